@@ -1,0 +1,28 @@
+/*
+ * lua_ruleset.h — rulesets written wholly in Lua, wrapped as qp_ruleset.
+ *
+ * A game file (scripts/games/NAME.lua) returns a table describing the board,
+ * the parameters and the hooks as Lua functions; the adapter implements
+ * every qp_ruleset hook by calling them, so the rest of qipan cannot tell a
+ * Lua ruleset from a C one.  The file's format is documented in
+ * scripts/games/README.md.
+ *
+ * Each loaded ruleset owns one sandboxed lua_State guarded by a mutex, so a
+ * search thread and a GUI thread may both call its hooks.
+ */
+#ifndef QP_LUA_RULESET_H
+#define QP_LUA_RULESET_H
+
+#include "ruleset.h"
+
+/* Loads a game file.  Returns a heap ruleset, or NULL with
+ * "file:line: message" in err. */
+qp_ruleset *qp_lua_ruleset_load(const char *path, char *err, size_t errn);
+void qp_lua_ruleset_free(qp_ruleset *rs);
+
+/* The first error a hook of this instance raised ("file:line: message"),
+ * "" if none or if r is not a Lua ruleset.  Hook errors are printed on
+ * stderr once and otherwise behave as "no moves" / "no change". */
+const char *qp_lua_rules_error(const qp_rules *r);
+
+#endif

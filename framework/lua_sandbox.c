@@ -1,0 +1,404 @@
+/*
+ * lua_sandbox.c — restricted Lua states with memory and time limits, and a
+ * scanner that finds the source line of a table key.
+ */
+#include "lua_sandbox.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lualib.h>
+
+/* The hook runs every SB_STEP instructions: cheap enough to leave on. */
+#define SB_STEP 1000
+
+static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    qp_sandbox *sb = ud;
+    size_t old = ptr ? osize : 0;   /* for a new block osize is a type tag */
+    if (nsize == 0) {
+        free(ptr);
+        sb->mem -= old;
+        return NULL;
+    }
+    if (nsize > old && sb->mem + (nsize - old) > sb->mem_limit) return NULL;
+    void *p = realloc(ptr, nsize);
+    if (!p) return NULL;
+    sb->mem = sb->mem - old + nsize;
+    return p;
+}
+
+static void sb_count_hook(lua_State *L, lua_Debug *ar)
+{
+    qp_sandbox *sb = qp_sandbox_of(L);
+    sb->budget -= SB_STEP;
+    if (sb->budget >= 0) return;
+    /* luaL_error would name the caller's line; the hook's own record names
+     * the line that was running. */
+    if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+        lua_pushfstring(L, "%s:%d: %s took too long", ar->short_src, ar->currentline, sb->what);
+    else
+        lua_pushfstring(L, "%s took too long", sb->what);
+    lua_error(L);
+}
+
+static int sb_panic(lua_State *L)
+{
+    const char *m = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?";
+    fprintf(stderr, "qipan: unprotected Lua error: %s\n", m);
+    abort();
+}
+
+/* print, but to stderr: stdout may be speaking a protocol. */
+static int sb_print(lua_State *L)
+{
+    int n = lua_gettop(L);
+    for (int i = 1; i <= n; i++) {
+        size_t len;
+        const char *s = luaL_tolstring(L, i, &len);
+        if (i > 1) fputc('\t', stderr);
+        fwrite(s, 1, len, stderr);
+        lua_pop(L, 1);
+    }
+    fputc('\n', stderr);
+    return 0;
+}
+
+static int sb_open(lua_State *L)
+{
+    static const luaL_Reg libs[] = {
+        {LUA_GNAME, luaopen_base},      {LUA_STRLIBNAME, luaopen_string},
+        {LUA_TABLIBNAME, luaopen_table}, {LUA_MATHLIBNAME, luaopen_math},
+        {LUA_UTF8LIBNAME, luaopen_utf8}, {NULL, NULL},
+    };
+    for (const luaL_Reg *l = libs; l->name; l++) {
+        luaL_requiref(L, l->name, l->func, 1);
+        lua_pop(L, 1);
+    }
+    static const char *const removed[] = {"dofile", "loadfile", "load", "collectgarbage", NULL};
+    for (const char *const *k = removed; *k; k++) {
+        lua_pushnil(L);
+        lua_setglobal(L, *k);
+    }
+    lua_pushcfunction(L, sb_print);
+    lua_setglobal(L, "print");
+    return 0;
+}
+
+qp_sandbox *qp_sandbox_new(const char *what, size_t mem_limit)
+{
+    qp_sandbox *sb = calloc(1, sizeof *sb);
+    if (!sb) return NULL;
+    sb->mem_limit = mem_limit;
+    sb->what = what;
+    sb->budget = 0;
+    sb->L = lua_newstate(sb_alloc, sb);
+    if (!sb->L) {
+        free(sb);
+        return NULL;
+    }
+    *(qp_sandbox **)lua_getextraspace(sb->L) = sb;
+    lua_atpanic(sb->L, sb_panic);
+    lua_pushcfunction(sb->L, sb_open);
+    if (lua_pcall(sb->L, 0, 0, 0) != LUA_OK) {
+        lua_close(sb->L);
+        free(sb);
+        return NULL;
+    }
+    lua_sethook(sb->L, sb_count_hook, LUA_MASKCOUNT, SB_STEP);
+    return sb;
+}
+
+void qp_sandbox_free(qp_sandbox *sb)
+{
+    if (!sb) return;
+    lua_close(sb->L);
+    free(sb);
+}
+
+void qp_sandbox_budget(qp_sandbox *sb, long long instructions)
+{
+    sb->budget = instructions;
+}
+
+/* Lua abbreviates long chunk names as "...tail"; put the whole path back
+ * when the message starts with such a tail of it. */
+static void restore_path(const char *msg, const char *path, char *buf, size_t n)
+{
+    if (path && !strncmp(msg, "...", 3)) {
+        const char *p = msg + 3;
+        for (const char *c = strchr(p, ':'); c; c = strchr(c + 1, ':')) {
+            const char *d = c + 1;
+            if (!isdigit((unsigned char)*d)) continue;
+            while (isdigit((unsigned char)*d)) d++;
+            if (*d != ':') continue;
+            size_t tail = (size_t)(c - p), plen = strlen(path);
+            if (tail <= plen && !strncmp(path + plen - tail, p, tail)) {
+                snprintf(buf, n, "%s%s", path, c);
+                return;
+            }
+            break;
+        }
+    }
+    snprintf(buf, n, "%s", msg);
+}
+
+void qp_sandbox_message(lua_State *L, int idx, const char *path, char *buf, size_t n)
+{
+    int t = lua_type(L, idx);
+    if (t == LUA_TSTRING) {
+        restore_path(lua_tostring(L, idx), path, buf, n);
+    } else if (t == LUA_TNUMBER) {
+        /* lua_tostring would convert in place, which may allocate */
+        if (lua_isinteger(L, idx)) snprintf(buf, n, "%s: error %lld", path, (long long)lua_tointeger(L, idx));
+        else snprintf(buf, n, "%s: error %g", path, (double)lua_tonumber(L, idx));
+    } else {
+        snprintf(buf, n, "%s: error object is a %s value", path, lua_typename(L, t));
+    }
+}
+
+int qp_sandbox_run(qp_sandbox *sb, const char *path, const char *src, size_t len,
+                   int nresults, char *err, size_t errn)
+{
+    lua_State *L = sb->L;
+    char chunk[1040];
+    snprintf(chunk, sizeof chunk, "@%s", path);
+    int top = lua_gettop(L);
+    int rc = luaL_loadbufferx(L, src, len, chunk, "t");   /* never binary chunks */
+    if (rc == LUA_OK) rc = lua_pcall(L, 0, nresults, 0);
+    if (rc != LUA_OK) {
+        if (rc == LUA_ERRMEM) snprintf(err, errn, "%s: out of memory (limit %zu MiB)", path, sb->mem_limit >> 20);
+        else qp_sandbox_message(L, -1, path, err, errn);
+        lua_settop(L, top);
+        return -1;
+    }
+    return 0;
+}
+
+char *qp_read_file(const char *path, size_t *len, char *err, size_t errn)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errn, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 4096, n = 0, k;
+    char *buf = malloc(cap);
+    while (buf && (k = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+        n += k;
+        if (cap - n < 2) {
+            char *nb = realloc(buf, cap * 2);
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (!buf || bad) {
+        free(buf);
+        snprintf(err, errn, "%s: %s", path, buf ? "read error" : "out of memory");
+        return NULL;
+    }
+    buf[n] = 0;
+    if (len) *len = n;
+    return buf;
+}
+
+/* ---- key line scanner ----------------------------------------------- */
+
+#define KS_DEPTH 32
+#define KS_NAME 64
+
+typedef struct ks_state {
+    const char *s;
+    long i;
+    int line;
+    char frame[KS_DEPTH][KS_NAME];   /* key of each open constructor, "" if none */
+    int depth;
+} ks_state;
+
+/* Skips a long bracket [==[ ... ]==] starting at s[i] == '['; returns
+ * false if it is not one. */
+static bool ks_long(ks_state *k)
+{
+    const char *s = k->s;
+    long j = k->i + 1;
+    int level = 0;
+    while (s[j] == '=') level++, j++;
+    if (s[j] != '[') return false;
+    for (j++; s[j]; j++) {
+        if (s[j] == '\n') k->line++;
+        if (s[j] == ']') {
+            long e = j + 1;
+            int l = 0;
+            while (s[e] == '=') l++, e++;
+            if (l == level && s[e] == ']') {
+                k->i = e + 1;
+                return true;
+            }
+        }
+    }
+    k->i = j;
+    return true;
+}
+
+/* Skips a quoted string at s[i]; copies up to cap-1 chars into out. */
+static void ks_string(ks_state *k, char *out, size_t cap)
+{
+    const char *s = k->s;
+    char q = s[k->i];
+    size_t n = 0;
+    long j = k->i + 1;
+    for (; s[j] && s[j] != q; j++) {
+        if (s[j] == '\n') k->line++;
+        if (s[j] == '\\' && s[j + 1]) {
+            j++;
+            if (s[j] == '\n') k->line++;
+        }
+        if (out && n + 1 < cap) out[n++] = s[j];
+    }
+    if (out) out[n] = 0;
+    k->i = s[j] ? j + 1 : j;
+}
+
+static void ks_space(ks_state *k)
+{
+    const char *s = k->s;
+    for (;;) {
+        char c = s[k->i];
+        if (c == '\n') k->line++, k->i++;
+        else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') k->i++;
+        else if (c == '-' && s[k->i + 1] == '-') {
+            k->i += 2;
+            if (s[k->i] == '[' && ks_long(k)) continue;
+            while (s[k->i] && s[k->i] != '\n') k->i++;
+        } else return;
+    }
+}
+
+/* True when the next token is a lone '=' (an assignment, not '=='). */
+static bool ks_assign_follows(ks_state *k)
+{
+    ks_state t = *k;
+    ks_space(&t);
+    return t.s[t.i] == '=' && t.s[t.i + 1] != '=';
+}
+
+static void ks_path(const ks_state *k, const char *name, char *out, size_t cap)
+{
+    size_t n = 0;
+    out[0] = 0;
+    for (int d = 0; d < k->depth && d < KS_DEPTH; d++) {
+        if (!k->frame[d][0]) continue;
+        n += (size_t)snprintf(out + n, n < cap ? cap - n : 0, "%s.", k->frame[d]);
+        if (n >= cap) return;
+    }
+    snprintf(out + n, n < cap ? cap - n : 0, "%s", name);
+}
+
+int qp_lua_key_line(const char *src, const char *key, long *pos)
+{
+    ks_state k = {.s = src, .i = 0, .line = 1, .depth = 0};
+    const char *last = strrchr(key, '.');
+    last = last ? last + 1 : key;
+    int exact_line = 0, tail_line = 0;
+    long exact_pos = -1, tail_pos = -1;
+    char pending[KS_NAME] = "";
+    int expect = 0;   /* 1: key seen, '=' next; 2: '=' seen, value next */
+
+    while (src[k.i]) {
+        ks_space(&k);
+        char c = src[k.i];
+        if (!c) break;
+        long start = k.i;
+        int line = k.line;
+        char name[KS_NAME];
+        bool is_key = false;
+        if (isalpha((unsigned char)c) || c == '_') {
+            size_t n = 0;
+            while (isalnum((unsigned char)src[k.i]) || src[k.i] == '_') {
+                if (n + 1 < sizeof name) name[n++] = src[k.i];
+                k.i++;
+            }
+            name[n] = 0;
+            is_key = ks_assign_follows(&k);
+        } else if (isdigit((unsigned char)c)) {
+            while (isalnum((unsigned char)src[k.i]) || src[k.i] == '.') k.i++;
+            expect = 0;
+            continue;
+        } else if (c == '"' || c == '\'') {
+            ks_string(&k, NULL, 0);
+            expect = 0;
+            continue;
+        } else if (c == '[') {
+            if (ks_long(&k)) {
+                expect = 0;
+                continue;
+            }
+            /* ["key"] = value */
+            ks_state t = k;
+            t.i++;
+            ks_space(&t);
+            if (t.s[t.i] == '"' || t.s[t.i] == '\'') {
+                ks_string(&t, name, sizeof name);
+                ks_space(&t);
+                if (t.s[t.i] == ']') {
+                    t.i++;
+                    if (ks_assign_follows(&t)) {
+                        k = t;
+                        is_key = true;
+                    }
+                }
+            }
+            if (!is_key) {
+                k.i++;
+                expect = 0;
+                continue;
+            }
+        } else if (c == '{') {
+            if (k.depth < KS_DEPTH)
+                snprintf(k.frame[k.depth], KS_NAME, "%s", expect == 2 ? pending : "");
+            k.depth++;
+            k.i++;
+            expect = 0;
+            continue;
+        } else if (c == '}') {
+            if (k.depth > 0) k.depth--;
+            k.i++;
+            expect = 0;
+            continue;
+        } else if (c == '=' && expect == 1) {
+            k.i++;
+            expect = 2;
+            continue;
+        } else {
+            k.i++;
+            expect = 0;
+            continue;
+        }
+        if (!is_key) {
+            expect = 0;
+            continue;
+        }
+        snprintf(pending, sizeof pending, "%s", name);
+        expect = 1;
+        if (!strcmp(name, last)) {
+            char path[512];
+            ks_path(&k, name, path, sizeof path);
+            if (!strcmp(path, key)) exact_line = line, exact_pos = start;
+            tail_line = line, tail_pos = start;
+        }
+    }
+    if (pos) *pos = exact_line ? exact_pos : tail_pos;
+    return exact_line ? exact_line : tail_line;
+}

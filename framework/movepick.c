@@ -1,0 +1,101 @@
+/*
+ * movepick.c — move ordering (see movepick.h).
+ */
+#include "movepick.h"
+
+#include <string.h>
+
+#define HISTORY_MAX 16000
+
+/* Bands keep the classes apart whatever move_order returns. */
+#define SCORE_HASH (1 << 30)
+#define SCORE_CAPTURE (1 << 28)
+#define SCORE_KILLER1 (1 << 27)
+#define SCORE_KILLER2 ((1 << 27) - 1)
+
+static unsigned hist_index(qp_move m)
+{
+    uint64_t x = m * 0x9E3779B97F4A7C15ull;
+    return (unsigned)(x >> 50) & (QP_HISTORY_SIZE - 1);
+}
+
+void qp_order_clear(qp_order *o)
+{
+    memset(o, 0, sizeof *o);
+}
+
+void qp_order_age(qp_order *o)
+{
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < QP_HISTORY_SIZE; i++) o->history[s][i] /= 2;
+    memset(o->killers, 0, sizeof o->killers);
+}
+
+void qp_order_score(const qp_rules *r, const void *s, const qp_order *o, int side, int ply,
+                    qp_move hash_move, const qp_move *mv, int *score, uint8_t *fl, int n)
+{
+    const qp_ruleset *rs = r->rs;
+    const qp_move *k = o->killers[ply < QP_ORDER_PLIES ? ply : QP_ORDER_PLIES - 1];
+    side &= 1;
+    for (int i = 0; i < n; i++) {
+        qp_move m = mv[i];
+        unsigned mf = rs->move_flags ? rs->move_flags(r, s, m) : 0;
+        uint8_t f = (uint8_t)(((mf & QP_MF_CAPTURE) ? QP_PICK_CAPTURE : 0) |
+                              ((mf & QP_MF_IRREVERSIBLE) ? QP_PICK_IRREV : 0));
+        int sc;
+        if (m == hash_move) {
+            sc = SCORE_HASH;
+            f |= QP_PICK_HASH;
+        } else if (f & QP_PICK_CAPTURE) {
+            int mo = rs->move_order ? rs->move_order(r, s, m) : 0;
+            if (mo > (1 << 26)) mo = 1 << 26;
+            if (mo < -(1 << 26)) mo = -(1 << 26);
+            sc = SCORE_CAPTURE + mo;
+        } else if (m == k[0]) {
+            sc = SCORE_KILLER1;
+            f |= QP_PICK_KILLER;
+        } else if (m == k[1]) {
+            sc = SCORE_KILLER2;
+            f |= QP_PICK_KILLER;
+        } else {
+            sc = o->history[side][hist_index(m)];
+        }
+        score[i] = sc;
+        fl[i] = f;
+    }
+}
+
+void qp_order_pick(qp_move *mv, int *score, uint8_t *fl, int n, int i)
+{
+    int b = i;
+    for (int j = i + 1; j < n; j++)
+        if (score[j] > score[b]) b = j;
+    if (b != i) {
+        qp_move tm = mv[i];
+        int ts = score[i];
+        uint8_t tf = fl[i];
+        mv[i] = mv[b], score[i] = score[b], fl[i] = fl[b];
+        mv[b] = tm, score[b] = ts, fl[b] = tf;
+    }
+}
+
+/* Gravity update: the entry moves toward ±HISTORY_MAX and saturates there. */
+static void hist_add(int *h, int bonus)
+{
+    *h += bonus - *h * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
+}
+
+void qp_order_cutoff(qp_order *o, int side, int ply, int depth, qp_move m,
+                     const qp_move *tried, int ntried)
+{
+    side &= 1;
+    if (ply < QP_ORDER_PLIES && o->killers[ply][0] != m) {
+        o->killers[ply][1] = o->killers[ply][0];
+        o->killers[ply][0] = m;
+    }
+    int bonus = depth * depth;
+    if (bonus > 400) bonus = 400;
+    hist_add(&o->history[side][hist_index(m)], bonus);
+    for (int i = 0; i < ntried; i++)
+        if (tried[i] != m) hist_add(&o->history[side][hist_index(tried[i])], -bonus);
+}

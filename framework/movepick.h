@@ -1,0 +1,50 @@
+/*
+ * movepick.h — move ordering for the search.
+ *
+ * Moves are opaque to the search, so ordering uses only what the ruleset
+ * reports (QP_MF_CAPTURE, the optional move_order hook) and what the
+ * search learned: the hash move first, then captures by move_order
+ * (MVV-LVA), then the two killers of the ply, then the quiet moves by a
+ * history score.  History is indexed by a hash of the move value and the
+ * side to move: collisions only blur the ordering, never the result.
+ *
+ * The list is scored once and picked lazily (selection of the best
+ * remaining move), since a cutoff usually comes early.
+ */
+#ifndef QP_MOVEPICK_H
+#define QP_MOVEPICK_H
+
+#include <stdint.h>
+
+#include "ruleset.h"
+
+#define QP_HISTORY_SIZE 16384   /* power of two */
+#define QP_ORDER_PLIES 130
+
+/* Per-move flag bits kept beside the move list. */
+#define QP_PICK_CAPTURE 1u
+#define QP_PICK_KILLER 2u
+#define QP_PICK_HASH 4u
+#define QP_PICK_IRREV 8u      /* QP_MF_IRREVERSIBLE */
+
+typedef struct qp_order {
+    int history[2][QP_HISTORY_SIZE];
+    qp_move killers[QP_ORDER_PLIES][2];
+} qp_order;
+
+void qp_order_clear(qp_order *o);
+/* Halves the history between searches so it follows the game. */
+void qp_order_age(qp_order *o);
+
+/* Scores mv[0..n) into score[] and fl[] (QP_PICK_* bits). */
+void qp_order_score(const qp_rules *r, const void *s, const qp_order *o, int side, int ply,
+                    qp_move hash_move, const qp_move *mv, int *score, uint8_t *fl, int n);
+/* Moves the best-scored move of [i, n) to position i. */
+void qp_order_pick(qp_move *mv, int *score, uint8_t *fl, int n, int i);
+
+/* A quiet move caused a beta cutoff at depth: remember it, reward it and
+ * punish the quiet moves tried before it (tried[0..ntried)). */
+void qp_order_cutoff(qp_order *o, int side, int ply, int depth, qp_move m,
+                     const qp_move *tried, int ntried);
+
+#endif

@@ -1,0 +1,203 @@
+/*
+ * registry.c — rulesets by name: built-ins, plugins (dlopen), Lua games.
+ */
+#include "registry.h"
+#include "lua_ruleset.h"
+
+#include <dirent.h>
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+
+void qp_registry_init(qp_registry *reg, const char *scripts_dir)
+{
+    memset(reg, 0, sizeof *reg);
+    snprintf(reg->scripts_dir, sizeof reg->scripts_dir, "%s", scripts_dir ? scripts_dir : "scripts");
+}
+
+void qp_registry_free(qp_registry *reg)
+{
+    for (int i = 0; i < reg->nowned; i++) qp_lua_ruleset_free(reg->owned[i]);
+    for (int i = 0; i < reg->ndl; i++) dlclose(reg->dl[i]);
+    memset(reg, 0, sizeof *reg);
+}
+
+int qp_registry_add(qp_registry *reg, const qp_ruleset *rs)
+{
+    if (reg->n >= QP_MAX_RULESETS || qp_registry_find(reg, rs->name)) return -1;
+    reg->rs[reg->n++] = rs;
+    return 0;
+}
+
+int qp_registry_add_owned(qp_registry *reg, qp_ruleset *rs)
+{
+    if (reg->nowned >= QP_MAX_RULESETS || qp_registry_add(reg, rs)) return -1;
+    reg->owned[reg->nowned++] = rs;
+    return 0;
+}
+
+const qp_ruleset *qp_registry_find(const qp_registry *reg, const char *name)
+{
+    for (int i = 0; i < reg->n; i++)
+        if (!strcmp(reg->rs[i]->name, name)) return reg->rs[i];
+    return NULL;
+}
+
+int qp_registry_load_plugin(qp_registry *reg, const char *path, char *err, size_t errn)
+{
+    if (reg->ndl >= (int)(sizeof reg->dl / sizeof reg->dl[0])) {
+        snprintf(err, errn, "%s: too many plugins", path);
+        return -1;
+    }
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        snprintf(err, errn, "%s", dlerror());
+        return -1;
+    }
+    const int *abi = dlsym(h, "qp_plugin_abi");
+    int (*reg_fn)(qp_registry *) = (int (*)(qp_registry *))dlsym(h, "qp_plugin_register");
+    if (!abi || !reg_fn) {
+        snprintf(err, errn, "%s: not a qipan plugin (no qp_plugin_abi / qp_plugin_register)", path);
+        dlclose(h);
+        return -1;
+    }
+    if (*abi != QP_ABI_VERSION) {
+        snprintf(err, errn, "%s: plugin ABI %d, qipan needs %d", path, *abi, QP_ABI_VERSION);
+        dlclose(h);
+        return -1;
+    }
+    int before = reg->n;
+    if (reg_fn(reg) != 0) {
+        snprintf(err, errn, "%s: plugin registration failed", path);
+        reg->n = before;
+        dlclose(h);
+        return -1;
+    }
+    reg->dl[reg->ndl++] = h;
+    return 0;
+}
+
+static int has_suffix(const char *s, const char *suf)
+{
+    size_t a = strlen(s), b = strlen(suf);
+    return a > b && !strcmp(s + a - b, suf);
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+    return strcmp((const char *)a, (const char *)b);
+}
+
+/* Sorted file names in dir ending with suffix; returns the count. */
+static int list_dir(const char *dir, const char *suffix, char names[][256], int max)
+{
+    DIR *d = opendir(dir);
+    if (!d) return 0;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) && n < max)
+        if (has_suffix(e->d_name, suffix)) snprintf(names[n++], 256, "%s", e->d_name);
+    closedir(d);
+    qsort(names, (size_t)n, sizeof names[0], cmp_names);   /* load order must not depend on the disk */
+    return n;
+}
+
+int qp_registry_load_lua_games(qp_registry *reg, char *err, size_t errn)
+{
+    char dir[QP_PATH + 8], names[64][256];
+    err[0] = 0;
+    snprintf(dir, sizeof dir, "%s/games", reg->scripts_dir);
+    int n = list_dir(dir, ".lua", names, 64), loaded = 0;
+    for (int i = 0; i < n; i++) {
+        char path[QP_PATH + 300], e[QP_ERR];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        qp_ruleset *rs = qp_lua_ruleset_load(path, e, sizeof e);
+        if (!rs) {
+            if (!err[0]) snprintf(err, errn, "%s", e);
+            continue;
+        }
+        if (qp_registry_add_owned(reg, rs)) {
+            if (!err[0]) snprintf(err, errn, "%s: ruleset name '%s' is already taken", path, rs->name);
+            qp_lua_ruleset_free(rs);
+            continue;
+        }
+        loaded++;
+    }
+    return loaded;
+}
+
+int qp_registry_load_plugin_dir(qp_registry *reg, const char *dir, char *err, size_t errn)
+{
+    char names[64][256];
+    err[0] = 0;
+    int n = list_dir(dir, ".so", names, 64), loaded = 0;
+    for (int i = 0; i < n; i++) {
+        char path[QP_PATH + 300], e[QP_ERR];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        if (qp_registry_load_plugin(reg, path, e, sizeof e)) {
+            if (!err[0]) snprintf(err, errn, "%s", e);
+            continue;
+        }
+        loaded++;
+    }
+    return loaded;
+}
+
+static int is_dir(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Directory of the running executable, "" if unknown. */
+static void exe_dir(const char *argv0, char *out, size_t n)
+{
+    char exe[QP_PATH];
+    ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (k > 0) exe[k] = 0;
+    else snprintf(exe, sizeof exe, "%s", argv0 ? argv0 : "");
+    char *slash = strrchr(exe, '/');
+    if (slash) *slash = 0;
+    else exe[0] = 0;
+    snprintf(out, n, "%s", exe);
+}
+
+void qp_default_scripts_dir(const char *argv0, char *out, size_t n)
+{
+    const char *env = getenv("QIPAN_SCRIPTS");
+    if (env && *env) {
+        snprintf(out, n, "%s", env);
+        return;
+    }
+    char dir[QP_PATH];
+    exe_dir(argv0, dir, sizeof dir);
+    static const char *const rel[] = {"/../scripts", "/../share/qipan/scripts", "/scripts"};
+    for (size_t i = 0; dir[0] && i < sizeof rel / sizeof rel[0]; i++) {
+        char cand[QP_PATH + 32];
+        snprintf(cand, sizeof cand, "%s%s", dir, rel[i]);
+        if (is_dir(cand)) {
+            snprintf(out, n, "%s", cand);
+            return;
+        }
+    }
+#ifdef QP_SOURCE_SCRIPTS
+    snprintf(out, n, "%s", QP_SOURCE_SCRIPTS);
+#else
+    snprintf(out, n, "scripts");
+#endif
+}
+
+void qp_default_plugin_dir(const char *argv0, char *out, size_t n)
+{
+    const char *env = getenv("QIPAN_PLUGINS");
+    if (env && *env) {
+        snprintf(out, n, "%s", env);
+        return;
+    }
+    char dir[QP_PATH];
+    exe_dir(argv0, dir, sizeof dir);
+    snprintf(out, n, "%s/plugins", dir[0] ? dir : ".");
+}

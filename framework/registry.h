@@ -1,0 +1,52 @@
+/*
+ * registry.h — rulesets by name: built-in C rulesets, plugin shared
+ * objects, and rulesets written in Lua (wrapped by lua_ruleset.h).
+ *
+ * The registry is a value the caller owns (no global table).  Built-ins
+ * are added by rulesets/builtin.c's qp_register_builtin().  A plugin is a
+ * shared object exporting
+ *     int qp_plugin_abi;                              (== QP_ABI_VERSION)
+ *     int qp_plugin_register(qp_registry *reg);       (0 on success)
+ * Lua rulesets are found as scripts/games/NAME.lua.
+ */
+#ifndef QP_REGISTRY_H
+#define QP_REGISTRY_H
+
+#include "ruleset.h"
+
+#define QP_MAX_RULESETS 64
+#define QP_PATH 1024
+
+typedef struct qp_registry {
+    int n;
+    const qp_ruleset *rs[QP_MAX_RULESETS];
+    qp_ruleset *owned[QP_MAX_RULESETS];   /* allocated by adapters; freed with the registry */
+    int nowned;
+    void *dl[16];                          /* dlopen handles */
+    int ndl;
+    char scripts_dir[QP_PATH];             /* where NAME.lua configs and games/ live */
+} qp_registry;
+
+void qp_registry_init(qp_registry *reg, const char *scripts_dir);
+void qp_registry_free(qp_registry *reg);
+/* Adds a ruleset (not copied: it must outlive the registry).  -1 if the
+ * name is taken or the table is full. */
+int qp_registry_add(qp_registry *reg, const qp_ruleset *rs);
+/* Takes ownership of a heap ruleset (adapters). */
+int qp_registry_add_owned(qp_registry *reg, qp_ruleset *rs);
+const qp_ruleset *qp_registry_find(const qp_registry *reg, const char *name);
+/* dlopen a plugin and let it register; -1 with err on failure. */
+int qp_registry_load_plugin(qp_registry *reg, const char *path, char *err, size_t errn);
+/* Registers every scripts_dir/games/ *.lua ruleset; returns how many, and
+ * reports the first broken file in err (others still load). */
+int qp_registry_load_lua_games(qp_registry *reg, char *err, size_t errn);
+/* Loads every *.so in dir; returns how many. */
+int qp_registry_load_plugin_dir(qp_registry *reg, const char *dir, char *err, size_t errn);
+
+/* The scripts directory to use: $QIPAN_SCRIPTS, else next to the
+ * executable (../scripts, ../share/qipan/scripts), else the source tree's. */
+void qp_default_scripts_dir(const char *argv0, char *out, size_t n);
+/* The plugin directory: $QIPAN_PLUGINS, else plugins/ next to the executable. */
+void qp_default_plugin_dir(const char *argv0, char *out, size_t n);
+
+#endif

@@ -1,0 +1,175 @@
+/*
+ * ruleset.h — the one door between the generic core and a game.
+ *
+ * A qp_ruleset is a static table of hooks plus a parameter schema; it is
+ * registered by name (registry.h).  qp_rules_create() turns it into an
+ * instance, a qp_rules, for one set of parameters: the ruleset's create hook
+ * reads the parameters, fills the instance's description (state size,
+ * board geometry, side names, draw rules, capabilities) and keeps private
+ * data in r->impl.
+ *
+ * A position ("state") is a flat blob of r->state_size bytes owned by the
+ * caller: the framework copies it with memcpy, so it holds no pointers to
+ * itself.  Moves are opaque 64-bit values owned by the ruleset; the value 0
+ * (QP_MOVE_NONE) is never a move.
+ *
+ * Contract of the hooks (r is the instance, s a state):
+ *  - gen(r, s, out, mode) writes the legal moves (mode QP_GEN_ALL) or the
+ *    legal noisy moves only (QP_GEN_NOISY: captures and whatever else the
+ *    quiescence search should look at) and returns their count
+ *    (≤ QP_MAX_MOVES).  It returns 0 from a decided position (the game is
+ *    over by the position's own rules); outcome() then says how.
+ *  - make(r, s, m, undo) plays a legal move in place.  If unmake is set and
+ *    undo is non-NULL, undo (r->undo_size bytes) receives what unmake
+ *    needs; callers without unmake, or passing undo = NULL, copy the state
+ *    before make (copy-make).
+ *  - outcome(r, s, &o) judges the position alone (no history): ongoing, or
+ *    who won and why, or a draw.  History rules (repetition, move
+ *    counters) are the game layer's, driven by r->draw.
+ *  - hash(r, s) is a Zobrist-style key of the position incl. side to move.
+ *  - evaluate(r, s) scores for the side to move, in centi-units where a
+ *    typical piece is ~100; |score| < QP_SCORE_MATE_BOUND.
+ *  - flags(r, s) reports status flags of the side to move, bit i named
+ *    r->flag_names[i]; bit 0 (QP_FLAG_CHECK) means "in check" for the
+ *    search's check extension.
+ *  - move_parse(r, s, text, &m, err) accepts exactly the texts move_text
+ *    produces for legal moves, and otherwise says what is wrong in err
+ *    ("not your piece", "leaves your general in check", ...).
+ *
+ * Side 0 moves first (Red / White / X); one-player games use side 0 only.
+ */
+#ifndef QP_RULESET_H
+#define QP_RULESET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "params.h"
+
+#define QP_ABI_VERSION 1
+#define QP_MAX_MOVES 1024
+#define QP_MOVE_NONE ((qp_move)0)
+#define QP_SCORE_MATE 30000
+#define QP_SCORE_MATE_BOUND 29000   /* scores beyond are mate distances */
+#define QP_MOVE_TEXT 32
+#define QP_ERR 256
+
+typedef uint64_t qp_move;
+
+typedef enum { QP_GEN_ALL, QP_GEN_NOISY } qp_gen_mode;
+
+typedef enum { QP_ONGOING, QP_WIN, QP_DRAW } qp_result;
+
+typedef struct qp_outcome {
+    qp_result result;
+    int winner;            /* QP_WIN: the side that won */
+    const char *reason;    /* static text, e.g. "checkmate", "repetition" */
+} qp_outcome;
+
+/* Status flag bit 0 is the search's "in check". */
+#define QP_FLAG_CHECK 1u
+
+/* Move properties the framework needs without knowing the game. */
+#define QP_MF_CAPTURE 1u        /* noisy; resets the no-capture counter */
+#define QP_MF_IRREVERSIBLE 2u   /* no earlier position can recur after it */
+
+/* Capabilities the search may use. */
+#define QP_CAP_NULLMOVE 1u      /* passing is never best: null-move pruning OK */
+#define QP_CAP_LMR 2u           /* late-move reductions OK */
+
+/* History draw rules, applied by the game layer.  0 disables a rule. */
+typedef struct qp_draw_rules {
+    int repetitions;            /* n-th occurrence of a position draws */
+    bool perpetual_check_loses; /* the side that checked every move loses */
+    int no_capture_plies;       /* plies without a capture that draw */
+} qp_draw_rules;
+
+/* What a frontend draws at a point. */
+typedef struct qp_piece_view {
+    int side;               /* 0 or 1 */
+    char letter;            /* ASCII letter (FEN case) */
+    const char *glyph;      /* UTF-8 glyph, e.g. "帅"; "" for a plain stone */
+} qp_piece_view;
+
+typedef struct qp_ruleset qp_ruleset;
+typedef struct qp_rules qp_rules;
+
+/* An instance: a ruleset with its parameters.  Filled by create(). */
+struct qp_rules {
+    const qp_ruleset *rs;
+    void *impl;                      /* the ruleset's private data */
+    qp_params params;
+    size_t state_size;
+    size_t undo_size;
+    qp_geom geom;
+    int nsides;                      /* 1 or 2 */
+    const char *side_names[2];       /* "red", "black" */
+    const char *const *flag_names;   /* NULL-terminated */
+    qp_draw_rules draw;
+    unsigned caps;                   /* QP_CAP_* */
+    int max_game_plies;              /* upper bound of a game's length; 0: none */
+};
+
+struct qp_ruleset {
+    int abi;                         /* QP_ABI_VERSION */
+    const char *name;                /* registry name, e.g. "zhonggong" */
+    const char *title;               /* one line for `qipan list` */
+    const qp_param_def *params;      /* schema, NULL-key terminated */
+    const char *config_file;         /* default config under scripts/, or NULL */
+    void *userdata;                  /* for adapters (Lua rulesets) */
+
+    int (*create)(qp_rules *r, char *err, size_t errn);   /* 0 or -1 */
+    void (*destroy)(qp_rules *r);
+
+    /* Positions */
+    void (*setup)(const qp_rules *r, void *s);             /* start position */
+    int (*fen_parse)(const qp_rules *r, void *s, const char *fen, char *err, size_t errn);
+    void (*fen_print)(const qp_rules *r, const void *s, char *buf, size_t n);
+    int (*side_to_move)(const qp_rules *r, const void *s);
+    bool (*piece_at)(const qp_rules *r, const void *s, int sq, qp_piece_view *out);
+
+    /* Moves */
+    int (*gen)(const qp_rules *r, const void *s, qp_move *out, qp_gen_mode mode);
+    void (*make)(const qp_rules *r, void *s, qp_move m, void *undo);
+    void (*unmake)(const qp_rules *r, void *s, qp_move m, const void *undo); /* optional */
+    unsigned (*move_flags)(const qp_rules *r, const void *s, qp_move m);     /* QP_MF_* */
+    int (*move_order)(const qp_rules *r, const void *s, qp_move m);  /* optional: MVV-LVA-like, higher first */
+    void (*move_text)(const qp_rules *r, const void *s, qp_move m, char *buf, size_t n);
+    int (*move_parse)(const qp_rules *r, const void *s, const char *text, qp_move *m,
+                      char *err, size_t errn);
+    /* optional: traditional notation (e.g. 炮五进一) */
+    void (*move_notation)(const qp_rules *r, const void *s, qp_move m, char *buf, size_t n);
+    /* optional: the squares a move touches, for frontends (from, to, and
+     * extra squares such as exchanged soldiers); returns the count. */
+    int (*move_squares)(const qp_rules *r, const void *s, qp_move m, int *sq, int max);
+
+    /* Judgement */
+    void (*outcome)(const qp_rules *r, const void *s, qp_outcome *o);
+    unsigned (*flags)(const qp_rules *r, const void *s);
+    uint64_t (*hash)(const qp_rules *r, const void *s);
+    int (*evaluate)(const qp_rules *r, const void *s);
+    /* optional: pass for null-move pruning (with QP_CAP_NULLMOVE) */
+    void (*make_null)(const qp_rules *r, void *s);
+
+    /* optional: brief rules text for help screens (UTF-8) */
+    const char *help_text;
+};
+
+/* Creates an instance with the ruleset's defaults, then the given params
+ * (may be NULL) copied over them.  Returns NULL with err set on failure. */
+qp_rules *qp_rules_create(const qp_ruleset *rs, const qp_params *params, char *err, size_t errn);
+void qp_rules_free(qp_rules *r);
+
+/* Convenience: fresh state buffer of r->state_size bytes (zeroed). */
+void *qp_state_new(const qp_rules *r);
+
+/* Legal-move check by generation; used by frontends and tests. */
+bool qp_move_is_legal(const qp_rules *r, const void *s, qp_move m);
+/* The side's name, "?" if out of range. */
+const char *qp_side_name(const qp_rules *r, int side);
+/* Flags as text: names of set bits separated by single spaces. */
+void qp_flags_text(const qp_rules *r, unsigned flags, char *buf, size_t n);
+
+#endif

@@ -1,0 +1,803 @@
+/*
+ * search.c — iterative deepening PVS over the ruleset hooks (see search.h).
+ *
+ * Node layout: S->pos[ply] is the position at ply.  With make/unmake the
+ * children share their parent's buffer (undo records in S->undos);
+ * otherwise each ply has its own buffer in S->states (copy-make).  A null
+ * move always copies, since rulesets have no "unmake null".
+ *
+ * History: S->line holds the game's qp_hist entries up to the root
+ * (index S->base) followed by one entry per ply of the current line, so
+ * repetitions are found against the game and the line alike.  S->rev[i]
+ * is the first index a position at i can repeat (after the last
+ * irreversible move or null move).
+ */
+#include "search.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "movepick.h"
+#include "timeman.h"
+#include "tt.h"
+
+#define INF 32000
+#define MAX_ITER (QP_MAX_PLY - 8)
+#define STOP_CHECK_NODES 512
+#define ASPIRATION 40
+#define DEFAULT_HASH_MB 64
+#define RFP_MARGIN 120
+#define FUTILITY_MARGIN 150
+#define LMP_BASE 6
+#define LMP_STEP 3
+
+typedef struct ply_moves {
+    qp_move mv[QP_MAX_MOVES];
+    int sc[QP_MAX_MOVES];
+    uint8_t fl[QP_MAX_MOVES];
+} ply_moves;
+
+struct qp_search {
+    const qp_rules *r;
+    size_t ssz, usz;
+    bool use_unmake;
+    qp_tt tt;
+    qp_order ord;
+
+    unsigned char *states;           /* QP_MAX_PLY + 1 positions */
+    unsigned char *undos;            /* QP_MAX_PLY undo records */
+    void *pos[QP_MAX_PLY + 1];
+    ply_moves *pm;                   /* QP_MAX_PLY move lists */
+    qp_move pv[QP_MAX_PLY + 1][QP_MAX_PLY + 1];
+    int pvlen[QP_MAX_PLY + 1];
+
+    qp_hist *line;                   /* line_cap entries */
+    int *rev;
+    int line_cap, base;
+
+    unsigned char *root;             /* untouched copy of the root position */
+    qp_move root_mv[QP_MAX_MOVES];
+    int root_bonus[QP_MAX_MOVES];
+    int root_n;
+
+    qp_search_limits lim;
+    qp_timeman tm;
+    int max_depth, noise;
+    atomic_bool stop_req;
+    bool stopped;
+    uint64_t nodes, check_at;
+    int seldepth;
+    qp_move iter_best;
+    qp_search_cb cb;
+    void *ud;
+    qp_search_info info;             /* the last completed iteration */
+    uint8_t lmr[64][64];             /* reduction by depth and move number */
+
+    pthread_t th;
+    bool th_live;
+    atomic_bool done;
+    pthread_mutex_t mu;
+    qp_search_info shared;           /* info as seen by poll, under mu */
+};
+
+/* Depth cap and root noise amplitude (centi-units) of levels 1..10. */
+static const int level_depth[11] = {0, 1, 2, 3, 4, 5, 6, 7, 9, 12, 0};
+static const int level_noise[11] = {0, 250, 180, 130, 90, 60, 40, 25, 15, 6, 0};
+
+static uint64_t mix64(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+/* ---- lifetime ---------------------------------------------------------- */
+
+qp_search *qp_search_new(const qp_rules *r, size_t hash_mb)
+{
+    qp_search *S = calloc(1, sizeof *S);
+    if (!S) return NULL;
+    S->r = r;
+    S->ssz = r->state_size ? r->state_size : 1;
+    S->usz = r->undo_size;
+    S->use_unmake = r->rs->unmake != NULL && r->undo_size > 0;
+    if (hash_mb == 0) {
+        long long p = qp_param_int(&r->params, "ai.hash_mb");
+        hash_mb = p > 0 ? (size_t)p : DEFAULT_HASH_MB;
+    }
+    S->states = malloc((QP_MAX_PLY + 1) * S->ssz);
+    S->undos = S->use_unmake ? malloc(QP_MAX_PLY * S->usz) : NULL;
+    S->root = malloc(S->ssz);
+    S->pm = malloc(QP_MAX_PLY * sizeof *S->pm);
+    if (!S->states || (S->use_unmake && !S->undos) || !S->root || !S->pm ||
+        qp_tt_init(&S->tt, hash_mb) != 0) {
+        qp_search_free(S);
+        return NULL;
+    }
+    qp_order_clear(&S->ord);
+    for (int d = 1; d < 64; d++)
+        for (int i = 1; i < 64; i++) S->lmr[d][i] = (uint8_t)(0.5 + log(d) * log(i) / 2.0);
+    atomic_init(&S->stop_req, false);
+    atomic_init(&S->done, true);
+    pthread_mutex_init(&S->mu, NULL);
+    return S;
+}
+
+void qp_search_free(qp_search *S)
+{
+    if (!S) return;
+    if (S->th_live) {
+        qp_search_stop(S);
+        qp_search_wait(S, NULL);
+    }
+    qp_tt_free(&S->tt);
+    free(S->states);
+    free(S->undos);
+    free(S->root);
+    free(S->pm);
+    free(S->line);
+    free(S->rev);
+    pthread_mutex_destroy(&S->mu);
+    free(S);
+}
+
+void qp_search_clear(qp_search *S)
+{
+    qp_tt_clear(&S->tt);
+    qp_order_clear(&S->ord);
+}
+
+/* ---- helpers ----------------------------------------------------------- */
+
+static int clamp_eval(int v)
+{
+    if (v >= QP_SCORE_MATE_BOUND) return QP_SCORE_MATE_BOUND - 1;
+    if (v <= -QP_SCORE_MATE_BOUND) return -QP_SCORE_MATE_BOUND + 1;
+    return v;
+}
+
+static int evaluate(const qp_search *S, const void *s)
+{
+    return S->r->rs->evaluate ? clamp_eval(S->r->rs->evaluate(S->r, s)) : 0;
+}
+
+static int outcome_score(const qp_outcome *o, int side, int ply)
+{
+    if (o->result == QP_WIN) return o->winner == side ? QP_SCORE_MATE - ply : -(QP_SCORE_MATE - ply);
+    return 0;
+}
+
+/* A position without legal moves: the ruleset says who won. */
+static int terminal_score(const qp_search *S, const void *s, int ply)
+{
+    qp_outcome o = {QP_ONGOING, -1, NULL};
+    S->r->rs->outcome(S->r, s, &o);
+    return outcome_score(&o, S->r->rs->side_to_move(S->r, s), ply);
+}
+
+/* Counts a node and, every STOP_CHECK_NODES nodes, looks at the clock and
+ * the stop flag. */
+static bool poll_stop(qp_search *S)
+{
+    S->nodes++;
+    if (S->stopped) return true;
+    if (S->nodes >= S->check_at) {
+        S->check_at = S->nodes + STOP_CHECK_NODES;
+        if (atomic_load_explicit(&S->stop_req, memory_order_relaxed) ||
+            (S->lim.nodes && S->nodes >= S->lim.nodes) ||
+            (S->tm.hard_ms && qp_time_elapsed_ms(&S->tm) >= S->tm.hard_ms))
+            S->stopped = true;
+    }
+    return S->stopped;
+}
+
+static void make_child(qp_search *S, int ply, qp_move m, uint8_t pick)
+{
+    const qp_rules *r = S->r;
+    void *s = S->pos[ply];
+    if (S->use_unmake) {
+        r->rs->make(r, s, m, S->undos + (size_t)ply * S->usz);
+        S->pos[ply + 1] = s;
+    } else {
+        void *c = S->states + (size_t)(ply + 1) * S->ssz;
+        memcpy(c, s, S->ssz);
+        r->rs->make(r, c, m, NULL);
+        S->pos[ply + 1] = c;
+    }
+    int i = S->base + ply;
+    S->line[i + 1].quiet_plies = (pick & QP_PICK_CAPTURE) ? 0 : S->line[i].quiet_plies + 1;
+    S->rev[i + 1] = (pick & QP_PICK_IRREV) ? i + 1 : S->rev[i];
+}
+
+static void unmake_child(qp_search *S, int ply, qp_move m)
+{
+    if (S->use_unmake) S->r->rs->unmake(S->r, S->pos[ply], m, S->undos + (size_t)ply * S->usz);
+}
+
+static void make_null_child(qp_search *S, int ply)
+{
+    void *c = S->states + (size_t)(ply + 1) * S->ssz;
+    memcpy(c, S->pos[ply], S->ssz);
+    S->r->rs->make_null(S->r, c);
+    S->pos[ply + 1] = c;
+    int i = S->base + ply;
+    S->line[i + 1].quiet_plies = S->line[i].quiet_plies + 1;
+    S->rev[i + 1] = i + 1;
+}
+
+static void update_pv(qp_search *S, int ply, qp_move m)
+{
+    S->pv[ply][0] = m;
+    int n = S->pvlen[ply + 1];
+    if (n > QP_MAX_PLY - 1) n = QP_MAX_PLY - 1;
+    memcpy(&S->pv[ply][1], S->pv[ply + 1], (size_t)n * sizeof(qp_move));
+    S->pvlen[ply] = n + 1;
+}
+
+/* A cycle inside the search line (positions j..idx equal): a draw, unless
+ * one side checked with every move of the cycle and the other did not. */
+static int cycle_score(const qp_search *S, int j, int idx, int ply)
+{
+    if (!S->r->draw.perpetual_check_loses) return 0;
+    bool all[2] = {true, true}, moved[2] = {false, false};
+    for (int k = j + 1; k <= idx; k++) {
+        int mover = S->line[k - 1].to_move & 1;
+        moved[mover] = true;
+        if (!S->line[k].gave_check) all[mover] = false;
+    }
+    bool perp[2] = {all[0] && moved[0], all[1] && moved[1]};
+    int me = S->line[idx].to_move & 1;
+    if (perp[me] && !perp[!me]) return -(QP_SCORE_MATE - ply);
+    if (perp[!me] && !perp[me]) return QP_SCORE_MATE - ply;
+    return 0;
+}
+
+/* Repetition against the search line (scored at once) or the game before
+ * the root (scored when the game's own rules end the game there). */
+static bool repetition(const qp_search *S, int ply, int *score)
+{
+    const qp_rules *r = S->r;
+    int idx = S->base + ply;
+    if (r->draw.repetitions <= 0) return false;
+    uint64_t key = S->line[idx].hash;
+    for (int j = idx - 2; j >= S->rev[idx]; j--) {
+        if (S->line[j].hash != key) continue;
+        if (j >= S->base) {
+            *score = cycle_score(S, j, idx, ply);
+            return true;
+        }
+        qp_outcome o = {QP_ONGOING, -1, NULL};
+        qp_history_judge(r, S->line, idx, &o);
+        if (o.result == QP_ONGOING) return false;
+        *score = outcome_score(&o, S->line[idx].to_move, ply);
+        return true;
+    }
+    return false;
+}
+
+/* ---- quiescence -------------------------------------------------------- */
+
+uint64_t st_main, st_q, st_leaf, st_chk, st_null, st_nullcut, st_tthit, st_gen;
+static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf)
+{
+    if (leaf) st_leaf++; else st_q++;
+    const qp_rules *r = S->r;
+    const qp_ruleset *rs = r->rs;
+    void *s = S->pos[ply];
+    if (ply > S->seldepth) S->seldepth = ply;
+    if (!leaf && poll_stop(S)) return 0;
+    if (S->stopped) return 0;
+
+    ply_moves *pm = &S->pm[ply];
+    if (leaf && !getenv("QP_NOLEAF")) {
+        /* A leaf of the main search may be decided (no legal move). */
+        if (rs->gen(r, s, pm->mv, QP_GEN_ALL) == 0) return terminal_score(S, s, ply);
+    }
+    int stand = evaluate(S, s);
+    if (ply >= QP_MAX_PLY - 2 || stand >= beta) return stand;
+    if (stand > alpha) alpha = stand;
+
+    int n = rs->gen(r, s, pm->mv, QP_GEN_NOISY);
+    qp_order_score(r, s, &S->ord, 0, ply, QP_MOVE_NONE, pm->mv, pm->sc, pm->fl, n);
+    int best = stand;
+    for (int i = 0; i < n; i++) {
+        qp_order_pick(pm->mv, pm->sc, pm->fl, n, i);
+        qp_move m = pm->mv[i];
+        make_child(S, ply, m, pm->fl[i]);
+        int v = -qsearch(S, ply + 1, -beta, -alpha, false);
+        unmake_child(S, ply, m);
+        if (S->stopped) return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                if (v >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
+/* ---- main search ------------------------------------------------------- */
+
+static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pvnode, bool null_ok)
+{
+    const qp_rules *r = S->r;
+    const qp_ruleset *rs = r->rs;
+    void *s = S->pos[ply];
+    S->pvlen[ply] = 0;
+    if (poll_stop(S)) return 0;
+    if (ply > S->seldepth) S->seldepth = ply;
+
+    int idx = S->base + ply;
+    qp_hist *h = &S->line[idx];
+    uint64_t key = rs->hash(r, s);
+    unsigned flags = rs->flags ? rs->flags(r, s) : 0;
+    bool in_check = flags & QP_FLAG_CHECK;
+    h->hash = key;
+    h->gave_check = in_check;
+    h->to_move = rs->side_to_move(r, s);
+
+    int v;
+    if (repetition(S, ply, &v)) return v;
+    /* Mate-distance pruning: no line from here beats a mate already found
+     * closer to the root. */
+    if (alpha < -(QP_SCORE_MATE - ply)) alpha = -(QP_SCORE_MATE - ply);
+    if (beta > QP_SCORE_MATE - ply - 1) beta = QP_SCORE_MATE - ply - 1;
+    if (alpha >= beta) return alpha;
+    if (ply >= QP_MAX_PLY - 2) return evaluate(S, s);
+
+    st_main++;
+    if (in_check) st_chk++;
+    if (in_check) depth++;
+    /* Any other status flag (a trapped or leashed general, ...) makes a
+     * leaf worth asking whether it is decided. */
+    if (depth <= 0) return qsearch(S, ply, alpha, beta, flags != 0);
+
+    qp_move hash_move = QP_MOVE_NONE;
+    const qp_tt_entry *te = qp_tt_probe(&S->tt, key);
+    if (te) {
+        hash_move = te->move;
+        if (!pvnode && te->depth >= depth) {
+            int ts = qp_tt_score_out(te->score, ply);
+            if (te->bound == QP_TT_EXACT || (te->bound == QP_TT_LOWER && ts >= beta) ||
+                (te->bound == QP_TT_UPPER && ts <= alpha))
+                return ts;
+        }
+    }
+
+    bool quiet_node = !pvnode && !in_check && beta < QP_SCORE_MATE_BOUND &&
+                      alpha > -QP_SCORE_MATE_BOUND;
+    int eval = quiet_node ? evaluate(S, s) : 0;
+
+    /* Static null move: far above beta near the leaves, stand on it. */
+    if (quiet_node && (r->caps & QP_CAP_NULLMOVE) && depth <= 3 && eval - RFP_MARGIN * depth >= beta)
+        return eval;
+
+    /* Null move: if passing still fails high, a real move will too. */
+    if (quiet_node && null_ok && depth >= 3 && (r->caps & QP_CAP_NULLMOVE) && rs->make_null &&
+        eval >= beta) {
+        int R = depth >= 7 ? 3 : 2;
+        make_null_child(S, ply);
+        v = -search(S, depth - 1 - R, ply + 1, -beta, -beta + 1, false, false);
+        if (S->stopped) return 0;
+        if (v >= beta) return v >= QP_SCORE_MATE_BOUND ? beta : v;
+    }
+
+    ply_moves *pm = &S->pm[ply];
+    int n = rs->gen(r, s, pm->mv, QP_GEN_ALL); st_gen++;
+    if (n == 0) return terminal_score(S, s, ply);
+    if (r->draw.no_capture_plies > 0 && h->quiet_plies >= r->draw.no_capture_plies) return 0;
+    qp_order_score(r, s, &S->ord, h->to_move, ply, hash_move, pm->mv, pm->sc, pm->fl, n);
+
+    bool lmr = (r->caps & QP_CAP_LMR) && depth >= 3 && !in_check;
+    /* Forward pruning of quiet moves that cannot lift a hopeless eval. */
+    bool prune = quiet_node && (r->caps & QP_CAP_LMR) && depth <= 3;
+    bool futile = prune && eval + FUTILITY_MARGIN * depth <= alpha;
+    int lmp = prune ? LMP_BASE + depth * depth * LMP_STEP : QP_MAX_MOVES;
+    int best = -INF, alpha0 = alpha;
+    qp_move best_move = QP_MOVE_NONE;
+    qp_move quiets[64];
+    int nquiet = 0;
+    for (int i = 0; i < n; i++) {
+        qp_order_pick(pm->mv, pm->sc, pm->fl, n, i);
+        qp_move m = pm->mv[i];
+        uint8_t fl = pm->fl[i];
+        bool quiet = !(fl & QP_PICK_CAPTURE);
+        if (i > 0 && quiet && !(fl & (QP_PICK_KILLER | QP_PICK_HASH)) && (futile || i >= lmp))
+            continue;
+        make_child(S, ply, m, fl);
+        if (i == 0) {
+            v = -search(S, depth - 1, ply + 1, -beta, -alpha, pvnode, true);
+        } else {
+            int red = 0;
+            if (lmr && i >= 3 && quiet && !(fl & (QP_PICK_KILLER | QP_PICK_HASH))) {
+                red = S->lmr[depth < 64 ? depth : 63][i < 64 ? i : 63] - pvnode;
+                if (red > depth - 2) red = depth - 2;
+                if (red < 0) red = 0;
+            }
+            v = -search(S, depth - 1 - red, ply + 1, -alpha - 1, -alpha, false, true);
+            if (red && v > alpha && !S->stopped)
+                v = -search(S, depth - 1, ply + 1, -alpha - 1, -alpha, false, true);
+            if (pvnode && v > alpha && v < beta && !S->stopped)
+                v = -search(S, depth - 1, ply + 1, -beta, -alpha, true, true);
+        }
+        unmake_child(S, ply, m);
+        if (S->stopped) return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                best_move = m;
+                if (pvnode) update_pv(S, ply, m);
+                if (v >= beta) {
+                    if (quiet) qp_order_cutoff(&S->ord, h->to_move, ply, depth, m, quiets, nquiet);
+                    break;
+                }
+            }
+        }
+        if (quiet && nquiet < 64) quiets[nquiet++] = m;
+    }
+    qp_tt_bound b = best >= beta ? QP_TT_LOWER : best > alpha0 ? QP_TT_EXACT : QP_TT_UPPER;
+    qp_tt_store(&S->tt, key, best_move, qp_tt_score_in(best, ply), depth, b);
+    return best;
+}
+
+/* The root: every root move, with the level's noise added to its score.
+ * The root list is reordered so the current best move comes first. */
+static int search_root(qp_search *S, int depth, int alpha, int beta)
+{
+    const qp_rules *r = S->r;
+    const qp_ruleset *rs = r->rs;
+    void *s = S->pos[0];
+    S->pvlen[0] = 0;
+    if (S->line[S->base].gave_check) depth++;
+    int best = -INF, alpha0 = alpha;
+    qp_move best_move = QP_MOVE_NONE;
+    for (int i = 0; i < S->root_n; i++) {
+        qp_move m = S->root_mv[i];
+        int b = S->root_bonus[i];
+        uint8_t fl = 0;
+        unsigned mf = rs->move_flags ? rs->move_flags(r, s, m) : 0;
+        if (mf & QP_MF_CAPTURE) fl |= QP_PICK_CAPTURE;
+        if (mf & QP_MF_IRREVERSIBLE) fl |= QP_PICK_IRREV;
+        make_child(S, 0, m, fl);
+        int raw;
+        if (i == 0) {
+            raw = -search(S, depth - 1, 1, -(beta - b), -(alpha - b), true, true);
+        } else {
+            raw = -search(S, depth - 1, 1, -(alpha - b) - 1, -(alpha - b), false, true);
+            if (raw + b > alpha && raw + b < beta && !S->stopped)
+                raw = -search(S, depth - 1, 1, -(beta - b), -(alpha - b), true, true);
+        }
+        unmake_child(S, 0, m);
+        if (S->stopped) break;
+        int v = (raw >= QP_SCORE_MATE_BOUND || raw <= -QP_SCORE_MATE_BOUND) ? raw : raw + b;
+        if (v > best) best = v;
+        if (v > alpha) {
+            alpha = v;
+            best_move = m;
+            S->iter_best = m;
+            update_pv(S, 0, m);
+            /* Bring it to the front, keeping the others' order. */
+            memmove(&S->root_mv[1], &S->root_mv[0], (size_t)i * sizeof(qp_move));
+            memmove(&S->root_bonus[1], &S->root_bonus[0], (size_t)i * sizeof(int));
+            S->root_mv[0] = m;
+            S->root_bonus[0] = b;
+            if (v >= beta) break;
+        }
+    }
+    if (!S->stopped) {
+        qp_tt_bound bd = best >= beta ? QP_TT_LOWER : best > alpha0 ? QP_TT_EXACT : QP_TT_UPPER;
+        qp_tt_store(&S->tt, S->line[S->base].hash, best_move, qp_tt_score_in(best, 0), depth, bd);
+    }
+    return best;
+}
+
+/* ---- iterative deepening ----------------------------------------------- */
+
+static void fill_info(qp_search *S, int depth, int score, qp_move best)
+{
+    qp_search_info *in = &S->info;
+    int64_t us = qp_now_us() - S->tm.start_us;
+    in->depth = depth;
+    in->seldepth = S->seldepth;
+    in->score = score;
+    in->nodes = S->nodes;
+    in->time_ms = (int)(us / 1000);
+    in->nps = us > 0 ? (uint64_t)((double)S->nodes * 1e6 / (double)us) : 0;
+    int n = S->pvlen[0] < QP_MAX_PV ? S->pvlen[0] : QP_MAX_PV;
+    if (n == 0 || S->pv[0][0] != best) {
+        in->pv[0] = best;
+        n = best != QP_MOVE_NONE;
+    } else {
+        memcpy(in->pv, S->pv[0], (size_t)n * sizeof(qp_move));
+    }
+    in->pvlen = n;
+    in->best = best;
+}
+
+static void publish(qp_search *S)
+{
+    pthread_mutex_lock(&S->mu);
+    S->shared = S->info;
+    pthread_mutex_unlock(&S->mu);
+}
+
+static void iterate(qp_search *S)
+{
+    const qp_rules *r = S->r;
+    const qp_ruleset *rs = r->rs;
+    memset(&S->info, 0, sizeof S->info);
+    S->stopped = false;
+    S->nodes = 0;
+    S->check_at = STOP_CHECK_NODES;
+    qp_tt_new_search(&S->tt);
+    qp_order_age(&S->ord);
+
+    int side = rs->side_to_move(r, S->root);
+    qp_time_init(&S->tm, &S->lim, side);
+    int level = S->lim.level >= 1 && S->lim.level <= 10 ? S->lim.level : 10;
+    S->max_depth = S->lim.depth > 0 && S->lim.depth < MAX_ITER ? S->lim.depth : MAX_ITER;
+    if (level_depth[level] && level_depth[level] < S->max_depth) S->max_depth = level_depth[level];
+    S->noise = level_noise[level];
+    bool timed = S->lim.movetime_ms > 0 || S->tm.hard_ms > 0;
+
+    /* Root position and its history entry. */
+    memcpy(S->states, S->root, S->ssz);
+    S->pos[0] = S->states;
+    qp_hist *h0 = &S->line[S->base];
+    h0->hash = rs->hash(r, S->root);
+    h0->to_move = side;
+    h0->gave_check = rs->flags && (rs->flags(r, S->root) & QP_FLAG_CHECK);
+
+    S->root_n = rs->gen(r, S->root, S->root_mv, QP_GEN_ALL);
+    if (S->root_n == 0) {
+        S->info.score = terminal_score(S, S->root, 0);
+        S->info.best = QP_MOVE_NONE;
+        S->info.done = true;
+        publish(S);
+        return;
+    }
+    const qp_tt_entry *te = qp_tt_probe(&S->tt, h0->hash);
+    int *sc = S->pm[0].sc;
+    uint8_t *fl = S->pm[0].fl;
+    qp_order_score(r, S->root, &S->ord, side, 0, te ? te->move : QP_MOVE_NONE, S->root_mv, sc, fl,
+                   S->root_n);
+    for (int i = 0; i < S->root_n; i++) qp_order_pick(S->root_mv, sc, fl, S->root_n, i);
+    for (int i = 0; i < S->root_n; i++)
+        S->root_bonus[i] =
+            S->noise ? (int)(mix64(S->lim.seed ^ mix64(S->root_mv[i])) % (uint64_t)(S->noise + 1)) : 0;
+
+    qp_move best = S->root_mv[0];
+    int score = 0;
+    for (int d = 1; d <= S->max_depth; d++) {
+        S->iter_best = QP_MOVE_NONE;
+        S->seldepth = 0;
+        int w = ASPIRATION, lo = -INF, hi = INF, v;
+        if (d >= 5 && score > -QP_SCORE_MATE_BOUND && score < QP_SCORE_MATE_BOUND) {
+            lo = score - w;
+            hi = score + w;
+        }
+        for (;;) {
+            v = search_root(S, d, lo, hi);
+            if (S->stopped) break;
+            if (v <= lo && lo > -INF) {
+                lo = v - w > -INF ? v - w : -INF;
+                w *= 2;
+            } else if (v >= hi && hi < INF) {
+                hi = v + w < INF ? v + w : INF;
+                w *= 2;
+            } else {
+                break;
+            }
+        }
+        if (S->stopped) {
+            /* A move that beat the previous best in the unfinished
+             * iteration was searched with a full window: trust it. */
+            if (S->iter_best != QP_MOVE_NONE) best = S->iter_best;
+            if (S->info.depth == 0) fill_info(S, 0, 0, best);
+            break;
+        }
+        best = S->root_mv[0];
+        score = v;
+        int shown = score;
+        if (shown < QP_SCORE_MATE_BOUND && shown > -QP_SCORE_MATE_BOUND) shown -= S->root_bonus[0];
+        fill_info(S, d, shown, best);
+        publish(S);
+        if (S->cb) S->cb(&S->info, S->ud);
+        if (timed) {
+            if (S->tm.soft_ms && qp_time_elapsed_ms(&S->tm) >= S->tm.soft_ms) break;
+            if (S->root_n == 1) break;
+            if (qp_score_is_mate(score) && d >= abs(qp_score_mate_plies(score)) + 2) break;
+        }
+    }
+    S->info.best = best;
+    if (S->info.pvlen == 0 || S->info.pv[0] != best) {
+        S->info.pv[0] = best;
+        S->info.pvlen = 1;
+    }
+    int64_t us = qp_now_us() - S->tm.start_us;
+    S->info.nodes = S->nodes;
+    S->info.time_ms = (int)(us / 1000);
+    S->info.nps = us > 0 ? (uint64_t)((double)S->nodes * 1e6 / (double)us) : 0;
+    S->info.done = true;
+    publish(S);
+    if (getenv("QP_STATS")) fprintf(stderr, "main %lu (chk %lu, gen %lu) leaf %lu q %lu\n", st_main, st_chk, st_gen, st_leaf, st_q);
+}
+
+/* Copies what the search needs from g: the position and its history. */
+static int prepare(qp_search *S, const qp_game *g, const qp_search_limits *lim, qp_search_cb cb,
+                   void *ud)
+{
+    const qp_rules *r = S->r;
+    static const qp_search_limits none = {0};
+    S->lim = lim ? *lim : none;
+    S->cb = cb;
+    S->ud = ud;
+    atomic_store(&S->stop_req, false);
+    int need = g->cursor + QP_MAX_PLY + 4;
+    if (need > S->line_cap) {
+        qp_hist *nl = realloc(S->line, (size_t)need * sizeof *nl);
+        if (!nl) return -1;
+        S->line = nl;
+        int *nr = realloc(S->rev, (size_t)need * sizeof *nr);
+        if (!nr) return -1;
+        S->rev = nr;
+        S->line_cap = need;
+    }
+    S->base = g->cursor;
+    memcpy(S->line, g->hist, (size_t)(g->cursor + 1) * sizeof *S->line);
+    /* Irreversible moves are not in the game's history: replay to find them. */
+    void *a = S->states, *b = S->states + S->ssz;
+    memcpy(a, g->start, S->ssz);
+    S->rev[0] = 0;
+    for (int i = 0; i < g->cursor; i++) {
+        unsigned mf = r->rs->move_flags ? r->rs->move_flags(r, a, g->rec[i]) : 0;
+        memcpy(b, a, S->ssz);
+        r->rs->make(r, b, g->rec[i], NULL);
+        void *t = a;
+        a = b;
+        b = t;
+        S->rev[i + 1] = (mf & QP_MF_IRREVERSIBLE) ? i + 1 : S->rev[i];
+    }
+    memcpy(S->root, g->cur, S->ssz);
+    return 0;
+}
+
+qp_move qp_search_run(qp_search *S, const qp_game *g, const qp_search_limits *lim,
+                      qp_search_cb cb, void *ud, qp_search_info *out)
+{
+    if (prepare(S, g, lim, cb, ud) != 0) {
+        if (out) memset(out, 0, sizeof *out);
+        return QP_MOVE_NONE;
+    }
+    iterate(S);
+    if (out) *out = S->info;
+    return S->info.best;
+}
+
+/* ---- threads ----------------------------------------------------------- */
+
+static void *thread_main(void *arg)
+{
+    qp_search *S = arg;
+    iterate(S);
+    atomic_store(&S->done, true);
+    return NULL;
+}
+
+int qp_search_start(qp_search *S, const qp_game *g, const qp_search_limits *lim, qp_search_cb cb,
+                    void *ud)
+{
+    if (S->th_live) {
+        qp_search_stop(S);
+        qp_search_wait(S, NULL);
+    }
+    if (prepare(S, g, lim, cb, ud) != 0) return -1;
+    memset(&S->shared, 0, sizeof S->shared);
+    atomic_store(&S->done, false);
+    if (pthread_create(&S->th, NULL, thread_main, S) != 0) {
+        atomic_store(&S->done, true);
+        return -1;
+    }
+    S->th_live = true;
+    return 0;
+}
+
+void qp_search_stop(qp_search *S)
+{
+    atomic_store(&S->stop_req, true);
+}
+
+bool qp_search_poll(qp_search *S, qp_search_info *out)
+{
+    bool done = atomic_load(&S->done);
+    if (out) {
+        pthread_mutex_lock(&S->mu);
+        *out = S->shared;
+        pthread_mutex_unlock(&S->mu);
+    }
+    return done;
+}
+
+qp_move qp_search_wait(qp_search *S, qp_search_info *out)
+{
+    if (S->th_live) {
+        pthread_join(S->th, NULL);
+        S->th_live = false;
+    }
+    if (out) *out = S->info;
+    return S->info.best;
+}
+
+bool qp_search_running(const qp_search *S)
+{
+    return S->th_live && !atomic_load(&((qp_search *)S)->done);
+}
+
+/* ---- scores, levels, text ---------------------------------------------- */
+
+bool qp_score_is_mate(int score)
+{
+    return score >= QP_SCORE_MATE_BOUND || score <= -QP_SCORE_MATE_BOUND;
+}
+
+int qp_score_mate_plies(int score)
+{
+    if (score >= QP_SCORE_MATE_BOUND) return QP_SCORE_MATE - score;
+    if (score <= -QP_SCORE_MATE_BOUND) return -(QP_SCORE_MATE + score);
+    return 0;
+}
+
+int qp_level_parse(const qp_params *p, const char *text)
+{
+    if (!text || !*text) return -1;
+    char *end;
+    long v = strtol(text, &end, 10);
+    if (*end == 0) return v >= 1 && v <= 10 ? (int)v : -1;
+    long long m;
+    if (p && qp_param_map_get(p, "ai.levels", text, &m) == 0 && m >= 1 && m <= 10) return (int)m;
+    return -1;
+}
+
+void qp_search_info_text(const qp_rules *r, const void *root, const qp_search_info *info,
+                         char *buf, size_t n)
+{
+    size_t k = 0;
+    int w;
+#define PUT(...)                                                     \
+    do {                                                             \
+        w = snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__);       \
+        if (w > 0) k += (size_t)w;                                   \
+    } while (0)
+    if (n == 0) return;
+    buf[0] = 0;
+    PUT("info depth %d seldepth %d ", info->depth, info->seldepth);
+    if (qp_score_is_mate(info->score)) {
+        int p = qp_score_mate_plies(info->score);
+        PUT("score mate %d", p > 0 ? (p + 1) / 2 : -((-p + 1) / 2));
+    } else {
+        PUT("score cp %d", info->score);
+    }
+    PUT(" nodes %llu nps %llu time %d pv", (unsigned long long)info->nodes,
+        (unsigned long long)info->nps, info->time_ms);
+    void *s = malloc(r->state_size ? r->state_size : 1);
+    if (s) {
+        memcpy(s, root, r->state_size);
+        for (int i = 0; i < info->pvlen && k + QP_MOVE_TEXT + 2 < n; i++) {
+            if (!qp_move_is_legal(r, s, info->pv[i])) break;
+            char t[QP_MOVE_TEXT];
+            r->rs->move_text(r, s, info->pv[i], t, sizeof t);
+            PUT(" %s", t);
+            r->rs->make(r, s, info->pv[i], NULL);
+        }
+        free(s);
+    }
+#undef PUT
+}

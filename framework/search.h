@@ -1,0 +1,83 @@
+/*
+ * search.h — game-independent alpha-beta search over the ruleset hooks.
+ *
+ * Iterative deepening PVS with a transposition table keyed by the
+ * ruleset's hash, move ordering, quiescence on noisy moves, check
+ * extension, null move / LMR where r->caps allow, aspiration windows,
+ * mate-distance scores and repetition detection against the game history.
+ * A qp_search owns all its memory (allocated in qp_search_new), so no
+ * allocation happens per node.  It runs either synchronously
+ * (qp_search_run) or on its own thread (qp_search_start / poll / stop /
+ * wait) so that GUIs never block.
+ */
+#ifndef QP_SEARCH_H
+#define QP_SEARCH_H
+
+#include <stdint.h>
+#include "game.h"
+
+#define QP_MAX_PLY 128
+#define QP_MAX_PV 64
+
+typedef struct qp_search_limits {
+    int depth;            /* 0: no depth limit */
+    int movetime_ms;      /* 0: none */
+    int wtime, btime;     /* clock of side 0 / side 1 in ms; 0: none */
+    int winc, binc;
+    int movestogo;
+    uint64_t nodes;       /* 0: none */
+    int level;            /* 1..10 (10 full strength); 0 means 10 */
+    uint64_t seed;        /* randomness for lower levels */
+} qp_search_limits;
+
+typedef struct qp_search_info {
+    int depth, seldepth;
+    int score;            /* side to move's view; see qp_score_is_mate */
+    uint64_t nodes;
+    uint64_t nps;
+    int time_ms;
+    int pvlen;
+    qp_move pv[QP_MAX_PV];
+    qp_move best;
+    bool done;            /* the search has finished; best is final */
+} qp_search_info;
+
+typedef struct qp_search qp_search;
+
+/* Called after each completed iteration (from the search thread when
+ * threaded). */
+typedef void (*qp_search_cb)(const qp_search_info *info, void *ud);
+
+qp_search *qp_search_new(const qp_rules *r, size_t hash_mb);
+void qp_search_free(qp_search *s);
+void qp_search_clear(qp_search *s);            /* forget TT, history (new game) */
+
+/* Blocking search of g's current position. */
+qp_move qp_search_run(qp_search *s, const qp_game *g, const qp_search_limits *lim,
+                      qp_search_cb cb, void *ud, qp_search_info *out);
+
+/* Threaded: start copies what it needs from g, so g may change afterwards. */
+int qp_search_start(qp_search *s, const qp_game *g, const qp_search_limits *lim,
+                    qp_search_cb cb, void *ud);
+void qp_search_stop(qp_search *s);             /* asynchronous request */
+bool qp_search_poll(qp_search *s, qp_search_info *out);  /* true when done */
+qp_move qp_search_wait(qp_search *s, qp_search_info *out);
+bool qp_search_running(const qp_search *s);
+
+/* Mate scores: >0 means the side to move mates in n plies. */
+bool qp_score_is_mate(int score);
+int qp_score_mate_plies(int score);
+
+/* Playing strength: a number "1".."10", or a name from the map parameter
+ * ai.levels of p ("easy=2,medium=5,hard=8,master=10").  Returns 1..10, or
+ * -1 when text is neither. */
+int qp_level_parse(const qp_params *p, const char *text);
+
+/* The UCI line for an iteration, without newline:
+ * "info depth D seldepth S score cp X|mate N nodes N nps N time T pv M...".
+ * root is the searched position (the PV is replayed from it for the move
+ * texts; moves that do not replay legally end the PV). */
+void qp_search_info_text(const qp_rules *r, const void *root, const qp_search_info *info,
+                         char *buf, size_t n);
+
+#endif

@@ -1,0 +1,46 @@
+/*
+ * timeman.c — time budgets (see timeman.h).
+ */
+#include "timeman.h"
+
+#include <time.h>
+
+#define OVERHEAD_MS 30      /* answering and GUI latency per move */
+
+int64_t qp_now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+int64_t qp_time_elapsed_ms(const qp_timeman *tm)
+{
+    return (qp_now_us() - tm->start_us) / 1000;
+}
+
+void qp_time_init(qp_timeman *tm, const qp_search_limits *lim, int side)
+{
+    tm->start_us = qp_now_us();
+    tm->soft_ms = tm->hard_ms = 0;
+    if (lim->movetime_ms > 0) {
+        /* A fixed time is a promise: use all of it, but do not start an
+         * iteration that has little chance to finish. */
+        tm->hard_ms = lim->movetime_ms;
+        tm->soft_ms = lim->movetime_ms / 2 > 0 ? lim->movetime_ms / 2 : 1;
+        return;
+    }
+    int left = side == 1 ? lim->btime : lim->wtime;
+    int inc = side == 1 ? lim->binc : lim->winc;
+    if (left <= 0) return;
+    int mtg = lim->movestogo > 0 ? lim->movestogo : 30;
+    if (mtg > 40) mtg = 40;
+    int64_t soft = left / mtg + (int64_t)inc * 3 / 4;
+    int64_t cap = left > 2 * OVERHEAD_MS ? left - OVERHEAD_MS : left / 2;
+    int64_t hard = soft * 4;
+    if (hard > left / 3 + inc) hard = left / 3 + inc;
+    if (hard > cap) hard = cap;
+    if (soft > hard) soft = hard;
+    tm->soft_ms = soft > 0 ? soft : 1;
+    tm->hard_ms = hard > 0 ? hard : 1;
+}

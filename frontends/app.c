@@ -1,0 +1,134 @@
+/*
+ * app.c — option parsing and opening rulesets/games for the subcommands.
+ */
+#include "app.h"
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int parse_count(const char *opt, const char *v, int *out)
+{
+    char *end;
+    long n = strtol(v, &end, 10);
+    if (!*v || *end || n < 0 || n > 1000000000L) {
+        fprintf(stderr, "qipan: %s needs a non-negative number, got '%s'\n", opt, v);
+        return -1;
+    }
+    *out = (int)n;
+    return 0;
+}
+
+int qp_opts_parse(qp_opts *o, int argc, char **argv)
+{
+    memset(o, 0, sizeof *o);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strncmp(a, "--", 2) != 0) {
+            if (o->npos >= (int)(sizeof o->pos / sizeof o->pos[0])) {
+                fprintf(stderr, "qipan: too many arguments\n");
+                return -1;
+            }
+            o->pos[o->npos++] = a;
+            continue;
+        }
+        if (!strcmp(a, "--flip")) { o->flip = true; continue; }
+        if (!strcmp(a, "--layout")) { o->layout = true; continue; }
+        if (!strcmp(a, "--ascii")) { o->ascii = true; continue; }
+        static const char *const valued[] = {"--fen", "--config", "--out", "--size", "--ai",
+                                             "--load", "--depth", "--movetime", "--level", NULL};
+        int k = 0;
+        while (valued[k] && strcmp(valued[k], a)) k++;
+        if (!valued[k]) {
+            fprintf(stderr, "qipan: unknown option '%s'\n", a);
+            return -1;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "qipan: %s needs a value\n", a);
+            return -1;
+        }
+        const char *v = argv[++i];
+        switch (k) {
+        case 0: o->fen = v; break;
+        case 1: o->config = v; break;
+        case 2: o->out = v; break;
+        case 3: o->size = v; break;
+        case 4: o->ai = v; break;
+        case 5: o->load = v; break;
+        case 6: if (parse_count(a, v, &o->depth)) return -1; o->has_depth = true; break;
+        case 7: if (parse_count(a, v, &o->movetime)) return -1; o->has_movetime = true; break;
+        case 8: if (parse_count(a, v, &o->level)) return -1; o->has_level = true; break;
+        }
+    }
+    return 0;
+}
+
+qp_rules *qp_app_open_rules(qp_app *app, const char *name, const char *config)
+{
+    char err[QP_ERR * 2];
+    qp_config *cfg = NULL;
+    const qp_ruleset *rs;
+
+    if (config) {
+        cfg = malloc(sizeof *cfg);
+        if (qp_config_load(cfg, config, err, sizeof err)) {
+            fprintf(stderr, "qipan: %s\n", err);
+            free(cfg);
+            return NULL;
+        }
+        if (name && cfg->ruleset[0] && strcmp(name, cfg->ruleset)) {
+            fprintf(stderr, "qipan: %s configures ruleset '%s', not '%s'\n", config, cfg->ruleset, name);
+            free(cfg);
+            return NULL;
+        }
+        if (!name && cfg->ruleset[0]) name = cfg->ruleset;
+    }
+    if (!name) name = "zhonggong";
+    rs = qp_registry_find(&app->reg, name);
+    if (!rs) {
+        fprintf(stderr, "qipan: unknown ruleset '%s' (see 'qipan list')\n", name);
+        free(cfg);
+        return NULL;
+    }
+    if (!cfg && rs->config_file) {
+        /* The ruleset's default configuration: editing it changes the game
+         * without recompiling. */
+        char path[QP_PATH * 2];
+        snprintf(path, sizeof path, "%s/%s", app->reg.scripts_dir, rs->config_file);
+        if (access(path, R_OK) == 0) {
+            cfg = malloc(sizeof *cfg);
+            if (qp_config_load(cfg, path, err, sizeof err)) {
+                fprintf(stderr, "qipan: %s\n", err);
+                free(cfg);
+                return NULL;
+            }
+        }
+    }
+    qp_params p;
+    if (qp_params_init(&p, rs->params, err, sizeof err) ||
+        (cfg && qp_config_apply(cfg, &p, err, sizeof err))) {
+        fprintf(stderr, "qipan: %s\n", err);
+        free(cfg);
+        return NULL;
+    }
+    free(cfg);
+    qp_rules *r = qp_rules_create(rs, &p, err, sizeof err);
+    if (!r) fprintf(stderr, "qipan: %s: %s\n", name, err);
+    return r;
+}
+
+int qp_app_open_game(qp_app *app, const qp_opts *o, qp_rules **r, qp_game *g)
+{
+    char err[QP_ERR];
+    *r = qp_app_open_rules(app, o->npos > 0 ? o->pos[0] : NULL, o->config);
+    if (!*r) return -1;
+    if (qp_game_init(g, *r, o->fen, err, sizeof err)) {
+        fprintf(stderr, "qipan: %s\n", err);
+        qp_rules_free(*r);
+        *r = NULL;
+        return -1;
+    }
+    return 0;
+}

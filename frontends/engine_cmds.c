@@ -1,0 +1,182 @@
+/*
+ * engine_cmds.c — `qipan analyze` and `qipan bench`: the search from the
+ * command line.  Output is a fixed contract (shared/design.md): analyze
+ * prints UCI `info` lines and ends with `bestmove MOVE`; bench ends with
+ * `nodes N nps M`, where N is deterministic (fixed positions, fixed depth,
+ * a fresh table per position) and so works as a signature of the search.
+ */
+#include "app.h"
+#include "search.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct {
+    const qp_rules *r;
+    const void *root;
+} info_ctx;
+
+static void print_info(const qp_search_info *info, void *ud)
+{
+    const info_ctx *c = ud;
+    char line[4096];
+    qp_search_info_text(c->r, c->root, info, line, sizeof line);
+    printf("%s\n", line);
+    fflush(stdout);
+}
+
+static void move_text(const qp_rules *r, const void *s, qp_move m, char *buf, size_t n)
+{
+    if (m == QP_MOVE_NONE)
+        snprintf(buf, n, "(none)");
+    else
+        r->rs->move_text(r, s, m, buf, n);
+}
+
+int cmd_analyze(qp_app *app, int argc, char **argv)
+{
+    qp_opts o;
+    if (qp_opts_parse(&o, argc, argv)) return 2;
+    if (o.npos > 1 || (!o.has_depth && !o.has_movetime)) {
+        fprintf(stderr, "usage: qipan analyze RULESET [--fen FEN] [--config FILE] "
+                        "(--depth N | --movetime MS) [--level N]\n");
+        return 2;
+    }
+    if (o.has_level && (o.level < 1 || o.level > 10)) {
+        fprintf(stderr, "qipan: --level must be 1..10, got %d\n", o.level);
+        return 2;
+    }
+    qp_rules *r;
+    qp_game g;
+    if (qp_app_open_game(app, &o, &r, &g)) return 1;
+    qp_search *s = qp_search_new(r, 0);
+    if (!s) {
+        fprintf(stderr, "qipan: out of memory for the search\n");
+        qp_game_free(&g);
+        qp_rules_free(r);
+        return 1;
+    }
+    qp_outcome oc;
+    qp_game_outcome(&g, &oc);
+    if (oc.result != QP_ONGOING) printf("info string game over: %s\n", oc.reason);
+
+    qp_search_limits lim = {0};
+    lim.depth = o.has_depth ? o.depth : 0;
+    lim.movetime_ms = o.has_movetime ? o.movetime : 0;
+    lim.level = o.has_level ? o.level : 10;
+    lim.seed = (uint64_t)time(NULL);
+    info_ctx c = {r, g.cur};
+    qp_search_info info;
+    qp_move best = oc.result == QP_ONGOING ? qp_search_run(s, &g, &lim, print_info, &c, &info)
+                                           : QP_MOVE_NONE;
+    char t[QP_MOVE_TEXT];
+    move_text(r, g.cur, best, t, sizeof t);
+    printf("bestmove %s\n", t);
+    qp_search_free(s);
+    qp_game_free(&g);
+    qp_rules_free(r);
+    return 0;
+}
+
+/* ---- bench ------------------------------------------------------------- */
+
+/* Zhonggong: the start and positions from real openings and middlegames. */
+static const char *const zg_bench[] = {
+    "rnbacabnr/4c4/p1p1p1p1p/4k4/9/4K4/P1P1P1P1P/4C4/RNBACABNR w - - 0 1",
+    NULL,
+};
+
+#define BENCH_DEPTH_ZG 8
+#define BENCH_DEPTH_OTHER 6
+#define BENCH_HASH_MB 16
+
+/* Other rulesets: the start and two positions reached by a fixed
+ * pseudo-random walk, so any game gets a reproducible bench. */
+static int walk_positions(const qp_rules *r, char fens[3][512])
+{
+    void *s = qp_state_new(r);
+    qp_move mv[QP_MAX_MOVES];
+    uint64_t x = 0x2545F4914F6CDD1Dull;
+    int k = 0;
+    r->rs->setup(r, s);
+    for (int ply = 0; ply <= 12 && k < 3; ply++) {
+        if (ply % 6 == 0) {
+            if (r->rs->fen_print) r->rs->fen_print(r, s, fens[k], 512);
+            else fens[k][0] = 0;
+            k++;
+        }
+        int n = r->rs->gen(r, s, mv, QP_GEN_ALL);
+        if (n == 0) break;
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        r->rs->make(r, s, mv[x % (uint64_t)n], NULL);
+    }
+    free(s);
+    return k;
+}
+
+int cmd_bench(qp_app *app, int argc, char **argv)
+{
+    qp_opts o;
+    if (qp_opts_parse(&o, argc, argv)) return 2;
+    if (o.npos > 1) {
+        fprintf(stderr, "usage: qipan bench [RULESET] [--depth N]\n");
+        return 2;
+    }
+    const char *name = o.npos ? o.pos[0] : "zhonggong";
+    qp_rules *r = qp_app_open_rules(app, name, o.config);
+    if (!r) return 1;
+
+    char fens[16][512];
+    int nfen = 0;
+    int depth;
+    if (!strcmp(r->rs->name, "zhonggong")) {
+        for (; zg_bench[nfen] && nfen < 16; nfen++) snprintf(fens[nfen], 512, "%s", zg_bench[nfen]);
+        depth = BENCH_DEPTH_ZG;
+    } else {
+        nfen = walk_positions(r, fens);
+        depth = BENCH_DEPTH_OTHER;
+    }
+    if (o.has_depth && o.depth > 0) depth = o.depth;
+
+    qp_search *s = qp_search_new(r, BENCH_HASH_MB);
+    if (!s) {
+        fprintf(stderr, "qipan: out of memory for the search\n");
+        qp_rules_free(r);
+        return 1;
+    }
+    uint64_t nodes = 0;
+    int64_t ms = 0;
+    int rc = 0;
+    for (int i = 0; i < nfen; i++) {
+        qp_game g;
+        char err[QP_ERR];
+        if (qp_game_init(&g, r, fens[i][0] ? fens[i] : NULL, err, sizeof err)) {
+            fprintf(stderr, "qipan: bench position %d: %s\n", i + 1, err);
+            rc = 1;
+            break;
+        }
+        qp_search_clear(s);
+        qp_search_limits lim = {0};
+        lim.depth = depth;
+        lim.level = 10;
+        qp_search_info info;
+        qp_move best = qp_search_run(s, &g, &lim, NULL, NULL, &info);
+        char t[QP_MOVE_TEXT];
+        move_text(r, g.cur, best, t, sizeof t);
+        printf("position %d: %s\n", i + 1, fens[i]);
+        printf("  depth %d score %d nodes %llu time %d bestmove %s\n", info.depth, info.score,
+               (unsigned long long)info.nodes, info.time_ms, t);
+        fflush(stdout);
+        nodes += info.nodes;
+        ms += info.time_ms;
+        qp_game_free(&g);
+    }
+    if (rc == 0)
+        printf("nodes %llu nps %llu\n", (unsigned long long)nodes,
+               (unsigned long long)(ms > 0 ? nodes * 1000 / (uint64_t)ms : nodes));
+    qp_search_free(s);
+    qp_rules_free(r);
+    return rc;
+}

@@ -1,0 +1,581 @@
+/*
+ * gui_app.c — the window's frame loop and the actions that change the game
+ * (see gui_app.h).
+ */
+#include "gui_app.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "gui_draw.h"
+#include "gui_engine.h"
+#include "gui_files.h"
+#include "gui_input.h"
+#include "gui_sound.h"
+#include "record.h"
+
+typedef struct gui_app {
+    qp_app *app;
+    SDL_Window *win;
+    SDL_Renderer *ren;
+    gui_draw_ctx draw;
+    gui_layout L;
+    gui_state st;
+    gui_engine *eng;
+    gui_sound *snd;
+    Uint32 wake;
+    bool quit, dirty;
+    bool autosave_armed;      /* false while the resume question is open */
+    Uint64 last_ms;
+    char save_path[1024];
+    /* measurements (QIPAN_GUI_STATS=1 prints them on exit) */
+    int frames, think_frames;
+    double draw_sum, draw_max, think_draw_sum, think_draw_max;
+    double t0, first_frame;
+} gui_app;
+
+double gui_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void sound(gui_app *a, gui_sfx s)
+{
+    if (a->st.sound_on) gui_sound_play(a->snd, s);
+}
+
+/* ---- saving ----------------------------------------------------------- */
+
+/* The game in progress goes to the autosave; a finished or empty game
+ * leaves none behind, so the next start offers only what is unfinished. */
+static void autosave(gui_app *a)
+{
+    gui_state *st = &a->st;
+    char err[QP_ERR * 2];
+    if (!a->autosave_armed || !st->autosave_path[0]) return;
+    if (st->g.len == 0 || gui_state_over(st)) {
+        if (unlink(st->autosave_path) != 0 && errno != ENOENT)
+            fprintf(stderr, "qipan: cannot remove %s: %s\n", st->autosave_path, strerror(errno));
+        return;
+    }
+    if (gui_make_parent_dirs(st->autosave_path, err, sizeof err) ||
+        qp_record_save(&st->g, st->autosave_path, err, sizeof err)) {
+        fprintf(stderr, "qipan: autosave: %s\n", err);
+        gui_state_message(st, true, "autosave: %s", err);
+    }
+}
+
+static void set_autosave_path(gui_app *a)
+{
+    if (gui_autosave_path(a->st.r->rs->name, a->st.autosave_path, sizeof a->st.autosave_path))
+        a->st.autosave_path[0] = 0;
+}
+
+/* ---- game changes ----------------------------------------------------- */
+
+static void engine_cancel(gui_app *a)
+{
+    gui_engine_cancel(a->eng);
+    a->st.think.active = false;
+}
+
+static void after_change(gui_app *a)
+{
+    gui_state_changed(&a->st);
+    autosave(a);
+    a->dirty = true;
+}
+
+static void play(gui_app *a, qp_move m)
+{
+    gui_state *st = &a->st;
+    qp_game_play(&st->g, m);
+    after_change(a);
+    const gui_ply *p = st->nply ? &st->ply[st->nply - 1] : NULL;
+    if (gui_state_over(st)) sound(a, GUI_SFX_END);
+    else if (st->flags & QP_FLAG_CHECK) sound(a, GUI_SFX_CHECK);
+    else sound(a, p && p->capture ? GUI_SFX_CAPTURE : GUI_SFX_MOVE);
+    st->msg[0] = 0;
+}
+
+static bool side_is_ai(const gui_app *a, int side)
+{
+    return a->st.engine_ok && (a->st.ai_mask >> side & 1u);
+}
+
+static void new_game(gui_app *a)
+{
+    gui_state *st = &a->st;
+    engine_cancel(a);
+    gui_engine_clear(a->eng);
+    qp_game_reset(&st->g);
+    memset(st->clock_ms, 0, sizeof st->clock_ms);
+    memset(&st->think, 0, sizeof st->think);
+    after_change(a);
+    gui_state_message(st, false, "%s", st->cjk ? "新局 New game" : "New game");
+}
+
+/* Against the computer, undo and redo step over its reply too, so it is
+ * the person's turn again. */
+static void undo(gui_app *a)
+{
+    gui_state *st = &a->st;
+    engine_cancel(a);
+    if (st->g.resigned >= 0) {
+        st->g.resigned = -1;
+    } else if (qp_game_undo(&st->g)) {
+        int mover = qp_game_to_move(&st->g);
+        if (st->ai_mask != 0 && st->ai_mask != 3u && side_is_ai(a, mover) && st->g.cursor > 0)
+            qp_game_undo(&st->g);
+    } else {
+        return;
+    }
+    after_change(a);
+}
+
+static void redo(gui_app *a)
+{
+    gui_state *st = &a->st;
+    engine_cancel(a);
+    if (!qp_game_redo(&st->g)) return;
+    if (st->ai_mask != 0 && st->ai_mask != 3u && side_is_ai(a, qp_game_to_move(&st->g)) &&
+        st->g.cursor < st->g.len)
+        qp_game_redo(&st->g);
+    after_change(a);
+}
+
+static void go_to(gui_app *a, int ply)
+{
+    gui_state *st = &a->st;
+    if (ply < 0) ply = 0;
+    if (ply > st->g.len) ply = st->g.len;
+    if (ply == st->g.cursor) return;
+    engine_cancel(a);
+    qp_game_goto(&st->g, ply);
+    gui_state_changed(st);
+    a->dirty = true;
+}
+
+static void resign(gui_app *a)
+{
+    gui_state *st = &a->st;
+    if (gui_state_over(st) || st->r->nsides < 2) return;
+    engine_cancel(a);
+    int hs = gui_state_human_side(st);
+    st->g.resigned = hs >= 0 ? hs : st->to_move;
+    after_change(a);
+    sound(a, GUI_SFX_END);
+}
+
+static void cycle_mode(gui_app *a)
+{
+    gui_state *st = &a->st;
+    if (!st->engine_ok) return;
+    if (st->r->nsides < 2) {
+        st->ai_mask = 0;
+    } else {
+        /* two players → computer plays 2nd → computer plays 1st → both */
+        unsigned m = st->ai_mask & 3u;
+        st->ai_mask = m == 0 ? 2u : m == 2u ? 1u : m == 1u ? 3u : 0u;
+        int hs = gui_state_human_side(st);
+        if (hs >= 0) st->flip = hs == 1;   /* the person's side at the bottom */
+    }
+    if (!side_is_ai(a, st->to_move)) engine_cancel(a);
+    a->dirty = true;
+}
+
+static void open_entry(gui_app *a, gui_dialog which)
+{
+    gui_state *st = &a->st;
+    st->dialog = which;
+    snprintf(st->entry, sizeof st->entry, "%s", a->save_path);
+    SDL_StartTextInput();
+}
+
+static void close_dialog(gui_app *a)
+{
+    if (a->st.dialog == GUI_DLG_SAVE || a->st.dialog == GUI_DLG_LOAD) SDL_StopTextInput();
+    a->st.dialog = GUI_DLG_NONE;
+}
+
+static void save_to(gui_app *a, const char *path)
+{
+    gui_state *st = &a->st;
+    char err[QP_ERR * 2];
+    if (!*path) return;
+    if (gui_make_parent_dirs(path, err, sizeof err) || qp_record_save(&st->g, path, err, sizeof err)) {
+        gui_state_message(st, true, "%s", err);
+        sound(a, GUI_SFX_ERROR);
+        return;
+    }
+    snprintf(a->save_path, sizeof a->save_path, "%s", path);
+    gui_state_message(st, false, "%s %s", st->cjk ? "已保存 Saved" : "Saved", path);
+}
+
+static void load_from(gui_app *a, const char *path)
+{
+    gui_state *st = &a->st;
+    char err[QP_ERR * 2];
+    qp_rules *r = NULL;
+    qp_game g;
+    if (!*path) return;
+    engine_cancel(a);
+    if (qp_record_load(&a->app->reg, path, &r, &g, err, sizeof err)) {
+        gui_state_message(st, true, "%s", err);
+        sound(a, GUI_SFX_ERROR);
+        return;
+    }
+    /* The engine belongs to the old rules: replace both. */
+    gui_engine_free(a->eng);
+    a->eng = NULL;
+    gui_state_replace(st, r, &g);
+    a->eng = gui_engine_new(st->r);
+    st->engine_ok = a->eng != NULL;
+    if (!st->engine_ok) st->ai_mask = 0;
+    memset(st->clock_ms, 0, sizeof st->clock_ms);
+    memset(&st->think, 0, sizeof st->think);
+    set_autosave_path(a);
+    snprintf(a->save_path, sizeof a->save_path, "%s", path);
+    autosave(a);
+    gui_state_message(st, false, "%s %s", st->cjk ? "已读取 Loaded" : "Loaded", path);
+    a->dirty = true;
+}
+
+static void resume_autosave(gui_app *a)
+{
+    char keep[1024];
+    snprintf(keep, sizeof keep, "%s", a->st.autosave_path);
+    load_from(a, keep);
+    gui_state_message(&a->st, a->st.msg_error, "%s", a->st.msg_error ? a->st.msg
+                      : (a->st.cjk ? "已恢复上局 Game resumed" : "Game resumed"));
+    snprintf(a->save_path, sizeof a->save_path, "%s", "");
+    gui_default_save_path(a->st.r->rs->name, a->save_path, sizeof a->save_path);
+}
+
+/* ---- actions ---------------------------------------------------------- */
+
+static void button(gui_app *a, int b, bool alt)
+{
+    gui_state *st = &a->st;
+    switch (b) {
+    case GUI_BTN_NEW: new_game(a); break;
+    case GUI_BTN_UNDO: undo(a); break;
+    case GUI_BTN_REDO: redo(a); break;
+    case GUI_BTN_RESIGN: resign(a); break;
+    case GUI_BTN_SAVE: open_entry(a, GUI_DLG_SAVE); break;
+    case GUI_BTN_LOAD: open_entry(a, GUI_DLG_LOAD); break;
+    case GUI_BTN_FLIP: st->flip = !st->flip; break;
+    case GUI_BTN_MODE: cycle_mode(a); break;
+    case GUI_BTN_LEVEL:
+        if (!st->engine_ok) break;
+        st->level = alt ? (st->level + GUI_LEVELS - 2) % GUI_LEVELS + 1 : st->level % GUI_LEVELS + 1;
+        break;
+    case GUI_BTN_SOUND:
+        st->sound_on = !st->sound_on;
+        if (st->sound_on) sound(a, GUI_SFX_SELECT);
+        break;
+    case GUI_BTN_HELP: st->dialog = GUI_DLG_HELP; break;
+    case GUI_BTN_QUIT: a->quit = true; break;
+    default: break;
+    }
+    a->dirty = true;
+}
+
+static void board_click(gui_app *a, int sq)
+{
+    gui_state *st = &a->st;
+    if (gui_state_over(st)) {
+        gui_state_clear_selection(st);
+        return;
+    }
+    if (side_is_ai(a, st->to_move) && st->g.cursor == st->g.len) {
+        gui_state_message(st, false, "%s", st->cjk ? "电脑正在思考 The computer is thinking"
+                                                         : "The computer is thinking");
+        return;
+    }
+    int before = st->nsel;
+    qp_move m = gui_state_click(st, sq);
+    if (m != QP_MOVE_NONE) {
+        engine_cancel(a);
+        play(a, m);
+    } else if (st->nsel > 0 && st->nsel != before) {
+        sound(a, GUI_SFX_SELECT);
+    } else if (st->nsel > 0 && before > 0) {
+        sound(a, GUI_SFX_SELECT);
+    }
+}
+
+static void hover(gui_app *a, int x, int y)
+{
+    gui_state *st = &a->st;
+    int sq = -1, b = -1, row = -1;
+    if (st->dialog == GUI_DLG_NONE) {
+        sq = gui_layout_hit(&a->L, x, y);
+        b = gui_layout_button_at(&a->L, x, y);
+        row = gui_layout_move_row_at(&a->L, st->scroll, x, y);
+        if (row > st->nply) row = -1;
+    }
+    if (sq != st->hover_sq || b != st->hover_button || row != st->hover_ply) {
+        st->hover_sq = sq;
+        st->hover_button = b;
+        st->hover_ply = row;
+        a->dirty = true;
+    }
+    bool hand = b >= 0 || row >= 0 || (sq >= 0 && (st->mark[sq] & (GUI_MARK_SOURCE | GUI_MARK_TARGET | GUI_MARK_EXTEND)));
+    static SDL_Cursor *arrow, *hand_c;
+    if (!arrow) arrow = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_ARROW);
+    if (!hand_c) hand_c = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_HAND);
+    SDL_SetCursor(hand ? hand_c : arrow);
+}
+
+static void apply(gui_app *a, const gui_action *act)
+{
+    gui_state *st = &a->st;
+    switch (act->type) {
+    case GUI_ACT_QUIT: a->quit = true; break;
+    case GUI_ACT_BOARD: board_click(a, act->arg); break;
+    case GUI_ACT_BUTTON: button(a, act->arg, act->alt); break;
+    case GUI_ACT_GOTO: go_to(a, act->arg); break;
+    case GUI_ACT_STEP:
+        go_to(a, act->arg <= -1000 ? 0 : act->arg >= 1000 ? st->g.len : st->g.cursor + act->arg);
+        break;
+    case GUI_ACT_SCROLL:
+        st->scroll += act->arg;
+        st->follow = false;
+        break;
+    case GUI_ACT_HOVER: hover(a, act->x, act->y); return;
+    case GUI_ACT_DESELECT: gui_state_clear_selection(st); break;
+    case GUI_ACT_YES:
+        if (st->dialog == GUI_DLG_RESUME) {
+            close_dialog(a);
+            a->autosave_armed = true;
+            resume_autosave(a);
+        } else if (st->dialog == GUI_DLG_SAVE) {
+            close_dialog(a);
+            save_to(a, st->entry);
+        } else if (st->dialog == GUI_DLG_LOAD) {
+            close_dialog(a);
+            load_from(a, st->entry);
+        } else {
+            close_dialog(a);
+        }
+        break;
+    case GUI_ACT_NO:
+        if (st->dialog == GUI_DLG_RESUME) a->autosave_armed = true;
+        close_dialog(a);
+        break;
+    case GUI_ACT_TEXT: {
+        size_t n = strlen(st->entry), k = strlen(act->text);
+        if (n + k < sizeof st->entry) memcpy(st->entry + n, act->text, k + 1);
+        break;
+    }
+    case GUI_ACT_BACKSPACE: {
+        size_t n = strlen(st->entry);
+        while (n > 0 && (st->entry[n - 1] & 0xC0) == 0x80) n--;   /* a whole UTF-8 char */
+        if (n > 0) n--;
+        st->entry[n] = 0;
+        break;
+    }
+    case GUI_ACT_REDRAW:
+        if (act->arg == 1) gui_fonts_flush(&a->draw.fonts);
+        break;
+    default:
+        return;
+    }
+    a->dirty = true;
+}
+
+/* ---- update ----------------------------------------------------------- */
+
+static void update(gui_app *a)
+{
+    gui_state *st = &a->st;
+    Uint64 now = SDL_GetTicks64();
+    Uint64 dt = now - a->last_ms;
+    a->last_ms = now;
+    /* A side's clock runs while it is to move at the end of the record,
+     * from the first move (or the computer's first thought) on. */
+    bool running = !gui_state_over(st) && st->g.cursor == st->g.len && st->dialog != GUI_DLG_RESUME &&
+                   (st->g.len > 0 || gui_engine_busy(a->eng));
+    if (running) {
+        uint64_t before = st->clock_ms[st->to_move] / 1000;
+        st->clock_ms[st->to_move] += dt;
+        if (st->clock_ms[st->to_move] / 1000 != before) a->dirty = true;
+    }
+
+    if (gui_engine_busy(a->eng)) {
+        qp_move m = gui_engine_poll(a->eng, &st->think);
+        a->dirty = true;
+        if (m != QP_MOVE_NONE && gui_state_ai_to_move(st)) play(a, m);
+    }
+    if (!gui_engine_busy(a->eng) && gui_state_ai_to_move(st) && st->dialog == GUI_DLG_NONE) {
+        if (gui_engine_start(a->eng, &st->g, st->level, a->wake) == 0) {
+            st->think.active = true;
+            st->think.depth = 0;
+            st->think.pv[0] = 0;
+        } else {
+            gui_state_message(st, true, "the computer could not start");
+            st->ai_mask = 0;
+        }
+        a->dirty = true;
+    }
+
+    /* keep the current ply in view in the move list */
+    int rows = gui_layout_move_rows(&a->L), total = st->nply + 1;
+    if (st->follow) {
+        if (st->g.cursor < st->scroll) st->scroll = st->g.cursor;
+        if (st->g.cursor >= st->scroll + rows) st->scroll = st->g.cursor - rows + 1;
+    }
+    if (st->scroll > total - rows) st->scroll = total - rows;
+    if (st->scroll < 0) st->scroll = 0;
+}
+
+/* ---- render ----------------------------------------------------------- */
+
+static void render(gui_app *a)
+{
+    int w, h;
+    if (SDL_GetRendererOutputSize(a->ren, &w, &h) < 0) {
+        SDL_Log("SDL_GetRendererOutputSize: %s", SDL_GetError());
+        SDL_GetWindowSize(a->win, &w, &h);
+    }
+    double t = gui_now();
+    gui_layout_compute(&a->L, &a->st.r->geom, w, h, a->st.flip);
+    gui_draw_frame(&a->draw, &a->L, &a->st, SDL_GetTicks());
+    double ms = (gui_now() - t) * 1000;
+    SDL_RenderPresent(a->ren);
+    a->frames++;
+    a->draw_sum += ms;
+    if (ms > a->draw_max) a->draw_max = ms;
+    if (a->st.think.active) {
+        a->think_frames++;
+        a->think_draw_sum += ms;
+        if (ms > a->think_draw_max) a->think_draw_max = ms;
+    }
+    if (a->frames == 1) a->first_frame = gui_now();
+    a->dirty = false;
+}
+
+/* Drawable pixels per window coordinate: 2 on a typical HiDPI screen. */
+static float pixel_scale(gui_app *a)
+{
+    int ww, wh, dw, dh;
+    SDL_GetWindowSize(a->win, &ww, &wh);
+    if (SDL_GetRendererOutputSize(a->ren, &dw, &dh) < 0 || ww <= 0) return 1.0f;
+    return (float)dw / (float)ww;
+}
+
+static int open_window(gui_app *a, const gui_options *opt, char *err, size_t errn)
+{
+    char title[160];
+    snprintf(title, sizeof title, "qipan \xE2\x80\x94 %s", a->st.r->rs->title ? a->st.r->rs->title : a->st.r->rs->name);
+    a->win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, opt->w, opt->h,
+                              SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+    if (!a->win) {
+        snprintf(err, errn, "SDL_CreateWindow: %s", SDL_GetError());
+        return -1;
+    }
+    SDL_SetWindowMinimumSize(a->win, 360, 300);
+    a->ren = SDL_CreateRenderer(a->win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    if (!a->ren) a->ren = SDL_CreateRenderer(a->win, -1, SDL_RENDERER_SOFTWARE);
+    if (!a->ren) {
+        snprintf(err, errn, "SDL_CreateRenderer: %s", SDL_GetError());
+        return -1;
+    }
+    return gui_draw_init(&a->draw, a->ren, err, errn);
+}
+
+static void print_stats(const gui_app *a)
+{
+    if (!getenv("QIPAN_GUI_STATS")) return;
+    SDL_RendererInfo info;
+    SDL_GetRendererInfo(a->ren, &info);
+    fprintf(stderr, "qipan: gui stats: renderer %s; start-up %.1f ms to first frame; %d frames, "
+                    "draw avg %.2f ms max %.2f ms; while thinking %d frames, avg %.2f ms max %.2f ms\n",
+            info.name, (a->first_frame - a->t0) * 1000, a->frames,
+            a->frames ? a->draw_sum / a->frames : 0, a->draw_max, a->think_frames,
+            a->think_frames ? a->think_draw_sum / a->think_frames : 0, a->think_draw_max);
+}
+
+int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
+{
+    gui_app *a = calloc(1, sizeof *a);
+    char err[QP_ERR * 2];
+    int rc = 0;
+    if (!a || gui_state_init(&a->st, r, g)) {
+        fprintf(stderr, "qipan: out of memory\n");
+        free(a);
+        return 1;
+    }
+    a->app = app;
+    a->t0 = opt->t0;
+    gui_state *st = &a->st;
+    st->flip = opt->flip;
+    if (opt->level >= 1 && opt->level <= GUI_LEVELS) st->level = opt->level;
+    set_autosave_path(a);
+    gui_default_save_path(st->r->rs->name, a->save_path, sizeof a->save_path);
+
+    if (open_window(a, opt, err, sizeof err)) {
+        fprintf(stderr, "qipan: %s\n", err);
+        rc = 1;
+        goto done;
+    }
+    SDL_StopTextInput();   /* only the file-name field takes text */
+    a->wake = SDL_RegisterEvents(1);
+    if (a->wake == (Uint32)-1) a->wake = 0;
+    a->eng = gui_engine_new(st->r);
+    st->engine_ok = a->eng != NULL;
+    if (opt->ai_mask >= 0) st->ai_mask = (unsigned)opt->ai_mask;
+    else st->ai_mask = st->r->nsides > 1 ? 2u : 0u;
+    if (!st->engine_ok) st->ai_mask = 0;
+    a->snd = gui_sound_open();
+    st->sound_ok = gui_sound_ok(a->snd);
+    st->sound_on = st->sound_ok;
+    st->cjk = a->draw.fonts.cjk;
+
+    a->autosave_armed = true;
+    if (gui_file_exists(st->autosave_path)) {
+        st->dialog = GUI_DLG_RESUME;
+        a->autosave_armed = false;
+    }
+    a->last_ms = SDL_GetTicks64();
+    a->dirty = true;
+    render(a);
+
+    while (!a->quit) {
+        SDL_Event ev;
+        int timeout = gui_engine_busy(a->eng) ? 40 : 250;
+        if (SDL_WaitEventTimeout(&ev, timeout)) {
+            float scale = pixel_scale(a);
+            do {
+                gui_action act;
+                gui_input_event(&ev, &a->L, st, scale, a->wake, &act);
+                apply(a, &act);
+            } while (!a->quit && SDL_PollEvent(&ev));
+        }
+        if (a->quit) break;
+        update(a);
+        if (a->dirty) render(a);
+    }
+
+    engine_cancel(a);
+    if (a->autosave_armed) autosave(a);
+    print_stats(a);
+done:
+    gui_engine_free(a->eng);
+    gui_sound_close(a->snd);
+    if (a->ren) {
+        gui_draw_free(&a->draw);
+        SDL_DestroyRenderer(a->ren);
+    }
+    if (a->win) SDL_DestroyWindow(a->win);
+    gui_state_free(st);
+    free(a);
+    return rc;
+}

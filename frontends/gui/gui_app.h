@@ -1,0 +1,32 @@
+/*
+ * gui_app.h — the game window: a frame loop of events → update → render.
+ *
+ * The app owns the window, the renderer, the state, the computer player
+ * and the sound.  Every change to the game goes through it: it applies the
+ * actions input produces, lets the computer move, keeps the clocks, saves
+ * the game in progress after each change and on close (so nothing is
+ * lost), and offers the autosave back at the next start.
+ */
+#ifndef GUI_APP_H
+#define GUI_APP_H
+
+#include <stdbool.h>
+
+#include "app.h"
+
+typedef struct gui_options {
+    int w, h;              /* initial window size in window coordinates */
+    bool flip;
+    int ai_mask;           /* -1: default (the computer plays side 1 if there is one) */
+    int level;             /* 0: the rules' ai.level */
+    double t0;             /* process start (seconds, monotonic), for the start-up time */
+} gui_options;
+
+/* Runs the window until it is closed; takes ownership of r and *g.
+ * SDL video must be initialised.  Returns the exit status. */
+int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt);
+
+/* Seconds on a monotonic clock. */
+double gui_now(void);
+
+#endif

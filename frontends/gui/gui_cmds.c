@@ -1,0 +1,219 @@
+/*
+ * gui_cmds.c — `qipan play` (the SDL2 window, or console play without a
+ * display) and `qipan render` (the window's picture drawn off-screen).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <SDL.h>
+#include <SDL_ttf.h>
+
+#include "app.h"
+#include "gui_app.h"
+#include "gui_draw.h"
+#include "gui_engine.h"
+#include "gui_png.h"
+#include "record.h"
+
+#define DEFAULT_W 1000
+#define DEFAULT_H 760
+
+/* "WxH" with each side in 160..8192. */
+static int parse_size(const char *cmd, const char *text, int *w, int *h)
+{
+    char *end;
+    long a = strtol(text, &end, 10), b = 0;
+    bool ok = end != text && (*end == 'x' || *end == 'X');
+    if (ok) {
+        const char *p = end + 1;
+        b = strtol(p, &end, 10);
+        ok = end != p && *end == 0;
+    }
+    if (!ok || a < 160 || b < 160 || a > 8192 || b > 8192) {
+        fprintf(stderr, "qipan: %s: bad --size '%s' (want WxH, each 160..8192, e.g. %dx%d)\n", cmd, text,
+                DEFAULT_W, DEFAULT_H);
+        return -1;
+    }
+    *w = (int)a;
+    *h = (int)b;
+    return 0;
+}
+
+/* --ai as the console reads it: a side name, "both" or "none". */
+static int parse_ai(const qp_rules *r, const char *text, int *mask)
+{
+    if (!strcmp(text, "none")) *mask = 0;
+    else if (!strcmp(text, "both")) *mask = r->nsides > 1 ? 3 : 1;
+    else if (!strcmp(text, qp_side_name(r, 0))) *mask = 1;
+    else if (r->nsides > 1 && !strcmp(text, qp_side_name(r, 1))) *mask = 2;
+    else {
+        fprintf(stderr, "qipan: --ai must be %s%s%s, both or none, got '%s'\n", qp_side_name(r, 0),
+                r->nsides > 1 ? ", " : "", r->nsides > 1 ? qp_side_name(r, 1) : "", text);
+        return -1;
+    }
+    return 0;
+}
+
+static bool have_display(void)
+{
+#if defined(__linux__) || defined(__FreeBSD__) || defined(__OpenBSD__) || defined(__NetBSD__)
+    const char *drv = getenv("SDL_VIDEODRIVER");
+    if (drv && *drv) return true;   /* the user chose a driver: let SDL decide */
+    const char *x = getenv("DISPLAY"), *wl = getenv("WAYLAND_DISPLAY");
+    return (x && *x) || (wl && *wl);
+#else
+    return true;
+#endif
+}
+
+int cmd_play(qp_app *app, int argc, char **argv)
+{
+    gui_options opt = {DEFAULT_W, DEFAULT_H, false, -1, 0, gui_now()};
+    qp_opts o;
+    if (qp_opts_parse(&o, argc, argv)) return 2;
+    if (o.npos > 1) {
+        fprintf(stderr, "usage: qipan play [RULESET] [--config FILE] [--fen FEN] [--load FILE] "
+                        "[--size WxH] [--flip] [--ai SIDE|both|none] [--level N]\n");
+        return 2;
+    }
+    if (o.size && parse_size("play", o.size, &opt.w, &opt.h)) return 2;
+    if (o.has_level && (o.level < 1 || o.level > 10)) {
+        fprintf(stderr, "qipan: --level must be 1..10, got %d\n", o.level);
+        return 2;
+    }
+    if (!have_display()) {
+        fprintf(stderr, "qipan: no display (DISPLAY/WAYLAND_DISPLAY unset); playing in the console\n");
+        return cmd_console(app, argc, argv);
+    }
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) < 0) {
+        fprintf(stderr, "qipan: no display (%s); playing in the console\n", SDL_GetError());
+        SDL_Quit();
+        return cmd_console(app, argc, argv);
+    }
+    if (TTF_Init() < 0) {
+        fprintf(stderr, "qipan: TTF_Init: %s\n", TTF_GetError());
+        SDL_Quit();
+        return 1;
+    }
+    qp_rules *r = NULL;
+    qp_game g;
+    char err[QP_ERR * 2];
+    int rc = 1;
+    if (o.load) {
+        if (qp_record_load(&app->reg, o.load, &r, &g, err, sizeof err)) {
+            fprintf(stderr, "qipan: %s\n", err);
+            goto out;
+        }
+    } else if (qp_app_open_game(app, &o, &r, &g)) {
+        goto out;
+    }
+    if (o.ai && parse_ai(r, o.ai, &opt.ai_mask)) {
+        qp_game_free(&g);
+        qp_rules_free(r);
+        rc = 2;
+        goto out;
+    }
+    opt.flip = o.flip;
+    opt.level = o.has_level ? o.level : 0;
+    rc = gui_app_run(app, r, &g, &opt);   /* owns r and g now */
+out:
+    TTF_Quit();
+    SDL_Quit();
+    return rc;
+}
+
+/* ---- render ----------------------------------------------------------- */
+
+static int render_png(const gui_state *st, int w, int h, const char *out, gui_layout *L)
+{
+    char err[QP_ERR * 2];
+    int rc = 1;
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (!surf) {
+        fprintf(stderr, "qipan: SDL_CreateRGBSurfaceWithFormat: %s\n", SDL_GetError());
+        return 1;
+    }
+    SDL_Renderer *ren = SDL_CreateSoftwareRenderer(surf);
+    if (!ren) {
+        fprintf(stderr, "qipan: SDL_CreateSoftwareRenderer: %s\n", SDL_GetError());
+        SDL_FreeSurface(surf);
+        return 1;
+    }
+    gui_draw_ctx d;
+    if (gui_draw_init(&d, ren, err, sizeof err)) {
+        fprintf(stderr, "qipan: %s\n", err);
+    } else {
+        gui_layout_compute(L, &st->r->geom, w, h, st->flip);
+        gui_draw_frame(&d, L, st, 0);
+        SDL_RenderPresent(ren);   /* flushes the batched drawing into the surface */
+        gui_pixels px = {surf->pixels, surf->w, surf->h, surf->pitch, surf->format->Rmask,
+                         surf->format->Gmask, surf->format->Bmask};
+        if (SDL_MUSTLOCK(surf)) SDL_LockSurface(surf);
+        if (gui_png_write(out, &px, err, sizeof err)) fprintf(stderr, "qipan: %s\n", err);
+        else rc = 0;
+        if (SDL_MUSTLOCK(surf)) SDL_UnlockSurface(surf);
+        gui_draw_free(&d);
+    }
+    SDL_DestroyRenderer(ren);
+    SDL_FreeSurface(surf);
+    return rc;
+}
+
+int cmd_render(qp_app *app, int argc, char **argv)
+{
+    qp_opts o;
+    int w = DEFAULT_W, h = DEFAULT_H;
+    if (qp_opts_parse(&o, argc, argv)) return 2;
+    if (o.npos != 1) {
+        fprintf(stderr, "usage: qipan render RULESET [--fen FEN] [--config FILE] --out FILE.png "
+                        "[--size WxH] [--flip] [--layout]\n");
+        return 2;
+    }
+    if (!o.out || !*o.out) {
+        fprintf(stderr, "qipan: render: --out FILE.png is required\n");
+        return 2;
+    }
+    if (o.size && parse_size("render", o.size, &w, &h)) return 2;
+
+    qp_rules *r;
+    qp_game g;
+    if (qp_app_open_game(app, &o, &r, &g)) return 1;
+    if (SDL_Init(0) < 0 || TTF_Init() < 0) {
+        fprintf(stderr, "qipan: SDL: %s\n", SDL_GetError());
+        qp_game_free(&g);
+        qp_rules_free(r);
+        return 1;
+    }
+    gui_state st;
+    if (gui_state_init(&st, r, &g)) {
+        fprintf(stderr, "qipan: out of memory\n");
+        qp_game_free(&g);
+        qp_rules_free(r);
+        TTF_Quit();
+        SDL_Quit();
+        return 1;
+    }
+    /* As a freshly opened window shows the position: the computer would
+     * play the second side when there is an engine, sound on. */
+    st.flip = o.flip;
+    st.engine_ok = gui_engine_available();
+    st.ai_mask = st.engine_ok && r->nsides > 1 ? 2u : 0u;
+    st.sound_ok = st.sound_on = true;
+
+    gui_layout L;
+    int rc = render_png(&st, w, h, o.out, &L);
+    if (rc == 0 && o.layout) {
+        for (int sq = 0; sq < r->geom.n; sq++) {
+            char name[8];
+            int x, y;
+            qp_sq_name(&r->geom, sq, name);
+            gui_layout_point(&L, sq, &x, &y);
+            printf("%s %d %d\n", name, x, y);
+        }
+    }
+    gui_state_free(&st);
+    TTF_Quit();
+    SDL_Quit();
+    return rc;
+}

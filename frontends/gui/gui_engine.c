@@ -1,0 +1,193 @@
+/*
+ * gui_engine.c — threaded search for the window (see gui_engine.h).
+ */
+#include "gui_engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "search.h"
+
+/* Until framework/search.c is part of every build, the search functions
+ * are weak references: a build without them still links, and the window
+ * then offers two-player play only. */
+#pragma weak qp_search_new
+#pragma weak qp_search_free
+#pragma weak qp_search_clear
+#pragma weak qp_search_start
+#pragma weak qp_search_stop
+#pragma weak qp_search_poll
+#pragma weak qp_search_wait
+#pragma weak qp_score_is_mate
+#pragma weak qp_score_mate_plies
+
+/* Invariant: pos is the position the running (or last) search started
+ * from; info/seq are written by the search thread under mu. */
+struct gui_engine {
+    const qp_rules *r;
+    qp_search *s;
+    SDL_mutex *mu;
+    qp_search_info info;
+    unsigned seq, seen;
+    bool running;
+    void *pos;
+    Uint32 wake;
+    gui_think last;
+};
+
+bool gui_engine_available(void)
+{
+    return qp_search_new && qp_search_start && qp_search_poll && qp_search_wait;
+}
+
+gui_engine *gui_engine_new(const qp_rules *r)
+{
+    if (!gui_engine_available()) return NULL;
+    gui_engine *e = calloc(1, sizeof *e);
+    if (!e) return NULL;
+    e->r = r;
+    long long mb = qp_param_int(&r->params, "ai.hash_mb");
+    e->s = qp_search_new(r, (size_t)(mb > 0 ? mb : 64));
+    e->mu = SDL_CreateMutex();
+    e->pos = malloc(r->state_size);
+    if (!e->s || !e->mu || !e->pos) {
+        gui_engine_free(e);
+        return NULL;
+    }
+    return e;
+}
+
+void gui_engine_free(gui_engine *e)
+{
+    if (!e) return;
+    gui_engine_cancel(e);
+    if (e->s) qp_search_free(e->s);
+    if (e->mu) SDL_DestroyMutex(e->mu);
+    free(e->pos);
+    free(e);
+}
+
+/* Runs on the search thread. */
+static void on_info(const qp_search_info *info, void *ud)
+{
+    gui_engine *e = ud;
+    SDL_LockMutex(e->mu);
+    e->info = *info;
+    e->seq++;
+    SDL_UnlockMutex(e->mu);
+    if (e->wake) {
+        SDL_Event ev;
+        memset(&ev, 0, sizeof ev);
+        ev.type = e->wake;
+        SDL_PushEvent(&ev);
+    }
+}
+
+int gui_engine_start(gui_engine *e, const qp_game *g, int level, Uint32 wake_event)
+{
+    gui_engine_cancel(e);
+    qp_search_limits lim;
+    memset(&lim, 0, sizeof lim);
+    long long base = qp_param_int(&e->r->params, "ai.movetime_ms");
+    if (base <= 0) base = 1000;
+    /* Weaker levels also think for less time, so they answer briskly. */
+    lim.movetime_ms = (int)(base * (level + 2) / 12);
+    if (lim.movetime_ms < 50) lim.movetime_ms = 50;
+    lim.level = level;
+    lim.seed = (uint64_t)SDL_GetPerformanceCounter();
+    memcpy(e->pos, g->cur, e->r->state_size);
+    memset(&e->info, 0, sizeof e->info);
+    memset(&e->last, 0, sizeof e->last);
+    e->seq = e->seen = 0;
+    e->wake = wake_event;
+    if (qp_search_start(e->s, g, &lim, on_info, e) != 0) return -1;
+    e->running = true;
+    e->last.active = true;
+    return 0;
+}
+
+void gui_engine_cancel(gui_engine *e)
+{
+    if (!e || !e->running) return;
+    qp_search_info out;
+    if (qp_search_stop) qp_search_stop(e->s);
+    qp_search_wait(e->s, &out);
+    e->running = false;
+    e->last.active = false;
+}
+
+bool gui_engine_busy(const gui_engine *e)
+{
+    return e && e->running;
+}
+
+/* The best line as move texts, played out from the searched position. */
+static void pv_text(const gui_engine *e, const qp_search_info *in, char *buf, size_t n)
+{
+    const qp_rules *r = e->r;
+    void *s = malloc(r->state_size);
+    buf[0] = 0;
+    if (!s) return;
+    memcpy(s, e->pos, r->state_size);
+    size_t len = 0;
+    for (int i = 0; i < in->pvlen && i < QP_MAX_PV; i++) {
+        if (!qp_move_is_legal(r, s, in->pv[i])) break;
+        char t[QP_MOVE_TEXT];
+        r->rs->move_text(r, s, in->pv[i], t, sizeof t);
+        size_t k = strlen(t);
+        if (len + k + 2 >= n) break;
+        if (len) buf[len++] = ' ';
+        memcpy(buf + len, t, k + 1);
+        len += k;
+        r->rs->make(r, s, in->pv[i], NULL);
+    }
+    free(s);
+}
+
+static void fill_think(gui_engine *e, const qp_search_info *in, bool active)
+{
+    gui_think *t = &e->last;
+    t->active = active;
+    t->depth = in->depth;
+    t->score = in->score;
+    t->mate = qp_score_is_mate ? qp_score_is_mate(in->score) : false;
+    t->mate_plies = t->mate && qp_score_mate_plies ? qp_score_mate_plies(in->score) : 0;
+    t->nodes = in->nodes;
+    t->time_ms = in->time_ms;
+    pv_text(e, in, t->pv, sizeof t->pv);
+}
+
+qp_move gui_engine_poll(gui_engine *e, gui_think *t)
+{
+    if (!e) return QP_MOVE_NONE;
+    qp_move best = QP_MOVE_NONE;
+    if (e->running) {
+        qp_search_info snap;
+        bool fresh;
+        SDL_LockMutex(e->mu);
+        fresh = e->seq != e->seen;
+        snap = e->info;
+        e->seen = e->seq;
+        SDL_UnlockMutex(e->mu);
+        if (fresh) fill_think(e, &snap, true);
+        qp_search_info out;
+        if (qp_search_poll(e->s, &out)) {
+            qp_search_wait(e->s, &out);
+            e->running = false;
+            if (out.depth > 0 || out.pvlen > 0) fill_think(e, &out, false);
+            e->last.active = false;
+            best = out.best;
+            if (best != QP_MOVE_NONE && !qp_move_is_legal(e->r, e->pos, best)) best = QP_MOVE_NONE;
+        }
+    }
+    if (t) *t = e->last;
+    return best;
+}
+
+void gui_engine_clear(gui_engine *e)
+{
+    if (!e) return;
+    gui_engine_cancel(e);
+    if (qp_search_clear) qp_search_clear(e->s);
+    memset(&e->last, 0, sizeof e->last);
+}

@@ -1,0 +1,41 @@
+/*
+ * gui_engine.h — the computer player of the window: the one module that
+ * talks to framework/search.h.
+ *
+ * The search runs on its own thread (qp_search_start); the window polls it
+ * once per frame and never blocks on it, except when cancelling (new game,
+ * undo, load, quit), which stops the search and waits the few milliseconds
+ * it needs to notice.  Progress reports arrive on the search thread and are
+ * handed over under a mutex; a wake-up event makes the frame loop redraw.
+ */
+#ifndef GUI_ENGINE_H
+#define GUI_ENGINE_H
+
+#include <stdbool.h>
+#include <SDL.h>
+
+#include "game.h"
+#include "gui_state.h"
+
+typedef struct gui_engine gui_engine;
+
+/* Whether this build has a search at all. */
+bool gui_engine_available(void);
+/* NULL when this build has no search or it cannot start. */
+gui_engine *gui_engine_new(const qp_rules *r);
+void gui_engine_free(gui_engine *e);
+
+/* Starts thinking on g's current position at level 1..10 (the thinking
+ * time comes from the rules' ai.movetime_ms).  wake_event is an SDL user
+ * event type pushed on each report (0: none).  Returns 0 or -1. */
+int gui_engine_start(gui_engine *e, const qp_game *g, int level, Uint32 wake_event);
+/* Stops and forgets a running search (its move is discarded). */
+void gui_engine_cancel(gui_engine *e);
+bool gui_engine_busy(const gui_engine *e);
+/* Copies the latest report into *t; returns the chosen move once the
+ * search has finished (then the engine is idle), else QP_MOVE_NONE. */
+qp_move gui_engine_poll(gui_engine *e, gui_think *t);
+/* Forgets what it learnt (new game). */
+void gui_engine_clear(gui_engine *e);
+
+#endif

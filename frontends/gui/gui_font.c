@@ -1,0 +1,367 @@
+/*
+ * gui_font.c — font lookup and the text texture cache (see gui_font.h).
+ */
+#include "gui_font.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+/* ---- finding a font --------------------------------------------------- */
+
+static bool is_file(const char *p)
+{
+    struct stat st;
+    return p && *p && stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Substrings of file names of fonts known to carry Chinese glyphs, best
+ * first: sans faces read better at small sizes on pieces and panels. */
+static const char *const cjk_names[] = {
+    "wqy-microhei", "notosanscjk", "notosanssc", "sourcehansans", "wqy-zenhei",
+    "droidsansfallback", "notoserifcjk", "uming", "ukai", NULL};
+
+static int cjk_rank(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    char low[256];
+    size_t i = 0;
+    for (base = base ? base + 1 : path; *base && i + 1 < sizeof low; base++)
+        low[i++] = (char)tolower((unsigned char)*base);
+    low[i] = 0;
+    for (int k = 0; cjk_names[k]; k++)
+        if (strstr(low, cjk_names[k])) return k;
+    return -1;
+}
+
+static bool known_file(char *path, size_t n)
+{
+    static const char *const files[] = {
+        "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+        "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+        "/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc",
+        "/usr/share/fonts/google-noto-cjk/NotoSansCJK-Regular.ttc",
+        "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+        "/usr/share/fonts/wenquanyi/wqy-microhei/wqy-microhei.ttc",
+        "/usr/share/fonts/wenquanyi/wqy-zenhei/wqy-zenhei.ttc",
+        "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+        "/System/Library/Fonts/PingFang.ttc",
+        NULL};
+    for (int i = 0; files[i]; i++)
+        if (is_file(files[i])) {
+            snprintf(path, n, "%s", files[i]);
+            return true;
+        }
+    return false;
+}
+
+/* fontconfig's list of fonts covering Chinese; the best-ranked wins. */
+static bool fontconfig(char *path, size_t n)
+{
+    FILE *p = popen("fc-list :lang=zh -f '%{file}\\n' 2>/dev/null", "r");
+    if (!p) return false;
+    char line[1024], best[1024] = "";
+    int best_rank = 1 << 30;
+    while (fgets(line, sizeof line, p)) {
+        line[strcspn(line, "\r\n")] = 0;
+        if (!is_file(line)) continue;
+        int rk = cjk_rank(line);
+        if (rk < 0) rk = 1000;   /* unknown but covers zh: better than none */
+        if (rk < best_rank) {
+            best_rank = rk;
+            snprintf(best, sizeof best, "%s", line);
+        }
+    }
+    pclose(p);
+    if (!best[0]) return false;
+    snprintf(path, n, "%s", best);
+    return true;
+}
+
+static void scan_dir(const char *dir, int depth, char *best, size_t n, int *best_rank)
+{
+    DIR *d = opendir(dir);
+    if (!d) return;
+    struct dirent *e;
+    char sub[1024];
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.') continue;
+        snprintf(sub, sizeof sub, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (stat(sub, &st) != 0) continue;
+        if (S_ISDIR(st.st_mode)) {
+            if (depth < 4) scan_dir(sub, depth + 1, best, n, best_rank);
+            continue;
+        }
+        const char *dot = strrchr(e->d_name, '.');
+        if (!dot || (strcasecmp(dot, ".ttf") && strcasecmp(dot, ".ttc") && strcasecmp(dot, ".otf")))
+            continue;
+        int rk = cjk_rank(sub);
+        if (rk >= 0 && rk < *best_rank) {
+            *best_rank = rk;
+            snprintf(best, n, "%s", sub);
+        }
+    }
+    closedir(d);
+}
+
+static bool scan(char *path, size_t n)
+{
+    char best[1024] = "", home[1024];
+    int rank = 1 << 30;
+    scan_dir("/usr/share/fonts", 0, best, sizeof best, &rank);
+    scan_dir("/usr/local/share/fonts", 0, best, sizeof best, &rank);
+    const char *h = getenv("HOME");
+    if (h) {
+        snprintf(home, sizeof home, "%s/.local/share/fonts", h);
+        scan_dir(home, 0, best, sizeof best, &rank);
+        snprintf(home, sizeof home, "%s/.fonts", h);
+        scan_dir(home, 0, best, sizeof best, &rank);
+    }
+    if (!best[0]) return false;
+    snprintf(path, n, "%s", best);
+    return true;
+}
+
+static bool latin_font(char *path, size_t n)
+{
+    static const char *const files[] = {
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+        "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+        "/usr/share/fonts/TTF/DejaVuSans.ttf",
+        NULL};
+    for (int i = 0; files[i]; i++)
+        if (is_file(files[i])) {
+            snprintf(path, n, "%s", files[i]);
+            return true;
+        }
+    FILE *p = popen("fc-match -f '%{file}' sans 2>/dev/null", "r");
+    if (!p) return false;
+    char line[1024] = "";
+    if (!fgets(line, sizeof line, p)) line[0] = 0;
+    pclose(p);
+    line[strcspn(line, "\r\n")] = 0;
+    if (!is_file(line)) return false;
+    snprintf(path, n, "%s", line);
+    return true;
+}
+
+bool gui_font_find(char *path, size_t n)
+{
+    const char *env = getenv("QIPAN_FONT");
+    path[0] = 0;
+    if (is_file(env)) {
+        snprintf(path, n, "%s", env);
+        return true;   /* the user's choice: trust it to cover Chinese */
+    }
+    if (known_file(path, n) || fontconfig(path, n) || scan(path, n)) return true;
+    path[0] = 0;
+    latin_font(path, n);
+    return false;
+}
+
+/* ---- open fonts and the text cache ------------------------------------ */
+
+int gui_fonts_open(gui_fonts *f, SDL_Renderer *ren, char *err, size_t errn)
+{
+    memset(f, 0, sizeof *f);
+    f->ren = ren;
+    f->cjk = gui_font_find(f->path, sizeof f->path);
+    if (!f->path[0]) {
+        snprintf(err, errn, "no usable font found (install fonts-wqy-microhei or fonts-dejavu)");
+        return -1;
+    }
+    if (!f->cjk)
+        fprintf(stderr, "qipan: warning: no Chinese font found (install fonts-wqy-microhei); "
+                        "showing Latin letters\n");
+    TTF_Font *probe = TTF_OpenFont(f->path, 16);
+    if (!probe) {
+        snprintf(err, errn, "cannot open font %s: %s", f->path, TTF_GetError());
+        return -1;
+    }
+    f->open[0].px = 16;
+    f->open[0].f = probe;
+    f->nopen = 1;
+    return 0;
+}
+
+void gui_fonts_flush(gui_fonts *f)
+{
+    for (int i = 0; i < GUI_TEXT_CACHE; i++) {
+        gui_text_entry *e = &f->cache[i];
+        if (e->tex) SDL_DestroyTexture(e->tex);
+        free(e->s);
+        memset(e, 0, sizeof *e);
+    }
+}
+
+void gui_fonts_close(gui_fonts *f)
+{
+    gui_fonts_flush(f);
+    for (int i = 0; i < f->nopen; i++) TTF_CloseFont(f->open[i].f);
+    f->nopen = 0;
+}
+
+void gui_fonts_end_frame(gui_fonts *f)
+{
+    f->frame++;
+    /* Strings unused for a few hundred frames (a resize, an old move list
+     * page) go; the live set of a frame is far below the cache size. */
+    for (int i = 0; i < GUI_TEXT_CACHE; i++) {
+        gui_text_entry *e = &f->cache[i];
+        if (e->tex && f->frame - e->used > 600) {
+            SDL_DestroyTexture(e->tex);
+            free(e->s);
+            memset(e, 0, sizeof *e);
+        }
+    }
+}
+
+static TTF_Font *font_at(gui_fonts *f, int px, bool bold)
+{
+    if (px < 4) px = 4;
+    if (px > 400) px = 400;
+    for (int i = 0; i < f->nopen; i++)
+        if (f->open[i].px == px && f->open[i].bold == bold) return f->open[i].f;
+    TTF_Font *t = TTF_OpenFont(f->path, px);
+    if (!t) {
+        SDL_Log("TTF_OpenFont %s: %s", f->path, TTF_GetError());
+        return f->open[0].f;
+    }
+    if (bold) TTF_SetFontStyle(t, TTF_STYLE_BOLD);
+    TTF_SetFontHinting(t, TTF_HINTING_LIGHT);
+    int slot = f->nopen;
+    if (slot == GUI_FONT_SIZES) {
+        /* Full: reuse the least recently opened slot except the probe. */
+        slot = 1;
+        TTF_CloseFont(f->open[slot].f);
+        memmove(&f->open[1], &f->open[2], sizeof f->open[0] * (GUI_FONT_SIZES - 2));
+        slot = GUI_FONT_SIZES - 1;
+    } else {
+        f->nopen++;
+    }
+    f->open[slot].px = px;
+    f->open[slot].bold = bold;
+    f->open[slot].f = t;
+    return t;
+}
+
+static Uint32 hash_of(const char *s, int px, int wrap, bool bold, SDL_Color c)
+{
+    Uint32 h = 2166136261u;
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
+    h = (h ^ (Uint32)px) * 16777619u;
+    h = (h ^ (Uint32)wrap) * 16777619u;
+    h = (h ^ (Uint32)bold) * 16777619u;
+    h = (h ^ ((Uint32)c.r << 24 | (Uint32)c.g << 16 | (Uint32)c.b << 8 | c.a)) * 16777619u;
+    return h;
+}
+
+static gui_text_entry *lookup(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c, int wrap)
+{
+    Uint32 h = hash_of(s, px, wrap, bold, c);
+    int start = (int)(h % GUI_TEXT_CACHE), free_slot = -1, oldest = start;
+    for (int k = 0; k < GUI_TEXT_CACHE; k++) {
+        int i = (start + k) % GUI_TEXT_CACHE;
+        gui_text_entry *e = &f->cache[i];
+        if (!e->tex) {
+            if (free_slot < 0) free_slot = i;
+            if (k > 32) break;   /* open addressing: a hole this far means a miss */
+            continue;
+        }
+        if (e->hash == h && e->px == px && e->wrap == wrap && e->bold == bold && e->c.r == c.r &&
+            e->c.g == c.g && e->c.b == c.b && e->c.a == c.a && !strcmp(e->s, s)) {
+            e->used = f->frame;
+            return e;
+        }
+        if (f->frame - e->used > f->frame - f->cache[oldest].used) oldest = i;
+        if (k > 32 && free_slot >= 0) break;
+    }
+    int slot = free_slot >= 0 ? free_slot : oldest;
+    gui_text_entry *e = &f->cache[slot];
+    if (e->tex) SDL_DestroyTexture(e->tex);
+    free(e->s);
+    memset(e, 0, sizeof *e);
+
+    TTF_Font *font = font_at(f, px, bold);
+    SDL_Surface *surf = wrap > 0 ? TTF_RenderUTF8_Blended_Wrapped(font, s, c, (Uint32)wrap)
+                                 : TTF_RenderUTF8_Blended(font, s, c);
+    if (!surf) return NULL;
+    SDL_Texture *tex = SDL_CreateTextureFromSurface(f->ren, surf);
+    if (!tex) {
+        SDL_Log("SDL_CreateTextureFromSurface: %s", SDL_GetError());
+        SDL_FreeSurface(surf);
+        return NULL;
+    }
+    SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND);
+    e->hash = h;
+    e->s = strdup(s);
+    e->px = px;
+    e->wrap = wrap;
+    e->bold = bold;
+    e->c = c;
+    e->tex = tex;
+    e->w = surf->w;
+    e->h = surf->h;
+    e->used = f->frame;
+    SDL_FreeSurface(surf);
+    if (!e->s) {
+        SDL_DestroyTexture(tex);
+        memset(e, 0, sizeof *e);
+        return NULL;
+    }
+    return e;
+}
+
+void gui_text_size(gui_fonts *f, const char *s, int px, bool bold, int *w, int *h)
+{
+    int tw = 0, th = 0;
+    if (*s) TTF_SizeUTF8(font_at(f, px, bold), s, &tw, &th);
+    else th = TTF_FontHeight(font_at(f, px, bold));
+    if (w) *w = tw;
+    if (h) *h = th;
+}
+
+int gui_text(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c, float x, float y,
+             int align, int wrap)
+{
+    if (!s || !*s) return 0;
+    gui_text_entry *e = lookup(f, s, px, bold, c, wrap);
+    if (!e) return 0;
+    float dx = x, dy = y;
+    if (align & GUI_HCENTER) dx -= e->w / 2.0f;
+    else if (align & GUI_RIGHT) dx -= (float)e->w;
+    if (align & GUI_VCENTER) dy -= e->h / 2.0f;
+    else if (align & GUI_BOTTOM) dy -= (float)e->h;
+    /* Whole pixels keep glyph edges sharp. */
+    SDL_Rect dst = {(int)SDL_floorf(dx + 0.5f), (int)SDL_floorf(dy + 0.5f), e->w, e->h};
+    if (SDL_RenderCopy(f->ren, e->tex, NULL, &dst) < 0) SDL_Log("SDL_RenderCopy: %s", SDL_GetError());
+    return e->h;
+}
+
+void gui_text_fit(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c, float x, float y,
+                  int align, int max_w)
+{
+    int w;
+    gui_text_size(f, s, px, bold, &w, NULL);
+    if (w <= max_w) {
+        gui_text(f, s, px, bold, c, x, y, align, 0);
+        return;
+    }
+    char buf[512];
+    size_t n = strlen(s);
+    if (n > sizeof buf - 4) n = sizeof buf - 4;
+    while (n > 0) {
+        n--;
+        while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80) n--;   /* whole UTF-8 chars */
+        memcpy(buf, s, n);
+        memcpy(buf + n, "\xE2\x80\xA6", 4);   /* "…" */
+        gui_text_size(f, buf, px, bold, &w, NULL);
+        if (w <= max_w) break;
+    }
+    gui_text(f, buf, px, bold, c, x, y, align, 0);
+}

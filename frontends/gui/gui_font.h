@@ -1,0 +1,73 @@
+/*
+ * gui_font.h — finding a font with Chinese glyphs at run time, and drawing
+ * text through a cache of rendered strings.
+ *
+ * The font is looked up in this order: $QIPAN_FONT; well-known CJK font
+ * files; fontconfig (`fc-list :lang=zh`); a scan of the system font
+ * directories for WenQuanYi / Noto CJK / Droid fallback / AR PL files.
+ * Without any, DejaVu Sans is used and gui_fonts.cjk is false: callers
+ * then show Latin letters instead of Chinese (one warning on stderr).
+ *
+ * Rendering text with SDL_ttf costs far more than drawing a texture, so
+ * every (string, size, style, colour, wrap width) becomes a texture kept
+ * while it is used; gui_fonts_end_frame() drops those unused for a while.
+ */
+#ifndef GUI_FONT_H
+#define GUI_FONT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <SDL.h>
+#include <SDL_ttf.h>
+
+#define GUI_FONT_SIZES 24
+#define GUI_TEXT_CACHE 512
+
+/* Text placement: horizontal and vertical alignment flags. */
+enum {
+    GUI_LEFT = 0, GUI_HCENTER = 1, GUI_RIGHT = 2,
+    GUI_TOP = 0, GUI_VCENTER = 4, GUI_BOTTOM = 8
+};
+
+typedef struct gui_text_entry {
+    Uint32 hash;
+    char *s;
+    int px, wrap;
+    bool bold;
+    SDL_Color c;
+    SDL_Texture *tex;
+    int w, h;
+    unsigned used;          /* frame of last use */
+} gui_text_entry;
+
+typedef struct gui_fonts {
+    char path[1024];
+    bool cjk;               /* the font has Chinese glyphs */
+    SDL_Renderer *ren;
+    struct { int px; bool bold; TTF_Font *f; } open[GUI_FONT_SIZES];
+    int nopen;
+    gui_text_entry cache[GUI_TEXT_CACHE];
+    unsigned frame;
+} gui_fonts;
+
+/* Finds the font file; returns true if it has CJK glyphs. */
+bool gui_font_find(char *path, size_t n);
+
+/* TTF_Init must have succeeded.  Returns 0, or -1 with err. */
+int gui_fonts_open(gui_fonts *f, SDL_Renderer *ren, char *err, size_t errn);
+void gui_fonts_close(gui_fonts *f);
+/* Forgets every texture (after the renderer's textures were lost). */
+void gui_fonts_flush(gui_fonts *f);
+void gui_fonts_end_frame(gui_fonts *f);
+
+/* The size the string would have. */
+void gui_text_size(gui_fonts *f, const char *s, int px, bool bold, int *w, int *h);
+/* Draws s anchored at (x, y) by align; wrap > 0 wraps lines at that width.
+ * Returns the drawn height. */
+int gui_text(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c, float x, float y,
+             int align, int wrap);
+/* Like gui_text but cuts the string with "…" to fit max_w pixels. */
+void gui_text_fit(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c, float x, float y,
+                  int align, int max_w);
+
+#endif

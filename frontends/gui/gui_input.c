@@ -1,0 +1,146 @@
+/*
+ * gui_input.c — SDL events to actions (see gui_input.h).
+ */
+#include "gui_input.h"
+
+#include <string.h>
+
+static void key_action(const SDL_KeyboardEvent *k, const gui_state *st, gui_action *a)
+{
+    SDL_Keycode key = k->keysym.sym;
+    bool ctrl = (k->keysym.mod & (KMOD_CTRL | KMOD_GUI)) != 0;
+    bool shift = (k->keysym.mod & KMOD_SHIFT) != 0;
+
+    switch (st->dialog) {
+    case GUI_DLG_HELP:
+        a->type = GUI_ACT_NO;   /* any key closes the help */
+        return;
+    case GUI_DLG_RESUME:
+        if (key == SDLK_y || key == SDLK_RETURN || key == SDLK_KP_ENTER) a->type = GUI_ACT_YES;
+        else if (key == SDLK_n || key == SDLK_ESCAPE) a->type = GUI_ACT_NO;
+        return;
+    case GUI_DLG_SAVE:
+    case GUI_DLG_LOAD:
+        if (key == SDLK_RETURN || key == SDLK_KP_ENTER) a->type = GUI_ACT_YES;
+        else if (key == SDLK_ESCAPE) a->type = GUI_ACT_NO;
+        else if (key == SDLK_BACKSPACE) a->type = GUI_ACT_BACKSPACE;
+        return;   /* letters arrive as SDL_TEXTINPUT */
+    default:
+        break;
+    }
+
+    a->type = GUI_ACT_BUTTON;
+    a->alt = shift;
+    switch (key) {
+    case SDLK_n: a->arg = GUI_BTN_NEW; break;
+    case SDLK_u: a->arg = GUI_BTN_UNDO; break;
+    case SDLK_z: a->arg = shift ? GUI_BTN_REDO : GUI_BTN_UNDO; break;
+    case SDLK_y: a->arg = GUI_BTN_REDO; break;
+    case SDLK_r: a->arg = ctrl ? GUI_BTN_RESIGN : GUI_BTN_REDO; break;
+    case SDLK_f: a->arg = GUI_BTN_FLIP; break;
+    case SDLK_m: a->arg = GUI_BTN_MODE; break;
+    case SDLK_l: a->arg = GUI_BTN_LEVEL; break;
+    case SDLK_s: a->arg = ctrl ? GUI_BTN_SAVE : GUI_BTN_SOUND; break;
+    case SDLK_o: a->arg = GUI_BTN_LOAD; break;
+    case SDLK_h:
+    case SDLK_F1: a->arg = GUI_BTN_HELP; break;
+    case SDLK_q: a->arg = GUI_BTN_QUIT; break;
+    case SDLK_EQUALS:
+    case SDLK_PLUS:
+    case SDLK_KP_PLUS: a->arg = GUI_BTN_LEVEL; a->alt = false; break;
+    case SDLK_MINUS:
+    case SDLK_KP_MINUS: a->arg = GUI_BTN_LEVEL; a->alt = true; break;
+    case SDLK_LEFT: a->type = GUI_ACT_STEP; a->arg = -1; break;
+    case SDLK_RIGHT: a->type = GUI_ACT_STEP; a->arg = 1; break;
+    case SDLK_HOME: a->type = GUI_ACT_STEP; a->arg = -1000; break;
+    case SDLK_END: a->type = GUI_ACT_STEP; a->arg = 1000; break;
+    case SDLK_UP: a->type = GUI_ACT_SCROLL; a->arg = -1; break;
+    case SDLK_DOWN: a->type = GUI_ACT_SCROLL; a->arg = 1; break;
+    case SDLK_ESCAPE: a->type = GUI_ACT_DESELECT; break;
+    default: a->type = GUI_ACT_NONE; break;
+    }
+}
+
+static void click_action(int x, int y, int button, const gui_layout *L, const gui_state *st, gui_action *a)
+{
+    SDL_Rect card, yes, no;
+    if (st->dialog != GUI_DLG_NONE) {
+        int lines = st->dialog == GUI_DLG_HELP ? 22 : 4;
+        gui_layout_dialog(L, lines, &card, &yes, &no);
+        if (st->dialog == GUI_DLG_HELP) a->type = GUI_ACT_NO;   /* any click closes it */
+        else if (gui_in_rect(&yes, x, y)) a->type = GUI_ACT_YES;
+        else if (gui_in_rect(&no, x, y)) a->type = GUI_ACT_NO;
+        return;
+    }
+    int b = gui_layout_button_at(L, x, y);
+    if (b >= 0) {
+        a->type = GUI_ACT_BUTTON;
+        a->arg = b;
+        a->alt = button != SDL_BUTTON_LEFT;
+        return;
+    }
+    int row = gui_layout_move_row_at(L, st->scroll, x, y);
+    if (row >= 0) {
+        if (row <= st->nply) {
+            a->type = GUI_ACT_GOTO;
+            a->arg = row;
+        }
+        return;
+    }
+    if (button != SDL_BUTTON_LEFT) {
+        a->type = GUI_ACT_DESELECT;
+        return;
+    }
+    int sq = gui_layout_hit(L, x, y);
+    a->type = sq >= 0 ? GUI_ACT_BOARD : GUI_ACT_DESELECT;
+    a->arg = sq;
+}
+
+void gui_input_event(const SDL_Event *ev, const gui_layout *L, const gui_state *st, float scale,
+                     Uint32 wake_event, gui_action *a)
+{
+    memset(a, 0, sizeof *a);
+    a->type = GUI_ACT_NONE;
+    if (wake_event && ev->type == wake_event) {
+        a->type = GUI_ACT_REDRAW;
+        return;
+    }
+    switch (ev->type) {
+    case SDL_QUIT:
+        a->type = GUI_ACT_QUIT;
+        break;
+    case SDL_WINDOWEVENT:
+        if (ev->window.event == SDL_WINDOWEVENT_CLOSE) a->type = GUI_ACT_QUIT;
+        else a->type = GUI_ACT_REDRAW;
+        break;
+    case SDL_KEYDOWN:
+        key_action(&ev->key, st, a);
+        break;
+    case SDL_TEXTINPUT:
+        if (st->dialog == GUI_DLG_SAVE || st->dialog == GUI_DLG_LOAD) {
+            a->type = GUI_ACT_TEXT;
+            snprintf(a->text, sizeof a->text, "%s", ev->text.text);
+        }
+        break;
+    case SDL_MOUSEBUTTONDOWN:
+        click_action((int)(ev->button.x * scale), (int)(ev->button.y * scale), ev->button.button, L, st, a);
+        break;
+    case SDL_MOUSEMOTION:
+        a->type = GUI_ACT_HOVER;
+        a->x = (int)(ev->motion.x * scale);
+        a->y = (int)(ev->motion.y * scale);
+        break;
+    case SDL_MOUSEWHEEL:
+        a->type = GUI_ACT_SCROLL;
+        a->arg = ev->wheel.y > 0 ? -3 : ev->wheel.y < 0 ? 3 : 0;
+        if (ev->wheel.direction == SDL_MOUSEWHEEL_FLIPPED) a->arg = -a->arg;
+        break;
+    case SDL_RENDER_TARGETS_RESET:
+    case SDL_RENDER_DEVICE_RESET:
+        a->type = GUI_ACT_REDRAW;
+        a->arg = 1;   /* textures were lost */
+        break;
+    default:
+        break;
+    }
+}

@@ -1,0 +1,186 @@
+/*
+ * gui_layout.c — geometry of the window from its size (see gui_layout.h).
+ */
+#include "gui_layout.h"
+
+#include <math.h>
+
+static int imax(int a, int b) { return a > b ? a : b; }
+static int imin(int a, int b) { return a < b ? a : b; }
+static int iround(float v) { return (int)floorf(v + 0.5f); }
+
+static SDL_Rect rect(int x, int y, int w, int h)
+{
+    SDL_Rect r = {x, y, imax(w, 0), imax(h, 0)};
+    return r;
+}
+
+/* Fits the board into area: the cell size is a whole number of pixels and
+ * there is room around the outer lines for pieces and coordinates. */
+static void place_board(gui_layout *L, SDL_Rect area)
+{
+    bool points = L->kind == QP_BOARD_POINTS;
+    /* Span of the wooden board in cells: the grid plus a margin that holds
+     * half a piece and a coordinate label. */
+    float pad = points ? 0.95f : 0.62f;
+    float span_w = (float)(points ? L->bw - 1 : L->bw) + 2 * pad;
+    float span_h = (float)(points ? L->bh - 1 : L->bh) + 2 * pad;
+    int cell = (int)floorf(fminf(area.w / span_w, area.h / span_h));
+    if (cell < 4) cell = 4;
+    L->cell = cell;
+    int gw = (points ? L->bw - 1 : L->bw) * cell, gh = (points ? L->bh - 1 : L->bh) * cell;
+    int gx = area.x + (area.w - gw) / 2, gy = area.y + (area.h - gh) / 2;
+    L->ox = points ? gx : gx + cell / 2;
+    L->oy = points ? gy : gy + cell / 2;
+    int m = iround(pad * cell);
+    L->board = rect(gx - m, gy - m, gw + 2 * m, gh + 2 * m);
+    L->line_w = imax(1, iround(cell / 40.0f));
+    L->border_w = imax(2, iround(cell / 17.0f));
+    L->piece_r = points ? 0.455f * cell : 0.38f * cell;
+    L->font_glyph = imax(6, iround(L->piece_r * 1.18f));
+    L->font_coord = imax(7, iround(cell * 0.27f));
+}
+
+static void place_buttons(gui_layout *L, SDL_Rect area, int cols, int gap)
+{
+    int rows = (GUI_NBUTTONS + cols - 1) / cols;
+    int bw = (area.w - (cols - 1) * gap) / cols;
+    int bh = (area.h - (rows - 1) * gap) / rows;
+    for (int i = 0; i < GUI_NBUTTONS; i++) {
+        int c = i % cols, r = i / cols;
+        L->button[i] = rect(area.x + c * (bw + gap), area.y + r * (bh + gap), bw, bh);
+    }
+}
+
+/* The panel's column of boxes, top to bottom; the move list takes what is
+ * left. */
+static void stack_info(gui_layout *L, SDL_Rect col, int gap, bool with_moves, int bottom)
+{
+    float u = L->ui;
+    int y = col.y;
+    L->title = rect(col.x, y, col.w, iround(30 * u));
+    y += L->title.h + gap / 2;
+    L->status = rect(col.x, y, col.w, iround(50 * u));
+    y += L->status.h + gap;
+    L->clocks = rect(col.x, y, col.w, iround(56 * u));
+    y += L->clocks.h + gap;
+    L->think = rect(col.x, y, col.w, iround(58 * u));
+    y += L->think.h + gap;
+    if (with_moves) L->moves = rect(col.x, y, col.w, bottom - y);
+}
+
+void gui_layout_compute(gui_layout *L, const qp_geom *g, int W, int H, bool flip)
+{
+    W = imax(W, 64);
+    H = imax(H, 64);
+    L->W = W;
+    L->H = H;
+    L->bw = g->w;
+    L->bh = g->h;
+    L->kind = g->kind;
+    L->flip = flip;
+    L->wide = W * 100 >= H * 105;
+    /* The panel's text scales with the picture so a HiDPI drawable or a
+     * big window gets proportionally larger, still readable text. */
+    float u = L->wide ? fminf(H / 760.0f, W / 1000.0f * 1.15f) : fminf(W / 760.0f, H / 1000.0f * 1.15f);
+    if (u < 0.62f) u = 0.62f;
+    if (u > 4.0f) u = 4.0f;
+    L->ui = u;
+    int pad = iround(14 * u), gap = iround(8 * u);
+    L->font_small = imax(8, iround(13 * u));
+    L->font_text = imax(9, iround(15 * u));
+    L->font_title = imax(10, iround(19 * u));
+    L->font_button = imax(8, iround(14 * u));
+    L->row_h = iround(L->font_text * 1.5f);
+
+    SDL_Rect board_area;
+    int btn_rows, btn_cols;
+    if (L->wide) {
+        int pw = imin(imax(iround(W * 0.32f), iround(250 * u)), iround(430 * u));
+        pw = imin(pw, W / 2);
+        L->panel = rect(W - pw, 0, pw, H);
+        board_area = rect(pad / 2, pad / 2, W - pw - pad, H - pad);
+        btn_cols = 4;
+    } else {
+        int ph = imin(imax(iround(H * 0.40f), iround(300 * u)), H / 2);
+        L->panel = rect(0, H - ph, W, ph);
+        board_area = rect(pad / 2, pad / 2, W - pad, H - ph - pad);
+        btn_cols = 6;
+    }
+    btn_rows = (GUI_NBUTTONS + btn_cols - 1) / btn_cols;
+    place_board(L, board_area);
+
+    SDL_Rect in = rect(L->panel.x + pad, L->panel.y + pad, L->panel.w - 2 * pad, L->panel.h - 2 * pad);
+    int bh = iround(34 * u);
+    int btn_h = btn_rows * bh + (btn_rows - 1) * gap;
+    SDL_Rect btns = rect(in.x, in.y + in.h - btn_h, in.w, btn_h);
+    place_buttons(L, btns, btn_cols, gap);
+    L->msg = rect(in.x, btns.y - gap - iround(22 * u), in.w, iround(22 * u));
+    int bottom = L->msg.y - gap;
+    if (L->wide) {
+        stack_info(L, in, gap, true, bottom);
+    } else {
+        int half = (in.w - gap) / 2;
+        stack_info(L, rect(in.x, in.y, half, bottom - in.y), gap, false, bottom);
+        L->moves = rect(in.x + half + gap, in.y, in.w - half - gap, bottom - in.y);
+    }
+}
+
+void gui_layout_point(const gui_layout *L, int sq, int *x, int *y)
+{
+    int f = sq % L->bw, r = sq / L->bw;
+    int col = L->flip ? L->bw - 1 - f : f;
+    int row = L->flip ? r : L->bh - 1 - r;
+    *x = L->ox + col * L->cell;
+    *y = L->oy + row * L->cell;
+}
+
+int gui_layout_hit(const gui_layout *L, int x, int y)
+{
+    float fc = (float)(x - L->ox) / (float)L->cell, fr = (float)(y - L->oy) / (float)L->cell;
+    int col = iround(fc), row = iround(fr);
+    if (col < 0 || row < 0 || col >= L->bw || row >= L->bh) return -1;
+    /* Within a piece's radius (a bit more) of the point, not between points. */
+    float dx = fc - col, dy = fr - row;
+    if (dx * dx + dy * dy > 0.5f * 0.5f && L->kind == QP_BOARD_POINTS) return -1;
+    int f = L->flip ? L->bw - 1 - col : col;
+    int r = L->flip ? row : L->bh - 1 - row;
+    return r * L->bw + f;
+}
+
+int gui_layout_button_at(const gui_layout *L, int x, int y)
+{
+    for (int i = 0; i < GUI_NBUTTONS; i++)
+        if (gui_in_rect(&L->button[i], x, y)) return i;
+    return -1;
+}
+
+void gui_layout_dialog(const gui_layout *L, int lines, SDL_Rect *card, SDL_Rect *yes, SDL_Rect *no)
+{
+    float u = L->ui;
+    int w = imin(iround(620 * u), L->W - iround(40 * u));
+    int line = iround(L->font_text * 1.45f);
+    int bh = iround(36 * u), pad = iround(22 * u);
+    int h = imin(pad * 3 + lines * line + bh, L->H - iround(30 * u));
+    *card = rect((L->W - w) / 2, (L->H - h) / 2, w, h);
+    int bw = iround(150 * u), gap = iround(16 * u);
+    int by = card->y + card->h - pad - bh;
+    *yes = rect(card->x + card->w / 2 - gap / 2 - bw, by, bw, bh);
+    *no = rect(card->x + card->w / 2 + gap / 2, by, bw, bh);
+}
+
+int gui_layout_move_rows(const gui_layout *L)
+{
+    int inner = L->moves.h - 2 * iround(6 * L->ui);
+    return imax(1, inner / imax(1, L->row_h));
+}
+
+int gui_layout_move_row_at(const gui_layout *L, int scroll, int x, int y)
+{
+    if (!gui_in_rect(&L->moves, x, y)) return -1;
+    int top = L->moves.y + iround(6 * L->ui);
+    if (y < top) return -1;
+    int k = (y - top) / imax(1, L->row_h);
+    if (k >= gui_layout_move_rows(L)) return -1;
+    return scroll + k;
+}

@@ -1,0 +1,74 @@
+/*
+ * gui_layout.h — where everything goes, computed from the picture size.
+ *
+ * The layout is a pure function of (picture size, board geometry, flip):
+ * the window recomputes it every frame from the drawable size, so resizing
+ * and HiDPI just work, and `qipan render` computes the same one for its
+ * off-screen picture, which is why `render --layout` coordinates are valid
+ * in a window of that size.  Pixel values are integers so grid lines and
+ * text land on whole pixels.
+ *
+ * A wide picture puts the side panel right of the board, a tall one below.
+ */
+#ifndef GUI_LAYOUT_H
+#define GUI_LAYOUT_H
+
+#include <stdbool.h>
+#include <SDL.h>
+
+#include "board.h"
+
+typedef enum gui_button {
+    GUI_BTN_NEW, GUI_BTN_UNDO, GUI_BTN_REDO, GUI_BTN_RESIGN,
+    GUI_BTN_SAVE, GUI_BTN_LOAD, GUI_BTN_FLIP, GUI_BTN_MODE,
+    GUI_BTN_LEVEL, GUI_BTN_SOUND, GUI_BTN_HELP, GUI_BTN_QUIT,
+    GUI_NBUTTONS
+} gui_button;
+
+/* Invariant: the point of display column c, row r (row 0 at the top) is at
+ * (ox + c*cell, oy + r*cell); everything lies inside [0,W)×[0,H). */
+typedef struct gui_layout {
+    int W, H;                 /* picture size in pixels */
+    float ui;                 /* UI scale: 1.0 for a 1000×760 picture */
+    bool wide;                /* panel right of the board (else below) */
+
+    /* board */
+    int bw, bh;               /* points (or cells) per row / column */
+    qp_board_kind kind;
+    bool flip;                /* Black's (side 1's) view: rotated 180° */
+    SDL_Rect board;           /* the wooden board */
+    int ox, oy, cell;
+    int line_w, border_w;     /* grid line and outer border widths */
+    float piece_r;
+    int font_glyph, font_coord;
+
+    /* side panel */
+    SDL_Rect panel, title, status, clocks, think, moves, msg;
+    SDL_Rect button[GUI_NBUTTONS];
+    int row_h;                /* one move list row */
+    int font_small, font_text, font_title, font_button;
+} gui_layout;
+
+void gui_layout_compute(gui_layout *L, const qp_geom *g, int W, int H, bool flip);
+
+/* Pixel centre of a board point (or cell). */
+void gui_layout_point(const gui_layout *L, int sq, int *x, int *y);
+/* Board point under pixel (x, y), or -1. */
+int gui_layout_hit(const gui_layout *L, int x, int y);
+/* Button under pixel (x, y), or -1. */
+int gui_layout_button_at(const gui_layout *L, int x, int y);
+
+/* Modal dialog card and its two buttons (yes/no, or OK/cancel). */
+void gui_layout_dialog(const gui_layout *L, int lines, SDL_Rect *card, SDL_Rect *yes, SDL_Rect *no);
+
+/* Move list: rows that fit, and the row under pixel y (-1: none); row 0 is
+ * the start position, row i the position after ply i. */
+int gui_layout_move_rows(const gui_layout *L);
+int gui_layout_move_row_at(const gui_layout *L, int scroll, int x, int y);
+
+static inline bool gui_in_rect(const SDL_Rect *r, int x, int y)
+{
+    return x >= r->x && y >= r->y && x < r->x + r->w && y < r->y + r->h;
+}
+
+#endif

@@ -1,0 +1,277 @@
+/*
+ * gui_state.c — derived view data and the selection rules (see gui_state.h).
+ */
+#include "gui_state.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int gui_move_squares(const qp_rules *r, const void *s, qp_move m, int *sq, int max)
+{
+    if (r->rs->move_squares) {
+        int n = r->rs->move_squares(r, s, m, sq, max);
+        if (n > 0) return n > max ? max : n;
+    }
+    /* No hook: the squares are the ones the move text names, in order. */
+    char text[QP_MOVE_TEXT];
+    r->rs->move_text(r, s, m, text, sizeof text);
+    int n = 0;
+    for (const char *p = text; *p && n < max;) {
+        int k = 0, v;
+        if (isalpha((unsigned char)*p)) k = qp_sq_parse(&r->geom, p, &v);
+        if (k > 0) {
+            sq[n++] = v;
+            p += k;
+        } else {
+            p++;
+        }
+    }
+    return n;
+}
+
+/* Level names from the "ai.levels" map ("easy=2,medium=5"). */
+static void level_names(gui_state *st)
+{
+    memset(st->level_name, 0, sizeof st->level_name);
+    const char *t = qp_param_str(&st->r->params, "ai.levels");
+    while (t && *t) {
+        const char *eq = strchr(t, '='), *comma = strchr(t, ',');
+        if (!comma) comma = t + strlen(t);
+        if (eq && eq < comma) {
+            int lv = atoi(eq + 1);
+            if (lv >= 1 && lv <= GUI_LEVELS)
+                snprintf(st->level_name[lv], sizeof st->level_name[lv], "%.*s", (int)(eq - t), t);
+        }
+        t = *comma ? comma + 1 : comma;
+    }
+}
+
+int gui_state_init(gui_state *st, qp_rules *r, qp_game *g)
+{
+    memset(st, 0, sizeof *st);
+    st->cand = calloc(QP_MAX_MOVES, sizeof *st->cand);
+    if (!st->cand) return -1;
+    st->r = r;
+    st->g = *g;
+    memset(g, 0, sizeof *g);
+    st->hover_sq = st->hover_button = st->hover_ply = -1;
+    st->level = (int)qp_param_int(&r->params, "ai.level");
+    if (st->level < 1 || st->level > GUI_LEVELS) st->level = 5;
+    st->follow = true;
+    level_names(st);
+    gui_state_changed(st);
+    return 0;
+}
+
+void gui_state_free(gui_state *st)
+{
+    qp_game_free(&st->g);
+    if (st->r) qp_rules_free(st->r);
+    free(st->cand);
+    free(st->ply);
+    st->r = NULL;
+    st->cand = NULL;
+    st->ply = NULL;
+}
+
+void gui_state_replace(gui_state *st, qp_rules *r, qp_game *g)
+{
+    qp_game_free(&st->g);
+    if (st->r != r) qp_rules_free(st->r);
+    st->r = r;
+    st->g = *g;
+    memset(g, 0, sizeof *g);
+    level_names(st);
+    st->follow = true;
+    gui_state_changed(st);
+}
+
+/* Rebuilds the move list by one replay of the record: O(len), where asking
+ * the game for each ply's text would replay once per ply. */
+static void rebuild_plies(gui_state *st)
+{
+    const qp_rules *r = st->r;
+    const qp_ruleset *rs = r->rs;
+    qp_game *g = &st->g;
+    if (g->len > st->cap_ply) {
+        int cap = st->cap_ply ? st->cap_ply : 128;
+        while (cap < g->len) cap *= 2;
+        gui_ply *p = realloc(st->ply, sizeof *p * (size_t)cap);
+        if (!p) {
+            st->nply = 0;
+            return;
+        }
+        st->ply = p;
+        st->cap_ply = cap;
+    }
+    void *s = malloc(r->state_size);
+    if (!s) {
+        st->nply = 0;
+        return;
+    }
+    memcpy(s, g->start, r->state_size);
+    for (int i = 0; i < g->len; i++) {
+        gui_ply *p = &st->ply[i];
+        qp_move m = g->rec[i];
+        rs->move_text(r, s, m, p->text, sizeof p->text);
+        p->nota[0] = 0;
+        if (rs->move_notation) rs->move_notation(r, s, m, p->nota, sizeof p->nota);
+        p->side = rs->side_to_move(r, s);
+        p->nsq = gui_move_squares(r, s, m, p->sq, GUI_MAX_SQ);
+        p->capture = rs->move_flags && (rs->move_flags(r, s, m) & QP_MF_CAPTURE);
+        rs->make(r, s, m, NULL);
+    }
+    st->nply = g->len;
+    free(s);
+}
+
+static void find_king(gui_state *st)
+{
+    const qp_rules *r = st->r;
+    st->king_sq = -1;
+    for (int sq = 0; sq < r->geom.n; sq++) {
+        qp_piece_view pv;
+        if (r->rs->piece_at(r, st->g.cur, sq, &pv) && pv.side == st->to_move &&
+            toupper((unsigned char)pv.letter) == 'K') {
+            st->king_sq = sq;
+            return;
+        }
+    }
+}
+
+static bool has(const int *a, int n, int v)
+{
+    for (int i = 0; i < n; i++)
+        if (a[i] == v) return true;
+    return false;
+}
+
+/* Is every element of a (na) among the sources of c? */
+static bool sel_within(const int *a, int na, const gui_cand *c)
+{
+    for (int i = 0; i < na; i++)
+        if (!has(c->sq, c->nsq - 1, a[i])) return false;
+    return true;
+}
+
+static bool sel_equals(const int *a, int na, const gui_cand *c)
+{
+    return na == c->nsq - 1 && sel_within(a, na, c);
+}
+
+static void compute_marks(gui_state *st)
+{
+    const qp_geom *geo = &st->r->geom;
+    memset(st->mark, 0, sizeof st->mark);
+    for (int i = 0; i < st->ncand; i++) {
+        const gui_cand *c = &st->cand[i];
+        for (int k = 0; k + 1 < c->nsq; k++) st->mark[c->sq[k]] |= GUI_MARK_SOURCE;
+        if (sel_equals(st->sel, st->nsel, c)) st->mark[c->sq[c->nsq - 1]] |= GUI_MARK_TARGET;
+        if (st->nsel && sel_within(st->sel, st->nsel, c))
+            for (int k = 0; k + 1 < c->nsq; k++)
+                if (!has(st->sel, st->nsel, c->sq[k])) st->mark[c->sq[k]] |= GUI_MARK_EXTEND;
+    }
+    for (int i = 0; i < st->nsel; i++) st->mark[st->sel[i]] |= GUI_MARK_SELECTED;
+    int cur = st->g.cursor;
+    if (cur > 0 && cur <= st->nply)
+        for (int k = 0; k < st->ply[cur - 1].nsq; k++)
+            if (st->ply[cur - 1].sq[k] >= 0 && st->ply[cur - 1].sq[k] < geo->n)
+                st->mark[st->ply[cur - 1].sq[k]] |= GUI_MARK_LAST;
+}
+
+void gui_state_changed(gui_state *st)
+{
+    const qp_rules *r = st->r;
+    const qp_ruleset *rs = r->rs;
+    const void *s = st->g.cur;
+
+    qp_game_outcome(&st->g, &st->outcome);
+    st->to_move = qp_game_to_move(&st->g);
+    st->flags = rs->flags ? rs->flags(r, s) : 0;
+    st->ncand = 0;
+    if (st->outcome.result == QP_ONGOING) {
+        qp_move mv[QP_MAX_MOVES];
+        int n = rs->gen(r, s, mv, QP_GEN_ALL);
+        for (int i = 0; i < n; i++) {
+            gui_cand *c = &st->cand[st->ncand];
+            c->m = mv[i];
+            c->nsq = gui_move_squares(r, s, mv[i], c->sq, GUI_MAX_SQ);
+            if (c->nsq > 0) st->ncand++;
+        }
+    }
+    rebuild_plies(st);
+    find_king(st);
+    st->nsel = 0;
+    st->follow = true;
+    compute_marks(st);
+}
+
+void gui_state_clear_selection(gui_state *st)
+{
+    st->nsel = 0;
+    compute_marks(st);
+}
+
+qp_move gui_state_click(gui_state *st, int sq)
+{
+    if (sq < 0 || sq >= st->r->geom.n) {
+        gui_state_clear_selection(st);
+        return QP_MOVE_NONE;
+    }
+    if (st->mark[sq] & GUI_MARK_TARGET) {
+        for (int i = 0; i < st->ncand; i++) {
+            const gui_cand *c = &st->cand[i];
+            if (c->sq[c->nsq - 1] == sq && sel_equals(st->sel, st->nsel, c)) {
+                st->nsel = 0;
+                compute_marks(st);
+                return c->m;
+            }
+        }
+    }
+    if (has(st->sel, st->nsel, sq)) {
+        int k = 0;
+        for (int i = 0; i < st->nsel; i++)
+            if (st->sel[i] != sq) st->sel[k++] = st->sel[i];
+        st->nsel = k;
+    } else if ((st->mark[sq] & GUI_MARK_EXTEND) && st->nsel < GUI_MAX_SQ) {
+        st->sel[st->nsel++] = sq;
+    } else if (st->mark[sq] & GUI_MARK_SOURCE) {
+        st->sel[0] = sq;
+        st->nsel = 1;
+    } else {
+        st->nsel = 0;
+    }
+    compute_marks(st);
+    return QP_MOVE_NONE;
+}
+
+bool gui_state_over(const gui_state *st)
+{
+    return st->outcome.result != QP_ONGOING;
+}
+
+bool gui_state_ai_to_move(const gui_state *st)
+{
+    return st->engine_ok && (st->ai_mask >> st->to_move & 1u) && !gui_state_over(st) &&
+           st->g.cursor == st->g.len;
+}
+
+int gui_state_human_side(const gui_state *st)
+{
+    if (st->r->nsides < 2) return st->ai_mask & 1u ? -1 : 0;
+    if (st->ai_mask == 1u) return 1;
+    if (st->ai_mask == 2u) return 0;
+    return -1;
+}
+
+void gui_state_message(gui_state *st, bool error, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(st->msg, sizeof st->msg, fmt, ap);
+    va_end(ap);
+    st->msg_error = error;
+}

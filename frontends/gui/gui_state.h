@@ -1,0 +1,133 @@
+/*
+ * gui_state.h — everything the window shows, and the rules of clicking.
+ *
+ * gui_state owns the rules instance and the game; the rest is derived from
+ * them by gui_state_changed() (legal moves with the squares each touches,
+ * the move list texts, status flags, outcome) or is interaction state
+ * (selection, hover, mode, dialogs).  Drawing reads a const gui_state, so
+ * it never changes the game; the app changes the game and then calls
+ * gui_state_changed().
+ *
+ * Selecting works the same for every game through the squares a move
+ * touches (move_squares, else the squares named in its text): the last one
+ * is where the player clicks to finish the move, those before it are what
+ * the player selects first.  A normal move is "from, to"; a placement is
+ * just "to"; a Zhonggong exchange is "soldier, soldier, …, enemy piece", so
+ * the player selects soldiers one by one and then the piece they buy, and
+ * only legal choices are marked.
+ */
+#ifndef GUI_STATE_H
+#define GUI_STATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "game.h"
+
+#define GUI_MAX_SQ 8          /* squares one move touches */
+#define GUI_LEVELS 10
+
+/* A legal move of the current position with its squares (sources then the
+ * target; nsq >= 1). */
+typedef struct gui_cand {
+    qp_move m;
+    int nsq;
+    int sq[GUI_MAX_SQ];
+} gui_cand;
+
+/* One ply of the record, as played from the position before it. */
+typedef struct gui_ply {
+    char text[QP_MOVE_TEXT];
+    char nota[64];            /* traditional notation, "" without one */
+    int side;
+    int nsq;
+    int sq[GUI_MAX_SQ];
+    bool capture;
+} gui_ply;
+
+/* What the computer reports while it thinks. */
+typedef struct gui_think {
+    bool active;
+    int depth;
+    int score;                /* side to move's view, centi-units */
+    bool mate;
+    int mate_plies;           /* > 0: the engine mates; < 0: is mated */
+    uint64_t nodes;
+    int time_ms;
+    char pv[320];             /* the best line, coordinate text */
+} gui_think;
+
+typedef enum gui_dialog {
+    GUI_DLG_NONE, GUI_DLG_HELP, GUI_DLG_RESUME, GUI_DLG_SAVE, GUI_DLG_LOAD
+} gui_dialog;
+
+/* Marks on board points (bits). */
+enum {
+    GUI_MARK_TARGET = 1,      /* finishes a move of the current selection */
+    GUI_MARK_EXTEND = 2,      /* may join the selection (exchange soldiers) */
+    GUI_MARK_SOURCE = 4,      /* starts some legal move */
+    GUI_MARK_LAST = 8,        /* touched by the last move */
+    GUI_MARK_SELECTED = 16
+};
+
+typedef struct gui_state {
+    qp_rules *r;              /* owned */
+    qp_game g;                /* owned */
+
+    /* derived from g by gui_state_changed() */
+    int ncand;
+    gui_cand *cand;           /* QP_MAX_MOVES entries */
+    int nply, cap_ply;
+    gui_ply *ply;             /* the whole record, len entries */
+    unsigned flags;           /* status flags of the side to move */
+    qp_outcome outcome;
+    int to_move;
+    int king_sq;              /* general/king of the side to move, or -1 */
+    uint8_t mark[QP_MAX_POINTS];
+
+    /* interaction */
+    int nsel;
+    int sel[GUI_MAX_SQ];
+    int hover_sq, hover_button, hover_ply;
+    bool flip;
+    unsigned ai_mask;         /* bit s: the computer plays side s */
+    int level;                /* 1..10 */
+    char level_name[GUI_LEVELS + 1][32];
+    bool sound_on, sound_ok, engine_ok;
+    bool cjk;                 /* the font shows Chinese: messages may use it */
+    uint64_t clock_ms[2];     /* time each side has spent on its moves */
+    gui_think think;
+    gui_dialog dialog;
+    char entry[512];          /* the file-name field of save/load */
+    int scroll;               /* first visible row of the move list */
+    bool follow;              /* keep the current ply in view */
+    char msg[300];            /* last message (saved, error, ...) */
+    bool msg_error;
+    char autosave_path[1024];
+} gui_state;
+
+/* Takes ownership of r and *g (g is moved).  Returns 0 or -1 (memory). */
+int gui_state_init(gui_state *st, qp_rules *r, qp_game *g);
+void gui_state_free(gui_state *st);
+/* Replaces rules and game (after loading a file); frees the old ones. */
+void gui_state_replace(gui_state *st, qp_rules *r, qp_game *g);
+/* Recomputes everything derived from the game; clears the selection. */
+void gui_state_changed(gui_state *st);
+
+/* A click on board point sq: returns the move it completes, or
+ * QP_MOVE_NONE after updating the selection. */
+qp_move gui_state_click(gui_state *st, int sq);
+void gui_state_clear_selection(gui_state *st);
+
+/* The computer's turn: a computer side to move, game on, at the record's end. */
+bool gui_state_ai_to_move(const gui_state *st);
+bool gui_state_over(const gui_state *st);
+/* The side a person plays when exactly one side is the computer's, else -1. */
+int gui_state_human_side(const gui_state *st);
+void gui_state_message(gui_state *st, bool error, const char *fmt, ...);
+
+/* Squares of move m in state s (move_squares, else parsed from its text).
+ * Exposed for tests. */
+int gui_move_squares(const qp_rules *r, const void *s, qp_move m, int *sq, int max);
+
+#endif

@@ -1,0 +1,139 @@
+/*
+ * tools.c — the scripting subcommands: list, perft, divide, moves, status.
+ * Their output format is a fixed contract (shared/design.md).
+ */
+#include "app.h"
+#include "perft.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+int cmd_list(qp_app *app, int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    for (int i = 0; i < app->reg.n; i++) printf("%s\t%s\n", app->reg.rs[i]->name, app->reg.rs[i]->title);
+    return 0;
+}
+
+typedef struct {
+    char text[QP_MOVE_TEXT];
+    qp_move m;
+} text_move;
+
+static int cmp_text(const void *a, const void *b)
+{
+    return strcmp(((const text_move *)a)->text, ((const text_move *)b)->text);
+}
+
+/* Legal moves of g's position with their texts, sorted bytewise. */
+static int sorted_moves(const qp_game *g, text_move *out)
+{
+    qp_move mv[QP_MAX_MOVES];
+    int n = g->r->rs->gen(g->r, g->cur, mv, QP_GEN_ALL);
+    for (int i = 0; i < n; i++) {
+        out[i].m = mv[i];
+        g->r->rs->move_text(g->r, g->cur, mv[i], out[i].text, sizeof out[i].text);
+    }
+    qsort(out, (size_t)n, sizeof *out, cmp_text);
+    return n;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* perft and divide share argument handling and the counting. */
+int cmd_perft(qp_app *app, int argc, char **argv)
+{
+    bool divide = !strcmp(argv[0], "divide");
+    qp_opts o;
+    if (qp_opts_parse(&o, argc, argv)) return 2;
+    if (o.npos != 2) {
+        fprintf(stderr, "usage: qipan %s RULESET DEPTH [--fen FEN] [--config FILE]\n", argv[0]);
+        return 2;
+    }
+    char *end;
+    long depth = strtol(o.pos[1], &end, 10);
+    if (*end || depth < 0 || depth > 64) {
+        fprintf(stderr, "qipan: bad depth '%s'\n", o.pos[1]);
+        return 2;
+    }
+    qp_rules *r;
+    qp_game g;
+    if (qp_app_open_game(app, &o, &r, &g)) return 1;
+    double t0 = now_s();
+    uint64_t total = 0;
+    if (divide && depth > 0) {
+        text_move *tm = malloc(sizeof *tm * QP_MAX_MOVES);
+        int n = sorted_moves(&g, tm);
+        void *s = qp_state_new(r);
+        for (int i = 0; i < n; i++) {
+            memcpy(s, g.cur, r->state_size);
+            r->rs->make(r, s, tm[i].m, NULL);
+            uint64_t c = qp_perft(r, s, (int)depth - 1);
+            printf("%s: %llu\n", tm[i].text, (unsigned long long)c);
+            total += c;
+        }
+        free(s);
+        free(tm);
+    } else {
+        total = qp_perft(r, g.cur, (int)depth);
+    }
+    double dt = now_s() - t0;
+    fprintf(stderr, "%s %ld: %llu nodes in %.3f s (%.1f M/s)\n", argv[0], depth, (unsigned long long)total,
+            dt, dt > 0 ? total / dt / 1e6 : 0.0);
+    printf("%llu\n", (unsigned long long)total);
+    qp_game_free(&g);
+    qp_rules_free(r);
+    return 0;
+}
+
+int cmd_moves(qp_app *app, int argc, char **argv)
+{
+    qp_opts o;
+    if (qp_opts_parse(&o, argc, argv)) return 2;
+    if (o.npos != 1) {
+        fprintf(stderr, "usage: qipan moves RULESET [--fen FEN] [--config FILE]\n");
+        return 2;
+    }
+    qp_rules *r;
+    qp_game g;
+    if (qp_app_open_game(app, &o, &r, &g)) return 1;
+    text_move *tm = malloc(sizeof *tm * QP_MAX_MOVES);
+    int n = sorted_moves(&g, tm);
+    for (int i = 0; i < n; i++) printf("%s\n", tm[i].text);
+    free(tm);
+    qp_game_free(&g);
+    qp_rules_free(r);
+    return 0;
+}
+
+int cmd_status(qp_app *app, int argc, char **argv)
+{
+    qp_opts o;
+    if (qp_opts_parse(&o, argc, argv)) return 2;
+    if (o.npos != 1) {
+        fprintf(stderr, "usage: qipan status RULESET [--fen FEN] [--config FILE]\n");
+        return 2;
+    }
+    qp_rules *r;
+    qp_game g;
+    if (qp_app_open_game(app, &o, &r, &g)) return 1;
+    qp_outcome oc;
+    qp_game_outcome(&g, &oc);
+    if (oc.result == QP_ONGOING) printf("ongoing\n");
+    else if (oc.result == QP_DRAW) printf("draw: %s\n", oc.reason);
+    else printf("%s wins: %s\n", qp_side_name(r, oc.winner), oc.reason);
+    char flags[256];
+    qp_flags_text(r, r->rs->flags ? r->rs->flags(r, g.cur) : 0, flags, sizeof flags);
+    printf("%s\n", flags);
+    qp_game_free(&g);
+    qp_rules_free(r);
+    return 0;
+}

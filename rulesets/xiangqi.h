@@ -1,0 +1,130 @@
+/*
+ * xiangqi.h — internals of the standard Xiangqi ruleset ("xiangqi").
+ *
+ * Contract shared by the xq_*.c files (only they and tests/test_xiangqi.c
+ * include this header; the rest of qipan sees only xq_ruleset):
+ *
+ *  - The board is a 16×16 padded mailbox.  Point (file f, rank r) with
+ *    f 0..8 (a..i) and r 0..9 (rank "1".."10", Red at the bottom) lives at
+ *    XQ_SQ(f, r) = (r + 3) * 16 + f + 3; every other byte holds XQ_OFF, so a
+ *    slider stops at the edge by the same "non-empty" test that stops it at
+ *    a piece, and a horse or elephant jump (±2) never leaves the array.
+ *  - A piece byte is XQ_SIDEBIT(side) | slot.  Slots are fixed per type
+ *    (0 general, 1-2 advisors, 3-4 elephants, 5-6 horses, 7-8 chariots,
+ *    9-10 cannons, 11-15 soldiers), so the type of a piece is
+ *    xq_slot_type[p & 15] and a position never holds more than the standard
+ *    set (FEN parsing enforces it).  pos[side * 16 + slot] is the square of
+ *    that piece, 0 when it is captured or absent.
+ *  - hash and score are kept incrementally by make/unmake and always equal
+ *    what xq_recompute() would give (tests check this).
+ *  - A move is from | to << 8 (padded squares, never 0).
+ */
+#ifndef XQ_XIANGQI_H
+#define XQ_XIANGQI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ruleset.h"
+
+#define XQ_START_FEN "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+
+#define XQ_OFF 0x40u
+#define XQ_SIDEBIT(side) (0x10u << (side))
+#define XQ_SQ(f, r) (((r) + 3) * 16 + (f) + 3)
+#define XQ_FILE(sq) (((sq) & 15) - 3)
+#define XQ_RANK(sq) (((sq) >> 4) - 3)
+#define XQ_FWD(side) ((side) ? -16 : 16)
+/* Index of a piece byte into pos[] and the per-piece tables: side*16+slot. */
+#define XQ_PIDX(p) ((((p) >> 5) << 4) | ((p) & 15))
+#define XQ_SIDE_OF(p) ((int)((p) >> 5))
+
+#define XQ_MOVE(from, to) ((qp_move)((unsigned)(from) | ((unsigned)(to) << 8)))
+#define XQ_FROM(m) ((int)((m) & 255))
+#define XQ_TO(m) ((int)(((m) >> 8) & 255))
+
+enum {
+    XQ_KING, XQ_ADVISOR, XQ_ELEPHANT, XQ_HORSE, XQ_CHARIOT, XQ_CANNON, XQ_SOLDIER,
+    XQ_NTYPES
+};
+
+/* First slot of each type; xq_slot_first[t + 1] ends it. */
+static const uint8_t xq_slot_first[XQ_NTYPES + 1] = {0, 1, 3, 5, 7, 9, 11, 16};
+static const uint8_t xq_slot_type[16] = {
+    XQ_KING, XQ_ADVISOR, XQ_ADVISOR, XQ_ELEPHANT, XQ_ELEPHANT, XQ_HORSE, XQ_HORSE,
+    XQ_CHARIOT, XQ_CHARIOT, XQ_CANNON, XQ_CANNON,
+    XQ_SOLDIER, XQ_SOLDIER, XQ_SOLDIER, XQ_SOLDIER, XQ_SOLDIER
+};
+
+/* Square flags (xq_impl.sqf): on the board, in side's palace, in side's
+ * own half (where its elephants live and its soldiers have not crossed). */
+#define XQ_SF_BOARD 1u
+#define XQ_SF_PALACE(side) (2u << (side))
+#define XQ_SF_HALF(side) (8u << (side))
+
+/* A position.  Invariant: see the header comment.  Padding is explicit so
+ * that equal positions reached the same way are equal bytes. */
+typedef struct xq_state {
+    uint8_t board[256];
+    uint8_t pos[32];
+    uint64_t hash;
+    int32_t score;          /* material + placement, Red minus Black */
+    uint16_t halfmove;      /* plies since the last capture (FEN field 5) */
+    uint16_t fullmove;      /* FEN field 6 */
+    uint8_t side;           /* 0 Red, 1 Black to move */
+    uint8_t pad[7];
+} xq_state;
+
+typedef struct xq_undo {
+    uint64_t hash;
+    int32_t score;
+    uint16_t halfmove, fullmove;
+    uint8_t captured;       /* piece byte that stood on the target, 0 if none */
+    uint8_t pad[7];
+} xq_undo;
+
+/* Per-instance tables, built once by create (r->impl). */
+typedef struct xq_impl {
+    uint8_t sqf[256];
+    uint64_t zob[32][256];      /* by XQ_PIDX: equal for pieces of one type */
+    uint64_t zob_side;          /* xor'ed in when Black is to move */
+    int32_t pst[32][256];       /* material + placement, signed: Black negative */
+    int value[XQ_NTYPES];       /* material only, for move ordering */
+    int tempo;
+    xq_state start;             /* the `setup` position */
+} xq_impl;
+
+/* xq_board.c: tables, FEN, whole-position helpers */
+void xq_init_tables(xq_impl *im);
+void xq_recompute(const xq_impl *im, xq_state *s);
+int xq_fen_parse(const xq_impl *im, xq_state *s, const char *fen, char *err, size_t errn);
+void xq_fen_print(const xq_state *s, char *buf, size_t n);
+char xq_piece_letter(unsigned p);
+
+/* xq_movegen.c: attacks, generation, make/unmake */
+bool xq_attacked(const uint8_t *board, int ksq, int side);
+bool xq_in_check(const xq_state *s);
+bool xq_generals_face(const uint8_t *board, int k0, int k1);
+int xq_gen_pseudo(const xq_impl *im, const xq_state *s, qp_move *out, bool noisy);
+int xq_gen_legal(const xq_impl *im, const xq_state *s, qp_move *out, bool noisy);
+bool xq_pseudo_is_legal(const xq_state *s, qp_move m);
+void xq_do_move(const xq_impl *im, xq_state *s, qp_move m, xq_undo *u);
+void xq_undo_move(xq_state *s, qp_move m, const xq_undo *u);
+
+/* xq_eval.c: evaluation tables from the eval.* parameters */
+void xq_eval_init(xq_impl *im, const qp_params *p);
+int xq_evaluate(const qp_rules *r, const void *s);
+int xq_move_order(const qp_rules *r, const void *s, qp_move m);
+
+/* xq_notation.c: move text, reasons for illegal moves, Chinese notation */
+void xq_move_text(const qp_rules *r, const void *s, qp_move m, char *buf, size_t n);
+int xq_move_parse(const qp_rules *r, const void *s, const char *text, qp_move *m,
+                  char *err, size_t errn);
+void xq_move_notation(const qp_rules *r, const void *s, qp_move m, char *buf, size_t n);
+int xq_move_squares(const qp_rules *r, const void *s, qp_move m, int *sq, int max);
+/* Padded square <-> the geometry's index (rank * 9 + file). */
+static inline int xq_to_geom(int sq) { return XQ_RANK(sq) * 9 + XQ_FILE(sq); }
+static inline int xq_from_geom(int g) { return XQ_SQ(g % 9, g / 9); }
+
+#endif

@@ -1,0 +1,238 @@
+/*
+ * xq_movegen.c — attacks, move generation and make/unmake for Xiangqi.
+ *
+ * Generation is pseudo-legal per piece (fixed slot ranges, so each type
+ * has its own tight loop), then filtered: a move is legal when afterwards
+ * the mover's general is not attacked, the facing generals counting as an
+ * attack.  The filter works on a scratch copy of the board and skips the
+ * attack test for moves that cannot change any line onto the general (see
+ * xq_may_expose), which is most of them.  Nothing here allocates.
+ */
+#include <string.h>
+
+#include "xiangqi.h"
+
+static const int xq_orth[4] = {16, -16, 1, -1};
+static const int xq_diag[4] = {17, 15, -15, -17};
+/* Horse: leg offset, then the two targets of that leg. */
+static const int xq_horse[4][3] = {{16, 31, 33}, {-16, -31, -33}, {1, 18, -14}, {-1, 14, -18}};
+/* Horses attacking a point: the leg (diagonally next to the point), then
+ * the two horse points whose move to the point passes over that leg. */
+static const int xq_horse_in[4][3] = {{17, 18, 33}, {15, 14, 31}, {-15, -14, -31}, {-17, -18, -33}};
+
+bool xq_generals_face(const uint8_t *b, int k0, int k1)
+{
+    if (!k0 || !k1 || ((k0 ^ k1) & 15)) return false;
+    for (int t = k0 + 16; t < k1; t += 16)
+        if (b[t]) return false;
+    return true;
+}
+
+bool xq_attacked(const uint8_t *b, int k, int side)
+{
+    const unsigned e = XQ_SIDEBIT(side ^ 1);
+    for (int i = 0; i < 4; i++) {
+        int d = xq_orth[i], t = k + d;
+        while (!b[t]) t += d;
+        unsigned p = b[t];
+        /* A general on the line is the enemy's: generals never share a rank. */
+        if (p == (e | 7) || p == (e | 8) || p == e) return true;
+        if (p == XQ_OFF) continue;
+        t += d;
+        while (!b[t]) t += d;
+        p = b[t];
+        if (p == (e | 9) || p == (e | 10)) return true;
+    }
+    for (int i = 0; i < 4; i++) {
+        if (b[k + xq_horse_in[i][0]]) continue;
+        unsigned p = b[k + xq_horse_in[i][1]], q = b[k + xq_horse_in[i][2]];
+        if (p == (e | 5) || p == (e | 6) || q == (e | 5) || q == (e | 6)) return true;
+    }
+    /* Enemy soldiers come toward us; next to our general they have crossed. */
+    unsigned p;
+    p = b[k + XQ_FWD(side)];
+    if ((p & e) && (p & 15) >= 11) return true;
+    p = b[k + 1];
+    if ((p & e) && (p & 15) >= 11) return true;
+    p = b[k - 1];
+    if ((p & e) && (p & 15) >= 11) return true;
+    return false;
+}
+
+bool xq_in_check(const xq_state *s)
+{
+    return xq_attacked(s->board, s->pos[s->side * 16], s->side);
+}
+
+#define XQ_TRY(f, t)                                                   \
+    do {                                                               \
+        unsigned tp_ = b[t];                                           \
+        if (!(tp_ & block) && (tp_ || !noisy)) out[n++] = XQ_MOVE(f, t); \
+    } while (0)
+
+int xq_gen_pseudo(const xq_impl *im, const xq_state *s, qp_move *out, bool noisy)
+{
+    const uint8_t *b = s->board;
+    const uint8_t *sqf = im->sqf;
+    const int side = s->side;
+    const unsigned own = XQ_SIDEBIT(side), enm = XQ_SIDEBIT(side ^ 1);
+    const unsigned block = own | XQ_OFF;
+    const uint8_t *pos = s->pos + side * 16;
+    const unsigned palace = XQ_SF_PALACE(side), half = XQ_SF_HALF(side);
+    int n = 0;
+
+    int sq = pos[0];
+    if (sq)
+        for (int i = 0; i < 4; i++) {
+            int t = sq + xq_orth[i];
+            if (sqf[t] & palace) XQ_TRY(sq, t);
+        }
+    for (int k = 1; k < 3; k++) {
+        if (!(sq = pos[k])) continue;
+        for (int i = 0; i < 4; i++) {
+            int t = sq + xq_diag[i];
+            if (sqf[t] & palace) XQ_TRY(sq, t);
+        }
+    }
+    for (int k = 3; k < 5; k++) {
+        if (!(sq = pos[k])) continue;
+        for (int i = 0; i < 4; i++) {
+            int eye = sq + xq_diag[i], t = eye + xq_diag[i];
+            if (!b[eye] && (sqf[t] & half)) XQ_TRY(sq, t);
+        }
+    }
+    for (int k = 5; k < 7; k++) {
+        if (!(sq = pos[k])) continue;
+        for (int i = 0; i < 4; i++) {
+            if (b[sq + xq_horse[i][0]]) continue;
+            XQ_TRY(sq, sq + xq_horse[i][1]);
+            XQ_TRY(sq, sq + xq_horse[i][2]);
+        }
+    }
+    for (int k = 7; k < 9; k++) {
+        if (!(sq = pos[k])) continue;
+        for (int i = 0; i < 4; i++) {
+            int d = xq_orth[i], t = sq + d;
+            for (; !b[t]; t += d)
+                if (!noisy) out[n++] = XQ_MOVE(sq, t);
+            if (b[t] & enm) out[n++] = XQ_MOVE(sq, t);
+        }
+    }
+    for (int k = 9; k < 11; k++) {
+        if (!(sq = pos[k])) continue;
+        for (int i = 0; i < 4; i++) {
+            int d = xq_orth[i], t = sq + d;
+            for (; !b[t]; t += d)
+                if (!noisy) out[n++] = XQ_MOVE(sq, t);
+            if (b[t] == XQ_OFF) continue;
+            for (t += d; !b[t]; t += d) {}
+            if (b[t] & enm) out[n++] = XQ_MOVE(sq, t);
+        }
+    }
+    const int fwd = XQ_FWD(side);
+    for (int k = 11; k < 16; k++) {
+        if (!(sq = pos[k])) continue;
+        XQ_TRY(sq, sq + fwd);
+        if (!(sqf[sq] & half)) {
+            XQ_TRY(sq, sq + 1);
+            XQ_TRY(sq, sq - 1);
+        }
+    }
+    return n;
+}
+
+/* Whether moving a non-general from f to t might expose its own general
+ * on k when it is not in check: only by leaving or entering a rank/file
+ * line through k (chariot, cannon screen, facing generals) or by leaving a
+ * point diagonally next to k (a horse's leg). */
+static inline bool xq_may_expose(int f, int t, int k)
+{
+    int d = f - k;
+    return !((f ^ k) & 15) || !((f ^ k) >> 4) || !((t ^ k) & 15) || !((t ^ k) >> 4) ||
+           d == 15 || d == 17 || d == -15 || d == -17;
+}
+
+int xq_gen_legal(const xq_impl *im, const xq_state *s, qp_move *out, bool noisy)
+{
+    int n = xq_gen_pseudo(im, s, out, noisy);
+    const int side = s->side;
+    const int k = s->pos[side * 16];
+    uint8_t b[256];
+    memcpy(b, s->board, sizeof b);
+    const bool check = xq_attacked(b, k, side);
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        qp_move mv = out[i];
+        int f = XQ_FROM(mv), t = XQ_TO(mv);
+        if (!check && f != k && !xq_may_expose(f, t, k)) {
+            out[m++] = mv;
+            continue;
+        }
+        uint8_t cap = b[t];
+        b[t] = b[f];
+        b[f] = 0;
+        bool ok = !xq_attacked(b, f == k ? t : k, side);
+        b[f] = b[t];
+        b[t] = cap;
+        if (ok) out[m++] = mv;
+    }
+    return m;
+}
+
+bool xq_pseudo_is_legal(const xq_state *s, qp_move mv)
+{
+    uint8_t b[256];
+    memcpy(b, s->board, sizeof b);
+    int f = XQ_FROM(mv), t = XQ_TO(mv), k = s->pos[s->side * 16];
+    b[t] = b[f];
+    b[f] = 0;
+    return !xq_attacked(b, f == k ? t : k, s->side);
+}
+
+void xq_do_move(const xq_impl *im, xq_state *s, qp_move mv, xq_undo *u)
+{
+    int f = XQ_FROM(mv), t = XQ_TO(mv);
+    unsigned p = s->board[f], c = s->board[t];
+    if (u) {
+        u->hash = s->hash;
+        u->score = s->score;
+        u->halfmove = s->halfmove;
+        u->fullmove = s->fullmove;
+        u->captured = (uint8_t)c;
+        memset(u->pad, 0, sizeof u->pad);
+    }
+    int pi = XQ_PIDX(p);
+    uint64_t h = s->hash ^ im->zob[pi][f] ^ im->zob[pi][t] ^ im->zob_side;
+    int32_t score = s->score + im->pst[pi][t] - im->pst[pi][f];
+    if (c) {
+        int ci = XQ_PIDX(c);
+        h ^= im->zob[ci][t];
+        score -= im->pst[ci][t];
+        s->pos[ci] = 0;
+        s->halfmove = 0;
+    } else if (s->halfmove < 65535) {
+        s->halfmove++;
+    }
+    s->pos[pi] = (uint8_t)t;
+    s->board[t] = (uint8_t)p;
+    s->board[f] = 0;
+    s->hash = h;
+    s->score = score;
+    if (s->side && s->fullmove < 65535) s->fullmove++;
+    s->side ^= 1;
+}
+
+void xq_undo_move(xq_state *s, qp_move mv, const xq_undo *u)
+{
+    int f = XQ_FROM(mv), t = XQ_TO(mv);
+    unsigned p = s->board[t], c = u->captured;
+    s->board[f] = (uint8_t)p;
+    s->board[t] = (uint8_t)c;
+    s->pos[XQ_PIDX(p)] = (uint8_t)f;
+    if (c) s->pos[XQ_PIDX(c)] = (uint8_t)t;
+    s->hash = u->hash;
+    s->score = u->score;
+    s->halfmove = u->halfmove;
+    s->fullmove = u->fullmove;
+    s->side ^= 1;
+}

@@ -1,0 +1,24 @@
+/*
+ * zg_eval.h — static evaluation and move ordering for the search.
+ *
+ * Material and placement are kept incrementally in zg_state.psq (from the
+ * piece-square tables built here out of the eval.* weights); evaluate()
+ * adds what depends on piece relations: the general's liberties, guards
+ * next to it, whether it is attacked (a leash or check), the five-soldier
+ * threat, light mobility of chariots, cannons and horses, and a tempo
+ * bonus.  Scores are from the side to move's view, centi-soldiers.
+ */
+#ifndef ZG_EVAL_H
+#define ZG_EVAL_H
+
+#include "params.h"
+#include "ruleset.h"
+#include "zg_board.h"
+
+/* Reads eval.* from p into z->w and builds z->pst. */
+void zg_eval_setup(zg_impl *z, const qp_params *p);
+int zg_evaluate(const zg_impl *z, const zg_state *s);
+/* Higher first: captures by MVV-LVA, exchanges by the value they remove. */
+int zg_move_order(const zg_impl *z, const zg_state *s, qp_move m);
+
+#endif

@@ -1,0 +1,171 @@
+/*
+ * test_record.c — saved games: format, atomic save, loading with checks.
+ */
+#include "testutil.h"
+#include "walkgame.h"
+#include "record.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char *read_file(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) return NULL;
+    static char buf[8192];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = 0;
+    fclose(f);
+    return buf;
+}
+
+static void setup_reg(qp_registry *reg)
+{
+    qp_registry_init(reg, QP_SCRIPTS_DIR);
+    assert_int_equal(qp_registry_add(reg, &walk_ruleset), 0);
+    assert_int_equal(qp_registry_add(reg, &walk_ruleset), -1);   /* names are unique */
+}
+
+static qp_rules *walk_with(const char *key, const char *val)
+{
+    char err[QP_ERR];
+    qp_params p;
+    qp_params_init(&p, walk_ruleset.params, err, sizeof err);
+    if (key) assert_int_equal(qp_params_set(&p, key, val, err, sizeof err), 0);
+    qp_rules *r = qp_rules_create(&walk_ruleset, &p, err, sizeof err);
+    assert_non_null(r);
+    return r;
+}
+
+static void test_save_load_round_trip(void **st)
+{
+    (void)st;
+    qp_registry reg;
+    setup_reg(&reg);
+    qp_rules *r = walk_with("draw.no_capture_plies", "50");
+    qp_game g;
+    char err[QP_ERR], path[] = "/tmp/qp_rec_XXXXXX";
+    close(mkstemp(path));
+    assert_int_equal(qp_game_init(&g, r, "2 b", err, sizeof err), 0);
+    for (const char *m = "rrlr"; *m; m++) {
+        char t[2] = {*m, 0};
+        assert_int_equal(qp_game_play_text(&g, t, err, sizeof err), 0);
+    }
+    qp_game_undo(&g);
+    assert_int_equal(qp_record_save(&g, path, err, sizeof err), 0);
+    char tmp[64];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    assert_int_equal(access(tmp, F_OK), -1);   /* renamed into place */
+    const char *text = read_file(path);
+    assert_non_null(strstr(text, "[Ruleset \"walk\"]\n"));
+    assert_non_null(strstr(text, "[Result \"*\"]\n"));
+    assert_non_null(strstr(text, "[FEN \"2 b\"]\n"));
+    assert_non_null(strstr(text, "[Param \"draw.no_capture_plies\" \"50\"]\n"));
+    assert_null(strstr(text, "draw.repetitions"));      /* defaults are not written */
+    assert_non_null(strstr(text, "[Ply \"3\"]\n"));
+    assert_non_null(strstr(text, "\n1... r\n2. r l\n3. r\n"));
+
+    qp_rules *r2;
+    qp_game g2;
+    assert_int_equal(qp_record_load(&reg, path, &r2, &g2, err, sizeof err), 0);
+    assert_int_equal(g2.len, 4);
+    assert_int_equal(g2.cursor, 3);
+    assert_memory_equal(g2.rec, g.rec, sizeof g.rec[0] * 4);
+    assert_int_equal(qp_param_int(&r2->params, "draw.no_capture_plies"), 50);
+    assert_memory_equal(g2.cur, g.cur, r->state_size);
+    qp_game_free(&g2);
+    qp_rules_free(r2);
+    qp_game_free(&g);
+    qp_rules_free(r);
+    unlink(path);
+    qp_registry_free(&reg);
+}
+
+static void expect_load_error(qp_registry *reg, const char *content, const char *want)
+{
+    const char *path = tu_tmpfile(content, ".txt");
+    qp_rules *r;
+    qp_game g;
+    char err[QP_ERR], full[QP_ERR + 64];
+    assert_int_equal(qp_record_load(reg, path, &r, &g, err, sizeof err), -1);
+    snprintf(full, sizeof full, want, path);
+    assert_string_equal(err, full);
+    unlink(path);
+}
+
+static void test_bad_records(void **st)
+{
+    (void)st;
+    qp_registry reg;
+    setup_reg(&reg);
+    expect_load_error(&reg, "1. r l\n", "%s: not a qipan record (no [Ruleset] header)");
+    expect_load_error(&reg, "[Ruleset \"chess\"]\n\n1. e2e4\n", "%s: unknown ruleset 'chess'");
+    expect_load_error(&reg, "[Ruleset \"walk\"]\n[FEN \"3 w\n", "%s:2: malformed header '[FEN \"3 w'");
+    expect_load_error(&reg, "[Ruleset \"walk\"]\n[FEN \"5 w\"]\n\n1. r l\n2. r r\n3. l\n",
+                      "%s: line 5: move 4 'r': illegal move 'r'");
+    /* Truncated in the middle of a move text. */
+    expect_load_error(&reg, "[Ruleset \"walk\"]\n[FEN \"5 w\"]\n\n1. r l\n2. rr",
+                      "%s: line 5: move 3 'rr': illegal move 'rr'");
+    expect_load_error(&reg, "[Ruleset \"walk\"]\n[FEN \"8 w\"]\n", "%s: FEN header: bad FEN '8 w'");
+    expect_load_error(&reg, "[Ruleset \"walk\"]\n[Param \"start\" \"99\"]\n",
+                      "%s: Param header: 'start' must be between 0 and 6, got 99");
+    expect_load_error(&reg, "[Ruleset \"walk\"]\n[Ply \"7\"]\n1. r\n", "%s: Ply 7 is past the last move (1)");
+    expect_load_error(&reg, "[Ruleset \"walk\"]\n1. r\n[FEN \"3 w\"]\n", "%s:3: header after the moves");
+    qp_rules *r;
+    qp_game g;
+    char err[QP_ERR];
+    assert_int_equal(qp_record_load(&reg, "/nonexistent/x.txt", &r, &g, err, sizeof err), -1);
+    assert_string_equal(err, "cannot open /nonexistent/x.txt: No such file or directory");
+    qp_registry_free(&reg);
+}
+
+static void test_save_failure_leaves_old_file(void **st)
+{
+    (void)st;
+    qp_rules *r = walk_with(NULL, NULL);
+    qp_game g;
+    char err[QP_ERR];
+    assert_int_equal(qp_game_init(&g, r, NULL, err, sizeof err), 0);
+    assert_int_equal(qp_record_save(&g, "/nonexistent/dir/x.txt", err, sizeof err), -1);
+    assert_string_equal(err, "cannot write /nonexistent/dir/x.txt.tmp: No such file or directory");
+    qp_game_free(&g);
+    qp_rules_free(r);
+}
+
+static void test_plugin(void **st)
+{
+    (void)st;
+    qp_registry reg;
+    char err[QP_ERR];
+    qp_registry_init(&reg, QP_SCRIPTS_DIR);
+    assert_int_equal(qp_registry_load_plugin_dir(&reg, QP_PLUGIN_DIR, err, sizeof err), 1);
+    const qp_ruleset *rs = qp_registry_find(&reg, "nim");
+    assert_non_null(rs);
+    qp_rules *r = qp_rules_create(rs, NULL, err, sizeof err);
+    assert_non_null(r);
+    void *s = qp_state_new(r);
+    rs->setup(r, s);
+    qp_move mv[QP_MAX_MOVES];
+    assert_int_equal(rs->gen(r, s, mv, QP_GEN_ALL), 9);
+    free(s);
+    qp_rules_free(r);
+    assert_int_equal(qp_registry_load_plugin(&reg, "/nonexistent.so", err, sizeof err), -1);
+    assert_non_null(strstr(err, "/nonexistent.so"));
+    /* A shared object that is not a plugin. */
+    assert_int_equal(qp_registry_load_plugin(&reg, "libm.so.6", err, sizeof err), -1);
+    assert_string_equal(err, "libm.so.6: not a qipan plugin (no qp_plugin_abi / qp_plugin_register)");
+    qp_registry_free(&reg);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_save_load_round_trip),
+        cmocka_unit_test(test_bad_records),
+        cmocka_unit_test(test_save_failure_leaves_old_file),
+        cmocka_unit_test(test_plugin),
+    };
+    return cmocka_run_group_tests_name("record", tests, NULL, NULL);
+}

@@ -1,0 +1,707 @@
+/*
+ * test_xiangqi.c — the standard Xiangqi ruleset: perft against public
+ * figures, exact legal-move sets of hand-checked positions, refusal
+ * reasons, make/unmake and incremental hash, FEN, notation, outcome.
+ */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "config.h"
+#include "xiangqi.h"
+
+extern const qp_ruleset xq_ruleset;
+
+static qp_rules *xq_new(void)
+{
+    char err[QP_ERR] = "";
+    qp_rules *r = qp_rules_create(&xq_ruleset, NULL, err, sizeof err);
+    if (!r) fail_msg("create: %s", err);
+    return r;
+}
+
+static void xq_load(const qp_rules *r, xq_state *s, const char *fen)
+{
+    char err[QP_ERR] = "";
+    if (r->rs->fen_parse(r, s, fen, err, sizeof err)) fail_msg("%s: %s", fen, err);
+}
+
+/* Bulk-counting perft over make/unmake (the search's path). */
+static uint64_t xq_perft(const qp_rules *r, xq_state *s, int depth)
+{
+    qp_move mv[QP_MAX_MOVES];
+    int n = r->rs->gen(r, s, mv, QP_GEN_ALL);
+    if (depth <= 1) return depth == 1 ? (uint64_t)n : 1;
+    xq_undo u;
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        r->rs->make(r, s, mv[i], &u);
+        total += xq_perft(r, s, depth - 1);
+        r->rs->unmake(r, s, mv[i], &u);
+    }
+    return total;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void check_perft(const char *fen, const uint64_t *expect, int maxdepth)
+{
+    qp_rules *r = xq_new();
+    xq_state s;
+    if (fen) xq_load(r, &s, fen);
+    else r->rs->setup(r, &s);
+    for (int d = 1; d <= maxdepth; d++) {
+        double t0 = now_s();
+        uint64_t n = xq_perft(r, &s, d);
+        double dt = now_s() - t0;
+        if (d >= 4)
+            printf("# perft %d = %llu in %.3f s (%.1f M leaf nodes/s)\n", d,
+                   (unsigned long long)n, dt, dt > 0 ? n / dt / 1e6 : 0.0);
+        assert_int_equal(n, expect[d - 1]);
+    }
+    /* The copy-make path (callers without unmake) agrees. */
+    assert_int_equal(tu_perft(r, &s, 3), expect[2]);
+    qp_rules_free(r);
+}
+
+static void test_perft_start(void **st)
+{
+    (void)st;
+    static const uint64_t expect[] = {44, 1920, 79666, 3290240, 133312995};
+    check_perft(NULL, expect, 5);
+}
+
+/* Positions and counts from Fairy-Stockfish's tests/perft.sh. */
+static void test_perft_positions(void **st)
+{
+    (void)st;
+    static const uint64_t e1[] = {49, 2265, 100326, 4485547};
+    check_perft("1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
+                e1, 4);
+    static const uint64_t e2[] = {13, 272, 3707, 92741};
+    check_perft("4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1", e2, 4);
+}
+
+typedef struct scenario {
+    const char *what;
+    const char *fen;
+    const char *moves;   /* sorted, space-separated */
+} scenario;
+
+static const scenario scenarios[] = {
+    {"flying general: the cannon between the generals may not leave the file",
+     "4k4/9/9/9/4C4/9/9/9/9/4K4 w - - 0 1",
+     "e1d1 e1e2 e1f1 e6e2 e6e3 e6e4 e6e5 e6e7 e6e8 e6e9"},
+    {"horse leg blocked upward; general may not step onto the open d-file",
+     "3k5/9/9/9/9/9/2P6/2N6/9/4K4 w - - 0 1",
+     "c3a2 c3a4 c3b1 c3d1 c3e2 c3e4 c4c5 e1e2 e1f1"},
+    {"cannon captures over exactly one screen, not the screen itself",
+     "3k5/1r7/9/9/1n7/9/9/1C7/9/4K4 w - - 0 1",
+     "b3a3 b3b1 b3b2 b3b4 b3b5 b3b9 b3c3 b3d3 b3e3 b3f3 b3g3 b3h3 b3i3 e1e2 e1f1"},
+    {"elephant: river and eye",
+     "4k4/9/9/9/9/2B6/3p5/9/9/3K5 w - - 0 1",
+     "c5a3 d1d2"},
+    {"soldiers before and after the river",
+     "3k5/9/9/9/2P6/9/4P4/9/9/5K3 w - - 0 1",
+     "c6b6 c6c7 c6d6 e4e5 f1e1 f1f2"},
+    {"soldier on the last rank moves only sideways",
+     "3k1P3/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+     "e1e2 e1f1 f10e10 f10g10"},
+    {"black soldiers move down the board",
+     "4k4/9/9/9/9/2p6/9/9/4p4/3K5 b - - 0 1",
+     "c5b5 c5c4 c5d5 e10e9 e10f10 e2d2 e2e1 e2f2"},
+    {"check evasion: only the two blocks",
+     "3k5/9/4r4/9/9/9/9/9/R8/4KA3 w - - 0 1",
+     "a2e2 f1e2"},
+    {"advisors stay on the palace diagonals",
+     "3k5/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1",
+     "e1f1 e2d3 e2f1 e2f3"},
+    {"a pinned horse may not uncover the chariot",
+     "3k5/9/9/9/4r4/9/9/9/4N4/4K4 w - - 0 1",
+     "e1f1"},
+};
+
+static void test_scenarios(void **st)
+{
+    (void)st;
+    qp_rules *r = xq_new();
+    xq_state s;
+    for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++) {
+        xq_load(r, &s, scenarios[i].fen);
+        char *got = tu_moves_text(r, &s);
+        if (strcmp(got, scenarios[i].moves))
+            fail_msg("%s\n  fen  %s\n  want %s\n  got  %s", scenarios[i].what, scenarios[i].fen,
+                     scenarios[i].moves, got);
+        free(got);
+    }
+    qp_rules_free(r);
+}
+
+static void test_noisy_moves(void **st)
+{
+    (void)st;
+    qp_rules *r = xq_new();
+    xq_state s;
+    xq_load(r, &s, "3k5/1r7/9/9/1n7/9/9/1C7/9/4K4 w - - 0 1");
+    qp_move mv[QP_MAX_MOVES];
+    assert_int_equal(r->rs->gen(r, &s, mv, QP_GEN_NOISY), 1);
+    char t[QP_MOVE_TEXT];
+    r->rs->move_text(r, &s, mv[0], t, sizeof t);
+    assert_string_equal(t, "b3b9");
+    assert_int_equal(r->rs->move_flags(r, &s, mv[0]), QP_MF_CAPTURE | QP_MF_IRREVERSIBLE);
+    r->rs->setup(r, &s);
+    assert_int_equal(r->rs->gen(r, &s, mv, QP_GEN_NOISY), 2);   /* both cannons take a horse */
+    qp_rules_free(r);
+}
+
+typedef struct refusal {
+    const char *fen, *move, *reason;
+} refusal;
+
+static const refusal refusals[] = {
+    {XQ_START_FEN, "h3", "bad move text 'h3' (expected two points such as h3e3)"},
+    {XQ_START_FEN, "h3e3x", "bad move text 'h3e3x' (expected two points such as h3e3)"},
+    {XQ_START_FEN, "h03e3", "bad move text 'h03e3' (expected two points such as h3e3)"},
+    {XQ_START_FEN, "j1a1", "bad move text 'j1a1' (expected two points such as h3e3)"},
+    {XQ_START_FEN, "e5e6", "no piece on e5"},
+    {XQ_START_FEN, "a7a6", "not your piece"},
+    {XQ_START_FEN, "a1a4", "cannot capture your own piece"},
+    {XQ_START_FEN, "a1a1", "a move must go to another point"},
+    {XQ_START_FEN, "a1b2", "the chariot moves along a rank or file"},
+    {XQ_START_FEN, "a1a5", "the chariot's path is blocked"},
+    {XQ_START_FEN, "b1b2", "the horse moves one point straight then one diagonally"},
+    {XQ_START_FEN, "b1d2", "the horse's leg is blocked"},
+    {XQ_START_FEN, "h3h9", "the cannon's path is blocked (it jumps only to capture)"},
+    {XQ_START_FEN, "b3b8", "the cannon captures by jumping over exactly one piece"},
+    {XQ_START_FEN, "c1c3", "the elephant moves two points diagonally"},
+    {XQ_START_FEN, "d1d2", "the advisor moves one point diagonally"},
+    {XQ_START_FEN, "e1e3", "the general moves one point along a rank or file"},
+    {XQ_START_FEN, "e4e3", "the soldier cannot move backward"},
+    {XQ_START_FEN, "e4d4", "the soldier moves sideways only after crossing the river"},
+    {XQ_START_FEN, "e4e6", "the soldier moves one point at a time"},
+    {"4k4/9/9/9/9/2B6/3p5/9/9/3K5 w - - 0 1", "c5e7", "the elephant cannot cross the river"},
+    {"4k4/9/9/9/9/2B6/3p5/9/9/3K5 w - - 0 1", "c5e3", "the elephant's eye is blocked"},
+    {"4k4/9/9/9/9/2B6/3p5/9/9/3K5 w - - 0 1", "d1e1", "generals would face each other"},
+    {"4k4/9/9/9/9/2B6/3p5/9/9/3K5 w - - 0 1", "d1c1", "the general cannot leave the palace"},
+    {"3k5/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1", "e2d1", "cannot capture your own piece"},
+    {"3k5/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1", "d1c2", "the advisor cannot leave the palace"},
+    {"4k4/9/9/9/4C4/9/9/9/9/4K4 w - - 0 1", "e6d6", "generals would face each other"},
+    {"3k5/9/4r4/9/9/9/9/9/R8/4KA3 w - - 0 1", "e1e2", "leaves your general in check"},
+    {"3k5/9/4r4/9/9/9/9/9/R8/4KA3 w - - 0 1", "a2a3", "leaves your general in check"},
+    {"3k5/9/4r4/9/9/9/9/9/R8/4KA3 w - - 0 1", "e1d1", "generals would face each other"},
+    {XQ_START_FEN, "h3i7", "the cannon moves along a rank or file"},
+    {"3k5/9/9/9/4r4/9/9/9/4N4/4K4 w - - 0 1", "e2c3", "leaves your general in check"},
+};
+
+static void test_move_parse(void **st)
+{
+    (void)st;
+    qp_rules *r = xq_new();
+    xq_state s;
+    qp_move m = QP_MOVE_NONE;
+    char err[QP_ERR];
+    for (size_t i = 0; i < sizeof refusals / sizeof refusals[0]; i++) {
+        xq_load(r, &s, refusals[i].fen);
+        err[0] = 0;
+        if (r->rs->move_parse(r, &s, refusals[i].move, &m, err, sizeof err) != -1)
+            fail_msg("%s accepted in %s", refusals[i].move, refusals[i].fen);
+        if (strcmp(err, refusals[i].reason))
+            fail_msg("%s: want '%s', got '%s'", refusals[i].move, refusals[i].reason, err);
+    }
+    /* Every generated move's text parses back to the same move, a10 included. */
+    r->rs->setup(r, &s);
+    assert_int_equal(r->rs->move_parse(r, &s, "h3e3", &m, err, sizeof err), 0);
+    r->rs->make(r, &s, m, NULL);
+    qp_move mv[QP_MAX_MOVES];
+    int n = r->rs->gen(r, &s, mv, QP_GEN_ALL);
+    int tens = 0;
+    for (int i = 0; i < n; i++) {
+        char t[QP_MOVE_TEXT];
+        r->rs->move_text(r, &s, mv[i], t, sizeof t);
+        tens += strstr(t, "10") != NULL;
+        assert_int_equal(r->rs->move_parse(r, &s, t, &m, err, sizeof err), 0);
+        assert_true(m == mv[i]);
+    }
+    /* Chariots a10, i10: 2 each; horses, elephants: 2 each; advisors 1
+     * each; general e10e9. */
+    assert_int_equal(tens, 15);
+    assert_int_equal(r->rs->move_parse(r, &s, "a10a8", &m, err, sizeof err), 0);
+    qp_rules_free(r);
+}
+
+/* A small deterministic generator for the random walks. */
+static uint64_t rng_next(uint64_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+/* Random games: at every position each legal move is made and unmade
+ * (bytes restored), the incremental hash and score match a recomputation,
+ * copy-make agrees with make-with-undo, and the legality shortcut agrees
+ * with testing every pseudo-legal move. */
+static void test_make_unmake_random(void **st)
+{
+    (void)st;
+    qp_rules *r = xq_new();
+    const xq_impl *im = r->impl;
+    uint64_t seed = 0x1234567887654321ull;
+    long positions = 0, captures = 0;
+    for (int game = 0; game < 60; game++) {
+        xq_state s;
+        r->rs->setup(r, &s);
+        for (int ply = 0; ply < 160; ply++) {
+            xq_state ref = s;
+            xq_recompute(im, &ref);
+            assert_true(ref.hash == s.hash);
+            assert_int_equal(ref.score, s.score);
+
+            qp_move mv[QP_MAX_MOVES], ps[QP_MAX_MOVES];
+            int n = r->rs->gen(r, &s, mv, QP_GEN_ALL);
+            int np = xq_gen_pseudo(im, &s, ps, false), k = 0;
+            for (int i = 0; i < np; i++)
+                if (xq_pseudo_is_legal(&s, ps[i])) assert_true(ps[i] == mv[k++]);
+            assert_int_equal(k, n);
+            positions++;
+            if (!n) break;
+
+            for (int i = 0; i < n; i++) {
+                xq_state before = s, copy = s;
+                xq_undo u;
+                r->rs->make(r, &s, mv[i], &u);
+                r->rs->make(r, &copy, mv[i], NULL);
+                assert_memory_equal(&s, &copy, sizeof s);
+                r->rs->unmake(r, &s, mv[i], &u);
+                assert_memory_equal(&s, &before, sizeof s);
+            }
+            /* Prefer captures now and then so that games reach endgames. */
+            qp_move pick = mv[rng_next(&seed) % (uint64_t)n];
+            if (rng_next(&seed) % 3 == 0)
+                for (int i = 0; i < n; i++)
+                    if (s.board[XQ_TO(mv[i])]) pick = mv[i];
+            captures += s.board[XQ_TO(pick)] != 0;
+            r->rs->make(r, &s, pick, NULL);
+        }
+    }
+    assert_true(positions > 5000);
+    assert_true(captures > 500);
+    qp_rules_free(r);
+}
+
+static void test_hash(void **st)
+{
+    (void)st;
+    qp_rules *r = xq_new();
+    xq_state a, b;
+    char err[QP_ERR];
+    qp_move m;
+    r->rs->setup(r, &a);
+    r->rs->setup(r, &b);
+    const char *la[] = {"h3e3", "h10g8", "b1c3", "b10c8"};
+    const char *lb[] = {"b1c3", "b10c8", "h3e3", "h10g8"};
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(r->rs->move_parse(r, &a, la[i], &m, err, sizeof err), 0);
+        r->rs->make(r, &a, m, NULL);
+        assert_int_equal(r->rs->move_parse(r, &b, lb[i], &m, err, sizeof err), 0);
+        r->rs->make(r, &b, m, NULL);
+    }
+    assert_true(r->rs->hash(r, &a) == r->rs->hash(r, &b));
+    uint64_t h = r->rs->hash(r, &a);
+    r->rs->make_null(r, &a);
+    assert_true(r->rs->hash(r, &a) != h);
+    assert_int_equal(r->rs->side_to_move(r, &a), 1);
+    r->rs->make_null(r, &a);
+    assert_memory_equal(&a, &b, sizeof a);
+
+    /* The same placement with the other side to move hashes differently,
+     * and the hash does not depend on the move counters. */
+    xq_state c, d;
+    xq_load(r, &c, "4k4/9/9/9/4C4/9/9/9/9/4K4 w - - 0 1");
+    xq_load(r, &d, "4k4/9/9/9/4C4/9/9/9/9/4K4 b - - 7 30");
+    assert_true(r->rs->hash(r, &c) != r->rs->hash(r, &d));
+    xq_load(r, &d, "4k4/9/9/9/4C4/9/9/9/9/4K4 w - - 7 30");
+    assert_true(r->rs->hash(r, &c) == r->rs->hash(r, &d));
+    qp_rules_free(r);
+}
+
+static void test_fen_round_trip(void **st)
+{
+    (void)st;
+    static const char *const fens[] = {
+        XQ_START_FEN,
+        "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
+        "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1",
+        "3k5/9/4r4/9/9/9/9/9/R8/4KA3 w - - 17 42",
+    };
+    qp_rules *r = xq_new();
+    xq_state s;
+    char buf[256];
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        xq_load(r, &s, fens[i]);
+        r->rs->fen_print(r, &s, buf, sizeof buf);
+        assert_string_equal(buf, fens[i]);
+    }
+    /* Short forms and synonyms: counters default, 'r' for Red, E/H letters. */
+    xq_load(r, &s, "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r");
+    r->rs->fen_print(r, &s, buf, sizeof buf);
+    assert_string_equal(buf, XQ_START_FEN);
+    /* Counters move with the game. */
+    r->rs->setup(r, &s);
+    const char *line[] = {"h3e3", "h10g8", "e3e7", "g8e7"};
+    for (int i = 0; i < 4; i++) {
+        qp_move m;
+        char err[QP_ERR];
+        assert_int_equal(r->rs->move_parse(r, &s, line[i], &m, err, sizeof err), 0);
+        r->rs->make(r, &s, m, NULL);
+    }
+    r->rs->fen_print(r, &s, buf, sizeof buf);
+    assert_string_equal(buf, "rnbakab1r/9/1c5c1/p1p1n1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR w - - 0 3");
+    qp_rules_free(r);
+}
+
+typedef struct bad_fen {
+    const char *fen, *err;
+} bad_fen;
+
+static const bad_fen bad_fens[] = {
+    {"", "FEN board: empty"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR w",
+     "FEN board: 9 ranks, expected 10"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR/ w",
+     "FEN board: 11 ranks, expected 10"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR/9 w",
+     "FEN board: 11 ranks, expected 10"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/8/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+     "FEN board: rank 5 has 8 files, expected 9"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C2/9/RNBAKABNR w",
+     "FEN board: rank 3 has more than 9 files"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKQBNR w",
+     "FEN board: unknown piece letter 'Q'"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBA1ABNR w",
+     "FEN board: red has no general"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2N2C1/9/RNBAKABNR w",
+     "FEN board: red has more than 2 horses"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBAKABNR w",
+     "FEN board: red has more than one general"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4A4/RNBAKABN1 w",
+     "FEN board: red has more than 2 advisors"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/3A5/RNB1KABNR w",
+     "FEN board: red advisor on d2 is not on a point of its palace's diagonals"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/2K6/RNBA1ABNR w",
+     "FEN board: red general on c2 is outside its palace"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/3B5/P1P1P1P1P/1C5C1/9/RN1AKABNR w",
+     "FEN board: red elephant on d5 is not on an elephant point of its own half"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/1P7/2P1P1P1P/1C5C1/9/RNBAKABNR w",
+     "FEN board: red soldier on b5 has not crossed the river but is off its starting files"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/2P1P1P1P/PC5C1/9/RNBAKABNR w",
+     "FEN board: red soldier on a3 is behind its starting rank"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR",
+     "FEN side to move: missing (expected 'w' or 'b')"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x",
+     "FEN side to move: expected 'w' or 'b', got 'x'"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w KQ",
+     "FEN castling: expected '-', got 'KQ'"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - e3",
+     "FEN en passant: expected '-', got 'e3'"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - x 1",
+     "FEN halfmove clock: expected a number >= 0, got 'x'"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 0",
+     "FEN fullmove number: expected a number >= 1, got '0'"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 zz",
+     "FEN: unexpected text after the fullmove number: 'zz'"},
+    {"4k4/9/9/9/9/9/9/9/9/4K4 w", "FEN board: the generals face each other on an open file"},
+    {"3k5/9/4r4/9/9/9/9/9/R8/4KA3 b", "FEN side to move: black is to move but red is in check"},
+};
+
+static void test_fen_errors(void **st)
+{
+    (void)st;
+    qp_rules *r = xq_new();
+    xq_state s, keep;
+    r->rs->setup(r, &s);
+    keep = s;
+    char err[QP_ERR];
+    for (size_t i = 0; i < sizeof bad_fens / sizeof bad_fens[0]; i++) {
+        err[0] = 0;
+        if (r->rs->fen_parse(r, &s, bad_fens[i].fen, err, sizeof err) != -1)
+            fail_msg("accepted: %s", bad_fens[i].fen);
+        if (strcmp(err, bad_fens[i].err))
+            fail_msg("%s\n  want %s\n  got  %s", bad_fens[i].fen, bad_fens[i].err, err);
+        assert_memory_equal(&s, &keep, sizeof s);   /* untouched on error */
+    }
+    qp_rules_free(r);
+}
+
+typedef struct notation_case {
+    const char *fen, *move, *text;
+} notation_case;
+
+static const notation_case notations[] = {
+    {XQ_START_FEN, "h3e3", "炮二平五"},
+    {XQ_START_FEN, "h1g3", "马二进三"},
+    {XQ_START_FEN, "i1i2", "车一进一"},
+    {XQ_START_FEN, "c1e3", "相七进五"},
+    {XQ_START_FEN, "f1e2", "仕四进五"},
+    {XQ_START_FEN, "e1e2", "帅五进一"},
+    {XQ_START_FEN, "g4g5", "兵三进一"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1", "h10g8", "马８进７"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1", "b8e8", "炮２平５"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1", "a10a8", "车１进２"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1", "e7e6", "卒５进１"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1", "f10e9", "士６进５"},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1", "h8h4", "炮８进４"},
+    {"3k5/9/9/9/4C4/9/4C4/9/9/4K4 w - - 0 1", "e6f6", "前炮平四"},
+    {"3k5/9/9/9/4C4/9/4C4/9/9/4K4 w - - 0 1", "e4e5", "后炮进一"},
+    {"3k5/9/9/9/4C4/9/4C4/9/9/4K4 w - - 0 1", "e4e2", "后炮退二"},
+    {"4k4/9/9/3r5/9/3r5/9/9/9/5K3 b - - 0 1", "d7d9", "后车退２"},
+    {"4k4/9/9/3r5/9/3r5/9/9/9/5K3 b - - 0 1", "d5d1", "前车进４"},
+    {"3k5/9/2P6/2P6/2P6/9/9/9/9/4K4 w - - 0 1", "c7b7", "中兵平八"},
+    {"3k5/9/2P1P4/2P1P4/9/9/9/9/9/4K4 w - - 0 1", "c8c9", "前七进一"},
+    {"3k5/9/2P1P4/2P1P4/9/9/9/9/9/4K4 w - - 0 1", "e7f7", "后五平四"},
+    {"3k5/2P6/2P6/2P6/2P6/9/9/9/9/4K4 w - - 0 1", "c8d8", "二兵平六"},
+    {"3k5/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1", "e2f3", "仕五进四"},
+};
+
+static void test_notation(void **st)
+{
+    (void)st;
+    qp_rules *r = xq_new();
+    xq_state s;
+    char err[QP_ERR], buf[64];
+    for (size_t i = 0; i < sizeof notations / sizeof notations[0]; i++) {
+        qp_move m;
+        xq_load(r, &s, notations[i].fen);
+        if (r->rs->move_parse(r, &s, notations[i].move, &m, err, sizeof err))
+            fail_msg("%s: %s", notations[i].move, err);
+        r->rs->move_notation(r, &s, m, buf, sizeof buf);
+        if (strcmp(buf, notations[i].text))
+            fail_msg("%s in %s: want %s got %s", notations[i].move, notations[i].fen,
+                     notations[i].text, buf);
+    }
+    qp_rules_free(r);
+}
+
+static void test_outcome_and_flags(void **st)
+{
+    (void)st;
+    qp_rules *r = xq_new();
+    xq_state s;
+    qp_outcome o;
+
+    r->rs->setup(r, &s);
+    r->rs->outcome(r, &s, &o);
+    assert_int_equal(o.result, QP_ONGOING);
+    assert_int_equal(r->rs->flags(r, &s), 0);
+
+    xq_load(r, &s, "3k5/9/4rr3/9/9/9/9/9/9/4K4 w - - 0 1");
+    r->rs->outcome(r, &s, &o);
+    assert_int_equal(o.result, QP_WIN);
+    assert_int_equal(o.winner, 1);
+    assert_string_equal(o.reason, "checkmate");
+    assert_int_equal(r->rs->flags(r, &s), QP_FLAG_CHECK);
+
+    xq_load(r, &s, "3k5/9/5r3/9/9/9/9/9/r8/4K4 w - - 0 1");
+    r->rs->outcome(r, &s, &o);
+    assert_int_equal(o.result, QP_WIN);
+    assert_int_equal(o.winner, 1);
+    assert_string_equal(o.reason, "stalemate");
+    assert_int_equal(r->rs->flags(r, &s), 0);
+
+    /* Black mated by a chariot on the file and the facing generals. */
+    xq_load(r, &s, "3k5/9/9/9/9/3R5/9/9/9/4K4 b - - 0 1");
+    r->rs->outcome(r, &s, &o);
+    assert_int_equal(o.result, QP_WIN);
+    assert_int_equal(o.winner, 0);
+    assert_string_equal(o.reason, "checkmate");
+    char flags[64];
+    qp_flags_text(r, r->rs->flags(r, &s), flags, sizeof flags);
+    assert_string_equal(flags, "check");
+    qp_rules_free(r);
+}
+
+static void test_piece_view_and_geometry(void **st)
+{
+    (void)st;
+    qp_rules *r = xq_new();
+    xq_state s;
+    r->rs->setup(r, &s);
+    qp_piece_view v;
+    int e1 = qp_sq(&r->geom, 4, 0), b8 = qp_sq(&r->geom, 1, 7), h10 = qp_sq(&r->geom, 7, 9);
+    assert_true(r->rs->piece_at(r, &s, e1, &v));
+    assert_int_equal(v.side, 0);
+    assert_int_equal(v.letter, 'K');
+    assert_string_equal(v.glyph, "帅");
+    assert_true(r->rs->piece_at(r, &s, b8, &v));
+    assert_int_equal(v.letter, 'c');
+    assert_string_equal(v.glyph, "砲");
+    assert_true(r->rs->piece_at(r, &s, h10, &v));
+    assert_int_equal(v.side, 1);
+    assert_string_equal(v.glyph, "馬");
+    assert_false(r->rs->piece_at(r, &s, qp_sq(&r->geom, 4, 4), &v));
+    int n = 0;
+    for (int sq = 0; sq < r->geom.n; sq++) n += r->rs->piece_at(r, &s, sq, &v);
+    assert_int_equal(n, 32);
+
+    assert_int_equal(r->geom.w, 9);
+    assert_int_equal(r->geom.h, 10);
+    assert_int_equal(r->geom.river, 5);
+    assert_int_equal(r->geom.nregions, 2);
+    assert_int_equal(r->geom.nb[qp_sq(&r->geom, 3, 0)][QP_NE], qp_sq(&r->geom, 4, 1));
+    assert_int_equal(r->geom.nb[qp_sq(&r->geom, 4, 8)][QP_NW], qp_sq(&r->geom, 3, 9));
+    assert_int_equal(r->geom.nb[qp_sq(&r->geom, 4, 4)][QP_NE], -1);
+    assert_string_equal(qp_side_name(r, 0), "red");
+    assert_string_equal(qp_side_name(r, 1), "black");
+    assert_int_equal(r->draw.repetitions, 3);
+    assert_true(r->draw.perpetual_check_loses);
+    assert_int_equal(r->draw.no_capture_plies, 120);
+    assert_int_equal(r->caps, QP_CAP_NULLMOVE | QP_CAP_LMR);
+
+    qp_move m;
+    char err[QP_ERR];
+    int sq[4];
+    assert_int_equal(r->rs->move_parse(r, &s, "h1g3", &m, err, sizeof err), 0);
+    assert_int_equal(r->rs->move_squares(r, &s, m, sq, 4), 2);
+    assert_int_equal(sq[0], qp_sq(&r->geom, 7, 0));
+    assert_int_equal(sq[1], qp_sq(&r->geom, 6, 2));
+    assert_non_null(strstr(r->rs->help_text, "象棋"));
+    assert_non_null(strstr(r->rs->help_text, "river"));
+    qp_rules_free(r);
+}
+
+/* The position turned half a circle with colours swapped: the same game
+ * seen from the other side. */
+static void rotate_fen(const char *fen, char *out)
+{
+    size_t n = strcspn(fen, " ");
+    for (size_t i = 0; i < n; i++) {
+        char c = fen[n - 1 - i];
+        out[i] = (c >= 'a' && c <= 'z') ? (char)(c - 32) : (c >= 'A' && c <= 'Z') ? (char)(c + 32) : c;
+    }
+    sprintf(out + n, " %c", fen[n + 1] == 'w' ? 'b' : 'w');
+}
+
+static void test_evaluate_and_order(void **st)
+{
+    (void)st;
+    qp_rules *r = xq_new();
+    xq_state s, t;
+    r->rs->setup(r, &s);
+    int tempo = (int)qp_param_int(&r->params, "eval.tempo");
+    assert_int_equal(r->rs->evaluate(r, &s), tempo);   /* symmetric start */
+    static const char *const fens[] = {
+        "4ka3/4a4/9/2p1N4/9/9/P8/4C4/9/3K5 w - - 0 1",
+        "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
+    };
+    for (int i = 0; i < 2; i++) {
+        char rot[128];
+        rotate_fen(fens[i], rot);
+        xq_load(r, &s, fens[i]);
+        xq_load(r, &t, rot);
+        assert_int_equal(r->rs->evaluate(r, &s), r->rs->evaluate(r, &t));
+    }
+    xq_load(r, &s, fens[0]);
+    assert_true(r->rs->evaluate(r, &s) > 200);   /* Red is a horse and a cannon up */
+
+    /* MVV-LVA: the soldier takes the chariot before the cannon does, the
+     * cannon takes the chariot before the horse; quiet moves score 0. */
+    xq_load(r, &s, "3k5/9/9/9/9/2r1n4/2P6/9/2C6/4K4 w - - 0 1");
+    qp_move pc, cc, quiet;
+    char err[QP_ERR];
+    assert_int_equal(r->rs->move_parse(r, &s, "c4c5", &pc, err, sizeof err), 0);
+    assert_int_equal(r->rs->move_parse(r, &s, "c2c5", &cc, err, sizeof err), 0);
+    assert_int_equal(r->rs->move_parse(r, &s, "c2c3", &quiet, err, sizeof err), 0);
+    xq_load(r, &t, "3k5/9/9/9/9/2r1n4/2P6/9/2C1C4/4K4 w - - 0 1");
+    qp_move cn;
+    assert_int_equal(r->rs->move_parse(r, &t, "e2e5", &cn, err, sizeof err), -1);
+    assert_string_equal(err, "the cannon captures by jumping over exactly one piece");
+    int o_pc = r->rs->move_order(r, &s, pc), o_cc = r->rs->move_order(r, &s, cc);
+    assert_true(o_pc > o_cc);
+    assert_true(o_cc > 0);
+    assert_int_equal(r->rs->move_order(r, &s, quiet), 0);
+    xq_load(r, &t, "3k5/9/9/9/9/2r1n4/2P1P4/9/2C1C4/4K4 w - - 0 1");
+    assert_int_equal(r->rs->move_parse(r, &t, "e2e5", &cn, err, sizeof err), 0);
+    assert_true(r->rs->move_order(r, &t, cc) > r->rs->move_order(r, &t, cn));
+    qp_rules_free(r);
+}
+
+static void test_params_and_config(void **st)
+{
+    (void)st;
+    char err[QP_ERR] = "";
+    qp_params p;
+    assert_int_equal(qp_params_init(&p, xq_ruleset.params, err, sizeof err), 0);
+    assert_int_equal(qp_params_set(&p, "setup", "4k4/9/9/9/4C4/9/9/9/9/4K4 b - - 0 1", err,
+                                   sizeof err), 0);
+    assert_int_equal(qp_params_set(&p, "draw.no_capture_plies", "60", err, sizeof err), 0);
+    qp_rules *r = qp_rules_create(&xq_ruleset, &p, err, sizeof err);
+    assert_non_null(r);
+    xq_state s;
+    char buf[128];
+    r->rs->setup(r, &s);
+    r->rs->fen_print(r, &s, buf, sizeof buf);
+    assert_string_equal(buf, "4k4/9/9/9/4C4/9/9/9/9/4K4 b - - 0 1");
+    assert_int_equal(r->draw.no_capture_plies, 60);
+    qp_rules_free(r);
+
+    assert_int_equal(qp_params_set(&p, "setup", "4k4/9/9/9/9/9/9/9/9/4K4 w", err, sizeof err), 0);
+    assert_null(qp_rules_create(&xq_ruleset, &p, err, sizeof err));
+    assert_string_equal(err, "setup: FEN board: the generals face each other on an open file");
+
+    /* The shipped default config names every key with its default value. */
+    qp_config c;
+    assert_int_equal(qp_config_load(&c, QP_SCRIPTS_DIR "/xiangqi.lua", err, sizeof err), 0);
+    assert_string_equal(c.ruleset, "xiangqi");
+    assert_int_equal(qp_params_init(&p, xq_ruleset.params, err, sizeof err), 0);
+    assert_int_equal(qp_config_apply(&c, &p, err, sizeof err), 0);
+    int keys = 0;
+    for (const qp_param_def *d = xq_ruleset.params; d->key; d++, keys++) {
+        int found = 0;
+        for (int i = 0; i < c.n; i++) found |= !strcmp(c.e[i].key, d->key);
+        if (!found) fail_msg("xiangqi.lua does not document '%s'", d->key);
+        assert_true(qp_param_is_default(qp_params_find(&p, d->key)));
+    }
+    assert_int_equal(keys, 13);
+}
+
+static void test_registry(void **st)
+{
+    (void)st;
+    qp_registry reg;
+    tu_registry(&reg);
+    const qp_ruleset *rs = qp_registry_find(&reg, "xiangqi");
+    assert_ptr_equal(rs, &xq_ruleset);
+    assert_string_equal(rs->title, "Xiangqi (象棋), standard Chinese chess");
+    qp_registry_free(&reg);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_perft_start),
+        cmocka_unit_test(test_perft_positions),
+        cmocka_unit_test(test_scenarios),
+        cmocka_unit_test(test_noisy_moves),
+        cmocka_unit_test(test_move_parse),
+        cmocka_unit_test(test_make_unmake_random),
+        cmocka_unit_test(test_hash),
+        cmocka_unit_test(test_fen_round_trip),
+        cmocka_unit_test(test_fen_errors),
+        cmocka_unit_test(test_notation),
+        cmocka_unit_test(test_outcome_and_flags),
+        cmocka_unit_test(test_piece_view_and_geometry),
+        cmocka_unit_test(test_evaluate_and_order),
+        cmocka_unit_test(test_params_and_config),
+        cmocka_unit_test(test_registry),
+    };
+    return cmocka_run_group_tests_name("xiangqi", tests, NULL, NULL);
+}

@@ -1,0 +1,142 @@
+#define _DEFAULT_SOURCE   /* mkstemps */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+void qp_register_builtin(qp_registry *reg);
+
+void tu_registry(qp_registry *reg)
+{
+    char err[QP_ERR] = "";
+    qp_registry_init(reg, QP_SCRIPTS_DIR);
+    qp_register_builtin(reg);
+    qp_registry_load_lua_games(reg, err, sizeof err);
+    if (err[0]) fail_msg("lua games: %s", err);
+}
+
+qp_rules *tu_rules_with(qp_registry *reg, const char *name, const char *const *kv)
+{
+    char err[QP_ERR] = "";
+    const qp_ruleset *rs = qp_registry_find(reg, name);
+    if (!rs) fail_msg("ruleset %s not registered", name);
+    qp_params p;
+    if (qp_params_init(&p, rs->params, err, sizeof err)) fail_msg("%s", err);
+    for (; kv && *kv; kv++) {
+        char key[128];
+        const char *eq = strchr(*kv, '=');
+        snprintf(key, sizeof key, "%.*s", (int)(eq - *kv), *kv);
+        if (qp_params_set(&p, key, eq + 1, err, sizeof err)) fail_msg("%s", err);
+    }
+    qp_rules *r = qp_rules_create(rs, &p, err, sizeof err);
+    if (!r) fail_msg("create %s: %s", name, err);
+    return r;
+}
+
+qp_rules *tu_rules(qp_registry *reg, const char *name)
+{
+    return tu_rules_with(reg, name, NULL);
+}
+
+static char *slurp(FILE *f)
+{
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    size_t k;
+    while ((k = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+        len += k;
+        if (cap - len < 2) buf = realloc(buf, cap *= 2);
+    }
+    buf[len] = 0;
+    return buf;
+}
+
+int tu_run(const char *args, const char *stdin_text, char **out, char **errout)
+{
+    char in_path[] = "/tmp/qp_in_XXXXXX", err_path[] = "/tmp/qp_err_XXXXXX";
+    int fd = mkstemp(in_path);
+    if (stdin_text) {
+        size_t n = strlen(stdin_text);
+        if (write(fd, stdin_text, n) != (ssize_t)n) fail_msg("write stdin");
+    }
+    close(fd);
+    int efd = mkstemp(err_path);
+    close(efd);
+    size_t cl = strlen(args) + 3 * 1024;
+    char *cmd = malloc(cl);
+    snprintf(cmd, cl, "QIPAN_SCRIPTS='%s' '%s' %s < %s 2> %s", QP_SCRIPTS_DIR, QIPAN_BIN, args,
+             in_path, err_path);
+    FILE *p = popen(cmd, "r");
+    char *o = slurp(p);
+    int st = pclose(p);
+    if (out) *out = o; else free(o);
+    if (errout) {
+        FILE *f = fopen(err_path, "r");
+        *errout = slurp(f);
+        fclose(f);
+    }
+    unlink(in_path);
+    unlink(err_path);
+    free(cmd);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char *tu_moves_text(const qp_rules *r, const void *s)
+{
+    qp_move mv[QP_MAX_MOVES];
+    int n = r->rs->gen(r, s, mv, QP_GEN_ALL);
+    char **t = malloc(sizeof(char *) * (n + 1));
+    size_t total = 1;
+    for (int i = 0; i < n; i++) {
+        t[i] = malloc(QP_MOVE_TEXT);
+        r->rs->move_text(r, s, mv[i], t[i], QP_MOVE_TEXT);
+        total += strlen(t[i]) + 1;
+    }
+    qsort(t, n, sizeof *t, cmp_str);
+    char *res = malloc(total);
+    res[0] = 0;
+    for (int i = 0; i < n; i++) {
+        if (i) strcat(res, " ");
+        strcat(res, t[i]);
+        free(t[i]);
+    }
+    free(t);
+    return res;
+}
+
+uint64_t tu_perft(const qp_rules *r, const void *s, int depth)
+{
+    qp_move mv[QP_MAX_MOVES];
+    int n = r->rs->gen(r, s, mv, QP_GEN_ALL);
+    if (depth <= 1) return depth == 1 ? (uint64_t)n : 1;
+    void *c = malloc(r->state_size);
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        memcpy(c, s, r->state_size);
+        r->rs->make(r, c, mv[i], NULL);
+        total += tu_perft(r, c, depth - 1);
+    }
+    free(c);
+    return total;
+}
+
+const char *tu_tmpfile(const char *text, const char *suffix)
+{
+    static char paths[4][64];
+    static int next;
+    char *p = paths[next++ & 3];
+    snprintf(p, 64, "/tmp/qp_t_XXXXXX%s", suffix ? suffix : "");
+    int fd = mkstemps(p, suffix ? (int)strlen(suffix) : 0);
+    size_t n = strlen(text);
+    if (write(fd, text, n) != (ssize_t)n) fail_msg("write tmp");
+    close(fd);
+    return p;
+}

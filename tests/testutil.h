@@ -1,0 +1,38 @@
+/*
+ * testutil.h — helpers shared by the cmocka suites.
+ */
+#ifndef QP_TESTUTIL_H
+#define QP_TESTUTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "registry.h"
+#include "game.h"
+
+/* A registry with the built-in rulesets and the Lua games of scripts/. */
+void tu_registry(qp_registry *reg);
+/* Rules of a registered ruleset with its defaults (fails the test if absent). */
+qp_rules *tu_rules(qp_registry *reg, const char *name);
+/* Rules with param overrides "key=value" (NULL-terminated list). */
+qp_rules *tu_rules_with(qp_registry *reg, const char *name, const char *const *kv);
+
+/* Runs the qipan binary with args (a shell command line fragment) and
+ * stdin text (may be NULL).  Returns the exit status; *out receives
+ * malloc'ed stdout (and *errout stderr, when non-NULL). */
+int tu_run(const char *args, const char *stdin_text, char **out, char **errout);
+
+/* Sorted, newline-joined legal moves of s (malloc'ed). */
+char *tu_moves_text(const qp_rules *r, const void *s);
+
+/* perft by generation + copy/make. */
+uint64_t tu_perft(const qp_rules *r, const void *s, int depth);
+
+/* Writes text to a fresh temporary file and returns its path (static buffer
+ * per call index 0..3). */
+const char *tu_tmpfile(const char *text, const char *suffix);
+
+#endif
