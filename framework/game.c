@@ -126,6 +126,12 @@ int qp_game_play_text(qp_game *g, const char *text, char *err, size_t errn)
     return 0;
 }
 
+void qp_game_resign(qp_game *g, int side)
+{
+    g->len = g->cursor;
+    g->resigned = side;
+}
+
 bool qp_game_undo(qp_game *g)
 {
     if (g->resigned >= 0) {      /* taking back a resignation is an undo too */

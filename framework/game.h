@@ -50,6 +50,9 @@ void qp_game_play(qp_game *g, qp_move m);
 /* Parses and plays text; -1 with the ruleset's reason in err. */
 int qp_game_play_text(qp_game *g, const char *text, char *err, size_t errn);
 
+/* The side resigns at the current position; undo takes it back.
+ * A resignation ends the record: the redo tail is dropped. */
+void qp_game_resign(qp_game *g, int side);
 bool qp_game_undo(qp_game *g);      /* false at the start */
 bool qp_game_redo(qp_game *g);      /* false at the end */
 void qp_game_goto(qp_game *g, int ply);   /* 0..len */

@@ -127,7 +127,8 @@ struct lr_inst {
     int nreasons;
 
     bool quiet;                /* collect the first error without printing it */
-    char err[QP_ERR];
+    char err[QP_ERR];          /* the first hook error */
+    char last[QP_ERR];         /* the latest one */
 };
 
 /* ---- small helpers ---------------------------------------------------- */
@@ -211,6 +212,7 @@ static bool lr_decode(const lr_inst *in, qp_move m, int *from, int *to, long *ex
 /* Records the first hook failure: stderr once, and in->err for tests. */
 static void lr_report(lr_inst *in, const char *msg)
 {
+    snprintf(in->last, sizeof in->last, "%s", msg);
     if (in->err[0]) return;
     snprintf(in->err, sizeof in->err, "%s", msg);
     if (!in->quiet) fprintf(stderr, "qipan: %s\n", msg);
@@ -521,17 +523,32 @@ static int qp_l_sq(lua_State *L)
     return 1;
 }
 
+/* A grid square (holes included: coordinates and names exist for them). */
+static int lr_checkgrid(lua_State *L, const lr_inst *in, int i)
+{
+    lua_Integer sq = luaL_checkinteger(L, i);
+    if (sq < 0 || sq >= in->n) luaL_error(L, "square %d is outside the grid", (int)sq);
+    return (int)sq;
+}
+
 static int qp_l_file(lua_State *L)
 {
     const lr_inst *in = lr_board(L);
-    lua_pushinteger(L, lr_checksq(L, in, 1) % in->geom->w);
+    lua_pushinteger(L, lr_checkgrid(L, in, 1) % in->geom->w);
     return 1;
 }
 
 static int qp_l_rank(lua_State *L)
 {
     const lr_inst *in = lr_board(L);
-    lua_pushinteger(L, lr_checksq(L, in, 1) / in->geom->w);
+    lua_pushinteger(L, lr_checkgrid(L, in, 1) / in->geom->w);
+    return 1;
+}
+
+static int qp_l_on_board(lua_State *L)
+{
+    const lr_inst *in = lr_board(L);
+    lua_pushboolean(L, lua_isinteger(L, 1) && lr_on_board(in, lua_tointeger(L, 1)));
     return 1;
 }
 
@@ -539,7 +556,7 @@ static int qp_l_name(lua_State *L)
 {
     const lr_inst *in = lr_board(L);
     char buf[8];
-    qp_sq_name(in->geom, lr_checksq(L, in, 1), buf);
+    qp_sq_name(in->geom, lr_checkgrid(L, in, 1), buf);
     lua_pushstring(L, buf);
     return 1;
 }
@@ -572,16 +589,16 @@ static int qp_l_step(lua_State *L)
     return 1;
 }
 
-static int qp_l_back(lua_State *L)
-{
-    int d = lr_checkdir(L, 1);
-    lua_pushinteger(L, d < 4 ? (d + 2) % 4 : 4 + (d - 2) % 4);
-    return 1;
-}
-
+/* The opposite direction: N<->S, E<->W, NE<->SW, SE<->NW. */
 static int lr_back(int d)
 {
     return d < 4 ? (d + 2) % 4 : 4 + (d - 2) % 4;
+}
+
+static int qp_l_back(lua_State *L)
+{
+    lua_pushinteger(L, lr_back(lr_checkdir(L, 1)));
+    return 1;
 }
 
 /* Consecutive squares from sq (exclusive) along d holding code. */
@@ -721,6 +738,7 @@ static int qp_l_in_region(lua_State *L)
 
 static const luaL_Reg lr_qp_funcs[] = {
     {"sq", qp_l_sq},         {"file", qp_l_file},       {"rank", qp_l_rank},
+    {"on_board", qp_l_on_board},
     {"name", qp_l_name},     {"square", qp_l_square},   {"step", qp_l_step},
     {"back", qp_l_back},     {"run", qp_l_run},         {"line_length", qp_l_line_length},
     {"find_line", qp_l_find_line}, {"place", qp_l_place}, {"move", qp_l_move},
@@ -729,12 +747,21 @@ static const luaL_Reg lr_qp_funcs[] = {
     {NULL, NULL},
 };
 
-/* The global `qp` table: helpers and constants (board-dependent fields are
- * added once the board exists). */
+#define LR_LETTERS "qipan.letters"
+
+/* The global `qp` table: helpers and constants.  Board-dependent fields are
+ * filled once the board exists; qp.adj is created empty now so the file's
+ * top level may keep a reference to it.  The helpers share the letters
+ * table (code → letter) as their upvalue, filled with the pieces later. */
 static void lr_push_qp(lua_State *L)
 {
     lua_newtable(L);
-    luaL_setfuncs(L, lr_qp_funcs, 0);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, LR_LETTERS);
+    luaL_setfuncs(L, lr_qp_funcs, 1);
+    lua_newtable(L);
+    lua_setfield(L, -2, "adj");
     static const char *const dirs[QP_NDIRS] = {"N", "E", "S", "W", "NE", "SE", "SW", "NW"};
     for (int d = 0; d < QP_NDIRS; d++) {
         lua_pushinteger(L, d);
@@ -755,11 +782,6 @@ static void lr_push_qp(lua_State *L)
 }
 
 /* ---- reading the game table ------------------------------------------- */
-
-static const char *lr_typename(lua_State *L, int i)
-{
-    return luaL_typename(L, i);
-}
 
 /* Field `name` of the table at t, resolved through a function(params)
  * when it is one (so the board may depend on parameters). */
@@ -782,7 +804,7 @@ static int lr_opt_int(lua_State *L, const lr_game *g, int t, const char *key, co
     if (ty != LUA_TNIL) {
         int ok;
         lua_Integer i = lua_tointegerx(L, -1, &ok);
-        if (!ok || ty != LUA_TNUMBER) lr_fail_key(L, g, key, "'%s' must be an integer, got %s", key, lr_typename(L, -1));
+        if (!ok || ty != LUA_TNUMBER) lr_fail_key(L, g, key, "'%s' must be an integer, got %s", key, luaL_typename(L, -1));
         if (i < lo || i > hi) lr_fail_key(L, g, key, "'%s' must be between %d and %d, got %d", key, lo, hi, (int)i);
         v = (int)i;
     }
@@ -811,7 +833,7 @@ static void lr_read_board(lua_State *L, lr_inst *in, int t, int params)
     const lr_game *g = in->game;
     qp_rules *r = in->r;
     if (lr_field(L, t, "board", params) != LUA_TTABLE)
-        lr_fail_key(L, g, "board", "'board' must be a table, got %s", lr_typename(L, -1));
+        lr_fail_key(L, g, "board", "'board' must be a table, got %s", luaL_typename(L, -1));
     int b = lua_gettop(L);
     int w = lr_opt_int(L, g, b, "board.width", "width", params, 0, 1, QP_MAX_SIDE);
     int h = lr_opt_int(L, g, b, "board.height", "height", params, 0, 1, QP_MAX_SIDE);
@@ -1091,7 +1113,7 @@ static int lr_create_p(lua_State *L)
         }
         if (ht != LUA_TFUNCTION)
             lr_fail_key(L, g, lr_hook_names[h], "'%s' must be a function, got %s", lr_hook_names[h],
-                        lr_typename(L, -1));
+                        luaL_typename(L, -1));
         in->ref[h] = luaL_ref(L, LUA_REGISTRYINDEX);
     }
     if (in->ref[H_MOVES] == LUA_NOREF || in->ref[H_PLAY] == LUA_NOREF)
@@ -1154,7 +1176,7 @@ static int lr_create_p(lua_State *L)
     lua_setfield(L, -2, "n");
     lua_pushinteger(L, in->nsides);
     lua_setfield(L, -2, "nsides");
-    lua_newtable(L);   /* adj[sq] = squares linked to sq, in direction order */
+    lua_getfield(L, -1, "adj");   /* adj[sq] = squares linked to sq, in direction order */
     for (int sq = 0; sq < in->n; sq++) {
         if (in->hole[sq]) continue;
         lua_newtable(L);
@@ -1166,20 +1188,17 @@ static int lr_create_p(lua_State *L)
             }
         lua_rawseti(L, -2, sq);
     }
-    lua_setfield(L, -2, "adj");
-    lua_pop(L, 1);
+    lua_pop(L, 2);
 
     /* the pos userdata and its metatable; letters as the methods' upvalue */
     lua_newtable(L);                      /* metatable */
     lua_newtable(L);                      /* methods */
-    lua_newtable(L);                      /* letters by code */
+    lua_getfield(L, LUA_REGISTRYINDEX, LR_LETTERS);
     for (int c = 1; c <= in->npieces; c++) {
         char lk[2] = {in->piece[c].letter, 0};
         lua_pushstring(L, lk);
         lua_rawseti(L, -2, c);
     }
-    lua_pushvalue(L, -1);
-    lua_setfield(L, -4, "__letters");     /* keep one reference for qp helpers */
     luaL_setfuncs(L, lr_pos_methods, 1);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, pos_tostring);
@@ -1195,16 +1214,6 @@ static int lr_create_p(lua_State *L)
     lua_pushvalue(L, -2);
     lua_setmetatable(L, -2);
     in->ref_pos = luaL_ref(L, LUA_REGISTRYINDEX);
-    lua_pop(L, 1);
-
-    /* qp helpers that push letters find them through their upvalue too */
-    lua_getglobal(L, "qp");
-    lua_rawgeti(L, LUA_REGISTRYINDEX, in->ref_posmt);
-    lua_getfield(L, -1, "__letters");
-    lua_remove(L, -2);
-    static const luaL_Reg with_letters[] = {
-        {"find_line", qp_l_find_line}, {NULL, NULL}};
-    luaL_setfuncs(L, with_letters, 1);
     lua_pop(L, 1);
     return 0;
 }
@@ -1779,7 +1788,7 @@ static int lr_fen_parse(const qp_rules *r, void *sv, const char *fen, char *err,
         int top = lua_gettop(L);
         int bad = 0;
         if (!lr_call(in, H_FROM_FEN, s, true, false, 0, 1)) {
-            snprintf(err, errn, "FEN: %s", in->err);
+            snprintf(err, errn, "FEN: %s", in->last);
             bad = 1;
         } else if (lua_type(L, -1) == LUA_TSTRING) {
             snprintf(err, errn, "FEN: %s", lua_tostring(L, -1));

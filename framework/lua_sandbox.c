@@ -38,6 +38,9 @@ static void sb_count_hook(lua_State *L, lua_Debug *ar)
     qp_sandbox *sb = qp_sandbox_of(L);
     sb->budget -= SB_STEP;
     if (sb->budget >= 0) return;
+    /* From now on every instruction fails, so a pcall loop cannot catch
+     * the error forever at the same point of its cycle. */
+    lua_sethook(L, sb_count_hook, LUA_MASKCOUNT, 1);
     /* luaL_error would name the caller's line; the hook's own record names
      * the line that was running. */
     if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
@@ -124,6 +127,7 @@ void qp_sandbox_free(qp_sandbox *sb)
 void qp_sandbox_budget(qp_sandbox *sb, long long instructions)
 {
     sb->budget = instructions;
+    lua_sethook(sb->L, sb_count_hook, LUA_MASKCOUNT, SB_STEP);
 }
 
 /* Lua abbreviates long chunk names as "...tail"; put the whole path back

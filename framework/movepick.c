@@ -67,15 +67,31 @@ void qp_order_score(const qp_rules *r, const void *s, const qp_order *o, int sid
 
 void qp_order_pick(qp_move *mv, int *score, uint8_t *fl, int n, int i)
 {
-    int b = i;
-    for (int j = i + 1; j < n; j++)
-        if (score[j] > score[b]) b = j;
-    if (b != i) {
-        qp_move tm = mv[i];
-        int ts = score[i];
-        uint8_t tf = fl[i];
-        mv[i] = mv[b], score[i] = score[b], fl[i] = fl[b];
-        mv[b] = tm, score[b] = ts, fl[b] = tf;
+    if (i < QP_PICK_LAZY) {
+        int b = i;
+        for (int j = i + 1; j < n; j++)
+            if (score[j] > score[b]) b = j;
+        if (b != i) {
+            qp_move tm = mv[i];
+            int ts = score[i];
+            uint8_t tf = fl[i];
+            mv[i] = mv[b], score[i] = score[b], fl[i] = fl[b];
+            mv[b] = tm, score[b] = ts, fl[b] = tf;
+        }
+        return;
+    }
+    if (i > QP_PICK_LAZY) return;
+    /* No cutoff among the first picks: this node likely tries them all,
+     * so one insertion sort beats picking each. */
+    for (int j = i + 1; j < n; j++) {
+        qp_move tm = mv[j];
+        int ts = score[j];
+        uint8_t tf = fl[j];
+        int k = j - 1;
+        for (; k >= i && score[k] < ts; k--) {
+            mv[k + 1] = mv[k], score[k + 1] = score[k], fl[k + 1] = fl[k];
+        }
+        mv[k + 1] = tm, score[k + 1] = ts, fl[k + 1] = tf;
     }
 }
 

@@ -39,7 +39,10 @@ void qp_order_age(qp_order *o);
 /* Scores mv[0..n) into score[] and fl[] (QP_PICK_* bits). */
 void qp_order_score(const qp_rules *r, const void *s, const qp_order *o, int side, int ply,
                     qp_move hash_move, const qp_move *mv, int *score, uint8_t *fl, int n);
-/* Moves the best-scored move of [i, n) to position i. */
+/* Moves the best-scored move of [i, n) to position i.  Call it for
+ * i = 0, 1, 2, ... in turn: after QP_PICK_LAZY picks it sorts the rest
+ * once and later calls are free. */
+#define QP_PICK_LAZY 4
 void qp_order_pick(qp_move *mv, int *score, uint8_t *fl, int n, int i);
 
 /* A quiet move caused a beta cutoff at depth: remember it, reward it and

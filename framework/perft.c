@@ -18,6 +18,7 @@ static uint64_t walk(perft_ctx *c, void *s, int depth, int ply)
     const qp_ruleset *rs = c->r->rs;
     qp_move *mv = c->moves + (size_t)ply * QP_MAX_MOVES;
     int n = rs->gen(c->r, s, mv, QP_GEN_ALL);
+    if (n == 0 && c->r->perft_counts_games) return 1;   /* a finished game is a leaf */
     if (depth == 1) return (uint64_t)n;
     uint64_t total = 0;
     unsigned char *u = c->undo + (size_t)ply * c->stride;

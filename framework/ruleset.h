@@ -110,6 +110,10 @@ struct qp_rules {
     qp_draw_rules draw;
     unsigned caps;                   /* QP_CAP_* */
     int max_game_plies;              /* upper bound of a game's length; 0: none */
+    /* perft convention: false counts move sequences of exactly the depth
+     * (chess, Xiangqi); true also counts a game that ended earlier as one
+     * leaf, so perft(9) of tic-tac-toe is its 255168 games. */
+    bool perft_counts_games;
 };
 
 struct qp_ruleset {

@@ -10,7 +10,22 @@
  * (index S->base) followed by one entry per ply of the current line, so
  * repetitions are found against the game and the line alike.  S->rev[i]
  * is the first index a position at i can repeat (after the last
- * irreversible move or null move).
+ * irreversible move or null move).  A repetition inside the line scores
+ * at once (a draw, or a loss for a perpetual checker); one reaching back
+ * before the root only when the game's rule (qp_history_judge) ends the
+ * game there.
+ *
+ * Pruning beyond alpha-beta follows the ruleset's capabilities, so a game
+ * can switch off every inexact shortcut (r->caps = 0 makes the search an
+ * exact fixed-depth alpha-beta with quiescence, which test_search checks):
+ * QP_CAP_NULLMOVE allows null move and static null move (both assume
+ * that moving is never worse than standing still); QP_CAP_LMR allows late
+ * move reductions, futility and move-count pruning of quiet moves.
+ *
+ * Leaves: a node in check is extended; other leaves go to quiescence,
+ * which first asks whether the position is decided when the ruleset
+ * raised any status flag (a trapped general may have no legal move), so
+ * traps and mates are seen at the depth they happen.
  */
 #include "search.h"
 
@@ -265,7 +280,10 @@ static bool repetition(const qp_search *S, int ply, int *score)
     int idx = S->base + ply;
     if (r->draw.repetitions <= 0) return false;
     uint64_t key = S->line[idx].hash;
-    for (int j = idx - 2; j >= S->rev[idx]; j--) {
+    /* Nothing before the last capture or irreversible move can recur. */
+    int lo = idx - S->line[idx].quiet_plies;
+    if (lo < S->rev[idx]) lo = S->rev[idx];
+    for (int j = idx - 2; j >= lo; j--) {
         if (S->line[j].hash != key) continue;
         if (j >= S->base) {
             *score = cycle_score(S, j, idx, ply);
@@ -282,10 +300,15 @@ static bool repetition(const qp_search *S, int ply, int *score)
 
 /* ---- quiescence -------------------------------------------------------- */
 
-uint64_t st_main, st_q, st_leaf, st_chk, st_null, st_nullcut, st_tthit, st_gen;
+/* Whether the side to move at ply + 1 is the one that moved at ply: then
+ * the child's score is not negated (one-player games, extra turns). */
+static bool same_mover(const qp_search *S, int ply, int mover)
+{
+    return S->r->rs->side_to_move(S->r, S->pos[ply + 1]) == mover;
+}
+
 static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf)
 {
-    if (leaf) st_leaf++; else st_q++;
     const qp_rules *r = S->r;
     const qp_ruleset *rs = r->rs;
     void *s = S->pos[ply];
@@ -294,7 +317,7 @@ static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf)
     if (S->stopped) return 0;
 
     ply_moves *pm = &S->pm[ply];
-    if (leaf && !getenv("QP_NOLEAF")) {
+    if (leaf) {
         /* A leaf of the main search may be decided (no legal move). */
         if (rs->gen(r, s, pm->mv, QP_GEN_ALL) == 0) return terminal_score(S, s, ply);
     }
@@ -303,13 +326,16 @@ static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf)
     if (stand > alpha) alpha = stand;
 
     int n = rs->gen(r, s, pm->mv, QP_GEN_NOISY);
-    qp_order_score(r, s, &S->ord, 0, ply, QP_MOVE_NONE, pm->mv, pm->sc, pm->fl, n);
+    if (n == 0) return stand;
+    int me = rs->side_to_move(r, s);
+    qp_order_score(r, s, &S->ord, me, ply, QP_MOVE_NONE, pm->mv, pm->sc, pm->fl, n);
     int best = stand;
     for (int i = 0; i < n; i++) {
         qp_order_pick(pm->mv, pm->sc, pm->fl, n, i);
         qp_move m = pm->mv[i];
         make_child(S, ply, m, pm->fl[i]);
-        int v = -qsearch(S, ply + 1, -beta, -alpha, false);
+        int v = same_mover(S, ply, me) ? qsearch(S, ply + 1, alpha, beta, false)
+                                       : -qsearch(S, ply + 1, -beta, -alpha, false);
         unmake_child(S, ply, m);
         if (S->stopped) return 0;
         if (v > best) {
@@ -324,6 +350,16 @@ static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf)
 }
 
 /* ---- main search ------------------------------------------------------- */
+
+static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pvnode, bool null_ok);
+
+/* The child's score from the mover's view, window (alpha, beta). */
+static int sub(qp_search *S, bool same, int depth, int ply, int alpha, int beta, bool pvnode,
+               bool null_ok)
+{
+    if (same) return search(S, depth, ply, alpha, beta, pvnode, null_ok);
+    return -search(S, depth, ply, -beta, -alpha, pvnode, null_ok);
+}
 
 static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pvnode, bool null_ok)
 {
@@ -352,8 +388,6 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
     if (alpha >= beta) return alpha;
     if (ply >= QP_MAX_PLY - 2) return evaluate(S, s);
 
-    st_main++;
-    if (in_check) st_chk++;
     if (in_check) depth++;
     /* Any other status flag (a trapped or leashed general, ...) makes a
      * leaf worth asking whether it is decided. */
@@ -365,8 +399,9 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
         hash_move = te->move;
         if (!pvnode && te->depth >= depth) {
             int ts = qp_tt_score_out(te->score, ply);
-            if (te->bound == QP_TT_EXACT || (te->bound == QP_TT_LOWER && ts >= beta) ||
-                (te->bound == QP_TT_UPPER && ts <= alpha))
+            qp_tt_bound tb = qp_tt_entry_bound(te);
+            if (tb == QP_TT_EXACT || (tb == QP_TT_LOWER && ts >= beta) ||
+                (tb == QP_TT_UPPER && ts <= alpha))
                 return ts;
         }
     }
@@ -384,13 +419,14 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
         eval >= beta) {
         int R = depth >= 7 ? 3 : 2;
         make_null_child(S, ply);
-        v = -search(S, depth - 1 - R, ply + 1, -beta, -beta + 1, false, false);
+        v = sub(S, same_mover(S, ply, h->to_move), depth - 1 - R, ply + 1, beta - 1, beta, false,
+                false);
         if (S->stopped) return 0;
         if (v >= beta) return v >= QP_SCORE_MATE_BOUND ? beta : v;
     }
 
     ply_moves *pm = &S->pm[ply];
-    int n = rs->gen(r, s, pm->mv, QP_GEN_ALL); st_gen++;
+    int n = rs->gen(r, s, pm->mv, QP_GEN_ALL);
     if (n == 0) return terminal_score(S, s, ply);
     if (r->draw.no_capture_plies > 0 && h->quiet_plies >= r->draw.no_capture_plies) return 0;
     qp_order_score(r, s, &S->ord, h->to_move, ply, hash_move, pm->mv, pm->sc, pm->fl, n);
@@ -412,8 +448,9 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
         if (i > 0 && quiet && !(fl & (QP_PICK_KILLER | QP_PICK_HASH)) && (futile || i >= lmp))
             continue;
         make_child(S, ply, m, fl);
+        bool same = same_mover(S, ply, h->to_move);
         if (i == 0) {
-            v = -search(S, depth - 1, ply + 1, -beta, -alpha, pvnode, true);
+            v = sub(S, same, depth - 1, ply + 1, alpha, beta, pvnode, true);
         } else {
             int red = 0;
             if (lmr && i >= 3 && quiet && !(fl & (QP_PICK_KILLER | QP_PICK_HASH))) {
@@ -421,11 +458,11 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
                 if (red > depth - 2) red = depth - 2;
                 if (red < 0) red = 0;
             }
-            v = -search(S, depth - 1 - red, ply + 1, -alpha - 1, -alpha, false, true);
+            v = sub(S, same, depth - 1 - red, ply + 1, alpha, alpha + 1, false, true);
             if (red && v > alpha && !S->stopped)
-                v = -search(S, depth - 1, ply + 1, -alpha - 1, -alpha, false, true);
+                v = sub(S, same, depth - 1, ply + 1, alpha, alpha + 1, false, true);
             if (pvnode && v > alpha && v < beta && !S->stopped)
-                v = -search(S, depth - 1, ply + 1, -beta, -alpha, true, true);
+                v = sub(S, same, depth - 1, ply + 1, alpha, beta, true, true);
         }
         unmake_child(S, ply, m);
         if (S->stopped) return 0;
@@ -467,13 +504,14 @@ static int search_root(qp_search *S, int depth, int alpha, int beta)
         if (mf & QP_MF_CAPTURE) fl |= QP_PICK_CAPTURE;
         if (mf & QP_MF_IRREVERSIBLE) fl |= QP_PICK_IRREV;
         make_child(S, 0, m, fl);
+        bool same = same_mover(S, 0, S->line[S->base].to_move);
         int raw;
         if (i == 0) {
-            raw = -search(S, depth - 1, 1, -(beta - b), -(alpha - b), true, true);
+            raw = sub(S, same, depth - 1, 1, alpha - b, beta - b, true, true);
         } else {
-            raw = -search(S, depth - 1, 1, -(alpha - b) - 1, -(alpha - b), false, true);
+            raw = sub(S, same, depth - 1, 1, alpha - b, alpha - b + 1, false, true);
             if (raw + b > alpha && raw + b < beta && !S->stopped)
-                raw = -search(S, depth - 1, 1, -(beta - b), -(alpha - b), true, true);
+                raw = sub(S, same, depth - 1, 1, alpha - b, beta - b, true, true);
         }
         unmake_child(S, 0, m);
         if (S->stopped) break;
@@ -628,7 +666,6 @@ static void iterate(qp_search *S)
     S->info.nps = us > 0 ? (uint64_t)((double)S->nodes * 1e6 / (double)us) : 0;
     S->info.done = true;
     publish(S);
-    if (getenv("QP_STATS")) fprintf(stderr, "main %lu (chk %lu, gen %lu) leaf %lu q %lu\n", st_main, st_chk, st_gen, st_leaf, st_q);
 }
 
 /* Copies what the search needs from g: the position and its history. */

@@ -48,6 +48,8 @@ typedef struct qp_search qp_search;
  * threaded). */
 typedef void (*qp_search_cb)(const qp_search_info *info, void *ud);
 
+/* hash_mb 0: the rules' ai.hash_mb parameter (64 MiB by default).
+ * Returns NULL when out of memory. */
 qp_search *qp_search_new(const qp_rules *r, size_t hash_mb);
 void qp_search_free(qp_search *s);
 void qp_search_clear(qp_search *s);            /* forget TT, history (new game) */
@@ -59,7 +61,9 @@ qp_move qp_search_run(qp_search *s, const qp_game *g, const qp_search_limits *li
 /* Threaded: start copies what it needs from g, so g may change afterwards. */
 int qp_search_start(qp_search *s, const qp_game *g, const qp_search_limits *lim,
                     qp_search_cb cb, void *ud);
-void qp_search_stop(qp_search *s);             /* asynchronous request */
+/* Asynchronous request, honoured within a few milliseconds; from any
+ * thread, also during qp_search_run.  A new search forgets old requests. */
+void qp_search_stop(qp_search *s);
 bool qp_search_poll(qp_search *s, qp_search_info *out);  /* true when done */
 qp_move qp_search_wait(qp_search *s, qp_search_info *out);
 bool qp_search_running(const qp_search *s);

@@ -6,14 +6,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+_Static_assert(sizeof(qp_tt_entry) * QP_TT_WAYS == 64, "a bucket is one cache line");
+
 int qp_tt_init(qp_tt *t, size_t mb)
 {
     size_t bytes = (mb ? mb : 1) << 20;
     size_t n = 1;
-    while (n * 2 * 2 * sizeof(qp_tt_entry) <= bytes) n *= 2;
-    t->e = calloc(2 * n, sizeof(qp_tt_entry));
+    while (n * 2 * 64 <= bytes) n *= 2;
+    t->e = aligned_alloc(64, n * 64);
     t->nbuckets = t->e ? n : 0;
     t->age = 0;
+    /* Touch every page now, so the first search does not pay for it. */
+    qp_tt_clear(t);
     return t->e ? 0 : -1;
 }
 
@@ -26,51 +30,58 @@ void qp_tt_free(qp_tt *t)
 
 void qp_tt_clear(qp_tt *t)
 {
-    if (t->e) memset(t->e, 0, 2 * t->nbuckets * sizeof(qp_tt_entry));
+    if (t->e) memset(t->e, 0, QP_TT_WAYS * t->nbuckets * sizeof(qp_tt_entry));
     t->age = 0;
 }
 
 void qp_tt_new_search(qp_tt *t)
 {
-    t->age++;
+    t->age = (uint8_t)((t->age + 1) & 63);
 }
 
 static qp_tt_entry *bucket(const qp_tt *t, uint64_t key)
 {
-    /* The low bits of a Zobrist key are as good as any; the full key is
-     * compared on probe. */
-    return &t->e[2 * (size_t)(key & (t->nbuckets - 1))];
+    return &t->e[QP_TT_WAYS * (size_t)(key & (t->nbuckets - 1))];
 }
 
 const qp_tt_entry *qp_tt_probe(const qp_tt *t, uint64_t key)
 {
     const qp_tt_entry *b = bucket(t, key);
-    for (int i = 0; i < 2; i++)
-        if (b[i].bound != QP_TT_NONE && b[i].key == key) return &b[i];
+    uint32_t check = (uint32_t)(key >> 32);
+    for (int i = 0; i < QP_TT_WAYS; i++)
+        if (b[i].check == check && (b[i].gen & 3) != QP_TT_NONE) return &b[i];
     return NULL;
 }
 
 void qp_tt_store(qp_tt *t, uint64_t key, qp_move m, int score, int depth, qp_tt_bound bound)
 {
     qp_tt_entry *b = bucket(t, key);
-    qp_tt_entry *e;
+    uint32_t check = (uint32_t)(key >> 32);
+    qp_tt_entry *e = &b[0];
+    int worst = 1 << 30;
+    for (int i = 0; i < QP_TT_WAYS; i++) {
+        if ((b[i].gen & 3) == QP_TT_NONE || b[i].check == check) {
+            e = &b[i];
+            break;
+        }
+        /* Results of older searches count as shallower. */
+        int old = (t->age - (b[i].gen >> 2)) & 63;
+        int worth = b[i].depth - 8 * old;
+        if (worth < worst) {
+            worst = worth;
+            e = &b[i];
+        }
+    }
     if (depth < 0) depth = 0;
     if (depth > 255) depth = 255;
-    if (b[0].bound == QP_TT_NONE || b[0].key == key || b[0].age != t->age || depth >= b[0].depth) {
-        /* Moving the old deep entry down keeps it one more generation. */
-        if (b[0].bound != QP_TT_NONE && b[0].key != key) b[1] = b[0];
-        e = &b[0];
-    } else {
-        e = &b[1];
-    }
+    bool same = e->check == check && (e->gen & 3) != QP_TT_NONE;
     /* Keep a known best move when the new result has none (fail-low). */
-    if (m == QP_MOVE_NONE && e->key == key && e->bound != QP_TT_NONE) m = e->move;
-    e->key = key;
+    if (m == QP_MOVE_NONE && same) m = e->move;
     e->move = m;
+    e->check = check;
     e->score = (int16_t)score;
     e->depth = (uint8_t)depth;
-    e->bound = (uint8_t)bound;
-    e->age = t->age;
+    e->gen = (uint8_t)((t->age << 2) | (unsigned)bound);
 }
 
 int qp_tt_score_in(int score, int ply)

@@ -359,7 +359,8 @@ static void user_move(con_session *c, const char *text)
     if (refuse_if_over(c)) return;
     if (c->r->rs->move_parse(c->r, c->g.cur, text, &m, err, sizeof err) ||
         !qp_move_is_legal(c->r, c->g.cur, m)) {
-        fprintf(c->out, "illegal move '%s': %s\n", text, err[0] ? err : "not a legal move");
+        if (!strncmp(err, "illegal move", 12)) fprintf(c->out, "%s\n", err);   /* says it all */
+        else fprintf(c->out, "illegal move '%s': %s\n", text, err[0] ? err : "not a legal move");
         return;
     }
     /* when the computer answers, a line will do: its board follows at once */
@@ -550,7 +551,7 @@ static int do_resign(con_session *c, const char *arg)
     char buf[160];
     if (refuse_if_over(c)) return CON_GO_ON;
     /* game.h keeps the resignation in the game: undo takes it back */
-    c->g.resigned = qp_game_to_move(&c->g);
+    qp_game_resign(&c->g, qp_game_to_move(&c->g));
     game_over(c, &o);
     result_text(c, &o, buf, sizeof buf);
     fprintf(c->out, "%s\n", buf);
@@ -683,8 +684,7 @@ static int do_help(con_session *c, const char *arg)
         c->r->rs->move_text(c->r, c->g.cur, mv[n - 1], t, sizeof t);
         snprintf(ex, sizeof ex, ", e.g. %s", t);
     }
-    fprintf(c->out, "Type a move in coordinate text%s%s, or a command:\n", ex,
-            strcmp(c->r->rs->name, "zhonggong") ? "" : " (exchanges: a9c9xe8)");
+    fprintf(c->out, "Type a move in coordinate text%s, or a command:\n", ex);
     for (size_t i = 0; i < sizeof con_cmds / sizeof con_cmds[0]; i++) {
         const con_cmd *k = &con_cmds[i];
         char head[32];

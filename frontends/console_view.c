@@ -108,6 +108,10 @@ static void draw_point(FILE *f, const qp_rules *r, const void *s, int sq, const 
             text = buf;
         } else if (pv.glyph && pv.glyph[0] && con_text_width(pv.glyph) == 2) {
             text = pv.glyph;
+        } else if (pv.glyph && pv.glyph[0] && !pv.glyph[1] && pv.glyph[0] > 0x20) {
+            /* one ASCII character: its full-width form matches the pitch */
+            fullwidth(pv.glyph[0], buf);
+            text = buf;
         } else if (pv.glyph && pv.glyph[0] && con_text_width(pv.glyph) == 1 &&
                    strlen(pv.glyph) < sizeof buf - 1) {
             /* a narrow glyph is padded to the two-column pitch */

@@ -82,9 +82,16 @@ int cmd_analyze(qp_app *app, int argc, char **argv)
 
 /* ---- bench ------------------------------------------------------------- */
 
-/* Zhonggong: the start and positions from real openings and middlegames. */
+/* Zhonggong: the start and positions from engine games (plies 13-49). */
 static const char *const zg_bench[] = {
     "rnbacabnr/4c4/p1p1p1p1p/4k4/9/4K4/P1P1P1P1P/4C4/RNBACABNR w - - 0 1",
+    "1nbacabnr/3r1c3/p1p2pp1p/5k3/1C7/4K4/P2PPAP1P/R8/1NBA1CBNR b - - 13 7",
+    "2b1ca1nr/2ar4c/p1n2pppb/2p2k3/8C/4K2P1/P1NPPAP2/1R7/2BA1CBNR b - - 25 13",
+    "2b1cabn1/3r4r/pa3ppp1/4nk3/5R3/N1p1K1PP1/P2PPA3/1R7/2BA1CBN1 b - - 7 19",
+    "1nb1c1bnr/r5a2/p1pap1p1p/4k4/9/3K5/P1P1P1PPN/5R3/RNBACAB2 b - - 8 7",
+    "1nbc2bnr/2r6/p2apap1p/4k4/2p6/PP2K4/2N1PP1PN/5R3/R1BACAB2 b - - 20 13",
+    "2bc2bn1/7r1/p2apap1p/4k4/3n5/P1r1KP3/R4P1PN/N4RA2/2BAC1B2 b - - 9 19",
+    "2bc2bn1/4a4/p3pap1p/4k4/9/C3KP3/4BP1PN/NrA2RA2/6B2 b - - 0 25",
     NULL,
 };
 
@@ -116,16 +123,34 @@ static int walk_positions(const qp_rules *r, char fens[3][512])
     return k;
 }
 
+/* The ruleset's built-in defaults, not its editable default configuration,
+ * so the signature moves only with the code; --config still applies. */
+static qp_rules *bench_rules(qp_app *app, const char *name, const char *config)
+{
+    if (config) return qp_app_open_rules(app, name, config);
+    const qp_ruleset *rs = qp_registry_find(&app->reg, name);
+    if (!rs) {
+        fprintf(stderr, "qipan: unknown ruleset '%s' (see 'qipan list')\n", name);
+        return NULL;
+    }
+    char err[QP_ERR];
+    qp_params p;
+    qp_rules *r = NULL;
+    if (qp_params_init(&p, rs->params, err, sizeof err) == 0) r = qp_rules_create(rs, &p, err, sizeof err);
+    if (!r) fprintf(stderr, "qipan: %s: %s\n", name, err);
+    return r;
+}
+
 int cmd_bench(qp_app *app, int argc, char **argv)
 {
     qp_opts o;
     if (qp_opts_parse(&o, argc, argv)) return 2;
     if (o.npos > 1) {
-        fprintf(stderr, "usage: qipan bench [RULESET] [--depth N]\n");
+        fprintf(stderr, "usage: qipan bench [RULESET] [--depth N] [--config FILE]\n");
         return 2;
     }
     const char *name = o.npos ? o.pos[0] : "zhonggong";
-    qp_rules *r = qp_app_open_rules(app, name, o.config);
+    qp_rules *r = bench_rules(app, name, o.config);
     if (!r) return 1;
 
     char fens[16][512];

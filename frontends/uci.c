@@ -2,8 +2,9 @@
  * uci.c — `qipan uci`: a UCI engine in the style of Fairy-Stockfish.
  *
  * The protocol is read line by line on the main thread; a search runs on a
- * thread of its own, prints its `info` lines as iterations complete and
- * its `bestmove` at the end (after `go infinite`, only once `stop` came).
+ * thread of its own (qp_search_start) and prints its `info` lines as
+ * iterations complete; a waiter thread prints its `bestmove` at the end
+ * (after `go infinite`, only once `stop` came).
  * The game is never changed while a search runs: any command that changes
  * it first stops the search and joins its thread.  Bad input never ends
  * the session: it is answered with `info string error: ...`, and a
@@ -32,13 +33,12 @@ typedef struct uci {
     int level;
     uint64_t seed;
 
-    pthread_t th;
+    pthread_t th;                    /* the waiter */
     bool th_live;
     atomic_bool busy;                /* the thread has not finished its search */
     pthread_mutex_t mu;              /* guards the fields below and output order */
     bool infinite, stop_seen, pending;
     char pending_text[QP_MOVE_TEXT];
-    qp_search_limits lim;
 } uci;
 
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -64,11 +64,13 @@ static void on_info(const qp_search_info *info, void *ud)
     pthread_mutex_unlock(&u->mu);
 }
 
-static void *search_main(void *arg)
+/* Waits for the search thread (started by qp_search_start, so a stop can
+ * never arrive before the search exists) and answers its bestmove. */
+static void *waiter_main(void *arg)
 {
     uci *u = arg;
     qp_search_info info;
-    qp_move m = qp_search_run(u->s, &u->g, &u->lim, on_info, u, &info);
+    qp_move m = qp_search_wait(u->s, &info);
     char t[QP_MOVE_TEXT] = "(none)";
     if (m != QP_MOVE_NONE) u->r->rs->move_text(u->r, u->g.cur, m, t, sizeof t);
     pthread_mutex_lock(&u->mu);
@@ -349,15 +351,21 @@ static void cmd_go(uci *u, char **tok, int n)
     }
     lim.level = u->level;
     lim.seed = u->seed++;
-    u->lim = lim;
     u->infinite = infinite;
     u->stop_seen = false;
     u->pending = false;
     atomic_store(&u->busy, true);
-    if (pthread_create(&u->th, NULL, search_main, u) != 0) {
+    if (qp_search_start(u->s, &u->g, &lim, on_info, u) != 0) {
         atomic_store(&u->busy, false);
         say("info string error: cannot start the search thread");
         say("bestmove (none)");
+        return;
+    }
+    if (pthread_create(&u->th, NULL, waiter_main, u) != 0) {
+        /* Without a waiter nobody could read `stop`: answer at once. */
+        u->stop_seen = true;
+        qp_search_stop(u->s);
+        waiter_main(u);
         return;
     }
     u->th_live = true;

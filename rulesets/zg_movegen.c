@@ -5,7 +5,8 @@
  * judged by rule 2 (zg_position_ok), but most moves need no trial: before
  * generating, the points where a change could matter are marked, and a
  * move that leaves no marked point (from) and fills no marked point (to)
- * is legal exactly when the general has a liberty now.
+ * keeps the threat to the general and its liberties as they are now, so it
+ * is legal exactly when the side is not in check and has a liberty now.
  *
  * General not attacked: an attack can only appear when an enemy line
  * opens or a cannon gains its one screen on the general's rank or file,
@@ -39,7 +40,7 @@ typedef struct zg_gen {
     const zg_impl *z;
     zg_bd b;            /* scratch board for trying moves */
     int side, ebase, g, e;
-    bool quick_ok;      /* unmarked moves are legal (the general has a liberty) */
+    bool quick_ok;      /* unmarked moves are legal: no check, a liberty */
     uint8_t mark[ZG_BOARD];   /* ZG_MARK_FROM / ZG_MARK_TO: see the file comment */
     bool noisy;
     qp_move *out;
@@ -67,20 +68,20 @@ static bool try_move(zg_gen *G, int from, int to)
     return ok;
 }
 
-static inline void add(zg_gen *G, int from, int to, bool from_rel)
+static inline void add(zg_gen *G, int from, int to, bool from_marked)
 {
     qp_move m = (qp_move)from | (qp_move)to << 8;
-    if (!from_rel && !(G->mark[to] & ZG_MARK_TO)) {
+    if (!from_marked && !(G->mark[to] & ZG_MARK_TO)) {
         if (G->quick_ok) G->out[G->n++] = m;
         return;
     }
     if (try_move(G, from, to)) G->out[G->n++] = m;
 }
 
-static inline void add_capture(zg_gen *G, int from, int to, bool from_rel)
+static inline void add_capture(zg_gen *G, int from, int to, bool from_marked)
 {
     if (to != G->e) {
-        add(G, from, to, from_rel);
+        add(G, from, to, from_marked);
         return;
     }
     /* Rule 1: capturing the enemy general is judged by free / answered. */
@@ -90,13 +91,13 @@ static inline void add_capture(zg_gen *G, int from, int to, bool from_rel)
 }
 
 /* One target point: quiet when empty, a capture when enemy. */
-static inline void target(zg_gen *G, int from, int to, bool rel)
+static inline void target(zg_gen *G, int from, int to, bool marked)
 {
     int v = G->b.sq[to];
     if (v == 0) {
-        if (!G->noisy) add(G, from, to, rel);
+        if (!G->noisy) add(G, from, to, marked);
     } else if (enemy(G, v)) {
-        add_capture(G, from, to, rel);
+        add_capture(G, from, to, marked);
     }
 }
 
@@ -126,45 +127,45 @@ static void gen_pieces(zg_gen *G, const zg_state *s)
     for (int slot = 1; slot < 16; slot++) {
         int from = s->pos[base + slot];
         if (!from) continue;
-        bool rel = G->mark[from] & ZG_MARK_FROM;
+        bool marked = G->mark[from] & ZG_MARK_FROM;
         switch (zg_slot_type[slot]) {
         case ZG_ADVISOR:
-            for (int i = 0; i < 4; i++) target(G, from, from + zg_diag[i], rel);
+            for (int i = 0; i < 4; i++) target(G, from, from + zg_diag[i], marked);
             break;
         case ZG_ELEPHANT:
             for (int i = 0; i < 4; i++)
-                if (!b->sq[from + zg_diag[i]]) target(G, from, from + 2 * zg_diag[i], rel);
+                if (!b->sq[from + zg_diag[i]]) target(G, from, from + 2 * zg_diag[i], marked);
             break;
         case ZG_HORSE:
             for (int i = 0; i < 4; i++)
                 if (!b->sq[from + zg_orth[i]]) {
-                    target(G, from, from + horse_to[i][0], rel);
-                    target(G, from, from + horse_to[i][1], rel);
+                    target(G, from, from + horse_to[i][0], marked);
+                    target(G, from, from + horse_to[i][1], marked);
                 }
             break;
         case ZG_CHARIOT:
             for (int i = 0; i < 4; i++) {
                 int d = zg_orth[i], to = from + d;
                 for (; !b->sq[to]; to += d)
-                    if (!G->noisy) add(G, from, to, rel);
-                if (enemy(G, b->sq[to])) add_capture(G, from, to, rel);
+                    if (!G->noisy) add(G, from, to, marked);
+                if (enemy(G, b->sq[to])) add_capture(G, from, to, marked);
             }
             break;
         case ZG_CANNON:
             for (int i = 0; i < 4; i++) {
                 int d = zg_orth[i], to = from + d;
                 for (; !b->sq[to]; to += d)
-                    if (!G->noisy) add(G, from, to, rel);
+                    if (!G->noisy) add(G, from, to, marked);
                 if (b->sq[to] == ZG_OFF) continue;
                 for (to += d; !b->sq[to]; to += d) {}
-                if (enemy(G, b->sq[to])) add_capture(G, from, to, rel);
+                if (enemy(G, b->sq[to])) add_capture(G, from, to, marked);
             }
             break;
         case ZG_SOLDIER: {
             int fwd = zg_forward(G->side);
-            target(G, from, from + fwd, rel);
-            target(G, from, from + 1, rel);
-            target(G, from, from - 1, rel);
+            target(G, from, from + fwd, marked);
+            target(G, from, from + 1, marked);
+            target(G, from, from - 1, marked);
             break;
         }
         }
@@ -193,7 +194,9 @@ static void gen_exchanges(zg_gen *G, const zg_state *s)
         int t = z->ex_type[k];
         if (t < 0) continue;
         for (unsigned mask = 1; mask < (1u << nb); mask++) {
-            if (__builtin_popcount(mask) != k) continue;
+            int bits = 0;
+            for (unsigned x = mask; x; x &= x - 1) bits++;
+            if (bits != k) continue;
             qp_move m = ZG_MV_EXCHANGE | (qp_move)k << 20;
             int pick[4], np = 0;
             for (int i = 0; i < nb; i++)

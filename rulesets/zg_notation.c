@@ -38,7 +38,7 @@ static int read_sq(const char *t, int *sq)
     return 2;
 }
 
-void zg_move_text(const qp_move m, char *buf, size_t n)
+void zg_move_text(qp_move m, char *buf, size_t n)
 {
     char out[QP_MOVE_TEXT];
     size_t len = 0;
@@ -76,6 +76,10 @@ static int parse_plain(const zg_impl *z, const zg_state *s, int from, int to, qp
     }
     if (zg_side_of(v) != s->side) {
         snprintf(err, errn, "not your piece");
+        return -1;
+    }
+    if (s->bd.sq[to] && zg_side_of(s->bd.sq[to]) == s->side) {
+        snprintf(err, errn, "%s is occupied by your own piece", b);
         return -1;
     }
     int tg[32], nt = zg_pseudo_targets(z, &s->bd, from, tg);

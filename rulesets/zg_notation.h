@@ -29,7 +29,7 @@
 extern const char *const zg_type_names[ZG_NTYPES];   /* "general", ... */
 extern const char *const zg_glyphs[2][ZG_NTYPES];
 
-void zg_move_text(const qp_move m, char *buf, size_t n);
+void zg_move_text(qp_move m, char *buf, size_t n);
 int zg_move_parse(const zg_impl *z, const zg_state *s, const char *text, qp_move *m, char *err,
                   size_t errn);
 void zg_move_notation(const zg_state *s, qp_move m, char *buf, size_t n);

@@ -265,18 +265,23 @@ static void zg_null_hook(const qp_rules *r, void *s)
 }
 
 static const char zg_help[] =
-    "中宫象棋 Zhonggong Xiangqi — 9×9 board, one shared palace (d4-f6).\n"
-    "帅/将 General: one step orthogonally, never leaving the palace; no flying general.\n"
-    "仕/士 Advisor: one step diagonally, anywhere.  相/象 Elephant: two diagonally, anywhere, blocked by the midpoint.\n"
-    "马/馬 Horse, 车/車 Chariot, 炮/砲 Cannon: as in Xiangqi.  兵/卒 Soldier: forward or sideways from the start, never back.\n"
-    "气点 Liberty: an empty point next to a general.  Never leave your general without one.\n"
-    "白吃 Free capture: taking the general when the taker cannot be taken back on that point; it wins.\n"
-    "An answered capture of the general (the taker can be recaptured) is illegal.\n"
-    "将军 Check: the enemy has a free capture of your general; you must answer it (move, block, capture or guard).\n"
-    "牵将 Leash: your general is attacked but every capture is answered; you may not withdraw the last guard.\n"
-    "兑子 Exchange: give k soldiers standing on the enemy back rank for one enemy piece: 1 兵→兵, 2→炮, 3→马, 4→车 (e.g. a9c9xe8).\n"
-    "五兵胜 Five soldiers on the enemy back rank win.  No legal move loses (checkmate, trapped general, stalemate).\n"
-    "和 Draws: third repetition (perpetual check loses), 120 plies without a capture.\n";
+    "中宫象棋：九路九线，双方共用中央九宫（d4-f6），无河界。\n"
+    "帅/将只在宫内直走一步，不许飞将；仕/士斜走一步、相/象斜走两步（塞象眼），均可走遍全盘；马、车、炮同象棋；兵/卒可进可平，不可退。\n"
+    "气点：将帅四邻的空点。走子后己方将帅至少要留一口气，否则为困将。\n"
+    "白吃：吃将后对方无法在该点吃回，白吃者胜；能被吃回的吃将不许走。\n"
+    "将军＝对方可白吃我将，必须应将（走开、垫子、吃子或加保护）；牵将＝虽被攻击但每种吃法都能吃回，不必应，但不可撤走最后的保护。\n"
+    "兑子：k 个底兵换对方一子——1 兵换兵，2 兵换炮，3 兵换马，4 兵换车（如 a9c9xe8）。五个底兵即胜；无合法着法者负。\n"
+    "Zhonggong Xiangqi: 9x9 board, one palace (d4-f6) shared by both generals, no river.\n"
+    "General: one step orthogonally, never leaving the palace; no flying general.\n"
+    "Advisor: one step diagonally; elephant: two diagonally, blocked by the midpoint; both move anywhere.\n"
+    "Horse, chariot, cannon as in Xiangqi; soldier: forward or sideways from the start, never back.\n"
+    "Liberty: an empty point next to a general.  Your move must leave your general at least one.\n"
+    "Capturing a general is legal only if the capturer cannot be taken back there (a free capture), and wins.\n"
+    "Check: the enemy has a free capture of your general; answer it (move, block, capture or guard).\n"
+    "Leash: attacked but every capture is answered; no need to react, but do not withdraw the last guard.\n"
+    "Exchange: k soldiers on the enemy back rank buy one enemy piece: 1 soldier, 2 cannon, 3 horse, 4 chariot (a9c9xe8).\n"
+    "Five soldiers on the enemy back rank win; no legal move loses.  Draws: third repetition (perpetual check\n"
+    "loses), 120 plies without a capture.\n";
 
 const qp_ruleset zg_ruleset = {
     .abi = QP_ABI_VERSION,

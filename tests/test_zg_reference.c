@@ -467,7 +467,9 @@ typedef struct ref_outcome {
     const char *reason;
 } ref_outcome;
 
-static void ref_judge(const ref_rules *rr, const ref_pos *p, ref_outcome *o)
+/* nlegal is the number of legal moves of p (ref_legal's count), which the
+ * callers have at hand anyway. */
+static void ref_judge(const ref_rules *rr, const ref_pos *p, int nlegal, ref_outcome *o)
 {
     o->result = QP_ONGOING, o->winner = -1, o->reason = "";
     for (int s = 0; s < 2; s++) {
@@ -482,13 +484,18 @@ static void ref_judge(const ref_rules *rr, const ref_pos *p, ref_outcome *o)
         o->result = QP_WIN, o->winner = s, o->reason = "five-soldiers";
         return;
     }
-    ref_list l;
-    ref_legal(rr, p, &l);
-    if (l.n == 0) {
+    if (nlegal == 0) {
         o->result = QP_WIN;
         o->winner = 1 - p->side;
         o->reason = ref_in_check(rr, p, p->side) ? "checkmate" : "no-moves";
     }
+}
+
+static void ref_judge_fresh(const ref_rules *rr, const ref_pos *p, ref_outcome *o)
+{
+    ref_list l;
+    ref_legal(rr, p, &l);
+    ref_judge(rr, p, l.n, o);
 }
 
 static uint64_t ref_perft(const ref_rules *rr, const ref_pos *p, int depth)
@@ -510,9 +517,14 @@ static uint64_t ref_perft(const ref_rules *rr, const ref_pos *p, int depth)
 /* ---- comparing the ruleset with the reference ---------------------------- */
 
 /* Under the sanitizers everything runs ~10x slower: play fewer games. */
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__)      /* gcc */
 #define CMP_SCALE 4
-#else
+#elif defined(__has_feature)            /* clang */
+#if __has_feature(address_sanitizer)
+#define CMP_SCALE 4
+#endif
+#endif
+#ifndef CMP_SCALE
 #define CMP_SCALE 1
 #endif
 
@@ -527,7 +539,8 @@ typedef struct cmp_ctx {
     const char *label;
     unsigned bit_check, bit_leash, bit_trapped;
     int mismatches;
-    long positions;          /* compared, for the summary line */
+    /* what the comparisons covered, for the summary line */
+    long positions, exchanges[5], checks, leashes, traps, five_bottom;
 } cmp_ctx;
 
 typedef struct mv_entry {
@@ -677,6 +690,8 @@ static bool compare_position(cmp_ctx *c, const ref_pos *p, const void *s, ref_li
     bool ok = true;
     c->positions++;
     ref_legal(&c->rr, p, ref_l);
+    for (int i = 0; i < ref_l->n; i++) c->exchanges[ref_l->m[i].nsold]++;
+    if (ref_bottom_soldiers(p, p->side, NULL) == 5) c->five_bottom++;
     set_from_ref(ref_l, ref_set);
     set_from_ruleset(c->r, s, rs_set);
     if (!sets_equal(ref_set, rs_set)) {
@@ -714,6 +729,9 @@ static bool compare_position(cmp_ctx *c, const ref_pos *p, const void *s, ref_li
         free(fresh);
 
         unsigned fr = rs_flags_as_ref(c, s), ff = ref_flags(&c->rr, p);
+        c->checks += (ff & REF_F_CHECK) != 0;
+        c->leashes += (ff & REF_F_LEASH) != 0;
+        c->traps += (ff & REF_F_TRAPPED) != 0;
         if (fr != ff) {
             char a[32], b[32];
             report_header(c, p, "flags differ");
@@ -727,7 +745,7 @@ static bool compare_position(cmp_ctx *c, const ref_pos *p, const void *s, ref_li
     ref_outcome fo;
     memset(&ro, 0, sizeof ro);
     c->r->rs->outcome(c->r, s, &ro);
-    ref_judge(&c->rr, p, &fo);
+    ref_judge(&c->rr, p, ref_l->n, &fo);
     bool same = ro.result == fo.result;
     if (same && fo.result != QP_ONGOING)
         same = (fo.result == QP_DRAW || ro.winner == fo.winner) && ro.reason &&
@@ -817,8 +835,8 @@ static int pick_move(cmp_rng *g, const ref_pos *p, const ref_list *l, pick_mode 
     return l->n - 1;
 }
 
-/* unmake must give back the position make left, as far as the FEN and
- * the hash can tell. */
+/* make then unmake must restore the position make started from, as far
+ * as the FEN and the hash can tell; the search relies on it. */
 static void check_make_unmake(cmp_ctx *c, const ref_pos *p, void *s, qp_move m, const char *text)
 {
     const qp_ruleset *rs = c->r->rs;
@@ -1005,7 +1023,7 @@ static void ref_outcome_after(const ref_rules *rr, const char *fen, const char *
         ref_move_text(&l.m[i], t);
         if (strcmp(t, text)) continue;
         ref_pos q = ref_after(rr, &p, &l.m[i]);
-        ref_judge(rr, &q, o);
+        ref_judge_fresh(rr, &q, o);
         return;
     }
     fail_msg("%s is not legal in %s", text, fen);
@@ -1095,12 +1113,12 @@ static void test_reference_rules_examples(void **state)
 
     ref_pos p;
     assert_int_equal(ref_parse_fen(&p, tactical_fen("checkmate")), 0);
-    ref_judge(&rr, &p, &o);
+    ref_judge_fresh(&rr, &p, &o);
     assert_int_equal(o.winner, REF_BLACK);
     assert_string_equal(o.reason, "checkmate");
     assert_int_equal(ref_flags(&rr, &p), REF_F_CHECK | REF_F_TRAPPED);
     assert_int_equal(ref_parse_fen(&p, tactical_fen("no moves")), 0);
-    ref_judge(&rr, &p, &o);
+    ref_judge_fresh(&rr, &p, &o);
     assert_int_equal(o.winner, REF_BLACK);
     assert_string_equal(o.reason, "no-moves");
     assert_int_equal(ref_flags(&rr, &p), REF_F_TRAPPED);
@@ -1133,7 +1151,7 @@ static void test_reference_playout_coverage(void **state)
             p = ref_after(&rr, &p, &l->m[pick_move(&g, &p, l, mode)]);
         }
         ref_outcome o;
-        ref_judge(&rr, &p, &o);
+        ref_judge_fresh(&rr, &p, &o);
         if (o.result == QP_WIN && !strcmp(o.reason, "five-soldiers")) five++;
     }
     free(l);
@@ -1149,6 +1167,9 @@ static void test_reference_playout_coverage(void **state)
 static void check_clean(const cmp_ctx *c)
 {
     printf("[%s] %ld positions compared, %d mismatches\n", c->label, c->positions, c->mismatches);
+    if (c->positions) printf("    seen: exchange moves k=1..4 %ld %ld %ld %ld, check %ld, leash %ld, trapped %ld,"
+           " five bottom soldiers %ld\n", c->exchanges[1], c->exchanges[2], c->exchanges[3],
+           c->exchanges[4], c->checks, c->leashes, c->traps, c->five_bottom);
     assert_int_equal(c->mismatches, 0);
 }
 
@@ -1222,6 +1243,7 @@ static void adj_exchange(ref_rules *rr) { memcpy(rr->exchange, "\0RNCP", 5); }
 static void adj_exchange_short(ref_rules *rr) { memcpy(rr->exchange, "\0CR\0\0", 5); }
 static void adj_exchange_none(ref_rules *rr) { memset(rr->exchange, 0, 5); }
 static void adj_soldiers(ref_rules *rr) { rr->soldiers_to_win = 4; }
+static void adj_soldiers_never(ref_rules *rr) { rr->soldiers_to_win = 6; }
 static void adj_palace(ref_rules *rr)
 {
     rr->pal_f0 = 2, rr->pal_r0 = 2, rr->pal_f1 = 6, rr->pal_r1 = 6;
@@ -1244,6 +1266,8 @@ static const variant variants[] = {
     { "exchange table C,R", { "exchange=C,R", NULL }, adj_exchange_short },
     { "no exchanges", { "exchange=", NULL }, adj_exchange_none },
     { "four soldiers win", { "soldiers_to_win=4", NULL }, adj_soldiers },
+    /* Five bottom soldiers then stay on the board and offer exchanges. */
+    { "soldiers never win", { "soldiers_to_win=6", NULL }, adj_soldiers_never },
     { "palace c3-g7", { "palace=c3-g7", NULL }, adj_palace },
     { "all changed",
       { "answered_general_capture=loses", "liberties=false", "flying_general=true",
@@ -1276,8 +1300,9 @@ static void test_variant_exchange(void **state) { (void)state; run_variant(&vari
 static void test_variant_exchange_short(void **state) { (void)state; run_variant(&variants[4]); }
 static void test_variant_no_exchanges(void **state) { (void)state; run_variant(&variants[5]); }
 static void test_variant_soldiers(void **state) { (void)state; run_variant(&variants[6]); }
-static void test_variant_palace(void **state) { (void)state; run_variant(&variants[7]); }
-static void test_variant_all(void **state) { (void)state; run_variant(&variants[8]); }
+static void test_variant_soldiers_never(void **state) { (void)state; run_variant(&variants[7]); }
+static void test_variant_palace(void **state) { (void)state; run_variant(&variants[8]); }
+static void test_variant_all(void **state) { (void)state; run_variant(&variants[9]); }
 
 int main(void)
 {
@@ -1296,6 +1321,7 @@ int main(void)
         cmocka_unit_test(test_variant_exchange_short),
         cmocka_unit_test(test_variant_no_exchanges),
         cmocka_unit_test(test_variant_soldiers),
+        cmocka_unit_test(test_variant_soldiers_never),
         cmocka_unit_test(test_variant_palace),
         cmocka_unit_test(test_variant_all),
     };

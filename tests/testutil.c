@@ -1,5 +1,6 @@
 #define _DEFAULT_SOURCE   /* mkstemps */
 #include "testutil.h"
+#include "perft.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,18 +115,7 @@ char *tu_moves_text(const qp_rules *r, const void *s)
 
 uint64_t tu_perft(const qp_rules *r, const void *s, int depth)
 {
-    qp_move mv[QP_MAX_MOVES];
-    int n = r->rs->gen(r, s, mv, QP_GEN_ALL);
-    if (depth <= 1) return depth == 1 ? (uint64_t)n : 1;
-    void *c = malloc(r->state_size);
-    uint64_t total = 0;
-    for (int i = 0; i < n; i++) {
-        memcpy(c, s, r->state_size);
-        r->rs->make(r, c, mv[i], NULL);
-        total += tu_perft(r, c, depth - 1);
-    }
-    free(c);
-    return total;
+    return qp_perft(r, s, depth);
 }
 
 const char *tu_tmpfile(const char *text, const char *suffix)

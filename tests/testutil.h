@@ -28,7 +28,7 @@ int tu_run(const char *args, const char *stdin_text, char **out, char **errout);
 /* Sorted, newline-joined legal moves of s (malloc'ed). */
 char *tu_moves_text(const qp_rules *r, const void *s);
 
-/* perft by generation + copy/make. */
+/* qp_perft (framework/perft.h). */
 uint64_t tu_perft(const qp_rules *r, const void *s, int depth);
 
 /* Writes text to a fresh temporary file and returns its path (static buffer

@@ -31,11 +31,12 @@ typedef struct gui_app {
     bool quit, dirty;
     bool autosave_armed;      /* false while the resume question is open */
     Uint64 last_ms;
+    unsigned think_phase;     /* animation step of the thinking dots */
     char save_path[1024];
     /* measurements (QIPAN_GUI_STATS=1 prints them on exit) */
     int frames, think_frames;
     double draw_sum, draw_max, think_draw_sum, think_draw_max;
-    double t0, first_frame;
+    double t0, t_video, t_window, first_frame;
 } gui_app;
 
 double gui_now(void)
@@ -299,14 +300,11 @@ static void board_click(gui_app *a, int sq)
                                                          : "The computer is thinking");
         return;
     }
-    int before = st->nsel;
     qp_move m = gui_state_click(st, sq);
     if (m != QP_MOVE_NONE) {
         engine_cancel(a);
         play(a, m);
-    } else if (st->nsel > 0 && st->nsel != before) {
-        sound(a, GUI_SFX_SELECT);
-    } else if (st->nsel > 0 && before > 0) {
+    } else if (st->nsel > 0) {
         sound(a, GUI_SFX_SELECT);
     }
 }
@@ -382,8 +380,11 @@ static void apply(gui_app *a, const gui_action *act)
         st->entry[n] = 0;
         break;
     }
+    case GUI_ACT_CLEAR:
+        st->entry[0] = 0;
+        break;
     case GUI_ACT_REDRAW:
-        if (act->arg == 1) gui_fonts_flush(&a->draw.fonts);
+        if (act->arg == 1) gui_draw_flush(&a->draw);
         break;
     default:
         return;
@@ -400,8 +401,9 @@ static void update(gui_app *a)
     Uint64 dt = now - a->last_ms;
     a->last_ms = now;
     /* A side's clock runs while it is to move at the end of the record,
-     * from the first move (or the computer's first thought) on. */
-    bool running = !gui_state_over(st) && st->g.cursor == st->g.len && st->dialog != GUI_DLG_RESUME &&
+     * from the first move (or the computer's first thought) on, and stops
+     * while a dialog is open. */
+    bool running = !gui_state_over(st) && st->g.cursor == st->g.len && st->dialog == GUI_DLG_NONE &&
                    (st->g.len > 0 || gui_engine_busy(a->eng));
     if (running) {
         uint64_t before = st->clock_ms[st->to_move] / 1000;
@@ -410,8 +412,13 @@ static void update(gui_app *a)
     }
 
     if (gui_engine_busy(a->eng)) {
+        gui_think before = st->think;
         qp_move m = gui_engine_poll(a->eng, &st->think);
-        a->dirty = true;
+        /* Redraw for news or the next step of the thinking dots only: the
+         * search wants the processor more than the window does. */
+        unsigned phase = (unsigned)(now / 140);
+        if (memcmp(&before, &st->think, sizeof before) || phase != a->think_phase) a->dirty = true;
+        a->think_phase = phase;
         if (m != QP_MOVE_NONE && gui_state_ai_to_move(st)) play(a, m);
     }
     if (!gui_engine_busy(a->eng) && gui_state_ai_to_move(st) && st->dialog == GUI_DLG_NONE) {
@@ -448,8 +455,9 @@ static void render(gui_app *a)
     double t = gui_now();
     gui_layout_compute(&a->L, &a->st.r->geom, w, h, a->st.flip);
     gui_draw_frame(&a->draw, &a->L, &a->st, SDL_GetTicks());
-    double ms = (gui_now() - t) * 1000;
     SDL_RenderPresent(a->ren);
+    /* Draw plus present: batching renderers rasterise during present. */
+    double ms = (gui_now() - t) * 1000;
     a->frames++;
     a->draw_sum += ms;
     if (ms > a->draw_max) a->draw_max = ms;
@@ -496,9 +504,11 @@ static void print_stats(const gui_app *a)
     if (!getenv("QIPAN_GUI_STATS")) return;
     SDL_RendererInfo info;
     SDL_GetRendererInfo(a->ren, &info);
-    fprintf(stderr, "qipan: gui stats: renderer %s; start-up %.1f ms to first frame; %d frames, "
-                    "draw avg %.2f ms max %.2f ms; while thinking %d frames, avg %.2f ms max %.2f ms\n",
-            info.name, (a->first_frame - a->t0) * 1000, a->frames,
+    fprintf(stderr, "qipan: gui stats: renderer %s; start-up %.1f ms to first frame (video %.1f, window+renderer+font "
+                    "%.1f, first frame %.1f); %d frames, "
+                    "frame avg %.2f ms max %.2f ms; while thinking %d frames, avg %.2f ms max %.2f ms\n",
+            info.name, (a->first_frame - a->t0) * 1000, (a->t_video - a->t0) * 1000, (a->t_window - a->t_video) * 1000,
+            (a->first_frame - a->t_window) * 1000, a->frames,
             a->frames ? a->draw_sum / a->frames : 0, a->draw_max, a->think_frames,
             a->think_frames ? a->think_draw_sum / a->think_frames : 0, a->think_draw_max);
 }
@@ -515,6 +525,7 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
     }
     a->app = app;
     a->t0 = opt->t0;
+    a->t_video = opt->t_video;
     gui_state *st = &a->st;
     st->flip = opt->flip;
     if (opt->level >= 1 && opt->level <= GUI_LEVELS) st->level = opt->level;
@@ -526,31 +537,45 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
         rc = 1;
         goto done;
     }
+    a->t_window = gui_now();
     SDL_StopTextInput();   /* only the file-name field takes text */
     a->wake = SDL_RegisterEvents(1);
     if (a->wake == (Uint32)-1) a->wake = 0;
-    a->eng = gui_engine_new(st->r);
-    st->engine_ok = a->eng != NULL;
+    /* The engine (its hash table) and sound are set up after the first
+     * frame, so the window shows at once. */
+    st->engine_ok = gui_engine_available();
     if (opt->ai_mask >= 0) st->ai_mask = (unsigned)opt->ai_mask;
     else st->ai_mask = st->r->nsides > 1 ? 2u : 0u;
-    if (!st->engine_ok) st->ai_mask = 0;
-    a->snd = gui_sound_open();
-    st->sound_ok = gui_sound_ok(a->snd);
-    st->sound_on = st->sound_ok;
+    /* Sound opens after the first frame (probing audio devices can take a
+     * while); until then it is assumed to work. */
+    st->sound_ok = st->sound_on = true;
     st->cjk = a->draw.fonts.cjk;
 
     a->autosave_armed = true;
     if (gui_file_exists(st->autosave_path)) {
+        qp_record rec;
+        if (qp_record_read(&rec, st->autosave_path, err, sizeof err) == 0) {
+            st->resume_moves = rec.nmoves;
+            snprintf(st->resume_date, sizeof st->resume_date, "%s", rec.date);
+            qp_record_free(&rec);
+        }
         st->dialog = GUI_DLG_RESUME;
         a->autosave_armed = false;
     }
     a->last_ms = SDL_GetTicks64();
     a->dirty = true;
     render(a);
+    a->eng = gui_engine_new(st->r);
+    st->engine_ok = a->eng != NULL;
+    if (!st->engine_ok) st->ai_mask = 0;
+    a->snd = gui_sound_open();
+    st->sound_ok = gui_sound_ok(a->snd);
+    st->sound_on = st->sound_on && st->sound_ok;
+    a->dirty = !st->sound_ok || !st->engine_ok;
 
     while (!a->quit) {
         SDL_Event ev;
-        int timeout = gui_engine_busy(a->eng) ? 40 : 250;
+        int timeout = gui_engine_busy(a->eng) ? 35 : 250;
         if (SDL_WaitEventTimeout(&ev, timeout)) {
             float scale = pixel_scale(a);
             do {

@@ -19,7 +19,8 @@ typedef struct gui_options {
     bool flip;
     int ai_mask;           /* -1: default (the computer plays side 1 if there is one) */
     int level;             /* 0: the rules' ai.level */
-    double t0;             /* process start (seconds, monotonic), for the start-up time */
+    double t0;             /* `qipan play` started (seconds, monotonic) */
+    double t_video;        /* SDL video is up: t0..t_video is SDL_Init */
 } gui_options;
 
 /* Runs the window until it is closed; takes ownership of r and *g.

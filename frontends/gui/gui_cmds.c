@@ -69,7 +69,7 @@ static bool have_display(void)
 
 int cmd_play(qp_app *app, int argc, char **argv)
 {
-    gui_options opt = {DEFAULT_W, DEFAULT_H, false, -1, 0, gui_now()};
+    gui_options opt = {DEFAULT_W, DEFAULT_H, false, -1, 0, gui_now(), 0};
     qp_opts o;
     if (qp_opts_parse(&o, argc, argv)) return 2;
     if (o.npos > 1) {
@@ -91,11 +91,20 @@ int cmd_play(qp_app *app, int argc, char **argv)
         SDL_Quit();
         return cmd_console(app, argc, argv);
     }
+    /* Without SDL_VIDEODRIVER, SDL may end up on a driver that shows
+     * nothing (offscreen, dummy) when the display cannot be reached. */
+    const char *drv = SDL_GetCurrentVideoDriver(), *asked = getenv("SDL_VIDEODRIVER");
+    if (!(asked && *asked) && drv && (!strcmp(drv, "offscreen") || !strcmp(drv, "dummy") || !strcmp(drv, "evdev"))) {
+        fprintf(stderr, "qipan: no display (video driver '%s'); playing in the console\n", drv);
+        SDL_Quit();
+        return cmd_console(app, argc, argv);
+    }
     if (TTF_Init() < 0) {
         fprintf(stderr, "qipan: TTF_Init: %s\n", TTF_GetError());
         SDL_Quit();
         return 1;
     }
+    opt.t_video = gui_now();
     qp_rules *r = NULL;
     qp_game g;
     char err[QP_ERR * 2];
@@ -205,6 +214,7 @@ int cmd_render(qp_app *app, int argc, char **argv)
     int rc = render_png(&st, w, h, o.out, &L);
     if (rc == 0 && o.layout) {
         for (int sq = 0; sq < r->geom.n; sq++) {
+            if (gui_is_hole(&r->geom, sq)) continue;
             char name[8];
             int x, y;
             qp_sq_name(&r->geom, sq, name);

@@ -8,19 +8,6 @@
 
 #include "search.h"
 
-/* Until framework/search.c is part of every build, the search functions
- * are weak references: a build without them still links, and the window
- * then offers two-player play only. */
-#pragma weak qp_search_new
-#pragma weak qp_search_free
-#pragma weak qp_search_clear
-#pragma weak qp_search_start
-#pragma weak qp_search_stop
-#pragma weak qp_search_poll
-#pragma weak qp_search_wait
-#pragma weak qp_score_is_mate
-#pragma weak qp_score_mate_plies
-
 /* Invariant: pos is the position the running (or last) search started
  * from; info/seq are written by the search thread under mu. */
 struct gui_engine {
@@ -37,7 +24,7 @@ struct gui_engine {
 
 bool gui_engine_available(void)
 {
-    return qp_search_new && qp_search_start && qp_search_poll && qp_search_wait;
+    return true;
 }
 
 gui_engine *gui_engine_new(const qp_rules *r)
@@ -110,7 +97,7 @@ void gui_engine_cancel(gui_engine *e)
 {
     if (!e || !e->running) return;
     qp_search_info out;
-    if (qp_search_stop) qp_search_stop(e->s);
+    qp_search_stop(e->s);
     qp_search_wait(e->s, &out);
     e->running = false;
     e->last.active = false;
@@ -150,8 +137,8 @@ static void fill_think(gui_engine *e, const qp_search_info *in, bool active)
     t->active = active;
     t->depth = in->depth;
     t->score = in->score;
-    t->mate = qp_score_is_mate ? qp_score_is_mate(in->score) : false;
-    t->mate_plies = t->mate && qp_score_mate_plies ? qp_score_mate_plies(in->score) : 0;
+    t->mate = qp_score_is_mate(in->score);
+    t->mate_plies = t->mate ? qp_score_mate_plies(in->score) : 0;
     t->nodes = in->nodes;
     t->time_ms = in->time_ms;
     pv_text(e, in, t->pv, sizeof t->pv);
@@ -188,6 +175,6 @@ void gui_engine_clear(gui_engine *e)
 {
     if (!e) return;
     gui_engine_cancel(e);
-    if (qp_search_clear) qp_search_clear(e->s);
+    qp_search_clear(e->s);
     memset(&e->last, 0, sizeof e->last);
 }

@@ -19,7 +19,7 @@
 
 typedef struct gui_engine gui_engine;
 
-/* Whether this build has a search at all. */
+/* Whether this build has a search at all (kept for builds without one). */
 bool gui_engine_available(void);
 /* NULL when this build has no search or it cannot start. */
 gui_engine *gui_engine_new(const qp_rules *r);

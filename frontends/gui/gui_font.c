@@ -343,6 +343,14 @@ int gui_text(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c, float 
     return e->h;
 }
 
+SDL_Surface *gui_text_surface(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c)
+{
+    if (!s || !*s) return NULL;
+    SDL_Surface *t = TTF_RenderUTF8_Blended(font_at(f, px, bold), s, c);
+    if (!t) SDL_Log("TTF_RenderUTF8_Blended: %s", TTF_GetError());
+    return t;
+}
+
 void gui_text_fit(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c, float x, float y,
                   int align, int max_w)
 {

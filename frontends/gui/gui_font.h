@@ -66,6 +66,9 @@ void gui_text_size(gui_fonts *f, const char *s, int px, bool bold, int *w, int *
  * Returns the drawn height. */
 int gui_text(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c, float x, float y,
              int align, int wrap);
+/* The string as a new ARGB surface (the caller frees it), for painting on
+ * CPU surfaces; NULL for "" or on failure. */
+SDL_Surface *gui_text_surface(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c);
 /* Like gui_text but cuts the string with "…" to fit max_w pixels. */
 void gui_text_fit(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c, float x, float y,
                   int align, int max_w);

@@ -1,11 +1,7 @@
 /*
- * gui_gfx.c — anti-aliased shapes as triangle lists (see gui_gfx.h).
- *
- * A filled convex shape is a fan from its centre to a perimeter pulled in
- * by half a pixel, plus a one-pixel strip from there to the perimeter
- * pushed out by half a pixel whose outer edge is transparent: the strip is
- * the anti-aliasing.  Perimeter points carry their outward normal so arcs
- * and straight sides feather evenly.
+ * gui_gfx.c — rectangles and rounded rectangles for the panel (see
+ * gui_gfx.h).  A rounded rectangle is a cross of whole-pixel rectangles
+ * plus four quarter discs whose outer half pixel fades to transparent.
  */
 #include "gui_gfx.h"
 
@@ -13,7 +9,6 @@
 #include <stdlib.h>
 
 #define GFX_CAP 6144          /* vertices per batch */
-#define MAX_SEG 360           /* perimeter points of one shape */
 #define PI_F 3.14159265f
 
 int gui_gfx_init(gui_gfx *g, SDL_Renderer *ren)
@@ -83,149 +78,64 @@ static void quad(gui_gfx *g, float ax, float ay, SDL_Color ac, float bx, float b
     tri(g, ax, ay, ac, cx, cy, cc, dx, dy, dc);
 }
 
-typedef struct perim {
-    int n;
-    float x[MAX_SEG], y[MAX_SEG], nx[MAX_SEG], ny[MAX_SEG];
-} perim;
-
-/* Fan + feather of a convex perimeter around (cx, cy). */
-static void fill_convex(gui_gfx *g, float cx, float cy, const perim *p, SDL_Color centre,
-                        SDL_Color rim)
-{
-    SDL_Color clear = rim;
-    clear.a = 0;
-    for (int i = 0; i < p->n; i++) {
-        int j = (i + 1) % p->n;
-        float ix = p->x[i] - 0.5f * p->nx[i], iy = p->y[i] - 0.5f * p->ny[i];
-        float jx = p->x[j] - 0.5f * p->nx[j], jy = p->y[j] - 0.5f * p->ny[j];
-        float ox = p->x[i] + 0.5f * p->nx[i], oy = p->y[i] + 0.5f * p->ny[i];
-        float px = p->x[j] + 0.5f * p->nx[j], py = p->y[j] + 0.5f * p->ny[j];
-        tri(g, cx, cy, centre, ix, iy, rim, jx, jy, rim);
-        quad(g, ix, iy, rim, jx, jy, rim, px, py, clear, ox, oy, clear);
-    }
-    flush(g);
-}
-
 static int segments(float r)
 {
     int n = (int)(2 * PI_F * r / 2.5f);
-    return n < 20 ? 20 : n > MAX_SEG ? MAX_SEG : n;
-}
-
-static void circle_perim(perim *p, float cx, float cy, float r)
-{
-    p->n = segments(r);
-    for (int i = 0; i < p->n; i++) {
-        float a = 2 * PI_F * (float)i / (float)p->n;
-        p->nx[i] = cosf(a);
-        p->ny[i] = sinf(a);
-        p->x[i] = cx + r * p->nx[i];
-        p->y[i] = cy + r * p->ny[i];
-    }
+    return n < 20 ? 20 : n > 360 ? 360 : n;
 }
 
 void gui_fill_rect(gui_gfx *g, float x, float y, float w, float h, SDL_Color c)
 {
+    if (w <= 0 || h <= 0) return;
     SDL_FRect rc = {x, y, w, h};
     flush(g);
+    /* Opaque fills need no blending: much faster on the software renderer. */
+    SDL_SetRenderDrawBlendMode(g->ren, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(g->ren, c.r, c.g, c.b, c.a);
     if (SDL_RenderFillRectF(g->ren, &rc) < 0) SDL_Log("SDL_RenderFillRectF: %s", SDL_GetError());
+    SDL_SetRenderDrawBlendMode(g->ren, SDL_BLENDMODE_BLEND);
 }
 
-void gui_vgradient(gui_gfx *g, float x, float y, float w, float h, SDL_Color top, SDL_Color bottom)
+/* A quarter disc at corner centre (kx, ky) from angle a0, anti-aliased. */
+static void quarter(gui_gfx *g, float kx, float ky, float rad, float a0, SDL_Color c)
 {
-    quad(g, x, y, top, x + w, y, top, x + w, y + h, bottom, x, y + h, bottom);
-    flush(g);
+    SDL_Color clear = c;
+    clear.a = 0;
+    int n = segments(rad) / 4;
+    if (n < 3) n = 3;
+    float in = rad > 0.5f ? rad - 0.5f : 0, out = rad + 0.5f;
+    for (int i = 0; i < n; i++) {
+        float b0 = a0 + (PI_F / 2) * (float)i / (float)n, b1 = a0 + (PI_F / 2) * (float)(i + 1) / (float)n;
+        float c0 = cosf(b0), s0 = sinf(b0), c1 = cosf(b1), s1 = sinf(b1);
+        tri(g, kx, ky, c, kx + in * c0, ky + in * s0, c, kx + in * c1, ky + in * s1, c);
+        quad(g, kx + in * c0, ky + in * s0, c, kx + in * c1, ky + in * s1, c, kx + out * c1, ky + out * s1, clear,
+             kx + out * c0, ky + out * s0, clear);
+    }
 }
 
 void gui_round_rect(gui_gfx *g, float x, float y, float w, float h, float rad, SDL_Color c)
 {
-    perim *p = malloc(sizeof *p);
-    if (!p) return;
+    if (w <= 0 || h <= 0) return;
+    /* Whole pixels, so the rectangles and the corners meet without seams. */
+    x = floorf(x + 0.5f);
+    y = floorf(y + 0.5f);
+    w = floorf(w + 0.5f);
+    h = floorf(h + 0.5f);
     if (rad > w / 2) rad = w / 2;
     if (rad > h / 2) rad = h / 2;
-    if (rad < 0.5f) rad = 0.5f;
-    /* Corner centres clockwise from top-left, each sweeping a quarter. */
-    const float kx[4] = {x + rad, x + w - rad, x + w - rad, x + rad};
-    const float ky[4] = {y + rad, y + rad, y + h - rad, y + h - rad};
-    int per = segments(rad) / 4;
-    if (per < 3) per = 3;
-    if (per > MAX_SEG / 4 - 1) per = MAX_SEG / 4 - 1;
-    p->n = 0;
-    for (int k = 0; k < 4; k++) {
-        for (int i = 0; i <= per; i++) {
-            float a = PI_F + k * PI_F / 2 + (PI_F / 2) * (float)i / (float)per;
-            p->nx[p->n] = cosf(a);
-            p->ny[p->n] = sinf(a);
-            p->x[p->n] = kx[k] + rad * p->nx[p->n];
-            p->y[p->n] = ky[k] + rad * p->ny[p->n];
-            p->n++;
-        }
+    rad = floorf(rad);
+    if (rad < 1) {
+        gui_fill_rect(g, x, y, w, h, c);
+        return;
     }
-    fill_convex(g, x + w / 2, y + h / 2, p, c, c);
-    free(p);
-}
-
-void gui_disc(gui_gfx *g, float cx, float cy, float r, SDL_Color centre, SDL_Color rim)
-{
-    perim *p = malloc(sizeof *p);
-    if (!p) return;
-    circle_perim(p, cx, cy, r);
-    fill_convex(g, cx, cy, p, centre, rim);
-    free(p);
-}
-
-void gui_ring(gui_gfx *g, float cx, float cy, float r_in, float r_out, SDL_Color c)
-{
-    SDL_Color clear = c;
-    clear.a = 0;
-    int n = segments(r_out);
-    /* Four radii: feather in, solid in, solid out, feather out. */
-    float ra = r_in - 0.5f, rb = r_in + 0.5f, rc = r_out - 0.5f, rd = r_out + 0.5f;
-    if (rb > rc) rb = rc = (r_in + r_out) / 2;
-    for (int i = 0; i < n; i++) {
-        float a0 = 2 * PI_F * (float)i / (float)n, a1 = 2 * PI_F * (float)(i + 1) / (float)n;
-        float c0 = cosf(a0), s0 = sinf(a0), c1 = cosf(a1), s1 = sinf(a1);
-        quad(g, cx + ra * c0, cy + ra * s0, clear, cx + ra * c1, cy + ra * s1, clear,
-             cx + rb * c1, cy + rb * s1, c, cx + rb * c0, cy + rb * s0, c);
-        quad(g, cx + rb * c0, cy + rb * s0, c, cx + rb * c1, cy + rb * s1, c,
-             cx + rc * c1, cy + rc * s1, c, cx + rc * c0, cy + rc * s0, c);
-        quad(g, cx + rc * c0, cy + rc * s0, c, cx + rc * c1, cy + rc * s1, c,
-             cx + rd * c1, cy + rd * s1, clear, cx + rd * c0, cy + rd * s0, clear);
-    }
-    flush(g);
-}
-
-void gui_glow(gui_gfx *g, float cx, float cy, float r_in, float r_out, SDL_Color c)
-{
-    SDL_Color clear = c;
-    clear.a = 0;
-    int n = segments(r_out);
-    for (int i = 0; i < n; i++) {
-        float a0 = 2 * PI_F * (float)i / (float)n, a1 = 2 * PI_F * (float)(i + 1) / (float)n;
-        float c0 = cosf(a0), s0 = sinf(a0), c1 = cosf(a1), s1 = sinf(a1);
-        tri(g, cx, cy, c, cx + r_in * c0, cy + r_in * s0, c, cx + r_in * c1, cy + r_in * s1, c);
-        quad(g, cx + r_in * c0, cy + r_in * s0, c, cx + r_in * c1, cy + r_in * s1, c,
-             cx + r_out * c1, cy + r_out * s1, clear, cx + r_out * c0, cy + r_out * s0, clear);
-    }
-    flush(g);
-}
-
-void gui_line(gui_gfx *g, float x0, float y0, float x1, float y1, float width, SDL_Color c)
-{
-    float dx = x1 - x0, dy = y1 - y0, len = sqrtf(dx * dx + dy * dy);
-    if (len < 1e-3f) return;
-    float nx = -dy / len, ny = dx / len;
-    float hw = width / 2;
-    float in = hw > 0.5f ? hw - 0.5f : 0, out = hw + 0.5f;
-    SDL_Color clear = c, core = c;
-    clear.a = 0;
-    if (hw < 0.5f) core = gui_alpha(c, width);   /* thinner than a pixel: fainter */
-    quad(g, x0 + nx * in, y0 + ny * in, core, x1 + nx * in, y1 + ny * in, core,
-         x1 - nx * in, y1 - ny * in, core, x0 - nx * in, y0 - ny * in, core);
-    quad(g, x0 + nx * in, y0 + ny * in, core, x1 + nx * in, y1 + ny * in, core,
-         x1 + nx * out, y1 + ny * out, clear, x0 + nx * out, y0 + ny * out, clear);
-    quad(g, x0 - nx * in, y0 - ny * in, core, x1 - nx * in, y1 - ny * in, core,
-         x1 - nx * out, y1 - ny * out, clear, x0 - nx * out, y0 - ny * out, clear);
+    /* A cross of rectangles plus four anti-aliased quarter discs: cheap on
+     * every renderer, where a fan over the whole area is not. */
+    gui_fill_rect(g, x + rad, y, w - 2 * rad, h, c);
+    gui_fill_rect(g, x, y + rad, rad, h - 2 * rad, c);
+    gui_fill_rect(g, x + w - rad, y + rad, rad, h - 2 * rad, c);
+    quarter(g, x + rad, y + rad, rad, PI_F, c);
+    quarter(g, x + w - rad, y + rad, rad, 1.5f * PI_F, c);
+    quarter(g, x + w - rad, y + h - rad, rad, 0, c);
+    quarter(g, x + rad, y + h - rad, rad, 0.5f * PI_F, c);
     flush(g);
 }

@@ -23,6 +23,7 @@ static void key_action(const SDL_KeyboardEvent *k, const gui_state *st, gui_acti
     case GUI_DLG_LOAD:
         if (key == SDLK_RETURN || key == SDLK_KP_ENTER) a->type = GUI_ACT_YES;
         else if (key == SDLK_ESCAPE) a->type = GUI_ACT_NO;
+        else if (ctrl && (key == SDLK_u || key == SDLK_BACKSPACE)) a->type = GUI_ACT_CLEAR;
         else if (key == SDLK_BACKSPACE) a->type = GUI_ACT_BACKSPACE;
         return;   /* letters arrive as SDL_TEXTINPUT */
     default:

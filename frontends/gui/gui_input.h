@@ -27,6 +27,7 @@ typedef enum gui_act {
     GUI_ACT_NO,           /* dialog: cancel */
     GUI_ACT_TEXT,         /* text: typed into the entry */
     GUI_ACT_BACKSPACE,
+    GUI_ACT_CLEAR,        /* empty the entry */
     GUI_ACT_DESELECT,
     GUI_ACT_REDRAW        /* exposed, resized, a search report; arg 1: textures lost */
 } gui_act;

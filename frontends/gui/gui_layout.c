@@ -22,9 +22,9 @@ static void place_board(gui_layout *L, SDL_Rect area)
     bool points = L->kind == QP_BOARD_POINTS;
     /* Span of the wooden board in cells: the grid plus a margin that holds
      * half a piece and a coordinate label. */
-    float pad = points ? 0.95f : 0.62f;
-    float span_w = (float)(points ? L->bw - 1 : L->bw) + 2 * pad;
-    float span_h = (float)(points ? L->bh - 1 : L->bh) + 2 * pad;
+    float pad = points ? 0.95f : 0.62f, frame = 0.12f;
+    float span_w = (float)(points ? L->bw - 1 : L->bw) + 2 * (pad + frame);
+    float span_h = (float)(points ? L->bh - 1 : L->bh) + 2 * (pad + frame);
     int cell = (int)floorf(fminf(area.w / span_w, area.h / span_h));
     if (cell < 4) cell = 4;
     L->cell = cell;
@@ -36,9 +36,9 @@ static void place_board(gui_layout *L, SDL_Rect area)
     L->board = rect(gx - m, gy - m, gw + 2 * m, gh + 2 * m);
     L->line_w = imax(1, iround(cell / 40.0f));
     L->border_w = imax(2, iround(cell / 17.0f));
-    L->piece_r = points ? 0.455f * cell : 0.38f * cell;
+    L->piece_r = points ? 0.455f * cell : 0.42f * cell;
     L->font_glyph = imax(6, iround(L->piece_r * 1.18f));
-    L->font_coord = imax(7, iround(cell * 0.27f));
+    L->font_coord = imax(7, imin(iround(cell * 0.27f), iround(22 * L->ui)));
 }
 
 static void place_buttons(gui_layout *L, SDL_Rect area, int cols, int gap)
@@ -124,6 +124,14 @@ void gui_layout_compute(gui_layout *L, const qp_geom *g, int W, int H, bool flip
         stack_info(L, rect(in.x, in.y, half, bottom - in.y), gap, false, bottom);
         L->moves = rect(in.x + half + gap, in.y, in.w - half - gap, bottom - in.y);
     }
+}
+
+bool gui_is_hole(const qp_geom *g, int sq)
+{
+    if (g->n <= 1) return false;
+    for (int d = 0; d < QP_NDIRS; d++)
+        if (g->nb[sq][d] >= 0) return false;
+    return true;
 }
 
 void gui_layout_point(const gui_layout *L, int sq, int *x, int *y)

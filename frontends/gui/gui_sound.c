@@ -7,9 +7,12 @@
  */
 #include "gui_sound.h"
 
+#include <fcntl.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <SDL.h>
 
 #define RATE 44100
@@ -94,18 +97,27 @@ gui_sound *gui_sound_open(void)
 {
     gui_sound *s = calloc(1, sizeof *s);
     if (!s) return NULL;
-    if (SDL_InitSubSystem(SDL_INIT_AUDIO) < 0) return s;
+    /* Audio libraries (ALSA) print their probing failures on stderr; no
+     * device is not an error here, so keep them quiet. */
+    fflush(stderr);
+    int saved = dup(2), null = open("/dev/null", O_WRONLY);
+    if (saved >= 0 && null >= 0) dup2(null, 2);
     SDL_AudioSpec want, have;
     SDL_zero(want);
     want.freq = RATE;
     want.format = AUDIO_S16SYS;
     want.channels = 1;
     want.samples = 512;
-    s->dev = SDL_OpenAudioDevice(NULL, 0, &want, &have, 0);
-    if (!s->dev) {
-        SDL_QuitSubSystem(SDL_INIT_AUDIO);
-        return s;
+    if (SDL_InitSubSystem(SDL_INIT_AUDIO) == 0) {
+        s->dev = SDL_OpenAudioDevice(NULL, 0, &want, &have, 0);
+        if (!s->dev) SDL_QuitSubSystem(SDL_INIT_AUDIO);
     }
+    if (saved >= 0) {
+        dup2(saved, 2);
+        close(saved);
+    }
+    if (null >= 0) close(null);
+    if (!s->dev) return s;
     s->rate = have.freq;
     for (int k = 0; k < GUI_NSFX; k++) {
         s->buf[k] = malloc(sizeof(short) * MAX_SAMPLES);

@@ -128,6 +128,17 @@ static void rebuild_plies(gui_state *st)
     free(s);
 }
 
+static void find_stones(gui_state *st)
+{
+    const qp_rules *r = st->r;
+    st->stones[0] = st->stones[1] = false;
+    for (int sq = 0; sq < r->geom.n; sq++) {
+        qp_piece_view pv;
+        if (r->rs->piece_at(r, st->g.start, sq, &pv) && pv.side >= 0 && pv.side < 2 && (!pv.glyph || !pv.glyph[0]))
+            st->stones[pv.side] = true;
+    }
+}
+
 static void find_king(gui_state *st)
 {
     const qp_rules *r = st->r;
@@ -175,6 +186,8 @@ static void compute_marks(gui_state *st)
                 if (!has(st->sel, st->nsel, c->sq[k])) st->mark[c->sq[k]] |= GUI_MARK_EXTEND;
     }
     for (int i = 0; i < st->nsel; i++) st->mark[st->sel[i]] |= GUI_MARK_SELECTED;
+    st->nplace = 0;
+    for (int i = 0; i < st->ncand; i++) st->nplace += st->cand[i].nsq == 1;
     int cur = st->g.cursor;
     if (cur > 0 && cur <= st->nply)
         for (int k = 0; k < st->ply[cur - 1].nsq; k++)
@@ -204,6 +217,7 @@ void gui_state_changed(gui_state *st)
     }
     rebuild_plies(st);
     find_king(st);
+    find_stones(st);
     st->nsel = 0;
     st->follow = true;
     compute_marks(st);

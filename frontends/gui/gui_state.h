@@ -83,7 +83,9 @@ typedef struct gui_state {
     qp_outcome outcome;
     int to_move;
     int king_sq;              /* general/king of the side to move, or -1 */
+    bool stones[2];           /* the side's pieces are plain stones (no glyph) */
     uint8_t mark[QP_MAX_POINTS];
+    int nplace;               /* targets of the empty selection (placements) */
 
     /* interaction */
     int nsel;
@@ -104,6 +106,8 @@ typedef struct gui_state {
     char msg[300];            /* last message (saved, error, ...) */
     bool msg_error;
     char autosave_path[1024];
+    int resume_moves;         /* plies in the autosave offered back */
+    char resume_date[32];
 } gui_state;
 
 /* Takes ownership of r and *g (g is moved).  Returns 0 or -1 (memory). */

@@ -49,7 +49,7 @@ return {
     if letter then
       return "win", letter == "X" and 0 or 1, "five in a row"
     end
-    if pos:ply() >= qp.n and pos:count("X") + pos:count("o") == qp.n then
+    if pos:count("X") + pos:count("o") == qp.n then
       return "draw", "board full"
     end
   end,

@@ -5,8 +5,10 @@
 -- a draw.  A move is the cell's name ("b2").  The game has no parameters.
 --
 -- FEN: "3/3/3 w 0" (board, side, ply).  Perft from the start counts
--- 9, 72, 504, 3024, 15120, 54720, 148176, 200448, 255168 (depths 1–9):
--- moves() returns nothing once a side has three in a row.
+-- 9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872 (depths 1–9):
+-- moves() returns nothing once a side has three in a row, so depth 9
+-- counts the games that last all nine plies.  All finished games number
+-- 255168 (131184 won by X, 77904 by O, 46080 drawn).
 
 local function three(pos)
   return qp.find_line(pos, 3)

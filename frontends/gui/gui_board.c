@@ -1,0 +1,420 @@
+/*
+ * gui_board.c — the board, its pieces and the markers on it.
+ *
+ * The board is drawn from the ruleset's geometry alone: a points board
+ * gets a line for every orthogonal link (so holes and a river show as
+ * missing lines), a diagonal for every diagonal link (palace 米 lines,
+ * alquerque boards), a tint per region; a cells board gets squares.
+ * The empty board is painted once per layout into a texture and the pieces
+ * into sprites (gui_raster: exact anti-aliasing), so a frame is a handful
+ * of copies.
+ */
+#include "gui_paint.h"
+#include "gui_raster.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- painting the empty board ---------------------------------------- */
+
+/* Grid lines are whole-pixel rectangles centred on the point coordinate:
+ * the sharpest line there is. */
+static void hline(SDL_Surface *cv, int x0, int x1, int y, int w, SDL_Color c)
+{
+    gui_r_fill(cv, x0 - w / 2, y - w / 2, x1 - x0 + w, w, c);
+}
+
+static void vline(SDL_Surface *cv, int x, int y0, int y1, int w, SDL_Color c)
+{
+    gui_r_fill(cv, x - w / 2, y0 - w / 2, w, y1 - y0 + w, c);
+}
+
+static float frame_width(const gui_layout *L)
+{
+    return fmaxf(3.0f, L->cell * 0.09f);
+}
+
+static void paint_wood(SDL_Surface *cv, const gui_layout *L)
+{
+    const SDL_Rect *b = &L->board;
+    float fr = frame_width(L), rad = fmaxf(3.0f, L->cell * 0.12f);
+    gui_r_round_rect(cv, b->x - fr + 2, b->y - fr + 4, b->w + 2 * fr, b->h + 2 * fr, rad + fr, GUI_C(0, 0, 0, 60));
+    gui_r_round_rect(cv, b->x - fr, b->y - fr, b->w + 2 * fr, b->h + 2 * fr, rad + fr, GUI_FRAME);
+    /* wood: a gradient clipped to the rounded board by painting the
+     * rounded shape in the bottom colour and the gradient inside it */
+    gui_r_round_rect(cv, (float)b->x, (float)b->y, (float)b->w, (float)b->h, rad, GUI_WOOD_BOTTOM);
+    int in = (int)ceilf(rad);
+    gui_r_vgradient(cv, b->x, b->y + in, b->w, b->h - 2 * in, GUI_WOOD_TOP, GUI_WOOD_BOTTOM);
+    gui_r_round_rect(cv, (float)b->x, (float)b->y, (float)b->w, 2.0f * in, rad, GUI_WOOD_TOP);
+}
+
+static void paint_regions(SDL_Surface *cv, const gui_layout *L, const qp_geom *geo)
+{
+    for (int ri = 0; ri < geo->nregions; ri++) {
+        const qp_region *rg = &geo->regions[ri];
+        int x0 = 1 << 30, y0 = 1 << 30, x1 = -(1 << 30), y1 = -(1 << 30);
+        for (int sq = 0; sq < geo->n; sq++) {
+            if (!rg->in[sq]) continue;
+            int x, y;
+            gui_layout_point(L, sq, &x, &y);
+            if (L->kind == QP_BOARD_CELLS) {
+                gui_r_fill(cv, x - L->cell / 2, y - L->cell / 2, L->cell, L->cell, GUI_C(150, 80, 30, 34));
+                continue;
+            }
+            if (x < x0) x0 = x;
+            if (y < y0) y0 = y;
+            if (x > x1) x1 = x;
+            if (y > y1) y1 = y;
+        }
+        if (L->kind == QP_BOARD_POINTS && x1 >= x0)
+            gui_r_fill(cv, x0, y0, x1 - x0, y1 - y0, GUI_C(170, 90, 30, 30));
+    }
+}
+
+static void paint_text(gui_draw_ctx *d, SDL_Surface *cv, const char *s, int px, SDL_Color c, float x, float y)
+{
+    SDL_Surface *t = gui_text_surface(&d->fonts, s, px, false, c);
+    if (!t) return;
+    gui_r_blit(cv, t, (int)lroundf(x - t->w / 2.0f), (int)lroundf(y - t->h / 2.0f));
+    SDL_FreeSurface(t);
+}
+
+/* Bottom/left coordinates, named as qp_sq_name names the points. */
+static void paint_coords(gui_draw_ctx *d, SDL_Surface *cv, const gui_layout *L, const qp_geom *geo)
+{
+    char name[8];
+    /* Halfway between the outer pieces and the board's edge. */
+    float off = L->kind == QP_BOARD_POINTS ? 0.70f : 0.81f;
+    for (int f = 0; f < geo->w; f++) {
+        int x, y, xb, yb;
+        qp_sq_name(geo, qp_sq(geo, f, 0), name);
+        name[strcspn(name, "0123456789")] = 0;
+        gui_layout_point(L, qp_sq(geo, f, 0), &x, &y);
+        gui_layout_point(L, qp_sq(geo, f, L->flip ? geo->h - 1 : 0), &xb, &yb);
+        paint_text(d, cv, name, L->font_coord, GUI_COORD, (float)x, yb + off * L->cell);
+    }
+    for (int r = 0; r < geo->h; r++) {
+        int sq = qp_sq(geo, L->flip ? geo->w - 1 : 0, r), x, y;
+        qp_sq_name(geo, sq, name);
+        gui_layout_point(L, sq, &x, &y);
+        paint_text(d, cv, name + strcspn(name, "0123456789"), L->font_coord, GUI_COORD, x - off * L->cell, (float)y);
+    }
+}
+
+static void paint_river(gui_draw_ctx *d, SDL_Surface *cv, const gui_layout *L, const qp_geom *geo)
+{
+    if (geo->river <= 0 || geo->river >= geo->h || L->kind != QP_BOARD_POINTS) return;
+    int xa, ya, xb, yb;
+    gui_layout_point(L, qp_sq(geo, 0, geo->river - 1), &xa, &ya);
+    gui_layout_point(L, qp_sq(geo, geo->w - 1, geo->river), &xb, &yb);
+    int xl = xa < xb ? xa : xb, xr = xa < xb ? xb : xa, yt = ya < yb ? ya : yb, ybm = ya < yb ? yb : ya;
+    gui_r_fill(cv, xl, yt + L->line_w, xr - xl, ybm - yt - 2 * L->line_w, GUI_C(110, 160, 190, 26));
+    if (!d->fonts.cjk) return;
+    int px = (int)(L->cell * 0.46f);
+    float cy = (ya + yb) / 2.0f;
+    /* Each side reads its own half: the words face the player below. */
+    paint_text(d, cv, L->flip ? "漢 界" : "楚 河", px, GUI_C(120, 82, 46, 200), xl + (xr - xl) * 0.25f, cy);
+    paint_text(d, cv, L->flip ? "楚 河" : "漢 界", px, GUI_C(120, 82, 46, 200), xl + (xr - xl) * 0.75f, cy);
+}
+
+/* Lines are drawn per link of the geometry, so a board with holes (the
+ * Lua adapter cuts the links of missing points) draws only its real lines. */
+static void paint_points_grid(SDL_Surface *cv, const gui_layout *L, const qp_geom *geo)
+{
+    int lw = L->line_w;
+    bool river = geo->river > 0 && geo->river < geo->h, holes = false;
+    for (int sq = 0; sq < geo->n; sq++) {
+        if (gui_is_hole(geo, sq)) {
+            holes = true;
+            continue;
+        }
+        int x, y, tx, ty;
+        gui_layout_point(L, sq, &x, &y);
+        int e = geo->nb[sq][QP_E], n = geo->nb[sq][QP_N];
+        if (e >= 0) {
+            gui_layout_point(L, e, &tx, &ty);
+            hline(cv, x < tx ? x : tx, x < tx ? tx : x, y, lw, GUI_INK);
+        }
+        /* The river cuts the inner files, as on a printed Xiangqi board. */
+        int f = qp_file(geo, sq), rk = qp_rank(geo, sq);
+        bool across = river && rk == geo->river - 1 && f > 0 && f < geo->w - 1;
+        if (n >= 0 && !across) {
+            gui_layout_point(L, n, &tx, &ty);
+            vline(cv, x, y < ty ? y : ty, y < ty ? ty : y, lw, GUI_INK);
+        }
+    }
+    /* Diagonal links: each once, from the lower point upward. */
+    for (int sq = 0; sq < geo->n; sq++) {
+        const int dirs[2] = {QP_NE, QP_NW};
+        for (int k = 0; k < 2; k++) {
+            int to = geo->nb[sq][dirs[k]], ax, ay, bx, by;
+            if (to < 0) continue;
+            gui_layout_point(L, sq, &ax, &ay);
+            gui_layout_point(L, to, &bx, &by);
+            gui_r_line(cv, (float)ax, (float)ay, (float)bx, (float)by, lw * 1.1f, GUI_INK);
+        }
+    }
+    if (holes) return;
+    /* Thick outer frame a little outside the grid, as on printed boards. */
+    int x0, y0, x1, y1;
+    gui_layout_point(L, qp_sq(geo, 0, 0), &x0, &y0);
+    gui_layout_point(L, qp_sq(geo, geo->w - 1, geo->h - 1), &x1, &y1);
+    int left = x0 < x1 ? x0 : x1, right = x0 < x1 ? x1 : x0;
+    int top = y0 < y1 ? y0 : y1, bottom = y0 < y1 ? y1 : y0;
+    int m = (int)(L->cell * 0.11f) + L->border_w / 2, bw = L->border_w;
+    hline(cv, left - m, right + m, top - m, bw, GUI_INK);
+    hline(cv, left - m, right + m, bottom + m, bw, GUI_INK);
+    vline(cv, left - m, top - m, bottom + m, bw, GUI_INK);
+    vline(cv, right + m, top - m, bottom + m, bw, GUI_INK);
+}
+
+/* Each real cell gets its four edges: thin between cells, thick where the
+ * board ends (its edge or a hole). */
+static void paint_cells_grid(SDL_Surface *cv, const gui_layout *L, const qp_geom *geo)
+{
+    int half = L->cell / 2, c = L->cell;
+    /* display directions: up, right, down, left */
+    const int dirs[4] = {L->flip ? QP_S : QP_N, L->flip ? QP_W : QP_E, L->flip ? QP_N : QP_S, L->flip ? QP_E : QP_W};
+    for (int pass = 0; pass < 2; pass++)
+        for (int sq = 0; sq < geo->n; sq++) {
+            if (gui_is_hole(geo, sq)) continue;
+            int x, y;
+            gui_layout_point(L, sq, &x, &y);
+            int l = x - half, t = y - half;
+            for (int k = 0; k < 4; k++) {
+                bool edge = geo->nb[sq][dirs[k]] < 0;
+                if (edge != (pass == 1)) continue;
+                int w = edge ? L->border_w : L->line_w + 1;
+                if (k == 0) hline(cv, l, l + c, t, w, GUI_INK);
+                else if (k == 1) vline(cv, l + c, t, t + c, w, GUI_INK);
+                else if (k == 2) hline(cv, l, l + c, t + c, w, GUI_INK);
+                else vline(cv, l, t, t + c, w, GUI_INK);
+            }
+        }
+}
+
+/* The empty board, painted for this layout once and then copied.  Returns
+ * false if it could not be made (then the frame has no board). */
+static bool board_texture(gui_draw_ctx *d, const gui_layout *L, const qp_geom *geo)
+{
+    if (d->board_tex && d->board_w == L->W && d->board_h == L->H && d->board_cell == L->cell &&
+        d->board_ox == L->ox && d->board_oy == L->oy && d->board_flip == L->flip && d->board_geo == geo)
+        return true;
+    if (d->board_tex) SDL_DestroyTexture(d->board_tex);
+    d->board_tex = NULL;
+    int fr = (int)ceilf(frame_width(L)) + 1;
+    SDL_Rect R = {L->board.x - fr, L->board.y - fr, L->board.w + 2 * fr + 4, L->board.h + 2 * fr + 6};
+    /* Paint in the texture's own coordinates: the same layout, shifted. */
+    gui_layout S = *L;
+    S.ox -= R.x;
+    S.oy -= R.y;
+    S.board.x -= R.x;
+    S.board.y -= R.y;
+    SDL_Surface *cv = gui_r_new(R.w, R.h);
+    if (!cv) return false;
+    gui_r_fill(cv, 0, 0, R.w, R.h, GUI_BG);
+    paint_wood(cv, &S);
+    paint_regions(cv, &S, geo);
+    paint_river(d, cv, &S, geo);
+    if (S.kind == QP_BOARD_POINTS) paint_points_grid(cv, &S, geo);
+    else paint_cells_grid(cv, &S, geo);
+    paint_coords(d, cv, &S, geo);
+    d->board_tex = SDL_CreateTextureFromSurface(d->gfx.ren, cv);
+    SDL_FreeSurface(cv);
+    if (!d->board_tex) {
+        SDL_Log("board texture: %s", SDL_GetError());
+        return false;
+    }
+    SDL_SetTextureBlendMode(d->board_tex, SDL_BLENDMODE_NONE);
+    d->board_rect = R;
+    d->board_w = L->W;
+    d->board_h = L->H;
+    d->board_cell = L->cell;
+    d->board_ox = L->ox;
+    d->board_oy = L->oy;
+    d->board_flip = L->flip;
+    d->board_geo = geo;
+    return true;
+}
+
+/* ---- pieces ----------------------------------------------------------- */
+
+static void paint_piece(gui_draw_ctx *d, SDL_Surface *cv, const gui_layout *L, const qp_rules *rules,
+                        const qp_piece_view *pv, float x, float y)
+{
+    float r = L->piece_r;
+    gui_r_glow(cv, x + r * 0.05f, y + r * 0.10f, r * 0.90f, r * 1.16f, GUI_C(40, 20, 0, 120));
+    if (!pv->glyph || !pv->glyph[0]) {
+        if (gui_stone_white(rules, pv->side)) gui_r_disc(cv, x, y, r, GUI_C(255, 255, 255, 255), GUI_C(200, 198, 190, 255));
+        else gui_r_disc(cv, x, y, r, GUI_C(78, 78, 84, 255), GUI_C(14, 14, 16, 255));
+        gui_r_glow(cv, x - r * 0.32f, y - r * 0.36f, 0, r * 0.45f, GUI_C(255, 255, 255, 90));
+        return;
+    }
+    SDL_Color sc = gui_side_colour(rules, pv->side);
+    gui_r_disc(cv, x, y, r, GUI_PIECE_EDGE, GUI_PIECE_EDGE);
+    gui_r_disc(cv, x, y - r * 0.03f, r * 0.93f, GUI_IVORY, GUI_IVORY_RIM);
+    gui_r_ring(cv, x, y - r * 0.03f, r * 0.73f, r * 0.83f, sc);
+    char text[2];
+    const char *glyph = pv->glyph;
+    if (!d->fonts.cjk && ((unsigned char)glyph[0]) >= 0x80) {
+        /* no Chinese font: the piece's letter instead */
+        text[0] = (char)toupper((unsigned char)pv->letter);
+        text[1] = 0;
+        glyph = text;
+    }
+    int px = L->font_glyph;
+    if (((unsigned char)glyph[0]) < 0x80) px = (int)(px * 0.95f);
+    SDL_Surface *t = gui_text_surface(&d->fonts, glyph, px, true, sc);
+    if (!t) return;
+    gui_r_blit(cv, t, (int)lroundf(x - t->w / 2.0f), (int)lroundf(y - t->h / 2.0f + px * 0.01f));
+    SDL_FreeSurface(t);
+}
+
+static void drop_sprites(gui_draw_ctx *d)
+{
+    for (int i = 0; i < d->nsprite; i++) SDL_DestroyTexture(d->sprite[i].tex);
+    d->nsprite = 0;
+}
+
+void gui_board_flush(gui_draw_ctx *d)
+{
+    if (d->board_tex) SDL_DestroyTexture(d->board_tex);
+    d->board_tex = NULL;
+    drop_sprites(d);
+}
+
+/* A piece centred on (x, y) via its sprite. */
+static void piece(gui_draw_ctx *d, const gui_layout *L, const qp_rules *rules, const qp_piece_view *pv, int x, int y)
+{
+    int r100 = (int)(L->piece_r * 100);
+    if (r100 != d->sprite_r100 || rules != d->sprite_rules) {
+        drop_sprites(d);
+        d->sprite_r100 = r100;
+        d->sprite_rules = rules;
+    }
+    const char *glyph = pv->glyph ? pv->glyph : "";
+    gui_sprite *sp = NULL;
+    for (int i = 0; i < d->nsprite && !sp; i++)
+        if (d->sprite[i].side == pv->side && d->sprite[i].letter == pv->letter && !strcmp(d->sprite[i].glyph, glyph))
+            sp = &d->sprite[i];
+    if (!sp) {
+        if (d->nsprite == GUI_SPRITES) drop_sprites(d);
+        int size = 2 * (int)ceilf(L->piece_r * 1.25f) + 2;
+        SDL_Surface *cv = gui_r_new(size, size);
+        if (!cv) return;
+        paint_piece(d, cv, L, rules, pv, size / 2.0f, size / 2.0f);
+        SDL_Texture *t = SDL_CreateTextureFromSurface(d->gfx.ren, cv);
+        SDL_FreeSurface(cv);
+        if (!t) {
+            SDL_Log("piece texture: %s", SDL_GetError());
+            return;
+        }
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+        sp = &d->sprite[d->nsprite++];
+        snprintf(sp->glyph, sizeof sp->glyph, "%s", glyph);
+        sp->letter = pv->letter;
+        sp->side = pv->side;
+        sp->size = size;
+        sp->tex = t;
+    }
+    SDL_Rect dst = {x - sp->size / 2, y - sp->size / 2, sp->size, sp->size};
+    if (SDL_RenderCopy(d->gfx.ren, sp->tex, NULL, &dst) < 0) SDL_Log("SDL_RenderCopy: %s", SDL_GetError());
+}
+
+/* ---- markers ---------------------------------------------------------- */
+
+/* Four L-shaped corners around a point: the last move's squares. */
+static void corner_marks(gui_draw_ctx *d, int x, int y, int half, int len, int w, SDL_Color c)
+{
+    for (int sx = -1; sx <= 1; sx += 2)
+        for (int sy = -1; sy <= 1; sy += 2) {
+            int cx = x + sx * half, cy = y + sy * half;
+            int hx = sx < 0 ? cx : cx - len, vy = sy < 0 ? cy : cy - len;
+            gui_fill_rect(&d->gfx, (float)hx, (float)(sy < 0 ? cy : cy - w), (float)len, (float)w, c);
+            gui_fill_rect(&d->gfx, (float)(sx < 0 ? cx : cx - w), (float)vy, (float)w, (float)len, c);
+        }
+}
+
+static void marks_under(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, int sq, int x, int y, bool occupied)
+{
+    unsigned m = st->mark[sq];
+    float r = L->piece_r;
+    if (m & GUI_MARK_LAST) {
+        int half = (int)(L->kind == QP_BOARD_POINTS ? r * 1.06f : L->cell * 0.45f);
+        int w = (int)fmaxf(2.0f, L->cell * 0.045f);
+        corner_marks(d, x, y, half, (int)(r * 0.34f), w, GUI_LASTMV);
+        if (!occupied)
+            gui_shape(d, GUI_SHAPE_DISC, (float)x, (float)y, r * 0.16f, 0, gui_alpha(GUI_LASTMV, 0.55f),
+                      gui_alpha(GUI_LASTMV, 0.55f));
+    }
+    if (sq == st->hover_sq && (m & (GUI_MARK_SOURCE | GUI_MARK_TARGET | GUI_MARK_EXTEND)))
+        gui_shape(d, GUI_SHAPE_GLOW, (float)x, (float)y, r * 0.9f, r * 1.3f, GUI_C(255, 255, 235, 150), GUI_BG);
+    if (m & GUI_MARK_SELECTED)
+        gui_shape(d, GUI_SHAPE_GLOW, (float)x, (float)y, r * 0.95f, r * 1.4f, gui_alpha(GUI_SELECT, 0.6f), GUI_BG);
+}
+
+static void marks_over(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, int sq, int x, int y, bool occupied)
+{
+    unsigned m = st->mark[sq];
+    float r = L->piece_r, w = fmaxf(2.0f, r * 0.10f);
+    if (m & GUI_MARK_SELECTED) gui_shape(d, GUI_SHAPE_RING, (float)x, (float)y, r + 1, r + 1 + w, GUI_SELECT, GUI_BG);
+    if (m & GUI_MARK_TARGET) {
+        if (occupied) {
+            gui_shape(d, GUI_SHAPE_RING, (float)x, (float)y, r + 1, r + 1 + w, GUI_TARGET, GUI_BG);
+        } else {
+            bool placement = st->nsel == 0;
+            /* Many places to play (gomoku): mark only the one under the pointer. */
+            if (placement && st->nplace > 12 && sq != st->hover_sq) return;
+            float rr = placement ? r * 0.16f : r * 0.25f;
+            SDL_Color c = gui_alpha(GUI_TARGET, placement ? 0.5f : 0.9f);
+            gui_shape(d, GUI_SHAPE_DISC, (float)x, (float)y, rr, 0, c, c);
+        }
+    }
+    if (m & GUI_MARK_EXTEND)
+        gui_shape(d, GUI_SHAPE_RING, (float)x, (float)y, r + 1, r + 1 + w * 0.6f, gui_alpha(GUI_SELECT, 0.75f), GUI_BG);
+}
+
+/* Check / leash / trapped: rings around the general of the side to move. */
+static void alarm_rings(gui_draw_ctx *d, const gui_layout *L, const gui_state *st)
+{
+    if (st->king_sq < 0 || !st->flags || gui_state_over(st)) return;
+    int x, y;
+    gui_layout_point(L, st->king_sq, &x, &y);
+    float r = L->piece_r, w = fmaxf(2.5f, r * 0.11f), rr = r + 2;
+    const char *const *names = st->r->flag_names;
+    for (int i = 0; names && names[i]; i++) {
+        if (!(st->flags >> i & 1u)) continue;
+        SDL_Color c = !strcmp(names[i], "leash") ? GUI_LEASH : !strcmp(names[i], "trapped") ? GUI_TRAP : GUI_CHECK;
+        gui_shape(d, GUI_SHAPE_GLOW, (float)x, (float)y, rr, rr + r * 0.4f, gui_alpha(c, 0.5f), GUI_BG);
+        gui_shape(d, GUI_SHAPE_RING, (float)x, (float)y, rr, rr + w, c, GUI_BG);
+        rr += w + 2;
+    }
+}
+
+void gui_draw_board(gui_draw_ctx *d, const gui_layout *L, const gui_state *st)
+{
+    const qp_rules *r = st->r;
+    const qp_geom *geo = &r->geom;
+    if (board_texture(d, L, geo)) SDL_RenderCopy(d->gfx.ren, d->board_tex, NULL, &d->board_rect);
+
+    qp_piece_view pv[QP_MAX_POINTS];
+    bool occ[QP_MAX_POINTS];
+    int x, y;
+    for (int sq = 0; sq < geo->n; sq++) occ[sq] = r->rs->piece_at(r, st->g.cur, sq, &pv[sq]);
+    for (int sq = 0; sq < geo->n; sq++) {
+        gui_layout_point(L, sq, &x, &y);
+        marks_under(d, L, st, sq, x, y, occ[sq]);
+    }
+    alarm_rings(d, L, st);
+    for (int sq = 0; sq < geo->n; sq++) {
+        if (!occ[sq]) continue;
+        gui_layout_point(L, sq, &x, &y);
+        piece(d, L, r, &pv[sq], x, y);
+    }
+    for (int sq = 0; sq < geo->n; sq++) {
+        gui_layout_point(L, sq, &x, &y);
+        marks_over(d, L, st, sq, x, y, occ[sq]);
+    }
+}

@@ -1,0 +1,446 @@
+/*
+ * gui_panel.c — the side panel (title, status, clocks, thinking, move
+ * list, message, buttons) and the modal dialogs (help, resume, save/load).
+ * Reads the state, never changes it.
+ */
+#include "gui_paint.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- side panel ------------------------------------------------------- */
+
+static void fmt_clock(char *buf, size_t n, uint64_t ms)
+{
+    uint64_t s = ms / 1000;
+    if (s >= 3600)
+        snprintf(buf, n, "%d:%02d:%02d", (int)(s / 3600), (int)(s / 60 % 60), (int)(s % 60));
+    else
+        snprintf(buf, n, "%02d:%02d", (int)(s / 60), (int)(s % 60));
+}
+
+/* "将死 checkmate" (or "checkmate") for an outcome reason or a flag. */
+static const char *word_bi(const gui_fonts *f, const char *en, char *buf, size_t n)
+{
+    return gui_bi(f, buf, n, gui_word_zh(en), en);
+}
+
+static void draw_status(gui_draw_ctx *d, const gui_layout *L, const gui_state *st)
+{
+    gui_fonts *f = &d->fonts;
+    const qp_rules *r = st->r;
+    char line[256], a[96], b[96], w[96];
+    const SDL_Rect *R = &L->status;
+    SDL_Color col = GUI_TEXT;
+
+    /* first line: who is to move, or how the game ended */
+    if (st->outcome.result == QP_WIN) {
+        char en[64];
+        gui_cap_word(en, sizeof en, qp_side_name(r, st->outcome.winner));
+        snprintf(a, sizeof a, "%s胜", gui_side_zh(r, st->outcome.winner));
+        snprintf(b, sizeof b, "%s wins", en);
+        snprintf(line, sizeof line, "%s: %s", gui_bi(f, w, sizeof w, *gui_side_zh(r, st->outcome.winner) ? a : "", b),
+                 word_bi(f, st->outcome.reason, a, sizeof a));
+        col = GUI_C(255, 214, 120, 255);
+    } else if (st->outcome.result == QP_DRAW) {
+        snprintf(line, sizeof line, "%s: %s", gui_bi(f, w, sizeof w, "和棋", "Draw"),
+                 word_bi(f, st->outcome.reason, a, sizeof a));
+        col = GUI_C(255, 214, 120, 255);
+    } else if (r->nsides < 2) {
+        gui_bi(f, line, sizeof line, "请走棋", "Your move");
+    } else {
+        char en[64];
+        gui_cap_word(en, sizeof en, qp_side_name(r, st->to_move));
+        snprintf(a, sizeof a, "%s走棋", gui_side_zh(r, st->to_move));
+        snprintf(b, sizeof b, "%s to move", en);
+        gui_bi(f, line, sizeof line, *gui_side_zh(r, st->to_move) ? a : "", b);
+    }
+    float y = (float)R->y, tx = (float)R->x, dot = L->font_text * 0.42f;
+    if (st->outcome.result == QP_ONGOING && r->nsides > 1) {
+        gui_side_badge(d, st, st->to_move, R->x + dot, y + L->font_text * 0.68f, dot);
+        tx += dot * 2 + L->font_text * 0.5f;
+    }
+    gui_text_fit(f, line, L->font_text + 1, true, col, tx, y, GUI_LEFT, R->x + R->w - (int)tx);
+    y += L->font_text * 1.6f;
+
+    /* second line: an exchange in progress, the flags, history, a hint */
+    line[0] = 0;
+    col = GUI_TEXT_DIM;
+    if (st->nsel > 1) {
+        gui_bi(f, line, sizeof line, "兑子：再点要兑掉的敌子", "Exchange: now click the piece they take");
+        col = GUI_C(150, 200, 255, 255);
+    } else if (st->flags && st->outcome.result == QP_ONGOING) {
+        const char *const *names = r->flag_names;
+        for (int i = 0; names && names[i]; i++) {
+            if (!(st->flags >> i & 1u)) continue;
+            size_t k = strlen(line);
+            snprintf(line + k, sizeof line - k, "%s%s!", k ? "   " : "", word_bi(f, names[i], a, sizeof a));
+        }
+        col = st->flags & QP_FLAG_CHECK ? GUI_C(255, 110, 100, 255) : GUI_C(255, 190, 90, 255);
+    } else if (st->g.cursor < st->g.len) {
+        snprintf(b, sizeof b, "Viewing move %d of %d", st->g.cursor, st->g.len);
+        snprintf(a, sizeof a, "查看第%d步", st->g.cursor);
+        gui_bi(f, line, sizeof line, a, b);
+        col = GUI_C(150, 200, 255, 255);
+    } else if (st->nsel == 1) {
+        gui_bi(f, line, sizeof line, "点绿点走棋", "Click a green mark to move");
+    }
+    if (line[0]) gui_text_fit(f, line, L->font_small, false, col, (float)R->x, y, GUI_LEFT, R->w);
+}
+
+static void draw_clocks(gui_draw_ctx *d, const gui_layout *L, const gui_state *st)
+{
+    gui_fonts *f = &d->fonts;
+    const qp_rules *r = st->r;
+    const SDL_Rect *R = &L->clocks;
+    int n = r->nsides < 2 ? 1 : 2;
+    float rowh = R->h / 2.0f;
+    for (int s = 0; s < n; s++) {
+        float y = R->y + s * rowh;
+        bool active = st->to_move == s && st->outcome.result == QP_ONGOING;
+        if (active) gui_round_rect(&d->gfx, (float)R->x, y + 1, (float)R->w, rowh - 2, rowh * 0.25f, GUI_C(80, 68, 58, 255));
+        float dot = rowh * 0.2f, cx = R->x + rowh * 0.45f, cy = y + rowh / 2;
+        gui_side_badge(d, st, s, cx, cy, dot);
+        char name[96], who[64], t[32];
+        gui_side_bi(f, r, s, name, sizeof name);
+        bool ai = st->engine_ok && (st->ai_mask >> s & 1u);
+        gui_bi(f, who, sizeof who, ai ? "电脑" : "棋手", ai ? "computer" : "player");
+        float tx = cx + rowh * 0.45f;
+        int time_w, name_w;
+        gui_text_size(f, "00:00", L->font_text + 1, true, &time_w, NULL);
+        int room = (int)(R->x + R->w - rowh * 0.3f - time_w - 8 * L->ui - tx);
+        gui_text_fit(f, name, L->font_text, active, active ? GUI_TEXT : GUI_TEXT_DIM, tx, cy, GUI_LEFT | GUI_VCENTER, room);
+        gui_text_size(f, name, L->font_text, active, &name_w, NULL);
+        float gap = L->font_text * 0.6f;
+        if (name_w + gap < room)
+            gui_text_fit(f, who, L->font_small, false, GUI_TEXT_DIM, tx + name_w + gap, cy, GUI_LEFT | GUI_VCENTER,
+                         room - name_w - (int)gap);
+        fmt_clock(t, sizeof t, st->clock_ms[s]);
+        gui_text(f, t, L->font_text + 1, true, active ? GUI_TEXT : GUI_TEXT_DIM, (float)(R->x + R->w - rowh * 0.3f), cy,
+                 GUI_RIGHT | GUI_VCENTER, 0);
+    }
+}
+
+static void score_text(char *buf, size_t n, const gui_think *t)
+{
+    if (t->mate) snprintf(buf, n, "%s%d", t->mate_plies > 0 ? "#" : "#-", (abs(t->mate_plies) + 1) / 2);
+    else snprintf(buf, n, "%+.2f", t->score / 100.0);
+}
+
+static void draw_think(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, Uint32 ticks)
+{
+    gui_fonts *f = &d->fonts;
+    const SDL_Rect *R = &L->think;
+    gui_round_rect(&d->gfx, (float)R->x, (float)R->y, (float)R->w, (float)R->h, 6 * L->ui, GUI_PANEL_BOX);
+    float pad = 8 * L->ui, x = R->x + pad, y = R->y + pad * 0.7f;
+    int maxw = R->w - (int)(2 * pad);
+    char a[160], b[160], line[320];
+    const gui_think *t = &st->think;
+    if (t->active || t->depth > 0) {
+        if (t->active) {
+            /* three dots chasing each other */
+            for (int i = 0; i < 3; i++) {
+                float ph = (float)((ticks / 140 + 3 - i) % 3) / 2.0f;
+                SDL_Color dc = gui_mix(GUI_C(120, 200, 255, 255), GUI_C(60, 80, 100, 255), ph);
+                gui_shape(d, GUI_SHAPE_DISC, x + L->font_small * (0.35f + i * 0.8f), y + L->font_small * 0.62f,
+                          L->font_small * 0.22f, 0, dc, dc);
+            }
+        }
+        float tx = t->active ? x + L->font_small * 2.6f : x;
+        char sc[32], nodes[32];
+        score_text(sc, sizeof sc, t);
+        if (t->nodes >= 1000000) snprintf(nodes, sizeof nodes, "%.1fM", t->nodes / 1e6);
+        else snprintf(nodes, sizeof nodes, "%.1fk", t->nodes / 1e3);
+        /* The score is the computer's view: + means it likes its position. */
+        snprintf(b, sizeof b, "%s depth %d  eval %s  %s nodes", t->active ? "Thinking" : "Last search",
+                 t->depth, sc, nodes);
+        gui_bi(f, line, sizeof line, t->active ? "思考中" : "", b);
+        gui_text_fit(f, line, L->font_small, false, GUI_TEXT, tx, y, GUI_LEFT, maxw - (int)(tx - x));
+        y += L->font_small * 1.45f;
+        snprintf(line, sizeof line, "%s %s", f->cjk ? "主变 PV:" : "PV:", t->pv[0] ? t->pv : "-");
+        gui_text_fit(f, line, L->font_small, false, GUI_TEXT_DIM, x, y, GUI_LEFT, maxw);
+        y += L->font_small * 1.45f;
+    } else {
+        /* idle: show the mode and level */
+        const char *zh, *en;
+        char sa[96], sb[96];
+        switch (st->ai_mask & 3u) {
+        case 0: zh = "双人对弈"; en = "Two players"; break;
+        case 3: zh = "电脑对电脑"; en = "Computer vs computer"; break;
+        default: {
+            int hs = gui_state_human_side(st);
+            char cap[32];
+            gui_cap_word(cap, sizeof cap, qp_side_name(st->r, hs));
+            snprintf(sa, sizeof sa, "执%s对电脑", *gui_side_zh(st->r, hs) ? gui_side_zh(st->r, hs) : "");
+            snprintf(sb, sizeof sb, "You (%s) vs computer", cap);
+            zh = sa;
+            en = sb;
+        }
+        }
+        if (!st->engine_ok) {
+            zh = "双人对弈";
+            en = "Two players (no engine)";
+        }
+        snprintf(line, sizeof line, "%s", gui_bi(f, a, sizeof a, zh, en));
+        gui_text_fit(f, line, L->font_small, false, GUI_TEXT, x, y, GUI_LEFT, maxw);
+        y += L->font_small * 1.45f;
+        const char *nm = st->level_name[st->level];
+        snprintf(b, sizeof b, "Level %d%s%s", st->level, *nm ? " \xC2\xB7 " : "", nm);
+        snprintf(a, sizeof a, "等级%d%s%s", st->level, *gui_word_zh(nm) ? " " : "", gui_word_zh(nm));
+        gui_text_fit(f, gui_bi(f, line, sizeof line, a, b), L->font_small, false, GUI_TEXT_DIM, x, y, GUI_LEFT, maxw);
+    }
+    (void)y;
+}
+
+static void draw_moves(gui_draw_ctx *d, const gui_layout *L, const gui_state *st)
+{
+    gui_fonts *f = &d->fonts;
+    const SDL_Rect *R = &L->moves;
+    if (R->h < L->row_h) return;
+    gui_round_rect(&d->gfx, (float)R->x, (float)R->y, (float)R->w, (float)R->h, 6 * L->ui, GUI_PANEL_BOX);
+    int rows = gui_layout_move_rows(L), total = st->nply + 1;
+    float top = R->y + 6 * L->ui;
+    float xnum = R->x + L->font_text * 2.6f, xtext = xnum + L->font_text * 0.6f;
+    float xnota = xtext + L->font_text * 4.6f;
+    SDL_RenderSetClipRect(d->gfx.ren, R);
+    for (int k = 0; k < rows && st->scroll + k < total; k++) {
+        int row = st->scroll + k;
+        float y = top + k * L->row_h;
+        if (row == st->g.cursor)
+            gui_round_rect(&d->gfx, R->x + 3 * L->ui, y, R->w - 6 * L->ui - 6 * L->ui, (float)L->row_h, 4 * L->ui,
+                           GUI_C(92, 76, 60, 255));
+        else if (row == st->hover_ply)
+            gui_round_rect(&d->gfx, R->x + 3 * L->ui, y, R->w - 6 * L->ui - 6 * L->ui, (float)L->row_h, 4 * L->ui,
+                           GUI_C(66, 57, 50, 255));
+        float cy = y + L->row_h / 2.0f;
+        bool cur = row == st->g.cursor;
+        if (row == 0) {
+            char a[64];
+            gui_text(f, gui_bi(f, a, sizeof a, "开局", "Start"), L->font_text, cur, cur ? GUI_TEXT : GUI_TEXT_DIM,
+                     xtext, cy, GUI_LEFT | GUI_VCENTER, 0);
+            continue;
+        }
+        const gui_ply *p = &st->ply[row - 1];
+        char num[16];
+        /* Full-move numbers count the first side's plies. */
+        int first_side = st->nply ? st->ply[0].side : 0;
+        int full = (row - 1 + (first_side != 0)) / (st->r->nsides > 1 ? 2 : 1) + 1;
+        if (p->side == 0 || row == 1 || st->r->nsides < 2) snprintf(num, sizeof num, "%d.", full);
+        else num[0] = 0;
+        SDL_Color col = cur ? GUI_TEXT : GUI_C(214, 202, 184, 255);
+        if (num[0]) gui_text(f, num, L->font_small, false, GUI_TEXT_DIM, xnum, cy, GUI_RIGHT | GUI_VCENTER, 0);
+        float dot = L->font_small * 0.26f;
+        gui_side_badge(d, st, p->side, xtext + dot, cy, dot);
+        gui_text(f, p->text, L->font_text, cur, col, xtext + dot * 3.2f, cy, GUI_LEFT | GUI_VCENTER, 0);
+        if (p->nota[0] && (f->cjk || ((unsigned char)p->nota[0]) < 0x80))
+            gui_text_fit(f, p->nota, L->font_text, cur, col, xnota + dot * 2, cy, GUI_LEFT | GUI_VCENTER,
+                         (int)(R->x + R->w - xnota - 10 * L->ui));
+    }
+    SDL_RenderSetClipRect(d->gfx.ren, NULL);
+    if (total > rows) {
+        /* scroll bar */
+        float track = R->h - 12 * L->ui, th = fmaxf(track * rows / total, 12 * L->ui);
+        float ty = R->y + 6 * L->ui + (track - th) * st->scroll / (float)(total - rows);
+        gui_round_rect(&d->gfx, R->x + R->w - 7 * L->ui, ty, 4 * L->ui, th, 2 * L->ui, GUI_C(120, 104, 90, 255));
+    }
+}
+
+static bool button_enabled(const gui_state *st, int b)
+{
+    switch (b) {
+    case GUI_BTN_UNDO: return st->g.cursor > 0;
+    case GUI_BTN_REDO: return st->g.cursor < st->g.len;
+    case GUI_BTN_RESIGN: return st->outcome.result == QP_ONGOING && st->g.resigned < 0;
+    case GUI_BTN_MODE:
+    case GUI_BTN_LEVEL: return st->engine_ok;
+    case GUI_BTN_SOUND: return st->sound_ok;
+    default: return true;
+    }
+}
+
+static void button_label(const gui_state *st, int b, const char **zh, const char **en, char *ebuf, size_t n)
+{
+    static const char *const Z[GUI_NBUTTONS] = {"新局", "悔棋", "还原", "认输", "保存", "读取",
+                                               "翻转", "模式", "等级", "声音", "帮助", "退出"};
+    static const char *const E[GUI_NBUTTONS] = {"New", "Undo", "Redo", "Resign", "Save", "Load",
+                                               "Flip", "Mode", "Level", "Sound", "Help", "Quit"};
+    *zh = Z[b];
+    *en = E[b];
+    if (b == GUI_BTN_LEVEL) {
+        snprintf(ebuf, n, "Level %d", st->level);
+        *en = ebuf;
+    } else if (b == GUI_BTN_SOUND) {
+        snprintf(ebuf, n, "Sound %s", st->sound_on && st->sound_ok ? "on" : "off");
+        *en = ebuf;
+    }
+}
+
+static void draw_buttons(gui_draw_ctx *d, const gui_layout *L, const gui_state *st)
+{
+    gui_fonts *f = &d->fonts;
+    for (int b = 0; b < GUI_NBUTTONS; b++) {
+        const SDL_Rect *R = &L->button[b];
+        bool on = button_enabled(st, b);
+        SDL_Color bg = st->hover_button == b && on ? GUI_BUTTON_HOVER : GUI_BUTTON;
+        gui_round_rect(&d->gfx, (float)R->x, (float)R->y, (float)R->w, (float)R->h, 6 * L->ui, bg);
+        const char *zh, *en;
+        char ebuf[32];
+        button_label(st, b, &zh, &en, ebuf, sizeof ebuf);
+        SDL_Color c = on ? GUI_TEXT : GUI_C(120, 108, 96, 255);
+        float cx = R->x + R->w / 2.0f, cy = R->y + R->h / 2.0f;
+        if (f->cjk) {
+            gui_text(f, zh, L->font_button, true, c, cx, cy - L->font_button * 0.02f, GUI_HCENTER | GUI_BOTTOM, 0);
+            gui_text_fit(f, en, (int)(L->font_button * 0.78f), false, on ? GUI_TEXT_DIM : c, cx, cy + L->font_button * 0.02f,
+                         GUI_HCENTER | GUI_TOP, R->w - 4);
+        } else {
+            gui_text_fit(f, en, L->font_button, true, c, cx, cy, GUI_HCENTER | GUI_VCENTER, R->w - 4);
+        }
+    }
+}
+
+void gui_draw_panel(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, Uint32 ticks)
+{
+    gui_fonts *f = &d->fonts;
+    const SDL_Rect *P = &L->panel;
+    gui_fill_rect(&d->gfx, (float)P->x, (float)P->y, (float)P->w, (float)P->h, GUI_PANEL);
+    if (L->wide) gui_fill_rect(&d->gfx, (float)P->x, (float)P->y, 1, (float)P->h, GUI_C(80, 70, 62, 255));
+    else gui_fill_rect(&d->gfx, (float)P->x, (float)P->y, (float)P->w, 1, GUI_C(80, 70, 62, 255));
+    /* The title up to its first comma: the rest is detail for `qipan list`. */
+    char title[128];
+    snprintf(title, sizeof title, "%s", st->r->rs->title ? st->r->rs->title : st->r->rs->name);
+    int depth = 0;
+    for (char *p = title; *p; p++) {
+        if (*p == '(') depth++;
+        else if (*p == ')') depth--;
+        else if (*p == ',' && depth == 0 && p > title) {
+            *p = 0;
+            break;
+        }
+    }
+    gui_text_fit(f, title, L->font_title, true, GUI_C(240, 200, 140, 255), (float)L->title.x,
+                 L->title.y + L->title.h / 2.0f, GUI_LEFT | GUI_VCENTER, L->title.w);
+    draw_status(d, L, st);
+    draw_clocks(d, L, st);
+    draw_think(d, L, st, ticks);
+    draw_moves(d, L, st);
+    if (st->msg[0])
+        gui_text_fit(f, st->msg, L->font_small, false, st->msg_error ? GUI_ERR_RED : GUI_OK_GREEN, (float)L->msg.x,
+                     L->msg.y + L->msg.h / 2.0f, GUI_LEFT | GUI_VCENTER, L->msg.w);
+    draw_buttons(d, L, st);
+}
+
+/* ---- dialogs ---------------------------------------------------------- */
+
+static void dialog_button(gui_draw_ctx *d, const gui_layout *L, const SDL_Rect *R, const char *label,
+                          bool primary)
+{
+    gui_round_rect(&d->gfx, (float)R->x, (float)R->y, (float)R->w, (float)R->h, 6 * L->ui,
+                   primary ? GUI_C(178, 60, 40, 255) : GUI_C(120, 104, 90, 255));
+    gui_text_fit(&d->fonts, label, L->font_text, true, GUI_C(255, 250, 240, 255), R->x + R->w / 2.0f,
+                 R->y + R->h / 2.0f, GUI_HCENTER | GUI_VCENTER, R->w - 6);
+}
+
+static const char help_keys[] =
+    "N new game   U / Ctrl+Z undo   R redo   Ctrl+R resign   F flip board   M mode   L / - level   "
+    "S sound   Ctrl+S save   Ctrl+O load   H help   Q quit   "
+    "\xE2\x86\x90 / \xE2\x86\x92 step through the moves   Esc cancel";
+
+/* Rules texts are written with hard line breaks; inside a sentence they
+ * become spaces so the dialog's own wrapping reads well. */
+static void reflow(const char *in, char *out, size_t n)
+{
+    size_t k = 0;
+    for (size_t i = 0; in[i] && k + 1 < n; i++) {
+        char c = in[i];
+        if (c == '\n' && i > 0 && in[i + 1]) {
+            unsigned char prev = (unsigned char)in[i - 1], next = (unsigned char)in[i + 1];
+            bool sentence_goes_on = prev < 0x80 && prev != '.' && prev != ':' && prev != '\n' &&
+                                    ((next >= 'a' && next <= 'z') || next == '(');
+            if (sentence_goes_on) c = ' ';
+        }
+        out[k++] = c;
+    }
+    out[k] = 0;
+}
+
+void gui_draw_dialog(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, Uint32 ticks)
+{
+    gui_fonts *f = &d->fonts;
+    SDL_Rect card, yes, no;
+    char a[256], b[256];
+    int lines = st->dialog == GUI_DLG_HELP ? 22 : 4;
+    gui_layout_dialog(L, lines, &card, &yes, &no);
+    gui_fill_rect(&d->gfx, 0, 0, (float)L->W, (float)L->H, GUI_C(0, 0, 0, 140));
+    gui_round_rect(&d->gfx, card.x + 3.0f, card.y + 6.0f, (float)card.w, (float)card.h, 10 * L->ui, GUI_C(0, 0, 0, 90));
+    gui_round_rect(&d->gfx, (float)card.x, (float)card.y, (float)card.w, (float)card.h, 10 * L->ui, GUI_CARD);
+    float pad = 22 * L->ui, x = card.x + pad, y = card.y + pad;
+    int w = card.w - (int)(2 * pad);
+    switch (st->dialog) {
+    case GUI_DLG_HELP: {
+        const char *title = st->r->rs->title ? st->r->rs->title : st->r->rs->name;
+        snprintf(b, sizeof b, "Help \xE2\x80\x94 %s", title);
+        y += gui_text(f, gui_bi(f, a, sizeof a, "帮助", b), L->font_title, true, GUI_CARD_TEXT, x, y, GUI_LEFT, 0);
+        y += 8 * L->ui;
+        const char *raw = st->r->rs->help_text;
+        if (!raw || !*raw) raw = "Click a piece, then one of the marked points.";
+        char help[4096];
+        reflow(raw, help, sizeof help);
+        SDL_Rect clip = {card.x, (int)y, card.w, (int)(yes.y - y - L->font_small * 4.2f)};
+        SDL_RenderSetClipRect(d->gfx.ren, &clip);
+        gui_text(f, help, L->font_small, false, GUI_CARD_TEXT, x, y, GUI_LEFT, w);
+        SDL_RenderSetClipRect(d->gfx.ren, NULL);
+        gui_text(f, help_keys, L->font_small, false, GUI_C(110, 90, 70, 255), x, yes.y - L->font_small * 3.8f,
+                 GUI_LEFT, w);
+        SDL_Rect ok = {card.x + (card.w - yes.w) / 2, yes.y, yes.w, yes.h};
+        dialog_button(d, L, &ok, gui_bi(f, a, sizeof a, "关闭", "Close"), true);
+        break;
+    }
+    case GUI_DLG_RESUME:
+        y += gui_text(f, gui_bi(f, a, sizeof a, "继续上次未下完的棋局？", "Resume the unfinished game?"),
+                      L->font_title, true, GUI_CARD_TEXT, x, y, GUI_LEFT, w);
+        y += 6 * L->ui;
+        {
+            char zh[96], en[128];
+            snprintf(zh, sizeof zh, "已走%d步", st->resume_moves);
+            snprintf(en, sizeof en, "%d move%s played%s%s", st->resume_moves, st->resume_moves == 1 ? "" : "s",
+                     st->resume_date[0] ? ", saved " : "", st->resume_date);
+            y += gui_text(f, gui_bi(f, b, sizeof b, zh, en), L->font_text, false, GUI_CARD_TEXT, x, y, GUI_LEFT, 0);
+            y += 4 * L->ui;
+        }
+        gui_text_fit(f, st->autosave_path, L->font_small, false, GUI_C(110, 90, 70, 255), x, y, GUI_LEFT, w);
+        dialog_button(d, L, &yes, gui_bi(f, a, sizeof a, "是", "Yes (Y)"), true);
+        dialog_button(d, L, &no, gui_bi(f, b, sizeof b, "否", "No (N)"), false);
+        break;
+    case GUI_DLG_SAVE:
+    case GUI_DLG_LOAD: {
+        bool save = st->dialog == GUI_DLG_SAVE;
+        y += gui_text(f, save ? gui_bi(f, a, sizeof a, "保存棋局到文件", "Save the game to file")
+                              : gui_bi(f, a, sizeof a, "从文件读取棋局", "Load a game from file"),
+                      L->font_title, true, GUI_CARD_TEXT, x, y, GUI_LEFT, w);
+        y += 10 * L->ui;
+        float eh = L->font_text * 1.9f;
+        gui_round_rect(&d->gfx, x, y, (float)w, eh, 5 * L->ui, GUI_C(255, 255, 255, 255));
+        int tw;
+        const char *shown = st->entry;
+        gui_text_size(f, shown[0] ? shown : " ", L->font_text, false, &tw, NULL);
+        /* Long paths: show the end, where the file name is. */
+        while (tw > w - 20 && *shown) {
+            shown++;
+            while ((*shown & 0xC0) == 0x80) shown++;
+            gui_text_size(f, shown[0] ? shown : " ", L->font_text, false, &tw, NULL);
+        }
+        float tx = x + 8 * L->ui;
+        gui_text(f, shown, L->font_text, false, GUI_CARD_TEXT, tx, y + eh / 2, GUI_LEFT | GUI_VCENTER, 0);
+        if (ticks / 500 % 2 == 0)
+            gui_fill_rect(&d->gfx, tx + (shown[0] ? tw : 0) + 1, y + eh * 0.2f, fmaxf(1, L->ui * 1.5f), eh * 0.6f, GUI_CARD_TEXT);
+        dialog_button(d, L, &yes, gui_bi(f, a, sizeof a, save ? "保存" : "读取", save ? "Save (Enter)" : "Load (Enter)"), true);
+        dialog_button(d, L, &no, gui_bi(f, b, sizeof b, "取消", "Cancel (Esc)"), false);
+        break;
+    }
+    default:
+        break;
+    }
+}
+

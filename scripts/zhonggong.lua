@@ -1,0 +1,128 @@
+-- zhonggong.lua — default configuration of the "zhonggong" ruleset
+-- (中宫象棋, Zhonggong Xiangqi).  Every key the ruleset reads is listed here
+-- once, with its type and default; the values below ARE the defaults.  To
+-- play a variant, copy this file, change a value ("change this to ...") and
+-- start qipan with --config yourfile.lua.  Keys you delete keep their
+-- defaults; a misspelt key is an error that names the key and the line.
+--
+-- Rules in brief: 9×9 board, one palace shared by both generals in the
+-- centre; advisors and elephants move anywhere; a general must keep a free
+-- point next to it (a liberty); capturing a general is allowed only when it
+-- cannot be taken back (a free capture); soldiers on the enemy back rank can
+-- be exchanged for enemy pieces, and five of them there win.
+
+return {
+  ruleset = "zhonggong",
+
+  -- palace (string, default "d4-f6"): the palace both generals live in, as
+  -- two opposite corners.  Change this to "c3-g7" for a roomier palace.
+  palace = "d4-f6",
+
+  -- setup (string, default "rnbacabnr/4c4/p1p1p1p1p/4k4/9/4K4/P1P1P1P1P/4C4/RNBACABNR w - - 0 1"):
+  -- the start position as FEN, ranks 9 down to 1, letters K general,
+  -- A advisor, B elephant, N horse, R chariot, C cannon, P soldier (upper
+  -- case Red, lower case Black), then "w" (Red to move) or "b".  Change this
+  -- to start from a problem position; at most the standard set per side.
+  setup = "rnbacabnr/4c4/p1p1p1p1p/4k4/9/4K4/P1P1P1P1P/4C4/RNBACABNR w - - 0 1",
+
+  -- flying_general (boolean, default false): change this to true for the
+  -- standard Xiangqi rule: generals facing each other on an open file may
+  -- capture each other along it (so that counts as an attack).
+  flying_general = false,
+
+  -- answered_general_capture (string, default "illegal"): what happens when
+  -- a general is captured although the capturer can be taken back on that
+  -- point.  "illegal": such a capture may not be played.  Change this to
+  -- "loses" to allow it, the capturing side then loses at once.
+  answered_general_capture = "illegal",
+
+  -- liberties (boolean, default true): a move must leave your own general
+  -- at least one empty point orthogonally next to it.  Change this to false
+  -- to drop that rule (then only check matters).
+  liberties = true,
+
+  -- exchange (list of letters, default { "P", "C", "N", "R" }): what k of
+  -- your soldiers standing on the enemy back rank buy, for k = 1, 2, 3, 4:
+  -- one enemy soldier, cannon, horse or chariot.  Letters P C N R; a shorter
+  -- list allows fewer sizes.  Change this to {} to play without exchanges.
+  exchange = { "P", "C", "N", "R" },
+
+  -- soldiers_to_win (integer 1..6, default 5): that many of your soldiers
+  -- on the enemy back rank win the game.  Change this to 6 to switch the
+  -- win off (a side has only five soldiers).
+  soldiers_to_win = 5,
+
+  draw = {
+    -- repetitions (integer 0..100, default 3): the n-th occurrence of the
+    -- same position with the same side to move is a draw; 0 turns it off.
+    repetitions = 3,
+    -- perpetual_check_loses (boolean, default true): in a repeated cycle,
+    -- the side that gave check with every one of its moves (while the other
+    -- did not) loses instead of drawing.
+    perpetual_check_loses = true,
+    -- no_capture_plies (integer 0..100000, default 120): that many plies
+    -- in a row without a capture or exchange draw the game; 0 turns it off.
+    no_capture_plies = 120,
+  },
+
+  -- How the computer judges positions, in centi-soldiers (a soldier is
+  -- 100).  Raise a value to make the computer value that thing more.
+  eval = {
+    -- advisor (integer 0..5000, default 200): value of an advisor.
+    advisor = 200,
+    -- elephant (integer 0..5000, default 200): value of an elephant.
+    elephant = 200,
+    -- horse (integer 0..5000, default 400): value of a horse.
+    horse = 400,
+    -- chariot (integer 0..5000, default 900): value of a chariot.
+    chariot = 900,
+    -- cannon (integer 0..5000, default 450): value of a cannon.
+    cannon = 450,
+    -- soldier (integer 0..5000, default 100): value of a soldier.
+    soldier = 100,
+    -- soldier_advance (integer 0..500, default 8): extra per rank a soldier
+    -- has advanced from its start rank.
+    soldier_advance = 8,
+    -- bottom_soldier (integer 0..2000, default 60): extra for a soldier on
+    -- the enemy back rank (it can be exchanged and counts toward five).
+    bottom_soldier = 60,
+    -- five_threat (integer 0..5000, default 150): bonus when one more bottom
+    -- soldier would win the game.
+    five_threat = 150,
+    -- center (integer 0..500, default 6): per step toward the centre for
+    -- advisors, elephants and horses.
+    center = 6,
+    -- liberty (integer 0..1000, default 25): per empty point next to the
+    -- general.
+    liberty = 25,
+    -- trapped (integer 0..5000, default 120): penalty for a general with no
+    -- liberty (it must be relieved at once).
+    trapped = 120,
+    -- guard (integer 0..1000, default 15): per own piece on the eight points
+    -- around the general.
+    guard = 15,
+    -- leash (integer 0..5000, default 60): penalty when the general is
+    -- attacked (leashed or in check).
+    leash = 60,
+    -- mobility (integer 0..100, default 3): per point a chariot or cannon
+    -- can slide to, and per open leg of a horse (counted twice).
+    mobility = 3,
+    -- tempo (integer 0..500, default 10): bonus for the side to move.
+    tempo = 10,
+  },
+
+  ai = {
+    -- level (integer 1..10, default 5): computer strength, 1 weakest,
+    -- 10 full strength.  Change this to 8 for a harder opponent.
+    level = 5,
+    -- levels (table of name = level, default { easy = 2, medium = 5,
+    -- hard = 8, master = 10 }): the named levels menus and --level offer.
+    levels = { easy = 2, medium = 5, hard = 8, master = 10 },
+    -- hash_mb (integer 1..4096, default 64): memory for the computer's
+    -- position table, in MiB.
+    hash_mb = 64,
+    -- movetime_ms (integer 10..3600000, default 1000): thinking time per
+    -- move at full strength, in milliseconds.
+    movetime_ms = 1000,
+  },
+}

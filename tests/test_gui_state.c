@@ -1,0 +1,210 @@
+/*
+ * test_gui_state.c — the window's click rules, without a window.
+ *
+ * gui_state.c has no SDL in it, so it is compiled into this suite directly.
+ * Pins: which points a selection marks (destinations, exchange partners),
+ * that a click on a mark plays exactly that move, exchanges built soldier
+ * by soldier, placements with no selection, the move list texts and the
+ * last-move marks.
+ */
+#include "testutil.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../frontends/gui/gui_state.c"
+
+static qp_registry reg;
+
+static int setup(void **state)
+{
+    (void)state;
+    tu_registry(&reg);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    qp_registry_free(&reg);
+    return 0;
+}
+
+static void open_state(gui_state *st, const char *ruleset, const char *fen)
+{
+    char err[QP_ERR];
+    qp_rules *r = tu_rules(&reg, ruleset);
+    qp_game g;
+    if (qp_game_init(&g, r, fen, err, sizeof err)) fail_msg("%s", err);
+    assert_int_equal(gui_state_init(st, r, &g), 0);
+}
+
+static int sq_of(const gui_state *st, const char *name)
+{
+    int sq;
+    if (!qp_sq_parse(&st->r->geom, name, &sq)) fail_msg("bad square %s", name);
+    return sq;
+}
+
+/* The names of the points carrying mark bit, in square order, space-joined. */
+static void marked(const gui_state *st, unsigned bit, char *buf, size_t n)
+{
+    buf[0] = 0;
+    for (int sq = 0; sq < st->r->geom.n; sq++) {
+        if (!(st->mark[sq] & bit)) continue;
+        char name[8];
+        qp_sq_name(&st->r->geom, sq, name);
+        size_t k = strlen(buf);
+        snprintf(buf + k, n - k, "%s%s", k ? " " : "", name);
+    }
+}
+
+static qp_move click(gui_state *st, const char *name)
+{
+    return gui_state_click(st, sq_of(st, name));
+}
+
+static void move_text(const gui_state *st, qp_move m, char *buf)
+{
+    st->r->rs->move_text(st->r, st->g.cur, m, buf, QP_MOVE_TEXT);
+}
+
+static void test_select_and_move(void **state)
+{
+    (void)state;
+    gui_state st;
+    char buf[512];
+    open_state(&st, "zhonggong", NULL);
+    assert_int_equal(st.ncand, 27);   /* Zhonggong's perft(1) from the start */
+
+    /* The soldier on e3 is blocked ahead by its general: sideways only. */
+    assert_int_equal(click(&st, "e3"), QP_MOVE_NONE);
+    marked(&st, GUI_MARK_TARGET, buf, sizeof buf);
+    assert_string_equal(buf, "d3 f3");
+    marked(&st, GUI_MARK_SELECTED, buf, sizeof buf);
+    assert_string_equal(buf, "e3");
+
+    /* Another own piece switches the selection: the cannon on e2. */
+    assert_int_equal(click(&st, "e2"), QP_MOVE_NONE);
+    marked(&st, GUI_MARK_TARGET, buf, sizeof buf);
+    assert_string_equal(buf, "a2 b2 c2 d2 f2 g2 h2 i2");
+    /* Clicking it again drops it; so does a piece without moves (the
+     * horse on b1 is hemmed in), an enemy piece or an empty point. */
+    assert_int_equal(click(&st, "e2"), QP_MOVE_NONE);
+    assert_int_equal(st.nsel, 0);
+    click(&st, "e3");
+    click(&st, "b1");
+    assert_int_equal(st.nsel, 0);
+    click(&st, "e6");
+    assert_int_equal(st.nsel, 0);
+    click(&st, "e5");
+    assert_int_equal(st.nsel, 0);
+
+    /* Select, then click a destination: exactly that move. */
+    click(&st, "a3");
+    qp_move m = click(&st, "a4");
+    assert_int_not_equal(m, QP_MOVE_NONE);
+    move_text(&st, m, buf);
+    assert_string_equal(buf, "a3a4");
+    assert_int_equal(st.nsel, 0);
+
+    qp_game_play(&st.g, m);
+    gui_state_changed(&st);
+    assert_int_equal(st.to_move, 1);
+    assert_int_equal(st.nply, 1);
+    assert_string_equal(st.ply[0].text, "a3a4");
+    assert_int_equal(st.ply[0].side, 0);
+    marked(&st, GUI_MARK_LAST, buf, sizeof buf);
+    assert_string_equal(buf, "a3 a4");
+    /* Red's pieces are not Black's to move. */
+    click(&st, "a4");
+    assert_int_equal(st.nsel, 0);
+    gui_state_free(&st);
+}
+
+static void test_exchange_built_soldier_by_soldier(void **state)
+{
+    (void)state;
+    gui_state st;
+    char buf[512];
+    /* Red in check from the cannon on e8 (screened by Black's general);
+     * one answer is exchanging the two bottom soldiers for it. */
+    open_state(&st, "zhonggong", "P1P6/4c4/p7p/4k4/9/4K4/9/9/R7R w - - 0 1");
+    assert_int_equal(st.ncand, 7);
+    assert_int_equal(st.flags & QP_FLAG_CHECK, QP_FLAG_CHECK);
+    click(&st, "a9");
+    marked(&st, GUI_MARK_TARGET, buf, sizeof buf);
+    assert_string_equal(buf, "");
+    marked(&st, GUI_MARK_EXTEND, buf, sizeof buf);
+    assert_string_equal(buf, "c9");
+    assert_int_equal(click(&st, "c9"), QP_MOVE_NONE);
+    assert_int_equal(st.nsel, 2);
+    marked(&st, GUI_MARK_TARGET, buf, sizeof buf);
+    assert_string_equal(buf, "e8");
+    /* The black soldier on a7 is no choice for two soldiers. */
+    assert_int_equal(click(&st, "a7"), QP_MOVE_NONE);
+    assert_int_equal(st.nsel, 0);
+    click(&st, "c9");
+    click(&st, "a9");
+    qp_move m = click(&st, "e8");
+    assert_int_not_equal(m, QP_MOVE_NONE);
+    move_text(&st, m, buf);
+    assert_string_equal(buf, "a9c9xe8");
+
+    int sq[GUI_MAX_SQ];
+    assert_int_equal(gui_move_squares(st.r, st.g.cur, m, sq, GUI_MAX_SQ), 3);
+    qp_game_play(&st.g, m);
+    gui_state_changed(&st);
+    marked(&st, GUI_MARK_LAST, buf, sizeof buf);
+    assert_string_equal(buf, "e8 a9 c9");
+    gui_state_free(&st);
+}
+
+static void test_placement(void **state)
+{
+    (void)state;
+    gui_state st;
+    char buf[512];
+    open_state(&st, "tictactoe", "X1o/1X1/2o w 4");
+    /* Nothing selected: every empty cell is a place to play. */
+    marked(&st, GUI_MARK_TARGET, buf, sizeof buf);
+    assert_string_equal(buf, "a1 b1 a2 c2 b3");
+    assert_int_equal(st.nplace, 5);
+    assert_int_equal(click(&st, "a3"), QP_MOVE_NONE);   /* occupied: nothing */
+    qp_move m = click(&st, "b3");
+    move_text(&st, m, buf);
+    assert_string_equal(buf, "b3");
+    gui_state_free(&st);
+}
+
+static void test_levels_and_outcome(void **state)
+{
+    (void)state;
+    gui_state st;
+    open_state(&st, "zhonggong", NULL);
+    assert_string_equal(st.level_name[5], "medium");
+    assert_string_equal(st.level_name[10], "master");
+    assert_string_equal(st.level_name[4], "");
+    assert_int_equal(st.level, 5);
+    assert_int_equal(st.king_sq, sq_of(&st, "e4"));
+    assert_false(gui_state_over(&st));
+    /* A resignation ends the game: no legal marks any more. */
+    st.g.resigned = 0;
+    gui_state_changed(&st);
+    assert_true(gui_state_over(&st));
+    assert_int_equal(st.ncand, 0);
+    click(&st, "a3");
+    assert_int_equal(st.nsel, 0);
+    gui_state_free(&st);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_select_and_move),
+        cmocka_unit_test(test_exchange_built_soldier_by_soldier),
+        cmocka_unit_test(test_placement),
+        cmocka_unit_test(test_levels_and_outcome),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

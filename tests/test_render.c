@@ -1,0 +1,400 @@
+/*
+ * test_render.c — `qipan render`: the off-screen picture of the window.
+ *
+ * Runs the real binary, then reads the PNG it wrote (checking every chunk's
+ * CRC and the zlib stream's Adler-32, so a broken encoder fails here) and
+ * looks at pixels where `--layout` says the board points are: grid lines
+ * have the line colour, a red piece shows its red ring, an empty point
+ * shows wood, `--flip` mirrors the coordinates.  Bad arguments give the
+ * documented errors.
+ */
+#include "testutil.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define START_FEN "rnbacabnr/4c4/p1p1p1p1p/4k4/9/4K4/P1P1P1P1P/4C4/RNBACABNR w - - 0 1"
+
+/* ---- a PNG reader for what gui_png.c writes ---------------------------- */
+
+typedef struct image {
+    int w, h;
+    unsigned char *rgb;   /* w*h*3 */
+} image;
+
+static uint32_t be32(const unsigned char *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static uint32_t crc32_of(const unsigned char *p, size_t n)
+{
+    uint32_t c = 0xFFFFFFFFu;
+    for (size_t i = 0; i < n; i++) {
+        c ^= p[i];
+        for (int k = 0; k < 8; k++) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+    }
+    return ~c;
+}
+
+static unsigned char *slurp_file(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    unsigned char *buf = malloc((size_t)len + 1);
+    *n = fread(buf, 1, (size_t)len, f);
+    fclose(f);
+    return buf;
+}
+
+/* Reads an RGB PNG made of stored deflate blocks; fails the test on any
+ * inconsistency. */
+static void read_png(const char *path, image *img)
+{
+    size_t n;
+    unsigned char *d = slurp_file(path, &n);
+    if (!d) fail_msg("no file %s", path);
+    assert_true(n > 8 && !memcmp(d, "\x89PNG\r\n\x1a\n", 8));
+    unsigned char *z = malloc(n);
+    size_t zn = 0, pos = 8;
+    bool ihdr = false, iend = false;
+    while (pos + 12 <= n && !iend) {
+        uint32_t len = be32(d + pos);
+        assert_true(pos + 12 + len <= n);
+        const unsigned char *type = d + pos + 4, *data = d + pos + 8;
+        assert_int_equal(crc32_of(type, len + 4), be32(data + len));
+        if (!memcmp(type, "IHDR", 4)) {
+            assert_int_equal(len, 13);
+            img->w = (int)be32(data);
+            img->h = (int)be32(data + 4);
+            assert_int_equal(data[8], 8);    /* bit depth */
+            assert_int_equal(data[9], 2);    /* RGB */
+            assert_int_equal(data[12], 0);   /* no interlace */
+            ihdr = true;
+        } else if (!memcmp(type, "IDAT", 4)) {
+            memcpy(z + zn, data, len);
+            zn += len;
+        } else if (!memcmp(type, "IEND", 4)) {
+            iend = true;
+        }
+        pos += 12 + len;
+    }
+    assert_true(ihdr && iend);
+    assert_true(zn > 6);
+    assert_int_equal((z[0] * 256 + z[1]) % 31, 0);
+    assert_int_equal(z[0] & 0x0F, 8);   /* deflate */
+    size_t row = 1 + (size_t)img->w * 3, raw_n = row * (size_t)img->h, got = 0;
+    unsigned char *raw = malloc(raw_n);
+    size_t zp = 2;
+    for (;;) {
+        assert_true(zp + 5 <= zn);
+        int final = z[zp] & 1, type = (z[zp] >> 1) & 3;
+        assert_int_equal(type, 0);   /* stored */
+        unsigned len = z[zp + 1] | z[zp + 2] << 8, nlen = z[zp + 3] | z[zp + 4] << 8;
+        assert_int_equal(len ^ 0xFFFFu, nlen);
+        zp += 5;
+        assert_true(got + len <= raw_n && zp + len <= zn);
+        memcpy(raw + got, z + zp, len);
+        got += len;
+        zp += len;
+        if (final) break;
+    }
+    assert_int_equal(got, raw_n);
+    uint32_t a = 1, b = 0;
+    for (size_t i = 0; i < raw_n; i++) {
+        a = (a + raw[i]) % 65521;
+        b = (b + a) % 65521;
+    }
+    assert_int_equal(be32(z + zp), (b << 16) | a);
+    img->rgb = malloc((size_t)img->w * img->h * 3);
+    for (int y = 0; y < img->h; y++) {
+        assert_int_equal(raw[row * y], 0);   /* filter: none */
+        memcpy(img->rgb + (size_t)y * img->w * 3, raw + row * y + 1, (size_t)img->w * 3);
+    }
+    free(raw);
+    free(z);
+    free(d);
+}
+
+static void pixel(const image *img, int x, int y, int *r, int *g, int *b)
+{
+    assert_true(x >= 0 && y >= 0 && x < img->w && y < img->h);
+    const unsigned char *p = img->rgb + ((size_t)y * img->w + x) * 3;
+    *r = p[0];
+    *g = p[1];
+    *b = p[2];
+}
+
+/* ---- layout ------------------------------------------------------------ */
+
+typedef struct point {
+    char name[8];
+    int x, y;
+} point;
+
+typedef struct layout {
+    int n;
+    point p[400];
+} layout;
+
+static void parse_layout(const char *text, layout *L)
+{
+    L->n = 0;
+    const char *s = text;
+    while (*s) {
+        point *p = &L->p[L->n];
+        int used = 0;
+        if (sscanf(s, "%7s %d %d%n", p->name, &p->x, &p->y, &used) != 3) fail_msg("bad layout line: %.40s", s);
+        L->n++;
+        s += used;
+        while (*s == '\n') s++;
+    }
+}
+
+static const point *at(const layout *L, const char *name)
+{
+    for (int i = 0; i < L->n; i++)
+        if (!strcmp(L->p[i].name, name)) return &L->p[i];
+    fail_msg("no point %s in the layout", name);
+    return NULL;
+}
+
+/* Renders and reads the picture and its layout. */
+static void render(const char *args, image *img, layout *L)
+{
+    char path[64], cmd[1024];
+    snprintf(path, sizeof path, "/tmp/qp_render_%d.png", (int)getpid());
+    snprintf(cmd, sizeof cmd, "%s --out %s --layout", args, path);
+    char *out, *err;
+    int rc = tu_run(cmd, NULL, &out, &err);
+    if (rc != 0) fail_msg("render failed (%d): %s", rc, err);
+    parse_layout(out, L);
+    read_png(path, img);
+    unlink(path);
+    free(out);
+    free(err);
+}
+
+static int spacing(const layout *L)
+{
+    return abs(at(L, "b1")->x - at(L, "a1")->x);
+}
+
+static bool is_line(int r, int g, int b) { return r < 140 && g < 105 && b < 75; }
+static bool is_wood(int r, int g, int b) { return r > 190 && g > 140 && b > 80 && b < 190 && r - b > 60; }
+static bool is_red(int r, int g, int b) { return r > 140 && g < 110 && b < 110; }
+static bool is_dark(int r, int g, int b) { return r < 90 && g < 90 && b < 90; }
+
+/* How many of 8 samples on a circle of radius rad around p satisfy pred;
+ * off 22.5° so that grid lines through the point are not sampled. */
+static int ring_count(const image *img, int x, int y, float rad, bool (*pred)(int, int, int))
+{
+    int hits = 0;
+    for (int k = 0; k < 8; k++) {
+        float a = (float)(k * 45 + 22.5) * 3.14159265f / 180;
+        int r, g, b;
+        pixel(img, x + (int)lroundf(rad * cosf(a)), y + (int)lroundf(rad * sinf(a)), &r, &g, &b);
+        hits += pred(r, g, b);
+    }
+    return hits;
+}
+
+/* ---- tests ------------------------------------------------------------- */
+
+static void test_size_and_layout(void **state)
+{
+    (void)state;
+    image img;
+    layout L;
+    render("render zhonggong --size 900x700", &img, &L);
+    assert_int_equal(img.w, 900);
+    assert_int_equal(img.h, 700);
+    assert_int_equal(L.n, 81);
+    assert_string_equal(L.p[0].name, "a1");
+    assert_string_equal(L.p[80].name, "i9");
+    /* Red's side at the bottom, files left to right, even spacing. */
+    int c = spacing(&L);
+    assert_true(c >= 30);
+    assert_true(at(&L, "a1")->y > at(&L, "a9")->y);
+    assert_int_equal(at(&L, "i1")->x - at(&L, "a1")->x, 8 * c);
+    assert_int_equal(at(&L, "a1")->y - at(&L, "a9")->y, 8 * c);
+    for (int i = 0; i < L.n; i++) assert_true(L.p[i].x > 0 && L.p[i].x < 900 && L.p[i].y > 0 && L.p[i].y < 700);
+    free(img.rgb);
+
+    render("render zhonggong", &img, &L);   /* default size */
+    assert_int_equal(img.w, 1000);
+    assert_int_equal(img.h, 760);
+    free(img.rgb);
+}
+
+static void test_grid_lines_and_wood(void **state)
+{
+    (void)state;
+    image img;
+    layout L;
+    render("render zhonggong", &img, &L);
+    int c = spacing(&L), r, g, b;
+    /* Rank 5 is empty: the line from b5 to c5, and the file from b5 to b6. */
+    const point *b5 = at(&L, "b5"), *b6 = at(&L, "b6");
+    for (int k = 2; k <= 8; k++) {
+        pixel(&img, b5->x + c * k / 10, b5->y, &r, &g, &b);
+        if (!is_line(r, g, b)) fail_msg("rank line at +%d/10: %d,%d,%d", k, r, g, b);
+        pixel(&img, b5->x, b5->y - c * k / 10, &r, &g, &b);
+        if (!is_line(r, g, b)) fail_msg("file line at +%d/10: %d,%d,%d", k, r, g, b);
+    }
+    /* Between the lines: wood. */
+    pixel(&img, (b5->x + at(&L, "c5")->x) / 2, (b5->y + b6->y) / 2, &r, &g, &b);
+    if (!is_wood(r, g, b)) fail_msg("square centre: %d,%d,%d", r, g, b);
+    /* The palace's diagonal passes through the middle of d4-e5. */
+    const point *d4 = at(&L, "d4"), *e5 = at(&L, "e5");
+    pixel(&img, (d4->x + e5->x) / 2, (d4->y + e5->y) / 2, &r, &g, &b);
+    if (!is_line(r, g, b)) fail_msg("palace diagonal: %d,%d,%d", r, g, b);
+    /* No diagonal outside the palace. */
+    const point *a5 = at(&L, "a5"), *b6p = at(&L, "b6");
+    pixel(&img, (a5->x + b6p->x) / 2, (a5->y + b6p->y) / 2, &r, &g, &b);
+    if (!is_wood(r, g, b)) fail_msg("no diagonal a5-b6: %d,%d,%d", r, g, b);
+    free(img.rgb);
+}
+
+static void test_pieces_and_empty_points(void **state)
+{
+    (void)state;
+    image img;
+    layout L;
+    render("render zhonggong --fen '" START_FEN "'", &img, &L);
+    float rad = spacing(&L) * 0.455f * 0.78f;   /* the ring inside a piece */
+    /* Red pieces show a red ring, black ones a dark ring, empty points wood. */
+    const char *red[] = {"e4", "a1", "e2", "i3"}, *black[] = {"e6", "a9", "e8"}, *empty[] = {"b5", "e5", "h4", "c8"};
+    for (size_t i = 0; i < sizeof red / sizeof *red; i++) {
+        const point *p = at(&L, red[i]);
+        int n = ring_count(&img, p->x, p->y, rad, is_red);
+        if (n < 6) fail_msg("red piece at %s: %d/8 red samples", red[i], n);
+    }
+    for (size_t i = 0; i < sizeof black / sizeof *black; i++) {
+        const point *p = at(&L, black[i]);
+        int n = ring_count(&img, p->x, p->y, rad, is_dark);
+        if (n < 6) fail_msg("black piece at %s: %d/8 dark samples", black[i], n);
+        assert_int_equal(ring_count(&img, p->x, p->y, rad, is_red), 0);
+    }
+    for (size_t i = 0; i < sizeof empty / sizeof *empty; i++) {
+        const point *p = at(&L, empty[i]);
+        int n = ring_count(&img, p->x, p->y, rad, is_wood);
+        if (n < 8) fail_msg("empty point %s: %d/8 wood samples", empty[i], n);
+    }
+    free(img.rgb);
+
+    /* A position where e3 holds Red's general instead: the picture follows. */
+    render("render zhonggong --fen 'rnbacabnr/4c4/p1p1p1p1p/4k4/9/9/P1P1K1P1P/4C4/RNBACABNR w - - 0 1'", &img, &L);
+    const point *e4 = at(&L, "e4"), *e3 = at(&L, "e3");
+    assert_true(ring_count(&img, e4->x, e4->y, rad, is_wood) == 8);
+    assert_true(ring_count(&img, e3->x, e3->y, rad, is_red) >= 6);
+    free(img.rgb);
+}
+
+static void test_flip_mirrors(void **state)
+{
+    (void)state;
+    image a, b;
+    layout La, Lb;
+    render("render zhonggong", &a, &La);
+    render("render zhonggong --flip", &b, &Lb);
+    assert_int_equal(La.n, Lb.n);
+    for (int i = 0; i < La.n; i++) {
+        /* The flipped picture puts point (f, r) where (8-f, 8-r) was. */
+        char m[8];
+        snprintf(m, sizeof m, "%c%c", 'a' + ('i' - La.p[i].name[0]), '1' + ('9' - La.p[i].name[1]));
+        const point *p = at(&Lb, La.p[i].name), *q = at(&La, m);
+        if (p->x != q->x || p->y != q->y)
+            fail_msg("flipped %s at %d,%d, unflipped %s at %d,%d", La.p[i].name, p->x, p->y, m, q->x, q->y);
+    }
+    assert_true(at(&Lb, "a1")->y < at(&Lb, "a9")->y);
+    /* Red's general (e4) now sits above Black's (e6), still drawn red. */
+    float rad = spacing(&La) * 0.455f * 0.78f;
+    const point *e4 = at(&Lb, "e4");
+    assert_true(e4->y < at(&Lb, "e6")->y);
+    assert_true(ring_count(&b, e4->x, e4->y, rad, is_red) >= 6);
+    free(a.rgb);
+    free(b.rgb);
+}
+
+static void test_other_rulesets(void **state)
+{
+    (void)state;
+    image img;
+    layout L;
+    /* Cells: tic-tac-toe's squares, X on a3, O on c3. */
+    render("render tictactoe --fen 'X1o/1X1/2o w 4' --size 800x600", &img, &L);
+    assert_int_equal(L.n, 9);
+    assert_string_equal(L.p[8].name, "c3");
+    int c = abs(at(&L, "b1")->x - at(&L, "a1")->x);
+    float rad = c * 0.42f * 0.78f;
+    const point *a3 = at(&L, "a3"), *b3 = at(&L, "b3"), *c3 = at(&L, "c3");
+    assert_true(ring_count(&img, a3->x, a3->y, rad, is_red) >= 6);
+    assert_true(ring_count(&img, c3->x, c3->y, rad, is_dark) >= 6);
+    assert_int_equal(ring_count(&img, b3->x, b3->y, rad, is_wood), 8);
+    /* A cell boundary halfway between a3 and b3 is a line. */
+    int r, g, b;
+    pixel(&img, (a3->x + b3->x) / 2, a3->y + c / 3, &r, &g, &b);
+    assert_true(is_line(r, g, b));
+    free(img.rgb);
+
+    /* Xiangqi: 90 points, the river leaves the inner files unjoined. */
+    render("render xiangqi", &img, &L);
+    assert_int_equal(L.n, 90);
+    const point *c5 = at(&L, "c5"), *c6 = at(&L, "c6"), *a5 = at(&L, "a5"), *a6 = at(&L, "a6");
+    pixel(&img, c5->x, (c5->y + c6->y) / 2, &r, &g, &b);
+    assert_false(is_line(r, g, b));
+    pixel(&img, a5->x, (a5->y + a6->y) / 2, &r, &g, &b);
+    assert_true(is_line(r, g, b));
+    free(img.rgb);
+}
+
+static void expect_error(const char *args, int status, const char *msg)
+{
+    char *out, *err;
+    int rc = tu_run(args, NULL, &out, &err);
+    if (rc != status) fail_msg("'%s': status %d, want %d (%s)", args, rc, status, err);
+    if (!strstr(err, msg)) fail_msg("'%s': stderr '%s' lacks '%s'", args, err, msg);
+    free(out);
+    free(err);
+}
+
+static void test_bad_arguments(void **state)
+{
+    (void)state;
+    char path[64], args[256];
+    snprintf(path, sizeof path, "/tmp/qp_render_bad_%d.png", (int)getpid());
+    expect_error("render zhonggong", 2, "render: --out FILE.png is required");
+    expect_error("render", 2, "usage: qipan render RULESET");
+    snprintf(args, sizeof args, "render zhonggong --out %s --size 12x", path);
+    expect_error(args, 2, "render: bad --size '12x' (want WxH");
+    snprintf(args, sizeof args, "render zhonggong --out %s --size 100x100", path);
+    expect_error(args, 2, "bad --size '100x100'");
+    snprintf(args, sizeof args, "render nosuch --out %s", path);
+    expect_error(args, 1, "unknown ruleset 'nosuch'");
+    snprintf(args, sizeof args, "render zhonggong --fen 'rnbacabnr/9 w' --out %s", path);
+    expect_error(args, 1, "FEN");
+    snprintf(args, sizeof args, "render zhonggong --out %s --bogus", path);
+    expect_error(args, 2, "unknown option '--bogus'");
+    expect_error("render zhonggong --out /nonexistent-qp-dir/x.png", 1, "cannot write /nonexistent-qp-dir/x.png");
+    assert_int_equal(access(path, F_OK), -1);   /* nothing written on errors */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_size_and_layout),
+        cmocka_unit_test(test_grid_lines_and_wood),
+        cmocka_unit_test(test_pieces_and_empty_points),
+        cmocka_unit_test(test_flip_mirrors),
+        cmocka_unit_test(test_other_rulesets),
+        cmocka_unit_test(test_bad_arguments),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,293 @@
+/*
+ * test_uci.c — the engine's command-line faces through the real binary:
+ * `qipan uci` sessions, `qipan analyze` and `qipan bench`.
+ *
+ * Each UCI test feeds a transcript on stdin and reads the answers; a
+ * bestmove is checked for legality with the library in the position the
+ * session set up, so "any move" answers cannot pass.
+ */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static qp_registry reg;
+
+static int setup_reg(void **st)
+{
+    (void)st;
+    tu_registry(&reg);
+    return 0;
+}
+
+static int teardown_reg(void **st)
+{
+    (void)st;
+    qp_registry_free(&reg);
+    return 0;
+}
+
+static char *session(const char *input)
+{
+    char *out, *err;
+    int rc = tu_run("uci", input, &out, &err);
+    if (rc != 0) fail_msg("qipan uci exited %d: %s", rc, err);
+    free(err);
+    return out;
+}
+
+/* The text after the last "bestmove " in out (static buffer). */
+static const char *last_bestmove(const char *out)
+{
+    static char mv[64];
+    const char *p = NULL, *q = out;
+    while ((q = strstr(q, "bestmove ")) != NULL) p = q++;
+    if (!p) fail_msg("no bestmove in:\n%s", out);
+    sscanf(p + 9, "%63s", mv);
+    return mv;
+}
+
+static int count_lines(const char *out, const char *prefix)
+{
+    int n = 0;
+    size_t k = strlen(prefix);
+    for (const char *p = out; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+        if (!strncmp(p, prefix, k)) n++;
+    return n;
+}
+
+/* Is text a legal move of ruleset name after fen (NULL: start) + moves? */
+static bool legal_after(const char *name, const char *fen, const char *moves, const char *text)
+{
+    qp_rules *r = tu_rules(&reg, name);
+    qp_game g;
+    char err[QP_ERR], buf[1024];
+    if (qp_game_init(&g, r, fen, err, sizeof err)) fail_msg("%s", err);
+    snprintf(buf, sizeof buf, "%s", moves ? moves : "");
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
+        if (qp_game_play_text(&g, t, err, sizeof err)) fail_msg("%s: %s", t, err);
+    qp_move m;
+    bool ok = r->rs->move_parse(r, g.cur, text, &m, err, sizeof err) == 0 &&
+              qp_move_is_legal(r, g.cur, m);
+    qp_game_free(&g);
+    qp_rules_free(r);
+    return ok;
+}
+
+static void test_handshake(void **st)
+{
+    (void)st;
+    char *out = session("uci\nisready\nquit\n");
+    assert_non_null(strstr(out, "id name qipan"));
+    assert_non_null(strstr(out, "option name UCI_Variant type combo default zhonggong var zhonggong"));
+    assert_non_null(strstr(out, " var xiangqi"));
+    assert_non_null(strstr(out, " var tictactoe"));
+    assert_non_null(strstr(out, "option name Hash type spin default 64 min 1 max 4096\n"));
+    assert_non_null(strstr(out, "option name Threads type spin default 1 min 1 max 1\n"));
+    assert_non_null(strstr(out, "option name Level type spin default 10 min 1 max 10\n"));
+    /* The ruleset's parameters are options. */
+    assert_non_null(strstr(out, "option name draw.repetitions type spin default 3 min 0 max 100\n"));
+    assert_non_null(strstr(out, "option name liberties type check default true\n"));
+    const char *ok = strstr(out, "uciok\n");
+    assert_non_null(ok);
+    assert_string_equal(ok, "uciok\nreadyok\n");
+    free(out);
+}
+
+static void test_go_depth(void **st)
+{
+    (void)st;
+    char *out = session("uci\nucinewgame\nisready\nposition startpos moves a3a4 a7a6\ngo depth 4\n");
+    assert_int_equal(count_lines(out, "info depth "), 4);
+    assert_non_null(strstr(out, "info depth 4 seldepth "));
+    assert_non_null(strstr(out, " score cp "));
+    assert_true(legal_after("zhonggong", NULL, "a3a4 a7a6", last_bestmove(out)));
+    assert_int_equal(count_lines(out, "bestmove "), 1);
+    free(out);
+}
+
+static void test_clock_movetime_infinite(void **st)
+{
+    (void)st;
+    char *out = session("position startpos moves e2d2\n"
+                        "go wtime 2000 btime 2000 winc 20 binc 20\n"
+                        "isready\n");
+    assert_true(legal_after("zhonggong", NULL, "e2d2", last_bestmove(out)));
+    free(out);
+    out = session("position startpos\ngo movetime 100\n");
+    assert_true(legal_after("zhonggong", NULL, NULL, last_bestmove(out)));
+    free(out);
+    /* Infinite: the answer waits for stop, then comes exactly once. */
+    out = session("position startpos\ngo infinite\nstop\nisready\n");
+    assert_int_equal(count_lines(out, "bestmove "), 1);
+    assert_true(legal_after("zhonggong", NULL, NULL, last_bestmove(out)));
+    assert_non_null(strstr(out, "readyok"));
+    free(out);
+}
+
+static void test_bad_input(void **st)
+{
+    (void)st;
+    char *out = session("foo bar\n"
+                        "position fen 9/9/9 w\n"
+                        "position startpos moves a3a4 zz9 a7a6\n"
+                        "setoption name Nope value 1\n"
+                        "setoption name UCI_Variant value nosuch\n"
+                        "setoption name draw.repetitions value 101\n"
+                        "setoption name Level value grandmaster\n"
+                        "go depth x\n"
+                        "stop\n"
+                        "go depth 2\n");
+    assert_non_null(strstr(out, "info string error: unknown command 'foo'\n"));
+    assert_non_null(strstr(out, "info string error: bad fen: "));
+    assert_non_null(strstr(out, "info string error: move zz9: "));
+    assert_non_null(strstr(out, "info string error: unknown option 'Nope'\n"));
+    assert_non_null(strstr(out, "info string error: unknown variant 'nosuch'\n"));
+    assert_non_null(strstr(out, "info string error: 'draw.repetitions' must be between 0 and 100, got 101\n"));
+    assert_non_null(strstr(out, "info string error: Level must be 1..10 or a level name, got 'grandmaster'\n"));
+    assert_non_null(strstr(out, "info string error: go depth needs a number\n"));
+    /* Moves up to the bad one stand: black is to move after a3a4.  The
+     * bad `go` still searched (no limit: until stop); two bestmoves. */
+    assert_int_equal(count_lines(out, "bestmove "), 2);
+    assert_true(legal_after("zhonggong", NULL, "a3a4", last_bestmove(out)));
+    free(out);
+}
+
+static void test_game_over_and_fen(void **st)
+{
+    (void)st;
+    /* Black trapped without a move (see test_search.c). */
+    char *out = session("position fen 9/9/3A5/2AkB4/3B5/5K3/9/9/9 b - - 0 1\ngo depth 3\n");
+    assert_non_null(strstr(out, "info string game over: no-moves\nbestmove (none)\n"));
+    free(out);
+    /* Red mates in one: the engine says so and plays it. */
+    const char *fen = "9/9/7R1/3k5/R8/4K4/9/9/9 w - - 0 1";
+    char in[256];
+    snprintf(in, sizeof in, "position fen %s\ngo depth 2\nd\n", fen);
+    out = session(in);
+    assert_non_null(strstr(out, " score mate 1 "));
+    assert_true(legal_after("zhonggong", fen, NULL, last_bestmove(out)));
+    assert_non_null(strstr(out, "info string variant zhonggong fen 9/9/7R1/3k5/R8/4K4/9/9/9 w - - 0 1\n"));
+    free(out);
+}
+
+static void test_variants_and_options(void **st)
+{
+    (void)st;
+    /* Tic-tac-toe: after X takes the centre only a corner holds the draw. */
+    char *out = session("setoption name UCI_Variant value tictactoe\n"
+                        "position startpos moves b2\ngo depth 8\n");
+    const char *bm = last_bestmove(out);
+    assert_true(!strcmp(bm, "a1") || !strcmp(bm, "a3") || !strcmp(bm, "c1") || !strcmp(bm, "c3"));
+    assert_non_null(strstr(out, "info depth 8 seldepth 8 score cp 0 "));
+    free(out);
+    /* Options change the rules: with liberties off, the trap of
+     * test_search is no longer a decided position. */
+    out = session("setoption name liberties value false\n"
+                  "setoption name Hash value 8\n"
+                  "setoption name Level value easy\n"
+                  "position fen 9/8p/3A5/2AkB4/3B5/5K3/9/9/9 b - - 0 1\ngo depth 2\n");
+    assert_null(strstr(out, "error"));
+    assert_null(strstr(out, "bestmove (none)"));
+    assert_non_null(strstr(out, "bestmove "));
+    free(out);
+    out = session("setoption name UCI_Variant value xiangqi\nposition startpos\ngo depth 3\n");
+    assert_true(legal_after("xiangqi", NULL, NULL, last_bestmove(out)));
+    free(out);
+}
+
+/* ---- analyze and bench ------------------------------------------------- */
+
+static const char *last_line(const char *out)
+{
+    static char line[256];
+    const char *end = out + strlen(out);
+    if (end > out && end[-1] == '\n') end--;
+    const char *p = end;
+    while (p > out && p[-1] != '\n') p--;
+    snprintf(line, sizeof line, "%.*s", (int)(end - p), p);
+    return line;
+}
+
+static void test_analyze(void **st)
+{
+    (void)st;
+    char *out, *err;
+    const char *fen = "1nbacabnr/3r1c3/p1p2pp1p/5k3/1C7/4K4/P2PPAP1P/R8/1NBA1CBNR b - - 13 7";
+    char args[256];
+    snprintf(args, sizeof args, "analyze zhonggong --fen '%s' --depth 4", fen);
+    assert_int_equal(tu_run(args, NULL, &out, &err), 0);
+    assert_int_equal(count_lines(out, "info depth "), 4);
+    assert_non_null(strstr(out, "info depth 4 seldepth "));
+    /* The last line is the bestmove, and it is legal. */
+    assert_int_equal(strncmp(last_line(out), "bestmove ", 9), 0);
+    assert_true(legal_after("zhonggong", fen, NULL, last_bestmove(out)));
+    free(out);
+    free(err);
+
+    /* Mate found and reported in moves (UCI), here mate in 2. */
+    assert_int_equal(tu_run("analyze zhonggong --fen '9/8p/9/3k5/9/4K4/9/9/R7R w - - 0 1' --depth 3",
+                            NULL, &out, &err), 0);
+    assert_non_null(strstr(out, "info depth 3 seldepth "));
+    assert_non_null(strstr(out, " score mate 2 "));
+    free(out);
+    free(err);
+
+    assert_int_equal(tu_run("analyze zhonggong --movetime 100", NULL, &out, &err), 0);
+    assert_true(legal_after("zhonggong", NULL, NULL, last_bestmove(out)));
+    free(out);
+    free(err);
+
+    /* No limit is a usage error; a decided position has no move. */
+    assert_int_equal(tu_run("analyze zhonggong", NULL, &out, &err), 2);
+    assert_non_null(strstr(err, "usage: qipan analyze"));
+    free(out);
+    free(err);
+    assert_int_equal(tu_run("analyze zhonggong --fen '9/9/3A5/2AkB4/3B5/5K3/9/9/9 b - - 0 1' --depth 2",
+                            NULL, &out, &err), 0);
+    assert_string_equal(out, "info string game over: no-moves\nbestmove (none)\n");
+    free(out);
+    free(err);
+    assert_int_equal(tu_run("analyze nosuch --depth 2", NULL, &out, &err), 1);
+    assert_non_null(strstr(err, "unknown ruleset 'nosuch'"));
+    free(out);
+    free(err);
+}
+
+static void test_bench_signature(void **st)
+{
+    (void)st;
+    char *a, *b;
+    unsigned long long n1, n2, nps;
+    /* The node count is a signature: the same on every run. */
+    assert_int_equal(tu_run("bench zhonggong --depth 5", NULL, &a, NULL), 0);
+    assert_int_equal(tu_run("bench zhonggong --depth 5", NULL, &b, NULL), 0);
+    assert_int_equal(sscanf(last_line(a), "nodes %llu nps %llu", &n1, &nps), 2);
+    assert_int_equal(sscanf(last_line(b), "nodes %llu nps %llu", &n2, &nps), 2);
+    assert_true(n1 > 1000);
+    assert_true(n1 == n2);
+    assert_int_equal(count_lines(a, "position "), 8);
+    free(a);
+    free(b);
+    /* Any ruleset has a bench. */
+    assert_int_equal(tu_run("bench tictactoe", NULL, &a, NULL), 0);
+    assert_int_equal(sscanf(last_line(a), "nodes %llu nps %llu", &n1, &nps), 2);
+    assert_true(n1 > 0);
+    free(a);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_handshake),
+        cmocka_unit_test(test_go_depth),
+        cmocka_unit_test(test_clock_movetime_infinite),
+        cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_game_over_and_fen),
+        cmocka_unit_test(test_variants_and_options),
+        cmocka_unit_test(test_analyze),
+        cmocka_unit_test(test_bench_signature),
+    };
+    return cmocka_run_group_tests(tests, setup_reg, teardown_reg);
+}
