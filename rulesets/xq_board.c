@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fen.h"
+#include "splitmix.h"
 #include "xiangqi.h"
 
 static const char xq_letters[XQ_NTYPES + 1] = "KABNRCP";
@@ -23,15 +25,6 @@ static const char *const xq_type_plural[XQ_NTYPES] = {
     "generals", "advisors", "elephants", "horses", "chariots", "cannons", "soldiers"
 };
 static const char *const xq_side_names[2] = {"red", "black"};
-
-/* A fixed-seed generator so that hashes are the same in every run. */
-static uint64_t xq_splitmix(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 void xq_init_tables(xq_impl *im)
 {
@@ -45,17 +38,18 @@ void xq_init_tables(xq_impl *im)
             im->sqf[XQ_SQ(f, r)] = (uint8_t)fl;
         }
 
+    /* A fixed seed: hashes are the same in every run. */
     uint64_t seed = 0x7869616E67716931ull;   /* "xiangqi1" */
     memset(im->zob, 0, sizeof im->zob);
     for (int side = 0; side < 2; side++)
         for (int t = 0; t < XQ_NTYPES; t++)
             for (int sq = 0; sq < 256; sq++) {
                 if (!(im->sqf[sq] & XQ_SF_BOARD)) continue;
-                uint64_t k = xq_splitmix(&seed);
+                uint64_t k = qp_splitmix64(&seed);
                 for (int slot = xq_slot_first[t]; slot < xq_slot_first[t + 1]; slot++)
                     im->zob[side * 16 + slot][sq] = k;
             }
-    im->zob_side = xq_splitmix(&seed);
+    im->zob_side = qp_splitmix64(&seed);
 }
 
 void xq_recompute(const xq_impl *im, xq_state *s)
@@ -128,44 +122,17 @@ static bool xq_placement_ok(const xq_impl *im, int side, int t, int sq, char *er
     return why == NULL;
 }
 
-static int xq_parse_board(const xq_impl *im, xq_state *s, const char *b, size_t len,
-                          char *err, size_t errn)
+/* Places the pieces of a syntax-checked board in FEN order (rank 10
+ * first), so that the first offending piece in the text is named. */
+static int xq_place_pieces(const xq_impl *im, xq_state *s, const char *letters,
+                           char *err, size_t errn)
 {
-    int rank = 9, file = 0, ranks = 1;
     int count[2][XQ_NTYPES] = {{0}};
-    /* Count first: with a rank missing, every later rank would be
-     * misplaced and the error would name a symptom. */
-    for (size_t i = 0; i < len; i++) ranks += b[i] == '/';
-    if (ranks != 10) {
-        snprintf(err, errn, "FEN board: %d ranks, expected 10", ranks);
-        return -1;
-    }
-    for (size_t i = 0; i <= len; i++) {
-        char c = i < len ? b[i] : '/';
-        if (c == '/') {
-            if (file != 9) {
-                snprintf(err, errn, "FEN board: rank %d has %d files, expected 9", rank + 1, file);
-                return -1;
-            }
-            if (i == len) break;
-            rank--;
-            file = 0;
-        } else if (c >= '1' && c <= '9') {
-            file += c - '0';
-            if (file > 9) {
-                snprintf(err, errn, "FEN board: rank %d has more than 9 files", rank + 1);
-                return -1;
-            }
-        } else {
+    for (int rank = 9; rank >= 0; rank--)
+        for (int file = 0; file < 9; file++) {
+            char c = letters[rank * 9 + file];
+            if (!c) continue;
             int side, t = xq_letter_type(c, &side);
-            if (t < 0) {
-                snprintf(err, errn, "FEN board: unknown piece letter '%c'", c);
-                return -1;
-            }
-            if (file >= 9) {
-                snprintf(err, errn, "FEN board: rank %d has more than 9 files", rank + 1);
-                return -1;
-            }
             int sq = XQ_SQ(file, rank);
             int max = xq_slot_first[t + 1] - xq_slot_first[t];
             if (count[side][t] == max) {
@@ -181,9 +148,7 @@ static int xq_parse_board(const xq_impl *im, xq_state *s, const char *b, size_t 
             unsigned p = XQ_SIDEBIT(side) | slot;
             s->board[sq] = (uint8_t)p;
             s->pos[XQ_PIDX(p)] = (uint8_t)sq;
-            file++;
         }
-    }
     for (int side = 0; side < 2; side++)
         if (!count[side][XQ_KING]) {
             snprintf(err, errn, "FEN board: %s has no general", xq_side_names[side]);
@@ -192,26 +157,57 @@ static int xq_parse_board(const xq_impl *im, xq_state *s, const char *b, size_t 
     return 0;
 }
 
-/* Splits off the next space-separated field; returns its length (0 at end). */
-static size_t xq_field(const char **p, const char **start)
+/* Xiangqi's wording of the framework's FEN errors, which its users (and
+ * tests) already rely on. */
+static void xq_fen_error_text(const qp_fen_error *e, char *err, size_t errn)
 {
-    while (**p == ' ') (*p)++;
-    *start = *p;
-    while (**p && **p != ' ') (*p)++;
-    return (size_t)(*p - *start);
-}
-
-static int xq_parse_counter(const char *f, size_t n, long min, long *out)
-{
-    if (n == 0 || n > 6) return -1;
-    long v = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (f[i] < '0' || f[i] > '9') return -1;
-        v = v * 10 + (f[i] - '0');
+    switch (e->code) {
+    case QP_FEN_RANKS:
+        snprintf(err, errn, "FEN board: %d ranks, expected %d", e->got, e->lo);
+        break;
+    case QP_FEN_RANK_WIDTH:
+        if (e->got > e->lo)
+            snprintf(err, errn, "FEN board: rank %d has more than %d files", e->rank, e->lo);
+        else
+            snprintf(err, errn, "FEN board: rank %d has %d files, expected %d", e->rank, e->got, e->lo);
+        break;
+    case QP_FEN_RUN:
+        snprintf(err, errn, "FEN board: rank %d has a bad count of empty points '%s'", e->rank,
+                 e->text);
+        break;
+    case QP_FEN_LETTER:
+        snprintf(err, errn, "FEN board: unknown piece letter '%c'", e->text[0]);
+        break;
+    case QP_FEN_SIDE:
+        snprintf(err, errn, "FEN side to move: expected 'w' or 'b', got '%s'", e->text);
+        break;
+    case QP_FEN_CASTLING:
+        snprintf(err, errn, "FEN castling: expected '-', got '%s'", e->text);
+        break;
+    case QP_FEN_EN_PASSANT:
+        snprintf(err, errn, "FEN en passant: expected '-', got '%s'", e->text);
+        break;
+    case QP_FEN_HALFMOVE_RANGE:
+    case QP_FEN_FULLMOVE_RANGE:
+        /* Up to six digits read as a number that is too large; longer
+         * text as no number at all. */
+        if (strlen(e->text) <= 6) {
+            snprintf(err, errn, "FEN %s: too large",
+                     e->code == QP_FEN_HALFMOVE_RANGE ? "halfmove clock" : "fullmove number");
+            break;
+        }
+        /* fall through */
+    case QP_FEN_HALFMOVE:
+    case QP_FEN_FULLMOVE:
+        if (e->code == QP_FEN_HALFMOVE || e->code == QP_FEN_HALFMOVE_RANGE)
+            snprintf(err, errn, "FEN halfmove clock: expected a number >= 0, got '%s'", e->text);
+        else
+            snprintf(err, errn, "FEN fullmove number: expected a number >= 1, got '%s'", e->text);
+        break;
+    default:
+        qp_fen_error_text(e, err, errn);
+        break;
     }
-    if (v < min) return -1;
-    *out = v;
-    return 0;
 }
 
 int xq_fen_parse(const xq_impl *im, xq_state *out, const char *fen, char *err, size_t errn)
@@ -221,53 +217,29 @@ int xq_fen_parse(const xq_impl *im, xq_state *out, const char *fen, char *err, s
     for (int sq = 0; sq < 256; sq++)
         if (!(im->sqf[sq] & XQ_SF_BOARD)) s.board[sq] = XQ_OFF;
 
-    const char *p = fen, *f;
-    size_t n = xq_field(&p, &f);
-    if (!n) {
+    qp_fen_fields f;
+    qp_fen_error e;
+    char letters[90];
+    int side;
+    unsigned half, full;
+    /* Any field count is split; missing and extra fields are named below,
+     * after the fields before them have been checked. */
+    if (qp_fen_split(fen, 0, QP_FEN_MAX, &f, &e)) goto bad;
+    if (f.n == 0) {
         snprintf(err, errn, "FEN board: empty");
         return -1;
     }
-    if (xq_parse_board(im, &s, f, n, err, errn)) return -1;
-
-    n = xq_field(&p, &f);
-    if (!n) {
+    if (qp_fen_parse_board(9, 10, f.field[0], "KABNRCPEHkabnrcpeh", letters, &e)) goto bad;
+    if (xq_place_pieces(im, &s, letters, err, errn)) return -1;
+    if (f.n < 2) {
         snprintf(err, errn, "FEN side to move: missing (expected 'w' or 'b')");
         return -1;
     }
-    if (n != 1 || (f[0] != 'w' && f[0] != 'r' && f[0] != 'b')) {
-        snprintf(err, errn, "FEN side to move: expected 'w' or 'b', got '%.*s'", (int)n, f);
-        return -1;
-    }
-    s.side = f[0] == 'b';
-
-    long half = 0, full = 1;
-    n = xq_field(&p, &f);
-    if (n && !(n == 1 && f[0] == '-')) {
-        snprintf(err, errn, "FEN castling: expected '-', got '%.*s'", (int)n, f);
-        return -1;
-    }
-    if (n) n = xq_field(&p, &f);
-    if (n && !(n == 1 && f[0] == '-')) {
-        snprintf(err, errn, "FEN en passant: expected '-', got '%.*s'", (int)n, f);
-        return -1;
-    }
-    if (n) n = xq_field(&p, &f);
-    if (n && xq_parse_counter(f, n, 0, &half)) {
-        snprintf(err, errn, "FEN halfmove clock: expected a number >= 0, got '%.*s'", (int)n, f);
-        return -1;
-    }
-    if (n) n = xq_field(&p, &f);
-    if (n && xq_parse_counter(f, n, 1, &full)) {
-        snprintf(err, errn, "FEN fullmove number: expected a number >= 1, got '%.*s'", (int)n, f);
-        return -1;
-    }
-    if (n) n = xq_field(&p, &f);
-    if (n) {
-        snprintf(err, errn, "FEN: unexpected text after the fullmove number: '%.*s'", (int)n, f);
-        return -1;
-    }
-    if (half > 65535 || full > 65535) {
-        snprintf(err, errn, "FEN %s: too large", half > 65535 ? "halfmove clock" : "fullmove number");
+    if (qp_fen_parse_side(f.field[1], "wbr", &side, &e)) goto bad;
+    s.side = side == 1;   /* 'r' is another name for Red */
+    if (qp_fen_parse_counters(&f, 2, &half, &full, &e)) goto bad;
+    if (f.n > 6) {
+        snprintf(err, errn, "FEN: unexpected text after the fullmove number: '%s'", f.field[6]);
         return -1;
     }
     s.halfmove = (uint16_t)half;
@@ -286,28 +258,17 @@ int xq_fen_parse(const xq_impl *im, xq_state *out, const char *fen, char *err, s
     xq_recompute(im, &s);
     *out = s;
     return 0;
+bad:
+    xq_fen_error_text(&e, err, errn);
+    return -1;
 }
 
 void xq_fen_print(const xq_state *s, char *buf, size_t n)
 {
-    char tmp[128];
-    size_t k = 0;
-    for (int r = 9; r >= 0; r--) {
-        int empty = 0;
-        for (int f = 0; f < 9; f++) {
-            unsigned p = s->board[XQ_SQ(f, r)];
-            if (!p) {
-                empty++;
-                continue;
-            }
-            if (empty) tmp[k++] = (char)('0' + empty);
-            empty = 0;
-            tmp[k++] = xq_piece_letter(p);
-        }
-        if (empty) tmp[k++] = (char)('0' + empty);
-        if (r) tmp[k++] = '/';
+    char letters[90];
+    for (int i = 0; i < 90; i++) {
+        unsigned p = s->board[XQ_SQ(i % 9, i / 9)];
+        letters[i] = p ? xq_piece_letter(p) : 0;
     }
-    tmp[k] = 0;
-    snprintf(buf, n, "%s %c - - %u %u", tmp, s->side ? 'b' : 'w', (unsigned)s->halfmove,
-             (unsigned)s->fullmove);
+    qp_fen_print(9, 10, letters, s->side ? 'b' : 'w', s->halfmove, s->fullmove, buf, n);
 }

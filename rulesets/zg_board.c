@@ -6,14 +6,7 @@
 
 #include <string.h>
 
-/* splitmix64: a fixed seed keeps hashes stable across runs and builds. */
-static uint64_t next_key(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
+#include "splitmix.h"
 
 /* Distances from p to the first and second set bits of occ in direction
  * dir (+1 / -1), packed as two bytes. */
@@ -34,10 +27,10 @@ void zg_tables_init(zg_impl *z)
     for (int p = 0; p < 9; p++)
         for (unsigned occ = 0; occ < 512; occ++)
             z->slide[p][occ] = scan(p, occ, 1) | scan(p, occ, -1) << 16;
-    uint64_t seed = 0x5A47C0DE2024ull;
+    uint64_t seed = 0x5A47C0DE2024ull;   /* fixed: hashes are stable across runs */
     for (int ct = 0; ct < 2 * ZG_NTYPES; ct++)
-        for (int i = 0; i < ZG_POINTS; i++) z->zob[ct][i] = next_key(&seed);
-    z->zob_side = next_key(&seed);
+        for (int i = 0; i < ZG_POINTS; i++) z->zob[ct][i] = qp_splitmix64(&seed);
+    z->zob_side = qp_splitmix64(&seed);
 }
 
 void zg_state_clear(zg_state *s)
