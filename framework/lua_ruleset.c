@@ -1153,6 +1153,13 @@ static int lr_create_p(lua_State *L)
     lua_pop(L, 1);
     r->flag_names = in->flag_names;
 
+    /* perft = "games": a game that ends early is one perft leaf */
+    int pt = lua_getfield(L, t, "perft");
+    if (pt == LUA_TSTRING && !strcmp(lua_tostring(L, -1), "games")) r->perft_counts_games = true;
+    else if (pt != LUA_TNIL && !(pt == LUA_TSTRING && !strcmp(lua_tostring(L, -1), "sequences")))
+        lr_fail_key(L, g, "perft", "'perft' must be \"games\" or \"sequences\"");
+    lua_pop(L, 1);
+
     r->caps = 0;
     if (lua_getfield(L, t, "caps") == LUA_TTABLE) {
         for (lua_Integer i = 1; i <= (lua_Integer)lua_rawlen(L, -1); i++) {

@@ -4,11 +4,11 @@
 -- a row (across, down or diagonally) win; a full board without a line is
 -- a draw.  A move is the cell's name ("b2").  The game has no parameters.
 --
--- FEN: "3/3/3 w 0" (board, side, ply).  Perft from the start counts
--- 9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872 (depths 1–9):
--- moves() returns nothing once a side has three in a row, so depth 9
--- counts the games that last all nine plies.  All finished games number
--- 255168 (131184 won by X, 77904 by O, 46080 drawn).
+-- FEN: "3/3/3 w 0" (board, side, ply).  perft = "games" makes a game that
+-- ends early count as one leaf, so perft(9) is the number of possible
+-- games, 255168 (131184 won by X, 77904 by O, 46080 drawn).  Counting
+-- only sequences of exactly d plies would give 9, 72, 504, 3024, 15120,
+-- 54720, 148176, 200448, 127872.
 
 local function three(pos)
   return qp.find_line(pos, 3)
@@ -20,6 +20,7 @@ return {
   help = "Take turns marking an empty cell; three in a row wins.",
   board = { width = 3, height = 3, kind = "cells" },
   sides = { "x", "o" },
+  perft = "games",
   pieces = { X = "X", o = "O" },
 
   moves = function(pos)

@@ -1,0 +1,172 @@
+/*
+ * test_cli.c — the fixed command-line contract of `qipan` (shared/design.md):
+ * output formats of list/perft/divide/moves/status and their errors.
+ */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define START "rnbacabnr/4c4/p1p1p1p1p/4k4/9/4K4/P1P1P1P1P/4C4/RNBACABNR w - - 0 1"
+
+static const char *last_line(char *out)
+{
+    size_t n = strlen(out);
+    while (n && out[n - 1] == '\n') out[--n] = 0;
+    char *nl = strrchr(out, '\n');
+    return nl ? nl + 1 : out;
+}
+
+static void test_list(void **st)
+{
+    (void)st;
+    char *out;
+    assert_int_equal(tu_run("list", NULL, &out, NULL), 0);
+    assert_non_null(strstr(out, "zhonggong\tZhonggong Xiangqi"));
+    assert_non_null(strstr(out, "\nxiangqi\t"));
+    assert_non_null(strstr(out, "\ntictactoe\t"));
+    /* Every line is NAME<TAB>title. */
+    for (char *l = strtok(out, "\n"); l; l = strtok(NULL, "\n")) assert_non_null(strchr(l, '\t'));
+    free(out);
+}
+
+static void test_perft_last_line(void **st)
+{
+    (void)st;
+    char *out;
+    assert_int_equal(tu_run("perft zhonggong 3", NULL, &out, NULL), 0);
+    assert_string_equal(last_line(out), "21434");
+    free(out);
+    assert_int_equal(tu_run("perft zhonggong 2 --fen '" START "'", NULL, &out, NULL), 0);
+    assert_string_equal(last_line(out), "728");
+    free(out);
+    assert_int_equal(tu_run("perft tictactoe 9", NULL, &out, NULL), 0);
+    assert_string_equal(last_line(out), "255168");
+    free(out);
+}
+
+static void test_divide_sums(void **st)
+{
+    (void)st;
+    char *out;
+    assert_int_equal(tu_run("divide zhonggong 2", NULL, &out, NULL), 0);
+    long sum = 0;
+    int lines = 0;
+    char prev[32] = "";
+    char *save, *l;
+    char *total = NULL;
+    for (l = strtok_r(out, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+        char *colon = strstr(l, ": ");
+        if (!colon) {
+            total = l;
+            continue;
+        }
+        *colon = 0;
+        assert_true(strcmp(prev, l) < 0);        /* sorted bytewise */
+        snprintf(prev, sizeof prev, "%s", l);
+        sum += strtol(colon + 2, NULL, 10);
+        lines++;
+    }
+    assert_int_equal(lines, 27);
+    assert_int_equal(sum, 728);
+    assert_non_null(total);
+    assert_string_equal(total, "728");
+    free(out);
+}
+
+static void test_moves_sorted(void **st)
+{
+    (void)st;
+    char *out;
+    assert_int_equal(tu_run("moves zhonggong", NULL, &out, NULL), 0);
+    int n = 0;
+    char prev[32] = "";
+    for (char *l = strtok(out, "\n"); l; l = strtok(NULL, "\n"), n++) {
+        assert_true(strcmp(prev, l) < 0);
+        snprintf(prev, sizeof prev, "%s", l);
+    }
+    assert_int_equal(n, 27);
+    free(out);
+}
+
+static void test_status(void **st)
+{
+    (void)st;
+    char *out;
+    assert_int_equal(tu_run("status zhonggong", NULL, &out, NULL), 0);
+    assert_string_equal(out, "ongoing\n\n");
+    free(out);
+    /* Black's general on e6 boxed in by red soldiers (d6 e5 f6 e7): no
+     * liberty, and the soldier on e5 takes it with nothing to recapture. */
+    assert_int_equal(tu_run("status zhonggong --fen '9/9/4P4/3PkP3/4P4/4K4/9/9/9 b'", NULL, &out, NULL), 0);
+    assert_string_equal(out, "ongoing\ncheck trapped\n");
+    free(out);
+    /* A missing general is a decided position. */
+    assert_int_equal(tu_run("status zhonggong --fen '9/9/9/9/9/4K4/9/9/9 b'", NULL, &out, NULL), 0);
+    assert_string_equal(out, "red wins: general-captured\n\n");
+    free(out);
+}
+
+static void expect_error(const char *args, int rc, const char *msg)
+{
+    char *out, *err;
+    int got = tu_run(args, NULL, &out, &err);
+    if (got != rc || !strstr(err, msg))
+        fail_msg("qipan %s: exit %d (want %d), stderr '%s' (want '%s')", args, got, rc, err, msg);
+    free(out);
+    free(err);
+}
+
+static void test_errors(void **st)
+{
+    (void)st;
+    expect_error("perft chess 1", 1, "unknown ruleset 'chess'");
+    expect_error("perft zhonggong x", 2, "bad depth 'x'");
+    expect_error("moves zhonggong --fen 'rnbacabnr/4c4/p1p1p1p1p/4k4/9/4K4/P1P1P1P1P/4C4/RNBACABNR x'", 1,
+                 "side to move 'x'");
+    expect_error("moves zhonggong --fen 'rnbacabnr/4c4/p1p1p1p1p/4k4/9/4K4/P1P1P1P1P/4C4/RNBACABNQ w'", 1,
+                 "piece letter 'Q'");
+    expect_error("moves zhonggong --config /nonexistent/x.lua", 1, "/nonexistent/x.lua");
+    expect_error("moves zhonggong --frobnicate", 2, "unknown option '--frobnicate'");
+    expect_error("frobnicate", 2, "unknown command 'frobnicate'");
+    const char *bad = tu_tmpfile("return { ruleset = \"zhonggong\",\n  liberties = \"yes\",\n}\n", ".lua");
+    char args[256];
+    snprintf(args, sizeof args, "moves zhonggong --config %s", bad);
+    char want[256];
+    snprintf(want, sizeof want, "%s:2:", bad);
+    expect_error(args, 1, want);
+    snprintf(args, sizeof args, "moves xiangqi --config %s", bad);
+    expect_error(args, 1, "configures ruleset 'zhonggong', not 'xiangqi'");
+}
+
+static void test_config_changes_rules(void **st)
+{
+    (void)st;
+    /* Exchanges off: the same position loses its exchange moves. */
+    const char *fen = "'2P6/9/9/4k4/p8/4K4/9/9/9 w'";
+    char args[512], *on, *off;
+    snprintf(args, sizeof args, "moves zhonggong --fen %s", fen);
+    assert_int_equal(tu_run(args, NULL, &on, NULL), 0);
+    const char *cfg = tu_tmpfile("return { ruleset = \"zhonggong\", exchange = {} }\n", ".lua");
+    snprintf(args, sizeof args, "moves zhonggong --fen %s --config %s", fen, cfg);
+    assert_int_equal(tu_run(args, NULL, &off, NULL), 0);
+    assert_non_null(strstr(on, "x"));
+    assert_null(strstr(off, "x"));
+    free(on);
+    free(off);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_list),
+        cmocka_unit_test(test_perft_last_line),
+        cmocka_unit_test(test_divide_sums),
+        cmocka_unit_test(test_moves_sorted),
+        cmocka_unit_test(test_status),
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_config_changes_rules),
+    };
+    return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
+}
