@@ -14,26 +14,10 @@
 
 #include "../frontends/gui/gui_state.c"
 
-static qp_registry reg;
-
-static int setup(void **state)
-{
-    (void)state;
-    tu_registry(&reg);
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    qp_registry_free(&reg);
-    return 0;
-}
-
 static void open_state(gui_state *st, const char *ruleset, const char *fen)
 {
     char err[QP_ERR];
-    qp_rules *r = tu_rules(&reg, ruleset);
+    qp_rules *r = tu_rules(&tu_reg, ruleset);
     qp_game g;
     if (qp_game_init(&g, r, fen, err, sizeof err)) fail_msg("%s", err);
     assert_int_equal(gui_state_init(st, r, &g), 0);
@@ -206,5 +190,5 @@ int main(void)
         cmocka_unit_test(test_placement),
         cmocka_unit_test(test_levels_and_outcome),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }

@@ -18,22 +18,6 @@
 #include <string.h>
 #include <unistd.h>
 
-static qp_registry reg;
-
-static int setup_reg(void **st)
-{
-    (void)st;
-    tu_registry(&reg);
-    return 0;
-}
-
-static int teardown_reg(void **st)
-{
-    (void)st;
-    qp_registry_free(&reg);
-    return 0;
-}
-
 typedef struct perft_case {
     const char *game;
     const char *params[3];
@@ -101,7 +85,7 @@ static void test_perft(void **st)
     (void)st;
     for (size_t i = 0; i < sizeof perfts / sizeof perfts[0]; i++) {
         const perft_case *c = &perfts[i];
-        qp_rules *r = tu_rules_with(&reg, c->game, c->params);
+        qp_rules *r = tu_rules_with(&tu_reg, c->game, c->params);
         void *s = start_pos(r, c->fen);
         uint64_t n = tu_perft(r, s, c->depth);
         if (n != c->count)
@@ -141,7 +125,7 @@ static uint64_t count_games(const qp_rules *r, const void *s, int *wins, int *dr
 static void test_tictactoe_games(void **st)
 {
     (void)st;
-    qp_rules *r = tu_rules(&reg, "tictactoe");
+    qp_rules *r = tu_rules(&tu_reg, "tictactoe");
     void *s = start_pos(r, NULL);
     int wins[2] = {0, 0}, draws = 0;
     assert_int_equal(count_games(r, s, wins, &draws), 255168);
@@ -204,7 +188,7 @@ static void test_outcomes(void **st)
     (void)st;
     for (size_t i = 0; i < sizeof outcomes / sizeof outcomes[0]; i++) {
         const outcome_case *c = &outcomes[i];
-        qp_rules *r = tu_rules_with(&reg, c->game, c->params);
+        qp_rules *r = tu_rules_with(&tu_reg, c->game, c->params);
         void *s = start_pos(r, c->fen);
         char got[128];
         status_text(r, s, got, sizeof got);
@@ -238,7 +222,7 @@ static void test_move_text(void **st)
 {
     (void)st;
     char err[QP_ERR], fen[128];
-    qp_rules *r = tu_rules(&reg, "tictactoe");
+    qp_rules *r = tu_rules(&tu_reg, "tictactoe");
     qp_game g;
     assert_int_equal(qp_game_init(&g, r, NULL, err, sizeof err), 0);
     char *moves = tu_moves_text(r, g.cur);
@@ -261,7 +245,7 @@ static void test_move_text(void **st)
     qp_rules_free(r);
 
     /* reversi: "pass" is a move only when nothing else is */
-    r = tu_rules(&reg, "reversi");
+    r = tu_rules(&tu_reg, "reversi");
     assert_int_equal(qp_game_init(&g, r, NULL, err, sizeof err), 0);
     expect_parse_error(r, g.cur, "pass", "illegal move 'pass'");
     expect_parse_error(r, g.cur, "a1", "illegal move 'a1'");
@@ -286,7 +270,7 @@ static void test_move_text(void **st)
     qp_rules_free(r);
 
     /* morris: placements, then from-to moves; a move is not a placement */
-    r = tu_rules(&reg, "morris3");
+    r = tu_rules(&tu_reg, "morris3");
     assert_int_equal(qp_game_init(&g, r, NULL, err, sizeof err), 0);
     play(&g, "b2 a1 a3 c1 b1 b3");
     expect_parse_error(r, g.cur, "c2", "illegal move 'c2'");
@@ -304,7 +288,7 @@ static void test_baghchal_capture(void **st)
 {
     (void)st;
     char err[QP_ERR], fen[128];
-    qp_rules *r = tu_rules(&reg, "baghchal");
+    qp_rules *r = tu_rules(&tu_reg, "baghchal");
     qp_game g;
     assert_int_equal(qp_game_init(&g, r, NULL, err, sizeof err), 0);
     play(&g, "b2");
@@ -340,7 +324,7 @@ static void test_fen_and_hash(void **st)
     uint64_t seed = 12345;
     for (size_t gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
         const char *kv[] = {"size=7", NULL};
-        qp_rules *r = tu_rules_with(&reg, games[gi], strcmp(games[gi], "gomoku") ? NULL : kv);
+        qp_rules *r = tu_rules_with(&tu_reg, games[gi], strcmp(games[gi], "gomoku") ? NULL : kv);
         void *s = start_pos(r, NULL), *t = qp_state_new(r);
         char fen[1024], fen2[1024], err[QP_ERR];
         for (int game = 0; game < 8; game++) {
@@ -365,7 +349,7 @@ static void test_fen_and_hash(void **st)
         qp_rules_free(r);
     }
     /* the side to move is part of the hash; the ply is not */
-    qp_rules *r = tu_rules(&reg, "tictactoe");
+    qp_rules *r = tu_rules(&tu_reg, "tictactoe");
     void *a = start_pos(r, "3/1X1/3 w 1"), *b = start_pos(r, "3/1X1/3 b 1"), *c = start_pos(r, "3/1X1/3 w 7");
     assert_true(r->rs->hash(r, a) != r->rs->hash(r, b));
     assert_true(r->rs->hash(r, a) == r->rs->hash(r, c));
@@ -377,7 +361,7 @@ static void test_fen_and_hash(void **st)
 
 static void expect_fen_error(const char *game, const char *fen, const char *want)
 {
-    qp_rules *r = tu_rules(&reg, game);
+    qp_rules *r = tu_rules(&tu_reg, game);
     void *s = qp_state_new(r);
     char err[QP_ERR] = "";
     assert_int_equal(r->rs->fen_parse(r, s, fen, err, sizeof err), -1);
@@ -416,7 +400,7 @@ static void *perft_thread(void *arg)
 static void test_threads(void **st)
 {
     (void)st;
-    qp_rules *r = tu_rules(&reg, "tictactoe");
+    qp_rules *r = tu_rules(&tu_reg, "tictactoe");
     pthread_t th[2];
     for (int i = 0; i < 2; i++) pthread_create(&th[i], NULL, perft_thread, r);
     for (int i = 0; i < 2; i++) {
@@ -618,5 +602,5 @@ int main(void)
         cmocka_unit_test(test_load_errors), cmocka_unit_test(test_hook_errors),
         cmocka_unit_test(test_cli),
     };
-    return cmocka_run_group_tests(tests, setup_reg, teardown_reg);
+    return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }

@@ -18,22 +18,6 @@
 
 #define MATE QP_SCORE_MATE
 
-static qp_registry reg;
-
-static int setup_reg(void **st)
-{
-    (void)st;
-    tu_registry(&reg);
-    return 0;
-}
-
-static int teardown_reg(void **st)
-{
-    (void)st;
-    qp_registry_free(&reg);
-    return 0;
-}
-
 static void init_game(qp_game *g, const qp_rules *r, const char *fen)
 {
     char err[QP_ERR];
@@ -101,7 +85,7 @@ static bool forced_win(const qp_rules *r, const void *s, int k)
  * brute force agrees there is one in that many moves and none faster. */
 static void check_win(const char *fen, int plies, const char *reason)
 {
-    qp_rules *r = tu_rules(&reg, "zhonggong");
+    qp_rules *r = tu_rules(&tu_reg, "zhonggong");
     qp_game g;
     init_game(&g, r, fen);
     int own = (plies + 1) / 2;
@@ -192,7 +176,7 @@ static uint64_t rng_next(uint64_t *x)
 
 static void random_positions(const char *name, int games, int max_plies, int depth)
 {
-    qp_rules *r = tu_rules(&reg, name);
+    qp_rules *r = tu_rules(&tu_reg, name);
     qp_search *s = qp_search_new(r, 2);
     qp_move mv[QP_MAX_MOVES];
     uint64_t x = 0x9E3779B97F4A7C15ull;
@@ -337,7 +321,7 @@ static int ref_ab(ref_ctx *c, const void *s, int depth, int ply, int alpha, int 
 
 static void compare_with_reference(const char *name, const char *fen, int maxdepth)
 {
-    qp_rules *r = tu_rules(&reg, name);
+    qp_rules *r = tu_rules(&tu_reg, name);
     r->caps = 0;   /* no null move, reductions or forward pruning */
     qp_game g;
     init_game(&g, r, fen);
@@ -390,7 +374,7 @@ static void test_same_score_as_alphabeta(void **st)
 static void test_tictactoe_draw(void **st)
 {
     (void)st;
-    qp_rules *r = tu_rules(&reg, "tictactoe");
+    qp_rules *r = tu_rules(&tu_reg, "tictactoe");
     qp_game g;
     init_game(&g, r, NULL);
     qp_search *s = qp_search_new(r, 4);
@@ -420,7 +404,7 @@ static void test_repetition_in_history(void **st)
 {
     (void)st;
     const char *fen = "1r7/9/9/4k4/9/4K4/9/9/7RR w - - 0 1";
-    qp_rules *r = tu_rules(&reg, "zhonggong");
+    qp_rules *r = tu_rules(&tu_reg, "zhonggong");
     qp_game g;
     init_game(&g, r, fen);
     play(&g, "h1h2 b9b8 h2h1 b8b9 h1h2 b9b8 h2h1");
@@ -509,7 +493,7 @@ static int64_t now_ms(void)
 static void test_stop_is_prompt(void **st)
 {
     (void)st;
-    qp_rules *r = tu_rules(&reg, "zhonggong");
+    qp_rules *r = tu_rules(&tu_reg, "zhonggong");
     qp_game g;
     init_game(&g, r, NULL);
     qp_search *s = qp_search_new(r, 8);
@@ -558,7 +542,7 @@ static void count_cb(const qp_search_info *info, void *ud)
 static void test_callback_and_determinism(void **st)
 {
     (void)st;
-    qp_rules *r = tu_rules(&reg, "zhonggong");
+    qp_rules *r = tu_rules(&tu_reg, "zhonggong");
     qp_game g;
     init_game(&g, r, NULL);
     qp_search *s = qp_search_new(r, 8);
@@ -589,7 +573,7 @@ static void test_callback_and_determinism(void **st)
 static void test_levels_and_mate_text(void **st)
 {
     (void)st;
-    qp_rules *r = tu_rules(&reg, "zhonggong");
+    qp_rules *r = tu_rules(&tu_reg, "zhonggong");
     assert_int_equal(qp_level_parse(&r->params, "7"), 7);
     assert_int_equal(qp_level_parse(&r->params, "easy"), 2);
     assert_int_equal(qp_level_parse(&r->params, "master"), 10);
@@ -630,7 +614,7 @@ static void test_levels_and_mate_text(void **st)
 static void test_decided_root(void **st)
 {
     (void)st;
-    qp_rules *r = tu_rules(&reg, "zhonggong");
+    qp_rules *r = tu_rules(&tu_reg, "zhonggong");
     qp_game g;
     init_game(&g, r, "9/9/3A5/2AkB4/3B5/5K3/9/9/9 b - - 0 1");
     qp_search *s = qp_search_new(r, 2);
@@ -663,5 +647,5 @@ int main(void)
         cmocka_unit_test(test_callback_and_determinism),
         cmocka_unit_test(test_levels_and_mate_text),
     };
-    return cmocka_run_group_tests(tests, setup_reg, teardown_reg);
+    return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }

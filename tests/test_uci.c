@@ -12,22 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static qp_registry reg;
-
-static int setup_reg(void **st)
-{
-    (void)st;
-    tu_registry(&reg);
-    return 0;
-}
-
-static int teardown_reg(void **st)
-{
-    (void)st;
-    qp_registry_free(&reg);
-    return 0;
-}
-
 static char *session(const char *input)
 {
     char *out, *err;
@@ -60,7 +44,7 @@ static int count_lines(const char *out, const char *prefix)
 /* Is text a legal move of ruleset name after fen (NULL: start) + moves? */
 static bool legal_after(const char *name, const char *fen, const char *moves, const char *text)
 {
-    qp_rules *r = tu_rules(&reg, name);
+    qp_rules *r = tu_rules(&tu_reg, name);
     qp_game g;
     char err[QP_ERR], buf[1024];
     if (qp_game_init(&g, r, fen, err, sizeof err)) fail_msg("%s", err);
@@ -289,5 +273,5 @@ int main(void)
         cmocka_unit_test(test_analyze),
         cmocka_unit_test(test_bench_signature),
     };
-    return cmocka_run_group_tests(tests, setup_reg, teardown_reg);
+    return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }

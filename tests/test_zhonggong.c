@@ -19,22 +19,6 @@
 
 #define START_FEN "rnbacabnr/4c4/p1p1p1p1p/4k4/9/4K4/P1P1P1P1P/4C4/RNBACABNR w - - 0 1"
 
-static qp_registry reg;
-
-static int setup_reg(void **state)
-{
-    (void)state;
-    tu_registry(&reg);
-    return 0;
-}
-
-static int teardown_reg(void **state)
-{
-    (void)state;
-    qp_registry_free(&reg);
-    return 0;
-}
-
 static void *parse_fen(const qp_rules *r, const char *fen)
 {
     char err[QP_ERR];
@@ -59,7 +43,7 @@ static const uint64_t start_perft[] = {27, 728, 21434, 626938, 19251762};
 static void test_start_perft(void **state)
 {
     (void)state;
-    qp_rules *r = tu_rules(&reg, "zhonggong");
+    qp_rules *r = tu_rules(&tu_reg, "zhonggong");
     void *s = qp_state_new(r);
     r->rs->setup(r, s);
     for (int d = 1; d <= 5; d++) assert_int_equal(qp_perft(r, s, d), start_perft[d - 1]);
@@ -216,7 +200,7 @@ static void test_move_sets(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof move_cases / sizeof *move_cases; i++) {
         const move_case *c = &move_cases[i];
-        qp_rules *r = tu_rules_with(&reg, "zhonggong", c->params);
+        qp_rules *r = tu_rules_with(&tu_reg, "zhonggong", c->params);
         void *s = parse_fen(r, c->fen);
         char *moves = tu_moves_text(r, s);
         char status[128], flags[128];
@@ -258,7 +242,7 @@ static void test_decisive_moves(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof play_cases / sizeof *play_cases; i++) {
         const play_case *c = &play_cases[i];
-        qp_rules *r = tu_rules_with(&reg, "zhonggong", c->params);
+        qp_rules *r = tu_rules_with(&tu_reg, "zhonggong", c->params);
         void *s = parse_fen(r, c->fen);
         char err[QP_ERR], status[128];
         qp_move m;
@@ -325,7 +309,7 @@ static void test_move_parse(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof parse_cases / sizeof *parse_cases; i++) {
         const parse_case *c = &parse_cases[i];
-        qp_rules *r = tu_rules_with(&reg, "zhonggong", c->params);
+        qp_rules *r = tu_rules_with(&tu_reg, "zhonggong", c->params);
         void *s = parse_fen(r, c->fen);
         char err[QP_ERR] = "", text[QP_MOVE_TEXT];
         qp_move m = QP_MOVE_NONE;
@@ -350,7 +334,7 @@ static void test_text_round_trip(void **state)
 {
     (void)state;
     static const char *const fens[] = {START_FEN, "P1P3P1P/1p5c1/9/1n2k2n1/9/4K4/9/9/r8 w - - 0 1"};
-    qp_rules *r = tu_rules(&reg, "zhonggong");
+    qp_rules *r = tu_rules(&tu_reg, "zhonggong");
     for (size_t f = 0; f < 2; f++) {
         void *s = parse_fen(r, fens[f]);
         qp_move mv[QP_MAX_MOVES], m;
@@ -402,7 +386,7 @@ static const notation_case notation_cases[] = {
 static void test_notation(void **state)
 {
     (void)state;
-    qp_rules *r = tu_rules(&reg, "zhonggong");
+    qp_rules *r = tu_rules(&tu_reg, "zhonggong");
     for (size_t i = 0; i < sizeof notation_cases / sizeof *notation_cases; i++) {
         const notation_case *c = &notation_cases[i];
         void *s = parse_fen(r, c->fen);
@@ -419,7 +403,7 @@ static void test_notation(void **state)
 static void test_squares_and_pieces(void **state)
 {
     (void)state;
-    qp_rules *r = tu_rules(&reg, "zhonggong");
+    qp_rules *r = tu_rules(&tu_reg, "zhonggong");
     void *s = parse_fen(r, "P1P3P1P/1p5c1/9/1n2k2n1/9/4K4/9/9/r8 w - - 0 1");
     char err[QP_ERR];
     qp_move m;
@@ -469,7 +453,7 @@ static void test_fen_round_trip(void **state)
         "3r5/9/9/5k3/3a5/2aKb3r/3b5/9/9 w - - 0 1",
         "9/9/9/9/9/9/9/9/9 w - - 0 1",
     };
-    qp_rules *r = tu_rules(&reg, "zhonggong");
+    qp_rules *r = tu_rules(&tu_reg, "zhonggong");
     char buf[256];
     for (size_t i = 0; i < sizeof fens / sizeof *fens; i++) {
         void *s = parse_fen(r, fens[i]);
@@ -520,7 +504,7 @@ static const fen_error fen_errors[] = {
 static void test_fen_errors(void **state)
 {
     (void)state;
-    qp_rules *r = tu_rules(&reg, "zhonggong");
+    qp_rules *r = tu_rules(&tu_reg, "zhonggong");
     void *s = qp_state_new(r);
     for (size_t i = 0; i < sizeof fen_errors / sizeof *fen_errors; i++) {
         char err[QP_ERR] = "";
@@ -552,7 +536,7 @@ static const param_error param_errors[] = {
 static void test_param_errors(void **state)
 {
     (void)state;
-    const qp_ruleset *rs = qp_registry_find(&reg, "zhonggong");
+    const qp_ruleset *rs = qp_registry_find(&tu_reg, "zhonggong");
     for (size_t i = 0; i < sizeof param_errors / sizeof *param_errors; i++) {
         char err[QP_ERR] = "", key[64];
         qp_params p;
@@ -572,13 +556,13 @@ static void test_params_applied(void **state)
     static const char *const kv[] = {"draw.repetitions=4", "draw.perpetual_check_loses=false",
                                      "draw.no_capture_plies=200",
                                      "setup=4k4/9/9/9/9/9/9/9/4K4 b - - 0 1", NULL};
-    qp_rules *r = tu_rules(&reg, "zhonggong");
+    qp_rules *r = tu_rules(&tu_reg, "zhonggong");
     assert_int_equal(r->draw.repetitions, 3);
     assert_true(r->draw.perpetual_check_loses);
     assert_int_equal(r->draw.no_capture_plies, 120);
     assert_int_equal(r->caps, QP_CAP_NULLMOVE | QP_CAP_LMR);
     qp_rules_free(r);
-    r = tu_rules_with(&reg, "zhonggong", kv);
+    r = tu_rules_with(&tu_reg, "zhonggong", kv);
     assert_int_equal(r->draw.repetitions, 4);
     assert_false(r->draw.perpetual_check_loses);
     assert_int_equal(r->draw.no_capture_plies, 200);
@@ -595,7 +579,7 @@ static void test_params_applied(void **state)
 static void test_default_config(void **state)
 {
     (void)state;
-    const qp_ruleset *rs = qp_registry_find(&reg, "zhonggong");
+    const qp_ruleset *rs = qp_registry_find(&tu_reg, "zhonggong");
     char path[QP_PATH + 64], err[QP_ERR];
     snprintf(path, sizeof path, "%s/%s", QP_SCRIPTS_DIR, rs->config_file);
     qp_config *c = malloc(sizeof *c);
@@ -640,7 +624,7 @@ static void test_playouts(void **state)
         {"liberties=false", "exchange=R,N,C,P", NULL},
     };
     for (size_t vi = 0; vi < 3; vi++) {
-        qp_rules *r = tu_rules_with(&reg, "zhonggong", variants[vi]);
+        qp_rules *r = tu_rules_with(&tu_reg, "zhonggong", variants[vi]);
         void *s = qp_state_new(r), *before = qp_state_new(r), *fresh = qp_state_new(r);
         void *undo = malloc(r->undo_size);
         uint64_t seed = 0x9E3779B97F4A7C15ull + vi;
@@ -686,7 +670,7 @@ static void test_playouts(void **state)
 static void test_evaluate(void **state)
 {
     (void)state;
-    qp_rules *r = tu_rules(&reg, "zhonggong");
+    qp_rules *r = tu_rules(&tu_reg, "zhonggong");
     void *s = qp_state_new(r);
     r->rs->setup(r, s);
     /* The start is symmetric: the side to move has the tempo only. */
@@ -730,5 +714,5 @@ int main(void)
         cmocka_unit_test(test_playouts),
         cmocka_unit_test(test_evaluate),
     };
-    return cmocka_run_group_tests(tests, setup_reg, teardown_reg);
+    return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }

@@ -19,6 +19,22 @@ void tu_registry(qp_registry *reg)
     if (err[0]) fail_msg("lua games: %s", err);
 }
 
+qp_registry tu_reg;
+
+int tu_setup_registry(void **state)
+{
+    (void)state;
+    tu_registry(&tu_reg);
+    return 0;
+}
+
+int tu_teardown_registry(void **state)
+{
+    (void)state;
+    qp_registry_free(&tu_reg);
+    return 0;
+}
+
 qp_rules *tu_rules_with(qp_registry *reg, const char *name, const char *const *kv)
 {
     char err[QP_ERR] = "";

@@ -15,6 +15,11 @@
 
 /* A registry with the built-in rulesets and the Lua games of scripts/. */
 void tu_registry(qp_registry *reg);
+/* A suite-wide registry: pass tu_setup_registry / tu_teardown_registry to
+ * cmocka_run_group_tests and use tu_reg in the tests. */
+extern qp_registry tu_reg;
+int tu_setup_registry(void **state);
+int tu_teardown_registry(void **state);
 /* Rules of a registered ruleset with its defaults (fails the test if absent). */
 qp_rules *tu_rules(qp_registry *reg, const char *name);
 /* Rules with param overrides "key=value" (NULL-terminated list). */

@@ -14,12 +14,14 @@
  *       program spoken to over UCI), from the start and random short
  *       openings, each opening played with both colours.
  *   match selfplay [--games N] [--movetime MS | --depth D] [--seed S]
- *                  [--b-caps C]
+ *                  [--b-caps C] [--a-config FILE] [--b-config FILE]
  *       qipan against itself from randomised openings: fast games that
  *       check legality, termination and the absence of crashes and hangs.
  *       With --b-caps, the second engine searches with the ruleset's
  *       capabilities replaced by C (0: no null move, reductions or
- *       pruning), colours alternate, and the score says which is better.
+ *       pruning); with --a-config / --b-config each engine's rules take
+ *       that Lua configuration (e.g. tuned eval weights from tools/tune).
+ *       Either makes colours alternate, and the score says which is better.
  * Common: [--ruleset NAME] [--ply-cap P] [--level L] [-v]
  */
 #include <errno.h>
@@ -35,6 +37,7 @@
 
 #include "game.h"
 #include "registry.h"
+#include "config.h"
 #include "search.h"
 
 void qp_register_builtin(qp_registry *reg);
@@ -304,13 +307,15 @@ typedef struct opts {
     const char *mode, *ruleset, *student;
     int games, movetime, depth, student_depth, ply_cap, level, b_caps;
     uint64_t seed;
+    const char *a_config, *b_config;   /* Lua configs (e.g. tuned weights) per engine */
 } opts;
 
 static int usage(void)
 {
     fprintf(stderr, "usage: match student|selfplay [--games N] [--movetime MS | --depth D]\n"
                     "       [--student PATH] [--student-depth D] [--seed S] [--ruleset NAME]\n"
-                    "       [--ply-cap P] [--level L] [--b-caps C] [-v]\n");
+                    "       [--ply-cap P] [--level L] [--b-caps C]\n"
+                    "       [--a-config FILE] [--b-config FILE] [-v]\n");
     return 2;
 }
 
@@ -325,9 +330,22 @@ static void init_engine(player *p, const char *name, const qp_rules *r, const op
     p->lim.seed = o->level < 10 ? o->seed : 0;
 }
 
+/* Applies a Lua configuration file (NULL: none) to p. */
+static int apply_config(const char *path, qp_params *p)
+{
+    if (!path) return 0;
+    static qp_config c;
+    char err[QP_ERR * 2];
+    if (qp_config_load(&c, path, err, sizeof err) || qp_config_apply(&c, p, err, sizeof err)) {
+        fprintf(stderr, "match: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    opts o = {NULL, "zhonggong", NULL, 0, 1000, 0, 5, 1000, 10, -1, 1};
+    opts o = {NULL, "zhonggong", NULL, 0, 1000, 0, 5, 1000, 10, -1, 1, NULL, NULL};
     char student_path[1024];
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -345,6 +363,8 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--ply-cap")) o.ply_cap = atoi(v);
         else if (!strcmp(a, "--level")) o.level = atoi(v);
         else if (!strcmp(a, "--b-caps")) o.b_caps = atoi(v);
+        else if (!strcmp(a, "--a-config")) o.a_config = v;
+        else if (!strcmp(a, "--b-config")) o.b_config = v;
         else return usage();
     }
     if (!o.mode || (strcmp(o.mode, "student") && strcmp(o.mode, "selfplay"))) return usage();
@@ -373,6 +393,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "match: unknown ruleset '%s'\n", o.ruleset);
         return 2;
     }
+    qp_params prm_b = prm;
+    if (apply_config(o.a_config, &prm) || apply_config(o.b_config, &prm_b)) return 2;
     qp_rules *r = qp_rules_create(rs, &prm, err, sizeof err);
     if (!r) {
         fprintf(stderr, "match: %s\n", err);
@@ -382,9 +404,13 @@ int main(int argc, char **argv)
     player a, b;
     qp_rules *rb = NULL;
     init_engine(&a, "qipan", r, &o);
-    if (selfplay && o.b_caps >= 0) {
-        rb = qp_rules_create(rs, &prm, err, sizeof err);
-        rb->caps = (unsigned)o.b_caps;
+    if (selfplay && (o.b_caps >= 0 || o.b_config)) {
+        rb = qp_rules_create(rs, &prm_b, err, sizeof err);
+        if (!rb) {
+            fprintf(stderr, "match: %s\n", err);
+            return 2;
+        }
+        if (o.b_caps >= 0) rb->caps = (unsigned)o.b_caps;
         init_engine(&b, "qipan-b", rb, &o);
     } else if (selfplay) {
         init_engine(&b, "qipan-2", r, &o);
@@ -451,8 +477,9 @@ int main(int argc, char **argv)
     for (int k = 0; k < nreasons; k++) printf(" %s %d;", reasons[k], reason_n[k]);
     printf("\n");
     if (rb) {
-        printf("caps %u vs caps %d: +%d =%d -%d, score %.1f%% for caps %u\n", r->caps, o.b_caps, wins,
-               draws, losses, (wins + 0.5 * draws) / o.games * 100.0, r->caps);
+        printf("A (caps %u%s%s) vs B (caps %u%s%s): +%d =%d -%d, score %.1f%% for A\n", r->caps,
+               o.a_config ? ", " : "", o.a_config ? o.a_config : "", rb->caps, o.b_config ? ", " : "",
+               o.b_config ? o.b_config : "", wins, draws, losses, (wins + 0.5 * draws) / o.games * 100.0);
     }
     if (selfplay) {
         printf("selfplay: %d games, %s wins %d, %s wins %d, draws %d; forfeits (illegal/no move) %d, "
