@@ -10,7 +10,6 @@
 #include "config.h"
 #include "lua_sandbox.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,17 +32,7 @@ typedef struct cf_field {
 } cf_field;
 
 /* Raises "path:line: message" (line 0: "path: message"). */
-static int cf_fail(lua_State *L, const qp_config *c, int line, const char *fmt, ...)
-{
-    char msg[CF_MSG];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    if (line > 0) lua_pushfstring(L, "%s:%d: %s", c->path, line, msg);
-    else lua_pushfstring(L, "%s: %s", c->path, msg);
-    return lua_error(L);
-}
+#define cf_fail(L, c, line, ...) qp_sandbox_fail(L, (c)->path, line, __VA_ARGS__)
 
 static int cmp_field(const void *a, const void *b)
 {

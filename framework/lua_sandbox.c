@@ -6,6 +6,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -164,6 +165,18 @@ void qp_sandbox_message(lua_State *L, int idx, const char *path, char *buf, size
     } else {
         snprintf(buf, n, "%s: error object is a %s value", path, lua_typename(L, t));
     }
+}
+
+int qp_sandbox_fail(lua_State *L, const char *path, int line, const char *fmt, ...)
+{
+    char msg[QP_SANDBOX_MSG];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (line > 0) lua_pushfstring(L, "%s:%d: %s", path, line, msg);
+    else lua_pushfstring(L, "%s: %s", path, msg);
+    return lua_error(L);
 }
 
 int qp_sandbox_run(qp_sandbox *sb, const char *path, const char *src, size_t len,

@@ -52,6 +52,13 @@ int qp_sandbox_run(qp_sandbox *sb, const char *path, const char *src, size_t len
 /* The error value at idx as "path:line: message" text (never raises). */
 void qp_sandbox_message(lua_State *L, int idx, const char *path, char *buf, size_t n);
 
+/* Raises "path:line: message", or "path: message" when line is 0, for a
+ * fault the loader finds in a file.  The message takes any printf format
+ * (lua_pushfstring knows only a few) and is cut at QP_SANDBOX_MSG - 1
+ * bytes.  Never returns; typed int so C functions can `return` it. */
+#define QP_SANDBOX_MSG 512
+int qp_sandbox_fail(lua_State *L, const char *path, int line, const char *fmt, ...);
+
 /* Reads a whole file (NUL-terminated, malloc'ed).  NULL with
  * "path: reason" in err. */
 char *qp_read_file(const char *path, size_t *len, char *err, size_t errn);
