@@ -674,7 +674,10 @@ static void test_evaluate(void **state)
     void *s = qp_state_new(r);
     r->rs->setup(r, s);
     /* The start is symmetric: the side to move has the tempo only. */
-    assert_int_equal(r->rs->evaluate(r, s), 10);
+    assert_int_equal(r->rs->evaluate(r, s), qp_param_int(&r->params, "eval.tempo"));
+    qp_rules *r2 = tu_rules_with(&tu_reg, "zhonggong", (const char *const[]){"eval.tempo=37", NULL});
+    assert_int_equal(r2->rs->evaluate(r2, s), 37);
+    qp_rules_free(r2);
     /* Red without its chariot a1 is clearly worse, from either side. */
     void *t = parse_fen(r, "rnbacabnr/4c4/p1p1p1p1p/4k4/9/4K4/P1P1P1P1P/4C4/1NBACABNR w - - 0 1");
     assert_true(r->rs->evaluate(r, t) < -700);

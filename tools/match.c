@@ -404,7 +404,7 @@ int main(int argc, char **argv)
     player a, b;
     qp_rules *rb = NULL;
     init_engine(&a, "qipan", r, &o);
-    if (selfplay && (o.b_caps >= 0 || o.b_config)) {
+    if (selfplay && (o.b_caps >= 0 || o.a_config || o.b_config)) {
         rb = qp_rules_create(rs, &prm_b, err, sizeof err);
         if (!rb) {
             fprintf(stderr, "match: %s\n", err);
