@@ -159,6 +159,9 @@ static void cf_fields(lua_State *L, const cf_ctx *x, int t, const char *prefix, 
 {
     qp_config *c = x->c;
     int n = 0;
+    /* each nesting level holds a few slots; a C function is promised only
+     * LUA_MINSTACK of them */
+    if (!lua_checkstack(L, 8)) cf_fail(L, c, 0, "'%s' is nested too deeply", prefix);
     lua_pushnil(L);
     while (lua_next(L, t)) {
         if (lua_type(L, -2) != LUA_TSTRING) {

@@ -103,6 +103,9 @@ typedef struct lr_inst {
     bool quiet;                /* collect the first error without printing it */
     char err[QP_ERR];          /* the first hook error */
     char last[QP_ERR];         /* the latest one */
+    bool runaway[LR_H_N];      /* the hook once ran out of time, memory or
+                                  stack: not called again (each such call
+                                  costs up to seconds, a search makes many) */
 } lr_inst;
 
 static inline lr_inst *lr_in(const qp_rules *r)

@@ -406,7 +406,11 @@ int lr_fen_read(const lr_inst *in, uint8_t *s, const char *fen, char *err, size_
             f = 0;
         } else if (isdigit((unsigned char)*p)) {
             int k = 0;
-            while (isdigit((unsigned char)*p)) k = k * 10 + (*p++ - '0');
+            /* saturate: a run longer than any board must not overflow */
+            while (isdigit((unsigned char)*p)) {
+                k = k > w ? k : k * 10 + (*p - '0');
+                p++;
+            }
             p--;
             if (k == 0 || f + k > w) {
                 snprintf(err, errn, "FEN board: rank %d has more than %d squares", rk + 1, w);

@@ -6,7 +6,8 @@
  * Each instance (qp_rules) runs the file in its own sandboxed lua_State,
  * because parameters may change the board; its hooks run under the
  * instance's mutex and inside lua_pcall, and a failing hook is reported on
- * stderr once and then behaves as "no moves" / "no change".
+ * stderr once and then behaves as "no moves" / "no change"; a hook that
+ * ran away (time, memory, stack) is not called again by that instance.
  *
  * Its parts: lua_game.c reads the file's table, lua_pos.c holds the state
  * blob and the `pos` userdata, lua_qp.c the `qp` helper table.  The
@@ -72,6 +73,10 @@ static bool lr_call(lr_inst *in, int h, uint8_t *s, bool writable, bool with_mov
 {
     lua_State *L = in->L;
     int top = lua_gettop(L);
+    if (in->runaway[h]) {
+        snprintf(in->last, sizeof in->last, "%s: %s: not called after it ran away", in->game->path, lr_hook_names[h]);
+        return false;
+    }
     lua_rawgeti(L, LUA_REGISTRYINDEX, in->ref[h]);
     lua_rawgeti(L, LUA_REGISTRYINDEX, in->ref_pos);
     if (with_move) lua_pushinteger(L, (lua_Integer)m);
@@ -86,6 +91,8 @@ static bool lr_call(lr_inst *in, int h, uint8_t *s, bool writable, bool with_mov
         char msg[QP_ERR];
         if (rc == LUA_ERRMEM) snprintf(msg, sizeof msg, "%s: %s: out of memory", in->game->path, lr_hook_names[h]);
         else qp_sandbox_message(L, -1, in->game->path, msg, sizeof msg);
+        in->runaway[h] = rc == LUA_ERRMEM || rc == LUA_ERRERR || in->sb->budget < 0 ||
+                         strstr(msg, "stack overflow") != NULL;
         lr_report(in, msg);
         lua_settop(L, top);
         return false;

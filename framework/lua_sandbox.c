@@ -58,6 +58,15 @@ static int sb_panic(lua_State *L)
     abort();
 }
 
+/* True when the table at index 2 has a __gc field (raw: no tricks). */
+static bool sb_has_gc(lua_State *L)
+{
+    lua_pushliteral(L, "__gc");
+    bool has = lua_rawget(L, 2) != LUA_TNIL;
+    lua_pop(L, 1);
+    return has;
+}
+
 /* print, but to stderr: stdout may be speaking a protocol. */
 static int sb_print(lua_State *L)
 {
@@ -71,6 +80,20 @@ static int sb_print(lua_State *L)
     }
     fputc('\n', stderr);
     return 0;
+}
+
+/* setmetatable without __gc: Lua runs finalizers with hooks switched off,
+ * so a looping __gc would escape the instruction budget and hang.  Lua
+ * marks an object for finalization only when setmetatable sees __gc, so
+ * adding the field later does nothing. */
+static int sb_setmetatable(lua_State *L)
+{
+    if (lua_type(L, 2) == LUA_TTABLE && sb_has_gc(L))
+        return luaL_error(L, "__gc metamethods are not allowed");
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
 }
 
 static int sb_open(lua_State *L)
@@ -91,6 +114,9 @@ static int sb_open(lua_State *L)
     }
     lua_pushcfunction(L, sb_print);
     lua_setglobal(L, "print");
+    lua_getglobal(L, "setmetatable");
+    lua_pushcclosure(L, sb_setmetatable, 1);
+    lua_setglobal(L, "setmetatable");
     return 0;
 }
 
@@ -179,6 +205,58 @@ int qp_sandbox_fail(lua_State *L, const char *path, int line, const char *fmt, .
     return lua_error(L);
 }
 
+/* True when msg starts "chunk:LINE:", Lua's positioned form. */
+static bool sb_has_position(const char *msg)
+{
+    const char *c = strchr(msg, ':');
+    if (!c || !isdigit((unsigned char)c[1])) return false;
+    for (c++; isdigit((unsigned char)*c); c++) {}
+    return *c == ':';
+}
+
+/* Message handler: an error that carries no position (error({}),
+ * error("x", 0), "C stack overflow" raised inside a C function) gets the
+ * line of the innermost Lua function that was running. */
+static int sb_msgh(lua_State *L)
+{
+    const char *msg = lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER ? lua_tostring(L, 1) : NULL;
+    if (msg && (sb_has_position(msg) || !strncmp(msg, "...", 3))) return 1;
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
+        /* "file: message" (qp_sandbox_fail without a line) stays as it is */
+        if (msg && !strncmp(msg, ar.short_src, strlen(ar.short_src))) return 1;
+        if (msg) lua_pushfstring(L, "%s:%d: %s", ar.short_src, ar.currentline, msg);
+        else lua_pushfstring(L, "%s:%d: error object is a %s value", ar.short_src, ar.currentline, luaL_typename(L, 1));
+        return 1;
+    }
+    return 1;
+}
+
+/* The line where brackets nest deepest: Lua's parser reports running out
+ * of C stack on deep nesting without any position. */
+static int sb_deepest_line(const char *src)
+{
+    int depth = 0, best = 0, line = 1, at = 0;
+    char q = 0;
+    for (const char *p = src; *p; p++) {
+        if (*p == '\n') line++;
+        if (q) {
+            if (*p == '\\' && p[1]) p++;
+            else if (*p == q) q = 0;
+        } else if (*p == '"' || *p == '\'') {
+            q = *p;
+        } else if (*p == '-' && p[1] == '-') {
+            while (p[1] && p[1] != '\n') p++;
+        } else if (*p == '(' || *p == '{' || *p == '[') {
+            if (++depth > best) best = depth, at = line;
+        } else if (*p == ')' || *p == '}' || *p == ']') {
+            depth--;
+        }
+    }
+    return at;
+}
+
 int qp_sandbox_run(qp_sandbox *sb, const char *path, const char *src, size_t len,
                    int nresults, char *err, size_t errn)
 {
@@ -186,14 +264,22 @@ int qp_sandbox_run(qp_sandbox *sb, const char *path, const char *src, size_t len
     char chunk[1040];
     snprintf(chunk, sizeof chunk, "@%s", path);
     int top = lua_gettop(L);
+    lua_pushcfunction(L, sb_msgh);   /* a light function: allocates nothing */
     int rc = luaL_loadbufferx(L, src, len, chunk, "t");   /* never binary chunks */
-    if (rc == LUA_OK) rc = lua_pcall(L, 0, nresults, 0);
+    bool loaded = rc == LUA_OK;
+    if (loaded) rc = lua_pcall(L, 0, nresults, top + 1);
     if (rc != LUA_OK) {
-        if (rc == LUA_ERRMEM) snprintf(err, errn, "%s: out of memory (limit %zu MiB)", path, sb->mem_limit >> 20);
-        else qp_sandbox_message(L, -1, path, err, errn);
+        if (rc == LUA_ERRMEM) {
+            snprintf(err, errn, "%s: out of memory (limit %zu MiB)", path, sb->mem_limit >> 20);
+        } else if (!loaded && lua_type(L, -1) == LUA_TSTRING && !sb_has_position(lua_tostring(L, -1))) {
+            snprintf(err, errn, "%s:%d: %s (nesting too deep?)", path, sb_deepest_line(src), lua_tostring(L, -1));
+        } else {
+            qp_sandbox_message(L, -1, path, err, errn);
+        }
         lua_settop(L, top);
         return -1;
     }
+    lua_remove(L, top + 1);
     return 0;
 }
 

@@ -11,7 +11,7 @@
 
 const qp_param_def qp_common_params[] = {
     {"ai.level", QP_PT_INT, "5", 1, 10, "computer strength 1 (weakest) .. 10 (full strength)"},
-    {"ai.levels", QP_PT_MAP, "easy=2,medium=5,hard=8,master=10", 0, 0,
+    {"ai.levels", QP_PT_MAP, "easy=2,medium=5,hard=8,master=10", 1, 10,
      "named levels: name = level (1..10)"},
     {"ai.hash_mb", QP_PT_INT, "64", 1, 4096, "transposition table size in MiB"},
     {"ai.movetime_ms", QP_PT_INT, "1000", 10, 3600000, "thinking time per move at full strength, ms"},
@@ -87,6 +87,11 @@ static int set_value(qp_param_val *v, const char *text, char *err, size_t errn)
             snprintf(num, sizeof num, "%.*s", (int)(comma - eq - 1), eq + 1);
             if (parse_int(num, &i)) {
                 snprintf(err, errn, "'%s': '%.*s' must be an integer", d->key, (int)(eq - p), p);
+                return -1;
+            }
+            if (d->min < d->max && (i < d->min || i > d->max)) {
+                snprintf(err, errn, "'%s': '%.*s' must be between %lld and %lld, got %lld", d->key,
+                         (int)(eq - p), p, d->min, d->max, i);
                 return -1;
             }
             p = *comma ? comma + 1 : comma;

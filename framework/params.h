@@ -33,7 +33,7 @@ typedef struct qp_param_def {
     const char *key;       /* dotted name, e.g. "draw.no_capture_plies" */
     qp_param_type type;
     const char *def;       /* default, as text ("3", "true", "P,C,N,R") */
-    long long min, max;    /* QP_PT_INT only */
+    long long min, max;    /* QP_PT_INT; also each QP_PT_MAP value when min < max */
     const char *doc;
 } qp_param_def;
 

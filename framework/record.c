@@ -5,11 +5,13 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 static void put_quoted(FILE *f, const char *s)
 {
@@ -40,10 +42,23 @@ static void result_text(const qp_game *g, char *buf, size_t n)
 int qp_record_save(const qp_game *g, const char *path, char *err, size_t errn)
 {
     char tmp[QP_PATH + 16];
+    if (strlen(path) >= QP_PATH) {   /* a cut name could be another file */
+        snprintf(err, errn, "cannot write %.60s...: the name is too long", path);
+        return -1;
+    }
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
+    /* A regular file is replaced at once by renaming a finished copy over
+     * it; renaming over a device (/dev/null) would replace the device, so
+     * anything else that exists is written in place. */
+    struct stat st;
+    bool direct = stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+    if (direct && S_ISDIR(st.st_mode)) {
+        snprintf(err, errn, "cannot write %s: %s", path, strerror(EISDIR));
+        return -1;
+    }
+    FILE *f = fopen(direct ? path : tmp, "w");
     if (!f) {
-        snprintf(err, errn, "cannot write %s: %s", tmp, strerror(errno));
+        snprintf(err, errn, "cannot write %s: %s", direct ? path : tmp, strerror(errno));
         return -1;
     }
     char date[32], result[128];
@@ -90,11 +105,11 @@ int qp_record_save(const qp_game *g, const char *path, char *err, size_t errn)
     free(s);
 
     int bad = ferror(f);
-    if (fflush(f) || fsync(fileno(f))) bad = 1;
+    if (fflush(f) || (!direct && fsync(fileno(f)))) bad = 1;
     if (fclose(f)) bad = 1;
-    if (bad || rename(tmp, path)) {
+    if (bad || (!direct && rename(tmp, path))) {
         snprintf(err, errn, "cannot write %s: %s", path, strerror(errno));
-        unlink(tmp);
+        if (!direct) unlink(tmp);
         return -1;
     }
     return 0;
@@ -137,6 +152,23 @@ void qp_record_free(qp_record *rec)
     rec->nmoves = 0;
 }
 
+/* One line with its newline into buf: 0, -1 at the end of the file, 1 when
+ * it does not fit, 2 on a NUL byte (fgets would hide it, and a stream of
+ * NULs such as /dev/zero would never end). */
+static int read_line(FILE *f, char *buf, size_t n)
+{
+    size_t k = 0;
+    int c = EOF;
+    while ((c = getc(f)) != EOF) {
+        if (c == 0) return 2;
+        if (k + 1 >= n) return 1;
+        buf[k++] = (char)c;
+        if (c == '\n') break;
+    }
+    buf[k] = 0;
+    return k == 0 && c == EOF ? -1 : 0;
+}
+
 int qp_record_read(qp_record *rec, const char *path, char *err, size_t errn)
 {
     memset(rec, 0, sizeof *rec);
@@ -147,13 +179,12 @@ int qp_record_read(qp_record *rec, const char *path, char *err, size_t errn)
         return -1;
     }
     char line[2048];
-    int lineno = 0, cap = 0;
+    int lineno = 0, cap = 0, got;
     bool in_moves = false;
-    while (fgets(line, sizeof line, f)) {
+    while ((got = read_line(f, line, sizeof line)) >= 0) {
         lineno++;
-        size_t len = strlen(line);
-        if (len == sizeof line - 1 && line[len - 1] != '\n') {
-            snprintf(err, errn, "%s:%d: line too long", path, lineno);
+        if (got > 0) {
+            snprintf(err, errn, "%s:%d: %s", path, lineno, got == 1 ? "line too long" : "binary data (a NUL byte)");
             goto fail;
         }
         line[strcspn(line, "\r\n")] = 0;
@@ -200,7 +231,7 @@ int qp_record_read(qp_record *rec, const char *path, char *err, size_t errn)
             else if (!strcmp(key, "Ply")) {
                 char *end;
                 long v = strtol(val, &end, 10);
-                if (*end || v < 0) {
+                if (*end || v < 0 || v > INT_MAX) {
                     snprintf(err, errn, "%s:%d: bad Ply '%s'", path, lineno, val);
                     goto fail;
                 }
@@ -217,12 +248,22 @@ int qp_record_read(qp_record *rec, const char *path, char *err, size_t errn)
             }
             if (rec->nmoves == cap) {
                 cap = cap ? cap * 2 : 128;
-                rec->moves = realloc(rec->moves, sizeof *rec->moves * (size_t)cap);
-                rec->move_line = realloc(rec->move_line, sizeof *rec->move_line * (size_t)cap);
+                void *m = realloc(rec->moves, sizeof *rec->moves * (size_t)cap);
+                if (m) rec->moves = m;
+                void *l = m ? realloc(rec->move_line, sizeof *rec->move_line * (size_t)cap) : NULL;
+                if (l) rec->move_line = l;
+                if (!m || !l) {
+                    snprintf(err, errn, "%s:%d: out of memory", path, lineno);
+                    goto fail;
+                }
             }
             snprintf(rec->moves[rec->nmoves], QP_MOVE_TEXT, "%s", tok);
             rec->move_line[rec->nmoves++] = lineno;
         }
+    }
+    if (ferror(f)) {   /* e.g. a directory */
+        snprintf(err, errn, "cannot read %s: %s", path, strerror(errno));
+        goto fail;
     }
     fclose(f);
     if (!rec->ruleset[0]) {

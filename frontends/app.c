@@ -50,6 +50,12 @@ int qp_opts_parse(qp_opts *o, int argc, char **argv)
             return -1;
         }
         const char *v = argv[++i];
+        /* an empty value (an unset shell variable) must not silently mean
+         * the default position or file */
+        if (!*v) {
+            fprintf(stderr, "qipan: %s needs a value, got ''\n", a);
+            return -1;
+        }
         switch (k) {
         case 0: o->fen = v; break;
         case 1: o->config = v; break;
@@ -63,6 +69,23 @@ int qp_opts_parse(qp_opts *o, int argc, char **argv)
         }
     }
     return 0;
+}
+
+/* The ruleset rejected its parameters; its message names the key
+ * ('palace' or "setup: ..."), so a key set by the config file gets the file:line. */
+static void rules_error(const qp_config *cfg, const char *name, const char *err)
+{
+    for (int i = 0; cfg && i < cfg->n; i++) {
+        char quoted[sizeof cfg->e[i].key + 2];
+        snprintf(quoted, sizeof quoted, "'%s'", cfg->e[i].key);
+        size_t k = strlen(cfg->e[i].key);
+        bool named = strstr(err, quoted) || (!strncmp(err, cfg->e[i].key, k) && err[k] == ':');
+        if (cfg->e[i].line > 0 && named) {
+            fprintf(stderr, "qipan: %s:%d: %s: %s\n", cfg->path, cfg->e[i].line, name, err);
+            return;
+        }
+    }
+    fprintf(stderr, "qipan: %s: %s\n", name, err);
 }
 
 qp_rules *qp_app_open_rules(qp_app *app, const char *name, const char *config)
@@ -113,9 +136,9 @@ qp_rules *qp_app_open_rules(qp_app *app, const char *name, const char *config)
         free(cfg);
         return NULL;
     }
-    free(cfg);
     qp_rules *r = qp_rules_create(rs, &p, err, sizeof err);
-    if (!r) fprintf(stderr, "qipan: %s: %s\n", name, err);
+    if (!r) rules_error(cfg, name, err);
+    free(cfg);
     return r;
 }
 

@@ -48,6 +48,11 @@ int cmd_analyze(qp_app *app, int argc, char **argv)
         fprintf(stderr, "qipan: --level must be 1..10, got %d\n", o.level);
         return 2;
     }
+    /* 0 would mean "no limit" to the search: analyze would never end */
+    if ((o.has_depth && o.depth == 0) || (o.has_movetime && o.movetime == 0)) {
+        fprintf(stderr, "qipan: analyze: --%s must be at least 1\n", o.has_depth && o.depth == 0 ? "depth" : "movetime");
+        return 2;
+    }
     qp_rules *r;
     qp_game g;
     if (qp_app_open_game(app, &o, &r, &g)) return 1;

@@ -328,7 +328,7 @@ static void cmd_go(uci *u, char **tok, int n)
         if (v < 0) v = 0;
         if (v > 1000000000LL) v = 1000000000LL;
         switch (k) {
-        case 0: lim.depth = (int)v; break;
+        case 0: lim.depth = v > 0 ? (int)v : 1; break;   /* 0 would mean no limit */
         case 1: lim.movetime_ms = v > 0 ? (int)v : 1; break;
         case 2: lim.wtime = v > 0 ? (int)v : 1; break;
         case 3: lim.btime = v > 0 ? (int)v : 1; break;

@@ -140,6 +140,28 @@ static void test_errors(void **st)
     expect_error(args, 1, "configures ruleset 'zhonggong', not 'xiangqi'");
 }
 
+/* Found by tests/fuzz/fuzz_cli.py. */
+static void test_fuzz_regressions(void **st)
+{
+    (void)st;
+    /* an empty value (an unset shell variable) is not the start position */
+    expect_error("moves zhonggong --fen ''", 2, "qipan: --fen needs a value, got ''\n");
+    expect_error("moves zhonggong --config ''", 2, "qipan: --config needs a value, got ''\n");
+    /* a huge count of empty squares in a Lua game's FEN overflowed an int */
+    expect_error("moves gomoku --fen '99999999999999999999/15/15 w 0'", 1,
+                 "qipan: FEN board: rank 15 has more than 15 squares\n");
+    /* a value the ruleset rejects gets the config's file:line */
+    const char *cfg = tu_tmpfile("return {\n  ruleset = \"zhonggong\",\n  exchange = { \"PP\" },\n}\n", ".lua");
+    char args[256], want[512];
+    snprintf(args, sizeof args, "moves zhonggong --config %s", cfg);
+    snprintf(want, sizeof want, "qipan: %s:3: zhonggong: 'exchange': bad entry 'PP' (expected P, C, N or R)\n", cfg);
+    expect_error(args, 1, want);
+    cfg = tu_tmpfile("return { ruleset = \"xiangqi\",\n\n  setup = \"\" }\n", ".lua");
+    snprintf(args, sizeof args, "moves xiangqi --config %s", cfg);
+    snprintf(want, sizeof want, "qipan: %s:3: xiangqi: setup: ", cfg);
+    expect_error(args, 1, want);
+}
+
 static void test_config_changes_rules(void **st)
 {
     (void)st;
@@ -166,6 +188,7 @@ int main(void)
         cmocka_unit_test(test_moves_sorted),
         cmocka_unit_test(test_status),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_fuzz_regressions),
         cmocka_unit_test(test_config_changes_rules),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);

@@ -137,7 +137,7 @@ static void test_lua_errors(void **st)
     assert_string_equal(run("local x = nil\nreturn { size = x.y }\n", &p),
                         "t.lua:2: attempt to index a nil value (local 'x')");
     assert_string_equal(run("error('no config for you')", &p), "t.lua:1: no config for you");
-    assert_string_equal(run("error({})", &p), "t.lua: error object is a table value");
+    assert_string_equal(run("error({})", &p), "t.lua:1: error object is a table value");
     assert_string_equal(run("return 5", &p), "t.lua: must return a table");
     assert_string_equal(run("local t = {}", &p), "t.lua: must return a table");
     assert_string_equal(run("return { 1, 2 }", &p), "t.lua: the returned table must hold named values only");
@@ -176,6 +176,33 @@ static void test_runaway(void **st)
     assert_non_null(strstr(e, "config took too long"));
     assert_string_equal(run("local s = string.rep('x', 1 << 30)\nreturn {}", &p),
                         "t.lua: out of memory (limit 64 MiB)");
+    /* finalizers run with hooks off: a looping __gc would hang for ever */
+    assert_string_equal(run("local t = {}\nreturn setmetatable(t, { __gc = function() while true do end end })", &p),
+                        "t.lua:2: __gc metamethods are not allowed");
+    assert_string_equal(run("return setmetatable({}, {})", &p), "");
+}
+
+/* Found by tests/fuzz/fuzz_cli.py. */
+static void test_fuzz_regressions(void **st)
+{
+    (void)st;
+    qp_params p;
+    /* a table holding itself: flattening recursed past the Lua stack */
+    assert_string_equal(run("local t = {}\nt.t = t\nreturn { draw = t }", &p),
+                        "t.lua:2: key 'draw.t.t.t.t.t.t.t.t.t.t.t.t.t.t.t.t.t.t.t.t.t.t.t.t.t.t.t.t.t.t.t.t.t.t.t."
+                        "t.t.t.t.t.t.t.t.t.t.t' is too long");
+    /* errors that Lua raises without a position get the line */
+    assert_string_equal(run("\n\nerror(5)", &p), "t.lua:3: 5");
+    assert_string_equal(run("\nerror('plain', 0)", &p), "t.lua:2: plain");
+    char src[1100] = "return\n\n";
+    size_t n = strlen(src);
+    for (int i = 0; i < 500; i++) src[n++] = '{';
+    for (int i = 0; i < 500; i++) src[n++] = '}';
+    src[n] = 0;
+    assert_string_equal(run(src, &p), "t.lua:3: C stack overflow (nesting too deep?)");
+    /* map values are checked against the key's range */
+    assert_string_equal(run("return { ai = { levels = { easy = 0 } } }", &p),
+                        "t.lua:1: 'ai.levels': 'easy' must be between 1 and 10, got 0");
 }
 
 static void test_empty_tables(void **st)
@@ -252,6 +279,7 @@ int main(void)
         cmocka_unit_test(test_sandbox),     cmocka_unit_test(test_runaway),
         cmocka_unit_test(test_empty_tables), cmocka_unit_test(test_files),
         cmocka_unit_test(test_cli),
+        cmocka_unit_test(test_fuzz_regressions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

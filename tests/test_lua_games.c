@@ -563,6 +563,17 @@ static void test_hook_errors(void **st)
     restore_stderr(fd);
     snprintf(want, sizeof want, "%s:8: game took too long", path);
     assert_string_equal(qp_lua_rules_error(r), want);
+    /* and not called again, even where it would work: each runaway call
+     * costs up to seconds, and a search makes thousands (found by
+     * tests/fuzz/fuzz_cli.py: analyze --depth 1 did not end in minutes) */
+    void *s0 = start_pos(r, "3 w 0");
+    assert_int_equal(r->rs->gen(r, s0, mv, QP_GEN_ALL), 0);
+    free(s0);
+    free(s);
+    qp_rules_free(r);
+    r = qp_rules_create(rs, NULL, err, sizeof err);   /* a new instance calls it */
+    s = start_pos(r, "3 w 0");
+    assert_int_equal(r->rs->gen(r, s, mv, QP_GEN_ALL), 3);
     free(s);
     qp_rules_free(r);
     qp_lua_ruleset_free(rs);

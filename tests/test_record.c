@@ -8,6 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static char *read_file(const char *path)
@@ -134,6 +137,57 @@ static void test_save_failure_leaves_old_file(void **st)
     qp_rules_free(r);
 }
 
+/* Found by tests/fuzz/fuzz_cli.py. */
+static void test_fuzz_regressions(void **st)
+{
+    (void)st;
+    qp_registry reg;
+    setup_reg(&reg);
+    qp_rules *r;
+    qp_game g;
+    char err[QP_ERR];
+    /* fgets hid NUL bytes: /dev/zero was read for ever */
+    assert_int_equal(qp_record_load(&reg, "/dev/zero", &r, &g, err, sizeof err), -1);
+    assert_string_equal(err, "/dev/zero:1: binary data (a NUL byte)");
+    assert_int_equal(qp_record_load(&reg, "/", &r, &g, err, sizeof err), -1);
+    assert_string_equal(err, "cannot read /: Is a directory");
+    expect_load_error(&reg, "[Ruleset \"walk\"]\n[Ply \"4294967296\"]\n1. r\n", "%s:2: bad Ply '4294967296'");
+
+    /* Saving onto something that is no regular file (a device such as
+     * /dev/null, here a FIFO) writes into it: renaming a finished copy over
+     * it would replace it with a plain file. */
+    r = walk_with(NULL, NULL);
+    assert_int_equal(qp_game_init(&g, r, NULL, err, sizeof err), 0);
+    char fifo[] = "/tmp/qp_fifo_XXXXXX", out[64];
+    close(mkstemp(fifo));
+    unlink(fifo);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    snprintf(out, sizeof out, "%s.out", fifo);
+    pid_t pid = fork();
+    if (pid == 0) {
+        char cmd[160];
+        snprintf(cmd, sizeof cmd, "cat %s > %s", fifo, out);
+        _exit(system(cmd) == 0 ? 0 : 1);
+    }
+    int rc = qp_record_save(&g, fifo, err, sizeof err);
+    struct stat sb;
+    bool still_fifo = stat(fifo, &sb) == 0 && S_ISFIFO(sb.st_mode);
+    if (!still_fifo) kill(pid, SIGKILL);   /* its reader would wait for ever */
+    waitpid(pid, NULL, 0);
+    assert_int_equal(rc, 0);
+    assert_true(still_fifo);
+    const char *text = read_file(out);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "[Ruleset \"walk\"]\n"));
+    unlink(fifo);
+    unlink(out);
+    assert_int_equal(qp_record_save(&g, "/tmp", err, sizeof err), -1);
+    assert_string_equal(err, "cannot write /tmp: Is a directory");
+    qp_game_free(&g);
+    qp_rules_free(r);
+    qp_registry_free(&reg);
+}
+
 static void test_plugin(void **st)
 {
     (void)st;
@@ -165,6 +219,7 @@ int main(void)
         cmocka_unit_test(test_save_load_round_trip),
         cmocka_unit_test(test_bad_records),
         cmocka_unit_test(test_save_failure_leaves_old_file),
+        cmocka_unit_test(test_fuzz_regressions),
         cmocka_unit_test(test_plugin),
     };
     return cmocka_run_group_tests_name("record", tests, NULL, NULL);

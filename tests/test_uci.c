@@ -237,6 +237,33 @@ static void test_analyze(void **st)
     assert_non_null(strstr(err, "unknown ruleset 'nosuch'"));
     free(out);
     free(err);
+    /* 0 means "no limit" to the search: analyze would never end */
+    assert_int_equal(tu_run("analyze zhonggong --depth 0", NULL, &out, &err), 2);
+    assert_string_equal(err, "qipan: analyze: --depth must be at least 1\n");
+    free(out);
+    free(err);
+    assert_int_equal(tu_run("analyze zhonggong --movetime 0", NULL, &out, &err), 2);
+    assert_string_equal(err, "qipan: analyze: --movetime must be at least 1\n");
+    free(out);
+    free(err);
+}
+
+/* `go depth 0` and `go depth -1` search one ply, as `go movetime 0` and
+ * `go nodes 0` do the least: they must not turn into an infinite search
+ * that answers only after `stop` (there, one line per depth up to 99). */
+static void test_go_depth_zero(void **st)
+{
+    (void)st;
+    const char *const go[] = {"go depth 0", "go depth -1"};
+    for (int i = 0; i < 2; i++) {
+        char in[256];
+        snprintf(in, sizeof in, "setoption name UCI_Variant value tictactoe\nposition fen X1o/1o1/X2 w 3\n%s\n", go[i]);
+        char *out = session(in);
+        assert_int_equal(count_lines(out, "info depth "), 1);
+        assert_non_null(strstr(out, "info depth 1 "));
+        assert_int_equal(count_lines(out, "bestmove "), 1);
+        free(out);
+    }
 }
 
 static void test_bench_signature(void **st)
@@ -271,6 +298,7 @@ int main(void)
         cmocka_unit_test(test_game_over_and_fen),
         cmocka_unit_test(test_variants_and_options),
         cmocka_unit_test(test_analyze),
+        cmocka_unit_test(test_go_depth_zero),
         cmocka_unit_test(test_bench_signature),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
