@@ -49,6 +49,9 @@
 #define FUTILITY_MARGIN 150
 #define LMP_BASE 6
 #define LMP_STEP 3
+#define NULL_MIN_DEPTH 3
+#define NULL_R 3             /* null-move reduction: NULL_R + depth / NULL_R_DIV */
+#define NULL_R_DIV 4
 
 typedef struct ply_moves {
     qp_move mv[QP_MAX_MOVES];
@@ -317,15 +320,19 @@ static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf)
     if (S->stopped) return 0;
 
     ply_moves *pm = &S->pm[ply];
+    int n = -1;
     if (leaf) {
-        /* A leaf of the main search may be decided (no legal move). */
-        if (rs->gen(r, s, pm->mv, QP_GEN_ALL) == 0) return terminal_score(S, s, ply);
+        /* A leaf of the main search may be decided (no legal move).  A
+         * noisy move proves it is not, and is needed anyway; only without
+         * one does the full list have to be generated. */
+        n = rs->gen(r, s, pm->mv, QP_GEN_NOISY);
+        if (n == 0 && rs->gen(r, s, pm->mv, QP_GEN_ALL) == 0) return terminal_score(S, s, ply);
     }
     int stand = evaluate(S, s);
     if (ply >= QP_MAX_PLY - 2 || stand >= beta) return stand;
     if (stand > alpha) alpha = stand;
 
-    int n = rs->gen(r, s, pm->mv, QP_GEN_NOISY);
+    if (n < 0) n = rs->gen(r, s, pm->mv, QP_GEN_NOISY);
     if (n == 0) return stand;
     int me = rs->side_to_move(r, s);
     qp_order_score(r, s, &S->ord, me, ply, QP_MOVE_NONE, pm->mv, pm->sc, pm->fl, n);
@@ -373,6 +380,8 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
     int idx = S->base + ply;
     qp_hist *h = &S->line[idx];
     uint64_t key = rs->hash(r, s);
+    /* The bucket arrives from memory while flags and repetition run. */
+    qp_tt_prefetch(&S->tt, key);
     unsigned flags = rs->flags ? rs->flags(r, s) : 0;
     bool in_check = flags & QP_FLAG_CHECK;
     h->hash = key;
@@ -415,9 +424,12 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
         return eval;
 
     /* Null move: if passing still fails high, a real move will too. */
-    if (quiet_node && null_ok && depth >= 3 && (r->caps & QP_CAP_NULLMOVE) && rs->make_null &&
-        eval >= beta) {
-        int R = depth >= 7 ? 3 : 2;
+    if (quiet_node && null_ok && depth >= NULL_MIN_DEPTH && (r->caps & QP_CAP_NULLMOVE) &&
+        rs->make_null && eval >= beta) {
+        /* Deeper nodes afford a larger reduction: passing is rarely good,
+         * and a refutation found shallow is still one. */
+        int R = NULL_R + depth / NULL_R_DIV;
+        if (R > depth - 1) R = depth - 1;
         make_null_child(S, ply);
         v = sub(S, same_mover(S, ply, h->to_move), depth - 1 - R, ply + 1, beta - 1, beta, false,
                 false);

@@ -50,6 +50,17 @@ void qp_tt_clear(qp_tt *t);
  * replaceable). */
 void qp_tt_new_search(qp_tt *t);
 
+/* Starts loading key's bucket into the cache (a hint; no effect on results). */
+static inline void qp_tt_prefetch(const qp_tt *t, uint64_t key)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(&t->e[QP_TT_WAYS * (size_t)(key & (t->nbuckets - 1))]);
+#else
+    (void)t;
+    (void)key;
+#endif
+}
+
 /* The entry for key, or NULL. */
 const qp_tt_entry *qp_tt_probe(const qp_tt *t, uint64_t key);
 static inline qp_tt_bound qp_tt_entry_bound(const qp_tt_entry *e) { return (qp_tt_bound)(e->gen & 3); }

@@ -73,7 +73,7 @@ static int side_terms(const zg_impl *z, const zg_state *s, int side)
         guards += (unsigned)(b->sq[g + zg_diag[i]] - base) < 16u;
     }
     v += guards * w->guard;
-    if (zg_attacked(z, b, g, side ^ 1)) v -= w->leash;
+    if (w->leash && zg_attacked(z, b, g, side ^ 1)) v -= w->leash;
     if (s->bottom[side] == z->soldiers_to_win - 1) v += w->five_threat;
     int mob = 0;
     for (int slot = zg_slot0[ZG_HORSE]; slot < zg_slot0[ZG_SOLDIER]; slot++) {

@@ -120,6 +120,25 @@ static void gen_general(zg_gen *G, int from)
     }
 }
 
+/* Captures of a chariot (first piece of each line) or cannon (second),
+ * found through the slide tables instead of walking the empty points;
+ * directions in zg_orth order, as the full generation produces them. */
+static void slide_captures(zg_gen *G, int from, bool cannon, bool marked)
+{
+    const zg_impl *z = G->z;
+    const zg_bd *b = &G->b;
+    const int f = zg_file(from), r = zg_rank(from), shift = cannon ? 8 : 0;
+    const uint32_t rk = z->slide[f][b->rocc[r]], fl = z->slide[r][b->focc[f]];
+    /* zg_orth: +16 (file, up), +1 (rank, right), -16, -1. */
+    const int dist[4] = {(int)(fl >> shift) & 0xff, (int)(rk >> shift) & 0xff,
+                         (int)(fl >> (16 + shift)) & 0xff, (int)(rk >> (16 + shift)) & 0xff};
+    for (int i = 0; i < 4; i++) {
+        if (!dist[i]) continue;
+        int to = from + zg_orth[i] * dist[i];
+        if (enemy(G, b->sq[to])) add_capture(G, from, to, marked);
+    }
+}
+
 static void gen_pieces(zg_gen *G, const zg_state *s)
 {
     const int base = ZG_BASE(G->side);
@@ -144,6 +163,10 @@ static void gen_pieces(zg_gen *G, const zg_state *s)
                 }
             break;
         case ZG_CHARIOT:
+            if (G->noisy) {
+                slide_captures(G, from, false, marked);
+                break;
+            }
             for (int i = 0; i < 4; i++) {
                 int d = zg_orth[i], to = from + d;
                 for (; !b->sq[to]; to += d)
@@ -152,6 +175,10 @@ static void gen_pieces(zg_gen *G, const zg_state *s)
             }
             break;
         case ZG_CANNON:
+            if (G->noisy) {
+                slide_captures(G, from, true, marked);
+                break;
+            }
             for (int i = 0; i < 4; i++) {
                 int d = zg_orth[i], to = from + d;
                 for (; !b->sq[to]; to += d)
