@@ -392,7 +392,10 @@ void lr_read_game(lua_State *L, lr_inst *in, int t, int params)
         lr_fail_key(L, g, "perft", "'perft' must be \"games\" or \"sequences\"");
     lua_pop(L, 1);
 
-    r->caps = 0;
+    /* Lua games judge positions in outcome() without move generation and
+     * usually end by quiet moves (a line of k), so every search leaf is
+     * checked. */
+    r->caps = QP_CAP_LEAF_CHECK;
     if (lua_getfield(L, t, "caps") == LUA_TTABLE) {
         for (lua_Integer i = 1; i <= (lua_Integer)lua_rawlen(L, -1); i++) {
             lua_rawgeti(L, -1, i);

@@ -78,6 +78,9 @@ typedef struct qp_outcome {
 /* Capabilities the search may use. */
 #define QP_CAP_NULLMOVE 1u      /* passing is never best: null-move pruning OK */
 #define QP_CAP_LMR 2u           /* late-move reductions OK */
+#define QP_CAP_LEAF_CHECK 4u    /* a quiet move can end the game (k in a row):
+                                   the search checks every leaf for a decided
+                                   position, not only flagged ones */
 
 /* History draw rules, applied by the game layer.  0 disables a rule. */
 typedef struct qp_draw_rules {

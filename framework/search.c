@@ -399,8 +399,9 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
 
     if (in_check) depth++;
     /* Any other status flag (a trapped or leashed general, ...) makes a
-     * leaf worth asking whether it is decided. */
-    if (depth <= 0) return qsearch(S, ply, alpha, beta, flags != 0);
+     * leaf worth asking whether it is decided; so does every leaf of a game
+     * where quiet moves end games. */
+    if (depth <= 0) return qsearch(S, ply, alpha, beta, flags != 0 || (r->caps & QP_CAP_LEAF_CHECK));
 
     qp_move hash_move = QP_MOVE_NONE;
     const qp_tt_entry *te = qp_tt_probe(&S->tt, key);

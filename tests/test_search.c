@@ -394,6 +394,28 @@ static void test_tictactoe_draw(void **st)
     qp_rules_free(r);
 }
 
+/* A quiet move that ends the game is seen at the horizon: X wins with a2
+ * even at depth 1 (the leaf is checked because Lua games set
+ * QP_CAP_LEAF_CHECK). */
+static void test_win_at_horizon(void **st)
+{
+    (void)st;
+    qp_rules *r = tu_rules(&tu_reg, "tictactoe");
+    assert_true(r->caps & QP_CAP_LEAF_CHECK);
+    qp_game g;
+    init_game(&g, r, "X1o/1o1/X2 w 3");
+    qp_search *s = qp_search_new(r, 4);
+    qp_search_info info;
+    qp_move m = search_depth(s, &g, 1, &info);
+    char text[QP_MOVE_TEXT];
+    r->rs->move_text(r, g.cur, m, text, sizeof text);
+    assert_string_equal(text, "a2");
+    assert_true(info.score > QP_SCORE_MATE_BOUND);
+    qp_search_free(s);
+    qp_game_free(&g);
+    qp_rules_free(r);
+}
+
 /* ---- history: repetition against the game ----------------------------- */
 
 /* Black is a chariot down, so it takes a draw when one is on offer: after
@@ -641,6 +663,7 @@ int main(void)
         cmocka_unit_test(test_legal_moves_other_games),
         cmocka_unit_test(test_same_score_as_alphabeta),
         cmocka_unit_test(test_tictactoe_draw),
+        cmocka_unit_test(test_win_at_horizon),
         cmocka_unit_test(test_repetition_in_history),
         cmocka_unit_test(test_perpetual_check_in_line),
         cmocka_unit_test(test_stop_is_prompt),
