@@ -483,8 +483,11 @@ static int open_window(gui_app *a, const gui_options *opt, char *err, size_t err
 {
     char title[160];
     snprintf(title, sizeof title, "qipan \xE2\x80\x94 %s", a->st.r->rs->title ? a->st.r->rs->title : a->st.r->rs->name);
+    /* Hidden until its renderer and fonts exist: creating an OpenGL
+     * renderer may recreate the X window, and a window shown early could
+     * take clicks meant for its successor (and flashes blank). */
     a->win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, opt->w, opt->h,
-                              SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+                              SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI | SDL_WINDOW_HIDDEN);
     if (!a->win) {
         snprintf(err, errn, "SDL_CreateWindow: %s", SDL_GetError());
         return -1;
@@ -496,7 +499,9 @@ static int open_window(gui_app *a, const gui_options *opt, char *err, size_t err
         snprintf(err, errn, "SDL_CreateRenderer: %s", SDL_GetError());
         return -1;
     }
-    return gui_draw_init(&a->draw, a->ren, err, errn);
+    if (gui_draw_init(&a->draw, a->ren, err, errn)) return -1;
+    SDL_ShowWindow(a->win);
+    return 0;
 }
 
 static void print_stats(const gui_app *a)

@@ -86,6 +86,10 @@ int cmd_play(qp_app *app, int argc, char **argv)
         fprintf(stderr, "qipan: no display (DISPLAY/WAYLAND_DISPLAY unset); playing in the console\n");
         return cmd_console(app, argc, argv);
     }
+    /* A click that focuses the window also plays: by default SDL drops a
+     * click that arrives within 10 ms of focus (as measured when events are
+     * read, so a busy machine loses the first click). */
+    SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1");
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) < 0) {
         fprintf(stderr, "qipan: no display (%s); playing in the console\n", SDL_GetError());
         SDL_Quit();
