@@ -7,8 +7,9 @@
  * same size, and plays with real pointer events from xdotool: click a
  * piece, click its destination, press q.  The autosave must then hold the
  * move.  A second start offers that game back; answering y and playing
- * Black's reply must give a record with both moves.  Skipped when Xvfb or
- * xdotool is not installed.
+ * Black's reply must give a record with both moves.  A second test zooms
+ * the window with Ctrl+= / Ctrl+- / Ctrl+0 and reads its size back from
+ * the X server.  Skipped when Xvfb or xdotool is not installed.
  */
 #include "testutil.h"
 
@@ -284,10 +285,76 @@ static void test_click_move_autosave_resume(void **state)
     if (system(cmd) != 0) fail_msg("cleanup %s", x.dir);
 }
 
+/* The window's size as the X server has it, or 0x0. */
+static void window_size(const xenv *x, const char *win, int *w, int *h)
+{
+    char args[96];
+    snprintf(args, sizeof args, "getwindowgeometry %s", win);
+    const char *g = strstr(xdo(x, args), "Geometry: ");
+    *w = *h = 0;
+    if (g) sscanf(g, "Geometry: %dx%d", w, h);
+}
+
+/* Zooming is asynchronous in X: poll until the size settles on want. */
+static bool size_becomes(const xenv *x, const char *win, int want_w, int want_h, int *w, int *h)
+{
+    for (int i = 0; i < 40; i++) {
+        window_size(x, win, w, h);
+        if (*w == want_w && *h == want_h) return true;
+        sleep_ms(100);
+    }
+    return false;
+}
+
+static void test_zoom_keys(void **state)
+{
+    (void)state;
+    if (!have("Xvfb") || !have("xdotool")) skip();
+    xenv x;
+    memset(&x, 0, sizeof x);
+    snprintf(x.dir, sizeof x.dir, "/tmp/qp_gui_XXXXXX");
+    if (!mkdtemp(x.dir)) fail_msg("mkdtemp: %s", strerror(errno));
+    if (start_xvfb(&x)) fail_msg("Xvfb did not start");
+    pid_t play = start_play(&x);
+    char *win = find_window(&x);
+    const char *why = NULL;
+    int w = 0, h = 0, w1 = 0, h1 = 0, w2 = 0, h2 = 0;
+    char args[96];
+    if (!win) why = "no qipan window appeared";
+    if (!why) {
+        /* Ctrl+= twice grows the window by 12.5% a step; Ctrl+- shrinks it
+         * one step; Ctrl+0 brings back the starting size. */
+        snprintf(args, sizeof args, "key --window %s ctrl+equal ctrl+equal", win);
+        xdo(&x, args);
+        if (!size_becomes(&x, win, 1140, 887, &w1, &h1)) why = "Ctrl+= twice did not give 1140x887";
+    }
+    if (!why) {
+        snprintf(args, sizeof args, "key --window %s ctrl+minus", win);
+        xdo(&x, args);
+        if (!size_becomes(&x, win, 1013, 788, &w2, &h2)) why = "Ctrl+- did not give 1013x788";
+    }
+    if (!why) {
+        snprintf(args, sizeof args, "key --window %s ctrl+0", win);
+        xdo(&x, args);
+        if (!size_becomes(&x, win, 900, 700, &w, &h)) why = "Ctrl+0 did not give back 900x700";
+    }
+    if (win) {
+        snprintf(args, sizeof args, "key --window %s q", win);
+        xdo(&x, args);
+    }
+    if (wait_exit(play, 10000) != 0 && !why) why = "the window did not close cleanly on q";
+    stop(x.xvfb);
+    if (why) fail_msg("%s (sizes %dx%d, %dx%d, %dx%d)", why, w1, h1, w2, h2, w, h);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", x.dir);
+    if (system(cmd) != 0) fail_msg("cleanup %s", x.dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_click_move_autosave_resume),
+        cmocka_unit_test(test_zoom_keys),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

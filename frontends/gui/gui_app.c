@@ -5,6 +5,7 @@
 #include "gui_app.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,7 @@ typedef struct gui_app {
     bool quit, dirty;
     bool autosave_armed;      /* false while the resume question is open */
     Uint64 last_ms;
+    int start_w, start_h;     /* window size at start: what zoom 0 returns to */
     unsigned think_phase;     /* animation step of the thinking dots */
     char save_path[1024];
     /* measurements (QIPAN_GUI_STATS=1 prints them on exit) */
@@ -332,6 +334,46 @@ static void hover(gui_app *a, int x, int y)
     SDL_SetCursor(hand ? hand_c : arrow);
 }
 
+/* Zoom resizes the window in steps of about 12%, within the display's
+ * usable area; the layout follows the new size like any resize.  In full
+ * screen there is nothing to zoom. */
+static void zoom(gui_app *a, int step)
+{
+    if (SDL_GetWindowFlags(a->win) & (SDL_WINDOW_FULLSCREEN | SDL_WINDOW_FULLSCREEN_DESKTOP)) return;
+    int w, h, minw, minh;
+    SDL_GetWindowSize(a->win, &w, &h);
+    SDL_GetWindowMinimumSize(a->win, &minw, &minh);
+    if (step == 0) {
+        w = a->start_w;
+        h = a->start_h;
+    } else {
+        float f = step > 0 ? 1.125f : 1 / 1.125f;
+        w = (int)(w * f + 0.5f);
+        h = (int)(h * f + 0.5f);
+    }
+    SDL_Rect usable;
+    int disp = SDL_GetWindowDisplayIndex(a->win);
+    if (disp >= 0 && SDL_GetDisplayUsableBounds(disp, &usable) == 0 && usable.w > 0 && usable.h > 0) {
+        /* Keep the aspect ratio when the display caps the size. */
+        float cap = fminf((float)usable.w / w, (float)usable.h / h);
+        if (cap < 1) {
+            w = (int)(w * cap);
+            h = (int)(h * cap);
+        }
+    }
+    if (w < minw || h < minh) return;
+    SDL_SetWindowSize(a->win, w, h);
+    a->dirty = true;
+}
+
+static void toggle_fullscreen(gui_app *a)
+{
+    bool full = SDL_GetWindowFlags(a->win) & (SDL_WINDOW_FULLSCREEN | SDL_WINDOW_FULLSCREEN_DESKTOP);
+    if (SDL_SetWindowFullscreen(a->win, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP) < 0)
+        gui_state_message(&a->st, true, "full screen: %s", SDL_GetError());
+    a->dirty = true;
+}
+
 static void apply(gui_app *a, const gui_action *act)
 {
     gui_state *st = &a->st;
@@ -349,6 +391,8 @@ static void apply(gui_app *a, const gui_action *act)
         break;
     case GUI_ACT_HOVER: hover(a, act->x, act->y); return;
     case GUI_ACT_DESELECT: gui_state_clear_selection(st); break;
+    case GUI_ACT_ZOOM: zoom(a, act->arg); break;
+    case GUI_ACT_FULLSCREEN: toggle_fullscreen(a); break;
     case GUI_ACT_YES:
         if (st->dialog == GUI_DLG_RESUME) {
             close_dialog(a);
@@ -543,6 +587,8 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
         goto done;
     }
     a->t_window = gui_now();
+    a->start_w = opt->w;
+    a->start_h = opt->h;
     SDL_StopTextInput();   /* only the file-name field takes text */
     a->wake = SDL_RegisterEvents(1);
     if (a->wake == (Uint32)-1) a->wake = 0;

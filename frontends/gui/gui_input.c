@@ -30,6 +30,12 @@ static void key_action(const SDL_KeyboardEvent *k, const gui_state *st, gui_acti
         break;
     }
 
+    if (ctrl && (key == SDLK_EQUALS || key == SDLK_PLUS || key == SDLK_KP_PLUS || key == SDLK_MINUS ||
+                 key == SDLK_KP_MINUS || key == SDLK_0 || key == SDLK_KP_0)) {
+        a->type = GUI_ACT_ZOOM;
+        a->arg = key == SDLK_0 || key == SDLK_KP_0 ? 0 : key == SDLK_MINUS || key == SDLK_KP_MINUS ? -1 : 1;
+        return;
+    }
     a->type = GUI_ACT_BUTTON;
     a->alt = shift;
     switch (key) {
@@ -58,6 +64,7 @@ static void key_action(const SDL_KeyboardEvent *k, const gui_state *st, gui_acti
     case SDLK_UP: a->type = GUI_ACT_SCROLL; a->arg = -1; break;
     case SDLK_DOWN: a->type = GUI_ACT_SCROLL; a->arg = 1; break;
     case SDLK_ESCAPE: a->type = GUI_ACT_DESELECT; break;
+    case SDLK_F11: a->type = GUI_ACT_FULLSCREEN; break;
     default: a->type = GUI_ACT_NONE; break;
     }
 }
@@ -132,6 +139,13 @@ void gui_input_event(const SDL_Event *ev, const gui_layout *L, const gui_state *
         a->y = (int)(ev->motion.y * scale);
         break;
     case SDL_MOUSEWHEEL:
+        if (SDL_GetModState() & (KMOD_CTRL | KMOD_GUI)) {   /* Ctrl+wheel zooms */
+            a->type = GUI_ACT_ZOOM;
+            a->arg = ev->wheel.y > 0 ? 1 : ev->wheel.y < 0 ? -1 : 0;
+            if (ev->wheel.direction == SDL_MOUSEWHEEL_FLIPPED) a->arg = -a->arg;
+            if (!a->arg) a->type = GUI_ACT_NONE;
+            break;
+        }
         a->type = GUI_ACT_SCROLL;
         a->arg = ev->wheel.y > 0 ? -3 : ev->wheel.y < 0 ? 3 : 0;
         if (ev->wheel.direction == SDL_MOUSEWHEEL_FLIPPED) a->arg = -a->arg;

@@ -29,6 +29,8 @@ typedef enum gui_act {
     GUI_ACT_BACKSPACE,
     GUI_ACT_CLEAR,        /* empty the entry */
     GUI_ACT_DESELECT,
+    GUI_ACT_ZOOM,         /* arg: +1 larger, -1 smaller, 0 the starting size */
+    GUI_ACT_FULLSCREEN,   /* toggle */
     GUI_ACT_REDRAW        /* exposed, resized, a search report; arg 1: textures lost */
 } gui_act;
 

@@ -344,7 +344,8 @@ static void dialog_button(gui_draw_ctx *d, const gui_layout *L, const SDL_Rect *
 
 static const char help_keys[] =
     "N new game   U / Ctrl+Z undo   R redo   Ctrl+R resign   F flip board   M mode   L / - level   "
-    "S sound   Ctrl+S save   Ctrl+O load   H help   Q quit   "
+    "S sound   Ctrl+S save   Ctrl+O load   Ctrl+= / Ctrl+- / Ctrl+0 or Ctrl+wheel zoom   F11 full screen   "
+    "H help   Q quit   "
     "\xE2\x86\x90 / \xE2\x86\x92 step through the moves   Esc cancel";
 
 /* Rules texts are written with hard line breaks; inside a sentence they
