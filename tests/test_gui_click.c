@@ -244,14 +244,28 @@ static const char *session(const xenv *x, const char *layout, const char *keys, 
     return NULL;
 }
 
+/* A fresh directory for HOME and the files; skips the test without Xvfb
+ * or xdotool. */
+static void xenv_dir(xenv *x)
+{
+    if (!have("Xvfb") || !have("xdotool")) skip();
+    memset(x, 0, sizeof *x);
+    snprintf(x->dir, sizeof x->dir, "/tmp/qp_gui_XXXXXX");
+    if (!mkdtemp(x->dir)) fail_msg("mkdtemp: %s", strerror(errno));
+}
+
+static void xenv_cleanup(const xenv *x)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", x->dir);
+    if (system(cmd) != 0) fail_msg("cleanup %s", x->dir);
+}
+
 static void test_click_move_autosave_resume(void **state)
 {
     (void)state;
-    if (!have("Xvfb") || !have("xdotool")) skip();
     xenv x;
-    memset(&x, 0, sizeof x);
-    snprintf(x.dir, sizeof x.dir, "/tmp/qp_gui_XXXXXX");
-    if (!mkdtemp(x.dir)) fail_msg("mkdtemp: %s", strerror(errno));
+    xenv_dir(&x);
     char path[160], logpath[160], args[256], *layout = NULL, *err = NULL, *rec1 = NULL, *rec2 = NULL;
     snprintf(path, sizeof path, "%s/data/qipan/autosave-zhonggong.txt", x.dir);
     snprintf(logpath, sizeof logpath, "%s/play.log", x.dir);
@@ -280,9 +294,7 @@ static void test_click_move_autosave_resume(void **state)
     free(rec2);
     free(layout);
     free(err);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", x.dir);
-    if (system(cmd) != 0) fail_msg("cleanup %s", x.dir);
+    xenv_cleanup(&x);
 }
 
 /* The window's size as the X server has it, or 0x0. */
@@ -309,11 +321,8 @@ static bool size_becomes(const xenv *x, const char *win, int want_w, int want_h,
 static void test_zoom_keys(void **state)
 {
     (void)state;
-    if (!have("Xvfb") || !have("xdotool")) skip();
     xenv x;
-    memset(&x, 0, sizeof x);
-    snprintf(x.dir, sizeof x.dir, "/tmp/qp_gui_XXXXXX");
-    if (!mkdtemp(x.dir)) fail_msg("mkdtemp: %s", strerror(errno));
+    xenv_dir(&x);
     if (start_xvfb(&x)) fail_msg("Xvfb did not start");
     pid_t play = start_play(&x);
     char *win = find_window(&x);
@@ -345,9 +354,7 @@ static void test_zoom_keys(void **state)
     if (wait_exit(play, 10000) != 0 && !why) why = "the window did not close cleanly on q";
     stop(x.xvfb);
     if (why) fail_msg("%s (sizes %dx%d, %dx%d, %dx%d)", why, w1, h1, w2, h2, w, h);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", x.dir);
-    if (system(cmd) != 0) fail_msg("cleanup %s", x.dir);
+    xenv_cleanup(&x);
 }
 
 int main(void)
