@@ -35,6 +35,33 @@ build() {  # build DIR [cmake args...]
     grep -i "warning" "$dir/build.log" || true   # the build is meant to be warning-free
 }
 
+# The cmocka summary of a ctest run: each suite's passed/failed/skipped
+# case counts, from the log ctest keeps of every suite's output.
+cmocka_summary() {  # cmocka_summary BUILD_DIR
+    awk '
+        /^[0-9]+\/[0-9]+ Test: / { suite = $3 }
+        /^\[  PASSED  \]/ { p[suite] += $4; tp += $4 }
+        /^\[  FAILED  \] [0-9]+ test/ { f[suite] += $4; tf += $4 }
+        /^\[  SKIPPED \] [0-9]+ test/ { k[suite] += $4; tk += $4 }
+        END {
+            n = 0
+            for (s in p) names[++n] = s
+            for (s in f) if (!(s in p)) names[++n] = s
+            for (i = 1; i <= n; i++)
+                printf "  %-20s %3d passed%s%s\n", names[i], p[names[i]],
+                       f[names[i]] ? sprintf(", %d FAILED", f[names[i]]) : "",
+                       k[names[i]] ? sprintf(", %d skipped", k[names[i]]) : ""
+            printf "cmocka: %d test cases passed, %d failed, %d skipped in %d suites\n", tp, tf, tk, n
+        }' "$1/Testing/Temporary/LastTest.log" | sort
+}
+
+run_tests() {  # run_tests BUILD_DIR: ctest (its summary), then cmocka's
+    rc=0
+    ctest --test-dir "$1" --output-on-failure -j"$JOBS" || rc=$?
+    cmocka_summary "$1"
+    return $rc
+}
+
 mode=${1:-play}
 [ $# -gt 0 ] && shift
 install_missing
@@ -49,11 +76,11 @@ build)
 test)
     build build -DCMAKE_BUILD_TYPE=Release
     echo "== tests (Release) =="
-    ctest --test-dir build --output-on-failure -j"$JOBS"
+    run_tests build
     build build-asan -DCMAKE_BUILD_TYPE=Debug -DQP_SANITIZE=ON
     echo "== tests (ASan+UBSan) =="
-    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-        ctest --test-dir build-asan --output-on-failure -j"$JOBS"
+    export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+    run_tests build-asan
     ;;
 *)
     echo "usage: sh setup.sh play|test|build" >&2
