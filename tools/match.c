@@ -22,7 +22,9 @@
  *       pruning); with --a-config / --b-config each engine's rules take
  *       that Lua configuration (e.g. tuned eval weights from tools/tune).
  *       Either makes colours alternate, and the score says which is better.
- * Common: [--ruleset NAME] [--ply-cap P] [--level L] [-v]
+ * Common: [--ruleset NAME] [--ply-cap P] [--level L] [--opening "MOVES"] [-v]
+ *   --opening plays every game (pair) from those moves instead of random
+ *   ones, to replay one game of an earlier match.
  */
 #include <errno.h>
 #include <poll.h>
@@ -308,6 +310,7 @@ typedef struct opts {
     int games, movetime, depth, student_depth, ply_cap, level, b_caps;
     uint64_t seed;
     const char *a_config, *b_config;   /* Lua configs (e.g. tuned weights) per engine */
+    const char *opening;               /* fixed opening moves, or NULL */
 } opts;
 
 static int usage(void)
@@ -315,7 +318,7 @@ static int usage(void)
     fprintf(stderr, "usage: match student|selfplay [--games N] [--movetime MS | --depth D]\n"
                     "       [--student PATH] [--student-depth D] [--seed S] [--ruleset NAME]\n"
                     "       [--ply-cap P] [--level L] [--b-caps C]\n"
-                    "       [--a-config FILE] [--b-config FILE] [-v]\n");
+                    "       [--a-config FILE] [--b-config FILE] [--opening MOVES] [-v]\n");
     return 2;
 }
 
@@ -345,7 +348,7 @@ static int apply_config(const char *path, qp_params *p)
 
 int main(int argc, char **argv)
 {
-    opts o = {NULL, "zhonggong", NULL, 0, 1000, 0, 5, 1000, 10, -1, 1, NULL, NULL};
+    opts o = {NULL, "zhonggong", NULL, 0, 1000, 0, 5, 1000, 10, -1, 1, NULL, NULL, NULL};
     char student_path[1024];
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -365,6 +368,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--b-caps")) o.b_caps = atoi(v);
         else if (!strcmp(a, "--a-config")) o.a_config = v;
         else if (!strcmp(a, "--b-config")) o.b_config = v;
+        else if (!strcmp(a, "--opening")) o.opening = v;
         else return usage();
     }
     if (!o.mode || (strcmp(o.mode, "student") && strcmp(o.mode, "selfplay"))) return usage();
@@ -436,7 +440,9 @@ int main(int argc, char **argv)
          * games start with the start position itself); plain self-play
          * takes a new random opening every game. */
         bool paired = !selfplay || rb;
-        if (!paired)
+        if (o.opening)
+            snprintf(opening, sizeof opening, "%s", o.opening);
+        else if (!paired)
             random_opening(r, 2 + (int)(rng(&x) % 7), &x, opening, sizeof opening);
         else if (gi % 2 == 0)
             random_opening(r, !selfplay && gi == 0 ? 0 : 2 + (int)(rng(&x) % (selfplay ? 7 : 3)), &x,
