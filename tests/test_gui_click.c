@@ -170,6 +170,14 @@ static char *xdo(const xenv *x, const char *args)
     return out;
 }
 
+/* Types keys (xdotool key names, space-separated) into the window. */
+static void send_keys(const xenv *x, const char *win, const char *keys)
+{
+    char args[160];
+    snprintf(args, sizeof args, "key --window %s %s", win, keys);
+    xdo(x, args);
+}
+
 static void point_of(const char *layout, const char *name, int *px, int *py)
 {
     char key[8];
@@ -229,15 +237,12 @@ static const char *session(const xenv *x, const char *layout, const char *keys, 
         stop(play);
         return "no qipan window appeared";
     }
-    char args[160];
     for (const char *k = keys; k && *k; k++) {
-        snprintf(args, sizeof args, "key --window %s %c", win, *k);
-        xdo(x, args);
+        send_keys(x, win, (char[]){*k, 0});
         sleep_ms(300);
     }
     for (; clicks && *clicks; clicks++) click(x, win, layout, *clicks);
-    snprintf(args, sizeof args, "key --window %s q", win);
-    xdo(x, args);
+    send_keys(x, win, "q");
     int rc = wait_exit(play, 10000);
     if (rc == -1) return "the window did not close on q";
     if (rc != 0) return "qipan play failed";
@@ -307,9 +312,12 @@ static void window_size(const xenv *x, const char *win, int *w, int *h)
     if (g) sscanf(g, "Geometry: %dx%d", w, h);
 }
 
-/* Zooming is asynchronous in X: poll until the size settles on want. */
-static bool size_becomes(const xenv *x, const char *win, int want_w, int want_h, int *w, int *h)
+/* Sends keys to the window, then polls its size (zooming is asynchronous
+ * in X) until it settles on want; the last size read goes to w, h. */
+static bool keys_give_size(const xenv *x, const char *win, const char *keys, int want_w, int want_h,
+                           int *w, int *h)
 {
+    send_keys(x, win, keys);
     for (int i = 0; i < 40; i++) {
         window_size(x, win, w, h);
         if (*w == want_w && *h == want_h) return true;
@@ -328,29 +336,16 @@ static void test_zoom_keys(void **state)
     char *win = find_window(&x);
     const char *why = NULL;
     int w = 0, h = 0, w1 = 0, h1 = 0, w2 = 0, h2 = 0;
-    char args[96];
     if (!win) why = "no qipan window appeared";
-    if (!why) {
-        /* Ctrl+= twice grows the window by 12.5% a step; Ctrl+- shrinks it
-         * one step; Ctrl+0 brings back the starting size. */
-        snprintf(args, sizeof args, "key --window %s ctrl+equal ctrl+equal", win);
-        xdo(&x, args);
-        if (!size_becomes(&x, win, 1140, 887, &w1, &h1)) why = "Ctrl+= twice did not give 1140x887";
-    }
-    if (!why) {
-        snprintf(args, sizeof args, "key --window %s ctrl+minus", win);
-        xdo(&x, args);
-        if (!size_becomes(&x, win, 1013, 788, &w2, &h2)) why = "Ctrl+- did not give 1013x788";
-    }
-    if (!why) {
-        snprintf(args, sizeof args, "key --window %s ctrl+0", win);
-        xdo(&x, args);
-        if (!size_becomes(&x, win, 900, 700, &w, &h)) why = "Ctrl+0 did not give back 900x700";
-    }
-    if (win) {
-        snprintf(args, sizeof args, "key --window %s q", win);
-        xdo(&x, args);
-    }
+    /* Ctrl+= twice grows the window by 12.5% a step; Ctrl+- shrinks it
+     * one step; Ctrl+0 brings back the starting size. */
+    if (!why && !keys_give_size(&x, win, "ctrl+equal ctrl+equal", 1140, 887, &w1, &h1))
+        why = "Ctrl+= twice did not give 1140x887";
+    if (!why && !keys_give_size(&x, win, "ctrl+minus", 1013, 788, &w2, &h2))
+        why = "Ctrl+- did not give 1013x788";
+    if (!why && !keys_give_size(&x, win, "ctrl+0", 900, 700, &w, &h))
+        why = "Ctrl+0 did not give back 900x700";
+    if (win) send_keys(&x, win, "q");
     if (wait_exit(play, 10000) != 0 && !why) why = "the window did not close cleanly on q";
     stop(x.xvfb);
     if (why) fail_msg("%s (sizes %dx%d, %dx%d, %dx%d)", why, w1, h1, w2, h2, w, h);

@@ -337,9 +337,14 @@ static void hover(gui_app *a, int x, int y)
 /* Zoom resizes the window in steps of about 12%, within the display's
  * usable area; the layout follows the new size like any resize.  In full
  * screen there is nothing to zoom. */
+static bool is_fullscreen(const gui_app *a)
+{
+    return SDL_GetWindowFlags(a->win) & (SDL_WINDOW_FULLSCREEN | SDL_WINDOW_FULLSCREEN_DESKTOP);
+}
+
 static void zoom(gui_app *a, int step)
 {
-    if (SDL_GetWindowFlags(a->win) & (SDL_WINDOW_FULLSCREEN | SDL_WINDOW_FULLSCREEN_DESKTOP)) return;
+    if (is_fullscreen(a)) return;
     int w, h, minw, minh;
     SDL_GetWindowSize(a->win, &w, &h);
     SDL_GetWindowMinimumSize(a->win, &minw, &minh);
@@ -368,8 +373,7 @@ static void zoom(gui_app *a, int step)
 
 static void toggle_fullscreen(gui_app *a)
 {
-    bool full = SDL_GetWindowFlags(a->win) & (SDL_WINDOW_FULLSCREEN | SDL_WINDOW_FULLSCREEN_DESKTOP);
-    if (SDL_SetWindowFullscreen(a->win, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP) < 0)
+    if (SDL_SetWindowFullscreen(a->win, is_fullscreen(a) ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP) < 0)
         gui_state_message(&a->st, true, "full screen: %s", SDL_GetError());
     a->dirty = true;
 }

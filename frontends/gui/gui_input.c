@@ -138,18 +138,18 @@ void gui_input_event(const SDL_Event *ev, const gui_layout *L, const gui_state *
         a->x = (int)(ev->motion.x * scale);
         a->y = (int)(ev->motion.y * scale);
         break;
-    case SDL_MOUSEWHEEL:
+    case SDL_MOUSEWHEEL: {
+        int up = ev->wheel.y > 0 ? 1 : ev->wheel.y < 0 ? -1 : 0;   /* away from the user */
+        if (ev->wheel.direction == SDL_MOUSEWHEEL_FLIPPED) up = -up;
         if (SDL_GetModState() & (KMOD_CTRL | KMOD_GUI)) {   /* Ctrl+wheel zooms */
-            a->type = GUI_ACT_ZOOM;
-            a->arg = ev->wheel.y > 0 ? 1 : ev->wheel.y < 0 ? -1 : 0;
-            if (ev->wheel.direction == SDL_MOUSEWHEEL_FLIPPED) a->arg = -a->arg;
-            if (!a->arg) a->type = GUI_ACT_NONE;
-            break;
+            a->type = up ? GUI_ACT_ZOOM : GUI_ACT_NONE;
+            a->arg = up;
+        } else {
+            a->type = GUI_ACT_SCROLL;
+            a->arg = -3 * up;
         }
-        a->type = GUI_ACT_SCROLL;
-        a->arg = ev->wheel.y > 0 ? -3 : ev->wheel.y < 0 ? 3 : 0;
-        if (ev->wheel.direction == SDL_MOUSEWHEEL_FLIPPED) a->arg = -a->arg;
         break;
+    }
     case SDL_RENDER_TARGETS_RESET:
     case SDL_RENDER_DEVICE_RESET:
         a->type = GUI_ACT_REDRAW;
