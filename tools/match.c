@@ -231,7 +231,9 @@ static void random_opening(const qp_rules *r, int n, uint64_t *x, char *out, siz
 
 static bool verbose;
 
-static void play_game(const qp_rules *r, player *pl[2], const char *opening, int ply_cap, result *res)
+/* Plays one game from the opening moves; -1 (and a message) when an
+ * opening move is bad. */
+static int play_game(const qp_rules *r, player *pl[2], const char *opening, int ply_cap, result *res)
 {
     qp_game g;
     char err[QP_ERR], why[256] = "";
@@ -247,7 +249,9 @@ static void play_game(const qp_rules *r, player *pl[2], const char *opening, int
         for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
             if (qp_game_play_text(&g, t, err, sizeof err)) {
                 fprintf(stderr, "match: opening move %s: %s\n", t, err);
-                break;
+                free(moves);
+                qp_game_free(&g);
+                return -1;
             }
         }
         snprintf(moves, cap, "%s", opening);
@@ -291,6 +295,7 @@ static void play_game(const qp_rules *r, player *pl[2], const char *opening, int
     if (verbose) printf("  moves: %s\n", moves);
     free(moves);
     qp_game_free(&g);
+    return 0;
 }
 
 /* ---- the watchdog ------------------------------------------------------ */
@@ -426,7 +431,7 @@ int main(int argc, char **argv)
     }
 
     uint64_t x = o.seed * 0x9E3779B97F4A7C15ull | 1;
-    int wins = 0, draws = 0, losses = 0, capped = 0, forfeits = 0, total_plies = 0;
+    int wins = 0, draws = 0, losses = 0, capped = 0, forfeits = 0, total_plies = 0, status;
     int by_side[2] = {0, 0};
     char reasons[16][64];
     int reason_n[16] = {0}, nreasons = 0;
@@ -453,8 +458,12 @@ int main(int argc, char **argv)
         pl[1 - qside] = &b;
         result res;
         alarm((unsigned)budget_s);
-        play_game(r, pl, opening, o.ply_cap, &res);
+        int bad_opening = play_game(r, pl, opening, o.ply_cap, &res);
         alarm(0);
+        if (bad_opening) {
+            status = 2;
+            goto done;
+        }
         total_plies += res.plies;
         capped += res.capped;
         forfeits += res.forfeit;
@@ -499,10 +508,12 @@ int main(int argc, char **argv)
                o.student_depth, wins, draws, losses, score, o.games, forfeits, capped,
                (long long)a.max_ms, (long long)b.max_ms, dt / 1000.0);
     }
+    status = forfeits || capped ? 1 : 0;
+done:
     close_player(&a);
     close_player(&b);
     if (rb) qp_rules_free(rb);
     qp_rules_free(r);
     qp_registry_free(&reg);
-    return forfeits || capped ? 1 : 0;
+    return status;
 }
