@@ -37,6 +37,9 @@
  *    ("not your piece", "leaves your general in check", ...).
  *
  * Side 0 moves first (Red / White / X); one-player games use side 0 only.
+ * One-player puzzles (nsides == 1) never draw: QP_WIN with winner 0 means
+ * "solved", QP_WIN with winner 1 means "failed" (frontends print
+ * `solved: REASON` / `failed: REASON`).
  */
 #ifndef QP_RULESET_H
 #define QP_RULESET_H
