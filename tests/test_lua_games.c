@@ -164,14 +164,17 @@ static const outcome_case outcomes[] = {
     /* without diagonals a1-b2-c3 is no line, and White is walled in */
     {"morris3", {"diagonals=false", NULL}, "2o/1oX/oXX w 6", "black wins: no moves"},
     {"baghchal", {NULL}, NULL, "ongoing"},
-    {"baghchal", {NULL}, "5/5/G1G2/GG3/tGG2 b 6 11", "goats wins: tigers trapped"},
-    {"baghchal", {NULL}, "5/5/G1G2/GG3/tGG2 w 6 11", "ongoing"},
-    {"baghchal", {NULL}, "t4/5/5/5/5 w 5 10", "tigers wins: goats captured"},
-    {"baghchal", {"captures=6", NULL}, "t4/5/5/5/5 w 5 10", "ongoing"},
+    {"baghchal", {NULL}, "5/5/G1G2/GG3/tGG2[GGGGGGGGGGGGGG] b 11", "goats wins: tigers trapped"},
+    {"baghchal", {NULL}, "5/5/G1G2/GG3/tGG2[GGGGGGGGGGGGGG] w 11", "ongoing"},
+    {"baghchal", {NULL}, "t4/5/5/5/5[GGGGGGGGGGGGGGG] w 10", "tigers wins: goats captured"},
+    {"baghchal", {"captures=6", NULL}, "t4/5/5/5/5[GGGGGGGGGGGGGGG] w 10", "ongoing"},
+    /* goats walled in, none in hand */
+    {"baghchal", {NULL}, "GGGGt/GGGGG/GGGGG/ttGGG/1tGGG[] w 30", "tigers wins: goats trapped"},
     {"pegsolitaire", {NULL}, NULL, "ongoing"},
-    {"pegsolitaire", {NULL}, "7/7/7/3P3/7/7/7 w", "player wins: solved"},
-    {"pegsolitaire", {NULL}, "7/7/7/2P4/7/7/7 w", "draw: one peg left, not in the centre"},
-    {"pegsolitaire", {NULL}, "7/7/7/2P1P2/7/7/7 w", "draw: 2 pegs left"},
+    {"pegsolitaire", {NULL}, "7/7/7/3P3/7/7/7 w", "solved: one peg left, in the centre"},
+    {"pegsolitaire", {NULL}, "7/7/7/2P4/7/7/7 w", "failed: one peg left, not on d4"},
+    {"pegsolitaire", {NULL}, "7/7/7/2P1P2/7/7/7 w", "failed: 2 pegs left"},
+    {"pegsolitaire", {"goal=one", NULL}, "7/7/7/2P4/7/7/7 w", "solved: one peg left"},
 };
 
 static void status_text(const qp_rules *r, const void *s, char *buf, size_t n)
@@ -179,6 +182,7 @@ static void status_text(const qp_rules *r, const void *s, char *buf, size_t n)
     qp_outcome o;
     r->rs->outcome(r, s, &o);
     if (o.result == QP_ONGOING) snprintf(buf, n, "ongoing");
+    else if (o.result == QP_WIN && r->nsides == 1) snprintf(buf, n, "%s: %s", o.winner ? "failed" : "solved", o.reason);
     else if (o.result == QP_WIN) snprintf(buf, n, "%s wins: %s", qp_side_name(r, o.winner), o.reason);
     else snprintf(buf, n, "draw: %s", o.reason);
 }
@@ -231,7 +235,7 @@ static void test_move_text(void **st)
     play(&g, "b2 a1 c3");
     qp_game_fen(&g, fen, sizeof fen);
     assert_string_equal(fen, "2X/1X1/o2 b 3");
-    expect_parse_error(r, g.cur, "b2", "illegal move 'b2'");
+    expect_parse_error(r, g.cur, "b2", "b2 is occupied");
     expect_parse_error(r, g.cur, "b4", "bad move text 'b4'");
     expect_parse_error(r, g.cur, "hello", "bad move text 'hello'");
     expect_parse_error(r, g.cur, "", "bad move text ''");
@@ -247,8 +251,9 @@ static void test_move_text(void **st)
     /* reversi: "pass" is a move only when nothing else is */
     r = tu_rules(&tu_reg, "reversi");
     assert_int_equal(qp_game_init(&g, r, NULL, err, sizeof err), 0);
-    expect_parse_error(r, g.cur, "pass", "illegal move 'pass'");
-    expect_parse_error(r, g.cur, "a1", "illegal move 'a1'");
+    expect_parse_error(r, g.cur, "pass", "pass: only a side without a move may pass");
+    expect_parse_error(r, g.cur, "a1", "a1 must flip at least one disc");
+    expect_parse_error(r, g.cur, "d4", "d4 is occupied");
     play(&g, "d3 c3 c4");
     qp_game_fen(&g, fen, sizeof fen);
     assert_string_equal(fen, "8/8/8/3Xo3/2XXX3/2oX4/8/8 b 3");
@@ -273,13 +278,18 @@ static void test_move_text(void **st)
     r = tu_rules(&tu_reg, "morris3");
     assert_int_equal(qp_game_init(&g, r, NULL, err, sizeof err), 0);
     play(&g, "b2 a1 a3 c1 b1 b3");
-    expect_parse_error(r, g.cur, "c2", "illegal move 'c2'");
+    expect_parse_error(r, g.cur, "c2", "c2: no pieces left to place; move one from-to");
+    expect_parse_error(r, g.cur, "a1a2", "a1 is not your piece");
+    expect_parse_error(r, g.cur, "c2c3", "c2 is empty");
+    expect_parse_error(r, g.cur, "b2a1", "a1 is occupied");
+    expect_parse_error(r, g.cur, "a3b1", "b1 is occupied");
+    expect_parse_error(r, g.cur, "b3a1", "b3 is not your piece");
     moves = tu_moves_text(r, g.cur);
     assert_string_equal(moves, "a3a2 b2a2 b2c2 b2c3");
     free(moves);
     play(&g, "b2c3");
     qp_game_fen(&g, fen, sizeof fen);
-    assert_string_equal(fen, "XoX/3/oXo b 7");
+    assert_string_equal(fen, "XoX/3/oXo[] b 7");
     qp_game_free(&g);
     qp_rules_free(r);
 }
@@ -306,10 +316,10 @@ static void test_baghchal_capture(void **st)
     assert_string_equal(t, "a1c3");
     play(&g, "a1c3");
     qp_game_fen(&g, fen, sizeof fen);
-    assert_string_equal(fen, "t3t/5/2t2/5/4t w 1 2");
+    assert_string_equal(fen, "t3t/5/2t2/5/4t[GGGGGGGGGGGGGGGGGGG] w 2");
     /* every goat placed and captured: the tigers have won */
     qp_game_free(&g);
-    assert_int_equal(qp_game_init(&g, r, "t3t/5/2t2/5/4t w 20 40", err, sizeof err), 0);
+    assert_int_equal(qp_game_init(&g, r, "t3t/5/2t2/5/4t[] w 40", err, sizeof err), 0);
     assert_int_equal(r->rs->gen(r, g.cur, mv, QP_GEN_ALL), 0);
     qp_game_free(&g);
     qp_rules_free(r);
@@ -380,8 +390,11 @@ static void test_fen_errors(void **st)
     expect_fen_error("tictactoe", "3/3/3 x", "FEN side: expected 'w' or 'b', got 'x'");
     expect_fen_error("tictactoe", "3/3/3 w 0 1", "FEN: 3 fields after the board, expected at most 2 (side, 0 vars, ply)");
     expect_fen_error("tictactoe", "3/3/3 w -1", "FEN ply: expected a count, got '-1'");
-    expect_fen_error("baghchal", "5/5/5/5/GGGGG w two", "FEN var 'placed': expected an integer, got 'two'");
-    expect_fen_error("baghchal", "5/5/5/5/GGGGG w 2", "FEN: more goats on the board than were placed");
+    expect_fen_error("baghchal", "5/5/5/5/GGGGG w two", "FEN ply: expected a count, got 'two'");
+    expect_fen_error("baghchal", "5/5/5/5/GGGGG[GGGGGGGGGGGGGGGG] w 2", "FEN: 21 'G' on the board and in hand, more than the 20 the game has");
+    expect_fen_error("baghchal", "5/5/5/5/GGGGG[Gt] w 2", "FEN hands: 't' cannot be in hand");
+    expect_fen_error("baghchal", "5/5/5/5/GGGGG[GG w 2", "FEN hands: missing ']'");
+    expect_fen_error("tictactoe", "3/3/3[X] w 2", "FEN hands: this game has no pieces in hand");
     expect_fen_error("pegsolitaire", "P6/7/7/7/7/7/7 w", "FEN board: a7 is not on the board");
     expect_fen_error("pegsolitaire", "7/7/7/7/7/7/7 b", "FEN side: expected 'w', got 'b'");
 }
@@ -459,7 +472,7 @@ static void test_load_errors(void **st)
     (void)st;
     char body[1024];
     assert_string_equal(load_error(ok_hooks), "");
-    assert_string_equal(load_error("  moves = function(pos) end,\n"), ": a game needs 'moves' and 'play' functions");
+    assert_string_equal(load_error("  moves = function(pos) end,\n"), ": a game needs 'moves' and 'play' functions, or 'rules'");
     assert_string_equal(load_error("  moves = 5,\n"), ":6: 'moves' must be a function, got number");
     snprintf(body, sizeof body, "%s  params = { { key = 'size', type = 'int', default = 3 } },\n", ok_hooks);
     assert_string_equal(load_error(body), ":8: param 'size' needs a doc string");
@@ -595,7 +608,7 @@ static void test_cli(void **st)
     assert_string_equal(out, "pass\n");
     free(out);
     assert_int_equal(tu_run("status pegsolitaire --fen '7/7/7/3P3/7/7/7 w'", NULL, &out, NULL), 0);
-    assert_non_null(strstr(out, "player wins: solved"));
+    assert_non_null(strstr(out, "one peg left, in the centre"));
     free(out);
     char *err;
     assert_int_not_equal(tu_run("moves tictactoe --fen '3/3/3 q'", NULL, NULL, &err), 0);

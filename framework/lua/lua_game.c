@@ -348,8 +348,10 @@ void lr_read_game(lua_State *L, lr_inst *in, int t, int params)
                         luaL_typename(L, -1));
         in->ref[h] = luaL_ref(L, LUA_REGISTRYINDEX);
     }
-    if (in->ref[LR_H_MOVES] == LUA_NOREF || in->ref[LR_H_PLAY] == LUA_NOREF)
-        lr_fail_key(L, g, NULL, "a game needs 'moves' and 'play' functions");
+    if (!g->has_rules && (in->ref[LR_H_MOVES] == LUA_NOREF || in->ref[LR_H_PLAY] == LUA_NOREF))
+        lr_fail_key(L, g, NULL, "a game needs 'moves' and 'play' functions, or 'rules'");
+    if (g->has_rules && in->ref[LR_H_MOVES] != LUA_NOREF && in->ref[LR_H_PLAY] == LUA_NOREF)
+        lr_fail_key(L, g, "moves", "moves the 'moves' hook adds need a 'play' function");
 
     /* draw rules: the table, then params of the same names override */
     if (lr_field(L, t, "draw", params) == LUA_TTABLE) {

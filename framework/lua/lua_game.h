@@ -55,6 +55,8 @@ typedef struct lr_game {
     char *help;
     qp_param_def *params;    /* NULL-key terminated, strings owned */
     int nparams;
+    bool has_rules;          /* a block game (lua_blocks.h) */
+    qp_ruleset base;         /* block games: the adapter's own hooks */
 } lr_game;
 
 typedef struct lr_pos lr_pos;   /* lua_pos.h */
@@ -64,8 +66,12 @@ enum { LR_H_SETUP, LR_H_MOVES, LR_H_PLAY, LR_H_OUTCOME, LR_H_TEXT, LR_H_EVAL, LR
        LR_H_FLAGS, LR_H_SQUARES, LR_H_FROM_FEN, LR_H_IRREV, LR_H_N };
 extern const char *const lr_hook_names[LR_H_N];
 
+struct blk_game;
+
 typedef struct lr_inst {
     const lr_game *game;
+    struct blk_game *blk;      /* block games: the compiled rules */
+    char *blk_start;           /* block games: rules.start, or NULL */
     qp_rules *r;
     qp_sandbox *sb;
     lua_State *L;

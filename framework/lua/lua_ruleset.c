@@ -22,6 +22,8 @@
 
 #include <lauxlib.h>
 
+#include "blk.h"
+#include "lua_blocks.h"
 #include "lua_game.h"
 #include "lua_pos.h"
 #include "lua_qp.h"
@@ -59,6 +61,7 @@ static int lr_create_p(lua_State *L)
 {
     lr_inst *in = lua_touserdata(L, 1);
     lr_read_game(L, in, 2, 3);
+    if (in->game->has_rules) lb_read(L, in, 2, 3);
     lr_qp_board(L, in);
     lr_pos_init(L, in);
     return 0;
@@ -200,14 +203,13 @@ static const char *lr_reason(lr_inst *in, const char *text)
     return in->reasons[in->nreasons] ? in->reasons[in->nreasons++] : "game over";
 }
 
-static void lr_outcome(const qp_rules *r, const void *s, qp_outcome *o)
+/* The file's outcome hook (mutex held): fills o, ongoing when it says nothing. */
+static void lr_judge_locked(lr_inst *in, const void *s, qp_outcome *o)
 {
-    lr_inst *in = lr_in(r);
     lua_State *L = in->L;
     o->result = QP_ONGOING;
     o->winner = 0;
     o->reason = "";
-    lr_lock(in);
     int top = lua_gettop(L);
     if (in->ref[LR_H_OUTCOME] != LUA_NOREF && lr_call(in, LR_H_OUTCOME, (uint8_t *)s, false, false, 0, 3)) {
         const char *kind = lua_type(L, top + 1) == LUA_TSTRING ? lua_tostring(L, top + 1) : NULL;
@@ -233,6 +235,22 @@ static void lr_outcome(const qp_rules *r, const void *s, qp_outcome *o)
         }
         lua_settop(L, top);
     }
+}
+
+bool lr_judge(const qp_rules *r, const void *s, qp_outcome *o)
+{
+    lr_inst *in = lr_in(r);
+    lr_lock(in);
+    lr_judge_locked(in, s, o);
+    lr_unlock(in);
+    return o->result != QP_ONGOING;
+}
+
+static void lr_outcome(const qp_rules *r, const void *s, qp_outcome *o)
+{
+    lr_inst *in = lr_in(r);
+    lr_lock(in);
+    lr_judge_locked(in, s, o);
     if (o->result == QP_ONGOING) {
         /* The file said nothing, yet the side to move may be stuck. */
         qp_move mv[QP_MAX_MOVES];
@@ -527,6 +545,8 @@ static void lr_destroy(qp_rules *r)
     lr_inst *in = r->impl;
     if (!in) return;
     qp_sandbox_free(in->sb);
+    free(in->blk);
+    free(in->blk_start);
     pthread_mutex_destroy(&in->mu);
     free(in->z_cell);
     for (int i = 0; i < 2; i++) free(in->side_name[i]);
@@ -614,6 +634,13 @@ static int lr_create(qp_rules *r, char *err, size_t errn)
         lr_destroy(r);
         return -1;
     }
+    if (in->blk && lb_layout(in, err, errn)) {
+        char msg[QP_ERR];
+        snprintf(msg, sizeof msg, "%s: %s", g->path, err);
+        snprintf(err, errn, "%s", msg);
+        lr_destroy(r);
+        return -1;
+    }
     return 0;
 }
 
@@ -655,10 +682,13 @@ qp_ruleset *qp_lua_ruleset_load(const char *path, char *err, size_t errn)
     lua_pushvalue(L, 1);
     int rc = lua_pcall(L, 2, 0, 0);
     if (rc != LUA_OK) qp_sandbox_message(L, -1, path, err, errn);
-    bool has_order = false;
+    bool has_order = false, has_eval = false, has_lua_eval = false;
     if (rc == LUA_OK) {
         has_order = lua_getfield(L, 1, "order") == LUA_TFUNCTION;   /* no metamethods: plain table */
-        lua_pop(L, 1);
+        g->has_rules = lua_getfield(L, 1, "rules") != LUA_TNIL;
+        has_eval = lua_getfield(L, 1, "eval") != LUA_TNIL;
+        has_lua_eval = lua_getfield(L, 1, "evaluate") == LUA_TFUNCTION;
+        lua_pop(L, 4);
     }
     qp_sandbox_free(sb);
     if (rc != LUA_OK) {
@@ -695,6 +725,7 @@ qp_ruleset *qp_lua_ruleset_load(const char *path, char *err, size_t errn)
     rs->evaluate = lr_evaluate;
     rs->make_null = lr_make_null;
     rs->help_text = g->help;
+    if (g->has_rules) lb_install(rs, has_eval, has_lua_eval);
 
     /* Prove the file with its defaults now, so a broken game is reported
      * when the registry loads it rather than in the middle of a game. */
@@ -708,8 +739,8 @@ qp_ruleset *qp_lua_ruleset_load(const char *path, char *err, size_t errn)
     void *s = qp_state_new(r);
     qp_move mv[QP_MAX_MOVES];
     if (s) {
-        lr_setup(r, s);
-        if (!in->err[0]) lr_gen(r, s, mv, QP_GEN_ALL);
+        rs->setup(r, s);
+        if (!in->err[0]) rs->gen(r, s, mv, QP_GEN_ALL);
     }
     free(s);
     if (in->err[0]) {

@@ -1,4 +1,5 @@
--- gomoku.lua — five in a row on the points of a Go-style board.
+-- gomoku.lua — five in a row on the points of a Go-style board, declared
+-- as rule blocks.
 --
 -- Black (X) moves first; players take turns placing a stone on an empty
 -- point; the first to get an unbroken line of five of their stones
@@ -12,10 +13,6 @@
 --   exact_five  bool, default false: overlines (six or more) do not win
 --
 -- FEN: ranks from the top, "15/15/... w 0" (board, side, ply).
-
-local function five(pos)
-  return qp.find_line(pos, 5, qp.params.exact_five)
-end
 
 return {
   name = "gomoku",
@@ -32,41 +29,21 @@ return {
   end,
   sides = { "black", "white" },
   pieces = { X = "", o = "" },
-  irreversible = true,
-  max_plies = function(params) return params.size * params.size end,
-
-  moves = function(pos)
-    if five(pos) then return end
-    pos:add_empty()
+  rules = function(params)
+    return {
+      place = "empty",
+      line = { length = 5, exact = params.exact_five, reason = "five in a row" },
+      stuck = "draw",
+    }
   end,
-
-  play = function(pos, move)
-    pos:set(qp.to(move), pos:side() == 0 and "X" or "o")
-  end,
-
-  outcome = function(pos)
-    local letter = five(pos)
-    if letter then
-      return "win", letter == "X" and 0 or 1, "five in a row"
-    end
-    if pos:count("X") + pos:count("o") == qp.n then
-      return "draw", "board full"
-    end
-  end,
-
-  -- Stones near the centre are worth a little more: enough for the search
-  -- to open sensibly, nothing like real gomoku knowledge.
-  evaluate = function(pos)
-    local c = (qp.w - 1) / 2
-    local score = 0
-    for sq = 0, qp.n - 1 do
-      local p = pos:get(sq)
-      if p then
-        local d = math.abs(qp.file(sq) - c) + math.abs(qp.rank(sq) - c)
-        local v = 20 - d
-        if (p == "X") == (pos:side() == 0) then score = score + v else score = score - v end
+  -- Stones near the centre are worth a little more.
+  eval = function(params)
+    local n, c, w = params.size, (params.size - 1) / 2, {}
+    for rank = 0, n - 1 do
+      for file = 0, n - 1 do
+        w[#w + 1] = math.floor(20 - math.abs(file - c) - math.abs(rank - c))
       end
     end
-    return math.floor(score)
+    return { squares = w }
   end,
 }

@@ -1,84 +1,77 @@
--- pegsolitaire.lua — English peg solitaire, a one-player puzzle.
+-- pegsolitaire.lua — peg solitaire, a one-player puzzle declared as rule
+-- blocks.
 --
--- The board is the 33-hole cross (a 7×7 grid without its 2×2 corners).
--- Every hole holds a peg except the centre, d4.  A move jumps a peg over
--- an orthogonally adjacent peg into the empty hole just beyond; the
--- jumped peg is removed.  The puzzle is solved when one peg is left, in
--- the centre; it is lost when no jump is possible before that (a draw, as
--- the framework has no "loss" for a lone player; the reason says how many
--- pegs are left).
+-- The English board is the 33-hole cross (a 7×7 grid without its 2×2
+-- corners), the French board the 37-hole one (without 3-hole corners).
+-- Every hole holds a peg except one (d4, the centre, by default).  A move
+-- jumps a peg over an orthogonally adjacent peg into the empty hole just
+-- beyond; the jumped peg is removed.  The puzzle is solved when one peg
+-- is left (in the centre, with the standard goal); it fails when no jump
+-- is possible before that.  (From the centre start, the French board
+-- cannot end with one peg in the centre: `qipan solve` proves it.)
 --
--- No parameters.  Moves are from-to ("d6d4").  Perft from the start:
--- 4, 12, 60, 400, 2960 (depths 1–5).
--- FEN: "2PPP2/2PPP2/PPPPPPP/PPP1PPP/PPPPPPP/2PPP2/2PPP2 w 0" (board, side,
--- ply); the corner squares are not holes and are written as empty.
+-- Params:
+--   board   string, default "english": "english" (33 holes) or "french" (37)
+--   goal    string, default "centre": "centre" (one peg, in the centre) or "one"
+--   empty   string, default "d4": the hole that starts empty
+--
+-- Moves are from-to ("d6d4").  Perft (English, from the start): 4, 12,
+-- 60, 400, 2960.  FEN: "2PPP2/2PPP2/PPPPPPP/PPP1PPP/PPPPPPP/2PPP2/2PPP2 w 0".
 
-local CENTRE = 24   -- d4
-
--- Adds every jump with pos:add when add is set; returns whether one exists.
-local function jumps(pos, add)
-  local found = false
-  for sq = 0, qp.n - 1 do
-    if pos:get(sq) then
-      for d = 0, 3 do
-        local over = qp.step(sq, d)
-        if over and pos:get(over) then
-          local to = qp.step(over, d)
-          if to and not pos:get(to) then
-            if not add then return true end
-            pos:add(qp.move(sq, to, over + 1))   -- extra: the jumped hole + 1
-            found = true
-          end
-        end
-      end
-    end
-  end
-  return found
-end
+local SHAPES = {
+  english = { "..xxx..", "..xxx..", "xxxxxxx", "xxxxxxx", "xxxxxxx", "..xxx..", "..xxx.." },
+  french = { "..xxx..", ".xxxxx.", "xxxxxxx", "xxxxxxx", "xxxxxxx", ".xxxxx.", "..xxx.." },
+}
 
 return {
   name = "pegsolitaire",
-  title = "Peg solitaire (English, 33 holes)",
-  help = "Jump pegs over pegs to remove them; finish with one peg in the centre.",
-  board = {
-    width = 7, height = 7, kind = "points",
-    shape = { "..xxx..", "..xxx..", "xxxxxxx", "xxxxxxx", "xxxxxxx", "..xxx..", "..xxx.." },
+  title = "Peg solitaire (English 33 or French 37 holes)",
+  help = "Jump pegs over pegs to remove them; finish with one peg (in the centre).",
+  params = {
+    { key = "board", type = "string", default = "english", doc = "\"english\" (33 holes) or \"french\" (37)" },
+    { key = "goal", type = "string", default = "centre", doc = "\"centre\": one peg left in the centre; \"one\": one peg left" },
+    { key = "empty", type = "string", default = "d4", doc = "the hole that starts empty" },
   },
+  board = function(params)
+    local shape = SHAPES[params.board]
+    if not shape then error("board must be \"english\" or \"french\"") end
+    return { width = 7, height = 7, kind = "points", diagonals = "none", shape = shape }
+  end,
   sides = { "player" },
   pieces = { P = "" },
-  irreversible = true,
-  max_plies = 31,
-
-  setup = function(pos)
-    for sq = 0, qp.n - 1 do
-      if qp.on_board(sq) and sq ~= CENTRE then pos:set(sq, "P") end
+  rules = function(params)
+    local shape = SHAPES[params.board] or SHAPES.english
+    local ranks = {}
+    for row = 1, 7 do
+      local s, run = "", 0
+      for col = 1, 7 do
+        local square = string.char(96 + col) .. (8 - row)
+        if shape[row]:sub(col, col) == "x" and square ~= params.empty then
+          if run > 0 then s = s .. run end
+          s, run = s .. "P", 0
+        else
+          run = run + 1
+        end
+      end
+      ranks[row] = run > 0 and s .. run or s
     end
+    if params.goal ~= "centre" and params.goal ~= "one" then error("goal must be \"centre\" or \"one\"") end
+    return {
+      start = table.concat(ranks, "/"),
+      move = "jump",
+      jump = { over = "any" },          -- pegs jump pegs: there is no enemy
+      goal = { left = 1, noun = "peg", at = params.goal == "centre" and "d4" or nil,
+               reason = params.goal == "centre" and "one peg left, in the centre" or "one peg left" },
+    }
   end,
-
-  moves = function(pos) jumps(pos, true) end,
-
-  play = function(pos, move)
-    local from, to, extra = qp.decode(move)
-    pos:set(from, nil)
-    pos:set(extra - 1, nil)
-    pos:set(to, "P")
-  end,
-
-  outcome = function(pos)
-    local left = pos:count("P")
-    if left == 1 and pos:get(CENTRE) then return "win", 0, "solved" end
-    if left == 1 then return "loss", 0, "one peg left, not in the centre" end
-    if not jumps(pos, false) then return "loss", 0, left .. " pegs left" end
-  end,
-
-  -- Fewer pegs is progress; pegs far from the centre are hard to remove.
-  evaluate = function(pos)
-    local s = 0
-    for sq = 0, qp.n - 1 do
-      if pos:get(sq) then
-        s = s - 10 - 3 * (math.abs(qp.file(sq) - 3) + math.abs(qp.rank(sq) - 3))
+  -- fewer pegs is progress; pegs far from the centre are hard to remove
+  eval = function()
+    local w = {}
+    for rank = 0, 6 do
+      for file = 0, 6 do
+        w[#w + 1] = -10 - 3 * (math.abs(file - 3) + math.abs(rank - 3))
       end
     end
-    return s
+    return { squares = w }
   end,
 }

@@ -1,0 +1,207 @@
+/*
+ * blk.h — rule blocks: board games declared as data and played in C.
+ *
+ * A blk_game is a compiled rule set: which placements, movements, captures
+ * and endings a game uses, each chosen from a fixed vocabulary (the blocks)
+ * with its options.  A reader (the Lua adapter's lua_blocks.c) fills one
+ * from a game file's `rules` and `eval` tables, calls blk_prepare, and the
+ * ruleset hooks then call blk_gen / blk_make / blk_outcome … with no
+ * interpreter in the loop.
+ *
+ * State layout (shared with the Lua adapter so hooks written in Lua can
+ * read and change a block game's position through `pos`):
+ *   [0]  u64 hash (Zobrist key of cells, side, vars and hands; not ply)
+ *   [8]  i32 side to move, [12] i32 ply
+ *   [16] nvars × i32 game vars (the file's `vars`)
+ *   [off_cells] n × i8 piece codes (0 empty; holes always 0)
+ *   [off_aux] blk_aux (hands, piece counts, captures, a made line)
+ * state_size is off_aux + sizeof(blk_aux) rounded up to 8.
+ *
+ * Invariants: aux.count[s] is the number of side s's pieces on the board,
+ * aux.captured[s] the opponent pieces side s has removed (start material
+ * minus what is left, so it is a function of board and hands; kept only
+ * for games that end on a capture count, 0 otherwise), aux.line
+ * is 1 + the side that has k in a row on the board (0: none).  The hash
+ * covers cells, side, vars and hands; count/captured/line follow from them.
+ *
+ * Moves (64-bit, never 0):
+ *   placement      to+1 in bits 0–9
+ *   step / slide   to+1 | (from+1) << 10
+ *   jump           to+1 | (from+1) << 10 | hops << 20 | dir_i << (24 + 3i)
+ *                  (hops ≤ BLK_MAX_HOPS; each hop jumps the neighbour in
+ *                  direction dir_i and lands just beyond it)
+ *   pass           BLK_PASS
+ * Texts: a placement is its square ("e4"), a move from-to ("a1b2"), a
+ * chain of jumps every landing square ("a1c3e5"), a pass "pass".
+ */
+#ifndef QP_BLK_H
+#define QP_BLK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "ruleset.h"
+
+#define BLK_MAX_CODES 53           /* piece codes 1..52 */
+#define BLK_MAX_HOPS 12
+#define BLK_PASS ((qp_move)1 << 63)
+#define BLK_REASON 48
+
+/* Where a placement may go. */
+typedef enum {
+    BLK_PLACE_NONE,     /* no placing */
+    BLK_PLACE_EMPTY,    /* any empty point */
+    BLK_PLACE_FLANK,    /* an empty point that brackets enemy runs, which flip */
+    BLK_PLACE_GRAVITY   /* the lowest empty point of a column */
+} blk_place;
+
+/* Movement abilities of a piece (bit set). */
+#define BLK_STEP 1u      /* to an adjacent empty point */
+#define BLK_SLIDE 2u     /* any distance along a line through empty points */
+#define BLK_JUMP 4u      /* over an adjacent piece to the empty point beyond, capturing it */
+
+/* Which links movement and lines follow. */
+typedef enum { BLK_DIRS_LINES, BLK_DIRS_ORTH, BLK_DIRS_DIAG } blk_dirs;
+
+/* Chained jumps. */
+typedef enum { BLK_CHAIN_NONE, BLK_CHAIN_OPTIONAL, BLK_CHAIN_FULL } blk_chain;
+
+/* What a side to move without a legal move means. */
+typedef enum {
+    BLK_STUCK_LOSES,    /* it loses ("no moves") */
+    BLK_STUCK_WINS,     /* it wins */
+    BLK_STUCK_DRAW,     /* a draw ("board full") */
+    BLK_STUCK_PASS,     /* it passes; when neither side can move the game ends */
+} blk_stuck;
+
+/* How a game that ends by passing or a full board is scored. */
+typedef enum { BLK_END_DRAW, BLK_END_MOST, BLK_END_FEWEST } blk_count_end;
+
+typedef struct blk_aux {
+    int16_t hand[2];
+    int16_t count[2];
+    int16_t captured[2];
+    int8_t line;
+    int8_t pad[3];
+} blk_aux;
+
+typedef struct blk_game {
+    /* ---- filled by the reader ---------------------------------------- */
+    qp_geom geom;                 /* the lines moves and rows follow (holes unlinked) */
+    uint8_t hole[QP_MAX_POINTS];
+    int n, nsides, ncodes;        /* codes 1..ncodes */
+    int8_t side_of[BLK_MAX_CODES];
+    char letter[BLK_MAX_CODES];
+    int8_t code_of[256];          /* letter → code, 0 if none */
+    int nvars;
+    const uint64_t *z_cell;       /* n × (ncodes+1), code 0 entries are 0 */
+    uint64_t z_side;
+    const uint64_t *z_var;
+
+    /* placement */
+    blk_place place;
+    int place_code[2];            /* the piece each side places; 0: none */
+    int hand[2];                  /* pieces in hand at the start; -1: unlimited */
+    bool place_first;             /* with a hand: must place while any is left */
+    blk_dirs place_dirs;          /* flank: the directions runs are bracketed in */
+
+    /* movement */
+    unsigned move[BLK_MAX_CODES]; /* BLK_STEP | BLK_SLIDE | BLK_JUMP per code */
+    blk_dirs move_dirs;
+    bool jump_over_own;           /* jumps may cross own pieces too (peg solitaire) */
+    blk_chain chain;
+    bool jump_forced;             /* a jump, when one exists, must be taken */
+    bool move_while_hand;         /* pieces may move while the hand is not empty */
+
+    /* endings */
+    int line_k;                   /* k in a row wins; 0: no line rule */
+    bool line_exact;              /* exactly k (no overlines) */
+    blk_dirs line_dirs;
+    char line_reason[BLK_REASON];
+    blk_stuck stuck;
+    char stuck_reason[BLK_REASON];
+    char stuck_side_reason[2][BLK_REASON]; /* per stuck side, when given */
+    blk_count_end count_end;      /* scoring a game that ends by both passing */
+    char count_reason[BLK_REASON];
+    char count_draw_reason[BLK_REASON];
+    int capture_win;              /* a side that has captured this many wins; 0: off */
+    char capture_reason[BLK_REASON];
+    int fewer_loses;              /* a side left with fewer pieces (board + hand) loses; 0: off */
+    char fewer_reason[BLK_REASON];
+    /* one-player goal */
+    int goal_left;                /* pieces left that solve the puzzle; 0: no goal */
+    int goal_sq;                  /* the last piece must stand here; -1: anywhere */
+    char goal_reason[BLK_REASON];
+    char noun[20];                /* what the pieces are called ("peg"); "piece" */
+
+    /* evaluation as data */
+    bool has_eval;
+    int value[BLK_MAX_CODES];     /* material, centi-units */
+    int16_t square[BLK_MAX_CODES][QP_MAX_POINTS]; /* per code, from its side's view */
+    int mobility;                 /* per move of difference */
+    int hand_value[2];            /* a piece in hand is worth */
+
+    /* ---- derived by blk_prepare --------------------------------------- */
+    size_t off_cells, off_aux, state_size;
+    uint64_t z_hand[2][256];
+    int start_total[2];           /* start material per side: board + hand */
+    int ndir[QP_MAX_POINTS];      /* movement directions per square */
+    int8_t dir[QP_MAX_POINTS][QP_NDIRS];
+    int npdir[QP_MAX_POINTS];     /* flank directions per square */
+    int8_t pdir[QP_MAX_POINTS][QP_NDIRS];
+    char reason_left[64][BLK_REASON]; /* "N pieces left" texts for failed puzzles */
+    char goal_miss_reason[BLK_REASON];
+} blk_game;
+
+/* Fills the defaults every option has; the reader then overrides. */
+void blk_defaults(blk_game *g);
+
+/* Checks the options against each other and computes derived tables.
+ * off_cells and base (the adapter's bytes before the aux) are given.
+ * Returns 0, or -1 with err naming the conflicting options. */
+int blk_prepare(blk_game *g, size_t off_cells, char *err, size_t errn);
+
+/* Positions.  blk_refresh recomputes aux and hash from cells, side, vars and
+ * hands (after a FEN or a Lua hook wrote the cells). */
+void blk_refresh(const blk_game *g, void *s);
+void blk_fen_print(const blk_game *g, const void *s, char *buf, size_t n);
+/* Fills the hands field of a position set up by the caller: the start hands. */
+void blk_start_hands(const blk_game *g, void *s);
+/* The hands field "[GGG]" when the game has hands: parses text at *p (after
+ * the board) and advances; 0 or -1 with err. */
+int blk_hands_parse(const blk_game *g, void *s, const char **p, char *err, size_t errn);
+
+/* Moves. */
+int blk_gen(const blk_game *g, const void *s, qp_move *out, qp_gen_mode mode);
+void blk_make(const blk_game *g, void *s, qp_move m);   /* copy-make: no undo */
+void blk_make_null(const blk_game *g, void *s);
+unsigned blk_move_flags(const blk_game *g, const void *s, qp_move m);
+int blk_move_order(const blk_game *g, const void *s, qp_move m);
+void blk_move_text(const blk_game *g, qp_move m, char *buf, size_t n);
+/* Parses a move text; on an illegal move err says why ("e4 is occupied",
+ * "must flip at least one disc", "a jump is available and must be taken"). */
+int blk_move_parse(const blk_game *g, const void *s, const char *text, qp_move *m, char *err, size_t errn);
+int blk_move_squares(const blk_game *g, qp_move m, int *sq, int max);
+
+/* Judgement.  blk_decided: whether the position is decided without
+ * looking at moves (a line, a capture count, too few pieces, a solved
+ * puzzle); fills o when it is. */
+bool blk_decided(const blk_game *g, const void *s, qp_outcome *o);
+void blk_outcome(const blk_game *g, const void *s, qp_outcome *o);
+int blk_evaluate(const blk_game *g, const void *s);
+
+static inline int8_t *blk_cells(const blk_game *g, void *s) { return (int8_t *)((uint8_t *)s + g->off_cells); }
+static inline const int8_t *blk_ccells(const blk_game *g, const void *s)
+{
+    return (const int8_t *)((const uint8_t *)s + g->off_cells);
+}
+static inline blk_aux *blk_ax(const blk_game *g, void *s) { return (blk_aux *)((uint8_t *)s + g->off_aux); }
+static inline const blk_aux *blk_cax(const blk_game *g, const void *s)
+{
+    return (const blk_aux *)((const uint8_t *)s + g->off_aux);
+}
+static inline int blk_side(const void *s) { return *(const int32_t *)((const uint8_t *)s + 8); }
+
+#endif

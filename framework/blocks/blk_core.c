@@ -1,0 +1,244 @@
+/*
+ * blk_core.c — a block game's defaults, derived tables, and the aux part of
+ * its positions (hands, counts, captures, a made line) with their hash.
+ */
+#include "blk.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "blk_internal.h"
+#include "splitmix.h"
+
+void blk_defaults(blk_game *g)
+{
+    memset(g, 0, sizeof *g);
+    g->hand[0] = g->hand[1] = -1;
+    g->place_first = true;
+    g->place_dirs = BLK_DIRS_LINES;
+    g->move_dirs = BLK_DIRS_LINES;
+    g->line_dirs = BLK_DIRS_LINES;
+    g->stuck = BLK_STUCK_LOSES;
+    g->count_end = BLK_END_DRAW;
+    g->goal_sq = -1;
+}
+
+static const char *number_word(int k)
+{
+    static const char *const w[] = {"zero", "one", "two", "three", "four", "five", "six",
+                                    "seven", "eight", "nine", "ten"};
+    return k >= 0 && k <= 10 ? w[k] : NULL;
+}
+
+static void default_reason(char *dst, const char *text)
+{
+    if (!dst[0]) snprintf(dst, BLK_REASON, "%s", text);
+}
+
+bool blk_dir_ok(blk_dirs d, int dir)
+{
+    switch (d) {
+    case BLK_DIRS_ORTH: return dir < 4;
+    case BLK_DIRS_DIAG: return dir >= 4;
+    default: return true;
+    }
+}
+
+int blk_prepare(blk_game *g, size_t off_cells, char *err, size_t errn)
+{
+    g->off_cells = off_cells;
+    g->off_aux = (off_cells + (size_t)g->n + 7) & ~(size_t)7;
+    g->state_size = (g->off_aux + sizeof(blk_aux) + 7) & ~(size_t)7;
+
+    for (int s = 0; s < 2; s++) {
+        if (g->place != BLK_PLACE_NONE && s < g->nsides && g->place_code[s] &&
+            g->side_of[g->place_code[s]] != s) {
+            snprintf(err, errn, "rules.place: piece '%c' is not the %s side's", g->letter[g->place_code[s]],
+                     s ? "second" : "first");
+            return -1;
+        }
+        if (g->hand[s] > 255) {
+            snprintf(err, errn, "rules.place: a hand holds at most 255 pieces");
+            return -1;
+        }
+    }
+    bool moves = false;
+    for (int c = 1; c <= g->ncodes; c++) moves |= g->move[c] != 0;
+    if (g->place == BLK_PLACE_NONE && !moves) {
+        snprintf(err, errn, "rules: a game needs 'place' or 'move' (or a 'moves' hook)");
+        return -1;
+    }
+    if (g->stuck == BLK_STUCK_PASS && g->nsides < 2) {
+        snprintf(err, errn, "rules.stuck: \"pass\" needs two sides");
+        return -1;
+    }
+    if (g->nsides == 1 && g->line_k) {
+        snprintf(err, errn, "rules.line: a one-player game has no lines to win");
+        return -1;
+    }
+
+    /* movement directions per square, in dir order */
+    for (int sq = 0; sq < g->n; sq++) {
+        g->ndir[sq] = 0;
+        for (int d = 0; d < QP_NDIRS; d++)
+            if (g->geom.nb[sq][d] >= 0 && blk_dir_ok(g->move_dirs, d)) g->dir[sq][g->ndir[sq]++] = (int8_t)d;
+        g->npdir[sq] = 0;
+        for (int d = 0; d < QP_NDIRS; d++)
+            if (g->geom.nb[sq][d] >= 0 && blk_dir_ok(g->place_dirs, d)) g->pdir[sq][g->npdir[sq]++] = (int8_t)d;
+    }
+
+    uint64_t seed = 0x51706c6b73ull;   /* fixed: hashes agree across runs */
+    for (int s = 0; s < 2; s++)
+        for (int k = 0; k < 256; k++) g->z_hand[s][k] = k ? qp_splitmix64(&seed) : 0;
+
+    /* texts */
+    if (g->line_k) {
+        const char *w = number_word(g->line_k);
+        char t[BLK_REASON];
+        if (w) snprintf(t, sizeof t, "%s in a row", w);
+        else snprintf(t, sizeof t, "%d in a row", g->line_k);
+        default_reason(g->line_reason, t);
+    }
+    default_reason(g->stuck_reason, g->stuck == BLK_STUCK_DRAW && g->place != BLK_PLACE_NONE && !moves
+                                        ? "board full" : "no moves");
+    default_reason(g->count_reason, g->count_end == BLK_END_FEWEST ? "fewer pieces" : "more pieces");
+    default_reason(g->count_draw_reason, "equal counts");
+    if (g->capture_win) {
+        char t[BLK_REASON];
+        snprintf(t, sizeof t, "%d captured", g->capture_win);
+        default_reason(g->capture_reason, t);
+    }
+    default_reason(g->fewer_reason, "too few pieces");
+    default_reason(g->goal_reason, "solved");
+    if (!g->noun[0]) snprintf(g->noun, sizeof g->noun, "piece");
+    for (int k = 0; k < 64; k++) {
+        const char *w = number_word(k);
+        char num[12];
+        snprintf(num, sizeof num, "%d", k);
+        snprintf(g->reason_left[k], BLK_REASON, "%s %s%s left", k == 1 && w ? w : num, g->noun, k == 1 ? "" : "s");
+    }
+    if (g->goal_left) {
+        char nm[8] = "";
+        if (g->goal_sq >= 0) qp_sq_name(&g->geom, g->goal_sq, nm);
+        const char *left = g->goal_left < 64 ? g->reason_left[g->goal_left] : "left";
+        if (g->goal_sq >= 0) snprintf(g->goal_miss_reason, sizeof g->goal_miss_reason, "%s, not on %s", left, nm);
+        else snprintf(g->goal_miss_reason, sizeof g->goal_miss_reason, "%s", left);
+    }
+    return 0;
+}
+
+/* ---- lines ---------------------------------------------------------------- */
+
+/* The run of side's pieces through sq along one axis (d and its opposite). */
+static int run_len(const blk_game *g, const int8_t *c, int sq, int d, int side)
+{
+    int len = 1;
+    for (int t = g->geom.nb[sq][d]; t >= 0 && c[t] && g->side_of[c[t]] == side; t = g->geom.nb[t][d]) len++;
+    int b = blk_back(d);
+    for (int t = g->geom.nb[sq][b]; t >= 0 && c[t] && g->side_of[c[t]] == side; t = g->geom.nb[t][b]) len++;
+    return len;
+}
+
+bool blk_line_through(const blk_game *g, const int8_t *c, int sq)
+{
+    static const int axes[4] = {QP_N, QP_E, QP_NE, QP_SE};
+    int side = g->side_of[c[sq]];
+    for (int a = 0; a < 4; a++) {
+        if (!blk_dir_ok(g->line_dirs, axes[a])) continue;
+        int len = run_len(g, c, sq, axes[a], side);
+        if (g->line_exact ? len == g->line_k : len >= g->line_k) return true;
+    }
+    return false;
+}
+
+/* ---- aux and hash ----------------------------------------------------------- */
+
+static uint64_t var_key(const blk_game *g, int i, int32_t v)
+{
+    /* the Lua adapter's formula, so `pos:setvar` keeps the hash current */
+    uint64_t x = g->z_var[i] ^ ((uint64_t)(uint32_t)v * 0x9e3779b97f4a7c15ull);
+    return qp_splitmix64(&x);
+}
+
+void blk_refresh(const blk_game *g, void *s)
+{
+    int8_t *c = blk_cells(g, s);
+    blk_aux *a = blk_ax(g, s);
+    uint64_t h = 0;
+    a->count[0] = a->count[1] = 0;
+    a->line = 0;
+    for (int sq = 0; sq < g->n; sq++) {
+        if (g->hole[sq]) c[sq] = 0;
+        if (!c[sq]) continue;
+        h ^= g->z_cell[sq * (g->ncodes + 1) + c[sq]];
+        a->count[g->side_of[c[sq]]]++;
+    }
+    if (g->line_k)
+        for (int sq = 0; sq < g->n && !a->line; sq++)
+            if (c[sq] && blk_line_through(g, c, sq)) a->line = (int8_t)(1 + g->side_of[c[sq]]);
+    for (int s2 = 0; s2 < 2; s2++) {
+        if (g->hand[s2] >= 0) h ^= g->z_hand[s2][a->hand[s2] & 255];
+        int lost = g->start_total[1 - s2] - a->count[1 - s2] - (g->hand[1 - s2] >= 0 ? a->hand[1 - s2] : 0);
+        a->captured[s2] = (int16_t)(lost > 0 ? lost : 0);
+    }
+    if (g->nsides == 1 || !g->capture_win) a->captured[0] = a->captured[1] = 0;
+    if (blk_side(s)) h ^= g->z_side;
+    const int32_t *vars = (const int32_t *)((uint8_t *)s + 16);
+    for (int i = 0; i < g->nvars; i++) h ^= var_key(g, i, vars[i]);
+    *(uint64_t *)s = h;
+}
+
+void blk_start_hands(const blk_game *g, void *s)
+{
+    blk_aux *a = blk_ax(g, s);
+    for (int k = 0; k < 2; k++) a->hand[k] = (int16_t)(g->hand[k] > 0 ? g->hand[k] : 0);
+}
+
+static bool has_hands(const blk_game *g)
+{
+    return g->hand[0] >= 0 || g->hand[1] >= 0;
+}
+
+void blk_fen_print(const blk_game *g, const void *s, char *buf, size_t n)
+{
+    if (!has_hands(g) || !n) return;
+    const blk_aux *a = blk_cax(g, s);
+    size_t len = strlen(buf);
+    if (len + 1 < n) buf[len++] = '[';
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < a->hand[k] && g->place_code[k]; i++)
+            if (len + 1 < n) buf[len++] = g->letter[g->place_code[k]];
+    if (len + 1 < n) buf[len++] = ']';
+    buf[len < n ? len : n - 1] = 0;
+}
+
+int blk_hands_parse(const blk_game *g, void *s, const char **p, char *err, size_t errn)
+{
+    blk_aux *a = blk_ax(g, s);
+    a->hand[0] = a->hand[1] = 0;
+    if (**p != '[') return 0;
+    if (!has_hands(g)) {
+        snprintf(err, errn, "FEN hands: this game has no pieces in hand");
+        return -1;
+    }
+    const char *q = *p + 1;
+    for (; *q && *q != ']'; q++) {
+        int code = g->code_of[(unsigned char)*q];
+        int side = code ? g->side_of[code] : -1;
+        if (side < 0 || g->place_code[side] != code || g->hand[side] < 0) {
+            snprintf(err, errn, "FEN hands: '%c' cannot be in hand", *q);
+            return -1;
+        }
+        if (a->hand[side] >= g->hand[side]) {
+            snprintf(err, errn, "FEN hands: more than %d '%c' in hand", g->hand[side], *q);
+            return -1;
+        }
+        a->hand[side]++;
+    }
+    if (*q != ']') {
+        snprintf(err, errn, "FEN hands: missing ']'");
+        return -1;
+    }
+    *p = q + 1;
+    return 0;
+}

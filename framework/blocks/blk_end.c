@@ -1,0 +1,115 @@
+/*
+ * blk_end.c — how a block game ends (lines, captures, too few pieces,
+ * a puzzle's goal, a side without moves, counting when both must pass)
+ * and its evaluation declared as data.
+ */
+#include "blk_internal.h"
+
+static void win(qp_outcome *o, int side, const char *why)
+{
+    o->result = QP_WIN;
+    o->winner = side;
+    o->reason = why;
+}
+
+bool blk_decided(const blk_game *g, const void *s, qp_outcome *o)
+{
+    const blk_aux *a = blk_cax(g, s);
+    if (a->line) {
+        win(o, a->line - 1, g->line_reason);
+        return true;
+    }
+    if (g->nsides == 1) {
+        if (g->goal_left && a->count[0] == g->goal_left &&
+            (g->goal_sq < 0 || blk_ccells(g, s)[g->goal_sq])) {
+            win(o, 0, g->goal_reason);
+            return true;
+        }
+        return false;
+    }
+    if (g->capture_win) {
+        int side = blk_side(s);
+        /* the side that just moved made its capture first */
+        for (int k = 0; k < 2; k++) {
+            int sd = k ? side : 1 - side;
+            if (a->captured[sd] >= g->capture_win) {
+                win(o, sd, g->capture_reason);
+                return true;
+            }
+        }
+    }
+    if (g->fewer_loses) {
+        int side = blk_side(s);
+        for (int k = 0; k < 2; k++) {
+            int sd = k ? 1 - side : side;
+            int have = a->count[sd] + (g->hand[sd] >= 0 ? a->hand[sd] : 0);
+            if (have < g->fewer_loses) {
+                win(o, 1 - sd, g->fewer_reason);
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+void blk_outcome(const blk_game *g, const void *s, qp_outcome *o)
+{
+    o->result = QP_ONGOING;
+    o->winner = 0;
+    o->reason = "";
+    if (blk_decided(g, s, o)) return;
+    qp_move mv[QP_MAX_MOVES];
+    if (blk_gen(g, s, mv, QP_GEN_ALL)) return;
+    const blk_aux *a = blk_cax(g, s);
+    int side = blk_side(s);
+    if (g->nsides == 1) {
+        int left = a->count[0];
+        const char *why = g->goal_left && left == g->goal_left ? g->goal_miss_reason
+                          : left < 64                          ? g->reason_left[left]
+                                                               : "no moves";
+        win(o, 1, why);   /* failed: the convention for one-player games */
+        return;
+    }
+    const char *why = g->stuck_side_reason[side][0] ? g->stuck_side_reason[side] : g->stuck_reason;
+    switch (g->stuck) {
+    case BLK_STUCK_LOSES: win(o, 1 - side, why); return;
+    case BLK_STUCK_WINS: win(o, side, why); return;
+    case BLK_STUCK_DRAW:
+        o->result = QP_DRAW;
+        o->reason = g->stuck_reason;
+        return;
+    case BLK_STUCK_PASS:
+        break;
+    }
+    /* neither side can move: count */
+    int x = a->count[0], y = a->count[1];
+    if (g->count_end == BLK_END_DRAW || x == y) {
+        o->result = QP_DRAW;
+        o->reason = g->count_end == BLK_END_DRAW ? g->stuck_reason : g->count_draw_reason;
+        return;
+    }
+    bool first = g->count_end == BLK_END_MOST ? x > y : x < y;
+    win(o, first ? 0 : 1, g->count_reason);
+}
+
+int blk_evaluate(const blk_game *g, const void *s)
+{
+    const int8_t *c = blk_ccells(g, s);
+    const blk_aux *a = blk_cax(g, s);
+    int side = blk_side(s);
+    int score[2] = {0, 0};
+    for (int sq = 0; sq < g->n; sq++) {
+        int code = c[sq];
+        if (code) score[g->side_of[code]] += g->value[code] + g->square[code][sq];
+    }
+    for (int k = 0; k < 2; k++)
+        if (g->hand[k] >= 0) score[k] += a->hand[k] * g->hand_value[k];
+    int v = score[side] - (g->nsides == 2 ? score[1 - side] : 0);
+    if (g->mobility) {
+        qp_move mv[QP_MAX_MOVES];
+        int mine = blk_gen_side(g, s, side, mv, false);
+        int theirs = g->nsides == 2 ? blk_gen_side(g, s, 1 - side, mv, false) : 0;
+        v += g->mobility * (mine - theirs);
+    }
+    return v;
+}

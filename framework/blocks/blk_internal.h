@@ -1,0 +1,32 @@
+/*
+ * blk_internal.h — shared between the rule-block modules, not for callers.
+ */
+#ifndef QP_BLK_INTERNAL_H
+#define QP_BLK_INTERNAL_H
+
+#include "blk.h"
+
+/* The opposite direction (QP_N↔QP_S, QP_E↔QP_W, QP_NE↔QP_SW, QP_SE↔QP_NW). */
+static inline int blk_back(int d)
+{
+    return d < 4 ? (d + 2) & 3 : 4 + ((d - 4 + 2) & 3);
+}
+
+bool blk_dir_ok(blk_dirs d, int dir);
+
+/* Whether the piece on sq stands in a winning line of its side. */
+bool blk_line_through(const blk_game *g, const int8_t *c, int sq);
+
+/* The moves of side (not necessarily the side to move) in s; with
+ * stop_at_one, returns as soon as one is found (0 or 1).  No terminal test
+ * and no pass. */
+int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool stop_at_one);
+
+
+/* Move fields. */
+static inline int blk_to(qp_move m) { return (int)(m & 0x3ff) - 1; }
+static inline int blk_from(qp_move m) { return (int)((m >> 10) & 0x3ff) - 1; }
+static inline int blk_hops(qp_move m) { return (int)((m >> 20) & 0xf); }
+static inline int blk_hop_dir(qp_move m, int i) { return (int)((m >> (24 + 3 * i)) & 7); }
+
+#endif

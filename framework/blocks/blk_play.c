@@ -1,0 +1,284 @@
+/*
+ * blk_play.c — playing a block game's moves, and their text both ways with
+ * the reason an illegal move is refused.
+ */
+#include "blk_internal.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+static inline void put(const blk_game *g, void *s, int sq, int code)
+{
+    int8_t *c = blk_cells(g, s);
+    int np = g->ncodes + 1;
+    *(uint64_t *)s ^= g->z_cell[sq * np + c[sq]] ^ g->z_cell[sq * np + code];
+    c[sq] = (int8_t)code;
+}
+
+static void end_turn(const blk_game *g, void *s)
+{
+    int32_t *side = (int32_t *)((uint8_t *)s + 8);
+    if (g->nsides == 2) {
+        *side ^= 1;
+        *(uint64_t *)s ^= g->z_side;
+    }
+    (*(int32_t *)((uint8_t *)s + 12))++;
+}
+
+/* Flips the runs a placement on sq brackets. */
+static void flip_runs(const blk_game *g, void *s, int sq, int side, int code)
+{
+    int8_t *c = blk_cells(g, s);
+    blk_aux *a = blk_ax(g, s);
+    for (int d = 0; d < QP_NDIRS; d++) {
+        if (!blk_dir_ok(g->place_dirs, d)) continue;
+        int t = g->geom.nb[sq][d], k = 0;
+        while (t >= 0 && c[t] && g->side_of[c[t]] != side) t = g->geom.nb[t][d], k++;
+        if (!k || t < 0 || !c[t]) continue;
+        for (t = g->geom.nb[sq][d]; k > 0; k--, t = g->geom.nb[t][d]) {
+            put(g, s, t, code);
+            a->count[side]++;
+            a->count[1 - side]--;
+        }
+    }
+}
+
+void blk_make(const blk_game *g, void *s, qp_move m)
+{
+    if (m == BLK_PASS) {
+        end_turn(g, s);
+        return;
+    }
+    int side = blk_side(s);
+    blk_aux *a = blk_ax(g, s);
+    int to = blk_to(m), from = blk_from(m), code;
+    int8_t *c = blk_cells(g, s);
+    if (from < 0) {
+        code = g->place_code[side];
+        if (g->hand[side] >= 0 && a->hand[side] > 0) {
+            *(uint64_t *)s ^= g->z_hand[side][a->hand[side] & 255] ^ g->z_hand[side][(a->hand[side] - 1) & 255];
+            a->hand[side]--;
+        }
+        put(g, s, to, code);
+        a->count[side]++;
+        if (g->place == BLK_PLACE_FLANK) flip_runs(g, s, to, side, code);
+    } else {
+        code = c[from];
+        int hops = blk_hops(m);
+        int at = from;
+        put(g, s, from, 0);
+        for (int i = 0; i < hops; i++) {
+            int d = blk_hop_dir(m, i);
+            int over = g->geom.nb[at][d];
+            int taken = c[over];
+            if (taken) {
+                put(g, s, over, 0);
+                a->count[g->side_of[taken]]--;
+                if (g->side_of[taken] != side && g->capture_win) a->captured[side]++;
+            }
+            at = g->geom.nb[over][d];
+        }
+        put(g, s, to, code);
+    }
+    if (g->line_k && !a->line && blk_line_through(g, c, to)) a->line = (int8_t)(1 + side);
+    end_turn(g, s);
+}
+
+void blk_make_null(const blk_game *g, void *s)
+{
+    end_turn(g, s);
+}
+
+unsigned blk_move_flags(const blk_game *g, const void *s, qp_move m)
+{
+    (void)s;
+    if (m == BLK_PASS) return 0;
+    if (blk_hops(m)) return QP_MF_CAPTURE | QP_MF_IRREVERSIBLE;
+    if (blk_from(m) < 0) return QP_MF_IRREVERSIBLE;
+    (void)g;
+    return 0;
+}
+
+int blk_move_order(const blk_game *g, const void *s, qp_move m)
+{
+    if (m == BLK_PASS) return 0;
+    int hops = blk_hops(m);
+    if (hops) return 1000 * hops;
+    int from = blk_from(m), to = blk_to(m);
+    int side = blk_side(s);
+    if (from < 0) return g->square[g->place_code[side]][to];
+    int code = blk_ccells(g, s)[from];
+    return g->square[code][to] - g->square[code][from];
+}
+
+void blk_move_text(const blk_game *g, qp_move m, char *buf, size_t n)
+{
+    if (!n) return;
+    if (m == BLK_PASS) {
+        snprintf(buf, n, "pass");
+        return;
+    }
+    char t[8 * (BLK_MAX_HOPS + 2)] = "";
+    size_t len = 0;
+    int from = blk_from(m), to = blk_to(m);
+    if (from >= 0) {
+        qp_sq_name(&g->geom, from, t);
+        len = strlen(t);
+        int hops = blk_hops(m), at = from;
+        for (int i = 0; i + 1 < hops; i++) {
+            int d = blk_hop_dir(m, i);
+            at = g->geom.nb[g->geom.nb[at][d]][d];
+            qp_sq_name(&g->geom, at, t + len);
+            len = strlen(t);
+        }
+    }
+    qp_sq_name(&g->geom, to, t + len);
+    snprintf(buf, n, "%s", t);
+}
+
+int blk_move_squares(const blk_game *g, qp_move m, int *sq, int max)
+{
+    if (m == BLK_PASS || max < 1) return 0;
+    int k = 0, from = blk_from(m);
+    if (from >= 0 && k < max) sq[k++] = from;
+    if (k < max) sq[k++] = blk_to(m);
+    int at = from;
+    for (int i = 0; i < blk_hops(m) && k < max; i++) {
+        int d = blk_hop_dir(m, i);
+        at = g->geom.nb[at][d];
+        sq[k++] = at;              /* the captured piece */
+        at = g->geom.nb[at][d];
+    }
+    return k;
+}
+
+/* ---- parsing, with the reason a move is refused ------------------------- */
+
+/* Reads squares from text: count, or -1 when a part is not a square of the
+ * board (bad names the part). */
+static int read_squares(const blk_game *g, const char *text, int *sq, int max)
+{
+    int k = 0;
+    const char *p = text;
+    while (*p && k < max) {
+        int used = qp_sq_parse(&g->geom, p, &sq[k]);
+        if (!used) return -1;
+        k++;
+        p += used;
+    }
+    return *p ? -1 : k;
+}
+
+static void why_not(const blk_game *g, const void *s, const char *text, char *err, size_t errn)
+{
+    int side = blk_side(s);
+    const int8_t *c = blk_ccells(g, s);
+    const blk_aux *a = blk_cax(g, s);
+    qp_move tmp[QP_MAX_MOVES];
+    int sq[BLK_MAX_HOPS + 2];
+    int k = read_squares(g, text, sq, BLK_MAX_HOPS + 2);
+    char nm[8], nm2[8];
+    if (!strcmp(text, "pass")) {
+        snprintf(err, errn, "pass: only a side without a move may pass");
+        return;
+    }
+    if (k <= 0) {
+        snprintf(err, errn, "bad move text '%s'", text);
+        return;
+    }
+    for (int i = 0; i < k; i++)
+        if (g->hole[sq[i]]) {
+            qp_sq_name(&g->geom, sq[i], nm);
+            snprintf(err, errn, "%s is not on the board", nm);
+            return;
+        }
+    bool jump_exists = false;
+    if (g->jump_forced) {
+        int n = blk_gen_side(g, s, side, tmp, false);
+        for (int i = 0; i < n; i++) jump_exists |= blk_hops(tmp[i]) > 0;
+    }
+    if (k == 1) {
+        qp_sq_name(&g->geom, sq[0], nm);
+        if (g->place == BLK_PLACE_NONE || !g->place_code[side]) {
+            snprintf(err, errn, "%s: pieces are not placed in this game; move one from-to", nm);
+        } else if (g->hand[side] >= 0 && a->hand[side] <= 0) {
+            snprintf(err, errn, "%s: no pieces left to place; move one from-to", nm);
+        } else if (c[sq[0]]) {
+            snprintf(err, errn, "%s is occupied", nm);
+        } else if (jump_exists) {
+            snprintf(err, errn, "a jump is available and must be taken");
+        } else if (g->place == BLK_PLACE_FLANK) {
+            snprintf(err, errn, "%s must flip at least one disc", nm);
+        } else if (g->place == BLK_PLACE_GRAVITY) {
+            snprintf(err, errn, "%s: pieces drop to the lowest empty point of a column", nm);
+        } else {
+            snprintf(err, errn, "%s is not a legal placement", nm);
+        }
+        return;
+    }
+    qp_sq_name(&g->geom, sq[0], nm);
+    qp_sq_name(&g->geom, sq[k - 1], nm2);
+    if (g->place_first && g->place_code[side] && g->hand[side] >= 0 && a->hand[side] > 0)
+        snprintf(err, errn, "%s: place your pieces in hand first", text);
+    else if (!c[sq[0]])
+        snprintf(err, errn, "%s is empty", nm);
+    else if (g->side_of[c[sq[0]]] != side)
+        snprintf(err, errn, "%s is not your piece", nm);
+    else if (c[sq[k - 1]])
+        snprintf(err, errn, "%s is occupied", nm2);
+    else if (jump_exists)
+        snprintf(err, errn, "a jump is available and must be taken");
+    else
+        snprintf(err, errn, "%s: that piece cannot move so", text);
+}
+
+int blk_move_parse(const blk_game *g, const void *s, const char *text, qp_move *m, char *err, size_t errn)
+{
+    qp_move mv[QP_MAX_MOVES];
+    qp_outcome o;
+    if (blk_decided(g, s, &o)) {
+        snprintf(err, errn, "the game is over (%s)", o.reason);
+        return -1;
+    }
+    int n = blk_gen(g, s, mv, QP_GEN_ALL);
+    char t[QP_MOVE_TEXT * 4], want[QP_MOVE_TEXT * 4];
+    size_t len = strlen(text);
+    if (len >= sizeof want) {
+        snprintf(err, errn, "'%.20s…' is not a move", text);
+        return -1;
+    }
+    for (size_t i = 0; i <= len; i++) want[i] = (char)tolower((unsigned char)text[i]);
+    /* Connect Four style: a column letter alone drops into that column */
+    bool column = g->place == BLK_PLACE_GRAVITY && len == 1 && want[0] >= 'a' && want[0] < 'a' + g->geom.w;
+    for (int i = 0; i < n; i++) {
+        if (column) {
+            if (mv[i] != BLK_PASS && blk_from(mv[i]) < 0 && blk_to(mv[i]) % g->geom.w == want[0] - 'a') {
+                *m = mv[i];
+                return 0;
+            }
+            continue;
+        }
+        blk_move_text(g, mv[i], t, sizeof t);
+        if (!strcmp(t, want)) {
+            *m = mv[i];
+            return 0;
+        }
+    }
+    if (column) {
+        snprintf(err, errn, "column %c is full", want[0]);
+        return -1;
+    }
+    if (!n) {
+        snprintf(err, errn, "no legal moves");
+        return -1;
+    }
+    if (!strcmp(want, "pass") || n == 1) {
+        if (n == 1 && mv[0] == BLK_PASS && strcmp(want, "pass")) {
+            snprintf(err, errn, "%s: you have no move and must pass", text);
+            return -1;
+        }
+    }
+    why_not(g, s, want, err, errn);
+    return -1;
+}

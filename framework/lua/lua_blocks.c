@@ -1,0 +1,732 @@
+/*
+ * lua_blocks.c — the Lua adapter's door to rule blocks: reads a game file's
+ * `rules` and `eval` tables into a blk_game (framework/blocks/blk.h) once,
+ * at create, and provides the ruleset hooks of a block game, which run in C
+ * and call Lua only for the hooks the file adds (setup, moves it appends,
+ * their play, an outcome it judges first).
+ */
+#include "lua_blocks.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "blk.h"
+#include "lua_pos.h"
+
+/* ---- complaints ----------------------------------------------------------- */
+
+#define lb_fail(L, in, key, ...) \
+    qp_sandbox_fail(L, (in)->game->path, qp_lua_key_line((in)->game->src, key, NULL), __VA_ARGS__)
+
+static int edit_distance(const char *a, const char *b)
+{
+    int la = (int)strlen(a), lb = (int)strlen(b);
+    if (la > 31 || lb > 31) return 99;
+    int d[32][32];
+    for (int i = 0; i <= la; i++) d[i][0] = i;
+    for (int j = 0; j <= lb; j++) d[0][j] = j;
+    for (int i = 1; i <= la; i++)
+        for (int j = 1; j <= lb; j++) {
+            int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < c) c = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < c) c = d[i][j - 1] + 1;
+            d[i][j] = c;
+        }
+    return d[la][lb];
+}
+
+/* Every string key of the table at t must be in known (NULL-terminated);
+ * single letters are piece keys when letters_ok. */
+static void check_keys(lua_State *L, lr_inst *in, int t, const char *where, const char *const *known,
+                       bool letters_ok)
+{
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) != LUA_TSTRING) continue;   /* list items */
+        const char *k = lua_tostring(L, -1);
+        if (letters_ok && strlen(k) == 1) continue;
+        bool ok = false;
+        const char *best = NULL;
+        int bd = 3;
+        for (int i = 0; known[i]; i++) {
+            if (!strcmp(k, known[i])) ok = true;
+            int dd = edit_distance(k, known[i]);
+            if (dd < bd) bd = dd, best = known[i];
+        }
+        if (ok) continue;
+        char key[96];
+        snprintf(key, sizeof key, "%s.%s", where, k);
+        if (best)
+            lb_fail(L, in, key, "%s: unknown key '%s' (did you mean '%s'?)", where, k, best);
+        else
+            lb_fail(L, in, key, "%s: unknown key '%s'", where, k);
+    }
+}
+
+/* Field name of table t, resolved through function(params). */
+static int field(lua_State *L, int t, const char *name, int params)
+{
+    int ty = lua_getfield(L, t, name);
+    if (ty == LUA_TFUNCTION) {
+        lua_pushvalue(L, params);
+        lua_call(L, 1, 1);
+        ty = lua_type(L, -1);
+    }
+    return ty;
+}
+
+static int to_int(lua_State *L, lr_inst *in, int i, const char *key, int lo, int hi)
+{
+    int ok;
+    lua_Integer v = lua_tointegerx(L, i, &ok);
+    if (!ok || lua_type(L, i) != LUA_TNUMBER)
+        lb_fail(L, in, key, "%s must be an integer, got %s", key, luaL_typename(L, i));
+    if (v < lo || v > hi) lb_fail(L, in, key, "%s must be between %d and %d, got %d", key, lo, hi, (int)v);
+    return (int)v;
+}
+
+static int choose(lua_State *L, lr_inst *in, int i, const char *key, const char *const *names)
+{
+    const char *s = lua_type(L, i) == LUA_TSTRING ? lua_tostring(L, i) : NULL;
+    char list[160] = "";
+    for (int k = 0; names[k]; k++) {
+        if (s && !strcmp(s, names[k])) return k;
+        size_t len = strlen(list);
+        snprintf(list + len, sizeof list - len, "%s\"%s\"", k ? (names[k + 1] ? ", " : " or ") : "", names[k]);
+    }
+    if (s) lb_fail(L, in, key, "%s must be %s, got \"%s\"", key, list, s);
+    return lb_fail(L, in, key, "%s must be %s, got %s", key, list, luaL_typename(L, i));
+}
+
+static void reason(lua_State *L, lr_inst *in, int t, const char *key, char *dst)
+{
+    if (lua_getfield(L, t, "reason") != LUA_TNIL) {
+        const char *s = lua_tostring(L, -1);
+        if (!s || lua_type(L, -1) != LUA_TSTRING || !*s)
+            lb_fail(L, in, key, "%s.reason must be a non-empty string", key);
+        snprintf(dst, BLK_REASON, "%s", s);
+    }
+    lua_pop(L, 1);
+}
+
+static const char *const DIRS[] = {"lines", "orthogonal", "diagonal", NULL};
+
+static int code_of_letter(lua_State *L, lr_inst *in, int i, const char *key)
+{
+    const char *s = lua_type(L, i) == LUA_TSTRING ? lua_tostring(L, i) : NULL;
+    int code = s && strlen(s) == 1 ? in->code_of[(unsigned char)s[0]] : -1;
+    if (code <= 0) lb_fail(L, in, key, "%s: '%s' is not a piece of 'pieces'", key, s ? s : luaL_typename(L, i));
+    return code;
+}
+
+/* The only piece of side, or 0 when it has none or several. */
+static int only_piece(const lr_inst *in, int side)
+{
+    int found = 0;
+    for (int c = 1; c <= in->npieces; c++)
+        if (in->piece[c].side == side) {
+            if (found) return 0;
+            found = c;
+        }
+    return found;
+}
+
+/* ---- reading the blocks -------------------------------------------------- */
+
+static const char *const PLACE_KINDS[] = {"empty", "flank", "gravity", NULL};
+
+static void read_place(lua_State *L, lr_inst *in, blk_game *g, int v)
+{
+    static const char *const keys[] = {"on", "pieces", "hand", "first", "directions", NULL};
+    int kind_at = v;
+    if (lua_type(L, v) == LUA_TTABLE) {
+        check_keys(L, in, v, "rules.place", keys, false);
+        lua_getfield(L, v, "on");
+        kind_at = lua_gettop(L);
+        if (lua_isnil(L, kind_at)) lb_fail(L, in, "rules.place", "rules.place needs 'on' (\"empty\", \"flank\" or \"gravity\")");
+    }
+    g->place = (blk_place)(1 + choose(L, in, kind_at, kind_at == v ? "rules.place" : "rules.place.on", PLACE_KINDS));
+    for (int s = 0; s < g->nsides; s++) g->place_code[s] = only_piece(in, s);
+    if (lua_type(L, v) != LUA_TTABLE) return;
+    int ty = lua_getfield(L, v, "pieces");
+    if (ty == LUA_TSTRING) {
+        int c = code_of_letter(L, in, -1, "rules.place.pieces");
+        g->place_code[0] = g->place_code[1] = 0;
+        g->place_code[in->piece[c].side] = c;
+    } else if (ty == LUA_TTABLE) {
+        g->place_code[0] = g->place_code[1] = 0;
+        for (int s = 0; s < g->nsides; s++) {
+            lua_rawgeti(L, -1, s + 1);
+            if (!lua_isnil(L, -1) && !(lua_type(L, -1) == LUA_TBOOLEAN && !lua_toboolean(L, -1)))
+                g->place_code[s] = code_of_letter(L, in, -1, "rules.place.pieces");
+            lua_pop(L, 1);
+        }
+    } else if (ty != LUA_TNIL) {
+        lb_fail(L, in, "rules.place.pieces", "rules.place.pieces must be a letter or a list of letters per side");
+    }
+    lua_pop(L, 1);
+    for (int s = 0; s < g->nsides; s++)
+        if (!g->place_code[s] && ty == LUA_TNIL && only_piece(in, s) == 0)
+            lb_fail(L, in, "rules.place", "rules.place: side %d has several pieces: say which it places in 'pieces'", s + 1);
+    ty = lua_getfield(L, v, "hand");
+    if (ty == LUA_TNUMBER) {
+        int h = to_int(L, in, -1, "rules.place.hand", 0, 255);
+        for (int s = 0; s < g->nsides; s++)
+            if (g->place_code[s]) g->hand[s] = h;
+    } else if (ty == LUA_TTABLE) {
+        for (int s = 0; s < g->nsides; s++) {
+            lua_rawgeti(L, -1, s + 1);
+            g->hand[s] = to_int(L, in, -1, "rules.place.hand", 0, 255);
+            lua_pop(L, 1);
+        }
+    } else if (ty != LUA_TNIL) {
+        lb_fail(L, in, "rules.place.hand", "rules.place.hand must be a count or a list of counts per side");
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, v, "first") != LUA_TNIL) g->place_first = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (lua_getfield(L, v, "directions") != LUA_TNIL)
+        g->place_dirs = (blk_dirs)choose(L, in, -1, "rules.place.directions", DIRS);
+    lua_pop(L, 1);
+}
+
+static unsigned move_kinds(lua_State *L, lr_inst *in, int i, const char *key)
+{
+    static const char *const kinds[] = {"step", "slide", "jump", NULL};
+    if (lua_type(L, i) == LUA_TSTRING) return 1u << choose(L, in, i, key, kinds);
+    if (lua_type(L, i) != LUA_TTABLE)
+        lb_fail(L, in, key, "%s must be \"step\", \"slide\", \"jump\" or a list of them", key);
+    unsigned m = 0;
+    int t = lua_absindex(L, i);
+    for (lua_Integer k = 1; k <= (lua_Integer)lua_rawlen(L, t); k++) {
+        lua_rawgeti(L, t, k);
+        m |= 1u << choose(L, in, -1, key, kinds);
+        lua_pop(L, 1);
+    }
+    return m;
+}
+
+static void read_move(lua_State *L, lr_inst *in, blk_game *g, int v)
+{
+    static const char *const keys[] = {"directions", NULL};
+    bool per_piece = false;
+    if (lua_type(L, v) == LUA_TTABLE) {
+        /* a list of kinds for every piece, or letter = kinds */
+        lua_pushnil(L);
+        while (lua_next(L, v)) {
+            lua_pop(L, 1);
+            if (lua_type(L, -1) == LUA_TSTRING && strlen(lua_tostring(L, -1)) == 1) per_piece = true;
+        }
+        check_keys(L, in, v, "rules.move", keys, true);
+        if (lua_getfield(L, v, "directions") != LUA_TNIL)
+            g->move_dirs = (blk_dirs)choose(L, in, -1, "rules.move.directions", DIRS);
+        lua_pop(L, 1);
+    }
+    if (!per_piece) {
+        unsigned m = lua_type(L, v) == LUA_TTABLE && lua_rawlen(L, v) == 0 ? 0 : move_kinds(L, in, v, "rules.move");
+        for (int c = 1; c <= in->npieces; c++) g->move[c] = m;
+        return;
+    }
+    for (int c = 1; c <= in->npieces; c++) {
+        char lk[2] = {in->piece[c].letter, 0};
+        char key[32];
+        snprintf(key, sizeof key, "rules.move.%s", lk);
+        if (lua_getfield(L, v, lk) != LUA_TNIL) g->move[c] = move_kinds(L, in, -1, key);
+        lua_pop(L, 1);
+    }
+    lua_pushnil(L);
+    while (lua_next(L, v)) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) == LUA_TSTRING && strlen(lua_tostring(L, -1)) == 1) {
+            const char *k = lua_tostring(L, -1);
+            if (in->code_of[(unsigned char)k[0]] <= 0) {
+                char key[32];
+                snprintf(key, sizeof key, "rules.move.%s", k);
+                lb_fail(L, in, key, "rules.move: '%s' is not a piece of 'pieces'", k);
+            }
+        }
+    }
+}
+
+static void read_jump(lua_State *L, lr_inst *in, blk_game *g, int v)
+{
+    static const char *const keys[] = {"over", "chain", "forced", NULL};
+    static const char *const over[] = {"enemy", "any", NULL};
+    static const char *const chain[] = {"none", "optional", "full", NULL};
+    if (lua_type(L, v) != LUA_TTABLE) lb_fail(L, in, "rules.jump", "rules.jump must be a table");
+    check_keys(L, in, v, "rules.jump", keys, false);
+    if (lua_getfield(L, v, "over") != LUA_TNIL) g->jump_over_own = choose(L, in, -1, "rules.jump.over", over) == 1;
+    lua_pop(L, 1);
+    if (lua_getfield(L, v, "chain") != LUA_TNIL) g->chain = (blk_chain)choose(L, in, -1, "rules.jump.chain", chain);
+    lua_pop(L, 1);
+    if (lua_getfield(L, v, "forced") != LUA_TNIL) g->jump_forced = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+}
+
+/* A rule given as a number or as { count/length = N, reason = ... }. */
+static int count_rule(lua_State *L, lr_inst *in, int v, const char *key, const char *count_key,
+                      const char *const *keys, int lo, int hi, char *why)
+{
+    if (lua_type(L, v) == LUA_TNUMBER) return to_int(L, in, v, key, lo, hi);
+    if (lua_type(L, v) != LUA_TTABLE) lb_fail(L, in, key, "%s must be a count or a table", key);
+    check_keys(L, in, v, key, keys, false);
+    char ck[64];
+    snprintf(ck, sizeof ck, "%s.%s", key, count_key);
+    lua_getfield(L, v, count_key);
+    if (lua_isnil(L, -1)) lb_fail(L, in, key, "%s needs '%s'", key, count_key);
+    int k = to_int(L, in, -1, ck, lo, hi);
+    lua_pop(L, 1);
+    reason(L, in, v, key, why);
+    return k;
+}
+
+static void read_eval(lua_State *L, lr_inst *in, blk_game *g, int v)
+{
+    static const char *const keys[] = {"squares", "mobility", "hand", "mirror", NULL};
+    if (lua_type(L, v) != LUA_TTABLE) lb_fail(L, in, "eval", "'eval' must be a table");
+    check_keys(L, in, v, "eval", keys, false);
+    g->has_eval = true;
+    for (int c = 1; c <= in->npieces; c++) g->value[c] = in->piece[c].value;
+    bool mirror = true;
+    if (lua_getfield(L, v, "mirror") != LUA_TNIL) mirror = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    int ty = lua_getfield(L, v, "squares");
+    if (ty == LUA_TTABLE) {
+        int t = lua_gettop(L);
+        bool per_piece = lua_rawlen(L, t) == 0;
+        for (int c = 1; c <= in->npieces; c++) {
+            int tt = t;
+            char key[32] = "eval.squares";
+            if (per_piece) {
+                char lk[2] = {in->piece[c].letter, 0};
+                snprintf(key, sizeof key, "eval.squares.%s", lk);
+                if (lua_getfield(L, t, lk) == LUA_TNIL) {
+                    lua_pop(L, 1);
+                    continue;
+                }
+                tt = lua_gettop(L);
+            }
+            if (lua_type(L, tt) != LUA_TTABLE || (int)lua_rawlen(L, tt) != g->n)
+                lb_fail(L, in, key, "%s must list %d numbers, a1 first", key, g->n);
+            for (int sq = 0; sq < g->n; sq++) {
+                lua_rawgeti(L, tt, sq + 1);
+                int w = to_int(L, in, -1, key, -10000, 10000);
+                lua_pop(L, 1);
+                int f = sq % g->geom.w, rk = sq / g->geom.w;
+                int at = in->piece[c].side && mirror ? (g->geom.h - 1 - rk) * g->geom.w + f : sq;
+                g->square[c][at] = (int16_t)w;
+            }
+            if (per_piece) lua_pop(L, 1);
+        }
+    } else if (ty != LUA_TNIL) {
+        lb_fail(L, in, "eval.squares", "eval.squares must be a list of numbers or letter = list");
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, v, "mobility") != LUA_TNIL) g->mobility = to_int(L, in, -1, "eval.mobility", -1000, 1000);
+    lua_pop(L, 1);
+    if (lua_getfield(L, v, "hand") != LUA_TNIL) {
+        int h = to_int(L, in, -1, "eval.hand", -10000, 10000);
+        g->hand_value[0] = g->hand_value[1] = h;
+    }
+    lua_pop(L, 1);
+}
+
+void lb_read(lua_State *L, lr_inst *in, int t, int params)
+{
+    static const char *const keys[] = {"start", "place", "move", "jump", "line", "stuck", "count",
+                                       "captures", "fewer", "goal", NULL};
+    blk_game *g = calloc(1, sizeof *g);
+    if (!g) luaL_error(L, "out of memory");
+    in->blk = g;
+    blk_defaults(g);
+    g->geom = in->logic;
+    memcpy(g->hole, in->hole, sizeof g->hole);
+    g->n = in->n;
+    g->nsides = in->nsides;
+    g->ncodes = in->npieces;
+    for (int c = 1; c <= in->npieces; c++) {
+        g->side_of[c] = (int8_t)in->piece[c].side;
+        g->letter[c] = in->piece[c].letter;
+        g->code_of[(unsigned char)in->piece[c].letter] = (int8_t)c;
+    }
+    g->nvars = in->nvars;
+
+    int ty = field(L, t, "rules", params);
+    if (ty != LUA_TTABLE) lb_fail(L, in, "rules", "'rules' must be a table, got %s", luaL_typename(L, -1));
+    int r = lua_gettop(L);
+    check_keys(L, in, r, "rules", keys, false);
+
+    if (field(L, r, "start", params) != LUA_TNIL) {
+        if (lua_type(L, -1) != LUA_TSTRING) lb_fail(L, in, "rules.start", "rules.start must be a FEN board");
+        in->blk_start = lr_strdup(lua_tostring(L, -1));
+    }
+    lua_pop(L, 1);
+    if (field(L, r, "place", params) != LUA_TNIL) read_place(L, in, g, lua_gettop(L));
+    lua_pop(L, 1);
+    if (field(L, r, "move", params) != LUA_TNIL) read_move(L, in, g, lua_gettop(L));
+    lua_pop(L, 1);
+    if (field(L, r, "jump", params) != LUA_TNIL) read_jump(L, in, g, lua_gettop(L));
+    lua_pop(L, 1);
+
+    static const char *const line_keys[] = {"length", "exact", "directions", "reason", NULL};
+    if (field(L, r, "line", params) != LUA_TNIL) {
+        int v = lua_gettop(L);
+        g->line_k = count_rule(L, in, v, "rules.line", "length", line_keys, 2, QP_MAX_SIDE, g->line_reason);
+        if (lua_type(L, v) == LUA_TTABLE) {
+            if (field(L, v, "exact", params) != LUA_TNIL) g->line_exact = lua_toboolean(L, -1);
+            lua_pop(L, 1);
+            if (lua_getfield(L, v, "directions") != LUA_TNIL)
+                g->line_dirs = (blk_dirs)choose(L, in, -1, "rules.line.directions", DIRS);
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+
+    static const char *const stuck_names[] = {"loses", "wins", "draw", "pass", NULL};
+    static const char *const stuck_keys[] = {"result", "reason", NULL};
+    if (field(L, r, "stuck", params) != LUA_TNIL) {
+        int v = lua_gettop(L);
+        if (lua_type(L, v) == LUA_TTABLE) {
+            check_keys(L, in, v, "rules.stuck", stuck_keys, false);
+            lua_getfield(L, v, "result");
+            g->stuck = (blk_stuck)choose(L, in, -1, "rules.stuck.result", stuck_names);
+            lua_pop(L, 1);
+            if (lua_getfield(L, v, "reason") == LUA_TTABLE) {
+                for (int s = 0; s < in->nsides; s++) {
+                    lua_rawgeti(L, -1, s + 1);
+                    if (lua_type(L, -1) != LUA_TSTRING)
+                        lb_fail(L, in, "rules.stuck.reason", "rules.stuck.reason must be a string or one per side");
+                    snprintf(g->stuck_side_reason[s], BLK_REASON, "%s", lua_tostring(L, -1));
+                    lua_pop(L, 1);
+                }
+                lua_pop(L, 1);
+            } else {
+                lua_pop(L, 1);
+                reason(L, in, v, "rules.stuck", g->stuck_reason);
+            }
+        } else {
+            g->stuck = (blk_stuck)choose(L, in, v, "rules.stuck", stuck_names);
+        }
+    }
+    lua_pop(L, 1);
+
+    static const char *const count_names[] = {"draw", "most", "fewest", NULL};
+    static const char *const count_keys[] = {"result", "reason", "draw_reason", NULL};
+    if (field(L, r, "count", params) != LUA_TNIL) {
+        int v = lua_gettop(L);
+        if (lua_type(L, v) == LUA_TTABLE) {
+            check_keys(L, in, v, "rules.count", count_keys, false);
+            lua_getfield(L, v, "result");
+            g->count_end = (blk_count_end)choose(L, in, -1, "rules.count.result", count_names);
+            lua_pop(L, 1);
+            reason(L, in, v, "rules.count", g->count_reason);
+            if (lua_getfield(L, v, "draw_reason") == LUA_TSTRING)
+                snprintf(g->count_draw_reason, BLK_REASON, "%s", lua_tostring(L, -1));
+            lua_pop(L, 1);
+        } else {
+            g->count_end = (blk_count_end)choose(L, in, v, "rules.count", count_names);
+        }
+    }
+    lua_pop(L, 1);
+
+    static const char *const cap_keys[] = {"count", "reason", NULL};
+    if (field(L, r, "captures", params) != LUA_TNIL)
+        g->capture_win = count_rule(L, in, lua_gettop(L), "rules.captures", "count", cap_keys, 1, 1000,
+                                    g->capture_reason);
+    lua_pop(L, 1);
+    if (field(L, r, "fewer", params) != LUA_TNIL)
+        g->fewer_loses = count_rule(L, in, lua_gettop(L), "rules.fewer", "count", cap_keys, 1, 1000,
+                                    g->fewer_reason);
+    lua_pop(L, 1);
+
+    static const char *const goal_keys[] = {"left", "at", "reason", "noun", NULL};
+    if (field(L, r, "goal", params) != LUA_TNIL) {
+        int v = lua_gettop(L);
+        if (lua_type(L, v) != LUA_TTABLE) lb_fail(L, in, "rules.goal", "rules.goal must be a table");
+        if (in->nsides != 1) lb_fail(L, in, "rules.goal", "rules.goal is for one-player puzzles");
+        check_keys(L, in, v, "rules.goal", goal_keys, false);
+        lua_getfield(L, v, "left");
+        g->goal_left = lua_isnil(L, -1) ? 1 : to_int(L, in, -1, "rules.goal.left", 1, QP_MAX_POINTS);
+        lua_pop(L, 1);
+        if (field(L, v, "at", params) != LUA_TNIL) {
+            const char *s = lua_tostring(L, -1);
+            int sq, k = s ? qp_sq_parse(&g->geom, s, &sq) : 0;
+            if (!k || s[k] || g->hole[sq])
+                lb_fail(L, in, "rules.goal.at", "rules.goal.at: '%s' is not a square of the board", s ? s : "?");
+            g->goal_sq = sq;
+        }
+        lua_pop(L, 1);
+        reason(L, in, v, "rules.goal", g->goal_reason);
+        if (lua_getfield(L, v, "noun") != LUA_TNIL) {
+            const char *s = lua_tostring(L, -1);
+            if (!s || lua_type(L, -1) != LUA_TSTRING || !*s || strlen(s) > 16)
+                lb_fail(L, in, "rules.goal.noun", "rules.goal.noun must be a short word (\"peg\")");
+            snprintf(g->noun, sizeof g->noun, "%s", s);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    lua_pop(L, 1);   /* rules */
+
+    if (field(L, t, "eval", params) != LUA_TNIL) read_eval(L, in, g, lua_gettop(L));
+    lua_pop(L, 1);
+}
+
+/* ---- the hooks of a block game ------------------------------------------- */
+
+static const blk_game *G(const qp_rules *r)
+{
+    return lr_in(r)->blk;
+}
+
+static const qp_ruleset *base(const qp_rules *r)
+{
+    return &((const lr_game *)r->rs->userdata)->base;
+}
+
+/* Moves the file's `moves` hook adds carry this bit; their play is the
+ * file's `play` hook. */
+#define LB_LUA ((qp_move)1 << 62)
+
+static bool lb_has(const qp_rules *r, int hook)
+{
+    return lr_in(r)->ref[hook] != LUA_NOREF;
+}
+
+static void lb_setup(const qp_rules *r, void *s)
+{
+    lr_inst *in = lr_in(r);
+    char err[QP_ERR];
+    if (in->blk_start) {
+        char fen[QP_MAX_POINTS * 2 + 16];
+        snprintf(fen, sizeof fen, "%s w", in->blk_start);
+        if (lr_fen_read(in, s, fen, err, sizeof err)) memset(s, 0, r->state_size);
+    } else {
+        base(r)->setup(r, s);
+    }
+    blk_start_hands(in->blk, s);
+    blk_refresh(in->blk, s);
+}
+
+static int lb_fen_parse(const qp_rules *r, void *s, const char *fen, char *err, size_t errn)
+{
+    const blk_game *g = G(r);
+    /* the board field may end with the hands, "[GGG]" */
+    char buf[1024];
+    size_t len = strlen(fen);
+    if (len >= sizeof buf) {
+        snprintf(err, errn, "FEN: longer than %zu characters", sizeof buf - 1);
+        return -1;
+    }
+    const char *p = fen;
+    while (*p == ' ') p++;
+    const char *lb = NULL;
+    for (const char *q = p; *q && *q != ' '; q++)
+        if (*q == '[') {
+            lb = q;
+            break;
+        }
+    char hands[512] = "";
+    if (lb) {
+        const char *rb = strchr(lb, ']');
+        if (!rb || memchr(lb, ' ', (size_t)(rb - lb))) {
+            snprintf(err, errn, "FEN hands: missing ']'");
+            return -1;
+        }
+        size_t hl = rb ? (size_t)(rb - lb + 1) : strlen(lb);
+        if (hl >= sizeof hands) hl = sizeof hands - 1;
+        memcpy(hands, lb, hl);
+        hands[hl] = 0;
+        size_t pre = (size_t)(lb - fen);
+        memcpy(buf, fen, pre);
+        snprintf(buf + pre, sizeof buf - pre, "%s", lb + hl);
+    } else {
+        snprintf(buf, sizeof buf, "%s", fen);
+    }
+    uint8_t tmp[LR_MAX_STATE + 64];
+    memset(tmp, 0, sizeof tmp);
+    if (base(r)->fen_parse(r, tmp, buf, err, errn)) return -1;
+    const char *hp = hands;
+    if (hands[0] && blk_hands_parse(g, tmp, &hp, err, errn)) return -1;
+    if (hands[0] && *hp) {
+        snprintf(err, errn, "FEN hands: unexpected '%s'", hp);
+        return -1;
+    }
+    blk_refresh(g, tmp);
+    const blk_aux *a = blk_cax(g, tmp);
+    for (int k = 0; k < g->nsides; k++)
+        if (g->hand[k] >= 0 && g->place_code[k] && a->count[k] + a->hand[k] > g->start_total[k]) {
+            snprintf(err, errn, "FEN: %d '%c' on the board and in hand, more than the %d the game has",
+                     a->count[k] + a->hand[k], g->letter[g->place_code[k]], g->start_total[k]);
+            return -1;
+        }
+    memcpy(s, tmp, r->state_size);
+    return 0;
+}
+
+static void lb_fen_print(const qp_rules *r, const void *s, char *buf, size_t n)
+{
+    base(r)->fen_print(r, s, buf, n);
+    char *sp = strchr(buf, ' ');
+    if (!sp) return;
+    char rest[512];
+    snprintf(rest, sizeof rest, "%s", sp);
+    *sp = 0;
+    blk_fen_print(G(r), s, buf, n);
+    size_t len = strlen(buf);
+    snprintf(buf + len, n > len ? n - len : 0, "%s", rest);
+}
+
+static int lb_gen(const qp_rules *r, const void *s, qp_move *out, qp_gen_mode mode)
+{
+    int n = blk_gen(G(r), s, out, mode);
+    if (!lb_has(r, LR_H_MOVES) || mode == QP_GEN_NOISY) return n;
+    qp_outcome o;
+    if (blk_decided(G(r), s, &o)) return 0;
+    qp_move extra[QP_MAX_MOVES];
+    int k = base(r)->gen(r, s, extra, QP_GEN_ALL);
+    if (n == 1 && out[0] == BLK_PASS && k) n = 0;   /* the file's moves are moves: no pass */
+    for (int i = 0; i < k && n < QP_MAX_MOVES; i++) out[n++] = extra[i] | LB_LUA;
+    return n;
+}
+
+static void lb_make(const qp_rules *r, void *s, qp_move m, void *undo)
+{
+    if (m & LB_LUA) {
+        base(r)->make(r, s, m & ~LB_LUA, undo);
+        blk_refresh(G(r), s);
+        return;
+    }
+    blk_make(G(r), s, m);
+}
+
+static void lb_make_null(const qp_rules *r, void *s)
+{
+    blk_make_null(G(r), s);
+}
+
+static unsigned lb_move_flags(const qp_rules *r, const void *s, qp_move m)
+{
+    if (m & LB_LUA) return base(r)->move_flags(r, s, m & ~LB_LUA);
+    return blk_move_flags(G(r), s, m);
+}
+
+static int lb_move_order(const qp_rules *r, const void *s, qp_move m)
+{
+    return m & LB_LUA ? 0 : blk_move_order(G(r), s, m);
+}
+
+static void lb_move_text(const qp_rules *r, const void *s, qp_move m, char *buf, size_t n)
+{
+    if (m & LB_LUA) base(r)->move_text(r, s, m & ~LB_LUA, buf, n);
+    else blk_move_text(G(r), m, buf, n);
+}
+
+static int lb_move_parse(const qp_rules *r, const void *s, const char *text, qp_move *m, char *err, size_t errn)
+{
+    if (!blk_move_parse(G(r), s, text, m, err, errn)) return 0;
+    if (!lb_has(r, LR_H_MOVES)) return -1;
+    qp_move mv[QP_MAX_MOVES];
+    int n = lb_gen(r, s, mv, QP_GEN_ALL);
+    char t[QP_MOVE_TEXT * 4];
+    for (int i = 0; i < n; i++) {
+        if (!(mv[i] & LB_LUA)) continue;
+        lb_move_text(r, s, mv[i], t, sizeof t);
+        if (!strcmp(t, text)) {
+            *m = mv[i];
+            return 0;
+        }
+    }
+    return -1;
+}
+
+static int lb_move_squares(const qp_rules *r, const void *s, qp_move m, int *sq, int max)
+{
+    if (m & LB_LUA) return base(r)->move_squares(r, s, m & ~LB_LUA, sq, max);
+    return blk_move_squares(G(r), m, sq, max);
+}
+
+static void lb_outcome(const qp_rules *r, const void *s, qp_outcome *o)
+{
+    if (lb_has(r, LR_H_OUTCOME)) {
+        /* the file judges first; its own "no moves" fallback is the blocks' */
+        if (lr_judge(r, s, o)) return;
+    }
+    blk_outcome(G(r), s, o);
+    if (o->result == QP_ONGOING || !lb_has(r, LR_H_MOVES)) return;
+    qp_move mv[QP_MAX_MOVES];
+    if (!blk_decided(G(r), s, o) && lb_gen(r, s, mv, QP_GEN_ALL)) {
+        o->result = QP_ONGOING;
+        o->winner = 0;
+        o->reason = "";
+    }
+}
+
+static uint64_t lb_hash(const qp_rules *r, const void *s)
+{
+    (void)r;
+    return *(const uint64_t *)s;
+}
+
+static int lb_evaluate(const qp_rules *r, const void *s)
+{
+    return blk_evaluate(G(r), s);
+}
+
+void lb_install(qp_ruleset *rs, bool has_eval, bool has_lua_eval)
+{
+    lr_game *g = rs->userdata;
+    g->base = *rs;
+    rs->setup = lb_setup;
+    rs->fen_parse = lb_fen_parse;
+    rs->fen_print = lb_fen_print;
+    rs->gen = lb_gen;
+    rs->make = lb_make;
+    rs->unmake = NULL;
+    rs->make_null = lb_make_null;
+    rs->move_flags = lb_move_flags;
+    rs->move_order = lb_move_order;
+    rs->move_text = lb_move_text;
+    rs->move_parse = lb_move_parse;
+    rs->move_squares = lb_move_squares;
+    rs->outcome = lb_outcome;
+    rs->hash = lb_hash;
+    /* data first; a Lua evaluate costs a call per node; neither: none
+     * (the game's AI is then MCTS) */
+    rs->evaluate = has_eval ? lb_evaluate : has_lua_eval ? g->base.evaluate : NULL;
+}
+
+int lb_layout(lr_inst *in, char *err, size_t errn)
+{
+    blk_game *g = in->blk;
+    qp_rules *r = in->r;
+    g->z_cell = in->z_cell;
+    g->z_side = in->z_side;
+    g->z_var = in->z_var;
+    if (blk_prepare(g, in->off_cells, err, errn)) return -1;
+    r->state_size = g->state_size;
+    r->undo_size = 0;
+    /* start material, for capture counts */
+    uint8_t *s = calloc(1, g->state_size);
+    if (!s) {
+        snprintf(err, errn, "out of memory");
+        return -1;
+    }
+    lb_setup(r, s);
+    const blk_aux *a = blk_cax(g, s);
+    for (int k = 0; k < 2; k++) g->start_total[k] = a->count[k] + (g->hand[k] > 0 ? g->hand[k] : 0);
+    free(s);
+    /* the search: quiet moves end games with lines; passing is never
+     * best only where moves are optional, which blocks cannot tell */
+    r->caps = QP_CAP_LEAF_CHECK;
+    if (!r->max_game_plies && g->place != BLK_PLACE_NONE) {
+        bool moves = false;
+        for (int c = 1; c <= g->ncodes; c++) moves |= g->move[c] != 0;
+        if (!moves && g->hand[0] < 0) r->max_game_plies = g->n + (g->stuck == BLK_STUCK_PASS ? g->n : 0);
+    }
+    return 0;
+}
