@@ -1,7 +1,7 @@
 /*
  * test_zg_reference.c — cross-checks the fast "zhonggong" ruleset against a
  * deliberately simple reference written straight from
- * /work/shared/rules/zhonggong.md.
+ * the rules (docs/zhonggong.md).
  *
  * The reference keeps a plain 9×9 char board, generates pseudo-moves per
  * piece by the movement rules, and judges every rule by playing the move on

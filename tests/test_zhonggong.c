@@ -5,7 +5,7 @@
  * make/unmake and hash consistency, and the default Lua configuration.
  *
  * Every expected move set below was worked out by hand from
- * /work/shared/rules/zhonggong.md; the reasoning is in the comment above
+ * the rules (docs/zhonggong.md); the reasoning is in the comment above
  * each case.  Squares: files a-i from Red's left, ranks 1-9 from Red's
  * side, palace d4-f6 unless a case changes it.
  */
