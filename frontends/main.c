@@ -158,7 +158,7 @@ static int check_args(const command *c, int argc, char **argv)
 
 static int help(int argc, char **argv)
 {
-    if (argc < 3) {
+    if (argc < 3 || !strcmp(argv[2], "help")) {
         usage(stdout);
         return 0;
     }

@@ -119,6 +119,34 @@ static void test_layout(void **st)
         if (!exists(prefix, files[i])) fail_msg("not installed: %s", files[i]);
 }
 
+/* No path of the source tree is compiled into an optimised binary (debug
+ * builds carry source file names in their debug and sanitizer data). */
+static void test_no_source_path(void **st)
+{
+    (void)st;
+    if (strcmp(QP_BUILD_TYPE, "Release")) {
+        skip();
+        return;
+    }
+    char path[400];
+    snprintf(path, sizeof path, "%s/bin/qipan", prefix);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static char buf[1 << 16];
+    const char *needle = QP_SOURCE_DIR;
+    size_t nl = strlen(needle), keep = 0, k;
+    assert_true(nl > 1 && nl < 1024);
+    /* scan in blocks, keeping nl-1 bytes so a match across blocks is seen */
+    while ((k = fread(buf + keep, 1, sizeof buf - keep, f)) > 0) {
+        size_t len = keep + k;
+        for (size_t i = 0; i + nl <= len; i++)
+            if (!memcmp(buf + i, needle, nl)) fail_msg("the installed binary contains '%s'", needle);
+        keep = len < nl - 1 ? len : nl - 1;
+        memmove(buf, buf + len - keep, keep);
+    }
+    fclose(f);
+}
+
 /* The installed binary reads the installed Lua files, wherever the tree is:
  * a copy with one game removed lists every shipped game but that one. */
 static void test_finds_its_data(void **st)
@@ -307,6 +335,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_layout),
+        cmocka_unit_test(test_no_source_path),
         cmocka_unit_test(test_finds_its_data),
         cmocka_unit_test(test_plugin_out_of_tree),
         cmocka_unit_test(test_user_games),
