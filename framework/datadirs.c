@@ -50,8 +50,9 @@ int qp_default_scripts_dir(const char *argv0, char *out, size_t n)
         snprintf(out, n, "%s", env);
         return 0;
     }
-    /* installed layout first: a build tree never has ../share/qipan */
-    static const char *const rel[] = {"/../share/qipan", "/scripts", NULL};
+    /* the build tree's link first: a build directory may sit next to an
+     * installed share/qipan, while an installed bin/ has no scripts/ */
+    static const char *const rel[] = {"/scripts", "/../share/qipan", NULL};
     if (first_dir(argv0, rel, out, n) == 0) return 0;
     snprintf(out, n, "scripts");
     return -1;
@@ -59,7 +60,7 @@ int qp_default_scripts_dir(const char *argv0, char *out, size_t n)
 
 void qp_default_plugin_dir(const char *argv0, char *out, size_t n)
 {
-    static const char *const rel[] = {"/../lib/qipan/plugins", "/plugins", NULL};
+    static const char *const rel[] = {"/plugins", "/../lib/qipan/plugins", NULL};
     if (first_dir(argv0, rel, out, n) == 0) return;
     char dir[QP_DIR_LEN];
     qp_exe_dir(argv0, dir, sizeof dir);

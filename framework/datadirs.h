@@ -7,10 +7,10 @@
  *
  *  - The shipped data directory (the Lua configurations NAME.lua and
  *    games/): $QIPAN_SCRIPTS when set, else the first that exists of
- *        EXE_DIR/../share/qipan    (installed: PREFIX/bin/qipan)
  *        EXE_DIR/scripts           (build tree: a link to the sources)
- *  - The shipped plugin directory: EXE_DIR/../lib/qipan/plugins when it
- *    exists, else EXE_DIR/plugins (build tree).
+ *        EXE_DIR/../share/qipan    (installed: PREFIX/bin/qipan)
+ *  - The shipped plugin directory: the first that exists of
+ *    EXE_DIR/plugins (build tree) and EXE_DIR/../lib/qipan/plugins.
  *  - Search lists for Lua games and plugins: the shipped directory first,
  *    then each entry of $QIPAN_GAMES_PATH / $QIPAN_PLUGIN_PATH (a
  *    colon-separated list), then the user's folder
