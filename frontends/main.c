@@ -132,7 +132,8 @@ static void command_help(const command *c)
         const char *text = "";
         for (size_t i = 0; i < sizeof opt_help / sizeof opt_help[0]; i++)
             if (!strcmp(opt_help[i].opt, opt)) text = opt_help[i].text;
-        printf("  %-18s %s\n", shown, text);
+        if (strlen(shown) > 18) printf("  %s\n  %-18s %s\n", shown, "", text);   /* keep the column */
+        else printf("  %-18s %s\n", shown, text);
     }
     printf("  %-18s %s\n", "--help", "this text");
 }

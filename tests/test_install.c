@@ -193,6 +193,10 @@ static void test_plugin_out_of_tree(void **st)
     snprintf(want, sizeof want, "-I%s/lib/pkgconfig/../../include/qipan", prefix);
     assert_non_null(strstr(out, want));
     free(out);
+    snprintf(cmd, sizeof cmd, "PKG_CONFIG_PATH=\"%s/lib/pkgconfig\" pkg-config --modversion qipan", prefix);
+    assert_int_equal(sh(cmd, &out, NULL), 0);
+    assert_string_equal(out, QP_VERSION "\n");
+    free(out);
 
     snprintf(cmd, sizeof cmd,
              "mkdir -p \"%s/src\" \"%s/plug\" && cp \"%s/share/doc/qipan/examples/nim.c\" \"%s/src/\" && cd \"%s/src\" && "
