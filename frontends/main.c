@@ -208,7 +208,7 @@ int main(int argc, char **argv)
     const char *name = argc > 1 ? argv[1] : "play";
     const command *c = find_command(name);
     if (!c) {
-        fprintf(stderr, "qipan: unknown command '%s'\n", name);
+        fprintf(stderr, "qipan: unknown %s '%s'\n", name[0] == '-' ? "option" : "command", name);
         usage(stderr);
         return 2;
     }

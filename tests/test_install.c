@@ -329,6 +329,10 @@ static void test_version_and_help(void **st)
     assert_null(strstr(err, "unknown option"));
     free(out);
     free(err);
+    assert_int_equal(qipan(NULL, prefix, "--versio", &out, &err), 2);
+    assert_true(!strncmp(err, "qipan: unknown option '--versio'\n", 33));
+    free(out);
+    free(err);
     assert_int_equal(qipan(NULL, prefix, "help nosuch", &out, &err), 2);
     assert_true(!strncmp(err, "qipan help: unknown command 'nosuch'\n", 37));
     free(out);
