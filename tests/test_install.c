@@ -117,6 +117,12 @@ static void test_layout(void **st)
     };
     for (int i = 0; files[i]; i++)
         if (!exists(prefix, files[i])) fail_msg("not installed: %s", files[i]);
+    /* the manual page is of this version */
+    char path[400];
+    snprintf(path, sizeof path, "%s/share/man/man1/qipan.1", prefix);
+    char *man = slurp_path(path);
+    assert_non_null(strstr(man, "\"qipan " QP_VERSION "\" \"User Commands\"\n"));
+    free(man);
 }
 
 /* No path of the source tree is compiled into an optimised binary (debug
