@@ -48,6 +48,18 @@ static void test_search_order(void **st)
     setenv("QIPAN_GAMES_PATH", "/g", 1);
     qp_search_dirs(QP_DIRS_GAMES, "/opt/q/share/qipan/games", &l);
     expect_list(&l, (const char *const[]){"/opt/q/share/qipan/games", "/g", "/xdg/qipan/games", NULL});
+    /* the same folder under another name (a link) is listed once too */
+    char tmp[] = "/tmp/qp_dirs_XXXXXX", link[64], env[160];
+    assert_non_null(mkdtemp(tmp));
+    snprintf(link, sizeof link, "%s-link", tmp);
+    assert_int_equal(symlink(tmp, link), 0);
+    snprintf(env, sizeof env, "%s:/g2", link);
+    setenv("QIPAN_GAMES_PATH", env, 1);
+    qp_search_dirs(QP_DIRS_GAMES, tmp, &l);
+    expect_list(&l, (const char *const[]){tmp, "/g2", "/xdg/qipan/games", NULL});
+    unlink(link);
+    rmdir(tmp);
+    setenv("QIPAN_GAMES_PATH", "/g", 1);
     /* the user folder that is the shipped one is listed once */
     qp_search_dirs(QP_DIRS_GAMES, "/xdg/qipan/games", &l);
     expect_list(&l, (const char *const[]){"/xdg/qipan/games", "/g", NULL});
