@@ -6,6 +6,10 @@
 #   sh setup.sh test             build twice (Release, and ASan+UBSan) and run
 #                                the whole ctest suite in both
 #   sh setup.sh build            only install and build
+#   sh setup.sh install [PREFIX] build, then install into PREFIX (default
+#                                /usr/local): bin/qipan, share/qipan,
+#                                include/qipan, lib/pkgconfig/qipan.pc,
+#                                lib/qipan/plugins, share/man/man1/qipan.1
 set -eu
 cd "$(dirname "$0")"
 
@@ -73,6 +77,10 @@ play)
 build)
     build build -DCMAKE_BUILD_TYPE=Release
     ;;
+install)
+    build build -DCMAKE_BUILD_TYPE=Release
+    cmake --install build --prefix "${1:-/usr/local}"
+    ;;
 test)
     build build -DCMAKE_BUILD_TYPE=Release
     echo "== tests (Release) =="
@@ -83,7 +91,7 @@ test)
     run_tests build-asan
     ;;
 *)
-    echo "usage: sh setup.sh play|test|build" >&2
+    echo "usage: sh setup.sh play|test|build|install [PREFIX]" >&2
     exit 2
     ;;
 esac

@@ -9,8 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include <sys/stat.h>
 
 void qp_registry_init(qp_registry *reg, const char *scripts_dir)
 {
@@ -107,9 +105,15 @@ static int list_dir(const char *dir, const char *suffix, char names[][256], int 
 
 int qp_registry_load_lua_games(qp_registry *reg, char *err, size_t errn)
 {
-    char dir[QP_PATH + 8], names[64][256];
-    err[0] = 0;
+    char dir[QP_PATH + 8];
     snprintf(dir, sizeof dir, "%s/games", reg->scripts_dir);
+    return qp_registry_load_lua_dir(reg, dir, err, errn);
+}
+
+int qp_registry_load_lua_dir(qp_registry *reg, const char *dir, char *err, size_t errn)
+{
+    char names[64][256];
+    err[0] = 0;
     int n = list_dir(dir, ".lua", names, 64), loaded = 0;
     for (int i = 0; i < n; i++) {
         char path[QP_PATH + 300], e[QP_ERR];
@@ -144,60 +148,4 @@ int qp_registry_load_plugin_dir(qp_registry *reg, const char *dir, char *err, si
         loaded++;
     }
     return loaded;
-}
-
-static int is_dir(const char *p)
-{
-    struct stat st;
-    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-/* Directory of the running executable, "" if unknown. */
-static void exe_dir(const char *argv0, char *out, size_t n)
-{
-    char exe[QP_PATH];
-    ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (k > 0) exe[k] = 0;
-    else snprintf(exe, sizeof exe, "%s", argv0 ? argv0 : "");
-    char *slash = strrchr(exe, '/');
-    if (slash) *slash = 0;
-    else exe[0] = 0;
-    snprintf(out, n, "%s", exe);
-}
-
-void qp_default_scripts_dir(const char *argv0, char *out, size_t n)
-{
-    const char *env = getenv("QIPAN_SCRIPTS");
-    if (env && *env) {
-        snprintf(out, n, "%s", env);
-        return;
-    }
-    char dir[QP_PATH];
-    exe_dir(argv0, dir, sizeof dir);
-    static const char *const rel[] = {"/../scripts", "/../share/qipan/scripts", "/scripts"};
-    for (size_t i = 0; dir[0] && i < sizeof rel / sizeof rel[0]; i++) {
-        char cand[QP_PATH + 32];
-        snprintf(cand, sizeof cand, "%s%s", dir, rel[i]);
-        if (is_dir(cand)) {
-            snprintf(out, n, "%s", cand);
-            return;
-        }
-    }
-#ifdef QP_SOURCE_SCRIPTS
-    snprintf(out, n, "%s", QP_SOURCE_SCRIPTS);
-#else
-    snprintf(out, n, "scripts");
-#endif
-}
-
-void qp_default_plugin_dir(const char *argv0, char *out, size_t n)
-{
-    const char *env = getenv("QIPAN_PLUGINS");
-    if (env && *env) {
-        snprintf(out, n, "%s", env);
-        return;
-    }
-    char dir[QP_PATH];
-    exe_dir(argv0, dir, sizeof dir);
-    snprintf(out, n, "%s/plugins", dir[0] ? dir : ".");
 }

@@ -12,6 +12,7 @@
 #ifndef QP_REGISTRY_H
 #define QP_REGISTRY_H
 
+#include "datadirs.h"
 #include "ruleset.h"
 
 #define QP_MAX_RULESETS 64
@@ -40,13 +41,9 @@ int qp_registry_load_plugin(qp_registry *reg, const char *path, char *err, size_
 /* Registers every scripts_dir/games/ *.lua ruleset; returns how many, and
  * reports the first broken file in err (others still load). */
 int qp_registry_load_lua_games(qp_registry *reg, char *err, size_t errn);
+/* The same for every *.lua in dir (user and extra game folders). */
+int qp_registry_load_lua_dir(qp_registry *reg, const char *dir, char *err, size_t errn);
 /* Loads every *.so in dir; returns how many. */
 int qp_registry_load_plugin_dir(qp_registry *reg, const char *dir, char *err, size_t errn);
-
-/* The scripts directory to use: $QIPAN_SCRIPTS, else next to the
- * executable (../scripts, ../share/qipan/scripts), else the source tree's. */
-void qp_default_scripts_dir(const char *argv0, char *out, size_t n);
-/* The plugin directory: $QIPAN_PLUGINS, else plugins/ next to the executable. */
-void qp_default_plugin_dir(const char *argv0, char *out, size_t n);
 
 #endif

@@ -42,6 +42,7 @@ qp_rules *qp_rules_create(const qp_ruleset *rs, const qp_params *params, char *e
         free(r);
         return NULL;
     }
+    if (!r->help_text) r->help_text = rs->help_text;
     return r;
 }
 

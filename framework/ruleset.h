@@ -120,6 +120,9 @@ struct qp_rules {
      * (chess, Xiangqi); true also counts a game that ended earlier as one
      * leaf, so perft(9) of tic-tac-toe is its 255168 games. */
     bool perft_counts_games;
+    /* rules text of this instance for help screens (UTF-8): rs->help_text
+     * unless create() wrote one that follows the parameters */
+    const char *help_text;
 };
 
 struct qp_ruleset {

@@ -42,7 +42,7 @@ int qp_opts_parse(qp_opts *o, int argc, char **argv)
         int k = 0;
         while (valued[k] && strcmp(valued[k], a)) k++;
         if (!valued[k]) {
-            fprintf(stderr, "qipan: unknown option '%s'\n", a);
+            fprintf(stderr, "qipan %s: unknown option '%s'\n", argv[0], a);
             return -1;
         }
         if (i + 1 >= argc) {

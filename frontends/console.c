@@ -638,7 +638,7 @@ static int do_go(con_session *c, const char *arg)
 static int do_rules(con_session *c, const char *arg)
 {
     (void)arg;
-    const char *t = c->r->rs->help_text;
+    const char *t = c->r->help_text;
     fprintf(c->out, "%s: %s\n", c->r->rs->name, c->r->rs->title);
     if (t && *t) fprintf(c->out, "%s%s", t, t[strlen(t) - 1] == '\n' ? "" : "\n");
     return CON_GO_ON;

@@ -1,10 +1,21 @@
 /*
- * main.c — the `qipan` command: dispatch to subcommands.
+ * main.c — the `qipan` command: dispatch to subcommands, `--version`,
+ * `help [COMMAND]` and `COMMAND --help`.
+ *
+ * The command table is the one place a command is described: its usage
+ * line names every option the command accepts (main rejects any other
+ * before the command runs, so the help and the parser cannot disagree),
+ * and the options' descriptions come from opt_help below.  A usage ending
+ * in "…" leaves option checking to the command itself.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "app.h"
+
+#ifndef QP_VERSION
+#define QP_VERSION "unknown"
+#endif
 
 void qp_register_builtin(qp_registry *reg);
 
@@ -12,64 +23,211 @@ typedef struct {
     const char *name;
     int (*fn)(qp_app *, int, char **);
     const char *usage;
+    const char *summary;   /* what it does, for `help COMMAND` (may be NULL) */
 } command;
 
 static const command commands[] = {
-    {"list", cmd_list, "list"},
-    {"perft", cmd_perft, "perft RULESET DEPTH [--fen FEN] [--config FILE]"},
-    {"divide", cmd_perft, "divide RULESET DEPTH [--fen FEN] [--config FILE]"},
-    {"moves", cmd_moves, "moves RULESET [--fen FEN] [--config FILE]"},
-    {"status", cmd_status, "status RULESET [--fen FEN] [--config FILE]"},
-    {"analyze", cmd_analyze, "analyze RULESET [--fen FEN] [--config FILE] (--depth N | --movetime MS)"},
-    {"bench", cmd_bench, "bench [RULESET]"},
-    {"console", cmd_console, "console [RULESET] [--config FILE] [--fen FEN] [--ai red|black|both|none] [--level N] [--ascii]"},
-    {"play", cmd_play, "play [RULESET] [--config FILE]"},
-    {"render", cmd_render, "render RULESET [--fen FEN] [--config FILE] --out FILE.png [--size WxH] [--flip] [--layout]"},
-    {"uci", cmd_uci, "uci"},
+    {"list", cmd_list, "list",
+     "List the rulesets (built-in, Lua games, plugins), one line each: NAME<TAB>title."},
+    {"perft", cmd_perft, "perft RULESET DEPTH [--fen FEN] [--config FILE]",
+     "Count the legal move sequences of DEPTH plies from the position; the last line\n"
+     "is the count alone."},
+    {"divide", cmd_perft, "divide RULESET DEPTH [--fen FEN] [--config FILE]",
+     "perft split by first move: 'MOVE: COUNT' per legal move, then the total alone."},
+    {"moves", cmd_moves, "moves RULESET [--fen FEN] [--config FILE]",
+     "Print the legal moves of the position, one per line, sorted bytewise."},
+    {"status", cmd_status, "status RULESET [--fen FEN] [--config FILE]",
+     "Judge the position: 'ongoing', 'SIDE wins: REASON' or 'draw: REASON' (puzzles:\n"
+     "'solved: REASON' / 'failed: REASON'), then the flags of the side to move\n"
+     "(check leash trapped) on a second line."},
+    {"analyze", cmd_analyze, "analyze RULESET [--fen FEN] [--config FILE] (--depth N | --movetime MS) [--level N]",
+     "Search the position and print UCI-style 'info' lines, then 'bestmove MOVE'."},
+    {"bench", cmd_bench, "bench [RULESET] [--depth N] [--config FILE]",
+     "Search fixed positions to a fixed depth; the last line is 'nodes N nps M'.\n"
+     "The node count changes only when the search does."},
+    {"console", cmd_console,
+     "console [RULESET] [--config FILE] [--fen FEN] [--load FILE] [--ai red|black|both|none] [--level N] "
+     "[--depth N] [--movetime MS] [--ascii] [--flip]",
+     "Play in the terminal; type 'help' at the prompt for the console's commands."},
+    {"play", cmd_play,
+     "play [RULESET] [--config FILE] [--fen FEN] [--load FILE] [--size WxH] [--flip] "
+     "[--ai red|black|both|none] [--level N]",
+     "Play in an SDL2 window; without a display, in the console."},
+    {"render", cmd_render, "render RULESET [--fen FEN] [--config FILE] --out FILE.png [--size WxH] [--flip] [--layout]",
+     "Draw the window's picture of the position off-screen (no display needed)."},
+    {"uci", cmd_uci, "uci",
+     "Run as a UCI engine on stdin/stdout ('setoption name UCI_Variant value RULESET')."},
 };
+
+/* What an option does, shown by `help COMMAND` for the options its usage names. */
+static const struct { const char *opt, *text; } opt_help[] = {
+    {"--fen", "the position as FEN (default: the configured start position)"},
+    {"--config", "a Lua configuration file (default: the ruleset's own NAME.lua)"},
+    {"--load", "continue a saved game"},
+    {"--depth", "search N plies deep"},
+    {"--movetime", "search for MS milliseconds"},
+    {"--level", "playing strength 1..10"},
+    {"--ai", "the side(s) the computer plays"},
+    {"--ascii", "draw the board with letters instead of Chinese characters"},
+    {"--flip", "draw the board from the second player's side"},
+    {"--size", "picture or window size in pixels, e.g. 900x1000"},
+    {"--out", "the PNG file to write"},
+    {"--layout", "also print each board point's pixel centre: NAME X Y"},
+};
+
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static const command *find_command(const char *name)
+{
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (!strcmp(commands[i].name, name)) return &commands[i];
+    return NULL;
+}
 
 static void usage(FILE *f)
 {
     fprintf(f, "usage: qipan COMMAND [ARGS]\n");
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(f, "  qipan %s\n", commands[i].usage);
+    for (size_t i = 0; i < NCOMMANDS; i++) fprintf(f, "  qipan %s\n", commands[i].usage);
+    fprintf(f, "'qipan help COMMAND' or 'qipan COMMAND --help' describes a command; "
+               "'qipan --version' prints the version.\n");
+}
+
+/* Whether usage names option opt ("--fen"), and whether a value follows
+ * it there ("--fen FEN", not "[--flip]"). */
+static bool usage_option(const char *usage, const char *opt, bool *takes_value)
+{
+    size_t k = strlen(opt);
+    for (const char *p = strstr(usage, opt); p; p = strstr(p + 1, opt)) {
+        if (p > usage && !strchr(" [(", p[-1])) continue;
+        if (p[k] && !strchr(" ])|", p[k])) continue;
+        *takes_value = p[k] == ' ' && p[k + 1] && !strchr("[(|", p[k + 1]);
+        return true;
+    }
+    return false;
+}
+
+static bool checks_options(const command *c)
+{
+    return !strstr(c->usage, "…") && !strstr(c->usage, "...");
+}
+
+static void command_help(const command *c)
+{
+    printf("usage: qipan %s\n", c->usage);
+    if (c->summary) printf("%s\n", c->summary);
+    printf("\noptions:\n");
+    /* each option of the usage once, in the usage's order */
+    for (const char *p = strstr(c->usage, "--"); p; p = strstr(p + 2, "--")) {
+        char opt[32], shown[64];
+        size_t k = strcspn(p, " ])|");
+        if (k >= sizeof opt) continue;
+        memcpy(opt, p, k);
+        opt[k] = 0;
+        const char *first = strstr(c->usage, opt);
+        if (first != p) continue;
+        bool val = false;
+        usage_option(c->usage, opt, &val);
+        size_t vk = val ? strcspn(p + k + 1, " ])") : 0;
+        snprintf(shown, sizeof shown, "%s%s%.*s", opt, val ? " " : "", (int)vk, val ? p + k + 1 : "");
+        const char *text = "";
+        for (size_t i = 0; i < sizeof opt_help / sizeof opt_help[0]; i++)
+            if (!strcmp(opt_help[i].opt, opt)) text = opt_help[i].text;
+        if (strlen(shown) > 18) printf("  %s\n  %-18s %s\n", shown, "", text);   /* keep the column */
+        else printf("  %-18s %s\n", shown, text);
+    }
+    printf("  %-18s %s\n", "--help", "this text");
+}
+
+/* Returns 1 when argv asks for help, -1 (printed) on an option the usage
+ * does not name, else 0. */
+static int check_args(const command *c, int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return 1;
+    if (!checks_options(c)) return 0;
+    for (int i = 1; i < argc; i++) {
+        if (strncmp(argv[i], "--", 2) != 0) continue;
+        bool val = false;
+        if (!usage_option(c->usage, argv[i], &val)) {
+            fprintf(stderr, "qipan %s: unknown option '%s'\n", c->name, argv[i]);
+            return -1;
+        }
+        if (val) i++;   /* its value may start with "--" */
+    }
+    return 0;
+}
+
+static int help(int argc, char **argv)
+{
+    if (argc < 3 || !strcmp(argv[2], "help")) {
+        usage(stdout);
+        return 0;
+    }
+    const command *c = find_command(argv[2]);
+    if (!c) {
+        fprintf(stderr, "qipan help: unknown command '%s'\n", argv[2]);
+        usage(stderr);
+        return 2;
+    }
+    command_help(c);
+    return 0;
+}
+
+static void load_extensions(qp_app *app, const char *argv0)
+{
+    char dir[QP_PATH], err[QP_ERR];
+    qp_dirlist dirs;
+    /* A broken game file or plugin must not stop the others: warn only.
+     * The shipped folders come first, so a user's file never replaces a
+     * shipped ruleset of the same name. */
+    snprintf(dir, sizeof dir, "%s/games", app->reg.scripts_dir);
+    qp_search_dirs(QP_DIRS_GAMES, dir, &dirs);
+    for (int i = 0; i < dirs.n; i++) {
+        qp_registry_load_lua_dir(&app->reg, dirs.dir[i], err, sizeof err);
+        if (err[0]) fprintf(stderr, "qipan: warning: %s\n", err);
+    }
+    qp_default_plugin_dir(argv0, dir, sizeof dir);
+    qp_search_dirs(QP_DIRS_PLUGINS, dir, &dirs);
+    for (int i = 0; i < dirs.n; i++) {
+        qp_registry_load_plugin_dir(&app->reg, dirs.dir[i], err, sizeof err);
+        if (err[0]) fprintf(stderr, "qipan: warning: %s\n", err);
+    }
 }
 
 int main(int argc, char **argv)
 {
     qp_app app;
-    char dir[QP_PATH], err[QP_ERR];
+    char dir[QP_PATH];
+
+    if (argc > 1 && !strcmp(argv[1], "--version")) {
+        printf("qipan %s\n", QP_VERSION);
+        return 0;
+    }
+    if (argc > 1 && (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
+        return help(argc, argv);
+    const char *name = argc > 1 ? argv[1] : "play";
+    const command *c = find_command(name);
+    if (!c) {
+        fprintf(stderr, "qipan: unknown %s '%s'\n", name[0] == '-' ? "option" : "command", name);
+        usage(stderr);
+        return 2;
+    }
+    int chk = check_args(c, argc - 1, argv + 1);
+    if (chk > 0) command_help(c);
+    if (chk) return chk > 0 ? 0 : 2;
 
     app.argv0 = argv[0];
     qp_default_scripts_dir(argv[0], dir, sizeof dir);
     qp_registry_init(&app.reg, dir);
     qp_register_builtin(&app.reg);
-    /* A broken game file or plugin must not stop the others: warn only. */
-    qp_registry_load_lua_games(&app.reg, err, sizeof err);
-    if (err[0]) fprintf(stderr, "qipan: warning: %s\n", err);
-    qp_default_plugin_dir(argv[0], dir, sizeof dir);
-    qp_registry_load_plugin_dir(&app.reg, dir, err, sizeof err);
-    if (err[0]) fprintf(stderr, "qipan: warning: %s\n", err);
+    load_extensions(&app, argv[0]);
 
     int rc;
-    const char *name = argc > 1 ? argv[1] : "play";
-    if (argc > 1 && (!strcmp(name, "help") || !strcmp(name, "--help") || !strcmp(name, "-h"))) {
-        usage(stdout);
-        rc = 0;
+    if (argc > 1) {
+        rc = c->fn(&app, argc - 1, argv + 1);
     } else {
-        const command *c = NULL;
-        for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-            if (!strcmp(commands[i].name, name)) c = &commands[i];
-        if (!c) {
-            fprintf(stderr, "qipan: unknown command '%s'\n", name);
-            usage(stderr);
-            rc = 2;
-        } else if (argc > 1) {
-            rc = c->fn(&app, argc - 1, argv + 1);
-        } else {
-            char *def[] = {"play", NULL};
-            rc = c->fn(&app, 1, def);
-        }
+        char *def[] = {"play", NULL};
+        rc = c->fn(&app, 1, def);
     }
     qp_registry_free(&app.reg);
     return rc;

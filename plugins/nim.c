@@ -5,6 +5,10 @@
  * exporting qp_plugin_abi and qp_plugin_register, built from the framework
  * headers alone.  Players alternately take 1..3 stones from one pile; who
  * takes the last stone wins.  Move text "b2" takes 2 stones from pile b.
+ *
+ * Out of the source tree, against an installed qipan:
+ *     cc -shared -fPIC $(pkg-config --cflags qipan) -o nim.so nim.c
+ * then copy nim.so to ~/.local/share/qipan/plugins/ and run `qipan list`.
  */
 #include <stdio.h>
 #include <string.h>

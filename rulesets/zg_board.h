@@ -127,6 +127,9 @@ typedef struct zg_impl {
     int16_t pst[2 * ZG_NTYPES][ZG_BOARD];   /* material + placement per colour-type */
     zg_weights w;
     zg_state start;
+    char palace[16];             /* the palace parameter, for messages */
+    const char *win_reason;      /* the bottom-soldier win: "five-soldiers" */
+    char help[4096];             /* rules summary of these parameters (zg_text.h) */
 } zg_impl;
 
 /* Fills slide[] and the Zobrist keys (fixed seed: hashes are reproducible). */

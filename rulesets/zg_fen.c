@@ -21,8 +21,9 @@ static const char *const type_plural[ZG_NTYPES] = {
 };
 
 /* Places the pieces in FEN order (rank 9 first), so that with several
- * surplus pieces the first one in the text is named. */
-static int place_pieces(zg_state *s, const char *letters, char *err, size_t errn)
+ * surplus pieces the first one in the text is named.  A general stands in
+ * the palace, as in Xiangqi; other pieces may stand anywhere. */
+static int place_pieces(const zg_impl *z, zg_state *s, const char *letters, char *err, size_t errn)
 {
     for (int rank = ZG_RANKS - 1; rank >= 0; rank--)
         for (int file = 0; file < ZG_FILES; file++) {
@@ -30,6 +31,11 @@ static int place_pieces(zg_state *s, const char *letters, char *err, size_t errn
             if (!c) continue;
             int side = islower((unsigned char)c) ? 1 : 0;
             int type = (int)(strchr(zg_letters, toupper((unsigned char)c)) - zg_letters);
+            if (type == ZG_GENERAL && !z->in_palace[zg_sq(file, rank)]) {
+                snprintf(err, errn, "FEN board: %s general on %c%d is outside the palace %s",
+                         side ? "black" : "red", 'a' + file, rank + 1, z->palace);
+                return -1;
+            }
             if (!zg_place(s, side, type, zg_sq(file, rank))) {
                 snprintf(err, errn, "too many %s %s", side ? "black" : "red", type_plural[type]);
                 return -1;
@@ -49,7 +55,7 @@ int zg_fen_parse(const zg_impl *z, zg_state *s, const char *fen, char *err, size
         qp_fen_parse_board(ZG_FILES, ZG_RANKS, f.field[0], zg_both_cases, letters, &e))
         goto bad;
     zg_state_clear(s);
-    if (place_pieces(s, letters, err, errn)) return -1;
+    if (place_pieces(z, s, letters, err, errn)) return -1;
     if (qp_fen_parse_side(f.field[1], "wb", &side, &e) ||
         qp_fen_parse_counters(&f, 2, &half, &full, &e))
         goto bad;

@@ -31,7 +31,7 @@ void zg_outcome(const zg_impl *z, const zg_state *s, qp_outcome *o)
         if (s->bottom[side] >= z->soldiers_to_win) {
             o->result = QP_WIN;
             o->winner = side;
-            o->reason = "five-soldiers";
+            o->reason = z->win_reason;
             return;
         }
     }

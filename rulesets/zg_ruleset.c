@@ -16,6 +16,7 @@
 #include "zg_movegen.h"
 #include "zg_notation.h"
 #include "zg_rules.h"
+#include "zg_text.h"
 
 static const qp_param_def zg_params[] = {
     {"palace", QP_PT_STRING, "d4-f6", 0, 0, "the shared palace: a rectangle of points, corners like d4-f6"},
@@ -100,6 +101,7 @@ static int zg_create(qp_rules *r, char *err, size_t errn)
         goto fail;
     }
     qp_geom_add_region(&r->geom, "palace", f0, r0, f1, r1, true);
+    snprintf(z->palace, sizeof z->palace, "%s", pal);
     for (int f = f0; f <= f1; f++)
         for (int k = r0; k <= r1; k++) z->in_palace[zg_sq(f, k)] = 1;
     z->flying = qp_param_bool(p, "flying_general");
@@ -112,12 +114,15 @@ static int zg_create(qp_rules *r, char *err, size_t errn)
     z->liberties = qp_param_bool(p, "liberties");
     if (read_exchange(z, qp_param_str(p, "exchange"), err, errn)) goto fail;
     z->soldiers_to_win = (int)qp_param_int(p, "soldiers_to_win");
+    z->win_reason = zg_soldiers_reason(z->soldiers_to_win);
     zg_eval_setup(z, p);
     char ferr[QP_ERR];
     if (zg_fen_parse(z, &z->start, qp_param_str(p, "setup"), ferr, sizeof ferr)) {
         snprintf(err, errn, "'setup': %s", ferr);
         goto fail;
     }
+    zg_help_text(z, p, z->help, sizeof z->help);
+    r->help_text = z->help;
     r->impl = z;
     r->state_size = sizeof(zg_state);
     r->undo_size = sizeof(zg_undo);
@@ -264,25 +269,6 @@ static void zg_null_hook(const qp_rules *r, void *s)
     zg_make_null(Z(r), s);
 }
 
-static const char zg_help[] =
-    "中宫象棋：九路九线，双方共用中央九宫（d4-f6），无河界。\n"
-    "帅/将只在宫内直走一步，不许飞将；仕/士斜走一步、相/象斜走两步（塞象眼），均可走遍全盘；马、车、炮同象棋；兵/卒可进可平，不可退。\n"
-    "气点：将帅四邻的空点。走子后己方将帅至少要留一口气，否则为困将。\n"
-    "白吃：吃将后对方无法在该点吃回，白吃者胜；能被吃回的吃将不许走。\n"
-    "将军＝对方可白吃我将，必须应将（走开、垫子、吃子或加保护）；牵将＝虽被攻击但每种吃法都能吃回，不必应，但不可撤走最后的保护。\n"
-    "兑子：k 个底兵换对方一子——1 兵换兵，2 兵换炮，3 兵换马，4 兵换车（如 a9c9xe8）。五个底兵即胜；无合法着法者负。\n"
-    "Zhonggong Xiangqi: 9x9 board, one palace (d4-f6) shared by both generals, no river.\n"
-    "General: one step orthogonally, never leaving the palace; no flying general.\n"
-    "Advisor: one step diagonally; elephant: two diagonally, blocked by the midpoint; both move anywhere.\n"
-    "Horse, chariot, cannon as in Xiangqi; soldier: forward or sideways from the start, never back.\n"
-    "Liberty: an empty point next to a general.  Your move must leave your general at least one.\n"
-    "Capturing a general is legal only if the capturer cannot be taken back there (a free capture), and wins.\n"
-    "Check: the enemy has a free capture of your general; answer it (move, block, capture or guard).\n"
-    "Leash: attacked but every capture is answered; no need to react, but do not withdraw the last guard.\n"
-    "Exchange: k soldiers on the enemy back rank buy one enemy piece: 1 soldier, 2 cannon, 3 horse, 4 chariot (a9c9xe8).\n"
-    "Five soldiers on the enemy back rank win; no legal move loses.  Draws: third repetition (perpetual check\n"
-    "loses), 120 plies without a capture.\n";
-
 const qp_ruleset zg_ruleset = {
     .abi = QP_ABI_VERSION,
     .name = "zhonggong",
@@ -311,5 +297,5 @@ const qp_ruleset zg_ruleset = {
     .hash = zg_hash_hook,
     .evaluate = zg_evaluate_hook,
     .make_null = zg_null_hook,
-    .help_text = zg_help,
+    .help_text = NULL,   /* per instance: r->help_text follows the parameters */
 };

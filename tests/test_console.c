@@ -3,7 +3,7 @@
  *
  * The console echoes each piped command after its prompt, so the output is
  * a transcript: "red> fen\n<FEN>\n" pins the answer to one command.  The
- * Zhonggong positions are worked out by hand from shared/rules/zhonggong.md.
+ * Zhonggong positions are worked out by hand from the rules (docs/zhonggong.md).
  */
 #include "testutil.h"
 

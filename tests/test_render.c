@@ -289,11 +289,11 @@ static void test_pieces_and_empty_points(void **state)
     }
     free(img.rgb);
 
-    /* A position where e3 holds Red's general instead: the picture follows. */
-    render("render zhonggong --fen 'rnbacabnr/4c4/p1p1p1p1p/4k4/9/9/P1P1K1P1P/4C4/RNBACABNR w - - 0 1'", &img, &L);
-    const point *e4 = at(&L, "e4"), *e3 = at(&L, "e3");
+    /* A position where d4 holds Red's general instead: the picture follows. */
+    render("render zhonggong --fen 'rnbacabnr/4c4/p1p1p1p1p/4k4/9/3K5/P1P1P1P1P/4C4/RNBACABNR w - - 0 1'", &img, &L);
+    const point *e4 = at(&L, "e4"), *d4 = at(&L, "d4");
     assert_true(ring_count(&img, e4->x, e4->y, rad, is_wood) == 8);
-    assert_true(ring_count(&img, e3->x, e3->y, rad, is_red) >= 6);
+    assert_true(ring_count(&img, d4->x, d4->y, rad, is_red) >= 6);
     free(img.rgb);
 }
 

@@ -1,7 +1,7 @@
 /*
  * test_search.c — the alpha-beta search (framework/search.c).
  *
- * Zhonggong positions were built by hand from shared/rules/zhonggong.md
+ * Zhonggong positions were built by hand from the rules (docs/zhonggong.md)
  * (the reasoning is next to each); the forced-win claims are checked again
  * here by a plain brute-force solver, so a wrong position fails loudly
  * rather than testing nothing.  In Zhonggong a "mate" is any position

@@ -1,7 +1,7 @@
 /*
  * test_zg_reference.c — cross-checks the fast "zhonggong" ruleset against a
  * deliberately simple reference written straight from
- * /work/shared/rules/zhonggong.md.
+ * the rules (docs/zhonggong.md).
  *
  * The reference keeps a plain 9×9 char board, generates pseudo-moves per
  * piece by the movement rules, and judges every rule by playing the move on
@@ -481,7 +481,10 @@ static void ref_judge(const ref_rules *rr, const ref_pos *p, int nlegal, ref_out
     }
     for (int s = 0; s < 2; s++) {
         if (ref_bottom_soldiers(p, s, NULL) < rr->soldiers_to_win) continue;
-        o->result = QP_WIN, o->winner = s, o->reason = "five-soldiers";
+        /* the reason names the configured count: "four-soldiers" when 4 win */
+        static const char *const why[] = { "", "one-soldier", "two-soldiers", "three-soldiers",
+                                           "four-soldiers", "five-soldiers" };
+        o->result = QP_WIN, o->winner = s, o->reason = why[rr->soldiers_to_win];
         return;
     }
     if (nlegal == 0) {

@@ -5,7 +5,7 @@
  * make/unmake and hash consistency, and the default Lua configuration.
  *
  * Every expected move set below was worked out by hand from
- * /work/shared/rules/zhonggong.md; the reasoning is in the comment above
+ * the rules (docs/zhonggong.md); the reasoning is in the comment above
  * each case.  Squares: files a-i from Red's left, ranks 1-9 from Red's
  * side, palace d4-f6 unless a case changes it.
  */
@@ -134,7 +134,7 @@ static const move_case move_cases[] = {
      "a9b9 c9b9 c9d9 e4d4 e4f4 g9f9 g9h9 i9h9", "ongoing", ""},
     /* soldiers_to_win = 4: the four bottom soldiers have already won. */
     {"soldiers_to_win 4", {"soldiers_to_win=4", NULL},
-     "P1P3P1P/1p5c1/9/1n2k2n1/9/4K4/9/9/r8 w - - 0 1", "", "red wins: five-soldiers", ""},
+     "P1P3P1P/1p5c1/9/1n2k2n1/9/4K4/9/9/r8 w - - 0 1", "", "red wins: four-soldiers", ""},
     /* Five bottom soldiers: decided, no moves for anyone. */
     {"five soldiers", {NULL}, "PPPPP4/9/9/4k4/9/4K4/9/9/9 b - - 0 1", "", "red wins: five-soldiers",
      ""},
@@ -375,9 +375,9 @@ static const notation_case notation_cases[] = {
     {"rnbacabnr/4c4/p1p1p1p1p/4k4/9/4K4/P1P1P1P1P/4C4/RNBACABNR b - - 0 1", "a9a8", "車１进１"},
     {"rnbacabnr/4c4/p1p1p1p1p/4k4/9/4K4/P1P1P1P1P/4C4/RNBACABNR b - - 0 1", "e6d6", "将５平４"},
     /* Backward moves. */
-    {"4k4/9/9/9/9/4K4/9/9/R8 w - - 0 1", "a1a9", "车九进八"},
-    {"R3k4/9/9/9/9/4K4/9/9/9 w - - 0 1", "a9a2", "车九退七"},
-    {"4k4/9/9/9/9/4K4/9/9/9 w - - 0 1", "e4e5", "帅五进一"},
+    {"9/9/9/4k4/9/4K4/9/9/R8 w - - 0 1", "a1a9", "车九进八"},
+    {"R8/9/9/4k4/9/4K4/9/9/9 w - - 0 1", "a9a2", "车九退七"},
+    {"9/9/9/3k5/9/4K4/9/9/9 w - - 0 1", "e4e5", "帅五进一"},
     /* Exchanges: soldiers given, 兑, the piece taken and its file. */
     {"P1P3P1P/1p5c1/9/1n2k2n1/9/4K4/9/9/r8 w - - 0 1", "a9c9xh8", "兵兵兑砲二"},
     {"P1P3P1P/1p5c1/9/1n2k2n1/9/4K4/9/9/r8 w - - 0 1", "g9xb8", "兵兑卒八"},
@@ -435,9 +435,9 @@ static void test_squares_and_pieces(void **state)
     assert_false(r->geom.regions[pal].in[29] || r->geom.regions[pal].in[51]);
     assert_string_equal(r->side_names[0], "red");
     assert_string_equal(r->side_names[1], "black");
-    assert_non_null(strstr(r->rs->help_text, "Exchange"));
-    assert_non_null(strstr(r->rs->help_text, "兑子"));
-    assert_non_null(strstr(r->rs->help_text, "Leash"));
+    assert_non_null(strstr(r->help_text, "Exchange"));
+    assert_non_null(strstr(r->help_text, "兑子"));
+    assert_non_null(strstr(r->help_text, "Leash"));
     free(s);
     qp_rules_free(r);
 }
@@ -462,9 +462,9 @@ static void test_fen_round_trip(void **state)
         free(s);
     }
     /* Two fields are enough; printing fills in the rest. */
-    void *s = parse_fen(r, "4k4/9/9/9/9/9/9/9/4K4 b");
+    void *s = parse_fen(r, "9/9/9/4k4/9/4K4/9/9/9 b");
     r->rs->fen_print(r, s, buf, sizeof buf);
-    assert_string_equal(buf, "4k4/9/9/9/9/9/9/9/4K4 b - - 0 1");
+    assert_string_equal(buf, "9/9/9/4k4/9/4K4/9/9/9 b - - 0 1");
     free(s);
     /* setup() is the start FEN. */
     s = qp_state_new(r);
@@ -482,23 +482,28 @@ typedef struct fen_error {
 
 static const fen_error fen_errors[] = {
     {"", "bad FEN: expected 2 to 6 fields, got 0"},
-    {"4k4/9/9/9/9/9/9/9/4K4", "bad FEN: expected 2 to 6 fields, got 1"},
-    {"4k4/9/9/9/9/9/9/9/4K4 w - - 0 1 x", "bad FEN: expected 2 to 6 fields, got 7"},
+    {"9/9/9/4k4/9/4K4/9/9/9", "bad FEN: expected 2 to 6 fields, got 1"},
+    {"9/9/9/4k4/9/4K4/9/9/9 w - - 0 1 x", "bad FEN: expected 2 to 6 fields, got 7"},
     {"4k4/9/9/9/9/9/9/4K4 w", "bad FEN board: 8 ranks (expected 9)"},
     {"rnbacabnr/4c4/p1p1p1p1p1/4k4/9/4K4/P1P1P1P1P/4C4/RNBACABNR w - - 0 1",
      "bad FEN board: rank 7 has 10 points ('p1p1p1p1p1')"},
     {"4k4/9/9/9/9/9/9/4K3/9 w", "bad FEN board: rank 2 has 8 points ('4K3')"},
     {"rnbacabnr/4c4/p1p1p1p1p/4k4/9/4K4/P1P1P1P1P/4C4/RNBQCABNR w - - 0 1", "bad FEN piece letter 'Q'"},
-    {"4k4/9/9/9/9/9/9/9/3KK4 w", "too many red generals"},
-    {"4k4/9/9/9/9/9/9/9/RRR1K4 w", "too many red chariots"},
-    {"4k4/9/9/9/pppppp3/9/9/9/4K4 w", "too many black soldiers"},
-    {"4k4/9/9/9/9/9/9/9/4K4 x", "bad FEN side to move 'x' (expected w or b)"},
-    {"4k4/9/9/9/9/9/9/9/4K4 w KQ - 0 1", "bad FEN castling field 'KQ' (expected -)"},
-    {"4k4/9/9/9/9/9/9/9/4K4 w - e3 0 1", "bad FEN en passant field 'e3' (expected -)"},
-    {"4k4/9/9/9/9/9/9/9/4K4 w - - z 1", "bad FEN halfmove clock 'z'"},
-    {"4k4/9/9/9/9/9/9/9/4K4 w - - -1 1", "bad FEN halfmove clock '-1'"},
-    {"4k4/9/9/9/9/9/9/9/4K4 w - - 0 0", "bad FEN fullmove number '0'"},
-    {"4k4/9/9/9/9/9/9/9/4K4 w - - 0 y", "bad FEN fullmove number 'y'"},
+    {"9/9/9/4k4/9/3KK4/9/9/9 w", "too many red generals"},
+    {"9/9/9/4k4/9/4K4/9/9/RRR6 w", "too many red chariots"},
+    {"9/9/9/4k4/pppppp3/4K4/9/9/9 w", "too many black soldiers"},
+    /* a general stands in the palace, as in Xiangqi; the first one outside
+     * in FEN order is named, with the configured palace */
+    {"4k4/9/9/9/9/9/9/9/4K4 w", "FEN board: black general on e9 is outside the palace d4-f6"},
+    {"9/9/9/4k4/9/9/4K4/9/9 w", "FEN board: red general on e3 is outside the palace d4-f6"},
+    {"9/9/9/9/9/9/9/9/k8 b", "FEN board: black general on a1 is outside the palace d4-f6"},
+    {"9/9/9/4k4/9/4K4/9/9/9 x", "bad FEN side to move 'x' (expected w or b)"},
+    {"9/9/9/4k4/9/4K4/9/9/9 w KQ - 0 1", "bad FEN castling field 'KQ' (expected -)"},
+    {"9/9/9/4k4/9/4K4/9/9/9 w - e3 0 1", "bad FEN en passant field 'e3' (expected -)"},
+    {"9/9/9/4k4/9/4K4/9/9/9 w - - z 1", "bad FEN halfmove clock 'z'"},
+    {"9/9/9/4k4/9/4K4/9/9/9 w - - -1 1", "bad FEN halfmove clock '-1'"},
+    {"9/9/9/4k4/9/4K4/9/9/9 w - - 0 0", "bad FEN fullmove number '0'"},
+    {"9/9/9/4k4/9/4K4/9/9/9 w - - 0 y", "bad FEN fullmove number 'y'"},
 };
 
 static void test_fen_errors(void **state)
@@ -531,6 +536,8 @@ static const param_error param_errors[] = {
     {"palace=d4-j6", "'palace' must be a rectangle of points like d4-f6, got 'd4-j6'"},
     {"palace=f6-d4", "'palace' must be a rectangle of points like d4-f6, got 'f6-d4'"},
     {"setup=9/9 w", "'setup': bad FEN board: 2 ranks (expected 9)"},
+    /* the default start position does not fit a smaller palace */
+    {"palace=d3-f5", "'setup': FEN board: black general on e6 is outside the palace d3-f5"},
 };
 
 static void test_param_errors(void **state)
@@ -555,7 +562,7 @@ static void test_params_applied(void **state)
     (void)state;
     static const char *const kv[] = {"draw.repetitions=4", "draw.perpetual_check_loses=false",
                                      "draw.no_capture_plies=200",
-                                     "setup=4k4/9/9/9/9/9/9/9/4K4 b - - 0 1", NULL};
+                                     "setup=9/9/9/3k5/9/5K3/9/9/9 b - - 0 1", NULL};
     qp_rules *r = tu_rules(&tu_reg, "zhonggong");
     assert_int_equal(r->draw.repetitions, 3);
     assert_true(r->draw.perpetual_check_loses);
@@ -570,8 +577,53 @@ static void test_params_applied(void **state)
     char buf[128];
     r->rs->setup(r, s);
     r->rs->fen_print(r, s, buf, sizeof buf);
-    assert_string_equal(buf, "4k4/9/9/9/9/9/9/9/4K4 b - - 0 1");
+    assert_string_equal(buf, "9/9/9/3k5/9/5K3/9/9/9 b - - 0 1");
     free(s);
+    qp_rules_free(r);
+}
+
+/* The rules summary states the rules of these parameters, not the defaults. */
+static void test_help_follows_params(void **state)
+{
+    (void)state;
+    qp_rules *r = tu_rules(&tu_reg, "zhonggong");
+    const char *h = r->help_text;
+    assert_non_null(strstr(h, "双方共用中央九宫（d4-f6）"));
+    assert_non_null(strstr(h, "one palace (d4-f6) shared by both generals"));
+    assert_non_null(strstr(h, "buy one enemy piece: 1 soldier, 2 cannon, 3 horse, 4 chariot (a9c9xe8).\n"));
+    assert_non_null(strstr(h, "五个底兵即胜"));
+    assert_non_null(strstr(h, "Five soldiers on the enemy back rank win; no legal move loses.  Draws: third "
+                              "repetition (perpetual check loses), 120 plies without a capture.\n"));
+    assert_non_null(strstr(h, "no flying general"));
+    qp_rules_free(r);
+
+    static const char *const kv[] = {"palace=c3-g7", "soldiers_to_win=4", "exchange=C,R", "flying_general=true",
+                                     "liberties=false", "answered_general_capture=loses", "draw.repetitions=4",
+                                     "draw.perpetual_check_loses=false", "draw.no_capture_plies=0", NULL};
+    r = tu_rules_with(&tu_reg, "zhonggong", kv);
+    h = r->help_text;
+    assert_null(strstr(h, "d4-f6"));
+    assert_non_null(strstr(h, "双方共用中央九宫（c3-g7）"));
+    assert_non_null(strstr(h, "one palace (c3-g7) shared by both generals"));
+    assert_non_null(strstr(h, "buy one enemy piece: 1 cannon, 2 chariot (a9c9xe8).\n"));
+    assert_non_null(strstr(h, "1 兵换炮，2 兵换车"));
+    assert_non_null(strstr(h, "四个底兵即胜"));
+    assert_non_null(strstr(h, "Four soldiers on the enemy back rank win; no legal move loses.  Draws: fourth "
+                              "repetition.\n"));
+    assert_non_null(strstr(h, "flying general: generals facing"));
+    assert_non_null(strstr(h, "No liberties rule"));
+    assert_null(strstr(h, "Liberty:"));
+    assert_non_null(strstr(h, "an answered capture may be played but loses at once"));
+    qp_rules_free(r);
+
+    static const char *const kv2[] = {"soldiers_to_win=6", "exchange=", "draw.repetitions=0",
+                                      "draw.no_capture_plies=0", NULL};
+    r = tu_rules_with(&tu_reg, "zhonggong", kv2);
+    h = r->help_text;
+    assert_null(strstr(h, "back rank win"));
+    assert_null(strstr(h, "底兵即胜"));
+    assert_non_null(strstr(h, "No exchanges.\nno legal move loses.  No draw rules.\n"));
+    assert_non_null(strstr(h, "本规则不许兑子。无合法着法者负。"));
     qp_rules_free(r);
 }
 
@@ -711,6 +763,7 @@ int main(void)
         cmocka_unit_test(test_squares_and_pieces),
         cmocka_unit_test(test_fen_round_trip),
         cmocka_unit_test(test_fen_errors),
+        cmocka_unit_test(test_help_follows_params),
         cmocka_unit_test(test_param_errors),
         cmocka_unit_test(test_params_applied),
         cmocka_unit_test(test_default_config),

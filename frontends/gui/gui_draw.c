@@ -65,6 +65,8 @@ const char *gui_word_zh(const char *en)
     static const char *const map[][2] = {
         {"check", "将军"}, {"leash", "牵将"}, {"trapped", "困将"},
         {"checkmate", "将死"}, {"no-moves", "无着可走"}, {"five-soldiers", "五兵到底"},
+        {"one-soldier", "一兵到底"}, {"two-soldiers", "二兵到底"}, {"three-soldiers", "三兵到底"},
+        {"four-soldiers", "四兵到底"},
         {"general-captured", "吃将"}, {"repetition", "重复局面"},
         {"no-capture-limit", "久不吃子"}, {"perpetual-check", "长将"},
         {"resignation", "认输"}, {"resigned", "认输"}, {"stalemate", "困毙"},

@@ -384,7 +384,7 @@ void gui_draw_dialog(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, 
         snprintf(b, sizeof b, "Help \xE2\x80\x94 %s", title);
         y += gui_text(f, gui_bi(f, a, sizeof a, "帮助", b), L->font_title, true, GUI_CARD_TEXT, x, y, GUI_LEFT, 0);
         y += 8 * L->ui;
-        const char *raw = st->r->rs->help_text;
+        const char *raw = st->r->help_text;
         if (!raw || !*raw) raw = "Click a piece, then one of the marked points.";
         char help[4096];
         reflow(raw, help, sizeof help);
