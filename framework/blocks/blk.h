@@ -17,7 +17,8 @@
  *   [off_aux] blk_aux (hands, piece counts, captures, a made line)
  * state_size is off_aux + sizeof(blk_aux) rounded up to 8.
  *
- * Invariants: aux.count[s] is the number of side s's pieces on the board,
+ * Invariants: on boards of at most 64 points aux.bb[s] has bit sq set iff
+ * side s has a piece on sq (else both are 0); aux.count[s] is the number of side s's pieces on the board,
  * aux.captured[s] the opponent pieces side s has removed (start material
  * minus what is left, so it is a function of board and hands; kept only
  * for games that end on a capture count, 0 otherwise), aux.line
@@ -80,6 +81,7 @@ typedef enum {
 typedef enum { BLK_END_DRAW, BLK_END_MOST, BLK_END_FEWEST } blk_count_end;
 
 typedef struct blk_aux {
+    uint64_t bb[2];          /* boards of ≤ 64 points: each side's pieces as bits */
     int16_t hand[2];
     int16_t count[2];
     int16_t captured[2];
@@ -149,6 +151,14 @@ typedef struct blk_game {
     int start_total[2];           /* start material per side: board + hand */
     int ndir[QP_MAX_POINTS];      /* movement directions per square */
     int8_t dir[QP_MAX_POINTS][QP_NDIRS];
+    bool any_jump;                /* some piece jumps: the only noisy moves */
+    /* bitboards (n ≤ 64): neighbour in direction d is sq + bb_delta[d]
+     * exactly for the squares in bb_valid[d] */
+    bool bb_ok;
+    int bb_delta[QP_NDIRS];
+    uint64_t bb_valid[QP_NDIRS];
+    uint64_t bb_empty_ok;         /* the points that exist (no holes) */
+    unsigned side_moves[2];       /* BLK_* movement bits of any piece of the side */
     int npdir[QP_MAX_POINTS];     /* flank directions per square */
     int8_t pdir[QP_MAX_POINTS][QP_NDIRS];
     char reason_left[64][BLK_REASON]; /* "N pieces left" texts for failed puzzles */

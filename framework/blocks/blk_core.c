@@ -77,6 +77,12 @@ int blk_prepare(blk_game *g, size_t off_cells, char *err, size_t errn)
         return -1;
     }
 
+    g->any_jump = false;
+    g->side_moves[0] = g->side_moves[1] = 0;
+    for (int c = 1; c <= g->ncodes; c++) {
+        g->any_jump |= (g->move[c] & BLK_JUMP) != 0;
+        g->side_moves[g->side_of[c]] |= g->move[c];
+    }
     /* movement directions per square, in dir order */
     for (int sq = 0; sq < g->n; sq++) {
         g->ndir[sq] = 0;
@@ -86,6 +92,25 @@ int blk_prepare(blk_game *g, size_t off_cells, char *err, size_t errn)
         for (int d = 0; d < QP_NDIRS; d++)
             if (g->geom.nb[sq][d] >= 0 && blk_dir_ok(g->place_dirs, d)) g->pdir[sq][g->npdir[sq]++] = (int8_t)d;
     }
+
+    /* bitboards: every link of a direction is one constant offset */
+    g->bb_ok = g->n <= 64;
+    for (int d = 0; d < QP_NDIRS && g->bb_ok; d++) {
+        g->bb_delta[d] = 0;
+        g->bb_valid[d] = 0;
+        bool have = false;
+        for (int sq = 0; sq < g->n; sq++) {
+            int t = g->geom.nb[sq][d];
+            if (t < 0) continue;
+            if (have && t - sq != g->bb_delta[d]) g->bb_ok = false;
+            g->bb_delta[d] = t - sq;
+            have = true;
+            g->bb_valid[d] |= (uint64_t)1 << sq;
+        }
+    }
+    g->bb_empty_ok = 0;
+    for (int sq = 0; sq < g->n && g->bb_ok; sq++)
+        if (!g->hole[sq]) g->bb_empty_ok |= (uint64_t)1 << sq;
 
     uint64_t seed = 0x51706c6b73ull;   /* fixed: hashes agree across runs */
     for (int s = 0; s < 2; s++)
@@ -166,12 +191,14 @@ void blk_refresh(const blk_game *g, void *s)
     blk_aux *a = blk_ax(g, s);
     uint64_t h = 0;
     a->count[0] = a->count[1] = 0;
+    a->bb[0] = a->bb[1] = 0;
     a->line = 0;
     for (int sq = 0; sq < g->n; sq++) {
         if (g->hole[sq]) c[sq] = 0;
         if (!c[sq]) continue;
         h ^= g->z_cell[sq * (g->ncodes + 1) + c[sq]];
         a->count[g->side_of[c[sq]]]++;
+        if (g->bb_ok) a->bb[g->side_of[c[sq]]] |= (uint64_t)1 << sq;
     }
     if (g->line_k)
         for (int sq = 0; sq < g->n && !a->line; sq++)

@@ -106,9 +106,8 @@ int blk_evaluate(const blk_game *g, const void *s)
         if (g->hand[k] >= 0) score[k] += a->hand[k] * g->hand_value[k];
     int v = score[side] - (g->nsides == 2 ? score[1 - side] : 0);
     if (g->mobility) {
-        qp_move mv[QP_MAX_MOVES];
-        int mine = blk_gen_side(g, s, side, mv, false);
-        int theirs = g->nsides == 2 ? blk_gen_side(g, s, 1 - side, mv, false) : 0;
+        int mine = blk_count_moves(g, s, side);
+        int theirs = g->nsides == 2 ? blk_count_moves(g, s, 1 - side) : 0;
         v += g->mobility * (mine - theirs);
     }
     return v;

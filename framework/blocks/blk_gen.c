@@ -14,31 +14,87 @@ static inline qp_move enc(int from, int to)
 
 /* Flank placements: walking from each own piece over an enemy run to the
  * empty point beyond finds them all (far fewer walks than testing every
- * empty point in every direction); emitted in square order. */
-static int flank_moves(const blk_game *g, const int8_t *c, int side, qp_move *out, bool stop_at_one)
+ * empty point in every direction).  The targets are marked in a bitmap,
+ * so duplicates vanish, counting is a popcount and emitting is in square
+ * order. */
+#define BLK_WORDS ((QP_MAX_POINTS + 63) / 64)
+
+static inline uint64_t bb_shift(const blk_game *g, uint64_t x, int d)
 {
-    uint8_t mark[QP_MAX_POINTS];
-    memset(mark, 0, (size_t)g->n);
-    int lo = g->n, hi = -1;
+    x &= g->bb_valid[d];
+    int k = g->bb_delta[d];
+    return k > 0 ? x << k : x >> -k;
+}
+
+static void flank_targets(const blk_game *g, const void *s, int side, uint64_t *mark)
+{
+    if (g->bb_ok) {
+        /* fill each direction's enemy runs from own pieces (dumb7fill) */
+        const blk_aux *a = blk_cax(g, s);
+        uint64_t me = a->bb[side], opp = a->bb[1 - side];
+        uint64_t empty = g->bb_empty_ok & ~(me | opp), moves = 0;
+        for (int d = 0; d < QP_NDIRS; d++) {
+            if (!blk_dir_ok(g->place_dirs, d) || !g->bb_valid[d]) continue;
+            uint64_t x = bb_shift(g, me, d) & opp;
+            for (uint64_t prev = 0; x != prev;) {
+                prev = x;
+                x |= bb_shift(g, x, d) & opp;
+            }
+            moves |= bb_shift(g, x, d) & empty;
+        }
+        for (int w = 0; w < BLK_WORDS; w++) mark[w] = 0;
+        mark[0] = moves;
+        return;
+    }
+    const int8_t *c = blk_ccells(g, s);
+    /* owner per cell: 0 empty, 1 mine, 2 theirs — one load per step */
+    uint8_t own[QP_MAX_POINTS];
+    for (int sq = 0; sq < g->n; sq++) own[sq] = c[sq] ? (g->side_of[c[sq]] == side ? 1 : 2) : 0;
+    for (int w = 0; w < BLK_WORDS; w++) mark[w] = 0;
     for (int sq = 0; sq < g->n; sq++) {
-        if (!c[sq] || g->side_of[c[sq]] != side) continue;
+        if (own[sq] != 1) continue;
+        const int16_t *nb0 = g->geom.nb[sq];
         for (int i = 0; i < g->npdir[sq]; i++) {
             int d = g->pdir[sq][i];
-            int t = g->geom.nb[sq][d];
-            if (t < 0 || !c[t] || g->side_of[c[t]] == side) continue;
+            int t = nb0[d];
+            if (own[t] != 2) continue;   /* npdir holds only linked directions: t >= 0 */
             do t = g->geom.nb[t][d];
-            while (t >= 0 && c[t] && g->side_of[c[t]] != side);
-            if (t < 0 || c[t] || g->hole[t]) continue;
-            if (stop_at_one) return 1;
-            mark[t] = 1;
-            if (t < lo) lo = t;
-            if (t > hi) hi = t;
+            while (t >= 0 && own[t] == 2);
+            if (t < 0 || own[t] || g->hole[t]) continue;
+            mark[t >> 6] |= (uint64_t)1 << (t & 63);
         }
     }
+}
+
+static int flank_moves(const blk_game *g, const void *s, int side, qp_move *out, bool stop_at_one)
+{
+    uint64_t mark[BLK_WORDS];
+    flank_targets(g, s, side, mark);
     int n = 0;
-    for (int sq = lo; sq <= hi; sq++)
-        if (mark[sq]) out[n++] = (qp_move)(sq + 1);
+    for (int w = 0; w < BLK_WORDS; w++)
+        for (uint64_t b = mark[w]; b; b &= b - 1) {
+            out[n++] = (qp_move)(w * 64 + __builtin_ctzll(b) + 1);
+            if (stop_at_one) return 1;
+        }
     return n;
+}
+
+int blk_count_moves(const blk_game *g, const void *s, int side)
+{
+    if (g->place == BLK_PLACE_FLANK && !g->any_jump) {
+        const blk_aux *a = blk_cax(g, s);
+        bool places = g->place_code[side] && (g->hand[side] < 0 || a->hand[side] > 0);
+        if (!g->side_moves[side]) {
+            if (!places) return 0;
+            uint64_t mark[BLK_WORDS];
+            flank_targets(g, s, side, mark);
+            int n = 0;
+            for (int w = 0; w < BLK_WORDS; w++) n += __builtin_popcountll(mark[w]);
+            return n;
+        }
+    }
+    qp_move mv[QP_MAX_MOVES];
+    return blk_gen_side(g, s, side, mv, false);
 }
 
 static bool may_place(const blk_game *g, const blk_aux *a, int side)
@@ -107,7 +163,7 @@ int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool 
 
     /* jumps first: when forced, they are all there is */
     bool any_jump = false;
-    if (may_move(g, a, side)) {
+    if ((g->side_moves[side] & BLK_JUMP) && may_move(g, a, side)) {
         jump_ctx j;
         j.g = g;
         j.side = side;
@@ -139,7 +195,7 @@ int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool 
                 }
             break;
         case BLK_PLACE_FLANK: {
-            int k = flank_moves(g, c, side, out + n, stop_at_one);
+            int k = flank_moves(g, s, side, out + n, stop_at_one);
             if (stop_at_one && k) return 1;
             n += k;
             break;
@@ -158,7 +214,7 @@ int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool 
         }
     }
 
-    if (may_move(g, a, side)) {
+    if ((g->side_moves[side] & (BLK_STEP | BLK_SLIDE)) && may_move(g, a, side)) {
         for (int sq = 0; sq < g->n; sq++) {
             int code = c[sq];
             if (!code || g->side_of[code] != side) continue;
@@ -182,6 +238,7 @@ int blk_gen(const blk_game *g, const void *s, qp_move *out, qp_gen_mode mode)
 {
     qp_outcome o;
     if (blk_decided(g, s, &o)) return 0;
+    if (mode == QP_GEN_NOISY && !g->any_jump) return 0;
     int side = blk_side(s);
     int n = blk_gen_side(g, s, side, out, false);
     if (n == 0 && g->stuck == BLK_STUCK_PASS) {

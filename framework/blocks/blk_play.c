@@ -13,6 +13,12 @@ static inline void put(const blk_game *g, void *s, int sq, int code)
     int8_t *c = blk_cells(g, s);
     int np = g->ncodes + 1;
     *(uint64_t *)s ^= g->z_cell[sq * np + c[sq]] ^ g->z_cell[sq * np + code];
+    if (g->bb_ok) {
+        blk_aux *a = blk_ax(g, s);
+        uint64_t bit = (uint64_t)1 << sq;
+        if (c[sq]) a->bb[g->side_of[c[sq]]] &= ~bit;
+        if (code) a->bb[g->side_of[code]] |= bit;
+    }
     c[sq] = (int8_t)code;
 }
 
