@@ -144,6 +144,8 @@ typedef struct blk_game {
     int16_t square[BLK_MAX_CODES][QP_MAX_POINTS]; /* per code, from its side's view */
     int mobility;                 /* per move of difference */
     int hand_value[2];            /* a piece in hand is worth */
+    int run_weight[QP_MAX_SIDE + 1]; /* per run of L pieces on a line, per open end */
+    bool has_runs;
 
     /* ---- derived by blk_prepare --------------------------------------- */
     size_t off_cells, off_aux, state_size;

@@ -286,7 +286,7 @@ static int count_rule(lua_State *L, lr_inst *in, int v, const char *key, const c
 
 static void read_eval(lua_State *L, lr_inst *in, blk_game *g, int v)
 {
-    static const char *const keys[] = {"squares", "mobility", "hand", "mirror", NULL};
+    static const char *const keys[] = {"squares", "mobility", "hand", "mirror", "runs", NULL};
     if (lua_type(L, v) != LUA_TTABLE) lb_fail(L, in, "eval", "'eval' must be a table");
     check_keys(L, in, v, "eval", keys, false);
     g->has_eval = true;
@@ -324,6 +324,19 @@ static void read_eval(lua_State *L, lr_inst *in, blk_game *g, int v)
         }
     } else if (ty != LUA_TNIL) {
         lb_fail(L, in, "eval.squares", "eval.squares must be a list of numbers or letter = list");
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, v, "runs") != LUA_TNIL) {
+        if (lua_type(L, -1) != LUA_TTABLE)
+            lb_fail(L, in, "eval.runs", "eval.runs must list a weight per run length (1, 2, …)");
+        int k = (int)lua_rawlen(L, -1);
+        if (k > QP_MAX_SIDE) lb_fail(L, in, "eval.runs", "eval.runs lists at most %d weights", QP_MAX_SIDE);
+        for (int i = 1; i <= k; i++) {
+            lua_rawgeti(L, -1, i);
+            g->run_weight[i] = to_int(L, in, -1, "eval.runs", -100000, 100000);
+            lua_pop(L, 1);
+        }
+        g->has_runs = k > 0;
     }
     lua_pop(L, 1);
     if (lua_getfield(L, v, "mobility") != LUA_TNIL) g->mobility = to_int(L, in, -1, "eval.mobility", -1000, 1000);

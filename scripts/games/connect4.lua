@@ -14,8 +14,10 @@ return {
   sides = { "red", "yellow" },
   pieces = { X = "", o = "" },
   rules = { place = "gravity", line = 4, stuck = "draw" },
-  -- the number of four-cell lines through each cell, a1 first
+  -- the number of four-cell lines through each cell, a1 first, and
+  -- runs of two and three with room to grow
   eval = {
+    runs = { 0, 4, 30 },
     squares = {
       3, 4, 5, 7, 5, 4, 3,
       4, 6, 8, 10, 8, 6, 4,

@@ -36,7 +36,8 @@ return {
       stuck = "draw",
     }
   end,
-  -- Stones near the centre are worth a little more.
+  -- Open runs matter most (an open four wins, an open three threatens
+  -- one); stones near the centre are worth a little more.
   eval = function(params)
     local n, c, w = params.size, (params.size - 1) / 2, {}
     for rank = 0, n - 1 do
@@ -44,6 +45,6 @@ return {
         w[#w + 1] = math.floor(20 - math.abs(file - c) - math.abs(rank - c))
       end
     end
-    return { squares = w }
+    return { squares = w, runs = { 1, 12, 120, 1500 } }
   end,
 }
