@@ -102,6 +102,7 @@ static const char *const zg_bench[] = {
 
 #define BENCH_DEPTH_ZG 8
 #define BENCH_DEPTH_OTHER 6
+#define BENCH_DEPTH_WIDE 4
 #define BENCH_HASH_MB 16
 
 /* Other rulesets: the start and two positions reached by a fixed
@@ -167,6 +168,12 @@ int cmd_bench(qp_app *app, int argc, char **argv)
     } else {
         nfen = walk_positions(r, fens);
         depth = BENCH_DEPTH_OTHER;
+        /* wide games (gomoku: 225 first moves) search shallower */
+        void *st = qp_state_new(r);
+        qp_move mv[QP_MAX_MOVES];
+        r->rs->setup(r, st);
+        if (r->rs->gen(r, st, mv, QP_GEN_ALL) > 100) depth = BENCH_DEPTH_WIDE;
+        free(st);
     }
     if (o.has_depth && o.depth > 0) depth = o.depth;
 
