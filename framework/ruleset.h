@@ -85,6 +85,11 @@ typedef struct qp_outcome {
                                    the search checks every leaf for a decided
                                    position, not only flagged ones */
 
+/* The AI of a game (qp_rules.ai). */
+#define QP_AI_DEFAULT 0
+#define QP_AI_ALPHABETA 1
+#define QP_AI_MCTS 2
+
 /* History draw rules, applied by the game layer.  0 disables a rule. */
 typedef struct qp_draw_rules {
     int repetitions;            /* n-th occurrence of a position draws */
@@ -120,6 +125,9 @@ struct qp_rules {
      * (chess, Xiangqi); true also counts a game that ended earlier as one
      * leaf, so perft(9) of tic-tac-toe is its 255168 games. */
     bool perft_counts_games;
+    /* Which AI plays the game (ai.h): QP_AI_DEFAULT lets the framework
+     * choose, MCTS when the ruleset has no evaluate hook, else alpha-beta. */
+    int ai;
 };
 
 struct qp_ruleset {

@@ -351,6 +351,15 @@ void lr_read_game(lua_State *L, lr_inst *in, int t, int params)
     if (in->ref[LR_H_MOVES] == LUA_NOREF || in->ref[LR_H_PLAY] == LUA_NOREF)
         lr_fail_key(L, g, NULL, "a game needs 'moves' and 'play' functions");
 
+    /* ai = "mcts" | "alphabeta"; a game without evaluate plays by MCTS */
+    int ait = lua_getfield(L, t, "ai");
+    const char *ai = ait == LUA_TSTRING ? lua_tostring(L, -1) : "";
+    if (!strcmp(ai, "mcts")) r->ai = QP_AI_MCTS;
+    else if (!strcmp(ai, "alphabeta")) r->ai = QP_AI_ALPHABETA;
+    else if (ait != LUA_TNIL) lr_fail_key(L, g, "ai", "'ai' must be \"mcts\" or \"alphabeta\"");
+    else r->ai = in->ref[LR_H_EVAL] == LUA_NOREF ? QP_AI_MCTS : QP_AI_DEFAULT;
+    lua_pop(L, 1);
+
     /* draw rules: the table, then params of the same names override */
     if (lr_field(L, t, "draw", params) == LUA_TTABLE) {
         int d = lua_gettop(L);
