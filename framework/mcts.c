@@ -25,7 +25,7 @@
 
 #define DEFAULT_MEM_MB 64
 #define MIN_NODES 1024
-#define DEFAULT_PLAYOUT_CAP 500
+#define DEFAULT_PLAYOUT_CAP 200
 #define UCT_C 0.8
 #define FIRST_INFO 128        /* iterations before the first info line */
 #define TIME_CHECK_MASK 7     /* check the clock every 8 iterations */
@@ -50,7 +50,7 @@ struct qp_mcts {
     size_t ssz;
     node *pool;
     uint32_t cap, used;
-    unsigned char *root, *cur;
+    unsigned char *root, *cur, *tmp;
     qp_move *mv;          /* QP_MAX_MOVES */
     int max_seldepth;
     uint64_t rng;
@@ -90,8 +90,9 @@ qp_mcts *qp_mcts_new(const qp_rules *r, size_t mem_mb)
     M->pool = malloc((size_t)M->cap * sizeof *M->pool);
     M->root = malloc(M->ssz);
     M->cur = malloc(M->ssz);
+    M->tmp = malloc(M->ssz);
     M->mv = malloc(QP_MAX_MOVES * sizeof *M->mv);
-    if (!M->pool || !M->root || !M->cur || !M->mv) {
+    if (!M->pool || !M->root || !M->cur || !M->tmp || !M->mv) {
         qp_mcts_free(M);
         return NULL;
     }
@@ -112,6 +113,7 @@ void qp_mcts_free(qp_mcts *M)
     free(M->pool);
     free(M->root);
     free(M->cur);
+    free(M->tmp);
     free(M->mv);
     free(M);
 }
@@ -210,22 +212,39 @@ static uint32_t select_child(qp_mcts *M, const node *n)
     return best;
 }
 
-/* Expands M->pool[idx] at position M->cur; false when the pool is full. */
+/* Expands M->pool[idx] at position M->cur; false when the pool is full.
+ * Each child is judged at once, so a win in one is proven before any
+ * playout and a move that allows one is refuted on its second visit. */
 static bool expand(qp_mcts *M, uint32_t idx, int n)
 {
+    const qp_rules *r = M->r;
     if ((uint64_t)M->used + (uint64_t)n > M->cap) return false;
-    int who = M->r->rs->side_to_move(M->r, M->cur);
+    int who = r->rs->side_to_move(r, M->cur);
     node *pn = &M->pool[idx];
     pn->child = M->used;
     pn->nchild = (uint16_t)n;
     pn->expanded = 1;
+    uint32_t proven = NO_NODE;
     for (int i = 0; i < n; i++) {
-        node *c = &M->pool[M->used++];
+        uint32_t ci = M->used++;
+        node *c = &M->pool[ci];
         memset(c, 0, sizeof *c);
         c->move = M->mv[i];
         c->parent = idx;
         c->who = (int8_t)who;
+        memcpy(M->tmp, M->cur, M->ssz);
+        r->rs->make(r, M->tmp, c->move, NULL);
+        qp_outcome o;
+        r->rs->outcome(r, M->tmp, &o);
+        if (o.result != QP_ONGOING) {
+            float rw[2];
+            rewards(r, &o, rw);
+            c->expanded = 1;
+            c->proof = proof_of(rw[who >= 0 && who < 2 ? who : 0]);
+            proven = ci;
+        }
     }
+    if (proven != NO_NODE) propagate_proof(M, proven);
     return true;
 }
 
@@ -252,7 +271,11 @@ static void iteration(qp_mcts *M)
         if (!n->expanded && (n->visits > 0 || idx == 0)) {
             cnt = rs->gen(r, M->cur, M->mv, QP_GEN_ALL);
             if (cnt > 0 && expand(M, idx, cnt)) {
-                idx = n->child + rnd(M, (uint32_t)cnt);
+                if (n->proof != PR_NONE) {   /* decided by a child judged at once */
+                    rewards_of_proof(n, rw);
+                    goto backup;
+                }
+                idx = select_child(M, n);
                 rs->make(r, M->cur, M->pool[idx].move, NULL);
                 depth++;
                 n = &M->pool[idx];
@@ -283,6 +306,7 @@ static void iteration(qp_mcts *M)
             cnt = -1;
         }
     }
+backup:
     if (depth > M->max_seldepth) M->max_seldepth = depth;
     for (;;) {
         node *b = &M->pool[idx];
@@ -378,7 +402,8 @@ static void search(qp_mcts *M)
 
     uint64_t it = 0, next_info = FIRST_INFO;
     for (;;) {
-        if (atomic_load_explicit(&M->stop_req, memory_order_relaxed)) break;
+        /* one iteration at least: it expands the root, so there is a move */
+        if (it > 0 && atomic_load_explicit(&M->stop_req, memory_order_relaxed)) break;
         if (M->max_iter && it >= M->max_iter) break;
         if (M->deadline_ms && (it & TIME_CHECK_MASK) == 0 && qp_time_elapsed_ms(&M->tm) >= M->deadline_ms)
             break;

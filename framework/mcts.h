@@ -6,7 +6,7 @@
  * Each iteration walks the tree from the root by UCB1, expands the first
  * node visited twice (all its children at once), plays uniformly random
  * moves to the end of the game or to a cap of r->max_game_plies plies
- * (500 when the game declares none; a capped playout counts as a draw),
+ * (200 when the game declares none; a capped playout counts as a draw),
  * and backs the result up: 1 for the winner, 0 for the loser, 1/2 each
  * for a draw; in a one-player puzzle 1 for "solved", 0 for "failed" (any
  * other end).  Terminal positions are proven and proofs propagate

@@ -227,6 +227,7 @@ qp_solve_status qp_solve(qp_solver *sv, const void *pos, uint64_t max_nodes, int
     uint64_t nodes = 1;
     memcpy(state_at(sv, 0), pos, sv->ssz);
     uint64_t k0 = fix_key(rs->hash(r, pos));
+    res->nodes = 1;
     if (push_frame(sv, 0, 0, k0) == 0) {
         res->status = solved(r, pos) ? QP_SOLVE_FOUND : QP_SOLVE_NONE;
         goto out;
