@@ -226,8 +226,8 @@ static void test_small_pool(void **st)
     qp_mcts_free(m);
     m = qp_mcts_new(r, 1);   /* 1 MiB: 32768 nodes, far fewer than the game tree */
     qp_search_info info;
-    qp_move best = mcts_move(m, &g, 200000, 7, &info);
-    assert_int_equal(info.nodes, 200000);
+    qp_move best = mcts_move(m, &g, 60000, 7, &info);
+    assert_int_equal(info.nodes, 60000);
     assert_true(qp_move_is_legal(r, g.cur, best));
     qp_mcts_free(m);
     qp_game_free(&g);
