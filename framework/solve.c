@@ -268,7 +268,8 @@ qp_solve_status qp_solve(qp_solver *sv, const void *pos, uint64_t max_nodes, int
             cycles = true;   /* cut short: a "no solution" would be unproven */
             break;
         }
-        f = &sv->fr[d];   /* grow_depth may have moved the frames */
+        f = &sv->fr[d];   /* grow_depth may have moved the frames and states */
+        c = state_at(sv, d + 1);
         if (push_frame(sv, d + 1, f->off + (size_t)f->n, k) == 0) {
             if (solved(r, c)) {
                 res->moves = malloc((size_t)(d + 1) * sizeof *res->moves);

@@ -6,11 +6,13 @@
  */
 #include "testutil.h"
 #include "ai.h"
+#include "lua_ruleset.h"
 #include "solve.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define START "2PPP2/2PPP2/PPPPPPP/PPP1PPP/PPPPPPP/2PPP2/2PPP2 w 0"
 /* c5 d5 and e3: a jump is possible, but two pegs always remain */
@@ -177,6 +179,79 @@ static void test_ai_uses_solver(void **st)
     qp_rules_free(r);
 }
 
+
+/* A one-peg walk along a snake-shaped board (19 wide, 9 high: full rows
+ * joined by one-point connectors at alternate ends), from s1 to a9: the
+ * only solution is the path, 98 steps, deeper than the solver's first
+ * stack allocation; steps go both ways, so the line meets cycles. */
+static qp_ruleset *snake(bool reachable)
+{
+    char src[2048], err[QP_ERR];
+    snprintf(src, sizeof src,
+             "local GOAL = 8 * 19\n"
+             "return {\n"
+             "  name = 'snake', title = 'snake walk',\n"
+             "  board = { width = 19, height = 9, shape = {\n"
+             "    'xxxxxxxxxxxxxxxxxxx', '..................x', 'xxxxxxxxxxxxxxxxxxx',\n"
+             "    'x..................', 'xxxxxxxxxxxxxxxxxxx', '..................x',\n"
+             "    'xxxxxxxxxxxxxxxxxxx', 'x..................', 'xxxxxxxxxxxxxxxxxxx' } },\n"
+             "  sides = { 'walker' },\n"
+             "  pieces = { P = '' },\n"
+             "  setup = function(pos) pos:set(18, 'P') end,\n"
+             "  moves = function(pos)\n"
+             "    if %s pos:get(GOAL) then return end\n"
+             "    for sq = 0, qp.n - 1 do\n"
+             "      if pos:get(sq) then\n"
+             "        for d = 0, 3 do\n"
+             "          local to = qp.step(sq, d)\n"
+             "          if to and qp.on_board(to) then pos:add(qp.move(sq, to)) end\n"
+             "        end\n"
+             "      end\n"
+             "    end\n"
+             "  end,\n"
+             "  play = function(pos, m) pos:set(qp.from(m), nil); pos:set(qp.to(m), 'P') end,\n"
+             "  outcome = function(pos)\n"
+             "    if %s pos:get(GOAL) then return 'win', 0, 'home' end\n"
+             "  end,\n"
+             "}\n",
+             reachable ? "" : "false and", reachable ? "" : "false and");
+    const char *path = tu_tmpfile(src, ".lua");
+    qp_ruleset *rs = qp_lua_ruleset_load(path, err, sizeof err);
+    unlink(path);
+    if (!rs) fail_msg("%s", err);
+    return rs;
+}
+
+static void test_deep_and_cyclic(void **st)
+{
+    (void)st;
+    char err[QP_ERR];
+    for (int reachable = 1; reachable >= 0; reachable--) {
+        qp_ruleset *rs = snake(reachable);
+        qp_rules *r = qp_rules_create(rs, NULL, err, sizeof err);
+        assert_non_null(r);
+        void *s = position(r, NULL);
+        qp_solver *sv = qp_solver_new(r, 1);
+        qp_solve_result res;
+        if (reachable) {
+            assert_int_equal(qp_solve(sv, s, 0, 0, &res), QP_SOLVE_FOUND);
+            assert_int_equal(res.len, 98);
+            qp_outcome o = replay(r, s, res.moves, res.len);
+            assert_int_equal(o.result, QP_WIN);
+            assert_int_equal(o.winner, 0);
+        } else {
+            /* every one of the 99 points entered once, then proven */
+            assert_int_equal(qp_solve(sv, s, 0, 0, &res), QP_SOLVE_NONE);
+            assert_int_equal(res.nodes, 99);
+        }
+        qp_solve_result_free(&res);
+        qp_solver_free(sv);
+        free(s);
+        qp_rules_free(r);
+        qp_lua_ruleset_free(rs);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -184,6 +259,7 @@ int main(void)
         cmocka_unit_test(test_no_solution),
         cmocka_unit_test(test_decided),
         cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_deep_and_cyclic),
         cmocka_unit_test(test_ai_uses_solver),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
