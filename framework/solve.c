@@ -263,14 +263,13 @@ qp_solve_status qp_solve(qp_solver *sv, const void *pos, uint64_t max_nodes, int
             if (max_nodes && nodes >= max_nodes) break;
             if (max_ms && (qp_now_us() - t0) / 1000 >= max_ms) break;
         }
-        if (d + 2 >= MAX_DEPTH || grow_depth(sv, d + 2) ||
-            grow_moves(sv, f->off + (size_t)f->n + QP_MAX_MOVES)) {
+        size_t top = f->off + (size_t)f->n;
+        if (d + 2 >= MAX_DEPTH || grow_depth(sv, d + 2) || grow_moves(sv, top + QP_MAX_MOVES)) {
             cycles = true;   /* cut short: a "no solution" would be unproven */
             break;
         }
-        f = &sv->fr[d];   /* grow_depth may have moved the frames and states */
-        c = state_at(sv, d + 1);
-        if (push_frame(sv, d + 1, f->off + (size_t)f->n, k) == 0) {
+        c = state_at(sv, d + 1);   /* grow_depth may have moved the states */
+        if (push_frame(sv, d + 1, top, k) == 0) {
             if (solved(r, c)) {
                 res->moves = malloc((size_t)(d + 1) * sizeof *res->moves);
                 if (!res->moves) break;
