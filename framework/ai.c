@@ -120,6 +120,19 @@ static void engine_stop(qp_ai *a)
     else qp_mcts_stop(a->mc);
 }
 
+/* The engine as a step of a puzzle job.  A new search forgets earlier
+ * stop requests, so it runs on its own thread and the job's request is
+ * checked again once it has started: qp_ai_stop raises stop_req before it
+ * stops the engine, so no request falls between the two. */
+static qp_move engine_step(qp_ai *a, const qp_game *g, const qp_search_limits *lim, qp_search_cb cb,
+                           void *ud, qp_search_info *out)
+{
+    int rc = a->ab ? qp_search_start(a->ab, g, lim, cb, ud) : qp_mcts_start(a->mc, g, lim, cb, ud);
+    if (rc != 0) return engine_run(a, g, lim, cb, ud, out);
+    if (atomic_load(&a->stop_req)) engine_stop(a);
+    return a->ab ? qp_search_wait(a->ab, out) : qp_mcts_wait(a->mc, out);
+}
+
 /* ---- puzzles ----------------------------------------------------------- */
 
 static void publish(qp_ai *a, const qp_search_info *in)
@@ -176,7 +189,7 @@ static qp_move puzzle_run(qp_ai *a, const qp_game *g, const qp_search_limits *li
     } else if (l.nodes && st == QP_SOLVE_UNKNOWN) {
         l.nodes = l.nodes > res.nodes ? l.nodes - res.nodes : 1;
     }
-    qp_move m = engine_run(a, g, &l, cb, ud, in);
+    qp_move m = engine_step(a, g, &l, cb, ud, in);
     publish(a, in);
     if (out) *out = *in;
     return m;

@@ -168,6 +168,21 @@ static void test_ai_uses_solver(void **st)
         qp_ai_free(a);
     }
     qp_game_free(&g);
+    /* without limits the job runs until stopped, then still gives a move */
+    assert_int_equal(qp_game_init(&g, r, NULL, err, sizeof err), 0);
+    for (int kind = QP_AI_ALPHABETA; kind <= QP_AI_MCTS; kind++) {
+        qp_ai *a = qp_ai_new(r, kind, 1);
+        qp_search_limits none = {0};
+        assert_int_equal(qp_ai_start(a, &g, &none, NULL, NULL), 0);
+        qp_ai_stop(a);
+        qp_search_info info;
+        qp_move m = qp_ai_wait(a, &info);
+        assert_true(qp_move_is_legal(r, g.cur, m));
+        assert_true(info.done);
+        assert_false(qp_ai_running(a));
+        qp_ai_free(a);
+    }
+    qp_game_free(&g);
     assert_int_equal(qp_game_init(&g, r, HOPELESS, err, sizeof err), 0);
     qp_ai *a = qp_ai_new(r, QP_AI_DEFAULT, 1);
     qp_search_limits lim = {0};
