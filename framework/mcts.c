@@ -6,7 +6,8 @@
  * first child and their count.  Positions are not stored: each iteration
  * replays the selected moves from the root by copy-make.
  *
- * Values: a node's `wins` are the rewards of the side that made the move
+ * Values: a node's `halves` count the rewards (in half points: a reward
+ * is 0, 1/2 or 1, so the sums are exact) of the side that made the move
  * into it (`who`), so a parent picks among its children by their own
  * win rates.  A proof is a node's exact value for `who` (loss, draw or
  * win); a parent is proven when one child wins for the side to move, or
@@ -42,7 +43,7 @@ typedef struct node {
     uint8_t proof;        /* PR_*, for who */
     uint8_t expanded;     /* children made, or known terminal */
     uint32_t visits;
-    float wins;
+    uint32_t halves;      /* twice the rewards of who */
 } node;
 
 struct qp_mcts {
@@ -203,7 +204,7 @@ static uint32_t select_child(qp_mcts *M, const node *n)
         if (cn->proof == PR_WIN) return c;
         if (cn->proof == PR_LOSS) continue;
         if (cn->visits == 0) return c;
-        double v = cn->wins / cn->visits + UCT_C * sqrt(logn / cn->visits);
+        double v = cn->halves * 0.5 / cn->visits + UCT_C * sqrt(logn / cn->visits);
         if (v > bv) {
             bv = v;
             best = c;
@@ -311,7 +312,7 @@ backup:
     for (;;) {
         node *b = &M->pool[idx];
         b->visits++;
-        if (b->who >= 0 && b->who < 2) b->wins += rw[b->who];
+        if (b->who >= 0 && b->who < 2) b->halves += (uint32_t)(rw[b->who] * 2.0f + 0.5f);
         if (idx == 0) break;
         idx = b->parent;
     }
@@ -329,7 +330,7 @@ static uint32_t best_child(const qp_mcts *M, const node *n)
         int cls = cn->proof == PR_WIN ? 2 : cn->proof == PR_LOSS ? 0 : 1;
         if (best == NO_NODE || cls > bclass ||
             (cls == bclass && (cn->visits > M->pool[best].visits ||
-                               (cn->visits == M->pool[best].visits && cn->wins > M->pool[best].wins)))) {
+                               (cn->visits == M->pool[best].visits && cn->halves > M->pool[best].halves)))) {
             best = c;
             bclass = cls;
         }
@@ -367,7 +368,7 @@ static void fill_info(qp_mcts *M, uint64_t iters)
     } else if (b->proof == PR_DRAW) {
         in->score = 0;
     } else {
-        double p = b->visits ? b->wins / b->visits : 0.5;
+        double p = b->visits ? b->halves * 0.5 / b->visits : 0.5;
         if (p < 0.001) p = 0.001;
         if (p > 0.999) p = 0.999;
         in->score = (int)lround(400.0 * log10(p / (1.0 - p)));
