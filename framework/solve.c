@@ -171,17 +171,8 @@ static int push_frame(qp_solver *sv, int d, size_t off, uint64_t key)
     f->n = rs->gen(r, s, sv->mv + off, QP_GEN_ALL);
     qp_move *mv = sv->mv + off;
     int *sc = sv->sc + off;
-    if (f->n > 1 && (rs->move_order || rs->evaluate)) {
-        unsigned char *t = state_at(sv, d + 1);   /* scratch: the child is made there later */
-        for (int i = 0; i < f->n; i++) {
-            if (rs->move_order) {
-                sc[i] = rs->move_order(r, s, mv[i]);
-            } else {
-                memcpy(t, s, sv->ssz);
-                rs->make(r, t, mv[i], NULL);
-                sc[i] = rs->evaluate(r, t);
-            }
-        }
+    if (f->n > 1 && rs->move_order) {
+        for (int i = 0; i < f->n; i++) sc[i] = rs->move_order(r, s, mv[i]);
         /* insertion sort, best first; stable so equal scores keep gen order */
         for (int i = 1; i < f->n; i++) {
             qp_move m = mv[i];

@@ -6,8 +6,10 @@
  * failure.  The solver is a depth-first search over the hooks (gen, make
  * by copy-make, hash, outcome) that remembers every position it has
  * proven dead in a table of hash keys, so no position is searched twice;
- * moves are tried best first by the ruleset's move_order, else by the
- * evaluation of the position they lead to, when it has those hooks.
+ * moves are tried best first by the ruleset's move_order when it has one,
+ * else in generation order.  (Ordering by evaluate was tried and dropped:
+ * a two-player evaluation is no guide to a puzzle's progress; on English
+ * peg solitaire it searched 13 times as many positions.)
  * Positions repeated along the current line are skipped, so puzzles with
  * reversible moves terminate too.
  *

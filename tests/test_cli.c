@@ -188,7 +188,8 @@ static void test_solve_and_puzzle_status(void **st)
     (void)st;
     char *out, *err;
     assert_int_equal(tu_run("solve pegsolitaire --fen '7/3PP2/2P4/2PP3/7/7/7 w 0'", NULL, &out, NULL), 0);
-    assert_string_equal(out, "e6c6\nd4b4\nc6c4\nb4d4\n");
+    /* two solutions (the first two jumps commute); generation order picks */
+    assert_string_equal(out, "d4b4\ne6c6\nc6c4\nb4d4\n");
     free(out);
     assert_int_equal(tu_run("solve pegsolitaire --fen '7/7/2PP3/7/4P2/7/7 w 0'", NULL, &out, NULL), 1);
     assert_string_equal(out, "no solution\n");
@@ -239,7 +240,7 @@ static void test_search_choice(void **st)
     assert_non_null(strstr(out, "> search x\nusage: search mcts|alphabeta\n"));
     free(out);
     assert_int_equal(tu_run("console pegsolitaire --ascii --fen '7/3PP2/2P4/2PP3/7/7/7 w 0'", "hint\n", &out, NULL), 0);
-    assert_non_null(strstr(out, "\nhint: e6c6\n"));
+    assert_non_null(strstr(out, "\nhint: d4b4\n"));
     free(out);
     assert_int_equal(tu_run("uci", "uci\nsetoption name UCI_Variant value reversi\nuci\n"
                                    "setoption name Search value mcts\nuci\nsetoption name Search value x\n",

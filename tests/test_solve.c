@@ -148,7 +148,8 @@ static void test_ai_uses_solver(void **st)
     qp_rules *r = tu_rules(&tu_reg, "pegsolitaire");
     char err[QP_ERR];
     qp_game g;
-    /* five pegs, solved by d4b4 e6c6 c6c4 b4d4 (built backwards from d4) */
+    /* five pegs, solved by d4b4 e6c6 c6c4 b4d4 (built backwards from d4;
+     * the first two commute) */
     assert_int_equal(qp_game_init(&g, r, "7/3PP2/2P4/2PP3/7/7/7 w 0", err, sizeof err), 0);
     for (int kind = QP_AI_ALPHABETA; kind <= QP_AI_MCTS; kind++) {
         qp_ai *a = qp_ai_new(r, kind, 1);
