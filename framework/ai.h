@@ -11,8 +11,10 @@
  * (solve.h), with 90% of the time or all of the node limit; when it
  * finds a solution its first move is played (the info's pv is the whole
  * solution and its score a mate score), otherwise the chosen search
- * picks a move with the rest of the time.  The solver's dead positions
- * are kept between moves of the same handle.
+ * picks a move with the rest of the time.  A depth limit does not bound
+ * the solver (without time or nodes it runs until it knows, or until
+ * stopped).  The solver's dead positions are kept between moves of the
+ * same handle.
  */
 #ifndef QP_AI_H
 #define QP_AI_H
