@@ -249,6 +249,15 @@ static void test_search_choice(void **st)
     assert_non_null(strstr(out, "option name Search type combo default mcts var alphabeta var mcts\n"));
     assert_non_null(strstr(out, "info string error: Search must be alphabeta or mcts, got 'x'\n"));
     free(out);
+    /* MCTS on its thread: `go infinite` answers once `stop` comes */
+    assert_int_equal(tu_run("uci", "setoption name UCI_Variant value gomoku\nsetoption name Search value mcts\n"
+                                   "position startpos moves h8\ngo infinite\nstop\n",
+                            &out, NULL), 0);
+    const char *bm = last_line(out);
+    assert_true(!strncmp(bm, "bestmove ", 9));
+    assert_string_not_equal(bm + 9, "(none)");
+    assert_string_not_equal(bm + 9, "h8");
+    free(out);
 }
 
 int main(void)
