@@ -85,6 +85,11 @@ typedef struct qp_outcome {
                                    the search checks every leaf for a decided
                                    position, not only flagged ones */
 
+/* The AI of a game (qp_rules.ai). */
+#define QP_AI_DEFAULT 0
+#define QP_AI_ALPHABETA 1
+#define QP_AI_MCTS 2
+
 /* History draw rules, applied by the game layer.  0 disables a rule. */
 typedef struct qp_draw_rules {
     int repetitions;            /* n-th occurrence of a position draws */
@@ -123,6 +128,9 @@ struct qp_rules {
     /* rules text of this instance for help screens (UTF-8): rs->help_text
      * unless create() wrote one that follows the parameters */
     const char *help_text;
+    /* Which AI plays the game (ai.h): QP_AI_DEFAULT lets the framework
+     * choose, MCTS when the ruleset has no evaluate hook, else alpha-beta. */
+    int ai;
 };
 
 struct qp_ruleset {

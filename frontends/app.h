@@ -20,7 +20,7 @@ typedef struct qp_app {
 /* Common options.  Positional arguments (not starting with "--") are
  * collected in pos[]; options that take a value are listed in the parser. */
 typedef struct qp_opts {
-    const char *fen, *config, *out, *size, *ai, *load;
+    const char *fen, *config, *out, *size, *ai, *load, *search;
     int depth, movetime, level;
     bool flip, layout, ascii, has_depth, has_movetime, has_level;
     int npos;
@@ -43,6 +43,7 @@ int cmd_list(qp_app *app, int argc, char **argv);
 int cmd_perft(qp_app *app, int argc, char **argv);    /* perft and divide */
 int cmd_moves(qp_app *app, int argc, char **argv);
 int cmd_status(qp_app *app, int argc, char **argv);
+int cmd_solve(qp_app *app, int argc, char **argv);
 int cmd_analyze(qp_app *app, int argc, char **argv);
 int cmd_bench(qp_app *app, int argc, char **argv);
 int cmd_uci(qp_app *app, int argc, char **argv);

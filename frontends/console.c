@@ -15,6 +15,7 @@
 #include "app.h"
 #include "console_view.h"
 #include "record.h"
+#include "ai.h"
 #include "search.h"
 
 #include <ctype.h>
@@ -37,7 +38,8 @@ typedef struct con_session {
     bool ai[2];            /* the computer plays this side */
     int level;             /* 1..10 */
     int depth, movetime;   /* --depth / --movetime override the level; 0: unset */
-    qp_search *search;
+    qp_ai *search;         /* the game's AI (alpha-beta or MCTS) */
+    int search_kind;       /* QP_AI_*: DEFAULT is the game's own choice */
     int info_depth;        /* last depth printed by the search callback */
     bool echo;             /* stdin is not a terminal: echo each command */
     FILE *out;
@@ -71,7 +73,9 @@ static bool game_over(const con_session *c, qp_outcome *o)
 static void result_text(const con_session *c, const qp_outcome *o, char *buf, size_t n)
 {
     char side[32];
-    if (o->result == QP_WIN && o->winner >= 0)
+    if (c->r->nsides == 1 && o->result != QP_ONGOING)   /* a puzzle: solved or failed */
+        snprintf(buf, n, "%s: %s", o->result == QP_WIN && o->winner == 0 ? "Solved" : "Failed", o->reason);
+    else if (o->result == QP_WIN && o->winner >= 0)
         snprintf(buf, n, "%s wins: %s", side_title(c, o->winner, side, sizeof side), o->reason);
     else if (o->result == QP_WIN)
         snprintf(buf, n, "Game won: %s", o->reason);
@@ -306,7 +310,7 @@ static qp_move console_ai_move(con_session *c)
 {
     if (!c->search) {
         long long mb = qp_param_int(&c->r->params, "ai.hash_mb");
-        c->search = qp_search_new(c->r, (size_t)(mb > 0 ? mb : 16));
+        c->search = qp_ai_new(c->r, c->search_kind, (size_t)(mb > 0 ? mb : 16));
         if (!c->search) {
             fprintf(c->out, "the computer player could not start (out of memory)\n");
             return QP_MOVE_NONE;
@@ -316,7 +320,7 @@ static qp_move console_ai_move(con_session *c)
     qp_search_info info;
     limits_for(c, &lim);
     c->info_depth = -1;
-    qp_move m = qp_search_run(c->search, &c->g, &lim, on_search_info, c, &info);
+    qp_move m = qp_ai_run(c->search, &c->g, &lim, on_search_info, c, &info);
     if (m != QP_MOVE_NONE && !qp_move_is_legal(c->r, c->g.cur, m)) m = QP_MOVE_NONE;
     return m;
 }
@@ -487,7 +491,7 @@ static int do_new(con_session *c, const char *arg)
 {
     (void)arg;
     qp_game_reset(&c->g);
-    if (c->search) qp_search_clear(c->search);
+    if (c->search) qp_ai_clear(c->search);
     fprintf(c->out, "new game\n");
     show(c);
     return CON_GO_ON;
@@ -530,7 +534,7 @@ static int do_load(con_session *c, const char *arg)
         fprintf(c->out, "load failed: %s\n", err);
         return CON_GO_ON;
     }
-    if (c->search) qp_search_free(c->search);
+    if (c->search) qp_ai_free(c->search);
     c->search = NULL;
     qp_game_free(&c->g);
     qp_rules_free(c->r);
@@ -635,6 +639,40 @@ static int do_go(con_session *c, const char *arg)
     return CON_GO_ON;
 }
 
+/* Which search the computer uses; switching drops the current one. */
+static int do_search(con_session *c, const char *arg)
+{
+    if (*arg) {
+        int kind = qp_ai_parse(arg);
+        if (kind < 0) {
+            fprintf(c->out, "usage: search mcts|alphabeta\n");
+            return CON_GO_ON;
+        }
+        if (c->search) qp_ai_free(c->search);
+        c->search = NULL;
+        c->search_kind = kind;
+    }
+    int kind = c->search_kind ? c->search_kind : qp_ai_choose(c->r);
+    fprintf(c->out, "search %s\n", qp_ai_name(kind));
+    return CON_GO_ON;
+}
+
+/* The computer's move for the side to move, shown, not played. */
+static int do_hint(con_session *c, const char *arg)
+{
+    (void)arg;
+    if (refuse_if_over(c)) return CON_GO_ON;
+    qp_move m = console_ai_move(c);
+    char t[QP_MOVE_TEXT];
+    if (m == QP_MOVE_NONE) {
+        fprintf(c->out, "no hint\n");
+        return CON_GO_ON;
+    }
+    c->r->rs->move_text(c->r, c->g.cur, m, t, sizeof t);
+    fprintf(c->out, "hint: %s\n", t);
+    return CON_GO_ON;
+}
+
 static int do_rules(con_session *c, const char *arg)
 {
     (void)arg;
@@ -666,6 +704,8 @@ static const con_cmd con_cmds[] = {
     {"ai", do_ai, "SIDE", "the computer plays SIDE (a side, both or none)"},
     {"level", do_level, "N", "computer strength 1..10 (or easy, medium, ...)"},
     {"go", do_go, "", "the computer plays one move for the side to move"},
+    {"hint", do_hint, "", "the computer's move for the side to move, not played"},
+    {"search", do_search, "KIND", "the computer's search: mcts or alphabeta"},
     {"rules", do_rules, "", "a summary of the rules"},
     {"help", do_help, "", "this text"},
     {"quit", do_quit, "", "leave (so does the end of input)"},
@@ -793,7 +833,11 @@ int cmd_console(qp_app *app, int argc, char **argv)
     if (qp_opts_parse(&o, argc, argv)) return 2;
     if (o.npos > 1) {
         fprintf(stderr, "usage: qipan console [RULESET] [--config FILE] [--fen FEN] "
-                        "[--ai red|black|both|none] [--level N] [--ascii]\n");
+                        "[--ai red|black|both|none] [--level N] [--ascii] [--search mcts|alphabeta]\n");
+        return 2;
+    }
+    if (o.search && qp_ai_parse(o.search) < 0) {
+        fprintf(stderr, "qipan: --search must be mcts or alphabeta, got '%s'\n", o.search);
         return 2;
     }
     memset(&c, 0, sizeof c);
@@ -813,6 +857,7 @@ int cmd_console(qp_app *app, int argc, char **argv)
     c.echo = !isatty(fileno(stdin));
     c.depth = o.has_depth ? o.depth : 0;
     c.movetime = o.has_movetime ? o.movetime : 0;
+    c.search_kind = o.search ? qp_ai_parse(o.search) : QP_AI_DEFAULT;
 
     int rc = 0;
     if (start_level(&c, &o, &c.level)) {
@@ -825,7 +870,7 @@ int cmd_console(qp_app *app, int argc, char **argv)
     } else {
         rc = run(&c);
     }
-    if (c.search) qp_search_free(c.search);
+    if (c.search) qp_ai_free(c.search);
     qp_game_free(&c.g);
     qp_rules_free(c.r);
     return rc;

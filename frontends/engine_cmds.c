@@ -6,6 +6,7 @@
  * a fresh table per position) and so works as a signature of the search.
  */
 #include "app.h"
+#include "ai.h"
 #include "search.h"
 
 #include <stdio.h>
@@ -41,7 +42,12 @@ int cmd_analyze(qp_app *app, int argc, char **argv)
     if (qp_opts_parse(&o, argc, argv)) return 2;
     if (o.npos > 1 || (!o.has_depth && !o.has_movetime)) {
         fprintf(stderr, "usage: qipan analyze RULESET [--fen FEN] [--config FILE] "
-                        "(--depth N | --movetime MS) [--level N]\n");
+                        "(--depth N | --movetime MS) [--level N] [--search mcts|alphabeta]\n");
+        return 2;
+    }
+    int kind = o.search ? qp_ai_parse(o.search) : QP_AI_DEFAULT;
+    if (kind < 0) {
+        fprintf(stderr, "qipan: --search must be mcts or alphabeta, got '%s'\n", o.search);
         return 2;
     }
     if (o.has_level && (o.level < 1 || o.level > 10)) {
@@ -56,7 +62,7 @@ int cmd_analyze(qp_app *app, int argc, char **argv)
     qp_rules *r;
     qp_game g;
     if (qp_app_open_game(app, &o, &r, &g)) return 1;
-    qp_search *s = qp_search_new(r, 0);
+    qp_ai *s = qp_ai_new(r, kind, 0);
     if (!s) {
         fprintf(stderr, "qipan: out of memory for the search\n");
         qp_game_free(&g);
@@ -74,12 +80,12 @@ int cmd_analyze(qp_app *app, int argc, char **argv)
     lim.seed = (uint64_t)time(NULL);
     info_ctx c = {r, g.cur};
     qp_search_info info;
-    qp_move best = oc.result == QP_ONGOING ? qp_search_run(s, &g, &lim, print_info, &c, &info)
+    qp_move best = oc.result == QP_ONGOING ? qp_ai_run(s, &g, &lim, print_info, &c, &info)
                                            : QP_MOVE_NONE;
     char t[QP_MOVE_TEXT];
     move_text(r, g.cur, best, t, sizeof t);
     printf("bestmove %s\n", t);
-    qp_search_free(s);
+    qp_ai_free(s);
     qp_game_free(&g);
     qp_rules_free(r);
     return 0;

@@ -40,14 +40,17 @@ static const command commands[] = {
      "Judge the position: 'ongoing', 'SIDE wins: REASON' or 'draw: REASON' (puzzles:\n"
      "'solved: REASON' / 'failed: REASON'), then the flags of the side to move\n"
      "(check leash trapped) on a second line."},
-    {"analyze", cmd_analyze, "analyze RULESET [--fen FEN] [--config FILE] (--depth N | --movetime MS) [--level N]",
+    {"solve", cmd_solve, "solve RULESET [--fen FEN] [--config FILE]",
+     "Solve a one-player puzzle exactly: a solution, one move per line, or 'no solution'\n"
+     "(exit status 1) once none is proved."},
+    {"analyze", cmd_analyze, "analyze RULESET [--fen FEN] [--config FILE] (--depth N | --movetime MS) [--level N] [--search mcts|alphabeta]",
      "Search the position and print UCI-style 'info' lines, then 'bestmove MOVE'."},
     {"bench", cmd_bench, "bench [RULESET] [--depth N] [--config FILE]",
      "Search fixed positions to a fixed depth; the last line is 'nodes N nps M'.\n"
      "The node count changes only when the search does."},
     {"console", cmd_console,
      "console [RULESET] [--config FILE] [--fen FEN] [--load FILE] [--ai red|black|both|none] [--level N] "
-     "[--depth N] [--movetime MS] [--ascii] [--flip]",
+     "[--depth N] [--movetime MS] [--ascii] [--flip] [--search mcts|alphabeta]",
      "Play in the terminal; type 'help' at the prompt for the console's commands."},
     {"play", cmd_play,
      "play [RULESET] [--config FILE] [--fen FEN] [--load FILE] [--size WxH] [--flip] "

@@ -1,9 +1,11 @@
 /*
- * tools.c — the scripting subcommands: list, perft, divide, moves, status.
+ * tools.c — the scripting subcommands: list, perft, divide, moves, status,
+ * solve.
  * Their output format is a fixed contract (shared/design.md).
  */
 #include "app.h"
 #include "perft.h"
+#include "solve.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -128,6 +130,8 @@ int cmd_status(qp_app *app, int argc, char **argv)
     qp_outcome oc;
     qp_game_outcome(&g, &oc);
     if (oc.result == QP_ONGOING) printf("ongoing\n");
+    else if (r->nsides == 1)   /* a puzzle never draws: solved or failed */
+        printf("%s: %s\n", oc.result == QP_WIN && oc.winner == 0 ? "solved" : "failed", oc.reason);
     else if (oc.result == QP_DRAW) printf("draw: %s\n", oc.reason);
     else printf("%s wins: %s\n", qp_side_name(r, oc.winner), oc.reason);
     char flags[256];
@@ -136,4 +140,55 @@ int cmd_status(qp_app *app, int argc, char **argv)
     qp_game_free(&g);
     qp_rules_free(r);
     return 0;
+}
+
+/* The solution, one move per line, or "no solution" (status 1) once
+ * proven; nothing when the position is solved already. */
+int cmd_solve(qp_app *app, int argc, char **argv)
+{
+    qp_opts o;
+    if (qp_opts_parse(&o, argc, argv)) return 2;
+    if (o.npos != 1) {
+        fprintf(stderr, "usage: qipan solve RULESET [--fen FEN] [--config FILE]\n");
+        return 2;
+    }
+    qp_rules *r;
+    qp_game g;
+    if (qp_app_open_game(app, &o, &r, &g)) return 1;
+    int rc = 0;
+    qp_solver *sv = r->nsides == 1 ? qp_solver_new(r, 0) : NULL;
+    if (r->nsides != 1) {
+        fprintf(stderr, "qipan: solve: %s is not a one-player puzzle\n", r->rs->name);
+        rc = 2;
+    } else if (!sv) {
+        fprintf(stderr, "qipan: solve: out of memory\n");
+        rc = 2;
+    } else {
+        qp_solve_result res;
+        qp_solve_status st = qp_solve(sv, g.cur, 0, 0, &res);
+        fprintf(stderr, "solve: %llu positions in %.3f s\n", (unsigned long long)res.nodes,
+                res.time_ms / 1000.0);
+        if (st == QP_SOLVE_FOUND) {
+            void *s = qp_state_new(r);
+            memcpy(s, g.cur, r->state_size);
+            for (int i = 0; i < res.len; i++) {
+                char t[QP_MOVE_TEXT];
+                r->rs->move_text(r, s, res.moves[i], t, sizeof t);
+                printf("%s\n", t);
+                r->rs->make(r, s, res.moves[i], NULL);
+            }
+            free(s);
+        } else if (st == QP_SOLVE_NONE) {
+            printf("no solution\n");
+            rc = 1;
+        } else {
+            fprintf(stderr, "qipan: solve: gave up (out of memory or too deep)\n");
+            rc = 2;
+        }
+        qp_solve_result_free(&res);
+    }
+    qp_solver_free(sv);
+    qp_game_free(&g);
+    qp_rules_free(r);
+    return rc;
 }

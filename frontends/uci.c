@@ -11,6 +11,7 @@
  * position is only ever replaced by a legal one.
  */
 #include "app.h"
+#include "ai.h"
 #include "search.h"
 
 #include <pthread.h>
@@ -28,7 +29,8 @@ typedef struct uci {
     qp_app *app;
     qp_rules *r;
     qp_game g;
-    qp_search *s;
+    qp_ai *s;                        /* the game's AI, or the one set by Search */
+    int search_kind;                 /* QP_AI_*: DEFAULT is the game's choice */
     size_t hash_mb;
     int level;
     uint64_t seed;
@@ -70,7 +72,7 @@ static void *waiter_main(void *arg)
 {
     uci *u = arg;
     qp_search_info info;
-    qp_move m = qp_search_wait(u->s, &info);
+    qp_move m = qp_ai_wait(u->s, &info);
     char t[QP_MOVE_TEXT] = "(none)";
     if (m != QP_MOVE_NONE) u->r->rs->move_text(u->r, u->g.cur, m, t, sizeof t);
     pthread_mutex_lock(&u->mu);
@@ -92,7 +94,7 @@ static void finish_search(uci *u, bool stop)
 {
     if (!u->th_live) return;
     if (stop) {
-        qp_search_stop(u->s);
+        qp_ai_stop(u->s);
         pthread_mutex_lock(&u->mu);
         u->stop_seen = true;
         if (u->pending) {
@@ -124,14 +126,14 @@ static int install_rules(uci *u, qp_rules *r)
         qp_rules_free(r);
         return -1;
     }
-    qp_search *s = qp_search_new(r, u->hash_mb);
+    qp_ai *s = qp_ai_new(r, u->search_kind, u->hash_mb);
     if (!s) {
         say("info string error: out of memory for a %zu MiB hash", u->hash_mb);
         qp_game_free(&g);
         qp_rules_free(r);
         return -1;
     }
-    if (u->s) qp_search_free(u->s);
+    if (u->s) qp_ai_free(u->s);
     if (u->r) {
         qp_game_free(&u->g);
         qp_rules_free(u->r);
@@ -155,6 +157,7 @@ static void print_options(uci *u)
     say("option name Hash type spin default %zu min 1 max 4096", u->hash_mb);
     say("option name Threads type spin default 1 min 1 max 1");
     say("option name Level type spin default %d min 1 max 10", u->level);
+    say("option name Search type combo default %s var alphabeta var mcts", qp_ai_name(qp_ai_kind(u->s)));
     const qp_params *p = &u->r->params;
     for (int i = 0; i < p->n; i++) {
         const qp_param_val *v = &p->v[i];
@@ -197,16 +200,30 @@ static void set_option(uci *u, const char *name, const char *value)
             say("info string error: Hash must be 1..4096, got '%s'", value);
             return;
         }
-        qp_search *s = qp_search_new(u->r, (size_t)mb);
+        qp_ai *s = qp_ai_new(u->r, u->search_kind, (size_t)mb);
         if (!s) {
             say("info string error: out of memory for a %ld MiB hash", mb);
             return;
         }
-        qp_search_free(u->s);
+        qp_ai_free(u->s);
         u->s = s;
         u->hash_mb = (size_t)mb;
     } else if (!strcasecmp(name, "Threads")) {
         if (strcmp(value, "1")) say("info string error: only 1 thread is supported");
+    } else if (!strcasecmp(name, "Search")) {
+        int kind = qp_ai_parse(value);
+        if (kind < 0) {
+            say("info string error: Search must be alphabeta or mcts, got '%s'", value);
+            return;
+        }
+        qp_ai *s = qp_ai_new(u->r, kind, u->hash_mb);
+        if (!s) {
+            say("info string error: out of memory for a %zu MiB hash", u->hash_mb);
+            return;
+        }
+        qp_ai_free(u->s);
+        u->s = s;
+        u->search_kind = kind;
     } else if (!strcasecmp(name, "Level")) {
         int l = qp_level_parse(&u->r->params, value);
         if (l < 0) {
@@ -355,7 +372,7 @@ static void cmd_go(uci *u, char **tok, int n)
     u->stop_seen = false;
     u->pending = false;
     atomic_store(&u->busy, true);
-    if (qp_search_start(u->s, &u->g, &lim, on_info, u) != 0) {
+    if (qp_ai_start(u->s, &u->g, &lim, on_info, u) != 0) {
         atomic_store(&u->busy, false);
         say("info string error: cannot start the search thread");
         say("bestmove (none)");
@@ -364,7 +381,7 @@ static void cmd_go(uci *u, char **tok, int n)
     if (pthread_create(&u->th, NULL, waiter_main, u) != 0) {
         /* Without a waiter nobody could read `stop`: answer at once. */
         u->stop_seen = true;
-        qp_search_stop(u->s);
+        qp_ai_stop(u->s);
         waiter_main(u);
         return;
     }
@@ -420,7 +437,7 @@ int cmd_uci(qp_app *app, int argc, char **argv)
             /* No pondering: nothing to convert. */
         } else if (!strcmp(c, "ucinewgame")) {
             finish_search(&u, true);
-            qp_search_clear(u.s);
+            qp_ai_clear(u.s);
             qp_game_reset(&u.g);
         } else if (!strcmp(c, "setoption")) {
             finish_search(&u, true);
@@ -450,7 +467,7 @@ int cmd_uci(qp_app *app, int argc, char **argv)
     finish_search(&u, quit || inf);
     free(line);
     free(tok);
-    qp_search_free(u.s);
+    qp_ai_free(u.s);
     qp_game_free(&u.g);
     qp_rules_free(u.r);
     pthread_mutex_destroy(&u.mu);

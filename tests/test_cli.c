@@ -179,6 +179,87 @@ static void test_config_changes_rules(void **st)
     free(off);
 }
 
+
+/* `solve`: the solution one move per line, "no solution" with status 1,
+ * nothing for a solved position; `status` says solved / failed for a
+ * puzzle. */
+static void test_solve_and_puzzle_status(void **st)
+{
+    (void)st;
+    char *out, *err;
+    assert_int_equal(tu_run("solve pegsolitaire --fen '7/3PP2/2P4/2PP3/7/7/7 w 0'", NULL, &out, NULL), 0);
+    /* two solutions (the first two jumps commute); generation order picks */
+    assert_string_equal(out, "d4b4\ne6c6\nc6c4\nb4d4\n");
+    free(out);
+    assert_int_equal(tu_run("solve pegsolitaire --fen '7/7/2PP3/7/4P2/7/7 w 0'", NULL, &out, NULL), 1);
+    assert_string_equal(out, "no solution\n");
+    free(out);
+    assert_int_equal(tu_run("solve pegsolitaire --fen '7/7/7/3P3/7/7/7 w 0'", NULL, &out, NULL), 0);
+    assert_string_equal(out, "");
+    free(out);
+    assert_int_equal(tu_run("solve tictactoe", NULL, &out, &err), 2);
+    assert_string_equal(out, "");
+    assert_non_null(strstr(err, "qipan: solve: tictactoe is not a one-player puzzle\n"));
+    free(out);
+    free(err);
+    expect_error("solve", 2, "usage: qipan solve RULESET [--fen FEN] [--config FILE]\n");
+    expect_error("solve pegsolitaire --fen '7/7/7/3Q3/7/7/7 w 0'", 1, "qipan: ");
+    assert_int_equal(tu_run("status pegsolitaire --fen '7/7/7/3P3/7/7/7 w 0'", NULL, &out, NULL), 0);
+    assert_string_equal(out, "solved: one peg left, in the centre\n\n");
+    free(out);
+    assert_int_equal(tu_run("status pegsolitaire --fen '7/7/P6/7/P6/7/7 w 0'", NULL, &out, NULL), 0);
+    assert_string_equal(out, "failed: 2 pegs left\n\n");
+    free(out);
+    assert_int_equal(tu_run("status pegsolitaire --fen '7/7/7/7/7/7/2P4 w 0'", NULL, &out, NULL), 0);
+    assert_string_equal(out, "failed: one peg left, not in the centre\n\n");
+    free(out);
+}
+
+/* --search picks the AI of analyze and the console; UCI has an option. */
+static void test_search_choice(void **st)
+{
+    (void)st;
+    char *out;
+    expect_error("analyze tictactoe --depth 2 --search minimax", 2,
+                 "qipan: --search must be mcts or alphabeta, got 'minimax'\n");
+    expect_error("console tictactoe --search minimax", 2,
+                 "qipan: --search must be mcts or alphabeta, got 'minimax'\n");
+    /* x to move wins at c1 (o threatens c2): both searches see it */
+    const char *kinds[] = {"mcts", "alphabeta"};
+    for (int i = 0; i < 2; i++) {
+        char args[160];
+        snprintf(args, sizeof args, "analyze tictactoe --fen 'oo1/3/XX1 w 4' --depth 3 --search %s", kinds[i]);
+        assert_int_equal(tu_run(args, NULL, &out, NULL), 0);
+        assert_non_null(strstr(out, "score mate 1 "));
+        assert_string_equal(last_line(out), "bestmove c1");
+        free(out);
+    }
+    assert_int_equal(tu_run("console tictactoe --ascii", "search\nsearch alphabeta\nsearch x\n", &out, NULL), 0);
+    assert_non_null(strstr(out, "> search\nsearch mcts\n"));
+    assert_non_null(strstr(out, "> search alphabeta\nsearch alphabeta\n"));
+    assert_non_null(strstr(out, "> search x\nusage: search mcts|alphabeta\n"));
+    free(out);
+    assert_int_equal(tu_run("console pegsolitaire --ascii --fen '7/3PP2/2P4/2PP3/7/7/7 w 0'", "hint\n", &out, NULL), 0);
+    assert_non_null(strstr(out, "\nhint: d4b4\n"));
+    free(out);
+    assert_int_equal(tu_run("uci", "uci\nsetoption name UCI_Variant value reversi\nuci\n"
+                                   "setoption name Search value mcts\nuci\nsetoption name Search value x\n",
+                            &out, NULL), 0);
+    assert_non_null(strstr(out, "option name Search type combo default alphabeta var alphabeta var mcts\n"));
+    assert_non_null(strstr(out, "option name Search type combo default mcts var alphabeta var mcts\n"));
+    assert_non_null(strstr(out, "info string error: Search must be alphabeta or mcts, got 'x'\n"));
+    free(out);
+    /* MCTS on its thread: `go infinite` answers once `stop` comes */
+    assert_int_equal(tu_run("uci", "setoption name UCI_Variant value gomoku\nsetoption name Search value mcts\n"
+                                   "position startpos moves h8\ngo infinite\nstop\n",
+                            &out, NULL), 0);
+    const char *bm = last_line(out);
+    assert_true(!strncmp(bm, "bestmove ", 9));
+    assert_string_not_equal(bm + 9, "(none)");
+    assert_string_not_equal(bm + 9, "h8");
+    free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -190,6 +271,8 @@ int main(void)
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_fuzz_regressions),
         cmocka_unit_test(test_config_changes_rules),
+        cmocka_unit_test(test_solve_and_puzzle_status),
+        cmocka_unit_test(test_search_choice),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }

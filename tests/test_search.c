@@ -243,6 +243,7 @@ typedef struct ref_ctx {
 
 static int ref_eval(const ref_ctx *c, const void *s)
 {
+    if (!c->r->rs->evaluate) return 0;   /* as the search does */
     int v = c->r->rs->evaluate(c->r, s);
     if (v >= QP_SCORE_MATE_BOUND) v = QP_SCORE_MATE_BOUND - 1;
     if (v <= -QP_SCORE_MATE_BOUND) v = -QP_SCORE_MATE_BOUND + 1;

@@ -161,6 +161,7 @@ static void test_variants_and_options(void **st)
     (void)st;
     /* Tic-tac-toe: after X takes the centre only a corner holds the draw. */
     char *out = session("setoption name UCI_Variant value tictactoe\n"
+                        "setoption name Search value alphabeta\n"
                         "position startpos moves b2\ngo depth 8\n");
     const char *bm = last_bestmove(out);
     assert_true(!strcmp(bm, "a1") || !strcmp(bm, "a3") || !strcmp(bm, "c1") || !strcmp(bm, "c3"));

@@ -142,7 +142,7 @@ int blk_prepare(blk_game *g, size_t off_cells, char *err, size_t errn)
         snprintf(num, sizeof num, "%d", k);
         snprintf(g->reason_left[k], BLK_REASON, "%s %s%s left", k == 1 && w ? w : num, g->noun, k == 1 ? "" : "s");
     }
-    if (g->goal_left) {
+    if (g->goal_left && !g->goal_miss_reason[0]) {
         char nm[8] = "";
         if (g->goal_sq >= 0) qp_sq_name(&g->geom, g->goal_sq, nm);
         const char *left = g->goal_left < 64 ? g->reason_left[g->goal_left] : "left";

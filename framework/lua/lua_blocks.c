@@ -456,7 +456,7 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
                                     g->fewer_reason);
     lua_pop(L, 1);
 
-    static const char *const goal_keys[] = {"left", "at", "reason", "noun", NULL};
+    static const char *const goal_keys[] = {"left", "at", "reason", "noun", "miss", NULL};
     if (field(L, r, "goal", params) != LUA_TNIL) {
         int v = lua_gettop(L);
         if (lua_type(L, v) != LUA_TTABLE) lb_fail(L, in, "rules.goal", "rules.goal must be a table");
@@ -479,6 +479,13 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
             if (!s || lua_type(L, -1) != LUA_TSTRING || !*s || strlen(s) > 16)
                 lb_fail(L, in, "rules.goal.noun", "rules.goal.noun must be a short word (\"peg\")");
             snprintf(g->noun, sizeof g->noun, "%s", s);
+        }
+        lua_pop(L, 1);
+        if (lua_getfield(L, v, "miss") != LUA_TNIL) {
+            const char *s = lua_tostring(L, -1);
+            if (!s || lua_type(L, -1) != LUA_TSTRING || !*s)
+                lb_fail(L, in, "rules.goal.miss", "rules.goal.miss must be a non-empty string");
+            snprintf(g->goal_miss_reason, sizeof g->goal_miss_reason, "%s", s);
         }
         lua_pop(L, 1);
     }

@@ -353,6 +353,19 @@ void lr_read_game(lua_State *L, lr_inst *in, int t, int params)
     if (g->has_rules && in->ref[LR_H_MOVES] != LUA_NOREF && in->ref[LR_H_PLAY] == LUA_NOREF)
         lr_fail_key(L, g, "moves", "moves the 'moves' hook adds need a 'play' function");
 
+    /* ai = "mcts" | "alphabeta"; a game without evaluate plays by MCTS */
+    int ait = lua_getfield(L, t, "ai");
+    const char *ai = ait == LUA_TSTRING ? lua_tostring(L, -1) : "";
+    if (!strcmp(ai, "mcts")) r->ai = QP_AI_MCTS;
+    else if (!strcmp(ai, "alphabeta")) r->ai = QP_AI_ALPHABETA;
+    else if (ait != LUA_TNIL) lr_fail_key(L, g, "ai", "'ai' must be \"mcts\" or \"alphabeta\"");
+    lua_pop(L, 1);
+    if (!r->ai) {
+        bool data_eval = lua_getfield(L, t, "eval") != LUA_TNIL;   /* blocks' evaluation */
+        lua_pop(L, 1);
+        r->ai = in->ref[LR_H_EVAL] == LUA_NOREF && !data_eval ? QP_AI_MCTS : QP_AI_DEFAULT;
+    }
+
     /* draw rules: the table, then params of the same names override */
     if (lr_field(L, t, "draw", params) == LUA_TTABLE) {
         int d = lua_gettop(L);

@@ -6,13 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ai.h"
 #include "search.h"
 
 /* Invariant: pos is the position the running (or last) search started
  * from; info/seq are written by the search thread under mu. */
 struct gui_engine {
     const qp_rules *r;
-    qp_search *s;
+    qp_ai *s;
     SDL_mutex *mu;
     qp_search_info info;
     unsigned seq, seen;
@@ -34,7 +35,7 @@ gui_engine *gui_engine_new(const qp_rules *r)
     if (!e) return NULL;
     e->r = r;
     long long mb = qp_param_int(&r->params, "ai.hash_mb");
-    e->s = qp_search_new(r, (size_t)(mb > 0 ? mb : 64));
+    e->s = qp_ai_new(r, QP_AI_DEFAULT, (size_t)(mb > 0 ? mb : 64));
     e->mu = SDL_CreateMutex();
     e->pos = malloc(r->state_size);
     if (!e->s || !e->mu || !e->pos) {
@@ -48,7 +49,7 @@ void gui_engine_free(gui_engine *e)
 {
     if (!e) return;
     gui_engine_cancel(e);
-    if (e->s) qp_search_free(e->s);
+    if (e->s) qp_ai_free(e->s);
     if (e->mu) SDL_DestroyMutex(e->mu);
     free(e->pos);
     free(e);
@@ -87,7 +88,7 @@ int gui_engine_start(gui_engine *e, const qp_game *g, int level, Uint32 wake_eve
     memset(&e->last, 0, sizeof e->last);
     e->seq = e->seen = 0;
     e->wake = wake_event;
-    if (qp_search_start(e->s, g, &lim, on_info, e) != 0) return -1;
+    if (qp_ai_start(e->s, g, &lim, on_info, e) != 0) return -1;
     e->running = true;
     e->last.active = true;
     return 0;
@@ -97,8 +98,8 @@ void gui_engine_cancel(gui_engine *e)
 {
     if (!e || !e->running) return;
     qp_search_info out;
-    qp_search_stop(e->s);
-    qp_search_wait(e->s, &out);
+    qp_ai_stop(e->s);
+    qp_ai_wait(e->s, &out);
     e->running = false;
     e->last.active = false;
 }
@@ -158,8 +159,8 @@ qp_move gui_engine_poll(gui_engine *e, gui_think *t)
         SDL_UnlockMutex(e->mu);
         if (fresh) fill_think(e, &snap, true);
         qp_search_info out;
-        if (qp_search_poll(e->s, &out)) {
-            qp_search_wait(e->s, &out);
+        if (qp_ai_poll(e->s, &out)) {
+            qp_ai_wait(e->s, &out);
             e->running = false;
             if (out.depth > 0 || out.pvlen > 0) fill_think(e, &out, false);
             e->last.active = false;
@@ -175,6 +176,6 @@ void gui_engine_clear(gui_engine *e)
 {
     if (!e) return;
     gui_engine_cancel(e);
-    qp_search_clear(e->s);
+    qp_ai_clear(e->s);
     memset(&e->last, 0, sizeof e->last);
 }

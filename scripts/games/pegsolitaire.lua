@@ -61,7 +61,8 @@ return {
       move = "jump",
       jump = { over = "any" },          -- pegs jump pegs: there is no enemy
       goal = { left = 1, noun = "peg", at = params.goal == "centre" and "d4" or nil,
-               reason = params.goal == "centre" and "one peg left, in the centre" or "one peg left" },
+               reason = params.goal == "centre" and "one peg left, in the centre" or "one peg left",
+               miss = "one peg left, not in the centre" },
     }
   end,
   -- fewer pegs is progress; pegs far from the centre are hard to remove

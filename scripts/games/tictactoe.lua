@@ -16,10 +16,11 @@ return {
   sides = { "x", "o" },
   perft = "games",
   pieces = { X = "X", o = "O" },
+  -- no evaluation: the game's AI is then Monte Carlo tree search, which
+  -- plays it perfectly
   rules = {
     place = "empty",             -- any empty cell
     line = 3,                    -- three in a row wins
     stuck = "draw",              -- a full board is a draw ("board full")
   },
-  eval = { squares = { 3, 2, 3, 2, 4, 2, 3, 2, 3 } },
 }
