@@ -35,10 +35,20 @@ static void usage(FILE *f)
         fprintf(f, "  qipan %s\n", commands[i].usage);
 }
 
+/* The registry's problems, one per line: each is a warning of its own. */
+static void warn_lines(const char *text)
+{
+    for (const char *p = text; *p;) {
+        size_t len = strcspn(p, "\n");
+        fprintf(stderr, "qipan: warning: %.*s\n", (int)len, p);
+        p += len + (p[len] == '\n');
+    }
+}
+
 int main(int argc, char **argv)
 {
     qp_app app;
-    char dir[QP_PATH], err[QP_ERR];
+    char dir[QP_PATH], err[8192];
 
     app.argv0 = argv[0];
     qp_default_scripts_dir(argv[0], dir, sizeof dir);
@@ -46,10 +56,10 @@ int main(int argc, char **argv)
     qp_register_builtin(&app.reg);
     /* A broken game file or plugin must not stop the others: warn only. */
     qp_registry_load_lua_games(&app.reg, err, sizeof err);
-    if (err[0]) fprintf(stderr, "qipan: warning: %s\n", err);
+    warn_lines(err);
     qp_default_plugin_dir(argv[0], dir, sizeof dir);
     qp_registry_load_plugin_dir(&app.reg, dir, err, sizeof err);
-    if (err[0]) fprintf(stderr, "qipan: warning: %s\n", err);
+    warn_lines(err);
 
     int rc;
     const char *name = argc > 1 ? argv[1] : "play";

@@ -31,6 +31,15 @@
 #define LR_LOAD_BUDGET 50000000LL    /* running the file once */
 #define LR_HOOK_BUDGET 20000000LL    /* one hook call */
 
+#define LR_MEMO_SLOTS 4096u          /* a power of two */
+#define LR_MEMO_MOVES 64             /* longer move lists are not kept */
+
+typedef struct lr_memo_head {
+    uint16_t n;                      /* moves kept, when has_gen */
+    uint8_t has_gen, has_eval, used;
+    int32_t eval;
+} lr_memo_head;
+
 /* Records the first hook failure: stderr once, and in->err for tests. */
 static void lr_report(lr_inst *in, const char *msg)
 {
@@ -103,14 +112,58 @@ static bool lr_call(lr_inst *in, int h, uint8_t *s, bool writable, bool with_mov
 static void lr_lock(lr_inst *in) { pthread_mutex_lock(&in->mu); }
 static void lr_unlock(lr_inst *in) { pthread_mutex_unlock(&in->mu); }
 
-/* Legal moves (mutex held). */
-static int lr_gen_locked(lr_inst *in, const void *s, qp_move *out, qp_gen_mode mode)
+/* ---- the memo (mutex held) ------------------------------------------------ */
+
+/* The slot for state s, or NULL when the memo cannot be allocated.  *hit
+ * tells whether the slot holds s; a miss leaves the slot to the caller,
+ * who claims it with lr_memo_claim once it has an answer. */
+static uint8_t *lr_memo_slot(lr_inst *in, const void *s, bool *hit)
 {
+    size_t size = in->r->state_size;
+    *hit = false;
+    if (!in->memo) {
+        in->memo_stride = sizeof(lr_memo_head) + size + LR_MEMO_MOVES * sizeof(qp_move);
+        in->memo = calloc(LR_MEMO_SLOTS, in->memo_stride);
+        if (!in->memo) return NULL;
+    }
+    const lr_head *h = s;
+    /* the hash leaves out the ply, which hooks may read */
+    uint64_t key = h->hash ^ ((uint64_t)(uint32_t)h->ply * 0x9e3779b97f4a7c15ull);
+    uint8_t *slot = in->memo + (size_t)((key >> 20) & (LR_MEMO_SLOTS - 1)) * in->memo_stride;
+    const lr_memo_head *mh = (const lr_memo_head *)slot;
+    *hit = mh->used && !memcmp(slot + sizeof *mh, s, size);
+    return slot;
+}
+
+static lr_memo_head *lr_memo_claim(lr_inst *in, uint8_t *slot, const void *s, bool hit)
+{
+    lr_memo_head *mh = (lr_memo_head *)slot;
+    if (!hit) {
+        memset(mh, 0, sizeof *mh);
+        memcpy(slot + sizeof *mh, s, in->r->state_size);
+        mh->used = 1;
+    }
+    return mh;
+}
+
+static qp_move *lr_memo_moves(const lr_inst *in, uint8_t *slot)
+{
+    return (qp_move *)(slot + sizeof(lr_memo_head) + in->r->state_size);
+}
+
+/* ---- generation ------------------------------------------------------------ */
+
+/* The moves hook's list in out (mutex held): the count, or -1 after an
+ * error (reported).  *keep turns false when the answer may not be
+ * remembered. */
+static int lr_moves_locked(lr_inst *in, const void *s, qp_move *out, bool *keep)
+{
+    *keep = true;
     lua_State *L = in->L;
     in->gen_out = out;
     in->gen_n = 0;
     int top = lua_gettop(L);
-    if (!lr_call(in, LR_H_MOVES, (uint8_t *)s, false, false, 0, 1)) return 0;
+    if (!lr_call(in, LR_H_MOVES, (uint8_t *)s, false, false, 0, 1)) return -1;
     int t = lua_gettop(L);
     if (lua_type(L, t) == LUA_TTABLE) {
         lua_Integer k = (lua_Integer)lua_rawlen(L, t);
@@ -122,20 +175,48 @@ static int lr_gen_locked(lr_inst *in, const void *s, qp_move *out, qp_gen_mode m
             if (!ok || m == 0) {
                 lr_report_key(in, "moves", "moves: item %d is not a move (a non-zero integer)", (int)i);
                 lua_settop(L, top);
-                return 0;
+                return -1;
             }
             if (in->gen_n >= QP_MAX_MOVES) {
                 lr_report_key(in, "moves", "moves: more than %d moves", QP_MAX_MOVES);
                 lua_settop(L, top);
-                return 0;
+                return -1;
             }
             out[in->gen_n++] = (qp_move)m;
         }
     } else if (!lua_isnil(L, t)) {
+        /* the moves added so far stand, but are not remembered */
         lr_report_key(in, "moves", "moves must return a list of moves or nothing, got %s", luaL_typename(L, t));
+        *keep = false;
     }
     lua_settop(L, top);
-    int n = in->gen_n;
+    return in->gen_n;
+}
+
+/* Legal moves (mutex held). */
+static int lr_gen_locked(lr_inst *in, const void *s, qp_move *out, qp_gen_mode mode)
+{
+    /* Without a noisy hook no move is noisy: no need to ask for moves. */
+    if (mode == QP_GEN_NOISY && in->ref[LR_H_NOISY] == LUA_NOREF) return 0;
+    bool hit;
+    uint8_t *slot = lr_memo_slot(in, s, &hit);
+    int n;
+    if (hit && ((lr_memo_head *)slot)->has_gen) {
+        n = ((lr_memo_head *)slot)->n;
+        memcpy(out, lr_memo_moves(in, slot), (size_t)n * sizeof *out);
+    } else {
+        bool keep;
+        n = lr_moves_locked(in, s, out, &keep);
+        if (n < 0) return 0;
+        if (slot && keep && n <= LR_MEMO_MOVES) {
+            lr_memo_head *mh = lr_memo_claim(in, slot, s, hit);
+            mh->has_gen = 1;
+            mh->n = (uint16_t)n;
+            memcpy(lr_memo_moves(in, slot), out, (size_t)n * sizeof *out);
+        }
+    }
+    lua_State *L = in->L;
+    int top = lua_gettop(L);
     if (mode == QP_GEN_NOISY) {
         int k = 0;
         if (in->ref[LR_H_NOISY] != LUA_NOREF)
@@ -288,10 +369,23 @@ static int lr_evaluate(const qp_rules *r, const void *s)
     lua_State *L = in->L;
     lua_Integer v = 0;
     lr_lock(in);
-    int top = lua_gettop(L);
-    if (lr_call(in, LR_H_EVAL, (uint8_t *)s, false, false, 0, 1)) {
-        v = (lua_Integer)lua_tonumber(L, -1);
-        lua_settop(L, top);
+    bool hit;
+    uint8_t *slot = lr_memo_slot(in, s, &hit);
+    if (hit && ((lr_memo_head *)slot)->has_eval) {
+        v = ((lr_memo_head *)slot)->eval;
+    } else {
+        int top = lua_gettop(L);
+        if (lr_call(in, LR_H_EVAL, (uint8_t *)s, false, false, 0, 1)) {
+            v = (lua_Integer)lua_tonumber(L, -1);
+            lua_settop(L, top);
+            if (v > QP_SCORE_MATE_BOUND - 1) v = QP_SCORE_MATE_BOUND - 1;
+            if (v < -(QP_SCORE_MATE_BOUND - 1)) v = -(QP_SCORE_MATE_BOUND - 1);
+            if (slot) {
+                lr_memo_head *mh = lr_memo_claim(in, slot, s, hit);
+                mh->has_eval = 1;
+                mh->eval = (int32_t)v;
+            }
+        }
     }
     lr_unlock(in);
     if (v > QP_SCORE_MATE_BOUND - 1) v = QP_SCORE_MATE_BOUND - 1;
@@ -528,6 +622,7 @@ static void lr_destroy(qp_rules *r)
     if (!in) return;
     qp_sandbox_free(in->sb);
     pthread_mutex_destroy(&in->mu);
+    free(in->memo);
     free(in->z_cell);
     for (int i = 0; i < 2; i++) free(in->side_name[i]);
     for (int i = 0; i < LR_MAX_FLAGS; i++) free(in->flag_store[i]);
