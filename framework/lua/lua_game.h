@@ -153,7 +153,9 @@ static inline bool lr_decode(const lr_inst *in, qp_move m, int *from, int *to, l
 char *lr_strdup(const char *s);
 
 /* Protected (lua_CFunction): the lr_game at 1 (light userdata) receives
- * name, title, help and the params schema of the table at 2. */
+ * name, title, help and the params schema of the table at 2.  First it
+ * raises for the earliest key (in the file) that the table may not hold,
+ * with the closest valid key: the valid keys are one list in lua_game.c. */
 int lr_read_meta_p(lua_State *L);
 
 /* Frees a game and what lr_read_meta_p stored in it; NULL is fine. */
