@@ -101,6 +101,7 @@ typedef struct lr_inst {
      * moves. */
     uint8_t *memo;
     size_t memo_stride;
+    uint32_t memo_mask;        /* slots - 1 */
 
     char *side_name[2];
     const char *flag_names[LR_MAX_FLAGS + 1];

@@ -31,8 +31,10 @@
 #define LR_LOAD_BUDGET 50000000LL    /* running the file once */
 #define LR_HOOK_BUDGET 20000000LL    /* one hook call */
 
-#define LR_MEMO_SLOTS 4096u          /* a power of two */
-#define LR_MEMO_MOVES 64             /* longer move lists are not kept */
+#define LR_MEMO_BYTES (8u << 20)     /* per instance, at most */
+#define LR_MEMO_MAX_SLOTS 16384u     /* powers of two */
+#define LR_MEMO_MIN_SLOTS 1024u
+#define LR_MEMO_MOVES 40             /* longer move lists are not kept */
 
 typedef struct lr_memo_head {
     uint16_t n;                      /* moves kept, when has_gen */
@@ -123,13 +125,16 @@ static uint8_t *lr_memo_slot(lr_inst *in, const void *s, bool *hit)
     *hit = false;
     if (!in->memo) {
         in->memo_stride = sizeof(lr_memo_head) + size + LR_MEMO_MOVES * sizeof(qp_move);
-        in->memo = calloc(LR_MEMO_SLOTS, in->memo_stride);
+        unsigned slots = LR_MEMO_MAX_SLOTS;
+        while (slots > LR_MEMO_MIN_SLOTS && (size_t)slots * in->memo_stride > LR_MEMO_BYTES) slots /= 2;
+        in->memo = calloc(slots, in->memo_stride);
         if (!in->memo) return NULL;
+        in->memo_mask = slots - 1;
     }
     const lr_head *h = s;
     /* the hash leaves out the ply, which hooks may read */
     uint64_t key = h->hash ^ ((uint64_t)(uint32_t)h->ply * 0x9e3779b97f4a7c15ull);
-    uint8_t *slot = in->memo + (size_t)((key >> 20) & (LR_MEMO_SLOTS - 1)) * in->memo_stride;
+    uint8_t *slot = in->memo + (size_t)((key >> 20) & in->memo_mask) * in->memo_stride;
     const lr_memo_head *mh = (const lr_memo_head *)slot;
     *hit = mh->used && !memcmp(slot + sizeof *mh, s, size);
     return slot;
