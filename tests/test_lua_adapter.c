@@ -186,7 +186,9 @@ static void test_memo_ply(void **st)
     assert_non_null(r);
     void *s = qp_state_new(r);
     qp_move mv[QP_MAX_MOVES];
-    for (int round = 0; round < 2; round++)
+    /* enough rounds for the memo to be made (it waits a few hundred
+     * lookups) and then answer */
+    for (int round = 0; round < 200; round++)
         for (int ply = 0; ply < 4; ply++) {
             char fen[32];
             snprintf(fen, sizeof fen, "3 w %d", ply);

@@ -96,12 +96,13 @@ typedef struct lr_inst {
     /* Answers of the moves and evaluate hooks by position (lua_ruleset.c):
      * a hook that reads the position answers from it alone, so a position
      * the search meets again (iterative deepening, transpositions, the
-     * leaf's second look) needs no Lua call.  Direct-mapped, allocated on
-     * first use; each slot is an lr_memo_head, the state, LR_MEMO_MOVES
+     * leaf's second look) needs no Lua call.  Direct-mapped, allocated
+     * once the instance proves busy; each slot is an lr_memo_head, the state, LR_MEMO_MOVES
      * moves. */
     uint8_t *memo;
     size_t memo_stride;
     uint32_t memo_mask;        /* slots - 1 */
+    unsigned memo_wait;        /* lookups so far, until the memo is made */
 
     char *side_name[2];
     const char *flag_names[LR_MAX_FLAGS + 1];

@@ -35,6 +35,7 @@
 #define LR_MEMO_MAX_SLOTS 16384u     /* powers of two */
 #define LR_MEMO_MIN_SLOTS 1024u
 #define LR_MEMO_MOVES 40             /* longer move lists are not kept */
+#define LR_MEMO_AFTER 256            /* lookups before the memo is made */
 
 typedef struct lr_memo_head {
     uint16_t n;                      /* moves kept, when has_gen */
@@ -124,6 +125,9 @@ static uint8_t *lr_memo_slot(lr_inst *in, const void *s, bool *hit)
     size_t size = in->r->state_size;
     *hit = false;
     if (!in->memo) {
+        /* short-lived instances (the registry's check, a frontend's
+         * question) do not pay for the memo */
+        if (++in->memo_wait < LR_MEMO_AFTER) return NULL;
         in->memo_stride = sizeof(lr_memo_head) + size + LR_MEMO_MOVES * sizeof(qp_move);
         unsigned slots = LR_MEMO_MAX_SLOTS;
         while (slots > LR_MEMO_MIN_SLOTS && (size_t)slots * in->memo_stride > LR_MEMO_BYTES) slots /= 2;
