@@ -376,7 +376,8 @@ static int lr_evaluate(const qp_rules *r, const void *s)
         return (int)v;
     }
     lua_State *L = in->L;
-    lua_Integer v = 0;
+    const double lim = QP_SCORE_MATE_BOUND - 1;
+    int v = 0;
     lr_lock(in);
     bool hit;
     uint8_t *slot = lr_memo_slot(in, s, &hit);
@@ -385,20 +386,18 @@ static int lr_evaluate(const qp_rules *r, const void *s)
     } else {
         int top = lua_gettop(L);
         if (lr_call(in, LR_H_EVAL, (uint8_t *)s, false, false, 0, 1)) {
-            v = (lua_Integer)lua_tonumber(L, -1);
+            /* clamped as a double: any number converts safely */
+            double d = lua_tonumber(L, -1);
             lua_settop(L, top);
-            if (v > QP_SCORE_MATE_BOUND - 1) v = QP_SCORE_MATE_BOUND - 1;
-            if (v < -(QP_SCORE_MATE_BOUND - 1)) v = -(QP_SCORE_MATE_BOUND - 1);
+            v = (int)(d > lim ? lim : d < -lim ? -lim : d == d ? d : 0);
             if (slot) {
                 lr_memo_head *mh = lr_memo_claim(in, slot, s, hit);
                 mh->has_eval = 1;
-                mh->eval = (int32_t)v;
+                mh->eval = v;
             }
         }
     }
     lr_unlock(in);
-    if (v > QP_SCORE_MATE_BOUND - 1) v = QP_SCORE_MATE_BOUND - 1;
-    if (v < -(QP_SCORE_MATE_BOUND - 1)) v = -(QP_SCORE_MATE_BOUND - 1);
     return (int)v;
 }
 
