@@ -6,6 +6,7 @@
 
 #include <dirent.h>
 #include <dlfcn.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,8 +24,40 @@ void qp_registry_free(qp_registry *reg)
     memset(reg, 0, sizeof *reg);
 }
 
+/* Why rs cannot be registered ("" if it can): no name, or a hook missing
+ * that the framework calls without looking (ruleset.h marks the others
+ * optional), which would crash its first caller. */
+static void check_ruleset(const qp_ruleset *rs, char *why, size_t n)
+{
+    why[0] = 0;
+    if (!rs || !rs->name || !rs->name[0]) {
+        snprintf(why, n, "a ruleset has no name");
+        return;
+    }
+    const struct {
+        const char *name;
+        bool present;
+    } required[] = {
+        {"create", rs->create},         {"setup", rs->setup},           {"side_to_move", rs->side_to_move},
+        {"piece_at", rs->piece_at},     {"gen", rs->gen},               {"make", rs->make},
+        {"move_text", rs->move_text},   {"move_parse", rs->move_parse}, {"outcome", rs->outcome},
+        {"hash", rs->hash},
+    };
+    for (size_t i = 0; i < sizeof required / sizeof required[0]; i++)
+        if (!required[i].present) {
+            snprintf(why, n, "ruleset '%s' lacks required hook '%s'", rs->name, required[i].name);
+            return;
+        }
+}
+
 int qp_registry_add(qp_registry *reg, const qp_ruleset *rs)
 {
+    char why[QP_ERR];
+    check_ruleset(rs, why, sizeof why);
+    if (why[0]) {
+        if (!reg->refused[0]) snprintf(reg->refused, sizeof reg->refused, "%s", why);
+        return -1;
+    }
     if (reg->n >= QP_MAX_RULESETS || qp_registry_find(reg, rs->name)) return -1;
     reg->rs[reg->n++] = rs;
     return 0;
@@ -68,8 +101,14 @@ int qp_registry_load_plugin(qp_registry *reg, const char *path, char *err, size_
         return -1;
     }
     int before = reg->n;
-    if (reg_fn(reg) != 0) {
-        snprintf(err, errn, "%s: plugin registration failed", path);
+    reg->refused[0] = 0;
+    int rc = reg_fn(reg);
+    /* A refused ruleset refuses its plugin, whatever the plugin returned:
+     * nothing of it stays registered. */
+    if (rc != 0 || reg->refused[0]) {
+        if (reg->refused[0]) snprintf(err, errn, "plugin %s: %s", path, reg->refused);
+        else snprintf(err, errn, "%s: plugin registration failed", path);
+        reg->refused[0] = 0;
         reg->n = before;
         dlclose(h);
         return -1;
@@ -103,6 +142,36 @@ static int list_dir(const char *dir, const char *suffix, char names[][256], int 
     return n;
 }
 
+/* The problems of a directory's files, one line each, in a caller's
+ * buffer: as many whole lines as fit (the first always, cut if it must
+ * be), then a last line counting the ones left out. */
+typedef struct problems {
+    char *buf;
+    size_t n, len;
+    int dropped;
+} problems;
+
+#define PROBLEMS_TAIL 32   /* room kept for "\n... and N more" */
+
+static void problem(problems *p, const char *msg)
+{
+    if (p->n <= 2 * PROBLEMS_TAIL) {   /* too small for a list: the first only */
+        if (!p->len && p->n) {
+            snprintf(p->buf, p->n, "%s", msg);
+            p->len = strlen(p->buf);
+        }
+        return;
+    }
+    size_t room = p->n - PROBLEMS_TAIL;
+    if (!p->dropped && (!p->len || p->len + 1 + strlen(msg) < room)) {
+        snprintf(p->buf + p->len, room - p->len, "%s%s", p->len ? "\n" : "", msg);
+        p->len += strlen(p->buf + p->len);
+        return;
+    }
+    p->dropped++;
+    snprintf(p->buf + p->len, p->n - p->len, "\n... and %d more", p->dropped);
+}
+
 int qp_registry_load_lua_games(qp_registry *reg, char *err, size_t errn)
 {
     char dir[QP_PATH + 8];
@@ -113,18 +182,20 @@ int qp_registry_load_lua_games(qp_registry *reg, char *err, size_t errn)
 int qp_registry_load_lua_dir(qp_registry *reg, const char *dir, char *err, size_t errn)
 {
     char names[64][256];
-    err[0] = 0;
+    problems pr = {err, errn, 0, 0};
+    if (errn) err[0] = 0;
     int n = list_dir(dir, ".lua", names, 64), loaded = 0;
     for (int i = 0; i < n; i++) {
-        char path[QP_PATH + 300], e[QP_ERR];
+        char path[QP_PATH + 300], e[QP_ERR + 64];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         qp_ruleset *rs = qp_lua_ruleset_load(path, e, sizeof e);
         if (!rs) {
-            if (!err[0]) snprintf(err, errn, "%s", e);
+            problem(&pr, e);
             continue;
         }
         if (qp_registry_add_owned(reg, rs)) {
-            if (!err[0]) snprintf(err, errn, "%s: ruleset name '%s' is already taken", path, rs->name);
+            snprintf(e, sizeof e, "%s: ruleset name '%s' is already taken", path, rs->name);
+            problem(&pr, e);
             qp_lua_ruleset_free(rs);
             continue;
         }
@@ -136,13 +207,14 @@ int qp_registry_load_lua_dir(qp_registry *reg, const char *dir, char *err, size_
 int qp_registry_load_plugin_dir(qp_registry *reg, const char *dir, char *err, size_t errn)
 {
     char names[64][256];
-    err[0] = 0;
+    problems pr = {err, errn, 0, 0};
+    if (errn) err[0] = 0;
     int n = list_dir(dir, ".so", names, 64), loaded = 0;
     for (int i = 0; i < n; i++) {
-        char path[QP_PATH + 300], e[QP_ERR];
+        char path[QP_PATH + 300], e[QP_ERR + 64];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         if (qp_registry_load_plugin(reg, path, e, sizeof e)) {
-            if (!err[0]) snprintf(err, errn, "%s", e);
+            problem(&pr, e);
             continue;
         }
         loaded++;

@@ -26,24 +26,34 @@ typedef struct qp_registry {
     void *dl[16];                          /* dlopen handles */
     int ndl;
     char scripts_dir[QP_PATH];             /* where NAME.lua configs and games/ live */
+    char refused[QP_ERR];                  /* why qp_registry_add last refused a ruleset */
 } qp_registry;
 
 void qp_registry_init(qp_registry *reg, const char *scripts_dir);
 void qp_registry_free(qp_registry *reg);
 /* Adds a ruleset (not copied: it must outlive the registry).  -1 if the
- * name is taken or the table is full. */
+ * name is taken or the table is full, or if the ruleset has no name or
+ * lacks a hook the framework calls unconditionally (create, setup,
+ * side_to_move, piece_at, gen, make, move_text, move_parse, outcome,
+ * hash): then reg->refused says "ruleset 'NAME' lacks required hook
+ * 'gen'", and a plugin that registered it is refused as a whole. */
 int qp_registry_add(qp_registry *reg, const qp_ruleset *rs);
 /* Takes ownership of a heap ruleset (adapters). */
 int qp_registry_add_owned(qp_registry *reg, qp_ruleset *rs);
 const qp_ruleset *qp_registry_find(const qp_registry *reg, const char *name);
-/* dlopen a plugin and let it register; -1 with err on failure. */
+/* dlopen a plugin and let it register; -1 with err on failure ("plugin
+ * PATH: ruleset 'nim' lacks required hook 'gen'", ...).  A refused plugin
+ * leaves nothing registered. */
 int qp_registry_load_plugin(qp_registry *reg, const char *path, char *err, size_t errn);
-/* Registers every scripts_dir/games/ *.lua ruleset; returns how many, and
- * reports the first broken file in err (others still load). */
+/* Registers every scripts_dir/games/ *.lua ruleset and returns how many.
+ * Every broken file is reported in err, one line each ("FILE:LINE:
+ * message"), as many as fit in errn; the good files still register. */
 int qp_registry_load_lua_games(qp_registry *reg, char *err, size_t errn);
-/* The same for every *.lua in dir (user and extra game folders). */
+/* The same for every *.lua in dir (user and extra game folders).  Every
+ * broken file is reported in err, one line each. */
 int qp_registry_load_lua_dir(qp_registry *reg, const char *dir, char *err, size_t errn);
-/* Loads every *.so in dir; returns how many. */
+/* Loads every *.so in dir; returns how many.  Every refused plugin is
+ * reported in err, one line each, as above. */
 int qp_registry_load_plugin_dir(qp_registry *reg, const char *dir, char *err, size_t errn);
 
 #endif

@@ -176,9 +176,19 @@ static int help(int argc, char **argv)
     return 0;
 }
 
+/* The registry's problems, one per line: each is a warning of its own. */
+static void warn_lines(const char *text)
+{
+    for (const char *p = text; *p;) {
+        size_t len = strcspn(p, "\n");
+        fprintf(stderr, "qipan: warning: %.*s\n", (int)len, p);
+        p += len + (p[len] == '\n');
+    }
+}
+
 static void load_extensions(qp_app *app, const char *argv0)
 {
-    char dir[QP_PATH], err[QP_ERR];
+    char dir[QP_PATH], err[8192];
     qp_dirlist dirs;
     /* A broken game file or plugin must not stop the others: warn only.
      * The shipped folders come first, so a user's file never replaces a
@@ -187,13 +197,13 @@ static void load_extensions(qp_app *app, const char *argv0)
     qp_search_dirs(QP_DIRS_GAMES, dir, &dirs);
     for (int i = 0; i < dirs.n; i++) {
         qp_registry_load_lua_dir(&app->reg, dirs.dir[i], err, sizeof err);
-        if (err[0]) fprintf(stderr, "qipan: warning: %s\n", err);
+        warn_lines(err);
     }
     qp_default_plugin_dir(argv0, dir, sizeof dir);
     qp_search_dirs(QP_DIRS_PLUGINS, dir, &dirs);
     for (int i = 0; i < dirs.n; i++) {
         qp_registry_load_plugin_dir(&app->reg, dirs.dir[i], err, sizeof err);
-        if (err[0]) fprintf(stderr, "qipan: warning: %s\n", err);
+        warn_lines(err);
     }
 }
 

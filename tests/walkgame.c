@@ -56,6 +56,18 @@ static void walk_fen_print(const qp_rules *r, const void *sv, char *buf, size_t 
     snprintf(buf, n, "%d %c", s->cell, s->side ? 'b' : 'w');
 }
 
+/* The token, drawn as a plain stone of the side to move. */
+static bool walk_piece_at(const qp_rules *r, const void *sv, int sq, qp_piece_view *out)
+{
+    (void)r;
+    const walk_state *s = sv;
+    if (sq != s->cell) return false;
+    out->side = s->side;
+    out->letter = 'T';
+    out->glyph = "";
+    return true;
+}
+
 static int walk_side(const qp_rules *r, const void *s)
 {
     (void)r;
@@ -147,6 +159,7 @@ const qp_ruleset walk_ruleset = {
     .fen_parse = walk_fen_parse,
     .fen_print = walk_fen_print,
     .side_to_move = walk_side,
+    .piece_at = walk_piece_at,
     .gen = walk_gen,
     .make = walk_make,
     .move_flags = walk_move_flags,

@@ -14,6 +14,21 @@
 
 #include <lauxlib.h>
 
+/* Every key a game table may hold: one list, so that a misspelt key is an
+ * error.  A new key is added here and read where it belongs. */
+static const char *const lr_game_keys[] = {
+    /* description (lr_read_meta_p) */
+    "name", "title", "help", "params",
+    /* the game (lr_read_game) */
+    "sides", "board", "pieces", "vars", "draw", "max_plies", "flag_names", "perft", "caps",
+    /* hooks (lr_hook_names) */
+    "setup", "moves", "play", "outcome", "move_text", "evaluate", "noisy", "order", "flags",
+    "squares", "from_fen", "irreversible",
+    /* rule blocks and their evaluation (lua_blocks.c), the AI (ai.h) */
+    "rules", "eval", "ai",
+    NULL,
+};
+
 const char *const lr_hook_names[LR_H_N] = {
     "setup", "moves", "play", "outcome", "move_text", "evaluate", "noisy", "order", "flags",
     "squares", "from_fen", "irreversible",
@@ -507,10 +522,82 @@ static void lr_default_text_of(lua_State *L, const lr_game *g, const char *key, 
     }
 }
 
+/* Edit distance with adjacent transpositions ("moevs" is one edit from
+ * "moves"); the strings are short keys. */
+static int lr_distance(const char *a, const char *b)
+{
+    enum { MAXK = 32 };
+    int la = (int)strlen(a), lb = (int)strlen(b);
+    if (la >= MAXK || lb >= MAXK) return MAXK;
+    int d[MAXK + 1][MAXK + 1];
+    for (int i = 0; i <= la; i++) d[i][0] = i;
+    for (int j = 0; j <= lb; j++) d[0][j] = j;
+    for (int i = 1; i <= la; i++)
+        for (int j = 1; j <= lb; j++) {
+            int c = d[i - 1][j - 1] + (tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]));
+            if (d[i - 1][j] + 1 < c) c = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < c) c = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < c)
+                c = d[i - 2][j - 2] + 1;
+            d[i][j] = c;
+        }
+    return d[la][lb];
+}
+
+/* The valid key closest to an unknown one, NULL if none is close: at most
+ * two edits, and fewer than half the key's letters. */
+static const char *lr_closest_key(const char *key)
+{
+    const char *best = NULL;
+    int bd = 3, len = (int)strlen(key);
+    for (const char *const *k = lr_game_keys; *k; k++) {
+        int dist = lr_distance(key, *k);
+        if (dist < bd && 2 * dist < len) best = *k, bd = dist;
+    }
+    return best;
+}
+
+/* Raises for the first key of the game table (in source order) that is not
+ * in lr_game_keys, naming its line and the closest valid key. */
+static void lr_check_keys(lua_State *L, const lr_game *g, int t)
+{
+    char bad[64] = "";
+    long bad_at = -1;
+    int bad_line = 0;
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) != LUA_TSTRING) {
+            const char *ty = luaL_typename(L, -1);
+            lua_pop(L, 1);
+            lr_fail_key(L, g, NULL, "the game table may only have named keys, not a %s key", ty);
+        }
+        const char *key = lua_tostring(L, -1);
+        bool known = false;
+        for (const char *const *k = lr_game_keys; *k && !known; k++) known = !strcmp(key, *k);
+        if (known) continue;
+        long at;
+        int line = qp_lua_key_line(g->src, key, &at);
+        /* the earliest in the file; keys the scanner cannot place come last, by name */
+        bool first = !bad[0] || (at >= 0 && (bad_at < 0 || at < bad_at)) ||
+                     (at < 0 && bad_at < 0 && strcmp(key, bad) < 0);
+        if (first) {
+            snprintf(bad, sizeof bad, "%s", key);
+            bad_at = at;
+            bad_line = line;
+        }
+    }
+    if (!bad[0]) return;
+    const char *near = lr_closest_key(bad);
+    if (near) qp_sandbox_fail(L, g->path, bad_line, "unknown key '%s' (did you mean '%s'?)", bad, near);
+    qp_sandbox_fail(L, g->path, bad_line, "unknown key '%s'", bad);
+}
+
 int lr_read_meta_p(lua_State *L)
 {
     lr_game *g = lua_touserdata(L, 1);
     const int t = 2;
+    lr_check_keys(L, g, t);
     lua_getfield(L, t, "name");
     const char *name = lua_tostring(L, -1);
     if (!name || !*name || strlen(name) >= sizeof g->name)

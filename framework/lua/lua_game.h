@@ -98,7 +98,17 @@ typedef struct lr_inst {
 
     qp_move *gen_out;
     int gen_n;
-    bool gen_overflow;
+
+    /* Answers of the moves and evaluate hooks by position (lua_ruleset.c):
+     * a hook that reads the position answers from it alone, so a position
+     * the search meets again (iterative deepening, transpositions, the
+     * leaf's second look) needs no Lua call.  Direct-mapped, allocated
+     * once the instance proves busy; each slot is an lr_memo_head, the state, LR_MEMO_MOVES
+     * moves. */
+    uint8_t *memo;
+    size_t memo_stride;
+    uint32_t memo_mask;        /* slots - 1 */
+    unsigned memo_wait;        /* lookups so far, until the memo is made */
 
     char *side_name[2];
     const char *flag_names[LR_MAX_FLAGS + 1];
@@ -151,7 +161,9 @@ static inline bool lr_decode(const lr_inst *in, qp_move m, int *from, int *to, l
 char *lr_strdup(const char *s);
 
 /* Protected (lua_CFunction): the lr_game at 1 (light userdata) receives
- * name, title, help and the params schema of the table at 2. */
+ * name, title, help and the params schema of the table at 2.  First it
+ * raises for the earliest key (in the file) that the table may not hold,
+ * with the closest valid key: the valid keys are one list in lua_game.c. */
 int lr_read_meta_p(lua_State *L);
 
 /* Frees a game and what lr_read_meta_p stored in it; NULL is fine. */

@@ -74,6 +74,9 @@ int lr_pos_layout(lr_inst *in)
 lr_pos *lr_checkpos(lua_State *L, int i)
 {
     lr_pos *p = lua_touserdata(L, i);
+    /* The bound pos is by far the most common argument: known by identity
+     * (scripts cannot forge a light userdata), it needs no further check. */
+    if (p && p == lr_of(L)->pos && p->s) return p;
     if (!p || lua_type(L, i) != LUA_TUSERDATA || lua_rawlen(L, i) < sizeof *p || p->magic != LR_MAGIC)
         luaL_typeerror(L, i, "position");
     if (!p->s) luaL_error(L, "position used after its hook returned");
@@ -89,7 +92,9 @@ static lr_pos *lr_writable(lua_State *L, int i)
 
 int lr_checksq(lua_State *L, const lr_inst *in, int i)
 {
-    lua_Integer sq = luaL_checkinteger(L, i);
+    int ok;
+    lua_Integer sq = lua_tointegerx(L, i, &ok);
+    if (!ok) sq = luaL_checkinteger(L, i);   /* raises the usual message */
     if (!lr_on_board(in, sq)) luaL_error(L, "square %d is not on the board", (int)sq);
     return (int)sq;
 }
@@ -112,15 +117,20 @@ static int pos_get(lua_State *L)
         if (f < 0 || f >= in->geom->w || r < 0 || r >= in->geom->h) return lua_pushnil(L), 1;
         sq = r * in->geom->w + f;
     } else {
-        if (lua_isnoneornil(L, 2)) return lua_pushnil(L), 1;
-        sq = luaL_checkinteger(L, 2);
+        int ok;
+        sq = lua_tointegerx(L, 2, &ok);
+        if (!ok) {
+            if (lua_isnoneornil(L, 2)) return lua_pushnil(L), 1;
+            sq = luaL_checkinteger(L, 2);
+        }
     }
     if (!lr_on_board(in, sq)) return lua_pushnil(L), 1;
     lr_push_letter(L, lr_cells(in, p->s)[sq]);
     return 1;
 }
 
-int lr_checkcode(lua_State *L, const lr_inst *in, int i)
+/* lr_checkcode's general case: nil and false mean empty, errors raise. */
+static int lr_checkcode_slow(lua_State *L, const lr_inst *in, int i)
 {
     if (lua_isnoneornil(L, i) || (lua_isboolean(L, i) && !lua_toboolean(L, i))) return 0;
     size_t len;
@@ -128,6 +138,20 @@ int lr_checkcode(lua_State *L, const lr_inst *in, int i)
     int code = len == 1 ? in->code_of[(unsigned char)t[0]] : -1;
     if (code <= 0) luaL_error(L, "unknown piece '%s'", t);
     return code;
+}
+
+int lr_tocode(lua_State *L, const lr_inst *in, int i)
+{
+    size_t len;
+    const char *t = lua_tolstring(L, i, &len);   /* NULL for none, nil and booleans */
+    int code = t && len == 1 ? in->code_of[(unsigned char)t[0]] : 0;
+    return code > 0 ? code : 0;
+}
+
+int lr_checkcode(lua_State *L, const lr_inst *in, int i)
+{
+    int code = lr_tocode(L, in, i);
+    return code ? code : lr_checkcode_slow(L, in, i);
 }
 
 /* pos:set(sq, letter) — letter nil or false empties the square. */

@@ -77,6 +77,9 @@ void lr_end_turn(const lr_inst *in, lr_pos *p);
 lr_pos *lr_checkpos(lua_State *L, int i);
 int lr_checksq(lua_State *L, const lr_inst *in, int i);
 int lr_checkcode(lua_State *L, const lr_inst *in, int i);
+/* The code of a piece letter at i, 0 for anything else (never raises;
+ * converts a number at i to a string, as lua_tolstring does). */
+int lr_tocode(lua_State *L, const lr_inst *in, int i);
 void lr_push_letter(lua_State *L, int code);
 
 /* FEN text of a state: BOARD SIDE [VAR...] PLY — ranks from the top

@@ -23,8 +23,12 @@ static const lr_inst *lr_board(lua_State *L)
 /* An optional square argument: -1 for nil. */
 static int lr_optsq(lua_State *L, const lr_inst *in, int i)
 {
-    if (lua_isnoneornil(L, i)) return -1;
-    lua_Integer sq = luaL_checkinteger(L, i);
+    int ok;
+    lua_Integer sq = lua_tointegerx(L, i, &ok);
+    if (!ok) {
+        if (lua_isnoneornil(L, i)) return -1;
+        sq = luaL_checkinteger(L, i);
+    }
     return lr_on_board(in, sq) ? (int)sq : -1;
 }
 
@@ -94,7 +98,9 @@ static int qp_l_square(lua_State *L)
 
 static int lr_checkdir(lua_State *L, int i)
 {
-    lua_Integer d = luaL_checkinteger(L, i);
+    int ok;
+    lua_Integer d = lua_tointegerx(L, i, &ok);
+    if (!ok) d = luaL_checkinteger(L, i);   /* raises the usual message */
     if (d < 0 || d >= QP_NDIRS) luaL_error(L, "bad direction %d", (int)d);
     return (int)d;
 }
@@ -144,7 +150,8 @@ static int qp_l_run(lua_State *L)
     const lr_inst *in = p->in;
     int sq = lr_checksq(L, in, 2), d = lr_checkdir(L, 3);
     const int8_t *c = lr_cells(in, p->s);
-    int code = lua_isnoneornil(L, 4) ? c[sq] : lr_checkcode(L, in, 4), next;
+    int code = lr_tocode(L, in, 4), next;
+    if (!code) code = lua_isnoneornil(L, 4) ? c[sq] : lr_checkcode(L, in, 4);
     lua_pushinteger(L, lr_run(in, c, sq, d, code, &next));
     lr_push_sq(L, next);
     return 2;

@@ -33,6 +33,18 @@
 #define LR_LOAD_BUDGET 50000000LL    /* running the file once */
 #define LR_HOOK_BUDGET 20000000LL    /* one hook call */
 
+#define LR_MEMO_BYTES (8u << 20)     /* per instance, at most */
+#define LR_MEMO_MAX_SLOTS 16384u     /* powers of two */
+#define LR_MEMO_MIN_SLOTS 1024u
+#define LR_MEMO_MOVES 40             /* longer move lists are not kept */
+#define LR_MEMO_AFTER 256            /* lookups before the memo is made */
+
+typedef struct lr_memo_head {
+    uint16_t n;                      /* moves kept, when has_gen */
+    uint8_t has_gen, has_eval, used;
+    int32_t eval;
+} lr_memo_head;
+
 /* Records the first hook failure: stderr once, and in->err for tests. */
 static void lr_report(lr_inst *in, const char *msg)
 {
@@ -106,14 +118,64 @@ static bool lr_call(lr_inst *in, int h, uint8_t *s, bool writable, bool with_mov
 static void lr_lock(lr_inst *in) { pthread_mutex_lock(&in->mu); }
 static void lr_unlock(lr_inst *in) { pthread_mutex_unlock(&in->mu); }
 
-/* Legal moves (mutex held). */
-static int lr_gen_locked(lr_inst *in, const void *s, qp_move *out, qp_gen_mode mode)
+/* ---- the memo (mutex held) ------------------------------------------------ */
+
+/* The slot for state s, or NULL when the memo cannot be allocated.  *hit
+ * tells whether the slot holds s; a miss leaves the slot to the caller,
+ * who claims it with lr_memo_claim once it has an answer. */
+static uint8_t *lr_memo_slot(lr_inst *in, const void *s, bool *hit)
 {
+    size_t size = in->r->state_size;
+    *hit = false;
+    if (!in->memo) {
+        /* short-lived instances (the registry's check, a frontend's
+         * question) do not pay for the memo */
+        if (++in->memo_wait < LR_MEMO_AFTER) return NULL;
+        in->memo_stride = sizeof(lr_memo_head) + size + LR_MEMO_MOVES * sizeof(qp_move);
+        unsigned slots = LR_MEMO_MAX_SLOTS;
+        while (slots > LR_MEMO_MIN_SLOTS && (size_t)slots * in->memo_stride > LR_MEMO_BYTES) slots /= 2;
+        in->memo = calloc(slots, in->memo_stride);
+        if (!in->memo) return NULL;
+        in->memo_mask = slots - 1;
+    }
+    const lr_head *h = s;
+    /* the hash leaves out the ply, which hooks may read */
+    uint64_t key = h->hash ^ ((uint64_t)(uint32_t)h->ply * 0x9e3779b97f4a7c15ull);
+    uint8_t *slot = in->memo + (size_t)((key >> 20) & in->memo_mask) * in->memo_stride;
+    const lr_memo_head *mh = (const lr_memo_head *)slot;
+    *hit = mh->used && !memcmp(slot + sizeof *mh, s, size);
+    return slot;
+}
+
+static lr_memo_head *lr_memo_claim(lr_inst *in, uint8_t *slot, const void *s, bool hit)
+{
+    lr_memo_head *mh = (lr_memo_head *)slot;
+    if (!hit) {
+        memset(mh, 0, sizeof *mh);
+        memcpy(slot + sizeof *mh, s, in->r->state_size);
+        mh->used = 1;
+    }
+    return mh;
+}
+
+static qp_move *lr_memo_moves(const lr_inst *in, uint8_t *slot)
+{
+    return (qp_move *)(slot + sizeof(lr_memo_head) + in->r->state_size);
+}
+
+/* ---- generation ------------------------------------------------------------ */
+
+/* The moves hook's list in out (mutex held): the count, or -1 after an
+ * error (reported).  *keep turns false when the answer may not be
+ * remembered. */
+static int lr_moves_locked(lr_inst *in, const void *s, qp_move *out, bool *keep)
+{
+    *keep = true;
     lua_State *L = in->L;
     in->gen_out = out;
     in->gen_n = 0;
     int top = lua_gettop(L);
-    if (!lr_call(in, LR_H_MOVES, (uint8_t *)s, false, false, 0, 1)) return 0;
+    if (!lr_call(in, LR_H_MOVES, (uint8_t *)s, false, false, 0, 1)) return -1;
     int t = lua_gettop(L);
     if (lua_type(L, t) == LUA_TTABLE) {
         lua_Integer k = (lua_Integer)lua_rawlen(L, t);
@@ -125,20 +187,48 @@ static int lr_gen_locked(lr_inst *in, const void *s, qp_move *out, qp_gen_mode m
             if (!ok || m == 0) {
                 lr_report_key(in, "moves", "moves: item %d is not a move (a non-zero integer)", (int)i);
                 lua_settop(L, top);
-                return 0;
+                return -1;
             }
             if (in->gen_n >= QP_MAX_MOVES) {
                 lr_report_key(in, "moves", "moves: more than %d moves", QP_MAX_MOVES);
                 lua_settop(L, top);
-                return 0;
+                return -1;
             }
             out[in->gen_n++] = (qp_move)m;
         }
     } else if (!lua_isnil(L, t)) {
+        /* the moves added so far stand, but are not remembered */
         lr_report_key(in, "moves", "moves must return a list of moves or nothing, got %s", luaL_typename(L, t));
+        *keep = false;
     }
     lua_settop(L, top);
-    int n = in->gen_n;
+    return in->gen_n;
+}
+
+/* Legal moves (mutex held). */
+static int lr_gen_locked(lr_inst *in, const void *s, qp_move *out, qp_gen_mode mode)
+{
+    /* Without a noisy hook no move is noisy: no need to ask for moves. */
+    if (mode == QP_GEN_NOISY && in->ref[LR_H_NOISY] == LUA_NOREF) return 0;
+    bool hit;
+    uint8_t *slot = lr_memo_slot(in, s, &hit);
+    int n;
+    if (hit && ((lr_memo_head *)slot)->has_gen) {
+        n = ((lr_memo_head *)slot)->n;
+        memcpy(out, lr_memo_moves(in, slot), (size_t)n * sizeof *out);
+    } else {
+        bool keep;
+        n = lr_moves_locked(in, s, out, &keep);
+        if (n < 0) return 0;
+        if (slot && keep && n <= LR_MEMO_MOVES) {
+            lr_memo_head *mh = lr_memo_claim(in, slot, s, hit);
+            mh->has_gen = 1;
+            mh->n = (uint16_t)n;
+            memcpy(lr_memo_moves(in, slot), out, (size_t)n * sizeof *out);
+        }
+    }
+    lua_State *L = in->L;
+    int top = lua_gettop(L);
     if (mode == QP_GEN_NOISY) {
         int k = 0;
         if (in->ref[LR_H_NOISY] != LUA_NOREF)
@@ -304,16 +394,28 @@ static int lr_evaluate(const qp_rules *r, const void *s)
         return (int)v;
     }
     lua_State *L = in->L;
-    lua_Integer v = 0;
+    const double lim = QP_SCORE_MATE_BOUND - 1;
+    int v = 0;
     lr_lock(in);
-    int top = lua_gettop(L);
-    if (lr_call(in, LR_H_EVAL, (uint8_t *)s, false, false, 0, 1)) {
-        v = (lua_Integer)lua_tonumber(L, -1);
-        lua_settop(L, top);
+    bool hit;
+    uint8_t *slot = lr_memo_slot(in, s, &hit);
+    if (hit && ((lr_memo_head *)slot)->has_eval) {
+        v = ((lr_memo_head *)slot)->eval;
+    } else {
+        int top = lua_gettop(L);
+        if (lr_call(in, LR_H_EVAL, (uint8_t *)s, false, false, 0, 1)) {
+            /* clamped as a double: any number converts safely */
+            double d = lua_tonumber(L, -1);
+            lua_settop(L, top);
+            v = (int)(d > lim ? lim : d < -lim ? -lim : d == d ? d : 0);
+            if (slot) {
+                lr_memo_head *mh = lr_memo_claim(in, slot, s, hit);
+                mh->has_eval = 1;
+                mh->eval = v;
+            }
+        }
     }
     lr_unlock(in);
-    if (v > QP_SCORE_MATE_BOUND - 1) v = QP_SCORE_MATE_BOUND - 1;
-    if (v < -(QP_SCORE_MATE_BOUND - 1)) v = -(QP_SCORE_MATE_BOUND - 1);
     return (int)v;
 }
 
@@ -548,6 +650,7 @@ static void lr_destroy(qp_rules *r)
     free(in->blk);
     free(in->blk_start);
     pthread_mutex_destroy(&in->mu);
+    free(in->memo);
     free(in->z_cell);
     for (int i = 0; i < 2; i++) free(in->side_name[i]);
     for (int i = 0; i < LR_MAX_FLAGS; i++) free(in->flag_store[i]);

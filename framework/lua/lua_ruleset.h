@@ -8,7 +8,11 @@
  * scripts/games/README.md.
  *
  * Each loaded ruleset owns one sandboxed lua_State guarded by a mutex, so a
- * search thread and a GUI thread may both call its hooks.
+ * search thread and a GUI thread may both call its hooks.  Hooks that read
+ * the position must answer from it alone: each instance remembers the
+ * answers of `moves` and `evaluate` per position (the whole state, ply
+ * included) and does not call them again for it; gen(QP_GEN_NOISY) of a
+ * game without a `noisy` hook is empty without a Lua call.
  */
 #ifndef QP_LUA_RULESET_H
 #define QP_LUA_RULESET_H
@@ -16,7 +20,8 @@
 #include "ruleset.h"
 
 /* Loads a game file.  Returns a heap ruleset, or NULL with
- * "file:line: message" in err. */
+ * "file:line: message" in err; a key the game table may not hold is such
+ * an error ("unknown key 'moevs' (did you mean 'moves'?)"). */
 qp_ruleset *qp_lua_ruleset_load(const char *path, char *err, size_t errn);
 void qp_lua_ruleset_free(qp_ruleset *rs);
 

@@ -1,0 +1,216 @@
+/*
+ * test_lua_adapter.c — the Lua hook adapter itself (framework/lua/), on
+ * reversi_hooks.lua, the game kept written wholly as Lua hooks: its perft
+ * counts, the adapter's memo of hook answers, and the errors a game table
+ * with unknown or misspelt keys gives.
+ *
+ * Reversi perft counts (passes counted as moves) are the published
+ * Othello figures.
+ */
+#include "testutil.h"
+#include "lua_ruleset.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const uint64_t reversi_perft[] = {1, 4, 12, 56, 244, 1396, 8200, 55092, 390216};
+
+/* Depth 8 takes seconds with the sanitizers; the optimised build runs it. */
+#if defined(__SANITIZE_ADDRESS__)
+#define REVERSI_MAX_DEPTH 7
+#else
+#define REVERSI_MAX_DEPTH 8
+#endif
+
+static void test_reversi_hooks_perft(void **st)
+{
+    (void)st;
+    qp_rules *r = tu_rules(&tu_reg, "reversi_hooks");
+    void *s = qp_state_new(r);
+    r->rs->setup(r, s);
+    for (int d = 1; d <= REVERSI_MAX_DEPTH; d++) {
+        uint64_t n = tu_perft(r, s, d);
+        if (n != reversi_perft[d]) fail_msg("perft %d: %llu, expected %llu", d, (unsigned long long)n,
+                                            (unsigned long long)reversi_perft[d]);
+    }
+    assert_string_equal(qp_lua_rules_error(r), "");
+    free(s);
+    qp_rules_free(r);
+}
+
+/* The memo answers a position again exactly as the hook did: perft 6 on a
+ * warm instance (most positions remembered) agrees with a fresh one, and
+ * every position's moves and score agree with a fresh instance's. */
+static void test_memo_agrees(void **st)
+{
+    (void)st;
+    qp_rules *warm = tu_rules(&tu_reg, "reversi_hooks");
+    void *s = qp_state_new(warm);
+    warm->rs->setup(warm, s);
+    for (int i = 0; i < 3; i++) assert_int_equal(tu_perft(warm, s, 6), 8200);
+
+    /* a game walked on the warm instance, each position checked on fresh ones */
+    qp_move mv[QP_MAX_MOVES], mv2[QP_MAX_MOVES];
+    for (int ply = 0; ply < 40; ply++) {
+        qp_rules *fresh = tu_rules(&tu_reg, "reversi_hooks");
+        int n = warm->rs->gen(warm, s, mv, QP_GEN_ALL);
+        int n2 = warm->rs->gen(warm, s, mv2, QP_GEN_ALL);   /* from the memo */
+        assert_int_equal(n, n2);
+        assert_memory_equal(mv, mv2, sizeof *mv * (size_t)n);
+        int e = warm->rs->evaluate(warm, s);
+        assert_int_equal(warm->rs->evaluate(warm, s), e);
+        assert_int_equal(fresh->rs->gen(fresh, s, mv2, QP_GEN_ALL), n);
+        assert_memory_equal(mv, mv2, sizeof *mv * (size_t)n);
+        assert_int_equal(fresh->rs->evaluate(fresh, s), e);
+        /* no noisy hook: no move is noisy */
+        assert_int_equal(warm->rs->gen(warm, s, mv2, QP_GEN_NOISY), 0);
+        qp_rules_free(fresh);
+        if (!n) break;
+        warm->rs->make(warm, s, mv[(ply * 7) % n], NULL);
+    }
+    assert_string_equal(qp_lua_rules_error(warm), "");
+    free(s);
+    qp_rules_free(warm);
+}
+
+/* ---- game files written for a test -------------------------------------- */
+
+static const char game_head[] =
+    "return {\n"                                   /* 1 */
+    "  name = 'adapter',\n"                        /* 2 */
+    "  board = { width = 3, height = 1 },\n"       /* 3 */
+    "  sides = { 'a', 'b' },\n"                    /* 4 */
+    "  pieces = { A = '', b = '' },\n";            /* 5 */
+
+static const char ok_hooks[] =
+    "  moves = function(pos) pos:add_empty() end,\n"                                  /* 6 */
+    "  play = function(pos, m) pos:set(qp.to(m), pos:side() == 0 and 'A' or 'b') end,\n"; /* 7 */
+
+/* Loads head + body + "}" from a temporary file.  Returns the ruleset (or
+ * NULL) and the error with the temporary path replaced by "F". */
+static qp_ruleset *load(const char *body, char *err, size_t errn)
+{
+    size_t n = strlen(game_head) + strlen(body) + 8;
+    char *src = malloc(n), path[64];
+    snprintf(src, n, "%s%s}\n", game_head, body);
+    snprintf(path, sizeof path, "%s", tu_tmpfile(src, ".lua"));
+    free(src);
+    char e[QP_ERR];
+    e[0] = 0;
+    qp_ruleset *rs = qp_lua_ruleset_load(path, e, sizeof e);
+    unlink(path);
+    size_t k = strlen(path);
+    if (!strncmp(e, path, k)) snprintf(err, errn, "F%s", e + k);
+    else snprintf(err, errn, "%s", e);
+    return rs;
+}
+
+static const char *load_error(const char *body)
+{
+    static char err[QP_ERR];
+    qp_ruleset *rs = load(body, err, sizeof err);
+    if (rs) {
+        qp_lua_ruleset_free(rs);
+        return "";
+    }
+    return err;
+}
+
+static void test_unknown_keys(void **st)
+{
+    (void)st;
+    char body[1024];
+    assert_string_equal(load_error(ok_hooks), "");
+    /* a misspelt hook: the game would silently have no moves */
+    assert_string_equal(load_error("  moevs = function(pos) pos:add_empty() end,\n"
+                                   "  play = function(pos, m) end,\n"),
+                        "F:6: unknown key 'moevs' (did you mean 'moves'?)");
+    snprintf(body, sizeof body, "%s  evalute = function(pos) return 0 end,\n", ok_hooks);
+    assert_string_equal(load_error(body), "F:8: unknown key 'evalute' (did you mean 'evaluate'?)");
+    snprintf(body, sizeof body, "%s  Outcome = function(pos) end,\n", ok_hooks);
+    assert_string_equal(load_error(body), "F:8: unknown key 'Outcome' (did you mean 'outcome'?)");
+    snprintf(body, sizeof body, "%s  max_plys = 9,\n", ok_hooks);
+    assert_string_equal(load_error(body), "F:8: unknown key 'max_plys' (did you mean 'max_plies'?)");
+    /* nothing close: no suggestion */
+    snprintf(body, sizeof body, "%s  colour = 'red',\n", ok_hooks);
+    assert_string_equal(load_error(body), "F:8: unknown key 'colour'");
+    /* a key misspelt at the top is reported before its absence */
+    assert_string_equal(load_error("  nmae = 'x',\n"), "F:6: unknown key 'nmae' (did you mean 'name'?)");
+    /* several: the first in the file */
+    snprintf(body, sizeof body, "  zzz = 1,\n%s  aaa = 2,\n", ok_hooks);
+    assert_string_equal(load_error(body), "F:6: unknown key 'zzz'");
+    /* list items are not keys */
+    snprintf(body, sizeof body, "%s  'stray',\n", ok_hooks);
+    assert_string_equal(load_error(body), "F: the game table may only have named keys, not a number key");
+    /* known keys only: the hooks' absence is its own error */
+    assert_string_equal(load_error(""), "F: a game needs 'moves' and 'play' functions, or 'rules'");
+}
+
+/* rules and eval (rule blocks) and ai (the AI switch) are read by their
+ * own modules: here they are known keys, and the blocks' moves plus the
+ * hooks' (appended) make the game. */
+static void test_reserved_keys(void **st)
+{
+    (void)st;
+    char body[1024], err[QP_ERR];
+    snprintf(body, sizeof body,
+             "%s  rules = { place = 'empty' },\n  eval = { mobility = 1 },\n"
+             "  ai = 'mcts',\n",
+             ok_hooks);
+    qp_ruleset *rs = load(body, err, sizeof err);
+    if (!rs) fail_msg("%s", err);
+    qp_rules *r = qp_rules_create(rs, NULL, err, sizeof err);
+    assert_non_null(r);
+    void *s = qp_state_new(r);
+    r->rs->setup(r, s);
+    /* 3 empty squares placed by the blocks and again by the moves hook:
+     * 6 moves, then 4, then 2 */
+    assert_int_equal(tu_perft(r, s, 3), 48);
+    free(s);
+    qp_rules_free(r);
+    qp_lua_ruleset_free(rs);
+}
+
+/* The memo keys on the whole state: positions that differ only in the ply
+ * (which hooks may read) get their own answers. */
+static void test_memo_ply(void **st)
+{
+    (void)st;
+    char err[QP_ERR];
+    qp_ruleset *rs = load("  moves = function(pos)\n"
+                          "    if pos:ply() % 2 == 1 then pos:add(qp.place(0)) else pos:add_empty() end\n"
+                          "  end,\n"
+                          "  play = function(pos, m) end,\n"
+                          "  evaluate = function(pos) return pos:ply() end,\n",
+                          err, sizeof err);
+    if (!rs) fail_msg("%s", err);
+    qp_rules *r = qp_rules_create(rs, NULL, err, sizeof err);
+    assert_non_null(r);
+    void *s = qp_state_new(r);
+    qp_move mv[QP_MAX_MOVES];
+    /* enough rounds for the memo to be made (it waits a few hundred
+     * lookups) and then answer */
+    for (int round = 0; round < 200; round++)
+        for (int ply = 0; ply < 4; ply++) {
+            char fen[32];
+            snprintf(fen, sizeof fen, "3 w %d", ply);
+            if (r->rs->fen_parse(r, s, fen, err, sizeof err)) fail_msg("%s", err);
+            assert_int_equal(r->rs->gen(r, s, mv, QP_GEN_ALL), ply % 2 ? 1 : 3);
+            assert_int_equal(r->rs->evaluate(r, s), ply);
+        }
+    free(s);
+    qp_rules_free(r);
+    qp_lua_ruleset_free(rs);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reversi_hooks_perft), cmocka_unit_test(test_memo_agrees),
+        cmocka_unit_test(test_unknown_keys),        cmocka_unit_test(test_reserved_keys),
+        cmocka_unit_test(test_memo_ply),
+    };
+    return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
+}
