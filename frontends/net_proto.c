@@ -265,7 +265,7 @@ bool np_code_valid(const char *code)
 
 bool np_param_counts(const char *key)
 {
-    return strncmp(key, "ai.", 3) != 0;
+    return strncmp(key, "ai.", 3) != 0 && strncmp(key, "eval.", 5) != 0;
 }
 
 static uint64_t fnv(uint64_t h, const char *s)

@@ -82,8 +82,9 @@ int np_format_error(char *buf, size_t n, const char *kind, const char *text);
 bool np_code_valid(const char *code);
 
 /* Digest of what makes the rules: the ruleset's name and every parameter
- * except the engine's ai.* preferences, in schema order (FNV-1a 64).  It
- * detects accidental differences; it is no security measure. */
+ * except the engine's own (ai.* preferences, eval.* weights), which never
+ * change what is legal, in schema order (FNV-1a 64).  It detects
+ * accidental differences; it is no security measure. */
 uint64_t np_rules_digest(const qp_rules *r);
 /* True when the parameter key takes part in the digest. */
 bool np_param_counts(const char *key);

@@ -562,10 +562,10 @@ static void host_handshake(ns_session *s, const np_msg *m, const char *line)
     bool resumed = s->ever_connected;
     s->ever_connected = true;
     s->phase = NS_PLAYING;
+    char clk[96];
+    ns_clock_text(s, clk, sizeof clk);   /* as paused: the same the joiner is told */
     s->running = s->timed;
     s->turn_start = now_ms();
-    char clk[96];
-    ns_clock_text(s, clk, sizeof clk);
     emit(s, NS_EV_CONNECTED, s->g.len, 1 - s->seat, "%s %s at ply %d%s%s%s",
          side_name(s, 1 - s->seat), resumed ? "is back" : "joined", s->g.len, clk[0] ? " (clock " : "",
          clk, clk[0] ? ")" : "");
@@ -719,14 +719,15 @@ static void join_setup(ns_session *s, const np_msg *m, const char *line)
         s->ever_connected = true;
         c->stage = 2;
         s->phase = NS_PLAYING;
+        s->running = false;
+        char clk[96];
+        ns_clock_text(s, clk, sizeof clk);   /* exactly what the host sent */
         s->running = s->timed;
         s->turn_start = now_ms();
         clear_offers(s);
         np_msg r = np_simple(NP_READY, s->g.len);
         r.digest = np_rules_digest(s->r);
         send_msg(s, &r);
-        char clk[96];
-        ns_clock_text(s, clk, sizeof clk);
         emit(s, NS_EV_CONNECTED, s->g.len, s->seat, "%s at ply %d, playing %s%s%s%s",
              resumed ? "resumed" : "joined", s->g.len, side_name(s, s->seat), clk[0] ? " (clock " : "",
              clk, clk[0] ? ")" : "");
