@@ -46,6 +46,7 @@ typedef struct nc_seat {
     char in[NP_MAX_LINE];
     size_t inlen;
     bool in_open, in_skip;
+    bool leave_pending;        /* stdin ended: leave when the handshake is over */
     int prompted_len;          /* record length at the last prompt; -1: none */
     FILE *out;
 } nc_seat;
@@ -427,8 +428,9 @@ static void read_stdin(nc_seat *c)
             c->inlen = 0;
             user_line(c, c->in);
         }
-        /* the end of input leaves the game, as `quit` does */
-        if (ns_get_phase(c->s) != NS_OVER) ns_leave(c->s);
+        /* the end of input leaves the game, as `quit` does, once the
+         * handshake has said whether there is a game at all */
+        c->leave_pending = true;
         return;
     }
     for (ssize_t i = 0; i < k; i++) {
@@ -507,6 +509,10 @@ static int run(nc_seat *c)
     for (;;) {
         drain_events(c);
         if (ns_done(c->s) && !c->searching) break;
+        if (c->leave_pending && ns_get_phase(c->s) != NS_WAITING) {
+            c->leave_pending = false;
+            if (ns_get_phase(c->s) == NS_PLAYING || ns_get_phase(c->s) == NS_ABSENT) ns_leave(c->s);
+        }
         if (c->o->ai && ns_game(c->s)) ai_step(c);
         drain_events(c);
         if (ns_done(c->s) && !c->searching) break;

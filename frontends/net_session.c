@@ -541,12 +541,16 @@ static void host_handshake(ns_session *s, const np_msg *m, const char *line)
         return;
     }
     if (m->kind == NP_ERROR) {   /* the joiner refused our rules */
-        emit(s, NS_EV_INFO, s->g.len, -1, "a joiner refused the game: %s %s", m->word, m->text);
+        emit(s, NS_EV_INFO, s->g.len, -1, "a joiner refused the game: %s", m->text[0] ? m->text : m->word);
         c->close_after_flush = true;
         return;
     }
     if (m->kind == NP_PING || m->kind == NP_PONG) {
         on_playing_msg(s, m, line);
+        return;
+    }
+    if (m->kind == NP_BYE) {   /* the joiner went away before the game */
+        c->close_after_flush = true;
         return;
     }
     if (m->kind != NP_READY) {

@@ -758,6 +758,67 @@ static void test_draw_and_takeback(void **st)
     unlink(js);
 }
 
+/* A clock that runs out ends the game for both; so does an opponent who
+ * does not come back (--on-absent loss), or the game is adjourned. */
+static void test_time_and_absence(void **st)
+{
+    (void)st;
+    char hs[128], js[128], addr[64];
+    tmp_path(hs, sizeof hs, "time_host");
+    tmp_path(js, sizeof js, "time_join");
+    const char *hargs[] = {"host", "tictactoe", "--port", "0", "--code", "FLAG", "--time", "1s+0", "--save", hs, NULL};
+    proc h, j;
+    proc_start(&h, hargs);
+    host_port(&h, addr, sizeof addr);
+    const char *jargs[] = {"join", addr, "--code", "FLAG", "--save", js, NULL};
+    proc_start(&j, jargs);
+    /* x (the host) never moves */
+    assert_int_equal(proc_exit(&j), 0);
+    assert_int_equal(proc_exit(&h), 0);
+    assert_non_null(strstr(h.out, "game over: o wins: time"));
+    assert_non_null(strstr(j.out, "game over: o wins: time"));
+    assert_same_record(hs, js);
+    char *rec = slurp_file(js);
+    assert_non_null(strstr(rec, "[Result \"o wins: time\"]"));
+    free(rec);
+    proc_free(&h);
+    proc_free(&j);
+
+    static const char *const policy[] = {"loss", "adjourn"};
+    for (int k = 0; k < 2; k++) {
+        const char *hargs2[] = {"host", "tictactoe", "--port", "0", "--code", "GONE", "--reconnect-wait", "0",
+                                "--on-absent", policy[k], "--save", hs, NULL};
+        proc_start(&h, hargs2);
+        host_port(&h, addr, sizeof addr);
+        const char *jargs2[] = {"join", addr, "--code", "GONE", NULL};
+        proc_start(&j, jargs2);
+        size_t hp = proc_wait_for(&h, "x> ", 0);
+        proc_send(&h, "b2\n");
+        proc_wait_for(&j, "X plays b2", 0);
+        kill(j.pid, SIGKILL);
+        proc_exit(&j);
+        proc_wait_for(&h, "connection lost at ply 1", hp);
+        rec = NULL;
+        if (k == 0) {
+            assert_int_equal(proc_exit(&h), 0);
+            assert_non_null(strstr(h.out, "game over: x wins: time"));
+            rec = slurp_file(hs);
+            assert_non_null(strstr(rec, "[Result \"x wins: time\"]"));
+        } else {
+            assert_int_equal(proc_exit(&h), 3);
+            assert_non_null(strstr(h.out, "adjourned at ply 1: the opponent did not come back within 0 s"));
+            rec = slurp_file(hs);
+            assert_non_null(strstr(rec, "[Result \"*\"]"));
+        }
+        assert_non_null(strstr(rec, "\n1. b2\n"));
+        free(rec);
+        proc_free(&h);
+        proc_free(&j);
+    }
+    unlink(hs);
+    unlink(js);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -773,6 +834,7 @@ int main(void)
         cmocka_unit_test(test_resume_after_kill),
         cmocka_unit_test(test_bad_peers),
         cmocka_unit_test(test_draw_and_takeback),
+        cmocka_unit_test(test_time_and_absence),
     };
     return cmocka_run_group_tests_name("net", tests, tu_setup_registry, tu_teardown_registry);
 }
