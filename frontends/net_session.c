@@ -440,6 +440,10 @@ static void on_playing_msg(ns_session *s, const np_msg *m, const char *line)
         return;
     case NP_CLOCK:
         if (s->o.role != NS_JOIN) break;
+        if (!s->timed) {
+            reject(s, "state", line, "this game has no clocks");
+            return;
+        }
         if (m->ply != s->g.len) return;   /* stale: a newer one follows */
         s->left[0] = m->ms[0];
         s->left[1] = m->ms[1];
@@ -448,7 +452,11 @@ static void on_playing_msg(ns_session *s, const np_msg *m, const char *line)
         return;
     case NP_TIMEOUT:
         if (s->o.role != NS_JOIN) break;
-        if (live && m->ply == s->g.len) {
+        if (!s->timed || !live || m->ply != s->g.len || m->num != qp_game_to_move(&s->g)) {
+            reject(s, "state", line, s->timed ? "no clock is running out there" : "this game has no clocks");
+            return;
+        }
+        {
             char buf[160];
             s->left[m->num] = 0;
             snprintf(buf, sizeof buf, "%s wins: time", side_name(s, 1 - m->num));

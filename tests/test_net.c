@@ -819,6 +819,130 @@ static void test_time_and_absence(void **st)
     unlink(js);
 }
 
+/* ---- a hand-driven host ------------------------------------------------- */
+
+static int listen_any(int *port)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in sa;
+    socklen_t sl = sizeof sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sin_family = AF_INET;
+    sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    assert_int_equal(bind(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+    assert_int_equal(listen(fd, 2), 0);
+    assert_int_equal(getsockname(fd, (struct sockaddr *)&sa, &sl), 0);
+    *port = ntohs(sa.sin_port);
+    return fd;
+}
+
+static int accept_wait(int lfd)
+{
+    struct pollfd pf = {lfd, POLLIN, 0};
+    if (poll(&pf, 1, WAIT_MS) <= 0) fail_msg("nobody connected");
+    return accept(lfd, NULL, NULL);
+}
+
+/* The host's set-up for tic-tac-toe with the given record. */
+static void send_setup(int fd, const char *const *moves, int n)
+{
+    qp_rules *r = tu_rules(&tu_reg, "tictactoe");
+    qp_game g;
+    char err[QP_ERR], line[NP_MAX_LINE];
+    assert_int_equal(qp_game_init(&g, r, NULL, err, sizeof err), 0);
+    put(fd, "welcome 1\n");
+    snprintf(line, sizeof line, "rules tictactoe %016llx\n", (unsigned long long)np_rules_digest(r));
+    put(fd, line);
+    for (int i = 0; i < r->params.n; i++) {
+        if (!np_param_counts(r->params.v[i].def->key)) continue;
+        snprintf(line, sizeof line, "param %s %s\n", r->params.v[i].def->key, r->params.v[i].text);
+        put(fd, line);
+    }
+    snprintf(line, sizeof line, "start %s\nseat 1\ntime 0 0\nhistory %d\n", g.start_fen, n);
+    put(fd, line);
+    for (int i = 0; i < n; i++) {
+        snprintf(line, sizeof line, "move %d %s\n", i, moves[i]);
+        put(fd, line);
+    }
+    snprintf(line, sizeof line, "sync %d\n", n);
+    put(fd, line);
+    qp_game_free(&g);
+    qp_rules_free(r);
+}
+
+/* The joiner checks the host too: a bad move is refused, a dropped
+ * connection is dialled again and the host's record taken over, an
+ * illegal record is refused. */
+static void test_joiner_side(void **st)
+{
+    (void)st;
+    char js[128], addr[64], line[NP_MAX_LINE], ready[64];
+    tmp_path(js, sizeof js, "fake_join");
+    int port, lfd = listen_any(&port);
+    snprintf(addr, sizeof addr, "127.0.0.1:%d", port);
+    const char *jargs[] = {"join", addr, "--code", "FAKE-1", "--save", js, NULL};
+    proc j;
+    proc_start(&j, jargs);
+    int fd = accept_wait(lfd);
+    expect(fd, "hello 1 FAKE-1");
+    static const char *const rec[] = {"b2", "a1", "c3"};
+    send_setup(fd, rec, 1);
+    get(fd, line, sizeof line);
+    assert_memory_equal(line, "ready 1 ", 8);
+    snprintf(ready, sizeof ready, "%s", line + 8);
+    size_t jp = proc_wait_for(&j, "resumed at ply 1, playing o", 0);
+    jp = proc_wait_for(&j, "o> ", jp);
+    proc_send(&j, "a1\n");
+    expect(fd, "move 1 a1");
+    put(fd, "move 1 c3\n");
+    expect(fd, "error ply expected ply 2, got 1");
+    put(fd, "move 2 a1\n");
+    get(fd, line, sizeof line);
+    assert_memory_equal(line, "error illegal illegal move 'a1': ", 33);
+    put(fd, "clock 2 5 5\n");
+    expect(fd, "error state this game has no clocks");
+    put(fd, "timeout 0 2\n");
+    expect(fd, "error state this game has no clocks");
+    put(fd, "ready 2 0000000000000000\n");
+    expect(fd, "error unexpected this message is not expected now");
+    /* the connection drops; the joiner dials again and takes our record */
+    close(fd);
+    jp = proc_wait_for(&j, "connection lost at ply 2", jp);
+    fd = accept_wait(lfd);
+    expect(fd, "hello 1 FAKE-1");
+    send_setup(fd, rec, 3);
+    get(fd, line, sizeof line);
+    assert_memory_equal(line, "ready 3 ", 8);
+    assert_string_equal(line + 8, ready);
+    jp = proc_wait_for(&j, "resumed at ply 3, playing o", jp);
+    put(fd, "resign 3\n");
+    assert_int_equal(proc_exit(&j), 0);
+    assert_non_null(strstr(j.out, "game over: o wins: resignation"));
+    char *saved = slurp_file(js);
+    assert_non_null(strstr(saved, "[Result \"o wins: resignation\"]"));
+    assert_non_null(strstr(saved, "\n1. b2 a1\n2. c3\n"));
+    free(saved);
+    close(fd);
+    proc_free(&j);
+
+    /* a record with an illegal move is refused at once */
+    proc_start(&j, jargs);
+    fd = accept_wait(lfd);
+    expect(fd, "hello 1 FAKE-1");
+    static const char *const bad[] = {"b2", "b2"};
+    send_setup(fd, bad, 2);
+    get(fd, line, sizeof line);
+    assert_memory_equal(line, "error illegal the host's record has an illegal move 2 'b2': ", 60);
+    assert_int_equal(proc_exit(&j), 1);
+    char *e = proc_err(&j);
+    assert_non_null(strstr(e, "qipan: the host's record has an illegal move 2 'b2': "));
+    free(e);
+    close(fd);
+    proc_free(&j);
+    close(lfd);
+    unlink(js);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -835,6 +959,7 @@ int main(void)
         cmocka_unit_test(test_bad_peers),
         cmocka_unit_test(test_draw_and_takeback),
         cmocka_unit_test(test_time_and_absence),
+        cmocka_unit_test(test_joiner_side),
     };
     return cmocka_run_group_tests_name("net", tests, tu_setup_registry, tu_teardown_registry);
 }
