@@ -29,7 +29,7 @@
 typedef struct nc_opts {
     const char *ruleset, *config, *fen, *code, *side, *time, *save, *bind, *target, *on_absent;
     int port, level, depth, wait_s;
-    bool ai, ascii, has_level, has_depth, has_port;
+    bool ai, ascii, flip, has_level, has_depth, has_port;
 } nc_opts;
 
 /* Invariant: s is the session; search, when non-NULL, was made for the
@@ -46,7 +46,9 @@ typedef struct nc_seat {
     char in[NP_MAX_LINE];
     size_t inlen;
     bool in_open, in_skip;
-    bool leave_pending;        /* stdin ended: leave when the handshake is over */
+    bool leave_pending;        /* stdin ended: leave at our next turn */
+    char *queue;               /* complete lines not handled yet, each ending in LF */
+    size_t qlen, qcap;
     int prompted_len;          /* record length at the last prompt; -1: none */
     FILE *out;
 } nc_seat;
@@ -75,6 +77,7 @@ static int parse_opts(nc_opts *o, bool host, int argc, char **argv)
         const char *a = argv[i];
         if (!strcmp(a, "--ai")) { o->ai = true; continue; }
         if (!strcmp(a, "--ascii")) { o->ascii = true; continue; }
+        if (!strcmp(a, "--flip")) { o->flip = true; continue; }
         if (strncmp(a, "--", 2)) {
             /* host: RULESET; join: HOST:PORT [RULESET] */
             if (host ? npos >= 1 : npos >= 2) {
@@ -335,7 +338,7 @@ static bool my_turn(const nc_seat *c)
 static void prompt(nc_seat *c)
 {
     const qp_game *g = ns_game(c->s);
-    if (c->o->ai || !c->in_open || !my_turn(c) || c->prompted_len == g->len) return;
+    if (c->o->ai || (!c->in_open && c->qlen == 0) || !my_turn(c) || c->prompted_len == g->len) return;
     c->prompted_len = g->len;
     fprintf(c->out, "%s> ", qp_side_name(g->r, ns_seat(c->s)));
     fflush(c->out);
@@ -416,6 +419,60 @@ static void user_line(nc_seat *c, char *line)
     fflush(c->out);
 }
 
+/* A line that is no command is a move (or a typo, which the ruleset names). */
+static bool is_move_line(const char *line)
+{
+    static const char *const words[] = {"help", "quit", "exit", "resign", "draw", "takeback", "accept",
+                                        "decline", "chat", "clock", "board", "moves", "history",
+                                        "fen", "flip", "rules", NULL};
+    while (isspace((unsigned char)*line)) line++;
+    size_t k = strcspn(line, " \t\r\n");
+    if (k == 0) return false;
+    for (int i = 0; words[i]; i++)
+        if (strlen(words[i]) == k && !strncmp(words[i], line, k)) return false;
+    return true;
+}
+
+/* Handles queued lines.  Read from a file or a pipe (not a terminal), a
+ * move waits for our turn, so a whole game can be fed in advance, as
+ * `qipan console` reads one line per prompt; commands go at once. */
+static void feed(nc_seat *c)
+{
+    while (c->qlen > 0) {
+        char *nl = memchr(c->queue, '\n', c->qlen);
+        size_t n = (size_t)(nl - c->queue);
+        char line[NP_MAX_LINE];
+        snprintf(line, sizeof line, "%.*s", (int)n, c->queue);
+        ns_phase ph = ns_get_phase(c->s);
+        bool waiting = ph == NS_WAITING || ph == NS_PLAYING || ph == NS_ABSENT;
+        if (c->echo && waiting && !my_turn(c) && is_move_line(line)) return;
+        if (c->echo && ns_game(c->s)) prompt(c);
+        memmove(c->queue, c->queue + n + 1, c->qlen - n - 1);
+        c->qlen -= n + 1;
+        user_line(c, line);
+        drain_events(c);
+    }
+}
+
+static void enqueue(nc_seat *c, const char *line, size_t n)
+{
+    if (c->qlen + n + 1 > (1u << 20)) {
+        fprintf(c->out, "too much input ahead: line ignored\n");
+        return;
+    }
+    if (c->qlen + n + 1 > c->qcap) {
+        size_t cap = c->qcap ? c->qcap * 2 : 4096;
+        while (cap < c->qlen + n + 1) cap *= 2;
+        char *q = realloc(c->queue, cap);
+        if (!q) return;
+        c->queue = q;
+        c->qcap = cap;
+    }
+    memcpy(c->queue + c->qlen, line, n);
+    c->queue[c->qlen + n] = '\n';
+    c->qlen += n + 1;
+}
+
 static void read_stdin(nc_seat *c)
 {
     char buf[4096];
@@ -423,21 +480,17 @@ static void read_stdin(nc_seat *c)
     if (k < 0 && (errno == EINTR || errno == EAGAIN)) return;
     if (k <= 0) {
         c->in_open = false;
-        if (c->inlen) {
-            c->in[c->inlen] = 0;
-            c->inlen = 0;
-            user_line(c, c->in);
-        }
+        if (c->inlen) enqueue(c, c->in, c->inlen);
+        c->inlen = 0;
         /* the end of input leaves the game, as `quit` does, once the
-         * handshake has said whether there is a game at all */
+         * lines before it are handled and it is our turn again */
         c->leave_pending = true;
         return;
     }
     for (ssize_t i = 0; i < k; i++) {
         if (buf[i] == '\n') {
-            c->in[c->inlen] = 0;
+            if (!c->in_skip) enqueue(c, c->in, c->inlen);
             c->inlen = 0;
-            if (!c->in_skip) user_line(c, c->in);
             c->in_skip = false;
         } else if (c->inlen + 1 < sizeof c->in) {
             c->in[c->inlen++] = buf[i];
@@ -509,9 +562,12 @@ static int run(nc_seat *c)
     for (;;) {
         drain_events(c);
         if (ns_done(c->s) && !c->searching) break;
-        if (c->leave_pending && ns_get_phase(c->s) != NS_WAITING) {
+        feed(c);
+        /* input ended: we leave when it is our turn and nothing is left to
+         * say (until then the opponent may still end the game) */
+        if (c->leave_pending && c->qlen == 0 && my_turn(c)) {
             c->leave_pending = false;
-            if (ns_get_phase(c->s) == NS_PLAYING || ns_get_phase(c->s) == NS_ABSENT) ns_leave(c->s);
+            ns_leave(c->s);
         }
         if (c->o->ai && ns_game(c->s)) ai_step(c);
         drain_events(c);
@@ -559,13 +615,14 @@ static int play_seat(qp_app *app, const nc_opts *o, ns_session *s)
     c.s = s;
     c.out = stdout;
     c.style.ascii = o->ascii;
-    c.style.flip = ns_seat(s) == 1;
+    c.style.flip = o->flip;
     c.style.color = !o->ai && isatty(fileno(stdout)) && !getenv("NO_COLOR");
     c.echo = !isatty(0);
     c.in_open = !o->ai;
     c.prompted_len = -1;
     int rc = run(&c);
     if (c.search) qp_search_free(c.search);
+    free(c.queue);
     return rc;
 }
 

@@ -943,6 +943,60 @@ static void test_joiner_side(void **st)
     unlink(js);
 }
 
+/* Both seats fed their whole part of a game at once from stdin, which then
+ * ends: each move waits for its turn, as in a console transcript; a seat
+ * whose input ends leaves at its next turn. */
+static void test_fed_in_advance(void **st)
+{
+    (void)st;
+    char hs[128], js[128], addr[64];
+    tmp_path(hs, sizeof hs, "fed_host");
+    tmp_path(js, sizeof js, "fed_join");
+    static const char *const xin[2] = {"a1\nchat good luck\na2\na3\n", "a1\na2\n"};
+    static const char *const oin[2] = {"b1\nb2\n", "b1\n"};
+    for (int k = 0; k < 2; k++) {
+        const char *hargs[] = {"host", "tictactoe", "--port", "0", "--code", "FED-1", "--save", hs,
+                               "--reconnect-wait", "0", NULL};
+        proc h, j;
+        proc_start(&h, hargs);
+        proc_send(&h, xin[k]);
+        close(h.in);
+        h.in = -1;
+        host_port(&h, addr, sizeof addr);
+        const char *jargs[] = {"join", addr, "--code", "FED-1", "--save", js, NULL};
+        proc_start(&j, jargs);
+        proc_send(&j, oin[k]);
+        close(j.in);
+        j.in = -1;
+        char *rec;
+        if (k == 0) {
+            assert_int_equal(proc_exit(&h), 0);
+            assert_int_equal(proc_exit(&j), 0);
+            assert_non_null(strstr(j.out, "x says: good luck\n"));
+            assert_non_null(strstr(h.out, "x> a3\nX plays a3\n"));
+            assert_same_record(hs, js);
+            rec = slurp_file(hs);
+            assert_non_null(strstr(rec, "[Result \"x wins: three in a row\"]"));
+            assert_non_null(strstr(rec, "1. a1 b1\n2. a2 b2\n3. a3\n"));
+        } else {
+            /* o's input ends at its second turn: it leaves, x adjourns */
+            assert_int_equal(proc_exit(&j), 3);
+            assert_int_equal(proc_exit(&h), 3);
+            assert_non_null(strstr(j.out, "adjourned at ply 3: you left the game"));
+            assert_non_null(strstr(h.out, "connection lost at ply 3 (the opponent left)"));
+            assert_same_record(hs, js);
+            rec = slurp_file(hs);
+            assert_non_null(strstr(rec, "[Result \"*\"]"));
+            assert_non_null(strstr(rec, "1. a1 b1\n2. a2\n"));
+        }
+        free(rec);
+        proc_free(&h);
+        proc_free(&j);
+    }
+    unlink(hs);
+    unlink(js);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -960,6 +1014,7 @@ int main(void)
         cmocka_unit_test(test_draw_and_takeback),
         cmocka_unit_test(test_time_and_absence),
         cmocka_unit_test(test_joiner_side),
+        cmocka_unit_test(test_fed_in_advance),
     };
     return cmocka_run_group_tests_name("net", tests, tu_setup_registry, tu_teardown_registry);
 }
