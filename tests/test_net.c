@@ -997,6 +997,81 @@ static void test_fed_in_advance(void **st)
     unlink(js);
 }
 
+/* Joins by hand as o; returns the connection after `ready`. */
+static int join_by_hand(int port, const char *code)
+{
+    char line[NP_MAX_LINE], digest[17] = "";
+    int fd = dial(port);
+    snprintf(line, sizeof line, "hello 1 %s\n", code);
+    put(fd, line);
+    expect(fd, "welcome 1");
+    int ply = -1;
+    for (;;) {
+        get(fd, line, sizeof line);
+        assert_true(line[0] != 0);
+        if (!strncmp(line, "rules ", 6)) snprintf(digest, sizeof digest, "%s", strrchr(line, ' ') + 1);
+        if (!strncmp(line, "sync ", 5)) {
+            ply = atoi(line + 5);
+            break;
+        }
+    }
+    snprintf(line, sizeof line, "ready %d %s\n", ply, digest);
+    put(fd, line);
+    return fd;
+}
+
+/* Floods are cut: too many messages at once, or too many bad ones, close
+ * the connection; the game waits for the opponent and goes on unchanged. */
+static void test_floods(void **st)
+{
+    (void)st;
+    char hs[128], addr[64], line[NP_MAX_LINE];
+    tmp_path(hs, sizeof hs, "flood_host");
+    const char *hargs[] = {"host", "tictactoe", "--port", "0", "--code", "FLOOD", "--save", hs, NULL};
+    proc h;
+    proc_start(&h, hargs);
+    int port = host_port(&h, addr, sizeof addr);
+    int fd = join_by_hand(port, "FLOOD");
+    size_t hp = proc_wait_for(&h, "x> ", 0) + 3;
+    proc_send(&h, "a1\n");
+    expect(fd, "move 0 a1");
+    /* 300 chat lines at once: the first 100 pass, then the limit */
+    char *many = malloc(300 * 8 + 1);
+    many[0] = 0;
+    for (int i = 0; i < 300; i++) strcat(many, "chat hi\n");
+    put(fd, many);
+    free(many);
+    expect(fd, "error rate more than 20 messages a second");
+    expect(fd, "");
+    close(fd);
+    hp = proc_wait_for(&h, "connection lost at ply 1 (too many messages)", hp);
+    /* back again: seventeen bad lines close it too */
+    fd = join_by_hand(port, "FLOOD");
+    hp = proc_wait_for(&h, "o is back at ply 1", hp);
+    for (int i = 0; i < 17; i++) put(fd, "move 1 a1\n");
+    for (int i = 0; i < 17; i++) {
+        get(fd, line, sizeof line);
+        assert_memory_equal(line, "error illegal illegal move 'a1': ", 33);
+    }
+    expect(fd, "");
+    close(fd);
+    hp = proc_wait_for(&h, "connection lost at ply 1 (too many errors)", hp);
+    /* and back once more to finish the game */
+    fd = join_by_hand(port, "FLOOD");
+    hp = proc_wait_for(&h, "o is back at ply 1", hp);
+    put(fd, "move 1 b2\n");
+    hp = proc_wait_for(&h, "O plays b2", hp);
+    put(fd, "resign 2\n");
+    expect(fd, "end 2 x wins: resignation");
+    close(fd);
+    assert_int_equal(proc_exit(&h), 0);
+    char *rec = slurp_file(hs);
+    assert_non_null(strstr(rec, "\n1. a1 b2\n"));
+    free(rec);
+    proc_free(&h);
+    unlink(hs);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -1015,6 +1090,7 @@ int main(void)
         cmocka_unit_test(test_time_and_absence),
         cmocka_unit_test(test_joiner_side),
         cmocka_unit_test(test_fed_in_advance),
+        cmocka_unit_test(test_floods),
     };
     return cmocka_run_group_tests_name("net", tests, tu_setup_registry, tu_teardown_registry);
 }
