@@ -67,6 +67,15 @@ static int num_arg(const char *opt, const char *v, int lo, int hi, int *out)
     return 0;
 }
 
+static const char host_usage[] =
+    "usage: qipan host RULESET [--config FILE] [--fen FEN] [--port N] [--bind ADDR] [--code CODE]\n"
+    "                  [--side red|black|random] [--time BASE+INC] [--ai] [--level N] [--depth N]\n"
+    "                  [--save FILE] [--reconnect-wait SECONDS] [--on-absent loss|adjourn] [--ascii] [--flip]\n";
+static const char join_usage[] =
+    "usage: qipan join HOST:PORT --code CODE [RULESET] [--config FILE] [--fen FEN] [--ai] [--level N]\n"
+    "                  [--depth N] [--save FILE] [--reconnect-wait SECONDS] [--ascii] [--flip]\n";
+
+/* Returns 0, -1 (bad usage, printed) or 1 (--help printed). */
 static int parse_opts(nc_opts *o, bool host, int argc, char **argv)
 {
     memset(o, 0, sizeof *o);
@@ -75,6 +84,10 @@ static int parse_opts(nc_opts *o, bool host, int argc, char **argv)
     int npos = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(host ? host_usage : join_usage, stdout);
+            return 1;
+        }
         if (!strcmp(a, "--ai")) { o->ai = true; continue; }
         if (!strcmp(a, "--ascii")) { o->ascii = true; continue; }
         if (!strcmp(a, "--flip")) { o->flip = true; continue; }
@@ -119,7 +132,7 @@ static int parse_opts(nc_opts *o, bool host, int argc, char **argv)
         }
     }
     if (!host && !o->target) {
-        fprintf(stderr, "usage: qipan join HOST:PORT --code CODE [RULESET] [--config FILE] [--ai] [--level N] [--save FILE]\n");
+        fputs(join_usage, stderr);
         return -1;
     }
     if (!host && !o->code) {
@@ -639,7 +652,8 @@ int cmd_host(qp_app *app, int argc, char **argv)
     nc_opts o;
     ns_options so;
     char code[40], err[QP_ERR * 2];
-    if (parse_opts(&o, true, argc, argv)) return 2;
+    int po = parse_opts(&o, true, argc, argv);
+    if (po) return po > 0 ? 0 : 2;
     memset(&so, 0, sizeof so);
     so.role = NS_HOST;
     so.addr = o.bind ? o.bind : "127.0.0.1";
@@ -699,7 +713,8 @@ int cmd_join(qp_app *app, int argc, char **argv)
     nc_opts o;
     ns_options so;
     char host[256], err[QP_ERR * 2];
-    if (parse_opts(&o, false, argc, argv)) return 2;
+    int po = parse_opts(&o, false, argc, argv);
+    if (po) return po > 0 ? 0 : 2;
     memset(&so, 0, sizeof so);
     so.role = NS_JOIN;
     if (parse_target(o.target, host, sizeof host, &so.port)) {

@@ -364,6 +364,13 @@ static void on_move(ns_session *s, const np_msg *m, const char *line)
     play(s, mv, peer);
 }
 
+/* A message about a ply that is not the current one, or no game. */
+static void reject_ply(ns_session *s, const char *line, bool live)
+{
+    if (live) reject(s, "ply", line, "expected ply %d", s->g.len);
+    else reject(s, "state", line, "the game is over");
+}
+
 static void on_playing_msg(ns_session *s, const np_msg *m, const char *line)
 {
     int peer = 1 - s->seat;
@@ -392,7 +399,7 @@ static void on_playing_msg(ns_session *s, const np_msg *m, const char *line)
         return;
     case NP_RESIGN:
         if (!live || m->ply != s->g.len) {
-            reject(s, live ? "ply" : "state", line, live ? "expected ply %d" : "the game is over", s->g.len);
+            reject_ply(s, line, live);
             return;
         }
         qp_game_resign(&s->g, peer);
@@ -400,7 +407,7 @@ static void on_playing_msg(ns_session *s, const np_msg *m, const char *line)
         return;
     case NP_DRAW:
         if (!live || m->ply != s->g.len) {
-            reject(s, live ? "ply" : "state", line, live ? "expected ply %d" : "the game is over", s->g.len);
+            reject_ply(s, line, live);
             return;
         }
         if (m->answer == NP_OFFER) {
@@ -1066,8 +1073,8 @@ static void host_accept(ns_session *s)
         /* one opponent at a time: a second connection is told and closed */
         char buf[NP_MAX_LINE];
         int len = np_format_error(buf, sizeof buf, "busy", "another player is connected");
-        if (len > 0 && send(fd, buf, (size_t)len, MSG_NOSIGNAL | MSG_DONTWAIT) < 0) {
-        }
+        ssize_t sent = len > 0 ? send(fd, buf, (size_t)len, MSG_NOSIGNAL | MSG_DONTWAIT) : 0;
+        (void)sent;   /* best effort: the stranger is closed either way */
         close(fd);
         emit(s, NS_EV_INFO, s->g.len, -1, "refused a second connection");
         return;
