@@ -175,6 +175,59 @@ static void test_digest_and_diff(void **st)
     qp_rules_free(x);
 }
 
+/* Seeded mutations of valid lines: the parser never reads out of bounds
+ * (ASan build), and whatever it accepts has exactly one spelling, so
+ * formatting it gives back the very same line. */
+static void test_parse_mutations(void **st)
+{
+    (void)st;
+    static const char *const seeds[] = {
+        "hello 1 AB12CD", "rules zhonggong 0123456789abcdef", "param draw.repetitions 3",
+        "start 3/3/3 w 0", "seat 1", "time 300000 2000", "move 12 a9c9xe8", "clock 3 299000 300000",
+        "ready 4 ffffffffffffffff", "draw offer 4", "takeback accept 2", "chat 你好", "error ply x",
+        "timeout 0 31", "end 31 black wins: time", "bye", "sync 0", "history 3", "ping p1",
+    };
+    static const char alphabet[] = " 0123456789abcdefxyz:-.\t\r\x01\x7f\xc3\xa9\xe4\xbd\xa0";
+    uint64_t x = 0x243F6A8885A308D3ull;
+    int accepted = 0, total = 0;
+    for (int round = 0; round < 20000; round++) {
+        char line[128], err[QP_ERR], buf[NP_MAX_LINE + 8];
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        snprintf(line, sizeof line, "%s", seeds[x % (sizeof seeds / sizeof seeds[0])]);
+        int edits = 1 + (int)(x >> 8 & 3);
+        for (int e = 0; e < edits; e++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            size_t n = strlen(line), at = n ? (size_t)(x >> 16) % n : 0;
+            char ch = alphabet[(x >> 40) % (sizeof alphabet - 1)];
+            switch (x % 4) {
+            case 0: line[at] = ch ? ch : ' '; break;                          /* replace */
+            case 1:                                                          /* insert */
+                if (n + 2 < sizeof line) {
+                    memmove(line + at + 1, line + at, n - at + 1);
+                    line[at] = ch ? ch : ' ';
+                }
+                break;
+            case 2: memmove(line + at, line + at + 1, n - at); break;        /* delete */
+            case 3: line[at] = 0; break;                                      /* cut */
+            }
+        }
+        np_msg m;
+        total++;
+        if (np_parse(line, &m, err, sizeof err)) {
+            assert_true(err[0] != 0);
+            continue;
+        }
+        accepted++;
+        int k = np_format(&m, buf, sizeof buf);
+        if (k <= 0) fail_msg("accepted '%s' but cannot format it", line);
+        buf[k - 1] = 0;
+        if (strcmp(buf, line)) fail_msg("'%s' formats back as '%s'", line, buf);
+    }
+    /* the mutations hit both sides of the parser */
+    assert_true(accepted > total / 20);
+    assert_true(accepted < total * 9 / 10);
+}
+
 /* ---- processes ---------------------------------------------------------- */
 
 /* A qipan process with its stdin and stdout on pipes; stdout accumulates
@@ -1080,6 +1133,7 @@ int main(void)
         cmocka_unit_test(test_parse_fields),
         cmocka_unit_test(test_parse_errors),
         cmocka_unit_test(test_format_refuses),
+        cmocka_unit_test(test_parse_mutations),
         cmocka_unit_test(test_codes),
         cmocka_unit_test(test_digest_and_diff),
         cmocka_unit_test(test_zhonggong_engines),
