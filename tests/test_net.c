@@ -354,12 +354,19 @@ static char *proc_err(const proc *p)
     return buf;
 }
 
+static char *proc_err(const proc *p);
+
+/* Also fails the test when the process reported a sanitizer error. */
 static void proc_free(proc *p)
 {
     if (!p->exited) {
         kill(p->pid, SIGKILL);
         waitpid(p->pid, &p->status, 0);
     }
+    char *e = proc_err(p);
+    bool bad = strstr(e, "Sanitizer") || strstr(e, "runtime error:");
+    if (bad) fail_msg("sanitizer report:\n%.1500s", e);
+    free(e);
     if (p->in >= 0) close(p->in);
     if (p->outfd >= 0) close(p->outfd);
     unlink(p->errpath);
