@@ -49,7 +49,6 @@ struct ns_session {
     qp_rules *r;
     qp_game g;
     bool have_game;
-    bool user_rules;          /* joiner named the ruleset itself */
     char my_fen[512];         /* joiner: its own start position ("" = ruleset's) */
     ns_open_rules_fn open_rules;
     void *ud;
@@ -620,6 +619,12 @@ static void join_setup(ns_session *s, const np_msg *m, const char *line)
     ns_conn *c = &s->c;
     char err[QP_ERR * 2];
     if (m->kind == NP_ERROR) {
+        if (s->ever_connected && !strcmp(m->word, "busy")) {
+            /* the host has not yet noticed that our old connection died:
+             * dial again until it has, or until we give up */
+            conn_close(c);
+            return;
+        }
         join_fail(s, NULL, "refused by the host: %s", m->text[0] ? m->text : m->word);
         return;
     }
@@ -1009,7 +1014,6 @@ ns_session *ns_new(const ns_options *o, qp_rules *r, const char *fen, ns_open_ru
             return NULL;
         }
     } else {
-        s->user_rules = r != NULL;
         if (!join_connect(s, err, errn)) {
             ns_free(s);
             return NULL;

@@ -970,6 +970,10 @@ static void test_joiner_side(void **st)
     jp = proc_wait_for(&j, "connection lost at ply 2", jp);
     fd = accept_wait(lfd);
     expect(fd, "hello 1 FAKE-1");
+    put(fd, "error busy another player is connected\n");   /* not noticed the drop yet */
+    close(fd);
+    fd = accept_wait(lfd);
+    expect(fd, "hello 1 FAKE-1");
     send_setup(fd, rec, 3);
     get(fd, line, sizeof line);
     assert_memory_equal(line, "ready 3 ", 8);
