@@ -395,6 +395,12 @@ static void on_playing_msg(ns_session *s, const np_msg *m, const char *line)
     case NP_BYE:
         s->c.close_after_flush = true;
         s->c.close_why = "the opponent left";
+        if (s->o.role == NS_JOIN && live) {
+            /* the host keeps the game: without it there is nothing to resume */
+            pause_clock(s);
+            s->phase = NS_ADJOURNED;
+            emit(s, NS_EV_ADJOURNED, s->g.len, -1, "the host left the game");
+        }
         return;
     case NP_RESIGN:
         if (!live || m->ply != s->g.len) {

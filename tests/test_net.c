@@ -1016,9 +1016,9 @@ static void test_fed_in_advance(void **st)
     char hs[128], js[128], addr[64];
     tmp_path(hs, sizeof hs, "fed_host");
     tmp_path(js, sizeof js, "fed_join");
-    static const char *const xin[2] = {"a1\nchat good luck\na2\na3\n", "a1\na2\n"};
-    static const char *const oin[2] = {"b1\nb2\n", "b1\n"};
-    for (int k = 0; k < 2; k++) {
+    static const char *const xin[3] = {"a1\nchat good luck\na2\na3\n", "a1\na2\n", "a1\n"};
+    static const char *const oin[3] = {"b1\nb2\n", "b1\n", "b1\nb2\n"};
+    for (int k = 0; k < 3; k++) {
         const char *hargs[] = {"host", "tictactoe", "--port", "0", "--code", "FED-1", "--save", hs,
                                "--reconnect-wait", "0", NULL};
         proc h, j;
@@ -1042,6 +1042,14 @@ static void test_fed_in_advance(void **st)
             rec = slurp_file(hs);
             assert_non_null(strstr(rec, "[Result \"x wins: three in a row\"]"));
             assert_non_null(strstr(rec, "1. a1 b1\n2. a2 b2\n3. a3\n"));
+        } else if (k == 2) {
+            /* x's input ends first: the host leaves, the joiner stops at once */
+            assert_int_equal(proc_exit(&h), 3);
+            assert_int_equal(proc_exit(&j), 3);
+            assert_non_null(strstr(j.out, "adjourned at ply 2: the host left the game"));
+            assert_same_record(hs, js);
+            rec = slurp_file(js);
+            assert_non_null(strstr(rec, "1. a1 b1\n"));
         } else {
             /* o's input ends at its second turn: it leaves, x adjourns */
             assert_int_equal(proc_exit(&j), 3);
