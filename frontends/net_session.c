@@ -583,6 +583,7 @@ static void host_handshake(ns_session *s, const np_msg *m, const char *line)
         return;
     }
     c->stage = 2;
+    clear_offers(s);   /* the joiner forgot them too */
     bool resumed = s->ever_connected;
     s->ever_connected = true;
     s->phase = NS_PLAYING;
