@@ -18,6 +18,9 @@
 #endif
 
 void qp_register_builtin(qp_registry *reg);
+/* network play (net_cmd.c) */
+int cmd_host(qp_app *app, int argc, char **argv);
+int cmd_join(qp_app *app, int argc, char **argv);
 
 typedef struct {
     const char *name;
@@ -60,6 +63,16 @@ static const command commands[] = {
      "Draw the window's picture of the position off-screen (no display needed)."},
     {"uci", cmd_uci, "uci",
      "Run as a UCI engine on stdin/stdout ('setoption name UCI_Variant value RULESET')."},
+    {"host", cmd_host,
+     "host RULESET [--config FILE] [--fen FEN] [--port N] [--bind ADDR] [--code CODE] [--side red|black|random] "
+     "[--time BASE+INC] [--ai] [--level N] [--depth N] [--save FILE] [--reconnect-wait SECONDS] "
+     "[--on-absent loss|adjourn] [--ascii] [--flip]",
+     "Host a network game (docs/protocol.md): listen, print the address and the join code,\n"
+     "and play one seat on stdin/stdout as in 'qipan console' (or by the engine with --ai)."},
+    {"join", cmd_join,
+     "join HOST:PORT --code CODE [RULESET] [--config FILE] [--fen FEN] [--ai] [--level N] [--depth N] "
+     "[--save FILE] [--reconnect-wait SECONDS] [--ascii] [--flip]",
+     "Join a network game hosted with 'qipan host'; the rules must be the host's."},
 };
 
 /* What an option does, shown by `help COMMAND` for the options its usage names. */
@@ -76,6 +89,15 @@ static const struct { const char *opt, *text; } opt_help[] = {
     {"--size", "picture or window size in pixels, e.g. 900x1000"},
     {"--out", "the PNG file to write"},
     {"--layout", "also print each board point's pixel centre: NAME X Y"},
+    {"--search", "the AI: alpha-beta search or Monte Carlo tree search (default: the game's)"},
+    {"--port", "TCP port to listen on (0: any free one; default 7071)"},
+    {"--bind", "address to listen on (default 127.0.0.1)"},
+    {"--code", "the join code (default: a random one)"},
+    {"--side", "the host's side"},
+    {"--time", "clocks: BASE minutes (or 90s) + INC seconds a move"},
+    {"--save", "write the game record there when the game ends"},
+    {"--reconnect-wait", "how long a dropped side may take to come back"},
+    {"--on-absent", "what happens when it does not: it loses on time, or the game is adjourned"},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
