@@ -290,7 +290,8 @@ static int lr_evaluate(const qp_rules *r, const void *s)
     lr_lock(in);
     int top = lua_gettop(L);
     if (lr_call(in, LR_H_EVAL, (uint8_t *)s, false, false, 0, 1)) {
-        v = (lua_Integer)lua_tonumber(L, -1);
+        char msg[QP_ERR];
+        if (qp_sandbox_score(L, -1, in->game->path, "evaluate", QP_SCORE_MATE_BOUND - 1, &v, msg, sizeof msg)) lr_report(in, msg);
         lua_settop(L, top);
     }
     lr_unlock(in);
