@@ -46,6 +46,7 @@ int cmd_status(qp_app *app, int argc, char **argv);
 int cmd_analyze(qp_app *app, int argc, char **argv);
 int cmd_bench(qp_app *app, int argc, char **argv);
 int cmd_uci(qp_app *app, int argc, char **argv);
+int cmd_ucci(qp_app *app, int argc, char **argv);   /* uci.c */
 int cmd_console(qp_app *app, int argc, char **argv);
 int cmd_play(qp_app *app, int argc, char **argv);
 int cmd_render(qp_app *app, int argc, char **argv);

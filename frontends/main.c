@@ -26,6 +26,7 @@ static const command commands[] = {
     {"play", cmd_play, "play [RULESET] [--config FILE]"},
     {"render", cmd_render, "render RULESET [--fen FEN] [--config FILE] --out FILE.png [--size WxH] [--flip] [--layout]"},
     {"uci", cmd_uci, "uci"},
+    {"ucci", cmd_ucci, "ucci"},
 };
 
 static void usage(FILE *f)

@@ -12,14 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *session(const char *input)
-{
-    char *out, *err;
-    int rc = tu_run("uci", input, &out, &err);
-    if (rc != 0) fail_msg("qipan uci exited %d: %s", rc, err);
-    free(err);
-    return out;
-}
+#include "proto_session.h"
+
+static char *session(const char *input) { return session_of("uci", input); }
 
 /* The text after the last "bestmove " in out (static buffer). */
 static const char *last_bestmove(const char *out)
@@ -32,14 +27,6 @@ static const char *last_bestmove(const char *out)
     return mv;
 }
 
-static int count_lines(const char *out, const char *prefix)
-{
-    int n = 0;
-    size_t k = strlen(prefix);
-    for (const char *p = out; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
-        if (!strncmp(p, prefix, k)) n++;
-    return n;
-}
 
 /* Is text a legal move of ruleset name after fen (NULL: start) + moves? */
 static bool legal_after(const char *name, const char *fen, const char *moves, const char *text)
@@ -288,6 +275,49 @@ static void test_bench_signature(void **st)
     free(a);
 }
 
+/* issue 11: a search ends with the input (a dead GUI leaves no orphan);
+ * long lines and NUL bytes are answered, not dropped. */
+static void test_end_of_input_and_bad_lines(void **st)
+{
+    (void)st;
+    char *out, *err;
+    /* without the fix this searched to depth 99 (ctest's timeout) */
+    assert_int_equal(tu_run("uci", "position startpos\ngo depth 99\n", &out, &err), 0);
+    assert_int_equal(count_lines(out, "bestmove "), 1);
+    assert_null(strstr(out, "info depth 99 "));
+    free(out);
+    free(err);
+    assert_int_equal(tu_run("ucci", "position startpos\ngo depth infinite\n", &out, &err), 0);
+    assert_int_equal(count_lines(out, "bestmove "), 1);
+    free(out);
+    free(err);
+    /* 4097 tokens: refused as a whole, the next line still works */
+    size_t cap = 4097 * 6 + 64;
+    char *in = malloc(cap);
+    size_t k = (size_t)snprintf(in, cap, "position startpos moves");
+    for (int i = 0; i < 4095; i++) k += (size_t)snprintf(in + k, cap - k, " a3a4");
+    snprintf(in + k, cap - k, "\nisready\n");
+    out = session(in);
+    assert_string_equal(out, "info string error: line with more than 4096 tokens ignored\nreadyok\n");
+    free(out);
+    free(in);
+    /* a line of more than 1 MiB */
+    cap = (1u << 20) + 64;
+    in = malloc(cap);
+    memset(in, 'x', cap);
+    snprintf(in + (1u << 20) + 1, 63, "\nisready\n");
+    out = session(in);
+    assert_string_equal(out, "info string error: line longer than 1048576 bytes ignored\nreadyok\n");
+    free(out);
+    free(in);
+    /* NUL bytes, at the start of a line or inside it */
+    static const char nul[] = "\0isready\nisr\0eady\nisready\n";
+    out = session_len("uci", nul, sizeof nul - 1);
+    assert_string_equal(out, "info string error: line with a NUL byte ignored\n"
+                             "info string error: line with a NUL byte ignored\nreadyok\n");
+    free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -300,6 +330,7 @@ int main(void)
         cmocka_unit_test(test_analyze),
         cmocka_unit_test(test_go_depth_zero),
         cmocka_unit_test(test_bench_signature),
+        cmocka_unit_test(test_end_of_input_and_bad_lines),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }
