@@ -33,6 +33,7 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <unistd.h>
 
 #define UCI_MAX_TOKENS 4096
 #define UCI_MAX_LINE ((size_t)1 << 20)
@@ -68,7 +69,14 @@ typedef struct uci {
     bool infinite, stop_seen, pending;
     char pending_text[QP_MOVE_TEXT];
     bool millisec;                   /* UCCI: times in ms, not seconds */
+    bool answered;                   /* this go's bestmove is out */
+    char last_best[QP_MOVE_TEXT];    /* first PV move of the last iteration */
 } uci;
+
+/* How long stop and quit wait for the search before answering from its
+ * last iteration: a game file's hook may hold the search up to its
+ * budget (lua_sandbox.h), and the GUI must hear back within 100 ms. */
+#define UCI_ANSWER_MS 50
 
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void say(const char *fmt, ...)
@@ -159,10 +167,13 @@ static void info_out(const uci *u, char *line, char *out, size_t n)
 static void on_info(const qp_search_info *info, void *ud)
 {
     uci *u = ud;
-    char line[4096], out[4096];
+    char line[4096], out[4096], best[QP_MOVE_TEXT] = "";
     qp_search_info_text(u->r, u->g.cur, info, line, sizeof line);
+    const char *pv = strstr(line, " pv ");
+    if (pv) sscanf(pv + 4, "%31s", best);
     info_out(u, line, out, sizeof out);
     pthread_mutex_lock(&u->mu);
+    if (best[0]) snprintf(u->last_best, sizeof u->last_best, "%s", best);
     say("%s", out);
     pthread_mutex_unlock(&u->mu);
 }
@@ -177,16 +188,55 @@ static void *waiter_main(void *arg)
     char t[QP_MOVE_TEXT] = "(none)";
     if (m != QP_MOVE_NONE) u->r->rs->move_text(u->r, u->g.cur, m, t, sizeof t);
     pthread_mutex_lock(&u->mu);
-    if (u->infinite && !u->stop_seen) {
+    if (u->answered) {
+        /* stop or quit answered already from the last iteration */
+    } else if (u->infinite && !u->stop_seen) {
         /* UCI: after `go infinite` the answer waits for `stop`. */
         u->pending = true;
         snprintf(u->pending_text, sizeof u->pending_text, "%s", t);
     } else {
         say_best(u, t);
+        u->answered = true;
     }
     pthread_mutex_unlock(&u->mu);
     atomic_store(&u->busy, false);
     return NULL;
+}
+
+/* The pending answer of an infinite search, if any (mu held). */
+static void say_pending(uci *u)
+{
+    if (!u->pending) return;
+    say_best(u, u->pending_text);
+    u->pending = false;
+    u->answered = true;
+}
+
+/* Asks the search to stop and waits up to UCI_ANSWER_MS for its answer;
+ * when it is late (a slow hook), answers with the best move of the last
+ * iteration so the GUI is not kept waiting.  True when the search ended. */
+static bool stop_and_answer(uci *u)
+{
+    qp_search_stop(u->s);
+    pthread_mutex_lock(&u->mu);
+    u->stop_seen = true;
+    say_pending(u);
+    pthread_mutex_unlock(&u->mu);
+    struct timespec ms = {0, 1000000}, t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    while (atomic_load(&u->busy)) {
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        if ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 >= UCI_ANSWER_MS) break;
+        nanosleep(&ms, NULL);
+    }
+    if (!atomic_load(&u->busy)) return true;
+    pthread_mutex_lock(&u->mu);
+    if (!u->answered) {
+        say_best(u, u->last_best[0] ? u->last_best : "(none)");
+        u->answered = true;
+    }
+    pthread_mutex_unlock(&u->mu);
+    return false;
 }
 
 /* Stops (when asked) and joins the search thread; the bestmove is out
@@ -194,23 +244,11 @@ static void *waiter_main(void *arg)
 static void finish_search(uci *u, bool stop)
 {
     if (!u->th_live) return;
-    if (stop) {
-        qp_search_stop(u->s);
-        pthread_mutex_lock(&u->mu);
-        u->stop_seen = true;
-        if (u->pending) {
-            say_best(u, u->pending_text);
-            u->pending = false;
-        }
-        pthread_mutex_unlock(&u->mu);
-    }
+    if (stop) stop_and_answer(u);
     pthread_join(u->th, NULL);
     u->th_live = false;
     pthread_mutex_lock(&u->mu);
-    if (u->pending) {
-        say_best(u, u->pending_text);
-        u->pending = false;
-    }
+    say_pending(u);
     pthread_mutex_unlock(&u->mu);
 }
 
@@ -596,6 +634,8 @@ static void cmd_go(uci *u, char **tok, int n)
     u->infinite = infinite;
     u->stop_seen = false;
     u->pending = false;
+    u->answered = false;
+    u->last_best[0] = 0;
     atomic_store(&u->busy, true);
     if (qp_search_start(u->s, &u->g, &lim, on_info, u) != 0) {
         atomic_store(&u->busy, false);
@@ -711,7 +751,11 @@ static int run_session(qp_app *app, const dialect *d)
             finish_search(&u, true);
             cmd_position(&u, tok, n);
         } else if (!strcmp(c, "go")) {
-            if (u.th_live && atomic_load(&u.busy)) {
+            pthread_mutex_lock(&u.mu);
+            bool answered = u.answered;
+            pthread_mutex_unlock(&u.mu);
+            /* a search answered early by stop may still be ending: joined */
+            if (u.th_live && atomic_load(&u.busy) && !answered) {
                 say("info string error: already searching");
                 continue;
             }
@@ -727,7 +771,14 @@ static int run_session(qp_app *app, const dialect *d)
             say("info string error: unknown command '%s'", c);
         }
     }
-    /* quit, or the end of input (the GUI is gone): no search outlives it. */
+    /* quit, or the end of input (the GUI is gone): no search outlives it.
+     * A search held up in a slow hook is not waited for: its answer is
+     * out, and the process ends without it. */
+    if (u.th_live && !stop_and_answer(&u)) {
+        if (quit && d->bye) say("%s", d->bye);
+        fflush(stdout);
+        _exit(0);
+    }
     finish_search(&u, true);
     if (quit && d->bye) say("%s", d->bye);
     free(line);

@@ -5,6 +5,7 @@
 #ifndef QP_PROTO_SESSION_H
 #define QP_PROTO_SESSION_H
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -24,6 +25,9 @@ static inline int count_lines(const char *out, const char *prefix)
     return n;
 }
 
+/* The scripts folder the sessions run with (QIPAN_SCRIPTS). */
+static const char *session_scripts = QP_SCRIPTS_DIR;
+
 /* Runs `qipan PROTO` as a GUI would: sends input, keeps the pipe open
  * until every `go` has been answered (the end of input ends a search),
  * then closes it and returns all the output. */
@@ -37,7 +41,9 @@ static inline char *session_len(const char *proto, const char *input, size_t len
         dup2(to[0], 0);
         dup2(from[1], 1);
         close(to[0]), close(to[1]), close(from[0]), close(from[1]);
-        setenv("QIPAN_SCRIPTS", QP_SCRIPTS_DIR, 1);
+        setenv("QIPAN_SCRIPTS", session_scripts, 1);
+        int nul = open("/dev/null", O_WRONLY);   /* stderr: warnings, reports */
+        if (nul >= 0) dup2(nul, 2);
         execl(QIPAN_BIN, QIPAN_BIN, proto, (char *)NULL);
         _exit(127);
     }

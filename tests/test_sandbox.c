@@ -182,12 +182,44 @@ static void test_scores(void **st)
     assert_string_equal(err, ": evaluate returned a string value: a score must be a number within ±28999");
 }
 
+/* issue 11's hostile files through the real binary: each ends with its
+ * error (a hang would run into ctest's timeout). */
+static void test_cli(void **st)
+{
+    (void)st;
+    static const char *const cases[][2] = {
+        {"xpcall(function() while true do end end, function() while true do end end)\nreturn {}\n",
+         ":1: config took too long"},
+        {"return { x = (\"a\"):rep(40):find((\"a*\"):rep(40)..\"b\") }\n",
+         ":1: string.find: pattern too complex for a subject of 40 bytes"},
+        {"while true do pcall(function() while true do end end) end\n", ":1: config took too long"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *path = tu_tmpfile(cases[i][0], ".lua");
+        char args[256], want[256], *out, *err;
+        snprintf(args, sizeof args, "status zhonggong --config %s", path);
+        assert_int_equal(tu_run(args, NULL, &out, &err), 1);
+        snprintf(want, sizeof want, "qipan: %s%s\n", path, cases[i][1]);
+        assert_string_equal(err, want);
+        free(out);
+        free(err);
+        unlink(path);
+    }
+    /* issue 11: --config /dev/zero read 4 GB in 8 s */
+    char *out, *err;
+    assert_int_equal(tu_run("status zhonggong --config /dev/zero", NULL, &out, &err), 1);
+    assert_string_equal(err, "qipan: /dev/zero: larger than 16777216 bytes\n");
+    free(out);
+    free(err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_message_handlers), cmocka_unit_test(test_patterns),
         cmocka_unit_test(test_string_results),   cmocka_unit_test(test_watchdog),
         cmocka_unit_test(test_budget_is_per_run), cmocka_unit_test(test_scores),
+        cmocka_unit_test(test_cli),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "proto_session.h"
 
@@ -318,6 +319,47 @@ static void test_end_of_input_and_bad_lines(void **st)
     free(out);
 }
 
+/* issue 11: a game file whose hooks loop in a message handler or
+ * backtrack in C kept the engine from answering stop, isready and quit. */
+static void test_hostile_game(void **st)
+{
+    (void)st;
+    char dir[] = "/tmp/qp_hostile_XXXXXX", games[64], path[96];
+    assert_non_null(mkdtemp(dir));
+    snprintf(games, sizeof games, "%s/games", dir);
+    assert_int_equal(mkdir(games, 0700), 0);
+    snprintf(path, sizeof path, "%s/hostile.lua", games);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("return {\n"
+          "  name = 'hostile', board = { width = 3, height = 1 },\n"
+          "  sides = { 'a', 'b' }, pieces = { A = '', b = '' },\n"
+          "  moves = function(pos)\n"
+          "    if pos:ply() >= 1 then xpcall(function() while true do end end, function() while true do end end) end\n"
+          "    pos:add_empty()\n"
+          "  end,\n"
+          "  play = function(pos, m) pos:set(qp.to(m), pos:side() == 0 and 'A' or 'b') end,\n"
+          "  evaluate = function(pos) return #(('a'):rep(40):find(('a*'):rep(40) .. 'b')) end,\n"
+          "}\n", f);
+    fclose(f);
+    session_scripts = dir;
+    /* stop is answered while a hook runs away; the next search waits for
+     * the old one to end (position joins it) */
+    char *out = session("setoption name UCI_Variant value hostile\nposition startpos\ngo infinite\nstop\nisready\n"
+                        "position startpos\ngo depth 3\n");
+    assert_null(strstr(out, "info string error"));
+    assert_int_equal(count_lines(out, "readyok"), 1);
+    assert_int_equal(count_lines(out, "bestmove "), 2);
+    free(out);
+    out = session("setoption name UCI_Variant value hostile\nposition startpos\ngo infinite\nquit\n");
+    assert_int_equal(count_lines(out, "bestmove "), 1);
+    free(out);
+    session_scripts = QP_SCRIPTS_DIR;
+    unlink(path);
+    rmdir(games);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -331,6 +373,7 @@ int main(void)
         cmocka_unit_test(test_go_depth_zero),
         cmocka_unit_test(test_bench_signature),
         cmocka_unit_test(test_end_of_input_and_bad_lines),
+        cmocka_unit_test(test_hostile_game),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }

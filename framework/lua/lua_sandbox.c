@@ -25,6 +25,10 @@
 /* CPU time allowed per budgeted instruction, and at least SB_MIN_NS. */
 #define SB_NS_PER_INSN 4
 #define SB_MIN_NS 80000000LL
+/* The wall clock, the last line (a thread starved of CPU, a clock that
+ * fails), allows SB_WALL_FACTOR times as much: a loaded machine must not
+ * make an honest script fail. */
+#define SB_WALL_FACTOR 10
 
 /* CPU time of the calling thread in ns: preemption on a busy machine does
  * not count against a script, only what it runs. */
@@ -35,10 +39,19 @@ static long long sb_cpu_ns(void)
     return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
-/* True once the run has spent its budget or passed its deadline. */
+/* Wall-clock time in ns. */
+static long long sb_wall_ns(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_MONOTONIC, &ts)) return 0;
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* True once the run has spent its budget or passed a deadline. */
 static bool sb_spent(qp_sandbox *sb, bool read_clock)
 {
-    if (sb->budget >= 0 && read_clock && sb_cpu_ns() > sb->deadline) sb->budget = -1;
+    if (sb->budget >= 0 && read_clock && (sb_cpu_ns() > sb->deadline || sb_wall_ns() > sb->wall_deadline))
+        sb->budget = -1;
     return sb->budget < 0;
 }
 
@@ -342,6 +355,7 @@ void qp_sandbox_budget(qp_sandbox *sb, long long instructions)
     sb->budget = instructions;
     long long ns = instructions > SB_MIN_NS / SB_NS_PER_INSN ? instructions * SB_NS_PER_INSN : SB_MIN_NS;
     sb->deadline = sb_cpu_ns() + ns;
+    sb->wall_deadline = sb_wall_ns() + ns * SB_WALL_FACTOR;
     sb->ticks = 0;
     sb->spent_at[0] = 0;
     lua_sethook(sb->L, sb_count_hook, LUA_MASKCOUNT, SB_STEP);
@@ -350,6 +364,7 @@ void qp_sandbox_budget(qp_sandbox *sb, long long instructions)
 void qp_sandbox_deadline(qp_sandbox *sb, long long cpu_ns)
 {
     sb->deadline = sb_cpu_ns() + cpu_ns;
+    sb->wall_deadline = sb_wall_ns() + cpu_ns * SB_WALL_FACTOR;
 }
 
 int qp_sandbox_score(lua_State *L, int idx, const char *path, const char *hook, long long limit,

@@ -18,7 +18,9 @@
  *   - a watchdog on the thread's CPU clock, checked from the count hook and
  *     from those string functions, ends a run that the counts missed:
  *     each budget also allows 4 ns of CPU time per instruction, and at
- *     least 80 ms: 80 ms for the 20 M instructions of one game hook.
+ *     least 80 ms: 80 ms for the 20 M instructions of one game hook.  CPU
+ *     time, not wall time, so a loaded machine does not fail honest
+ *     scripts; a wall-clock deadline 10 times as long is the last line.
  *
  * Error messages keep Lua's "file:line: message" form; qp_sandbox_message
  * restores a path that Lua shortened to "...tail" (Lua keeps only ~60
@@ -39,6 +41,7 @@ typedef struct qp_sandbox {
     size_t mem, mem_limit;   /* bytes in use / allowed */
     long long budget;        /* VM instructions left for the current run; < 0: spent */
     long long deadline;      /* thread CPU time (ns) at which the run ends */
+    long long wall_deadline; /* and the monotonic clock's, the last line */
     unsigned ticks;          /* count hook calls, to read the clock now and then */
     char spent_at[256];      /* "file:line: WHAT took too long" once spent */
     const char *what;        /* "config", "game": names the runaway in messages */
