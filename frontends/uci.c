@@ -99,7 +99,9 @@ static void shift_ranks(const char *in, char *out, size_t n, int delta)
     size_t k = 0;
     for (const char *p = in; *p && k + 1 < n;) {
         if (*p >= '0' && *p <= '9' && p > in && p[-1] >= 'a' && p[-1] <= 'z') {
-            long v = strtol(p, (char **)&p, 10) + delta;
+            char *end;
+            long v = strtol(p, &end, 10) + delta;
+            p = end;
             k += (size_t)snprintf(out + k, n - k, "%ld", v < 0 ? 0 : v);
         } else {
             out[k++] = *p++;

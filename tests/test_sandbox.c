@@ -86,6 +86,21 @@ static void test_string_results(void **st)
     assert_string_equal(run("local s = ('x'):rep(1 << 30)"), "h.lua:1: string.rep: result longer than 16777216 bytes");
     assert_string_equal(run("local s = ('x'):rep(1 << 23, ('y'):rep(8))"),
                         "h.lua:1: string.rep: result longer than 16777216 bytes");
+    /* a sort without comparator runs in C */
+    assert_string_equal(run("table.sort(setmetatable({}, { __len = function() return 1 << 21 end }))"),
+                        "h.lua:1: table.sort: more than 1048576 elements");
+    assert_string_equal(run("local t = {5, 3, 9}\ntable.sort(t)\nassert(table.concat(t, ',') == '3,5,9')"), "");
+    /* wrapped functions keep Lua's messages, with their library's name */
+    assert_string_equal(run("local x = string.find('a', 'b', {})"),
+                        "h.lua:1: bad argument #3 to 'string.find' (number expected, got table)");
+    assert_string_equal(run("local x = ('%d'):format('x')"),
+                        "h.lua:1: bad argument #2 to 'string.format' (number expected, got string)");
+    assert_string_equal(run("table.insert(1, 2)"),
+                        "h.lua:1: bad argument #1 to 'table.insert' (table expected, got number)");
+    assert_string_equal(run("assert(utf8.len('象棋') == 2 and utf8.char(26827) == '棋')"), "");
+    /* empty copies cost a loop turn each, in C */
+    assert_string_equal(run("local s = (''):rep(1e15)"), "h.lua:1: string.rep: more than 16777216 copies");
+    assert_string_equal(run("assert(#(''):rep(1 << 24, '') == 0)"), "");
 }
 
 static void test_watchdog(void **st)
@@ -93,7 +108,7 @@ static void test_watchdog(void **st)
     (void)st;
     /* table.sort runs in C: its comparisons are not instructions.  With
      * an instruction budget that is never reached, the CPU deadline ends
-     * the run at the next hook after the sort. */
+     * the run at the next hook or library call after the sort. */
     const char *src = "local t = {}\nfor i = 1, 300000 do t[i] = (i * 7919) % 300007 end\n"
                       "table.sort(t)\ntable.sort(t, function(a, b) return a > b end)\n"
                       "for i = 1, 100000000 do end";

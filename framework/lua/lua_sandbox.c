@@ -20,8 +20,9 @@
 
 /* The hook runs every SB_STEP instructions: cheap enough to leave on. */
 #define SB_STEP 1000
-/* The watchdog reads the clock (a system call) every SB_CLOCK_EVERY hooks. */
-#define SB_CLOCK_EVERY 8
+/* The watchdog reads the wall clock (cheap, vDSO) at every check, and the
+ * CPU clock (a system call) at most every SB_CPU_READ_NS of wall time. */
+#define SB_CPU_READ_NS 1000000LL
 /* CPU time allowed per budgeted instruction, and at least SB_MIN_NS. */
 #define SB_NS_PER_INSN 4
 #define SB_MIN_NS 80000000LL
@@ -47,11 +48,17 @@ static long long sb_wall_ns(void)
     return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
-/* True once the run has spent its budget or passed a deadline. */
-static bool sb_spent(qp_sandbox *sb, bool read_clock)
+/* True once the run has spent its budget or passed a deadline (the
+ * clocks are read here: from the count hook and the wrapped C functions). */
+static bool sb_spent(qp_sandbox *sb)
 {
-    if (sb->budget >= 0 && read_clock && (sb_cpu_ns() > sb->deadline || sb_wall_ns() > sb->wall_deadline))
-        sb->budget = -1;
+    if (sb->budget < 0) return true;
+    long long w = sb_wall_ns();
+    if (w > sb->wall_deadline) sb->budget = -1;
+    else if (w - sb->cpu_read_at >= SB_CPU_READ_NS) {
+        sb->cpu_read_at = w;
+        if (sb_cpu_ns() > sb->deadline) sb->budget = -1;
+    }
     return sb->budget < 0;
 }
 
@@ -75,7 +82,7 @@ static void sb_count_hook(lua_State *L, lua_Debug *ar)
 {
     qp_sandbox *sb = qp_sandbox_of(L);
     if (sb->budget >= 0) sb->budget -= SB_STEP;
-    if (!sb_spent(sb, ++sb->ticks % SB_CLOCK_EVERY == 0)) return;
+    if (!sb_spent(sb)) return;
     /* From now on every instruction fails, so a pcall loop cannot catch
      * the error forever at the same point of its cycle; each failure
      * names the line where the time ran out. */
@@ -141,10 +148,10 @@ static int sb_setmetatable(lua_State *L)
 /* ---- time bounds of C functions ----------------------------------------- */
 
 /* Raises "took too long" at the caller's line once the run is spent. */
-static void sb_check_time(lua_State *L, bool read_clock)
+static void sb_check_time(lua_State *L)
 {
     qp_sandbox *sb = qp_sandbox_of(L);
-    if (!sb_spent(sb, read_clock)) return;
+    if (!sb_spent(sb)) return;
     if (sb->spent_at[0]) lua_pushstring(L, sb->spent_at);
     else luaL_where(L, 1), lua_pushfstring(L, "%s took too long", sb->what), lua_concat(L, 2);
     lua_error(L);
@@ -177,7 +184,7 @@ static int sb_guarded_handler(lua_State *L)
 static int sb_xpcall(lua_State *L)
 {
     luaL_checktype(L, 2, LUA_TFUNCTION);
-    sb_check_time(L, true);
+    sb_check_time(L);
     lua_pushvalue(L, 2);
     lua_pushcclosure(L, sb_guarded_handler, 1);
     lua_replace(L, 2);
@@ -252,7 +259,7 @@ static int sb_pattern_fn(lua_State *L)
     if (cost > QP_SANDBOX_MATCH_STEPS)
         return luaL_error(L, "string.%s: pattern too complex for a subject of %d bytes", name,
                           (int)(m > 2147483647 ? 2147483647 : m));
-    sb_check_time(L, cost > 1e5);
+    sb_check_time(L);
     return sb_forward(L);
 }
 
@@ -264,23 +271,59 @@ static int sb_rep(lua_State *L)
     luaL_optlstring(L, 3, "", &seplen);
     if (n > 0 && (double)n * ((double)len + (double)seplen) > (double)QP_SANDBOX_STR_MAX)
         return luaL_error(L, "string.rep: result longer than %d bytes", (int)QP_SANDBOX_STR_MAX);
-    sb_check_time(L, (double)n * (double)len > 1e5);
+    /* Lua loops once per copy even when they are empty: ("").rep("", 1e15) */
+    if (n > (lua_Integer)QP_SANDBOX_STR_MAX)
+        return luaL_error(L, "string.rep: more than %d copies", (int)QP_SANDBOX_STR_MAX);
+    sb_check_time(L);
     return sb_forward(L);
 }
 
-static int sb_format(lua_State *L)
+/* Any other library function: C work between two count hooks (a
+ * thousand instructions, each of which may call one) is watched too. */
+static int sb_checked(lua_State *L)
 {
-    sb_check_time(L, false);
+    sb_check_time(L);
     return sb_forward(L);
 }
 
-/* Wraps string[name] (in the table at the top) with fn. */
-static void sb_wrap(lua_State *L, const char *name, lua_CFunction fn)
+/* table.sort runs its comparisons in C when it has no comparator. */
+#define SB_SORT_MAX ((lua_Integer)1 << 20)
+static int sb_sort(lua_State *L)
 {
-    lua_getfield(L, -1, name);
-    lua_pushstring(L, name);
-    lua_pushcclosure(L, fn, 2);
-    lua_setfield(L, -2, name);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    if (luaL_len(L, 1) > SB_SORT_MAX)
+        return luaL_error(L, "table.sort: more than %d elements", (int)SB_SORT_MAX);
+    sb_check_time(L);
+    return sb_forward(L);
+}
+
+/* Replaces global library lib by a copy whose C functions are wrapped
+ * (special[] by their own wrappers, the others by sb_checked).  The
+ * original table stays the registered module, so Lua still names the
+ * original functions in messages ("bad argument #3 to 'string.find'").
+ * Leaves the copy on the stack. */
+static void sb_wrap_lib(lua_State *L, const char *lib, const char *const special[], const lua_CFunction fns[])
+{
+    lua_getglobal(L, lib);
+    int orig = lua_gettop(L);
+    lua_newtable(L);
+    lua_pushnil(L);
+    while (lua_next(L, orig)) {
+        lua_pushvalue(L, -2);   /* key */
+        lua_insert(L, -2);      /* key key value */
+        if (lua_iscfunction(L, -1) && lua_type(L, -2) == LUA_TSTRING) {
+            const char *name = lua_tostring(L, -2);
+            lua_CFunction fn = sb_checked;
+            for (int i = 0; special[i]; i++)
+                if (!strcmp(special[i], name)) fn = fns[i];
+            lua_pushstring(L, name);
+            lua_pushcclosure(L, fn, 2);
+        }
+        lua_rawset(L, orig + 1);
+    }
+    lua_pushvalue(L, -1);
+    lua_setglobal(L, lib);
+    lua_remove(L, orig);
 }
 
 static int sb_open(lua_State *L)
@@ -307,14 +350,21 @@ static int sb_open(lua_State *L)
     lua_getglobal(L, "xpcall");
     lua_pushcclosure(L, sb_xpcall, 1);
     lua_setglobal(L, "xpcall");
-    /* The string table is also the strings' __index: ("a"):rep(9) too. */
-    lua_getglobal(L, "string");
-    sb_wrap(L, "find", sb_pattern_fn);
-    sb_wrap(L, "match", sb_pattern_fn);
-    sb_wrap(L, "gmatch", sb_pattern_fn);
-    sb_wrap(L, "gsub", sb_pattern_fn);
-    sb_wrap(L, "rep", sb_rep);
-    sb_wrap(L, "format", sb_format);
+    static const char *const str_special[] = {"find", "match", "gmatch", "gsub", "rep", NULL};
+    static const lua_CFunction str_fns[] = {sb_pattern_fn, sb_pattern_fn, sb_pattern_fn, sb_pattern_fn, sb_rep};
+    sb_wrap_lib(L, LUA_STRLIBNAME, str_special, str_fns);
+    /* strings' methods come from their metatable: ("a"):rep(9) too */
+    lua_pushliteral(L, "");
+    lua_getmetatable(L, -1);
+    lua_pushvalue(L, -3);
+    lua_setfield(L, -2, "__index");
+    lua_pop(L, 3);
+    static const char *const tab_special[] = {"sort", NULL};
+    static const lua_CFunction tab_fns[] = {sb_sort};
+    sb_wrap_lib(L, LUA_TABLIBNAME, tab_special, tab_fns);
+    lua_pop(L, 1);
+    static const char *const none[] = {NULL};
+    sb_wrap_lib(L, LUA_UTF8LIBNAME, none, NULL);
     lua_pop(L, 1);
     return 0;
 }
@@ -356,7 +406,7 @@ void qp_sandbox_budget(qp_sandbox *sb, long long instructions)
     long long ns = instructions > SB_MIN_NS / SB_NS_PER_INSN ? instructions * SB_NS_PER_INSN : SB_MIN_NS;
     sb->deadline = sb_cpu_ns() + ns;
     sb->wall_deadline = sb_wall_ns() + ns * SB_WALL_FACTOR;
-    sb->ticks = 0;
+    sb->cpu_read_at = 0;
     sb->spent_at[0] = 0;
     lua_sethook(sb->L, sb_count_hook, LUA_MASKCOUNT, SB_STEP);
 }

@@ -11,12 +11,14 @@
  *     and every further instruction fails, so no pcall loop can go on;
  *   - xpcall message handlers are not run once the budget is spent (Lua
  *     runs them with hooks off, where nothing could stop them);
- *   - the string functions that run in C (find, match, gmatch, gsub, rep,
- *     format) refuse work that could take long: a pattern whose worst case
- *     on its subject exceeds QP_SANDBOX_MATCH_STEPS (Lua patterns backtrack
- *     exponentially), a rep result over QP_SANDBOX_STR_MAX bytes;
+ *   - the string functions that run in C refuse work that could take long:
+ *     a pattern (find, match, gmatch, gsub) whose worst case on its subject
+ *     exceeds QP_SANDBOX_MATCH_STEPS (Lua patterns backtrack
+ *     exponentially), a rep result over QP_SANDBOX_STR_MAX bytes or
+ *     copies, a table.sort of over 2^20 elements;
  *   - a watchdog on the thread's CPU clock, checked from the count hook and
- *     from those string functions, ends a run that the counts missed:
+ *     from every string, table and utf8 function (so the C work done
+ *     between two count hooks is watched), ends a run the counts missed:
  *     each budget also allows 4 ns of CPU time per instruction, and at
  *     least 80 ms: 80 ms for the 20 M instructions of one game hook.  CPU
  *     time, not wall time, so a loaded machine does not fail honest
@@ -42,7 +44,7 @@ typedef struct qp_sandbox {
     long long budget;        /* VM instructions left for the current run; < 0: spent */
     long long deadline;      /* thread CPU time (ns) at which the run ends */
     long long wall_deadline; /* and the monotonic clock's, the last line */
-    unsigned ticks;          /* count hook calls, to read the clock now and then */
+    long long cpu_read_at;   /* wall time of the last CPU clock reading */
     char spent_at[256];      /* "file:line: WHAT took too long" once spent */
     const char *what;        /* "config", "game": names the runaway in messages */
     void *user;              /* the owner's context, for C functions */
