@@ -57,7 +57,11 @@ static bool sb_spent(qp_sandbox *sb)
     if (w > sb->wall_deadline) sb->budget = -1;
     else if (w - sb->cpu_read_at >= SB_CPU_READ_NS) {
         sb->cpu_read_at = w;
-        if (sb_cpu_ns() > sb->deadline) sb->budget = -1;
+        long long c = sb_cpu_ns();
+        /* The first reading of a run fixes its deadline, counting the
+         * time since it started (at most the wall time) as spent. */
+        if (sb->deadline < 0) sb->deadline = c + sb->cpu_allow - (w - sb->started);
+        if (c > sb->deadline) sb->budget = -1;
     }
     return sb->budget < 0;
 }
@@ -404,17 +408,20 @@ void qp_sandbox_budget(qp_sandbox *sb, long long instructions)
 {
     sb->budget = instructions;
     long long ns = instructions > SB_MIN_NS / SB_NS_PER_INSN ? instructions * SB_NS_PER_INSN : SB_MIN_NS;
-    sb->deadline = sb_cpu_ns() + ns;
-    sb->wall_deadline = sb_wall_ns() + ns * SB_WALL_FACTOR;
-    sb->cpu_read_at = 0;
+    qp_sandbox_deadline(sb, ns);
     sb->spent_at[0] = 0;
     lua_sethook(sb->L, sb_count_hook, LUA_MASKCOUNT, SB_STEP);
 }
 
+/* Only the cheap wall clock is read here: a game calls its hooks
+ * millions of times, and the CPU clock is a system call. */
 void qp_sandbox_deadline(qp_sandbox *sb, long long cpu_ns)
 {
-    sb->deadline = sb_cpu_ns() + cpu_ns;
-    sb->wall_deadline = sb_wall_ns() + cpu_ns * SB_WALL_FACTOR;
+    long long w = sb_wall_ns();
+    sb->started = sb->cpu_read_at = w;
+    sb->cpu_allow = cpu_ns;
+    sb->deadline = -1;
+    sb->wall_deadline = w + cpu_ns * SB_WALL_FACTOR;
 }
 
 int qp_sandbox_score(lua_State *L, int idx, const char *path, const char *hook, long long limit,

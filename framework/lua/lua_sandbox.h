@@ -42,8 +42,10 @@ typedef struct qp_sandbox {
     lua_State *L;
     size_t mem, mem_limit;   /* bytes in use / allowed */
     long long budget;        /* VM instructions left for the current run; < 0: spent */
-    long long deadline;      /* thread CPU time (ns) at which the run ends */
-    long long wall_deadline; /* and the monotonic clock's, the last line */
+    long long cpu_allow;     /* CPU time (ns) the run may take */
+    long long deadline;      /* thread CPU time at which it ends; -1: not read yet */
+    long long started;       /* monotonic clock (ns) at the start of the run */
+    long long wall_deadline; /* and the monotonic clock's deadline, the last line */
     long long cpu_read_at;   /* wall time of the last CPU clock reading */
     char spent_at[256];      /* "file:line: WHAT took too long" once spent */
     const char *what;        /* "config", "game": names the runaway in messages */
