@@ -58,9 +58,13 @@ static bool sb_spent(qp_sandbox *sb)
     else if (w - sb->cpu_read_at >= SB_CPU_READ_NS) {
         sb->cpu_read_at = w;
         long long c = sb_cpu_ns();
-        /* The first reading of a run fixes its deadline, counting the
-         * time since it started (at most the wall time) as spent. */
-        if (sb->deadline < 0) sb->deadline = c + sb->cpu_allow - (w - sb->started);
+        /* The first reading of a run fixes its deadline.  The time since
+         * the start is wall time (the thread may have waited for a CPU):
+         * up to one reading interval of it counts as spent. */
+        if (sb->deadline < 0) {
+            long long before = w - sb->started;
+            sb->deadline = c + sb->cpu_allow - (before < SB_CPU_READ_NS ? before : SB_CPU_READ_NS);
+        }
         if (c > sb->deadline) sb->budget = -1;
     }
     return sb->budget < 0;
