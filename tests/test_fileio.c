@@ -4,6 +4,7 @@
  */
 #include "testutil.h"
 #include "fileio.h"
+#include "record.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -179,6 +180,35 @@ static void test_save_errors(void **st)
     assert_string_equal(get(in_dir("rel.txt")), "r");
 }
 
+/* issue 11 through the console's and window's save: qp_record_save. */
+static void test_record_save(void **st)
+{
+    (void)st;
+    qp_registry reg;
+    tu_registry(&reg);
+    qp_rules *r = tu_rules(&reg, "xiangqi");
+    qp_game g;
+    char err[QP_ERR];
+    assert_int_equal(qp_game_init(&g, r, NULL, err, sizeof err), 0);
+    assert_int_equal(qp_game_play_text(&g, "h3e3", err, sizeof err), 0);
+    const char *notes = in_dir("notes.txt"), *game = in_dir("game.txt");
+    put(notes, "my notes\n");
+    assert_int_equal(symlink(notes, in_dir("game.txt.tmp")), 0);
+    put(game, "old game\n");
+    assert_int_equal(chmod(game, 0600), 0);
+    assert_int_equal(qp_record_save(&g, game, err, sizeof err), 0);
+    assert_string_equal(get(notes), "my notes\n");
+    assert_non_null(strstr(get(game), "[Ruleset \"xiangqi\"]\n"));
+    assert_non_null(strstr(get(game), "1. h3e3\n"));
+    struct stat sb;
+    assert_int_equal(stat(game, &sb), 0);
+    assert_int_equal(sb.st_mode & 07777, 0600);
+    assert_int_equal(entries(), 3);
+    qp_game_free(&g);
+    qp_rules_free(r);
+    qp_registry_free(&reg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -186,6 +216,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_save, setup, teardown),
         cmocka_unit_test_setup_teardown(test_links, setup, teardown),
         cmocka_unit_test_setup_teardown(test_save_errors, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_record_save, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
