@@ -172,6 +172,7 @@ static void on_info(const qp_search_info *info, void *ud)
     char line[4096], out[4096], best[QP_MOVE_TEXT] = "";
     qp_search_info_text(u->r, u->g.cur, info, line, sizeof line);
     const char *pv = strstr(line, " pv ");
+    _Static_assert(QP_MOVE_TEXT >= 32, "best holds a %31s token");
     if (pv) sscanf(pv + 4, "%31s", best);
     info_out(u, line, out, sizeof out);
     pthread_mutex_lock(&u->mu);
