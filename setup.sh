@@ -90,7 +90,12 @@ fuzz_all() {  # fuzz_all SECONDS
             tail -40 "build-fuzz/$name.log"
             exit 1
         fi
-        grep -E '^Done [0-9]+ runs' "build-fuzz/$name.log" || echo
+        # a target that leaves the process early ends without this line
+        if ! grep -E '^Done [0-9]+ runs' "build-fuzz/$name.log"; then
+            echo "FAILED: the fuzzer ended early"
+            tail -20 "build-fuzz/$name.log"
+            exit 1
+        fi
     done
 }
 

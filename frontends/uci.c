@@ -698,7 +698,7 @@ static long read_line(FILE *in, char **buf, size_t *cap, size_t max)
     return longer ? -2 : nul ? -3 : (long)n;
 }
 
-static int run_session(qp_app *app, const dialect *d)
+static int run_session(qp_app *app, const dialect *d, bool abandon)
 {
     uci u;
     memset(&u, 0, sizeof u);
@@ -777,7 +777,7 @@ static int run_session(qp_app *app, const dialect *d)
     /* quit, or the end of input (the GUI is gone): no search outlives it.
      * A search held up in a slow hook is not waited for: its answer is
      * out, and the process ends without it. */
-    if (u.th_live && !stop_and_answer(&u)) {
+    if (u.th_live && !stop_and_answer(&u) && abandon) {
         if (quit && d->bye) say("%s", d->bye);
         fflush(stdout);
         _exit(0);
@@ -809,12 +809,17 @@ int cmd_uci(qp_app *app, int argc, char **argv)
 {
     (void)argc;
     (void)argv;
-    return run_session(app, &uci_dialect);
+    return run_session(app, &uci_dialect, true);
 }
 
 int cmd_ucci(qp_app *app, int argc, char **argv)
 {
     (void)argc;
     (void)argv;
-    return run_session(app, &ucci_dialect);
+    return run_session(app, &ucci_dialect, true);
+}
+
+int qp_engine_session(qp_app *app, bool ucci)
+{
+    return run_session(app, ucci ? &ucci_dialect : &uci_dialect, false);
 }

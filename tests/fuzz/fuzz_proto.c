@@ -37,8 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fwrite(data + 1, 1, size - 1, f);
     fclose(f);
     if (!freopen(path, "rb", stdin)) abort();
-    char *argv[] = {"uci", NULL};
-    int rc = data[0] & 1 ? cmd_ucci(&app, 1, argv) : cmd_uci(&app, 1, argv);
+    int rc = qp_engine_session(&app, data[0] & 1);
     FZ_CHECK(rc == 0, "session ended with %d", rc);
     return 0;
 }
