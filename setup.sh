@@ -10,10 +10,15 @@
 #                                /usr/local): bin/qipan, share/qipan,
 #                                include/qipan, lib/pkgconfig/qipan.pc,
 #                                lib/qipan/plugins, share/man/man1/qipan.1
+#   sh setup.sh fuzz [SECONDS]   build the libFuzzer targets (clang) and run
+#                                each for SECONDS (300); `test` runs them 10 s
+#   sh setup.sh soak [SECONDS]   self-play of every ruleset under ASan+UBSan
+#                                for SECONDS (600): illegal moves, hangs and
+#                                sanitizer reports
 set -eu
 cd "$(dirname "$0")"
 
-PKGS="cmake gcc make pkg-config liblua5.4-dev libcmocka-dev libsdl2-dev libsdl2-ttf-dev fonts-wqy-microhei xvfb xdotool"
+PKGS="cmake gcc make pkg-config liblua5.4-dev libcmocka-dev libsdl2-dev libsdl2-ttf-dev fonts-wqy-microhei xvfb xdotool clang libclang-rt-dev"
 JOBS=$(nproc 2>/dev/null || echo 2)
 
 install_missing() {
@@ -66,6 +71,38 @@ run_tests() {  # run_tests BUILD_DIR: ctest (its summary), then cmocka's
     return $rc
 }
 
+# Builds the fuzz targets of tests/fuzz/ and runs each for $1 seconds from
+# its seed corpus (new inputs go to build-fuzz/corpus, never into the
+# repository); a crash leaves its input in build-fuzz/artifacts/.
+fuzz_all() {  # fuzz_all SECONDS
+    CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DQP_FUZZ=ON >/dev/null
+    if ! cmake --build build-fuzz -j"$JOBS" --target fuzz >build-fuzz/build.log 2>&1; then
+        cat build-fuzz/build.log
+        exit 1
+    fi
+    mkdir -p build-fuzz/artifacts
+    export QIPAN_SCRIPTS="$PWD/scripts" ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+    for t in tests/fuzz/fuzz_*.c; do
+        name=$(basename "$t" .c)
+        seeds=tests/fuzz/corpus/${name#fuzz_}
+        mkdir -p "build-fuzz/corpus/$name"
+        printf '%-14s ' "$name"
+        if ! ./build-fuzz/"$name" -max_total_time="$1" -timeout=20 -rss_limit_mb=2048 -print_final_stats=0 \
+                -artifact_prefix="build-fuzz/artifacts/$name-" "build-fuzz/corpus/$name" "$seeds" \
+                >"build-fuzz/$name.log" 2>&1; then
+            echo "FAILED"
+            tail -40 "build-fuzz/$name.log"
+            exit 1
+        fi
+        # a target that leaves the process early ends without this line
+        if ! grep -E '^Done [0-9]+ runs' "build-fuzz/$name.log"; then
+            echo "FAILED: the fuzzer ended early"
+            tail -20 "build-fuzz/$name.log"
+            exit 1
+        fi
+    done
+}
+
 mode=${1:-play}
 [ $# -gt 0 ] && shift
 install_missing
@@ -89,9 +126,27 @@ test)
     echo "== tests (ASan+UBSan) =="
     export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
     run_tests build-asan
+    echo "== fuzz (10 s per target) =="
+    fuzz_all 10
+    ;;
+fuzz)
+    fuzz_all "${1:-300}"
+    ;;
+soak)
+    build build-asan -DCMAKE_BUILD_TYPE=Debug -DQP_SANITIZE=ON
+    export QIPAN_SCRIPTS="$PWD/scripts" ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+    rc=0
+    ./build-asan/soak "${1:-600}" 2>build-asan/soak.log || rc=$?
+    if grep -qE 'runtime error|AddressSanitizer|LeakSanitizer' build-asan/soak.log; then
+        echo "soak: sanitizer reports (build-asan/soak.log):"
+        grep -E -A20 'runtime error|AddressSanitizer|LeakSanitizer' build-asan/soak.log | head -60
+        rc=1
+    fi
+    grep -E 'PROBLEM|HANG' build-asan/soak.log || true
+    exit $rc
     ;;
 *)
-    echo "usage: sh setup.sh play|test|build|install [PREFIX]" >&2
+    echo "usage: sh setup.sh play|test|build|install [PREFIX]|fuzz [SECONDS]|soak [SECONDS]" >&2
     exit 2
     ;;
 esac

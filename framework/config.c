@@ -8,6 +8,7 @@
  * and load does not.
  */
 #include "config.h"
+#include "fileio.h"
 #include "lua_sandbox.h"
 
 #include <stdio.h>
@@ -261,8 +262,8 @@ int qp_config_load_string(qp_config *c, const char *name, const char *src, char 
 
 int qp_config_load(qp_config *c, const char *path, char *err, size_t errn)
 {
-    char *src = qp_read_file(path, NULL, err, errn);
-    if (!src) {
+    char *src;
+    if (qp_file_read(path, QP_FILE_MAX, &src, NULL, err, errn)) {
         memset(c, 0, sizeof *c);
         return -1;
     }

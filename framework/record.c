@@ -3,6 +3,8 @@
  */
 #include "record.h"
 
+#include "fileio.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
@@ -41,24 +43,12 @@ static void result_text(const qp_game *g, char *buf, size_t n)
 
 int qp_record_save(const qp_game *g, const char *path, char *err, size_t errn)
 {
-    char tmp[QP_PATH + 16];
-    if (strlen(path) >= QP_PATH) {   /* a cut name could be another file */
-        snprintf(err, errn, "cannot write %.60s...: the name is too long", path);
-        return -1;
-    }
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    /* A regular file is replaced at once by renaming a finished copy over
-     * it; renaming over a device (/dev/null) would replace the device, so
-     * anything else that exists is written in place. */
-    struct stat st;
-    bool direct = stat(path, &st) == 0 && !S_ISREG(st.st_mode);
-    if (direct && S_ISDIR(st.st_mode)) {
-        snprintf(err, errn, "cannot write %s: %s", path, strerror(EISDIR));
-        return -1;
-    }
-    FILE *f = fopen(direct ? path : tmp, "w");
+    /* The text is built in memory, then saved atomically (fileio.h). */
+    char *text = NULL;
+    size_t textlen = 0;
+    FILE *f = open_memstream(&text, &textlen);
     if (!f) {
-        snprintf(err, errn, "cannot write %s: %s", direct ? path : tmp, strerror(errno));
+        snprintf(err, errn, "cannot write %s: %s", path, strerror(errno));
         return -1;
     }
     char date[32], result[128];
@@ -105,13 +95,15 @@ int qp_record_save(const qp_game *g, const char *path, char *err, size_t errn)
     free(s);
 
     int bad = ferror(f);
-    if (fflush(f) || (!direct && fsync(fileno(f)))) bad = 1;
     if (fclose(f)) bad = 1;
-    if (bad || (!direct && rename(tmp, path))) {
-        snprintf(err, errn, "cannot write %s: %s", path, strerror(errno));
-        if (!direct) unlink(tmp);
+    char ferr[QP_ERR];
+    if (bad) snprintf(ferr, sizeof ferr, "%s: out of memory", path);
+    if (bad || qp_file_save(path, text, textlen, ferr, sizeof ferr)) {
+        snprintf(err, errn, "cannot write %s", ferr);
+        free(text);
         return -1;
     }
+    free(text);
     return 0;
 }
 
@@ -173,9 +165,15 @@ int qp_record_read(qp_record *rec, const char *path, char *err, size_t errn)
 {
     memset(rec, 0, sizeof *rec);
     rec->ply = -1;
-    FILE *f = fopen(path, "r");
+    char *text, ferr[QP_ERR];
+    size_t textlen;
+    FILE *f = NULL;
+    if (qp_file_read(path, QP_FILE_MAX, &text, &textlen, ferr, sizeof ferr) == 0 &&
+        !(f = fmemopen(text, textlen, "r")))
+        snprintf(ferr, sizeof ferr, "%s: %s", path, strerror(errno));
     if (!f) {
-        snprintf(err, errn, "cannot open %s: %s", path, strerror(errno));
+        free(text);
+        snprintf(err, errn, "cannot open %s", ferr);
         return -1;
     }
     char line[2048];
@@ -266,6 +264,7 @@ int qp_record_read(qp_record *rec, const char *path, char *err, size_t errn)
         goto fail;
     }
     fclose(f);
+    free(text);
     if (!rec->ruleset[0]) {
         snprintf(err, errn, "%s: not a qipan record (no [Ruleset] header)", path);
         qp_record_free(rec);
@@ -274,6 +273,7 @@ int qp_record_read(qp_record *rec, const char *path, char *err, size_t errn)
     return 0;
 fail:
     fclose(f);
+    free(text);
     qp_record_free(rec);
     return -1;
 }

@@ -11,8 +11,8 @@
  *     1. e3e4 e7e6
  *     2. ...
  *
- * Saving writes FILE.tmp and renames it over FILE, so a crash never leaves
- * a half-written file.  Loading checks the headers, rebuilds the rules with
+ * Saving goes through qp_file_save (fileio.h), so a crash never leaves a
+ * half-written file.  Loading checks the headers, rebuilds the rules with
  * the saved parameters, replays every move and names the first bad one.
  */
 #ifndef QP_RECORD_H

@@ -47,6 +47,11 @@ int cmd_solve(qp_app *app, int argc, char **argv);
 int cmd_analyze(qp_app *app, int argc, char **argv);
 int cmd_bench(qp_app *app, int argc, char **argv);
 int cmd_uci(qp_app *app, int argc, char **argv);
+int cmd_ucci(qp_app *app, int argc, char **argv);   /* uci.c */
+/* The UCI (or UCCI) session of cmd_uci on stdin, but one that always
+ * waits for its search to end instead of leaving the process early
+ * (for the fuzz target, which runs sessions in one process). */
+int qp_engine_session(qp_app *app, bool ucci);
 int cmd_console(qp_app *app, int argc, char **argv);
 int cmd_play(qp_app *app, int argc, char **argv);
 int cmd_render(qp_app *app, int argc, char **argv);

@@ -63,6 +63,8 @@ static const command commands[] = {
      "Draw the window's picture of the position off-screen (no display needed)."},
     {"uci", cmd_uci, "uci",
      "Run as a UCI engine on stdin/stdout ('setoption name UCI_Variant value RULESET')."},
+    {"ucci", cmd_ucci, "ucci",
+     "Run as a UCCI engine (the Chinese Xiangqi engine protocol): ICCS moves, ranks 0-9."},
     {"host", cmd_host,
      "host RULESET [--config FILE] [--fen FEN] [--port N] [--bind ADDR] [--code CODE] [--side red|black|random] "
      "[--time BASE+INC] [--ai] [--level N] [--depth N] [--save FILE] [--reconnect-wait SECONDS] "

@@ -1,5 +1,13 @@
 /*
- * uci.c — `qipan uci`: a UCI engine in the style of Fairy-Stockfish.
+ * uci.c — `qipan uci` and `qipan ucci`: one engine-protocol core with two
+ * dialects.  UCI is spoken in the style of Fairy-Stockfish (every ruleset,
+ * UCI_Variant).  UCCI, the Chinese Xiangqi engine protocol, starts on
+ * xiangqi and differs only at the edges, each in a dialect hook below:
+ * `ucci`/`ucciok`, `setoption NAME VALUE`, moves in ICCS coordinates
+ * (ranks counted from 0: h2e2), `go depth|nodes|time T [movestogo N |
+ * increment I] [opptime T [oppmovestogo N | oppincrement I]]` with times
+ * in seconds unless `setoption usemillisec true`, `nobestmove`, and `bye`
+ * after `quit`.
  *
  * The protocol is read line by line on the main thread; a search runs on a
  * thread of its own (qp_search_start) and prints its `info` lines as
@@ -8,12 +16,16 @@
  * The game is never changed while a search runs: any command that changes
  * it first stops the search and joins its thread.  Bad input never ends
  * the session: it is answered with `info string error: ...`, and a
- * position is only ever replaced by a legal one.
+ * position is only ever replaced by a legal one.  Input is read in
+ * bounded lines: an over-long line, one with too many tokens or a NUL byte
+ * is refused with an `info string error`, and the end of input ends the
+ * session like `quit` (a dead GUI leaves no search running).
  */
 #include "app.h"
 #include "ai.h"
 #include "search.h"
 
+#include <ctype.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -22,10 +34,27 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <unistd.h>
 
 #define UCI_MAX_TOKENS 4096
+#define UCI_MAX_LINE ((size_t)1 << 20)
+
+struct uci;
+
+/* What differs between UCI and UCCI. */
+typedef struct dialect {
+    const char *hello, *ok;        /* "uci" / "uciok" */
+    const char *start_rules;       /* the ruleset a session starts with */
+    bool iccs;                     /* move ranks counted from 0 */
+    const char *no_move;           /* the answer without a move */
+    const char *bye;               /* said after quit, or NULL */
+    void (*options)(struct uci *u);
+    void (*setoption)(struct uci *u, char **tok, int n);
+    bool (*go)(struct uci *u, char **tok, int n, qp_search_limits *lim, bool *infinite);
+} dialect;
 
 typedef struct uci {
+    const dialect *d;
     qp_app *app;
     qp_rules *r;
     qp_game g;
@@ -41,7 +70,15 @@ typedef struct uci {
     pthread_mutex_t mu;              /* guards the fields below and output order */
     bool infinite, stop_seen, pending;
     char pending_text[QP_MOVE_TEXT];
+    bool millisec;                   /* UCCI: times in ms, not seconds */
+    bool answered;                   /* this go's bestmove is out */
+    char last_best[QP_MOVE_TEXT];    /* first PV move of the last iteration */
 } uci;
+
+/* How long stop and quit wait for the search before answering from its
+ * last iteration: a game file's hook may hold the search up to its
+ * budget (lua_sandbox.h), and the GUI must hear back within 100 ms. */
+#define UCI_ANSWER_MS 50
 
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void say(const char *fmt, ...)
@@ -54,15 +91,95 @@ static void say(const char *fmt, ...)
     fflush(stdout);
 }
 
+/* ---- moves in the dialect ---------------------------------------------- */
+
+/* Shifts every rank number (digits right after a file letter a-z) by
+ * delta: ICCS counts ranks from 0 where qipan counts from 1.  Other text
+ * (promotions, drops, separators) is kept. */
+static void shift_ranks(const char *in, char *out, size_t n, int delta)
+{
+    size_t k = 0;
+    for (const char *p = in; *p && k + 1 < n;) {
+        if (*p >= '0' && *p <= '9' && p > in && p[-1] >= 'a' && p[-1] <= 'z') {
+            char *end;
+            long v = strtol(p, &end, 10) + delta;
+            p = end;
+            k += (size_t)snprintf(out + k, n - k, "%ld", v < 0 ? 0 : v);
+        } else {
+            out[k++] = *p++;
+        }
+    }
+    out[k < n ? k : n - 1] = 0;
+}
+
+/* A move as qipan writes it, from the dialect's text (ICCS: H2-E2, h2e2). */
+static void move_in(const uci *u, const char *t, char *out, size_t n)
+{
+    if (!u->d->iccs) {
+        snprintf(out, n, "%s", t);
+        return;
+    }
+    char low[QP_MOVE_TEXT * 2];
+    size_t k = 0;
+    for (const char *p = t; *p && k + 1 < sizeof low; p++)
+        if (!(*p == '-' && p > t && p[-1] >= '0' && p[-1] <= '9')) low[k++] = (char)tolower((unsigned char)*p);
+    low[k] = 0;
+    shift_ranks(low, out, n, 1);
+}
+
+static void move_out(const uci *u, const char *t, char *out, size_t n)
+{
+    if (u->d->iccs) shift_ranks(t, out, n, -1);
+    else snprintf(out, n, "%s", t);
+}
+
+/* "bestmove M", or the dialect's word for no move.  Holds no lock. */
+static void say_best(const uci *u, const char *t)
+{
+    char m[QP_MOVE_TEXT * 2];
+    if (!strcmp(t, "(none)") && u->d->no_move) {
+        say("%s", u->d->no_move);
+        return;
+    }
+    move_out(u, t, m, sizeof m);
+    say("bestmove %s", m);
+}
+
+/* An info line in the dialect: UCCI has "score N" and ICCS moves. */
+static void info_out(const uci *u, char *line, char *out, size_t n)
+{
+    if (!u->d->iccs) {
+        snprintf(out, n, "%s", line);
+        return;
+    }
+    size_t k = 0;
+    bool pv = false;
+    const char *prev = "";
+    out[0] = 0;
+    for (char *t = strtok(line, " "); t && k < n; prev = t, t = strtok(NULL, " ")) {
+        char m[QP_MOVE_TEXT * 2];
+        if (!strcmp(t, "cp") && !strcmp(prev, "score")) continue;
+        if (pv) move_out(u, t, m, sizeof m);
+        else snprintf(m, sizeof m, "%s", t);
+        k += (size_t)snprintf(out + k, n - k, "%s%s", k ? " " : "", m);
+        if (!strcmp(t, "pv")) pv = true;
+    }
+}
+
 /* ---- search thread ----------------------------------------------------- */
 
 static void on_info(const qp_search_info *info, void *ud)
 {
     uci *u = ud;
-    char line[4096];
+    char line[4096], out[4096], best[QP_MOVE_TEXT] = "";
     qp_search_info_text(u->r, u->g.cur, info, line, sizeof line);
+    const char *pv = strstr(line, " pv ");
+    _Static_assert(QP_MOVE_TEXT >= 32, "best holds a %31s token");
+    if (pv) sscanf(pv + 4, "%31s", best);
+    info_out(u, line, out, sizeof out);
     pthread_mutex_lock(&u->mu);
-    say("%s", line);
+    if (best[0]) snprintf(u->last_best, sizeof u->last_best, "%s", best);
+    say("%s", out);
     pthread_mutex_unlock(&u->mu);
 }
 
@@ -76,16 +193,55 @@ static void *waiter_main(void *arg)
     char t[QP_MOVE_TEXT] = "(none)";
     if (m != QP_MOVE_NONE) u->r->rs->move_text(u->r, u->g.cur, m, t, sizeof t);
     pthread_mutex_lock(&u->mu);
-    if (u->infinite && !u->stop_seen) {
+    if (u->answered) {
+        /* stop or quit answered already from the last iteration */
+    } else if (u->infinite && !u->stop_seen) {
         /* UCI: after `go infinite` the answer waits for `stop`. */
         u->pending = true;
         snprintf(u->pending_text, sizeof u->pending_text, "%s", t);
     } else {
-        say("bestmove %s", t);
+        say_best(u, t);
+        u->answered = true;
     }
     pthread_mutex_unlock(&u->mu);
     atomic_store(&u->busy, false);
     return NULL;
+}
+
+/* The pending answer of an infinite search, if any (mu held). */
+static void say_pending(uci *u)
+{
+    if (!u->pending) return;
+    say_best(u, u->pending_text);
+    u->pending = false;
+    u->answered = true;
+}
+
+/* Asks the search to stop and waits up to UCI_ANSWER_MS for its answer;
+ * when it is late (a slow hook), answers with the best move of the last
+ * iteration so the GUI is not kept waiting.  True when the search ended. */
+static bool stop_and_answer(uci *u)
+{
+    qp_ai_stop(u->s);
+    pthread_mutex_lock(&u->mu);
+    u->stop_seen = true;
+    say_pending(u);
+    pthread_mutex_unlock(&u->mu);
+    struct timespec ms = {0, 1000000}, t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    while (atomic_load(&u->busy)) {
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        if ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 >= UCI_ANSWER_MS) break;
+        nanosleep(&ms, NULL);
+    }
+    if (!atomic_load(&u->busy)) return true;
+    pthread_mutex_lock(&u->mu);
+    if (!u->answered) {
+        say_best(u, u->last_best[0] ? u->last_best : "(none)");
+        u->answered = true;
+    }
+    pthread_mutex_unlock(&u->mu);
+    return false;
 }
 
 /* Stops (when asked) and joins the search thread; the bestmove is out
@@ -93,23 +249,11 @@ static void *waiter_main(void *arg)
 static void finish_search(uci *u, bool stop)
 {
     if (!u->th_live) return;
-    if (stop) {
-        qp_ai_stop(u->s);
-        pthread_mutex_lock(&u->mu);
-        u->stop_seen = true;
-        if (u->pending) {
-            say("bestmove %s", u->pending_text);
-            u->pending = false;
-        }
-        pthread_mutex_unlock(&u->mu);
-    }
+    if (stop) stop_and_answer(u);
     pthread_join(u->th, NULL);
     u->th_live = false;
     pthread_mutex_lock(&u->mu);
-    if (u->pending) {
-        say("bestmove %s", u->pending_text);
-        u->pending = false;
-    }
+    say_pending(u);
     pthread_mutex_unlock(&u->mu);
 }
 
@@ -144,7 +288,7 @@ static int install_rules(uci *u, qp_rules *r)
     return 0;
 }
 
-static void print_options(uci *u)
+static void uci_options(uci *u)
 {
     say("id name qipan 0.1");
     say("id author the qipan authors");
@@ -176,12 +320,57 @@ static void print_options(uci *u)
             break;
         }
     }
-    say("uciok");
+}
+
+static void ucci_options(uci *u)
+{
+    say("id name qipan 0.1");
+    say("id author the qipan authors");
+    char line[8192];
+    size_t k = (size_t)snprintf(line, sizeof line, "option variant type combo");
+    for (int i = 0; i < u->app->reg.n && k < sizeof line; i++)
+        k += (size_t)snprintf(line + k, sizeof line - k, " var %s", u->app->reg.rs[i]->name);
+    if (k < sizeof line) snprintf(line + k, sizeof line - k, " default %s", u->r->rs->name);
+    say("%s", line);
+    say("option usemillisec type check default false");
+    say("option hashsize type spin min 1 max 4096 default %zu", u->hash_mb);
+    say("option threads type spin min 1 max 1 default 1");
+    say("option level type spin min 1 max 10 default %d", u->level);
+    const qp_params *p = &u->r->params;
+    for (int i = 0; i < p->n; i++) {
+        const qp_param_val *v = &p->v[i];
+        if (!strncmp(v->def->key, "ai.", 3)) continue;
+        switch (v->def->type) {
+        case QP_PT_INT:
+            say("option %s type spin min %lld max %lld default %lld", v->def->key, v->def->min, v->def->max, v->i);
+            break;
+        case QP_PT_BOOL:
+            say("option %s type check default %s", v->def->key, v->i ? "true" : "false");
+            break;
+        default:
+            say("option %s type string default %s", v->def->key, v->text[0] ? v->text : "<empty>");
+            break;
+        }
+    }
 }
 
 static void set_option(uci *u, const char *name, const char *value)
 {
     char err[QP_ERR];
+    if (u->d->iccs) {   /* UCCI's names of the shared options */
+        static const char *const names[][2] = {
+            {"variant", "UCI_Variant"}, {"hashsize", "Hash"}, {"threads", "Threads"}, {"level", "Level"}};
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+            if (!strcmp(name, names[i][0])) name = names[i][1];
+        if (!strcmp(name, "usemillisec")) {
+            if (strcmp(value, "true") && strcmp(value, "false")) {
+                say("info string error: usemillisec must be true or false, got '%s'", value);
+                return;
+            }
+            u->millisec = !strcmp(value, "true");
+            return;
+        }
+    }
     if (!strcmp(name, "UCI_Variant")) {
         if (!qp_registry_find(&u->app->reg, value)) {
             say("info string error: unknown variant '%s'", value);
@@ -250,7 +439,8 @@ static void set_option(uci *u, const char *name, const char *value)
 
 /* ---- commands ---------------------------------------------------------- */
 
-static void cmd_setoption(uci *u, char **tok, int n)
+/* UCI: setoption name NAME [value VALUE] */
+static void uci_setoption(uci *u, char **tok, int n)
 {
     if (n < 3 || strcmp(tok[1], "name")) {
         say("info string error: usage: setoption name NAME [value VALUE]");
@@ -269,6 +459,30 @@ static void cmd_setoption(uci *u, char **tok, int n)
     set_option(u, name, value);
 }
 
+/* UCCI: setoption NAME [VALUE...]; the UCI form is understood too. */
+static void ucci_setoption(uci *u, char **tok, int n)
+{
+    if (n >= 2 && !strcmp(tok[1], "name")) {
+        uci_setoption(u, tok, n);
+        return;
+    }
+    if (n < 2) {
+        say("info string error: usage: setoption NAME [VALUE]");
+        return;
+    }
+    char value[1024] = "";
+    for (int i = 2; i < n; i++) {
+        size_t k = strlen(value);
+        snprintf(value + k, sizeof value - k, "%s%s", k ? " " : "", tok[i]);
+    }
+    if (!strcmp(tok[1], "newgame")) {   /* UCCI's ucinewgame */
+        qp_ai_clear(u->s);
+        qp_game_reset(&u->g);
+        return;
+    }
+    set_option(u, tok[1], value);
+}
+
 static void cmd_position(uci *u, char **tok, int n)
 {
     char err[QP_ERR], fen[1024] = "";
@@ -276,9 +490,11 @@ static void cmd_position(uci *u, char **tok, int n)
     if (i < n && !strcmp(tok[i], "startpos")) {
         i++;
     } else if (i < n && !strcmp(tok[i], "fen")) {
-        for (i++; i < n && strcmp(tok[i], "moves"); i++) {
+        for (int f = 0; ++i < n && strcmp(tok[i], "moves"); f++) {
             size_t k = strlen(fen);
-            snprintf(fen + k, sizeof fen - k, "%s%s", k ? " " : "", tok[i]);
+            /* UCCI GUIs may write red to move as "r" */
+            const char *t = u->d->iccs && f == 1 && !strcmp(tok[i], "r") ? "w" : tok[i];
+            snprintf(fen + k, sizeof fen - k, "%s%s", k ? " " : "", t);
         }
         if (!fen[0]) {
             say("info string error: position fen needs a FEN");
@@ -299,7 +515,9 @@ static void cmd_position(uci *u, char **tok, int n)
     }
     /* Like Fairy-Stockfish: the moves up to the first bad one are kept. */
     for (i++; i < n; i++) {
-        if (qp_game_play_text(&g, tok[i], err, sizeof err)) {
+        char mt[QP_MOVE_TEXT * 2];
+        move_in(u, tok[i], mt, sizeof mt);
+        if (qp_game_play_text(&g, mt, err, sizeof err)) {
             say("info string error: move %s: %s", tok[i], err);
             break;
         }
@@ -318,8 +536,11 @@ static bool parse_int(const char *t, long long *out)
     return true;
 }
 
-static void cmd_go(uci *u, char **tok, int n)
+/* UCI: go [depth N] [movetime MS] [wtime MS] ... [infinite]; false when
+ * nothing could be read at all (never: bad parts are skipped). */
+static bool uci_go(uci *u, char **tok, int n, qp_search_limits *limp, bool *infp)
 {
+    (void)u;
     qp_search_limits lim = {0};
     bool infinite = false;
     for (int i = 1; i < n; i++) {
@@ -355,6 +576,68 @@ static void cmd_go(uci *u, char **tok, int n)
         case 7: lim.nodes = (uint64_t)(v > 0 ? v : 1); break;
         }
     }
+    *limp = lim;
+    *infp = infinite;
+    return true;
+}
+
+/* UCCI: go [ponder|draw] depth N|infinite | nodes N | time T [movestogo N |
+ * increment I] [opptime T [oppmovestogo N | oppincrement I]]. */
+static bool ucci_go(uci *u, char **tok, int n, qp_search_limits *lim, bool *infinite)
+{
+    int side = qp_game_to_move(&u->g);
+    long long mine_t = 0, opp_t = 0, mine_inc = 0, opp_inc = 0, togo = 0;
+    for (int i = 1; i < n; i++) {
+        static const char *const keys[] = {"depth", "nodes", "time", "movestogo", "increment",
+                                           "opptime", "oppmovestogo", "oppincrement", NULL};
+        if (!strcmp(tok[i], "ponder") || !strcmp(tok[i], "draw")) continue;
+        if (!strcmp(tok[i], "depth") && i + 1 < n && !strcmp(tok[i + 1], "infinite")) {
+            *infinite = true;
+            i++;
+            continue;
+        }
+        int k = 0;
+        while (keys[k] && strcmp(keys[k], tok[i])) k++;
+        long long v;
+        if (!keys[k]) {
+            say("info string error: unknown go parameter '%s'", tok[i]);
+            continue;
+        }
+        if (!parse_int(i + 1 < n ? tok[i + 1] : NULL, &v)) {
+            say("info string error: go %s needs a number", tok[i]);
+            continue;
+        }
+        i++;
+        if (v < 0) v = 0;
+        if (v > 1000000000LL) v = 1000000000LL;
+        long long ms = u->millisec ? v : (v > 1000000 ? 1000000000LL : v * 1000);
+        switch (k) {
+        case 0: lim->depth = v > 0 ? (int)v : 1; break;
+        case 1: lim->nodes = (uint64_t)(v > 0 ? v : 1); break;
+        case 2: mine_t = ms > 0 ? ms : 1; break;
+        case 3: togo = v; break;
+        case 4: mine_inc = ms; break;
+        case 5: opp_t = ms > 0 ? ms : 1; break;
+        case 6: break;   /* the opponent's control does not change our time */
+        case 7: opp_inc = ms; break;
+        }
+    }
+    int *t0 = side == 1 ? &lim->btime : &lim->wtime, *t1 = side == 1 ? &lim->wtime : &lim->btime;
+    int *i0 = side == 1 ? &lim->binc : &lim->winc, *i1 = side == 1 ? &lim->winc : &lim->binc;
+    *t0 = (int)mine_t;
+    *t1 = (int)opp_t;
+    *i0 = (int)mine_inc;
+    *i1 = (int)opp_inc;
+    lim->movestogo = (int)togo;
+    return true;
+}
+
+/* The shared part of go: the dialect reads the limits. */
+static void cmd_go(uci *u, char **tok, int n)
+{
+    qp_search_limits lim = {0};
+    bool infinite = false;
+    if (!u->d->go(u, tok, n, &lim, &infinite)) return;
     int side = qp_game_to_move(&u->g);
     bool clock = (side == 1 ? lim.btime : lim.wtime) > 0;
     if (!lim.depth && !lim.movetime_ms && !clock && !lim.nodes) infinite = true;
@@ -363,7 +646,7 @@ static void cmd_go(uci *u, char **tok, int n)
     qp_game_outcome(&u->g, &o);
     if (o.result != QP_ONGOING) {
         say("info string game over: %s", o.reason);
-        say("bestmove (none)");
+        say_best(u, "(none)");
         return;
     }
     lim.level = u->level;
@@ -371,11 +654,13 @@ static void cmd_go(uci *u, char **tok, int n)
     u->infinite = infinite;
     u->stop_seen = false;
     u->pending = false;
+    u->answered = false;
+    u->last_best[0] = 0;
     atomic_store(&u->busy, true);
     if (qp_ai_start(u->s, &u->g, &lim, on_info, u) != 0) {
         atomic_store(&u->busy, false);
         say("info string error: cannot start the search thread");
-        say("bestmove (none)");
+        say_best(u, "(none)");
         return;
     }
     if (pthread_create(&u->th, NULL, waiter_main, u) != 0) {
@@ -388,27 +673,60 @@ static void cmd_go(uci *u, char **tok, int n)
     u->th_live = true;
 }
 
-static int tokenize(char *line, char **tok)
+/* Splits line into at most max tokens; -1 when there are more. */
+static int tokenize(char *line, char **tok, int max)
 {
     int n = 0;
-    for (char *p = strtok(line, " \t\r\n"); p && n < UCI_MAX_TOKENS; p = strtok(NULL, " \t\r\n"))
+    for (char *p = strtok(line, " \t\r\n"); p; p = strtok(NULL, " \t\r\n")) {
+        if (n == max) return -1;
         tok[n++] = p;
+    }
     return n;
 }
 
-int cmd_uci(qp_app *app, int argc, char **argv)
+/* Reads one line of at most max bytes into *buf (grown as needed).
+ * Returns its length, -1 at the end of input, -2 for a longer line
+ * (skipped to its end) or -3 for a line holding a NUL byte. */
+static long read_line(FILE *in, char **buf, size_t *cap, size_t max)
 {
-    (void)argc;
-    (void)argv;
+    size_t n = 0;
+    bool nul = false, longer = false;
+    int c;
+    while ((c = getc(in)) != EOF && c != '\n') {
+        if (c == 0) nul = true;
+        if (n >= max) {
+            longer = true;
+            continue;
+        }
+        if (n + 2 > *cap) {
+            size_t nc = *cap ? *cap * 2 : 256;
+            char *nb = realloc(*buf, nc);
+            if (!nb) {
+                longer = true;
+                continue;
+            }
+            *buf = nb;
+            *cap = nc;
+        }
+        (*buf)[n++] = (char)c;
+    }
+    if (c == EOF && n == 0 && !nul && !longer) return -1;
+    if (*buf) (*buf)[n] = 0;
+    return longer ? -2 : nul ? -3 : (long)n;
+}
+
+static int run_session(qp_app *app, const dialect *d, bool abandon)
+{
     uci u;
     memset(&u, 0, sizeof u);
+    u.d = d;
     u.app = app;
     u.level = 10;
     u.seed = (uint64_t)time(NULL);
     pthread_mutex_init(&u.mu, NULL);
     setvbuf(stdout, NULL, _IOLBF, 0);
 
-    qp_rules *r = qp_app_open_rules(app, "zhonggong", NULL);
+    qp_rules *r = qp_app_open_rules(app, d->start_rules, NULL);
     if (!r && app->reg.n > 0) r = qp_app_open_rules(app, app->reg.rs[0]->name, NULL);
     if (!r) return 1;
     long long mb = qp_param_int(&r->params, "ai.hash_mb");
@@ -419,12 +737,19 @@ int cmd_uci(qp_app *app, int argc, char **argv)
     char *line = NULL;
     size_t cap = 0;
     bool quit = false;
-    while (!quit && getline(&line, &cap, stdin) >= 0) {
-        int n = tokenize(line, tok);
-        if (n == 0) continue;
+    long len;
+    while (tok && !quit && (len = read_line(stdin, &line, &cap, UCI_MAX_LINE)) != -1) {
+        int n = len >= 0 ? tokenize(line, tok, UCI_MAX_TOKENS) : 0;
+        pthread_mutex_lock(&u.mu);
+        if (len == -2) say("info string error: line longer than %zu bytes ignored", UCI_MAX_LINE);
+        else if (len == -3) say("info string error: line with a NUL byte ignored");
+        else if (n < 0) say("info string error: line with more than %d tokens ignored", UCI_MAX_TOKENS);
+        pthread_mutex_unlock(&u.mu);
+        if (n <= 0) continue;
         const char *c = tok[0];
-        if (!strcmp(c, "uci")) {
-            print_options(&u);
+        if (!strcmp(c, d->hello)) {
+            d->options(&u);
+            say("%s", d->ok);
         } else if (!strcmp(c, "isready")) {
             pthread_mutex_lock(&u.mu);
             say("readyok");
@@ -441,17 +766,23 @@ int cmd_uci(qp_app *app, int argc, char **argv)
             qp_game_reset(&u.g);
         } else if (!strcmp(c, "setoption")) {
             finish_search(&u, true);
-            cmd_setoption(&u, tok, n);
+            d->setoption(&u, tok, n);
         } else if (!strcmp(c, "position")) {
             finish_search(&u, true);
             cmd_position(&u, tok, n);
         } else if (!strcmp(c, "go")) {
-            if (u.th_live && atomic_load(&u.busy)) {
+            pthread_mutex_lock(&u.mu);
+            bool answered = u.answered;
+            pthread_mutex_unlock(&u.mu);
+            /* a search answered early by stop may still be ending: joined */
+            if (u.th_live && atomic_load(&u.busy) && !answered) {
                 say("info string error: already searching");
                 continue;
             }
             finish_search(&u, false);
             cmd_go(&u, tok, n);
+        } else if (!strcmp(c, "banmoves") && d->iccs) {
+            say("info string error: banmoves is not supported");
         } else if (!strcmp(c, "d")) {
             char fen[1024];
             qp_game_fen(&u.g, fen, sizeof fen);
@@ -460,11 +791,16 @@ int cmd_uci(qp_app *app, int argc, char **argv)
             say("info string error: unknown command '%s'", c);
         }
     }
-    /* At the end of input a timed search may finish; an infinite one ends. */
-    pthread_mutex_lock(&u.mu);
-    bool inf = u.infinite;
-    pthread_mutex_unlock(&u.mu);
-    finish_search(&u, quit || inf);
+    /* quit, or the end of input (the GUI is gone): no search outlives it.
+     * A search held up in a slow hook is not waited for: its answer is
+     * out, and the process ends without it. */
+    if (u.th_live && !stop_and_answer(&u) && abandon) {
+        if (quit && d->bye) say("%s", d->bye);
+        fflush(stdout);
+        _exit(0);
+    }
+    finish_search(&u, true);
+    if (quit && d->bye) say("%s", d->bye);
     free(line);
     free(tok);
     qp_ai_free(u.s);
@@ -472,4 +808,35 @@ int cmd_uci(qp_app *app, int argc, char **argv)
     qp_rules_free(u.r);
     pthread_mutex_destroy(&u.mu);
     return 0;
+}
+
+static const dialect uci_dialect = {
+    .hello = "uci", .ok = "uciok", .start_rules = "zhonggong", .iccs = false,
+    .no_move = NULL, .bye = NULL,
+    .options = uci_options, .setoption = uci_setoption, .go = uci_go,
+};
+
+static const dialect ucci_dialect = {
+    .hello = "ucci", .ok = "ucciok", .start_rules = "xiangqi", .iccs = true,
+    .no_move = "nobestmove", .bye = "bye",
+    .options = ucci_options, .setoption = ucci_setoption, .go = ucci_go,
+};
+
+int cmd_uci(qp_app *app, int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    return run_session(app, &uci_dialect, true);
+}
+
+int cmd_ucci(qp_app *app, int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    return run_session(app, &ucci_dialect, true);
+}
+
+int qp_engine_session(qp_app *app, bool ucci)
+{
+    return run_session(app, ucci ? &ucci_dialect : &uci_dialect, false);
 }

@@ -175,6 +175,8 @@ static void test_runaway(void **st)
     const char *e = run("while true do pcall(function() while true do end end) end", &p);
     assert_non_null(strstr(e, "config took too long"));
     assert_string_equal(run("local s = string.rep('x', 1 << 30)\nreturn {}", &p),
+                        "t.lua:1: string.rep: result longer than 16777216 bytes");
+    assert_string_equal(run("local t = {}\nlocal k = string.rep('x', 4096)\nfor i = 1, 8 do t[i] = k:rep(4096) end\nreturn {}", &p),
                         "t.lua: out of memory (limit 64 MiB)");
     /* finalizers run with hooks off: a looping __gc would hang for ever */
     assert_string_equal(run("local t = {}\nreturn setmetatable(t, { __gc = function() while true do end end })", &p),

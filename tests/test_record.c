@@ -132,7 +132,7 @@ static void test_save_failure_leaves_old_file(void **st)
     char err[QP_ERR];
     assert_int_equal(qp_game_init(&g, r, NULL, err, sizeof err), 0);
     assert_int_equal(qp_record_save(&g, "/nonexistent/dir/x.txt", err, sizeof err), -1);
-    assert_string_equal(err, "cannot write /nonexistent/dir/x.txt.tmp: No such file or directory");
+    assert_string_equal(err, "cannot write /nonexistent/dir/x.txt: No such file or directory");
     qp_game_free(&g);
     qp_rules_free(r);
 }
@@ -146,11 +146,11 @@ static void test_fuzz_regressions(void **st)
     qp_rules *r;
     qp_game g;
     char err[QP_ERR];
-    /* fgets hid NUL bytes: /dev/zero was read for ever */
+    /* fgets hid NUL bytes: /dev/zero was read for ever; reads are bounded */
     assert_int_equal(qp_record_load(&reg, "/dev/zero", &r, &g, err, sizeof err), -1);
-    assert_string_equal(err, "/dev/zero:1: binary data (a NUL byte)");
+    assert_string_equal(err, "cannot open /dev/zero: larger than 16777216 bytes");
     assert_int_equal(qp_record_load(&reg, "/", &r, &g, err, sizeof err), -1);
-    assert_string_equal(err, "cannot read /: Is a directory");
+    assert_string_equal(err, "cannot open /: Is a directory");
     expect_load_error(&reg, "[Ruleset \"walk\"]\n[Ply \"4294967296\"]\n1. r\n", "%s:2: bad Ply '4294967296'");
 
     /* Saving onto something that is no regular file (a device such as

@@ -11,15 +11,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
-static char *session(const char *input)
-{
-    char *out, *err;
-    int rc = tu_run("uci", input, &out, &err);
-    if (rc != 0) fail_msg("qipan uci exited %d: %s", rc, err);
-    free(err);
-    return out;
-}
+#include "proto_session.h"
+
+static char *session(const char *input) { return session_of("uci", input); }
 
 /* The text after the last "bestmove " in out (static buffer). */
 static const char *last_bestmove(const char *out)
@@ -32,14 +28,6 @@ static const char *last_bestmove(const char *out)
     return mv;
 }
 
-static int count_lines(const char *out, const char *prefix)
-{
-    int n = 0;
-    size_t k = strlen(prefix);
-    for (const char *p = out; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
-        if (!strncmp(p, prefix, k)) n++;
-    return n;
-}
 
 /* Is text a legal move of ruleset name after fen (NULL: start) + moves? */
 static bool legal_after(const char *name, const char *fen, const char *moves, const char *text)
@@ -289,6 +277,90 @@ static void test_bench_signature(void **st)
     free(a);
 }
 
+/* issue 11: a search ends with the input (a dead GUI leaves no orphan);
+ * long lines and NUL bytes are answered, not dropped. */
+static void test_end_of_input_and_bad_lines(void **st)
+{
+    (void)st;
+    char *out, *err;
+    /* without the fix this searched to depth 99 (ctest's timeout) */
+    assert_int_equal(tu_run("uci", "position startpos\ngo depth 99\n", &out, &err), 0);
+    assert_int_equal(count_lines(out, "bestmove "), 1);
+    assert_null(strstr(out, "info depth 99 "));
+    free(out);
+    free(err);
+    assert_int_equal(tu_run("ucci", "position startpos\ngo depth infinite\n", &out, &err), 0);
+    assert_int_equal(count_lines(out, "bestmove "), 1);
+    free(out);
+    free(err);
+    /* 4097 tokens: refused as a whole, the next line still works */
+    size_t cap = 4097 * 6 + 64;
+    char *in = malloc(cap);
+    size_t k = (size_t)snprintf(in, cap, "position startpos moves");
+    for (int i = 0; i < 4095; i++) k += (size_t)snprintf(in + k, cap - k, " a3a4");
+    snprintf(in + k, cap - k, "\nisready\n");
+    out = session(in);
+    assert_string_equal(out, "info string error: line with more than 4096 tokens ignored\nreadyok\n");
+    free(out);
+    free(in);
+    /* a line of more than 1 MiB */
+    cap = (1u << 20) + 64;
+    in = malloc(cap);
+    memset(in, 'x', cap);
+    snprintf(in + (1u << 20) + 1, 63, "\nisready\n");
+    out = session(in);
+    assert_string_equal(out, "info string error: line longer than 1048576 bytes ignored\nreadyok\n");
+    free(out);
+    free(in);
+    /* NUL bytes, at the start of a line or inside it */
+    static const char nul[] = "\0isready\nisr\0eady\nisready\n";
+    out = session_len("uci", nul, sizeof nul - 1);
+    assert_string_equal(out, "info string error: line with a NUL byte ignored\n"
+                             "info string error: line with a NUL byte ignored\nreadyok\n");
+    free(out);
+}
+
+/* issue 11: a game file whose hooks loop in a message handler or
+ * backtrack in C kept the engine from answering stop, isready and quit. */
+static void test_hostile_game(void **st)
+{
+    (void)st;
+    char dir[] = "/tmp/qp_hostile_XXXXXX", games[64], path[96];
+    assert_non_null(mkdtemp(dir));
+    snprintf(games, sizeof games, "%s/games", dir);
+    assert_int_equal(mkdir(games, 0700), 0);
+    snprintf(path, sizeof path, "%s/hostile.lua", games);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("return {\n"
+          "  name = 'hostile', board = { width = 3, height = 1 },\n"
+          "  sides = { 'a', 'b' }, pieces = { A = '', b = '' },\n"
+          "  moves = function(pos)\n"
+          "    if pos:ply() >= 1 then xpcall(function() while true do end end, function() while true do end end) end\n"
+          "    pos:add_empty()\n"
+          "  end,\n"
+          "  play = function(pos, m) pos:set(qp.to(m), pos:side() == 0 and 'A' or 'b') end,\n"
+          "  evaluate = function(pos) return #(('a'):rep(40):find(('a*'):rep(40) .. 'b')) end,\n"
+          "}\n", f);
+    fclose(f);
+    session_scripts = dir;
+    /* stop is answered while a hook runs away; the next search waits for
+     * the old one to end (position joins it) */
+    char *out = session("setoption name UCI_Variant value hostile\nposition startpos\ngo infinite\nstop\nisready\n"
+                        "position startpos\ngo depth 3\n");
+    assert_null(strstr(out, "info string error"));
+    assert_int_equal(count_lines(out, "readyok"), 1);
+    assert_int_equal(count_lines(out, "bestmove "), 2);
+    free(out);
+    out = session("setoption name UCI_Variant value hostile\nposition startpos\ngo infinite\nquit\n");
+    assert_int_equal(count_lines(out, "bestmove "), 1);
+    free(out);
+    session_scripts = QP_SCRIPTS_DIR;
+    unlink(path);
+    rmdir(games);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -301,6 +373,8 @@ int main(void)
         cmocka_unit_test(test_analyze),
         cmocka_unit_test(test_go_depth_zero),
         cmocka_unit_test(test_bench_signature),
+        cmocka_unit_test(test_end_of_input_and_bad_lines),
+        cmocka_unit_test(test_hostile_game),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }

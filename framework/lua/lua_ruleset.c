@@ -394,7 +394,6 @@ static int lr_evaluate(const qp_rules *r, const void *s)
         return (int)v;
     }
     lua_State *L = in->L;
-    const double lim = QP_SCORE_MATE_BOUND - 1;
     int v = 0;
     lr_lock(in);
     bool hit;
@@ -404,10 +403,12 @@ static int lr_evaluate(const qp_rules *r, const void *s)
     } else {
         int top = lua_gettop(L);
         if (lr_call(in, LR_H_EVAL, (uint8_t *)s, false, false, 0, 1)) {
-            /* clamped as a double: any number converts safely */
-            double d = lua_tonumber(L, -1);
+            char msg[QP_ERR];
+            lua_Integer score = 0;
+            if (qp_sandbox_score(L, -1, in->game->path, "evaluate", QP_SCORE_MATE_BOUND - 1, &score, msg, sizeof msg))
+                lr_report(in, msg);
+            v = (int)score;
             lua_settop(L, top);
-            v = (int)(d > lim ? lim : d < -lim ? -lim : d == d ? d : 0);
             if (slot) {
                 lr_memo_head *mh = lr_memo_claim(in, slot, s, hit);
                 mh->has_eval = 1;

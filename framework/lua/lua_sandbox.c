@@ -4,6 +4,8 @@
  */
 #include "lua_sandbox.h"
 
+#include "fileio.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -11,12 +13,62 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <lauxlib.h>
 #include <lualib.h>
 
 /* The hook runs every SB_STEP instructions: cheap enough to leave on. */
 #define SB_STEP 1000
+/* The watchdog reads the wall clock (cheap, vDSO) at every check, and the
+ * CPU clock (a system call) at most every SB_CPU_READ_NS of wall time. */
+#define SB_CPU_READ_NS 1000000LL
+/* CPU time allowed per budgeted instruction, and at least SB_MIN_NS. */
+#define SB_NS_PER_INSN 4
+#define SB_MIN_NS 80000000LL
+/* The wall clock, the last line (a thread starved of CPU, a clock that
+ * fails), allows SB_WALL_FACTOR times as much: a loaded machine must not
+ * make an honest script fail. */
+#define SB_WALL_FACTOR 10
+
+/* CPU time of the calling thread in ns: preemption on a busy machine does
+ * not count against a script, only what it runs. */
+static long long sb_cpu_ns(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)) return 0;
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* Wall-clock time in ns. */
+static long long sb_wall_ns(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_MONOTONIC, &ts)) return 0;
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* True once the run has spent its budget or passed a deadline (the
+ * clocks are read here: from the count hook and the wrapped C functions). */
+static bool sb_spent(qp_sandbox *sb)
+{
+    if (sb->budget < 0) return true;
+    long long w = sb_wall_ns();
+    if (w > sb->wall_deadline) sb->budget = -1;
+    else if (w - sb->cpu_read_at >= SB_CPU_READ_NS) {
+        sb->cpu_read_at = w;
+        long long c = sb_cpu_ns();
+        /* The first reading of a run fixes its deadline.  The time since
+         * the start is wall time (the thread may have waited for a CPU):
+         * up to one reading interval of it counts as spent. */
+        if (sb->deadline < 0) {
+            long long before = w - sb->started;
+            sb->deadline = c + sb->cpu_allow - (before < SB_CPU_READ_NS ? before : SB_CPU_READ_NS);
+        }
+        if (c > sb->deadline) sb->budget = -1;
+    }
+    return sb->budget < 0;
+}
 
 static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
@@ -37,17 +89,22 @@ static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 static void sb_count_hook(lua_State *L, lua_Debug *ar)
 {
     qp_sandbox *sb = qp_sandbox_of(L);
-    sb->budget -= SB_STEP;
-    if (sb->budget >= 0) return;
+    if (sb->budget >= 0) sb->budget -= SB_STEP;
+    if (!sb_spent(sb)) return;
     /* From now on every instruction fails, so a pcall loop cannot catch
-     * the error forever at the same point of its cycle. */
+     * the error forever at the same point of its cycle; each failure
+     * names the line where the time ran out. */
     lua_sethook(L, sb_count_hook, LUA_MASKCOUNT, 1);
-    /* luaL_error would name the caller's line; the hook's own record names
-     * the line that was running. */
-    if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
-        lua_pushfstring(L, "%s:%d: %s took too long", ar->short_src, ar->currentline, sb->what);
-    else
-        lua_pushfstring(L, "%s took too long", sb->what);
+    if (!sb->spent_at[0]) {
+        /* luaL_error would name the caller's line; the hook's own record
+         * names the line that was running. */
+        if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+            snprintf(sb->spent_at, sizeof sb->spent_at, "%s:%d: %s took too long", ar->short_src,
+                     ar->currentline, sb->what);
+        else
+            snprintf(sb->spent_at, sizeof sb->spent_at, "%s took too long", sb->what);
+    }
+    lua_pushstring(L, sb->spent_at);
     lua_error(L);
 }
 
@@ -96,6 +153,187 @@ static int sb_setmetatable(lua_State *L)
     return 1;
 }
 
+/* ---- time bounds of C functions ----------------------------------------- */
+
+/* Raises "took too long" at the caller's line once the run is spent. */
+static void sb_check_time(lua_State *L)
+{
+    qp_sandbox *sb = qp_sandbox_of(L);
+    if (!sb_spent(sb)) return;
+    if (sb->spent_at[0]) lua_pushstring(L, sb->spent_at);
+    else luaL_where(L, 1), lua_pushfstring(L, "%s took too long", sb->what), lua_concat(L, 2);
+    lua_error(L);
+}
+
+/* Calls the original function (upvalue 1) with this call's arguments. */
+static int sb_forward(lua_State *L)
+{
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* Message handler wrapping a user's: the user's runs only while the budget
+ * lasts.  A budget error is raised from the count hook, where Lua keeps
+ * hooks off, so a user handler run then could loop forever. */
+static int sb_guarded_handler(lua_State *L)
+{
+    if (qp_sandbox_of(L)->budget < 0) {
+        lua_settop(L, 1);
+        return 1;
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+static int sb_xpcall(lua_State *L)
+{
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    sb_check_time(L);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, sb_guarded_handler, 1);
+    lua_replace(L, 2);
+    return sb_forward(L);
+}
+
+/* An upper bound of the steps Lua's backtracking matcher may take for
+ * pattern p on a subject of m bytes: every start position, times the
+ * choices of each quantified item (m + 1 lengths for * + -, 2 for ?) and
+ * of each %b or back reference, times the items.  A quantifier that ends
+ * the pattern never backtracks (the rest cannot fail), so it adds nothing. */
+static double sb_match_cost(const char *p, size_t plen, size_t m, bool plain)
+{
+    double cost = ((double)m + 1) * ((double)plen + 1), span = (double)m + 1;
+    if (plain) return cost;
+    size_t i = p[0] == '^' ? 1 : 0;
+    while (i < plen && cost <= QP_SANDBOX_MATCH_STEPS) {
+        char c = p[i];
+        bool single = true;
+        if (c == '(' || c == ')') {
+            i++;
+            continue;
+        } else if (c == '%' && i + 1 < plen) {
+            char d = p[i + 1];
+            i += 2;
+            if (d == 'b') {
+                i += 2;
+                cost *= span;
+                single = false;
+            } else if (d == 'f') {
+                /* %f[set]: the set is skipped as an item of its own next
+                 * time round; a frontier takes no quantifier. */
+                single = false;
+            } else if (d >= '0' && d <= '9') {
+                cost *= span;
+                single = false;
+            }
+        } else if (c == '[') {
+            i++;
+            if (i < plen && p[i] == '^') i++;
+            if (i < plen && p[i] == ']') i++;   /* a leading ] is literal */
+            while (i < plen && p[i] != ']') i += p[i] == '%' ? 2 : 1;
+            i++;
+        } else {
+            i++;
+        }
+        if (!single || i >= plen) continue;
+        char q = p[i];
+        if (q == '*' || q == '+' || q == '-') {
+            size_t j = i + 1;
+            while (j < plen && p[j] == ')') j++;
+            if (j < plen) cost *= span;
+            i++;
+        } else if (q == '?') {
+            cost *= 2;
+            i++;
+        }
+    }
+    return cost;
+}
+
+/* find, match, gmatch, gsub: refuse a pattern that may not end in time. */
+static int sb_pattern_fn(lua_State *L)
+{
+    size_t m, plen;
+    luaL_checklstring(L, 1, &m);
+    const char *p = luaL_checklstring(L, 2, &plen);
+    /* string.find(s, p, init, true) compares plainly. */
+    const char *name = lua_tostring(L, lua_upvalueindex(2));
+    bool plain = !strcmp(name, "find") && lua_toboolean(L, 4);
+    double cost = sb_match_cost(p, plen, m, plain);
+    if (cost > QP_SANDBOX_MATCH_STEPS)
+        return luaL_error(L, "string.%s: pattern too complex for a subject of %d bytes", name,
+                          (int)(m > 2147483647 ? 2147483647 : m));
+    sb_check_time(L);
+    return sb_forward(L);
+}
+
+static int sb_rep(lua_State *L)
+{
+    size_t len, seplen = 0;
+    luaL_checklstring(L, 1, &len);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    luaL_optlstring(L, 3, "", &seplen);
+    if (n > 0 && (double)n * ((double)len + (double)seplen) > (double)QP_SANDBOX_STR_MAX)
+        return luaL_error(L, "string.rep: result longer than %d bytes", (int)QP_SANDBOX_STR_MAX);
+    /* Lua loops once per copy even when they are empty: ("").rep("", 1e15) */
+    if (n > (lua_Integer)QP_SANDBOX_STR_MAX)
+        return luaL_error(L, "string.rep: more than %d copies", (int)QP_SANDBOX_STR_MAX);
+    sb_check_time(L);
+    return sb_forward(L);
+}
+
+/* Any other library function: C work between two count hooks (a
+ * thousand instructions, each of which may call one) is watched too. */
+static int sb_checked(lua_State *L)
+{
+    sb_check_time(L);
+    return sb_forward(L);
+}
+
+/* table.sort runs its comparisons in C when it has no comparator. */
+#define SB_SORT_MAX ((lua_Integer)1 << 20)
+static int sb_sort(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    if (luaL_len(L, 1) > SB_SORT_MAX)
+        return luaL_error(L, "table.sort: more than %d elements", (int)SB_SORT_MAX);
+    sb_check_time(L);
+    return sb_forward(L);
+}
+
+/* Replaces global library lib by a copy whose C functions are wrapped
+ * (special[] by their own wrappers, the others by sb_checked).  The
+ * original table stays the registered module, so Lua still names the
+ * original functions in messages ("bad argument #3 to 'string.find'").
+ * Leaves the copy on the stack. */
+static void sb_wrap_lib(lua_State *L, const char *lib, const char *const special[], const lua_CFunction fns[])
+{
+    lua_getglobal(L, lib);
+    int orig = lua_gettop(L);
+    lua_newtable(L);
+    lua_pushnil(L);
+    while (lua_next(L, orig)) {
+        lua_pushvalue(L, -2);   /* key */
+        lua_insert(L, -2);      /* key key value */
+        if (lua_iscfunction(L, -1) && lua_type(L, -2) == LUA_TSTRING) {
+            const char *name = lua_tostring(L, -2);
+            lua_CFunction fn = sb_checked;
+            for (int i = 0; special[i]; i++)
+                if (!strcmp(special[i], name)) fn = fns[i];
+            lua_pushstring(L, name);
+            lua_pushcclosure(L, fn, 2);
+        }
+        lua_rawset(L, orig + 1);
+    }
+    lua_pushvalue(L, -1);
+    lua_setglobal(L, lib);
+    lua_remove(L, orig);
+}
+
 static int sb_open(lua_State *L)
 {
     static const luaL_Reg libs[] = {
@@ -117,6 +355,25 @@ static int sb_open(lua_State *L)
     lua_getglobal(L, "setmetatable");
     lua_pushcclosure(L, sb_setmetatable, 1);
     lua_setglobal(L, "setmetatable");
+    lua_getglobal(L, "xpcall");
+    lua_pushcclosure(L, sb_xpcall, 1);
+    lua_setglobal(L, "xpcall");
+    static const char *const str_special[] = {"find", "match", "gmatch", "gsub", "rep", NULL};
+    static const lua_CFunction str_fns[] = {sb_pattern_fn, sb_pattern_fn, sb_pattern_fn, sb_pattern_fn, sb_rep};
+    sb_wrap_lib(L, LUA_STRLIBNAME, str_special, str_fns);
+    /* strings' methods come from their metatable: ("a"):rep(9) too */
+    lua_pushliteral(L, "");
+    lua_getmetatable(L, -1);
+    lua_pushvalue(L, -3);
+    lua_setfield(L, -2, "__index");
+    lua_pop(L, 3);
+    static const char *const tab_special[] = {"sort", NULL};
+    static const lua_CFunction tab_fns[] = {sb_sort};
+    sb_wrap_lib(L, LUA_TABLIBNAME, tab_special, tab_fns);
+    lua_pop(L, 1);
+    static const char *const none[] = {NULL};
+    sb_wrap_lib(L, LUA_UTF8LIBNAME, none, NULL);
+    lua_pop(L, 1);
     return 0;
 }
 
@@ -154,7 +411,47 @@ void qp_sandbox_free(qp_sandbox *sb)
 void qp_sandbox_budget(qp_sandbox *sb, long long instructions)
 {
     sb->budget = instructions;
+    long long ns = instructions > SB_MIN_NS / SB_NS_PER_INSN ? instructions * SB_NS_PER_INSN : SB_MIN_NS;
+    qp_sandbox_deadline(sb, ns);
+    sb->spent_at[0] = 0;
     lua_sethook(sb->L, sb_count_hook, LUA_MASKCOUNT, SB_STEP);
+}
+
+/* Only the cheap wall clock is read here: a game calls its hooks
+ * millions of times, and the CPU clock is a system call. */
+void qp_sandbox_deadline(qp_sandbox *sb, long long cpu_ns)
+{
+    long long w = sb_wall_ns();
+    sb->started = sb->cpu_read_at = w;
+    sb->cpu_allow = cpu_ns;
+    sb->deadline = -1;
+    sb->wall_deadline = w + cpu_ns * SB_WALL_FACTOR;
+}
+
+int qp_sandbox_score(lua_State *L, int idx, const char *path, const char *hook, long long limit,
+                     lua_Integer *out, char *err, size_t errn)
+{
+    *out = 0;
+    char got[64];
+    if (lua_type(L, idx) != LUA_TNUMBER) {
+        snprintf(got, sizeof got, "a %s value", luaL_typename(L, idx));
+    } else if (lua_isinteger(L, idx)) {
+        lua_Integer v = lua_tointeger(L, idx);
+        if (v >= -limit && v <= limit) {
+            *out = v;
+            return 0;
+        }
+        snprintf(got, sizeof got, "%lld", (long long)v);
+    } else {
+        double d = (double)lua_tonumber(L, idx);
+        if (d > -(double)limit - 1 && d < (double)limit + 1) {   /* false for NaN */
+            *out = (lua_Integer)d;
+            return 0;
+        }
+        snprintf(got, sizeof got, "%g", d);
+    }
+    snprintf(err, errn, "%s: %s returned %s: a score must be a number within ±%lld", path, hook, got, limit);
+    return -1;
 }
 
 /* Lua abbreviates long chunk names as "...tail"; put the whole path back
@@ -285,36 +582,8 @@ int qp_sandbox_run(qp_sandbox *sb, const char *path, const char *src, size_t len
 
 char *qp_read_file(const char *path, size_t *len, char *err, size_t errn)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errn, "%s: %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 4096, n = 0, k;
-    char *buf = malloc(cap);
-    while (buf && (k = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-        n += k;
-        if (cap - n < 2) {
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!buf || bad) {
-        free(buf);
-        snprintf(err, errn, "%s: %s", path, buf ? "read error" : "out of memory");
-        return NULL;
-    }
-    buf[n] = 0;
-    if (len) *len = n;
-    return buf;
+    char *buf;
+    return qp_file_read(path, QP_FILE_MAX, &buf, len, err, errn) ? NULL : buf;
 }
 
 /* ---- key line scanner ----------------------------------------------- */

@@ -5,9 +5,24 @@
  * (lua_ruleset.c).  A sandbox opens only the base, string, table, math and
  * utf8 libraries, removes dofile, loadfile, load and collectgarbage, and
  * routes print to stderr (stdout belongs to protocols such as UCI).  It caps
- * the memory the state may allocate and counts VM instructions: once the
- * budget set by qp_sandbox_budget is spent, the running chunk fails with
- * "file:line: WHAT took too long".
+ * the memory the state may allocate and bounds the time a run may take:
+ *   - VM instructions are counted: once the budget set by qp_sandbox_budget
+ *     is spent, the running chunk fails with "file:line: WHAT took too long"
+ *     and every further instruction fails, so no pcall loop can go on;
+ *   - xpcall message handlers are not run once the budget is spent (Lua
+ *     runs them with hooks off, where nothing could stop them);
+ *   - the string functions that run in C refuse work that could take long:
+ *     a pattern (find, match, gmatch, gsub) whose worst case on its subject
+ *     exceeds QP_SANDBOX_MATCH_STEPS (Lua patterns backtrack
+ *     exponentially), a rep result over QP_SANDBOX_STR_MAX bytes or
+ *     copies, a table.sort of over 2^20 elements;
+ *   - a watchdog on the thread's CPU clock, checked from the count hook and
+ *     from every string, table and utf8 function (so the C work done
+ *     between two count hooks is watched), ends a run the counts missed:
+ *     each budget also allows 4 ns of CPU time per instruction, and at
+ *     least 80 ms: 80 ms for the 20 M instructions of one game hook.  CPU
+ *     time, not wall time, so a loaded machine does not fail honest
+ *     scripts; a wall-clock deadline 10 times as long is the last line.
  *
  * Error messages keep Lua's "file:line: message" form; qp_sandbox_message
  * restores a path that Lua shortened to "...tail" (Lua keeps only ~60
@@ -26,7 +41,13 @@
 typedef struct qp_sandbox {
     lua_State *L;
     size_t mem, mem_limit;   /* bytes in use / allowed */
-    long long budget;        /* VM instructions left for the current run */
+    long long budget;        /* VM instructions left for the current run; < 0: spent */
+    long long cpu_allow;     /* CPU time (ns) the run may take */
+    long long deadline;      /* thread CPU time at which it ends; -1: not read yet */
+    long long started;       /* monotonic clock (ns) at the start of the run */
+    long long wall_deadline; /* and the monotonic clock's deadline, the last line */
+    long long cpu_read_at;   /* wall time of the last CPU clock reading */
+    char spent_at[256];      /* "file:line: WHAT took too long" once spent */
     const char *what;        /* "config", "game": names the runaway in messages */
     void *user;              /* the owner's context, for C functions */
 } qp_sandbox;
@@ -41,8 +62,16 @@ static inline qp_sandbox *qp_sandbox_of(lua_State *L)
     return *(qp_sandbox **)lua_getextraspace(L);
 }
 
-/* Sets the instruction budget for the next run(s). */
+#define QP_SANDBOX_MATCH_STEPS 50000000.0   /* worst-case pattern matching steps */
+#define QP_SANDBOX_STR_MAX ((size_t)16 << 20)  /* longest string.rep result */
+
+/* Sets the instruction budget for the next run(s), and the CPU deadline
+ * that goes with it (see above). */
 void qp_sandbox_budget(qp_sandbox *sb, long long instructions);
+
+/* Brings the CPU deadline of the current run to cpu_ns from now (for a
+ * caller that needs an answer sooner than the budget allows). */
+void qp_sandbox_deadline(qp_sandbox *sb, long long cpu_ns);
 
 /* Loads src as chunk "@path" and calls it (protected) with nresults results
  * left on the stack.  Returns 0, or -1 with "path:line: message" in err. */
@@ -59,8 +88,16 @@ void qp_sandbox_message(lua_State *L, int idx, const char *path, char *buf, size
 #define QP_SANDBOX_MSG 512
 int qp_sandbox_fail(lua_State *L, const char *path, int line, const char *fmt, ...);
 
-/* Reads a whole file (NUL-terminated, malloc'ed).  NULL with
- * "path: reason" in err. */
+/* The number a hook returned at idx as an integer within [-limit, limit]
+ * (a float is truncated toward zero).  0, or -1 with *out = 0 and
+ * "path: HOOK returned nan: a score must be a number within ±limit" (or
+ * "... returned a string value ...") in err: casting NaN, an infinity or
+ * 1e300 to an integer is undefined behaviour. */
+int qp_sandbox_score(lua_State *L, int idx, const char *path, const char *hook, long long limit,
+                     lua_Integer *out, char *err, size_t errn);
+
+/* Reads a whole Lua source (NUL-terminated, malloc'ed), at most
+ * QP_FILE_MAX bytes (fileio.h).  NULL with "path: reason" in err. */
 char *qp_read_file(const char *path, size_t *len, char *err, size_t errn);
 
 /* The source line where dotted key ("draw.repetitions") is set in a Lua

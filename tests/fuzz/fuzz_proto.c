@@ -1,0 +1,43 @@
+/*
+ * fuzz_proto.c — the engine protocol loop, UCI or UCCI (the first byte
+ * picks it), on any input: the session must end at the end of input with
+ * status 0, whatever it was told (searches included: they end with it).
+ */
+#include "fuzz_common.h"
+
+#include <stdbool.h>
+#include <unistd.h>
+
+#include "app.h"
+
+/* True when data names the hash size: a legal `setoption name Hash value
+ * 4096` would spend the fuzzer's memory limit, which is no finding. */
+static bool names_hash(const uint8_t *data, size_t size)
+{
+    for (size_t i = 0; i + 4 <= size; i++)
+        if ((data[i] | 32) == 'h' && (data[i + 1] | 32) == 'a' && (data[i + 2] | 32) == 's' && (data[i + 3] | 32) == 'h')
+            return true;
+    return false;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 1 || size > 8192 || names_hash(data, size)) return 0;
+    static qp_app app;
+    static char path[64];
+    if (!path[0]) {
+        fz_init();
+        app.reg = fz_reg;
+        app.argv0 = "qipan";
+        snprintf(path, sizeof path, "/tmp/qp_fuzz_proto_%d.txt", (int)getpid());
+        if (!freopen("/dev/null", "w", stdout)) abort();
+    }
+    FILE *f = fopen(path, "wb");
+    if (!f) abort();
+    fwrite(data + 1, 1, size - 1, f);
+    fclose(f);
+    if (!freopen(path, "rb", stdin)) abort();
+    int rc = qp_engine_session(&app, data[0] & 1);
+    FZ_CHECK(rc == 0, "session ended with %d", rc);
+    return 0;
+}

@@ -1,0 +1,240 @@
+/*
+ * test_sandbox.c — the Lua sandbox's time bounds against hostile scripts:
+ * message handlers after the budget, backtracking patterns, huge string
+ * results, the CPU watchdog; and that ordinary uses still work.
+ */
+#include "testutil.h"
+#include "lua_sandbox.h"
+#include "lua_ruleset.h"
+
+#include <stdio.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Runs src as "h.lua" in a fresh sandbox with budget instructions (and a
+ * CPU deadline of deadline_ns when > 0); returns the error, "" if none. */
+static const char *run_with(const char *src, long long budget, long long deadline_ns)
+{
+    static char err[QP_ERR];
+    err[0] = 0;
+    qp_sandbox *sb = qp_sandbox_new("game", 64u << 20);
+    assert_non_null(sb);
+    qp_sandbox_budget(sb, budget);
+    if (deadline_ns > 0) qp_sandbox_deadline(sb, deadline_ns);
+    qp_sandbox_run(sb, "h.lua", src, strlen(src), 0, err, sizeof err);
+    qp_sandbox_free(sb);
+    return err;
+}
+
+static const char *run(const char *src) { return run_with(src, 5000000, 0); }
+
+static void test_message_handlers(void **st)
+{
+    (void)st;
+    /* issue 11: the handler ran with hooks off after the budget was spent */
+    assert_string_equal(run("xpcall(function() while true do end end, function() while true do end end)"),
+                        "h.lua:1: game took too long");
+    /* a handler that loops on an ordinary error is counted */
+    assert_string_equal(run("xpcall(function() error('x') end,\n function() while true do end end)"),
+                        "h.lua:2: game took too long");
+    /* nested xpcalls and pcall loops cannot outlive the budget */
+    assert_string_equal(run("local function f() while true do end end\n"
+                            "while true do xpcall(function() xpcall(f, f) end, f) pcall(f) end"),
+                        "h.lua:1: game took too long");
+    /* handlers still work while there is time */
+    assert_string_equal(run("local ok, m = xpcall(function() error('boom', 0) end, function(e) return 'got ' .. e end)\n"
+                            "assert(not ok and m == 'got boom')\n"
+                            "local ok2, a, b = xpcall(function(x, y) return x + y, x * y end, print, 3, 4)\n"
+                            "assert(ok2 and a == 7 and b == 12)"),
+                        "");
+    assert_string_equal(run("xpcall(print)"), "h.lua:1: bad argument #2 to 'xpcall' (function expected, got no value)");
+}
+
+static void test_patterns(void **st)
+{
+    (void)st;
+    /* issue 11: exponential backtracking in C, where no hook looks */
+    assert_string_equal(run("local x = (\"a\"):rep(40):find((\"a*\"):rep(40)..\"b\")"),
+                        "h.lua:1: string.find: pattern too complex for a subject of 40 bytes");
+    assert_string_equal(run("local s = ('a'):rep(16)\nreturn s:match(('a-'):rep(16) .. 'b')"),
+                        "h.lua:2: string.match: pattern too complex for a subject of 16 bytes");
+    assert_string_equal(run("for w in ('a'):rep(30):gmatch(('a?'):rep(30) .. ('a*'):rep(5) .. 'b') do end"),
+                        "h.lua:1: string.gmatch: pattern too complex for a subject of 30 bytes");
+    assert_string_equal(run("local s = ('x'):rep(5000)\n\nlocal r = s:gsub('(x*)%1y', '')"),
+                        "h.lua:3: string.gsub: pattern too complex for a subject of 5000 bytes");
+    /* what games and configs do stays allowed, with Lua's own results */
+    assert_string_equal(run("local t = {}\n"
+                            "for k, v in ('k=v, a=b, x=y'):gmatch('(%w+)=(%w+)') do t[#t + 1] = k .. v end\n"
+                            "assert(table.concat(t, ' ') == 'kv ab xy')\n"
+                            "assert(select(2, ('a,b,c'):gsub(',', ';')) == 2)\n"
+                            "assert(('hello world'):find('o w', 1, true) == 5)\n"
+                            "assert(('rnbakabnr/9'):match('^([^/]+)/') == 'rnbakabnr')\n"
+                            "assert(('%bxy'):len() == 4 and ('f(a(b)c)d'):match('%b()') == '(a(b)c)')\n"
+                            "assert(('THE (quick) fox'):find('%f[%a]%a+%f[%A]') == 1)\n"
+                            "assert(string.format('%d-%s', 3, 'x') == '3-x')\n"
+                            "assert(('x'):rep(3, ',') == 'x,x,x' and ('x'):rep(0) == '')\n"
+                            "local big = ('ab'):rep(100000)\n"
+                            "assert(#big == 200000 and big:find('ba', 1, true) == 2 and select(2, big:gsub('ab', '')) == 100000)"),
+                        "");
+}
+
+static void test_string_results(void **st)
+{
+    (void)st;
+    assert_string_equal(run("local s = ('x'):rep(1 << 30)"), "h.lua:1: string.rep: result longer than 16777216 bytes");
+    assert_string_equal(run("local s = ('x'):rep(1 << 23, ('y'):rep(8))"),
+                        "h.lua:1: string.rep: result longer than 16777216 bytes");
+    /* a sort without comparator runs in C */
+    assert_string_equal(run("table.sort(setmetatable({}, { __len = function() return 1 << 21 end }))"),
+                        "h.lua:1: table.sort: more than 1048576 elements");
+    assert_string_equal(run("local t = {5, 3, 9}\ntable.sort(t)\nassert(table.concat(t, ',') == '3,5,9')"), "");
+    /* wrapped functions keep Lua's messages, with their library's name */
+    assert_string_equal(run("local x = string.find('a', 'b', {})"),
+                        "h.lua:1: bad argument #3 to 'string.find' (number expected, got table)");
+    assert_string_equal(run("local x = ('%d'):format('x')"),
+                        "h.lua:1: bad argument #2 to 'string.format' (number expected, got string)");
+    assert_string_equal(run("table.insert(1, 2)"),
+                        "h.lua:1: bad argument #1 to 'table.insert' (table expected, got number)");
+    assert_string_equal(run("assert(utf8.len('象棋') == 2 and utf8.char(26827) == '棋')"), "");
+    /* empty copies cost a loop turn each, in C */
+    assert_string_equal(run("local s = (''):rep(1e15)"), "h.lua:1: string.rep: more than 16777216 copies");
+    assert_string_equal(run("assert(#(''):rep(1 << 24, '') == 0)"), "");
+}
+
+static void test_watchdog(void **st)
+{
+    (void)st;
+    /* table.sort runs in C: its comparisons are not instructions.  With
+     * an instruction budget that is never reached, the CPU deadline ends
+     * the run at the next hook or library call after the sort. */
+    const char *src = "local t = {}\nfor i = 1, 300000 do t[i] = (i * 7919) % 300007 end\n"
+                      "table.sort(t)\ntable.sort(t, function(a, b) return a > b end)\n"
+                      "for i = 1, 100000000 do end";
+    const char *e = run_with(src, 1000000000000LL, 5000000);
+    assert_non_null(strstr(e, "game took too long"));
+    assert_true(!strncmp(e, "h.lua:", 6));
+    /* the same script without a deadline runs into the count instead */
+    assert_string_equal(run_with("table.sort({3, 1, 2})\nfor i = 1, 100000000 do end", 5000000, 0),
+                        "h.lua:2: game took too long");
+}
+
+static void test_budget_is_per_run(void **st)
+{
+    (void)st;
+    /* a spent budget does not leak into the next run of the same state */
+    qp_sandbox *sb = qp_sandbox_new("game", 64u << 20);
+    char err[QP_ERR];
+    qp_sandbox_budget(sb, 100000);
+    const char *loop = "while true do end";
+    assert_int_equal(qp_sandbox_run(sb, "h.lua", loop, strlen(loop), 0, err, sizeof err), -1);
+    assert_string_equal(err, "h.lua:1: game took too long");
+    qp_sandbox_budget(sb, 100000);
+    const char *ok = "local ok, m = xpcall(error, function(e) return 'handled ' .. e end, 'x', 0)\nassert(m == 'handled x')";
+    assert_int_equal(qp_sandbox_run(sb, "h.lua", ok, strlen(ok), 0, err, sizeof err), 0);
+    qp_sandbox_free(sb);
+}
+
+/* The score of an evaluate hook returning ret (a Lua expression), and the
+ * game's first error in err ("" if none). */
+static int eval_score(const char *ret, char *err, size_t errn)
+{
+    char src[1024];
+    snprintf(src, sizeof src,
+             "return {\n"
+             "  name = 'scores',\n"
+             "  board = { width = 3, height = 1 },\n"
+             "  sides = { 'a', 'b' },\n"
+             "  pieces = { A = '', b = '' },\n"
+             "  moves = function(pos) pos:add_empty() end,\n"
+             "  play = function(pos, m) pos:set(qp.to(m), pos:side() == 0 and 'A' or 'b') end,\n"
+             "  evaluate = function(pos) return %s end,\n"
+             "}\n", ret);
+    const char *path = tu_tmpfile(src, ".lua");
+    char e[QP_ERR];
+    qp_ruleset *rs = qp_lua_ruleset_load(path, e, sizeof e);
+    if (!rs) fail_msg("%s", e);
+    qp_rules *r = qp_rules_create(rs, NULL, e, sizeof e);
+    assert_non_null(r);
+    void *s = qp_state_new(r);
+    r->rs->setup(r, s);
+    fflush(stderr);
+    int fd = dup(2), nul = open("/dev/null", O_WRONLY);   /* the report goes to stderr */
+    dup2(nul, 2);
+    close(nul);
+    int v = r->rs->evaluate(r, s);
+    fflush(stderr);
+    dup2(fd, 2);
+    close(fd);
+    const char *le = qp_lua_rules_error(r);
+    snprintf(err, errn, "%s", le ? le + strlen(path) : "");
+    free(s);
+    qp_rules_free(r);
+    qp_lua_ruleset_free(rs);
+    unlink(path);
+    return v;
+}
+
+static void test_scores(void **st)
+{
+    (void)st;
+    char err[QP_ERR];
+    assert_int_equal(eval_score("42", err, sizeof err), 42);
+    assert_string_equal(err, "");
+    assert_int_equal(eval_score("-17.9", err, sizeof err), -17);
+    assert_int_equal(eval_score("28999", err, sizeof err), 28999);
+    /* issue 11: NaN and 1e300 were cast to int (undefined behaviour) */
+    assert_int_equal(eval_score("0/0", err, sizeof err), 0);
+    assert_true(strstr(err, ": evaluate returned ") && strstr(err, "nan: a score must be a number within ±28999"));
+    assert_int_equal(eval_score("1e300", err, sizeof err), 0);
+    assert_string_equal(err, ": evaluate returned 1e+300: a score must be a number within ±28999");
+    assert_int_equal(eval_score("-math.huge", err, sizeof err), 0);
+    assert_string_equal(err, ": evaluate returned -inf: a score must be a number within ±28999");
+    assert_int_equal(eval_score("29000", err, sizeof err), 0);
+    assert_string_equal(err, ": evaluate returned 29000: a score must be a number within ±28999");
+    assert_int_equal(eval_score("'12'", err, sizeof err), 0);
+    assert_string_equal(err, ": evaluate returned a string value: a score must be a number within ±28999");
+}
+
+/* issue 11's hostile files through the real binary: each ends with its
+ * error (a hang would run into ctest's timeout). */
+static void test_cli(void **st)
+{
+    (void)st;
+    static const char *const cases[][2] = {
+        {"xpcall(function() while true do end end, function() while true do end end)\nreturn {}\n",
+         ":1: config took too long"},
+        {"return { x = (\"a\"):rep(40):find((\"a*\"):rep(40)..\"b\") }\n",
+         ":1: string.find: pattern too complex for a subject of 40 bytes"},
+        {"while true do pcall(function() while true do end end) end\n", ":1: config took too long"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *path = tu_tmpfile(cases[i][0], ".lua");
+        char args[256], want[256], *out, *err;
+        snprintf(args, sizeof args, "status zhonggong --config %s", path);
+        assert_int_equal(tu_run(args, NULL, &out, &err), 1);
+        snprintf(want, sizeof want, "qipan: %s%s\n", path, cases[i][1]);
+        assert_string_equal(err, want);
+        free(out);
+        free(err);
+        unlink(path);
+    }
+    /* issue 11: --config /dev/zero read 4 GB in 8 s */
+    char *out, *err;
+    assert_int_equal(tu_run("status zhonggong --config /dev/zero", NULL, &out, &err), 1);
+    assert_string_equal(err, "qipan: /dev/zero: larger than 16777216 bytes\n");
+    free(out);
+    free(err);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_message_handlers), cmocka_unit_test(test_patterns),
+        cmocka_unit_test(test_string_results),   cmocka_unit_test(test_watchdog),
+        cmocka_unit_test(test_budget_is_per_run), cmocka_unit_test(test_scores),
+        cmocka_unit_test(test_cli),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

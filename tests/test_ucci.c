@@ -1,0 +1,179 @@
+/*
+ * test_ucci.c — `qipan ucci` sessions through the real binary: the UCCI
+ * handshake, FEN and ICCS moves (ranks 0-9), go with clocks in seconds or
+ * milliseconds, nobestmove, bye.  Every bestmove is checked for legality
+ * with the library, after turning its ICCS ranks back into qipan's.
+ */
+#include "testutil.h"
+#include "proto_session.h"
+
+#define START "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+
+static char *session(const char *input) { return session_of("ucci", input); }
+
+/* ICCS "h2e2" as qipan writes it ("h3e3"). */
+static void from_iccs(const char *in, char *out, size_t n)
+{
+    size_t k = 0;
+    for (const char *p = in; *p && k + 3 < n; p++) {
+        if (*p >= '0' && *p <= '9') k += (size_t)snprintf(out + k, n - k, "%d", *p - '0' + 1);
+        else out[k++] = *p;
+    }
+    out[k] = 0;
+}
+
+/* The ICCS move after the last "bestmove " (static buffer). */
+static const char *last_bestmove(const char *out)
+{
+    static char mv[64];
+    const char *p = NULL, *q = out;
+    while ((q = strstr(q, "bestmove ")) != NULL) p = q++;
+    if (!p) fail_msg("no bestmove in:\n%s", out);
+    sscanf(p + 9, "%63s", mv);
+    return mv;
+}
+
+/* Is the ICCS move legal in xiangqi after fen + ICCS moves? */
+static bool legal_after(const char *fen, const char *moves, const char *iccs)
+{
+    qp_rules *r = tu_rules(&tu_reg, "xiangqi");
+    qp_game g;
+    char err[QP_ERR], buf[1024], t[64];
+    if (qp_game_init(&g, r, fen, err, sizeof err)) fail_msg("%s", err);
+    snprintf(buf, sizeof buf, "%s", moves ? moves : "");
+    for (char *m = strtok(buf, " "); m; m = strtok(NULL, " ")) {
+        from_iccs(m, t, sizeof t);
+        if (qp_game_play_text(&g, t, err, sizeof err)) fail_msg("%s: %s", m, err);
+    }
+    qp_move m;
+    from_iccs(iccs, t, sizeof t);
+    bool ok = r->rs->move_parse(r, g.cur, t, &m, err, sizeof err) == 0 && qp_move_is_legal(r, g.cur, m);
+    qp_game_free(&g);
+    qp_rules_free(r);
+    return ok;
+}
+
+static void test_handshake(void **st)
+{
+    (void)st;
+    char *out = session("ucci\nisready\nquit\n");
+    assert_int_equal(strncmp(out, "id name qipan", 13), 0);
+    assert_non_null(strstr(out, "\noption variant type combo var zhonggong var xiangqi "));
+    assert_non_null(strstr(out, " default xiangqi\n"));
+    assert_non_null(strstr(out, "\noption usemillisec type check default false\n"));
+    assert_non_null(strstr(out, "\noption hashsize type spin min 1 max 4096 default 64\n"));
+    assert_non_null(strstr(out, "\noption draw.repetitions type spin min 0 max 100 default 3\n"));
+    assert_null(strstr(out, "option name"));
+    const char *ok = strstr(out, "ucciok\n");
+    assert_non_null(ok);
+    assert_string_equal(ok, "ucciok\nreadyok\nbye\n");
+    free(out);
+}
+
+/* The example of the UCCI document: FEN plus ICCS moves, and a new FEN
+ * after a capture. */
+static void test_positions(void **st)
+{
+    (void)st;
+    char *out = session("position fen " START " moves h2e2 h7e7\nd\n"
+                        "position fen rnbakabnr/9/1c2c4/p1p1C1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR b - - 0 2 moves d9e8\nd\n"
+                        "position startpos moves b0c2 H9-G7\nd\n"
+                        "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r - - 0 1\nd\n");
+    assert_string_equal(out,
+                        "info string variant xiangqi fen rnbakabnr/9/1c2c4/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2\n"
+                        "info string variant xiangqi fen rnb1kabnr/4a4/1c2c4/p1p1C1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR w - - 1 3\n"
+                        "info string variant xiangqi fen rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN4C1/9/R1BAKABNR w - - 2 2\n"
+                        "info string variant xiangqi fen " START "\n");
+    free(out);
+}
+
+static void test_go(void **st)
+{
+    (void)st;
+    char *out = session("ucci\nposition fen " START " moves h2e2 h7e7\ngo depth 3\n");
+    assert_int_equal(count_lines(out, "info depth "), 3);
+    assert_non_null(strstr(out, "info depth 3 seldepth "));
+    assert_non_null(strstr(out, " score "));
+    assert_null(strstr(out, " score cp "));   /* UCCI scores are bare numbers */
+    assert_true(legal_after(NULL, "h2e2 h7e7", last_bestmove(out)));
+    /* the PV is in ICCS too: its first move is the bestmove, ranks 0-9 */
+    const char *pv = strstr(strstr(out, "info depth 3 "), " pv ");
+    assert_non_null(pv);
+    assert_int_equal(strncmp(pv + 4, last_bestmove(out), 4), 0);
+    free(out);
+    /* clocks: seconds by default, milliseconds after usemillisec */
+    out = session("position startpos moves h2e2\ngo time 2 increment 0 opptime 2 oppincrement 0\n");
+    assert_true(legal_after(NULL, "h2e2", last_bestmove(out)));
+    free(out);
+    out = session("setoption usemillisec true\nposition startpos\ngo ponder time 300 movestogo 10 opptime 300\n");
+    assert_int_equal(count_lines(out, "bestmove "), 1);
+    assert_true(legal_after(NULL, NULL, last_bestmove(out)));
+    assert_null(strstr(out, "error"));
+    free(out);
+    out = session("position startpos moves b0c2\ngo nodes 500\n");
+    assert_true(legal_after(NULL, "b0c2", last_bestmove(out)));
+    free(out);
+    /* depth infinite answers after stop, once */
+    out = session("position startpos\ngo depth infinite\nstop\nisready\n");
+    assert_int_equal(count_lines(out, "bestmove "), 1);
+    assert_true(legal_after(NULL, NULL, last_bestmove(out)));
+    free(out);
+}
+
+static void test_no_move_and_errors(void **st)
+{
+    (void)st;
+    /* black is mated: no move */
+    char *out = session("position fen 4k4/4R4/2N6/9/9/9/9/9/9/3K1R3 b - - 0 1\ngo depth 2\nquit\n");
+    assert_string_equal(out, "info string game over: checkmate\nnobestmove\nbye\n");
+    free(out);
+    out = session("position startpos moves h2e2 h9e9\n"
+                  "banmoves h2e2\n"
+                  "setoption usemillisec maybe\n"
+                  "setoption nosuch 1\n"
+                  "go depth x\nstop\n"
+                  "go foo depth 1\n");
+    assert_non_null(strstr(out, "info string error: move h9e9: "));
+    assert_non_null(strstr(out, "info string error: banmoves is not supported\n"));
+    assert_non_null(strstr(out, "info string error: usemillisec must be true or false, got 'maybe'\n"));
+    assert_non_null(strstr(out, "info string error: unknown option 'nosuch'\n"));
+    assert_non_null(strstr(out, "info string error: go depth needs a number\n"));
+    assert_non_null(strstr(out, "info string error: unknown go parameter 'foo'\n"));
+    assert_int_equal(count_lines(out, "bestmove "), 2);
+    /* the moves up to the bad one stand: black to move after h2e2 */
+    assert_true(legal_after(NULL, "h2e2", last_bestmove(out)));
+    free(out);
+}
+
+static void test_options(void **st)
+{
+    (void)st;
+    /* UCCI's setoption NAME VALUE, and the UCI form */
+    char *out = session("setoption variant zhonggong\nsetoption name hashsize value 8\nsetoption level 3\n"
+                        "setoption draw.repetitions 4\nsetoption newgame\nposition startpos\nd\ngo depth 1\n");
+    assert_non_null(strstr(out, "info string variant zhonggong fen rnbacabnr/4c4/"));
+    assert_null(strstr(out, "error"));
+    const char *bm = last_bestmove(out);
+    /* a zhonggong move in ICCS: ranks 0-8 on its 9x9 board */
+    char t[64], err[QP_ERR];
+    from_iccs(bm, t, sizeof t);
+    qp_rules *r = tu_rules(&tu_reg, "zhonggong");
+    qp_game g;
+    assert_int_equal(qp_game_init(&g, r, NULL, err, sizeof err), 0);
+    qp_move m;
+    assert_int_equal(r->rs->move_parse(r, g.cur, t, &m, err, sizeof err), 0);
+    assert_true(qp_move_is_legal(r, g.cur, m));
+    qp_game_free(&g);
+    qp_rules_free(r);
+    free(out);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_handshake), cmocka_unit_test(test_positions),
+        cmocka_unit_test(test_go),        cmocka_unit_test(test_no_move_and_errors),
+        cmocka_unit_test(test_options),
+    };
+    return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
+}
