@@ -7,6 +7,7 @@
 #include "app.h"
 
 void qp_register_builtin(qp_registry *reg);
+int cmd_convert(qp_app *app, int argc, char **argv);
 
 typedef struct {
     const char *name;
@@ -26,6 +27,7 @@ static const command commands[] = {
     {"play", cmd_play, "play [RULESET] [--config FILE]"},
     {"render", cmd_render, "render RULESET [--fen FEN] [--config FILE] --out FILE.png [--size WxH] [--flip] [--layout]"},
     {"uci", cmd_uci, "uci"},
+    {"convert", cmd_convert, "convert IN OUT [--notation coord|chinese|traditional|wxf|iccs]"},
 };
 
 static void usage(FILE *f)

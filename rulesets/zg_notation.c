@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cn_notation.h"
 #include "zg_movegen.h"
 #include "zg_rules.h"
 
@@ -225,4 +226,125 @@ int zg_move_squares(qp_move m, int *sq, int max)
     }
     if (n < max) sq[n++] = zg_to81(zg_mv_to(m));
     return n;
+}
+
+/* The mover's pieces in the notation's frame; at[sq] is a piece's index. */
+static int zg_cn_pieces(const zg_state *s, cn_piece *pc, int *at)
+{
+    int side = s->side, np = 0, base = ZG_BASE(side);
+    for (int q = 0; q < 256; q++) at[q] = -1;
+    for (int id = base; id < base + 16; id++) {
+        int q = s->pos[id];
+        if (!q) continue;
+        int f = zg_file(q), rk = zg_rank(q);
+        pc[np] = (cn_piece){zg_type_of(id), side ? f + 1 : ZG_FILES - f,
+                            side ? ZG_RANKS - 1 - rk : rk};
+        at[q] = np++;
+    }
+    return np;
+}
+
+static cn_move zg_cn_move(const zg_state *s, const int *at, qp_move m)
+{
+    int t = zg_mv_to(m), f = zg_file(t), rk = zg_rank(t);
+    return (cn_move){at[zg_mv_from(m)], s->side ? f + 1 : ZG_FILES - f,
+                     s->side ? ZG_RANKS - 1 - rk : rk};
+}
+
+int zg_notation_text(const zg_state *s, qp_move m, const char *style, char *buf, size_t n)
+{
+    bool wxf = !strcmp(style, QP_NOTATION_WXF), trad = !strcmp(style, QP_NOTATION_TRADITIONAL);
+    if (!strcmp(style, QP_NOTATION_COORD)) {
+        zg_move_text(m, buf, n);
+        return 0;
+    }
+    if (!strcmp(style, QP_NOTATION_CHINESE)) {
+        zg_move_notation(s, m, buf, n);
+        return 0;
+    }
+    if (!wxf && !trad) return -1;
+    if (zg_mv_is_exchange(m)) {
+        static const char *const trad_glyph[2][ZG_NTYPES] = {
+            {"帥", "仕", "相", "傌", "俥", "炮", "兵"}, {"將", "士", "象", "馬", "車", "砲", "卒"},
+        };
+        int to = zg_mv_to(m), v = s->bd.sq[to], side = s->side;
+        char out[96] = "";
+        for (int i = 0; i < zg_mv_k(m); i++) strcat(out, wxf ? "P" : trad_glyph[side][ZG_SOLDIER]);
+        strcat(out, wxf ? "x" : "兌");
+        if (v && v != ZG_OFF)
+            strcat(out, wxf ? (const char[]){"KAEHRCP"[zg_type_of(v)], 0}
+                            : trad_glyph[zg_side_of(v)][zg_type_of(v)]);
+        if (wxf) snprintf(out + strlen(out), 4, "%d", file_number(side, to));
+        else strcat(out, numerals[side][file_number(side, to)]);
+        snprintf(buf, n, "%s", out);
+        return 0;
+    }
+    cn_piece pc[16];
+    int at[256];
+    int np = zg_cn_pieces(s, pc, at);
+    cn_move cm = zg_cn_move(s, at, m);
+    if (cm.piece < 0) {
+        snprintf(buf, n, "?");
+        return 0;
+    }
+    return cn_write(pc, np, &cm, s->side, style, buf, n);
+}
+
+int zg_notation_parse(const zg_impl *z, const zg_state *s, const char *text, qp_move *m,
+                      char *err, size_t errn)
+{
+    char e[QP_ERR];
+    int sq;
+    if (read_sq(text, &sq)) {   /* coordinates: e3e4, a9c9xe8 */
+        if (!zg_move_parse(z, s, text, m, e, sizeof e)) return 0;
+        snprintf(err, errn, "%s: %s", strncmp(e, "bad move text", 13) ? "illegal" : "unreadable", e);
+        return -1;
+    }
+    if (zg_decided(z, s)) {
+        snprintf(err, errn, "illegal: the game is over");
+        return -1;
+    }
+    qp_move list[QP_MAX_MOVES];
+    int nm = zg_generate(z, s, list, false);
+    char want[96], have[96], note[96];
+    cn_canonical(text, want, sizeof want);
+    if (strstr(want, "兑")) {
+        for (int i = 0; i < nm; i++) {
+            if (!zg_mv_is_exchange(list[i])) continue;
+            zg_move_notation(s, list[i], note, sizeof note);
+            cn_canonical(note, have, sizeof have);
+            if (!strcmp(have, want)) {
+                *m = list[i];
+                return 0;
+            }
+        }
+        snprintf(err, errn, "illegal: no such exchange");
+        return -1;
+    }
+    cn_piece pc[16];
+    cn_move cm[QP_MAX_MOVES], guess;
+    qp_move plain[QP_MAX_MOVES];
+    int at[256], np = zg_cn_pieces(s, pc, at), n = 0, which;
+    for (int i = 0; i < nm; i++)
+        if (!zg_mv_is_exchange(list[i])) {
+            plain[n] = list[i];
+            cm[n++] = zg_cn_move(s, at, list[i]);
+        }
+    int rc = cn_read(text, pc, np, cm, n, &which, &guess, err, errn);
+    if (rc == CN_OK) {
+        *m = plain[which];
+        return 0;
+    }
+    if (rc == CN_NOMOVE && guess.piece >= 0 && guess.file >= 1 && guess.file <= ZG_FILES &&
+        guess.rank >= 0 && guess.rank < ZG_RANKS) {
+        int from = -1, side = s->side;
+        for (int q = 0; q < 256 && from < 0; q++)
+            if (at[q] == guess.piece) from = q;
+        int tf = side ? guess.file - 1 : ZG_FILES - guess.file;
+        int tr = side ? ZG_RANKS - 1 - guess.rank : guess.rank;
+        qp_move dummy;
+        if (from >= 0 && parse_plain(z, s, from, zg_sq(tf, tr), &dummy, e, sizeof e))
+            snprintf(err, errn, "illegal: %s", e);
+    }
+    return -1;
 }
