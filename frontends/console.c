@@ -362,7 +362,8 @@ static bool refuse_if_over(con_session *c)
 static int parse_notation(const con_session *c, const char *text, qp_move *m, char *err, size_t errn)
 {
     const qp_ruleset *rs = c->r->rs;
-    if (!rs->notation_parse) return 0;
+    int sq;
+    if (!rs->notation_parse || qp_sq_parse(&c->r->geom, text, &sq) > 0) return 0;   /* coordinates */
     if (!rs->notation_parse(c->r, c->g.cur, text, NULL, m, err, errn)) return 1;
     return strncmp(err, "unreadable", 10) ? -1 : 0;
 }

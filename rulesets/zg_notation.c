@@ -308,7 +308,7 @@ int zg_notation_parse(const zg_impl *z, const zg_state *s, const char *text, qp_
     int nm = zg_generate(z, s, list, false);
     char want[96], have[96], note[96];
     cn_canonical(text, want, sizeof want);
-    if (strstr(want, "兑")) {
+    if (strstr(want, "兑") && !strncmp(want, "兵", strlen("兵"))) {   /* 兵兵兑砲五, PPxC5 */
         for (int i = 0; i < nm; i++) {
             if (!zg_mv_is_exchange(list[i])) continue;
             zg_move_notation(s, list[i], note, sizeof note);
