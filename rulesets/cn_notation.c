@@ -48,14 +48,14 @@ static int cn_doubled_files(const cn_piece *pc, int np, int type)
 }
 
 int cn_write(const cn_piece *pc, int np, const cn_move *mv, int side, const char *style,
-             char *buf, size_t n)
+             bool ae_by_file, char *buf, size_t n)
 {
     bool wxf = !strcmp(style, "wxf"), trad = !strcmp(style, "traditional");
     if (!wxf && !trad && strcmp(style, "chinese")) return -1;
     const cn_piece *p = &pc[mv->piece];
     int cnt, idx, t = p->type;
     cn_tandem(pc, np, mv->piece, &cnt, &idx);
-    if (t == CN_A || t == CN_E) cnt = 1;   /* their moves are never confused */
+    if (ae_by_file && (t == CN_A || t == CN_E)) cnt = 1;
     bool by_file = t == CN_P && cnt >= 2 && cn_doubled_files(pc, np, t) > 1;
     int dr = mv->rank - p->rank;
     int number = dr && cn_straight(t) ? abs(dr) : mv->file;

@@ -12,8 +12,7 @@
  * moves straight, else the destination file).  Two or three like pieces on
  * one file are 前/(中)/后 in place of the file, four or five soldiers the
  * ordinals 一..五 from the front, and when soldiers are doubled on several
- * files the file follows the position word (前七).  Advisors and elephants
- * always give their file (their moves cannot be confused).  Red counts
+ * files the file follows the position word (前七).  Red counts
  * files with 一..九, Black with full-width １..９.  WXF writes the same in
  * letters K A E H R C P, + - . and the tandem marks of the WXF rules
  * (R+.3, C--1, ++.4, P3.4, 3+.4).
@@ -26,6 +25,7 @@
 #ifndef CN_NOTATION_H
 #define CN_NOTATION_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 enum { CN_K, CN_A, CN_E, CN_H, CN_R, CN_C, CN_P, CN_NTYPES };
@@ -49,9 +49,12 @@ typedef struct cn_move {
 #define CN_AMBIGUOUS (-4)
 
 /* Writes move mv in style "chinese", "traditional" or "wxf"; -1 for any
- * other style.  side 0 is Red (Chinese numerals), 1 Black. */
+ * other style.  side 0 is Red (Chinese numerals), 1 Black.  ae_by_file:
+ * advisors and elephants always give their file, as the official rules
+ * allow when their moves cannot be confused (Xiangqi; not Zhonggong,
+ * whose advisors can reach one file from one file both ways forward). */
 int cn_write(const cn_piece *pc, int np, const cn_move *mv, int side, const char *style,
-             char *buf, size_t n);
+             bool ae_by_file, char *buf, size_t n);
 
 /* Reads text against the legal moves mv[0..nm).  CN_OK with *which set;
  * otherwise a code above and err ("unreadable: ...", "illegal: ...",

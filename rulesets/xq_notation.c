@@ -208,7 +208,7 @@ int xq_notation_text(const qp_rules *r, const void *sv, qp_move m, const char *s
     int at[256];
     int np = xq_cn_pieces(s, pc, at);
     cn_move cm = xq_cn_move(s, at, m);
-    return cn_write(pc, np, &cm, s->side, style, buf, n);
+    return cn_write(pc, np, &cm, s->side, style, true, buf, n);
 }
 
 /* A point name "h2" / "h10"; with iccs the rank is 0-9.  Returns the

@@ -195,10 +195,17 @@ void zg_move_notation(const zg_state *s, qp_move m, char *buf, size_t n)
         same++;
         if (p != from && (side ? zg_rank(p) < zg_rank(from) : zg_rank(p) > zg_rank(from))) ahead++;
     }
+    /* Soldiers doubled on more than one file keep the file: 前七 */
+    int per_file[ZG_FILES] = {0}, doubled = 0;
+    for (int i = 0; i < zg_nslot[type]; i++) {
+        int p = s->pos[base + zg_slot0[type] + i];
+        if (p) doubled += ++per_file[zg_file(p)] == 2;
+    }
     if (same >= 2) {
         static const char *const two[2] = {"前", "后"}, *const three[3] = {"前", "中", "后"};
         strcat(out, same == 2 ? two[ahead] : same == 3 ? three[ahead] : numerals[0][ahead + 1]);
-        strcat(out, zg_glyphs[side][type]);
+        if (type == ZG_SOLDIER && doubled > 1) strcat(out, num[file_number(side, from)]);
+        else strcat(out, zg_glyphs[side][type]);
     } else {
         strcat(out, zg_glyphs[side][type]);
         strcat(out, num[file_number(side, from)]);
@@ -287,7 +294,7 @@ int zg_notation_text(const zg_state *s, qp_move m, const char *style, char *buf,
         snprintf(buf, n, "?");
         return 0;
     }
-    return cn_write(pc, np, &cm, s->side, style, buf, n);
+    return cn_write(pc, np, &cm, s->side, style, false, buf, n);
 }
 
 int zg_notation_parse(const zg_impl *z, const zg_state *s, const char *text, qp_move *m,
