@@ -29,7 +29,33 @@ static void outcome_text(const qp_rules *r, const qp_outcome *o, char *buf, size
     else snprintf(buf, n, "%s wins: %s", qp_side_name(r, o->winner), o->reason);
 }
 
+/* Tags the writer makes itself; any other tag of a record read is kept. */
+static bool own_tag(const char *k)
+{
+    static const char *const own[] = {
+        "Result", "Ruleset", "Variant", "Game", "Notation", "Format", "SetUp", "FEN",
+        "Param", "Ply", "PlyCount", "Termination", NULL,
+    };
+    for (int i = 0; own[i]; i++)
+        if (!strcmp(k, own[i])) return true;
+    return false;
+}
+
+/* The value src keeps for tag k, or NULL. */
+static const char *kept(const qp_record *src, const char *k)
+{
+    for (int i = 0; src && i < src->nkeep; i++)
+        if (!strcmp(src->keep_key[i], k)) return src->keep_val[i];
+    return NULL;
+}
+
 char *qp_record_text(const qp_game *g, const char *notation, size_t *len, char *err, size_t errn)
+{
+    return qp_record_text_from(g, notation, NULL, len, err, errn);
+}
+
+char *qp_record_text_from(const qp_game *g, const char *notation, const qp_record *src, size_t *len,
+                          char *err, size_t errn)
 {
     const qp_rules *r = g->r;
     const qp_ruleset *rs = r->rs;
@@ -46,14 +72,31 @@ char *qp_record_text(const qp_game *g, const char *notation, size_t *len, char *
     qp_outcome o;
     qp_game_final_outcome(g, &o);   /* of the whole record, not the viewed ply */
     bool xq = !strcmp(rs->name, "xiangqi");
+    /* A result the position does not show (agreement, time) comes from
+     * the record read, with its reason. */
+    const char *token = outcome_token(&o), *claim = src ? qp_record_claim(src) : NULL;
+    const char *reason = NULL;
+    if (claim && g->len == src->nmoves && (o.result == QP_ONGOING || !strcmp(o.reason, "resignation"))) {
+        token = claim;
+        if (src->termination[0]) reason = src->termination;
+    }
     int bad = 0;
-    bad |= qp_pgn_add_tag(&p, "Event", "?", NULL);
-    bad |= qp_pgn_add_tag(&p, "Site", "?", NULL);
-    bad |= qp_pgn_add_tag(&p, "Date", date, NULL);
-    bad |= qp_pgn_add_tag(&p, "Round", "?", NULL);
-    bad |= qp_pgn_add_tag(&p, r->nsides == 1 ? "Player" : "White", "?", NULL);
-    if (r->nsides == 2) bad |= qp_pgn_add_tag(&p, "Black", "?", NULL);
-    bad |= qp_pgn_add_tag(&p, "Result", outcome_token(&o), NULL);
+    static const char *const roster[] = {"Event", "Site", "Date", "Round", NULL};
+    for (int i = 0; roster[i]; i++) {
+        const char *v = kept(src, roster[i]);
+        bad |= qp_pgn_add_tag(&p, roster[i], v ? v : i == 2 ? date : "?", NULL);
+    }
+    /* Red/Black is the Xiangqi world's spelling of White/Black */
+    const char *white = kept(src, "Red") ? "Red" : r->nsides == 1 ? "Player" : "White";
+    bad |= qp_pgn_add_tag(&p, white, kept(src, white) ? kept(src, white) : "?", NULL);
+    if (r->nsides == 2) bad |= qp_pgn_add_tag(&p, "Black", kept(src, "Black") ? kept(src, "Black") : "?", NULL);
+    for (int i = 0; src && i < src->nkeep; i++) {
+        const char *k = src->keep_key[i];
+        bool done = !strcmp(k, white) || !strcmp(k, "Black");
+        for (int j = 0; roster[j]; j++) done |= !strcmp(k, roster[j]);
+        if (!done) bad |= qp_pgn_add_tag(&p, k, src->keep_val[i], NULL);
+    }
+    bad |= qp_pgn_add_tag(&p, "Result", token, NULL);
     bad |= qp_pgn_add_tag(&p, "Ruleset", rs->name, NULL);
     /* Xiangqi tools tell the two worlds' coordinates apart by these tags */
     if (xq && coord) bad |= qp_pgn_add_tag(&p, "Variant", "xiangqi", NULL);
@@ -73,11 +116,13 @@ char *qp_record_text(const qp_game *g, const char *notation, size_t *len, char *
     }
     snprintf(text, sizeof text, "%d", g->len);
     bad |= qp_pgn_add_tag(&p, "PlyCount", text, NULL);
-    if (o.result != QP_ONGOING) {
+    if (reason) {
+        bad |= qp_pgn_add_tag(&p, "Termination", reason, NULL);
+    } else if (o.result != QP_ONGOING) {
         outcome_text(r, &o, text, sizeof text);
         bad |= qp_pgn_add_tag(&p, "Termination", text, NULL);
     }
-    snprintf(p.result, sizeof p.result, "%s", outcome_token(&o));
+    snprintf(p.result, sizeof p.result, "%s", token);
 
     /* Moves: texts come from the position before each move. */
     void *s = qp_state_new(r);
@@ -197,6 +242,14 @@ int qp_record_parse(qp_record *rec, const char *name, const char *text, size_t l
             else rec->ply = (int)v;
         } else if (!strcmp(t->key, "Notation") || !strcmp(t->key, "Format")) {
             if (!strcasecmp(t->val, "iccs")) snprintf(rec->hint, sizeof rec->hint, "iccs");
+        }
+        if (!own_tag(t->key) && rec->nkeep < QP_RECORD_KEEP && strlen(t->key) < sizeof rec->keep_key[0]) {
+            int k = rec->nkeep;
+            for (int j = 0; j < rec->nkeep; j++)   /* a repeated tag: the last one wins */
+                if (!strcmp(rec->keep_key[j], t->key)) k = j;
+            snprintf(rec->keep_key[k], sizeof rec->keep_key[0], "%s", t->key);
+            snprintf(rec->keep_val[k], sizeof rec->keep_val[0], "%s", t->val);
+            if (k == rec->nkeep) rec->nkeep++;
         }
     }
     /* The Chinese world's PGN writes coordinates as ICCS */
@@ -356,6 +409,12 @@ int qp_record_replay(const qp_record *rec, qp_game *g, char *err, size_t errn)
 int qp_record_load(const qp_registry *reg, const char *path, qp_rules **rules_out, qp_game *g,
                    char *err, size_t errn)
 {
+    return qp_record_load_keep(reg, path, rules_out, g, NULL, err, errn);
+}
+
+int qp_record_load_keep(const qp_registry *reg, const char *path, qp_rules **rules_out, qp_game *g,
+                        qp_record *keep, char *err, size_t errn)
+{
     qp_record rec;
     char e[QP_ERR];
     *rules_out = NULL;
@@ -387,7 +446,8 @@ int qp_record_load(const qp_registry *reg, const char *path, qp_rules **rules_ou
         goto fail;
     }
     *rules_out = r;
-    qp_record_free(&rec);
+    if (keep) *keep = rec;
+    else qp_record_free(&rec);
     return 0;
 fail:
     qp_record_free(&rec);

@@ -39,11 +39,20 @@
 #include "registry.h"
 
 #define QP_RECORD_MAX (8u << 20)   /* bytes: a larger file is not a record */
+#define QP_RECORD_KEEP 24           /* other tags kept from a record read */
+
+typedef struct qp_record qp_record;
 
 /* The PGN text of g with moves in notation (QP_NOTATION_*; NULL: the
  * ruleset's move_text).  malloc'd; NULL with err when the ruleset cannot
  * write that notation. */
 char *qp_record_text(const qp_game *g, const char *notation, size_t *len, char *err, size_t errn);
+/* The same, keeping what src (the record g was read from, may be NULL)
+ * says beyond the moves: its other tags, and, while g still has the
+ * record's moves, a result the position does not show (a draw by
+ * agreement) with its [Termination]. */
+char *qp_record_text_from(const qp_game *g, const char *notation, const qp_record *src, size_t *len,
+                          char *err, size_t errn);
 int qp_record_save(const qp_game *g, const char *path, char *err, size_t errn);
 int qp_record_save_as(const qp_game *g, const char *path, const char *notation, char *err,
                       size_t errn);
@@ -66,6 +75,10 @@ typedef struct qp_record {
     int nmoves;
     char (*moves)[QP_MOVE_TEXT];   /* heap */
     int *move_line, *move_col;     /* where each move is written */
+    /* Other tags (Event, Red, Opening, ...), kept for writing the game again */
+    int nkeep;
+    char keep_key[QP_RECORD_KEEP][32];
+    char keep_val[QP_RECORD_KEEP][256];
 } qp_record;
 
 /* Parses a record's text; name prefixes the messages. */
@@ -89,5 +102,8 @@ const char *qp_record_claim(const qp_record *rec);
  * qp_game_free). */
 int qp_record_load(const qp_registry *reg, const char *path, qp_rules **rules_out,
                    qp_game *g, char *err, size_t errn);
+/* The same, also handing the parsed record to the caller (qp_record_free). */
+int qp_record_load_keep(const qp_registry *reg, const char *path, qp_rules **rules_out,
+                        qp_game *g, qp_record *rec, char *err, size_t errn);
 
 #endif

@@ -14,6 +14,7 @@
  */
 #include "app.h"
 #include "console_view.h"
+#include "fileio.h"
 #include "record.h"
 #include "search.h"
 
@@ -44,6 +45,7 @@ typedef struct con_session {
     int info_depth;        /* last depth printed by the search callback */
     bool echo;             /* stdin is not a terminal: echo each command */
     bool edit;             /* stdin and stdout are terminals: libedit reads lines */
+    qp_record src;         /* the record loaded (its tags are saved again); nmoves -1: none */
     FILE *out;
 } con_session;
 
@@ -507,9 +509,12 @@ static int do_redo(con_session *c, const char *arg)
     return CON_GO_ON;
 }
 
+static void forget_source(con_session *c);
+
 static int do_new(con_session *c, const char *arg)
 {
     (void)arg;
+    forget_source(c);
     qp_game_reset(&c->g);
     if (c->search) qp_search_clear(c->search);
     fprintf(c->out, "new game\n");
@@ -525,6 +530,14 @@ static int do_fen(con_session *c, const char *arg)
     if (fen[0]) fprintf(c->out, "%s\n", fen);
     else fprintf(c->out, "this game has no FEN\n");
     return CON_GO_ON;
+}
+
+/* The loaded record's tags no longer describe a new game. */
+static void forget_source(con_session *c)
+{
+    qp_record_free(&c->src);
+    memset(&c->src, 0, sizeof c->src);
+    c->src.nmoves = -1;
 }
 
 /* save FILE [NOTATION]: the last word names a notation when it is one. */
@@ -548,9 +561,13 @@ static int do_save(con_session *c, const char *arg)
         while (sp > path && sp[-1] == ' ') sp--;
         *sp = 0;
     }
-    if (qp_record_save_as(&c->g, path, notation, err, sizeof err))
+    size_t len;
+    char *text = qp_record_text_from(&c->g, notation, c->src.nmoves >= 0 ? &c->src : NULL, &len, err,
+                                     sizeof err);
+    if (!text || qp_file_save(path, text, len, err, sizeof err))
         fprintf(c->out, "save failed: %s\n", err);
     else fprintf(c->out, "saved %s\n", path);
+    free(text);
     return CON_GO_ON;
 }
 
@@ -616,10 +633,13 @@ static int do_load(con_session *c, const char *arg)
         fprintf(c->out, "usage: load FILE\n");
         return CON_GO_ON;
     }
-    if (qp_record_load(&c->app->reg, arg, &nr, &ng, err, sizeof err)) {
+    qp_record rec;
+    if (qp_record_load_keep(&c->app->reg, arg, &nr, &ng, &rec, err, sizeof err)) {
         fprintf(c->out, "load failed: %s\n", err);
         return CON_GO_ON;
     }
+    forget_source(c);
+    c->src = rec;
     if (c->search) qp_search_free(c->search);
     c->search = NULL;
     qp_game_free(&c->g);
@@ -914,10 +934,11 @@ int cmd_console(qp_app *app, int argc, char **argv)
         return 2;
     }
     memset(&c, 0, sizeof c);
+    c.src.nmoves = -1;
     c.app = app;
     c.out = stdout;
     if (o.load) {
-        if (qp_record_load(&app->reg, o.load, &c.r, &c.g, err, sizeof err)) {
+        if (qp_record_load_keep(&app->reg, o.load, &c.r, &c.g, &c.src, err, sizeof err)) {
             fprintf(stderr, "qipan: %s\n", err);
             return 1;
         }
@@ -945,6 +966,7 @@ int cmd_console(qp_app *app, int argc, char **argv)
         rc = run(&c);
     }
     if (c.search) qp_search_free(c.search);
+    qp_record_free(&c.src);
     qp_game_free(&c.g);
     qp_rules_free(c.r);
     return rc;

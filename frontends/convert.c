@@ -1,7 +1,8 @@
 /*
  * convert.c — `qipan convert IN OUT [--notation N]`: reads a record in any
  * form qipan reads (record.h) and writes it as PGN with the moves in the
- * chosen notation (coord, chinese, traditional, wxf, iccs).  OUT "-" is
+ * chosen notation (coord, chinese, traditional, wxf, iccs), keeping its
+ * other tags (Event, Red, Black, ...) and its result.  OUT "-" is
  * standard output.  Every move is checked on the way; a bad record writes
  * nothing and names the first problem.
  */
@@ -63,13 +64,14 @@ int cmd_convert(qp_app *app, int argc, char **argv)
     }
     qp_rules *r;
     qp_game g;
+    qp_record rec;
     char err[QP_ERR];
-    if (qp_record_load(&app->reg, in, &r, &g, err, sizeof err)) {
+    if (qp_record_load_keep(&app->reg, in, &r, &g, &rec, err, sizeof err)) {
         fprintf(stderr, "qipan convert: %s\n", err);
         return 1;
     }
     size_t len;
-    char *text = qp_record_text(&g, notation, &len, err, sizeof err);
+    char *text = qp_record_text_from(&g, notation, &rec, &len, err, sizeof err);
     int rc = 0;
     if (!text) {
         rc = 1;
@@ -86,6 +88,7 @@ int cmd_convert(qp_app *app, int argc, char **argv)
         printf("%s: %s, %d move%s in %s notation\n", out, r->rs->name, g.len, g.len == 1 ? "" : "s",
                notation);
     free(text);
+    qp_record_free(&rec);
     qp_game_free(&g);
     qp_rules_free(r);
     return rc;
