@@ -97,10 +97,6 @@ char *qp_record_text_from(const qp_game *g, const char *notation, const qp_recor
         if (!done) bad |= qp_pgn_add_tag(&p, k, src->keep_val[i], NULL);
     }
     bad |= qp_pgn_add_tag(&p, "Result", token, NULL);
-    bad |= qp_pgn_add_tag(&p, "Ruleset", rs->name, NULL);
-    /* Xiangqi tools tell the two worlds' coordinates apart by these tags */
-    if (xq && coord) bad |= qp_pgn_add_tag(&p, "Variant", "xiangqi", NULL);
-    if (xq && !coord) bad |= qp_pgn_add_tag(&p, "Game", "Chinese Chess", NULL);
     if (!coord) bad |= qp_pgn_add_tag(&p, "Notation", notation, NULL);
     if (g->start_fen[0]) {
         bad |= qp_pgn_add_tag(&p, "SetUp", "1", NULL);
@@ -122,6 +118,12 @@ char *qp_record_text_from(const qp_game *g, const char *notation, const qp_recor
         outcome_text(r, &o, text, sizeof text);
         bad |= qp_pgn_add_tag(&p, "Termination", text, NULL);
     }
+    /* The tags that name the game come last: a file cut anywhere before
+     * them is no record, and one cut after them has [PlyCount] to check. */
+    bad |= qp_pgn_add_tag(&p, "Ruleset", rs->name, NULL);
+    /* Xiangqi tools tell the two worlds' coordinates apart by these tags */
+    if (xq && coord) bad |= qp_pgn_add_tag(&p, "Variant", "xiangqi", NULL);
+    if (xq && !coord) bad |= qp_pgn_add_tag(&p, "Game", "Chinese Chess", NULL);
     snprintf(p.result, sizeof p.result, "%s", token);
 
     /* Moves: texts come from the position before each move. */

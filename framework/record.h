@@ -4,15 +4,15 @@
  *     [Event "?"] [Site "?"] [Date "2026.11.25"] [Round "?"]
  *     [White "?"] [Black "?"]
  *     [Result "1-0"]                       (1-0 0-1 1/2-1/2 *)
- *     [Ruleset "xiangqi"]                  (qipan's name of the game)
- *     [Game "Chinese Chess"]               (Xiangqi in Chinese notation, WXF, ICCS)
- *     [Variant "xiangqi"]                  (Xiangqi in coordinates, as Fairy-Stockfish)
  *     [Notation "chinese"]                 (how the moves are written, unless coord)
  *     [SetUp "1"] [FEN "..."]              (the start position)
  *     [Param "draw.repetitions" "4"]       (each non-default parameter)
  *     [Ply "12"]                           (only when viewing before the end)
  *     [PlyCount "57"]                      (moves in the record)
  *     [Termination "red wins: checkmate"]  (the reason, when the game ended)
+ *     [Ruleset "xiangqi"]                  (qipan's name of the game)
+ *     [Game "Chinese Chess"]               (Xiangqi in Chinese notation, WXF, ICCS)
+ *     [Variant "xiangqi"]                  (Xiangqi in coordinates, as Fairy-Stockfish)
  *
  *     1. 炮二平五 马８进７
  *     ...
@@ -30,7 +30,9 @@
  * "inconsistent" (more moves than [PlyCount], a result token that differs
  * from [Result] or contradicts the replayed position).
  *
- * Files are read with a size bound and saved atomically (fileio.h).
+ * The tags naming the game come last, so a file cut anywhere is refused:
+ * before them it is no record, after them [PlyCount] and the result token
+ * tell.  Files are read with a size bound and saved atomically (fileio.h).
  */
 #ifndef QP_RECORD_H
 #define QP_RECORD_H

@@ -226,8 +226,8 @@ static void test_save_load_roundtrip(void **st)
     free(out);
 
     char *file = slurp_file(path);
-    const char *want_file[] = {"[Ruleset \"zhonggong\"]\n", "[FEN \"" ZG_START "\"]\n",
-                               "1. a3a4 i7i6\n2. a1a3\n", NULL};
+    const char *want_file[] = {"[FEN \"" ZG_START "\"]\n", "[PlyCount \"3\"]\n",
+                               "[Ruleset \"zhonggong\"]\n", "1. a3a4 i7i6\n2. a1a3\n*\n", NULL};
     expect_in_order(file, want_file);
     free(file);
 

@@ -240,11 +240,46 @@ static void test_writer(void **st)
     char *text = qp_record_text(&g, "chinese", &len, err, sizeof err);
     assert_non_null(text);
     assert_non_null(strstr(text, "[Result \"1-0\"]\n"));
-    assert_non_null(strstr(text, "[Game \"Chinese Chess\"]\n[Notation \"chinese\"]\n"));
-    assert_non_null(strstr(text, "[PlyCount \"1\"]\n[Termination \"red wins: checkmate\"]\n\n1. 车九平六\n1-0\n"));
+    assert_non_null(strstr(text, "[Result \"1-0\"]\n[Notation \"chinese\"]\n[SetUp \"1\"]\n"));
+    assert_non_null(strstr(text, "[PlyCount \"1\"]\n[Termination \"red wins: checkmate\"]\n"
+                                 "[Ruleset \"xiangqi\"]\n[Game \"Chinese Chess\"]\n\n1. 车九平六\n1-0\n"));
     free(text);
     assert_null(qp_record_text(&g, "klingon", &len, err, sizeof err));
     assert_string_equal(err, "xiangqi has no klingon notation");
+    qp_game_free(&g);
+    qp_rules_free(r);
+}
+
+/* A record qipan wrote, cut at any byte, is refused: before the tags
+ * that name the game it is no record; after them [PlyCount] and the
+ * result token tell ("truncated"). */
+static void test_every_truncation_refused(void **st)
+{
+    (void)st;
+    qp_rules *r = tu_rules(&tu_reg, "xiangqi");
+    qp_game g;
+    char err[QP_ERR];
+    assert_int_equal(qp_game_init(&g, r, NULL, err, sizeof err), 0);
+    random_game(&g, 60, 7);
+    size_t len;
+    char *text = qp_record_text(&g, "chinese", &len, err, sizeof err);
+    assert_non_null(text);
+    int truncated = 0;
+    for (size_t cut = 0; cut + 1 < len; cut++) {   /* all but the final newline */
+        qp_record rec;
+        int rc = qp_record_parse(&rec, "t", text, cut, err, sizeof err);
+        if (!rc) {
+            qp_game h;
+            assert_int_equal(qp_game_init(&h, r, NULL, err, sizeof err), 0);
+            rc = qp_record_replay(&rec, &h, err, sizeof err);
+            qp_game_free(&h);
+            qp_record_free(&rec);
+        }
+        if (!rc) fail_msg("cut at %zu of %zu loaded", cut, len);
+        truncated += strstr(err, "truncated") != NULL;
+    }
+    assert_true(truncated > (int)len / 2);   /* every cut in the moves says so */
+    free(text);
     qp_game_free(&g);
     qp_rules_free(r);
 }
@@ -260,6 +295,7 @@ int main(void)
         cmocka_unit_test(test_truncated_and_inconsistent),
         cmocka_unit_test(test_old_saves_bom_crlf),
         cmocka_unit_test(test_writer),
+        cmocka_unit_test(test_every_truncation_refused),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }
