@@ -284,6 +284,41 @@ static void test_every_truncation_refused(void **st)
     qp_rules_free(r);
 }
 
+/* qipan convert keeps the record's tags and a draw the position does not
+ * show; a bad record writes nothing and names the move. */
+static void test_convert_command(void **st)
+{
+    (void)st;
+    const char *in = tu_tmpfile("[Event \"Club match\"]\n[Red \"A\"]\n[Black \"B\"]\n"
+                                "[Result \"1/2-1/2\"]\n[Termination \"draw by agreement\"]\n"
+                                "[Game \"Chinese Chess\"]\n\n1. 炮二平五 马８进７ 1/2-1/2\n", ".pgn");
+    char cmd[512], *out, *err;
+    snprintf(cmd, sizeof cmd, "convert %s - --notation wxf", in);
+    assert_int_equal(tu_run(cmd, "", &out, &err), 0);
+    assert_non_null(strstr(out, "[Event \"Club match\"]\n"));
+    assert_non_null(strstr(out, "[Red \"A\"]\n[Black \"B\"]\n[Result \"1/2-1/2\"]\n[Notation \"wxf\"]\n"));
+    assert_non_null(strstr(out, "[Termination \"draw by agreement\"]\n"));
+    assert_non_null(strstr(out, "\n1. C2.5 H8+7\n1/2-1/2\n"));
+    free(out);
+    free(err);
+    snprintf(cmd, sizeof cmd, "convert %s - --notation klingon", in);
+    assert_int_equal(tu_run(cmd, "", &out, &err), 2);
+    assert_string_equal(err, "qipan convert: unknown notation 'klingon' (coord, chinese, traditional, wxf, iccs)\n");
+    free(out);
+    free(err);
+    unlink(in);
+    in = tu_tmpfile("[Game \"Chinese Chess\"]\n\n1. 炮二平五 马８进７\n2. 炮五进九 *\n", ".pgn");
+    snprintf(cmd, sizeof cmd, "convert %s /tmp/qp_never_written.pgn", in);
+    assert_int_equal(tu_run(cmd, "", &out, &err), 1);
+    char want[256];
+    snprintf(want, sizeof want, "qipan convert: %s:4:4: move 3 '炮五进九': illegal: the cannon cannot move so\n", in);
+    assert_string_equal(err, want);
+    assert_int_equal(access("/tmp/qp_never_written.pgn", F_OK), -1);
+    free(out);
+    free(err);
+    unlink(in);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -296,6 +331,7 @@ int main(void)
         cmocka_unit_test(test_old_saves_bom_crlf),
         cmocka_unit_test(test_writer),
         cmocka_unit_test(test_every_truncation_refused),
+        cmocka_unit_test(test_convert_command),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }

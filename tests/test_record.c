@@ -138,6 +138,63 @@ static void test_save_failure_leaves_old_file(void **st)
     qp_rules_free(r);
 }
 
+/* A resignation survives a save: the result token, the reason in
+ * [Termination], and the resignation restored on loading. */
+static void test_resignation_round_trip(void **st)
+{
+    (void)st;
+    qp_registry reg;
+    setup_reg(&reg);
+    qp_rules *r = walk_with(NULL, NULL);
+    qp_game g;
+    char err[QP_ERR], path[] = "/tmp/qp_rec_XXXXXX";
+    close(mkstemp(path));
+    assert_int_equal(qp_game_init(&g, r, NULL, err, sizeof err), 0);
+    assert_int_equal(qp_game_play_text(&g, "r", err, sizeof err), 0);
+    qp_game_resign(&g, qp_game_to_move(&g));
+    assert_int_equal(qp_record_save(&g, path, err, sizeof err), 0);
+    const char *text = read_file(path);
+    char want[160];
+    snprintf(want, sizeof want, "[Result \"1-0\"]\n");
+    assert_non_null(strstr(text, want));
+    snprintf(want, sizeof want, "[Termination \"%s wins: resignation\"]\n", qp_side_name(r, 0));
+    assert_non_null(strstr(text, want));
+    assert_non_null(strstr(text, "\n1. r\n1-0\n"));
+    qp_rules *r2;
+    qp_game g2;
+    assert_int_equal(qp_record_load(&reg, path, &r2, &g2, err, sizeof err), 0);
+    assert_int_equal(g2.resigned, 1);
+    assert_int_equal(g2.len, 1);
+    qp_game_free(&g2);
+    qp_rules_free(r2);
+    /* a notation the ruleset does not write is refused, nothing written */
+    assert_int_equal(qp_record_save_as(&g, path, "chinese", err, sizeof err), -1);
+    assert_string_equal(err, "walk has no chinese notation");
+    assert_non_null(strstr(read_file(path), "\n1. r\n1-0\n"));
+    qp_game_free(&g);
+    qp_rules_free(r);
+    unlink(path);
+    qp_registry_free(&reg);
+}
+
+/* Tags that must carry a value, and the integrity tags of records. */
+static void test_bad_tags(void **st)
+{
+    (void)st;
+    qp_registry reg;
+    setup_reg(&reg);
+    expect_load_error(&reg, "[Ruleset \"walk\"]\n[Param \"start\"]\n",
+                      "%s:2: a Param tag needs a key and a value");
+    expect_load_error(&reg, "[Ruleset \"walk\"]\n[PlyCount \"x\"]\n", "%s:2: bad PlyCount 'x'");
+    expect_load_error(&reg, "[Ruleset \"walk\"]\n[PlyCount \"2\"]\n\n1. r l\n",
+                      "%s:5:1: truncated: no result token (1-0, 0-1, 1/2-1/2 or *) at the end");
+    expect_load_error(&reg, "[Ruleset \"walk\"]\n[PlyCount \"3\"]\n\n1. r l *\n",
+                      "%s: truncated: 2 of the 3 moves of [PlyCount]");
+    expect_load_error(&reg, "[Ruleset \"walk\"]\n[Result \"1-0\"]\n\n1. r l *\n",
+                      "%s:4:8: inconsistent: the moves end with * but [Result] is 1-0");
+    qp_registry_free(&reg);
+}
+
 /* Found by tests/fuzz/fuzz_cli.py. */
 static void test_fuzz_regressions(void **st)
 {
@@ -220,6 +277,8 @@ int main(void)
         cmocka_unit_test(test_save_load_round_trip),
         cmocka_unit_test(test_bad_records),
         cmocka_unit_test(test_save_failure_leaves_old_file),
+        cmocka_unit_test(test_resignation_round_trip),
+        cmocka_unit_test(test_bad_tags),
         cmocka_unit_test(test_fuzz_regressions),
         cmocka_unit_test(test_plugin),
     };
