@@ -553,6 +553,10 @@ static int do_save(con_session *c, const char *arg)
         fprintf(c->out, "usage: save FILE [coord|chinese|traditional|wxf|iccs]\n");
         return CON_GO_ON;
     }
+    if (strlen(arg) >= sizeof path) {   /* a cut name could be another file */
+        fprintf(c->out, "save failed: the name is too long\n");
+        return CON_GO_ON;
+    }
     snprintf(path, sizeof path, "%s", arg);
     char *sp = strrchr(path, ' ');
     for (size_t i = 0; sp && i < sizeof notations / sizeof notations[0]; i++)
