@@ -771,7 +771,7 @@ static const con_cmd con_cmds[] = {
     {"redo", do_redo, "", "play a taken-back move again"},
     {"new", do_new, "", "start again from the initial position"},
     {"fen", do_fen, "", "print the current position as FEN"},
-    {"save", do_save, "FILE [NOTATION]", "save as PGN (coord, chinese, traditional, wxf, iccs)"},
+    {"save", do_save, "FILE", "save as PGN; 'save FILE wxf' picks the notation (coord, chinese, traditional, wxf, iccs)"},
     {"load", do_load, "FILE", "load a game (PGN in any notation, or a qipan save)"},
     {"first", do_first, "", "go to the start of the game"},
     {"prev", do_prev, "", "go one move back"},
@@ -803,7 +803,8 @@ static int do_help(con_session *c, const char *arg)
         c->r->rs->move_text(c->r, c->g.cur, mv[n - 1], t, sizeof t);
         snprintf(ex, sizeof ex, ", e.g. %s", t);
     }
-    fprintf(c->out, "Type a move in coordinate text%s, or a command:\n", ex);
+    fprintf(c->out, "Type a move in coordinate text%s%s, or a command:\n", ex,
+            c->r->rs->notation_parse ? " (or in Chinese or WXF notation, such as 炮二平五 or C2.5)" : "");
     for (size_t i = 0; i < sizeof con_cmds / sizeof con_cmds[0]; i++) {
         const con_cmd *k = &con_cmds[i];
         char head[32];
