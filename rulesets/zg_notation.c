@@ -258,32 +258,58 @@ static cn_move zg_cn_move(const zg_state *s, const int *at, qp_move m)
                      s->side ? ZG_RANKS - 1 - rk : rk};
 }
 
+/* An exchange in style 0 Chinese, 1 traditional, 2 WXF; with files, each
+ * soldier is followed by its file (兵九兵七兑砲二, P9P7xC2). */
+static void zg_exchange_text(const zg_state *s, qp_move m, int style, bool files, char *buf, size_t n)
+{
+    static const char *const trad_glyph[2][ZG_NTYPES] = {
+        {"帥", "仕", "相", "傌", "俥", "炮", "兵"}, {"將", "士", "象", "馬", "車", "砲", "卒"},
+    };
+    const char *const(*glyph)[ZG_NTYPES] = style == 1 ? trad_glyph : zg_glyphs;
+    int to = zg_mv_to(m), v = s->bd.sq[to], side = s->side;
+    char out[128] = "";
+    for (int i = 0; i < zg_mv_k(m); i++) {
+        strcat(out, style == 2 ? "P" : glyph[side][ZG_SOLDIER]);
+        int f = file_number(side, zg_mv_soldier(m, i));
+        if (files && style == 2) snprintf(out + strlen(out), 4, "%d", f);
+        else if (files) strcat(out, numerals[side][f]);
+    }
+    strcat(out, style == 2 ? "x" : style == 1 ? "兌" : "兑");
+    if (v && v != ZG_OFF)
+        strcat(out, style == 2 ? (const char[]){"KAEHRCP"[zg_type_of(v)], 0}
+                               : glyph[zg_side_of(v)][zg_type_of(v)]);
+    if (style == 2) snprintf(out + strlen(out), 4, "%d", file_number(side, to));
+    else strcat(out, numerals[side][file_number(side, to)]);
+    snprintf(buf, n, "%s", out);
+}
+
+/* Does the exchange need its soldiers' files?  Yes when more soldiers
+ * than it gives stand on the far rank, so another set could give. */
+static bool zg_exchange_needs_files(const zg_state *s, qp_move m)
+{
+    int base = ZG_BASE(s->side), on_far = 0;
+    for (int i = 0; i < zg_nslot[ZG_SOLDIER]; i++) {
+        int p = s->pos[base + zg_slot0[ZG_SOLDIER] + i];
+        on_far += p && zg_rank(p) == zg_far_rank(s->side);
+    }
+    return on_far > zg_mv_k(m);
+}
+
 int zg_notation_text(const zg_state *s, qp_move m, const char *style, char *buf, size_t n)
 {
-    bool wxf = !strcmp(style, QP_NOTATION_WXF), trad = !strcmp(style, QP_NOTATION_TRADITIONAL);
+    int st = !strcmp(style, QP_NOTATION_CHINESE) ? 0 : !strcmp(style, QP_NOTATION_TRADITIONAL) ? 1
+           : !strcmp(style, QP_NOTATION_WXF) ? 2 : -1;
     if (!strcmp(style, QP_NOTATION_COORD)) {
         zg_move_text(m, buf, n);
         return 0;
     }
-    if (!strcmp(style, QP_NOTATION_CHINESE)) {
-        zg_move_notation(s, m, buf, n);
+    if (st < 0) return -1;
+    if (zg_mv_is_exchange(m)) {
+        zg_exchange_text(s, m, st, zg_exchange_needs_files(s, m), buf, n);
         return 0;
     }
-    if (!wxf && !trad) return -1;
-    if (zg_mv_is_exchange(m)) {
-        static const char *const trad_glyph[2][ZG_NTYPES] = {
-            {"帥", "仕", "相", "傌", "俥", "炮", "兵"}, {"將", "士", "象", "馬", "車", "砲", "卒"},
-        };
-        int to = zg_mv_to(m), v = s->bd.sq[to], side = s->side;
-        char out[96] = "";
-        for (int i = 0; i < zg_mv_k(m); i++) strcat(out, wxf ? "P" : trad_glyph[side][ZG_SOLDIER]);
-        strcat(out, wxf ? "x" : "兌");
-        if (v && v != ZG_OFF)
-            strcat(out, wxf ? (const char[]){"KAEHRCP"[zg_type_of(v)], 0}
-                            : trad_glyph[zg_side_of(v)][zg_type_of(v)]);
-        if (wxf) snprintf(out + strlen(out), 4, "%d", file_number(side, to));
-        else strcat(out, numerals[side][file_number(side, to)]);
-        snprintf(buf, n, "%s", out);
+    if (st == 0) {
+        zg_move_notation(s, m, buf, n);
         return 0;
     }
     cn_piece pc[16];
@@ -316,16 +342,22 @@ int zg_notation_parse(const zg_impl *z, const zg_state *s, const char *text, qp_
     char want[96], have[96], note[96];
     cn_canonical(text, want, sizeof want);
     if (strstr(want, "兑") && !strncmp(want, "兵", strlen("兵"))) {   /* 兵兵兑砲五, PPxC5 */
+        int found = 0;
         for (int i = 0; i < nm; i++) {
             if (!zg_mv_is_exchange(list[i])) continue;
-            zg_move_notation(s, list[i], note, sizeof note);
-            cn_canonical(note, have, sizeof have);
-            if (!strcmp(have, want)) {
-                *m = list[i];
-                return 0;
+            bool fits = false;
+            for (int files = 0; files < 2; files++) {
+                zg_exchange_text(s, list[i], 0, files, note, sizeof note);
+                cn_canonical(note, have, sizeof have);
+                fits |= !strcmp(have, want);
             }
+            if (fits && !found++) *m = list[i];
         }
-        snprintf(err, errn, "illegal: no such exchange");
+        if (found == 1) return 0;
+        if (found > 1)
+            snprintf(err, errn, "ambiguous: %d exchanges fit (give each soldier's file: 兵九兵七兑砲二)", found);
+        else
+            snprintf(err, errn, "illegal: no such exchange");
         return -1;
     }
     cn_piece pc[16];

@@ -19,8 +19,12 @@
  *   black cannon on file e).
  *
  * zg_notation_text writes "coord", "chinese" (as above), "traditional" and
- * "wxf" (exchanges as PPxC5); zg_notation_parse reads any of them, plain
- * moves in every form cn_notation.h reads.
+ * "wxf" (exchanges as PPxC5); when more soldiers than an exchange gives
+ * stand on the far rank, each soldier is followed by its file
+ * (兵九兵七兑砲二, P9P7xC2), since the short form could name several
+ * exchanges.  zg_notation_parse reads any of them (a short form that fits
+ * several exchanges is "ambiguous"), plain moves in every form
+ * cn_notation.h reads.
  */
 #ifndef ZG_NOTATION_H
 #define ZG_NOTATION_H

@@ -197,6 +197,51 @@ static const read_case zg_reads[] = {
     {"rnbacabnr/4c4/p1p1p1p1p/4k4/9/4K4/P1P1P1P1P/4C4/RNBACABNR w - - 0 1", "a3a4", NULL, "a3a4"},
 };
 
+#define ZG_EXCHANGE "P1P3P1P/1p5c1/9/1n2k2n1/9/4K4/9/9/r8 w - - 0 1"
+
+/* Exchanges in every notation, and the errors of bad ones. */
+static void test_zhonggong_exchanges(void **st)
+{
+    (void)st;
+    static const struct {
+        const char *text, *want;
+    } reads[] = {
+        {"兵九兵七兑砲二", "a9c9xh8"}, {"兵9兵7兌炮2", "a9c9xh8"}, {"P9P7xC2", "a9c9xh8"},
+        {"a9c9xh8", "a9c9xh8"}, {"兵三兑卒八", "g9xb8"}, {"卒3兌卒８", "g9xb8"}, {"P3xP8", "g9xb8"},
+    };
+    static const struct {
+        const char *move, *style, *want;
+    } writes[] = {
+        {"a9c9xh8", "chinese", "兵九兵七兑砲二"}, {"a9c9xh8", "traditional", "兵九兵七兌砲二"},
+        {"a9c9xh8", "wxf", "P9P7xC2"}, {"g9xb8", "wxf", "P3xP8"}, {"g9xb8", "chinese", "兵三兑卒八"},
+    };
+    qp_rules *r = tu_rules(&tu_reg, "zhonggong");
+    void *s = load(r, ZG_EXCHANGE);
+    char err[QP_ERR], got[64];
+    qp_move m;
+    for (size_t i = 0; i < sizeof reads / sizeof reads[0]; i++) {
+        if (r->rs->notation_parse(r, s, reads[i].text, NULL, &m, err, sizeof err))
+            fail_msg("%s: %s", reads[i].text, err);
+        r->rs->move_text(r, s, m, got, sizeof got);
+        assert_string_equal(got, reads[i].want);
+    }
+    for (size_t i = 0; i < sizeof writes / sizeof writes[0]; i++) {
+        assert_int_equal(r->rs->move_parse(r, s, writes[i].move, &m, err, sizeof err), 0);
+        assert_int_equal(r->rs->notation_text(r, s, m, writes[i].style, got, sizeof got), 0);
+        assert_string_equal(got, writes[i].want);
+    }
+    assert_int_equal(r->rs->notation_parse(r, s, "兵兵兵兑砲二", NULL, &m, err, sizeof err), -1);
+    assert_string_equal(err, "illegal: no such exchange");
+    /* four soldiers stand on the far rank: the short form fits several */
+    assert_int_equal(r->rs->notation_parse(r, s, "兵兑卒八", NULL, &m, err, sizeof err), -1);
+    assert_string_equal(err, "ambiguous: 4 exchanges fit (give each soldier's file: 兵九兵七兑砲二)");
+    assert_int_equal(r->rs->notation_parse(r, s, "xyz", NULL, &m, err, sizeof err), -1);
+    assert_string_equal(err, "unreadable: not a move in Chinese or WXF notation (such as 炮二平五 or C2.5)");
+    assert_int_equal(r->rs->notation_text(r, s, m, "iccs", got, sizeof got), -1);
+    free(s);
+    qp_rules_free(r);
+}
+
 static void test_zhonggong_reads(void **st)
 {
     (void)st;
@@ -274,6 +319,7 @@ int main(void)
         cmocka_unit_test(test_xiangqi_writes),
         cmocka_unit_test(test_xiangqi_errors),
         cmocka_unit_test(test_zhonggong_reads),
+        cmocka_unit_test(test_zhonggong_exchanges),
         cmocka_unit_test(test_xiangqi_every_move_round_trips),
         cmocka_unit_test(test_zhonggong_every_move_round_trips),
     };
