@@ -302,14 +302,18 @@ static void test_xiangqi_every_move_round_trips(void **st)
 {
     (void)st;
     static const char *const styles[] = {"coord", "chinese", "traditional", "wxf", "iccs", NULL};
-    assert_true(every_move_round_trip("xiangqi", styles, 40, 150) > 100000);
+    long n = every_move_round_trip("xiangqi", styles, 8, 120);
+    print_message("%ld xiangqi checks\n", n);
+    assert_true(n > 100000);
 }
 
 static void test_zhonggong_every_move_round_trips(void **st)
 {
     (void)st;
     static const char *const styles[] = {"coord", "chinese", "traditional", "wxf", NULL};
-    assert_true(every_move_round_trip("zhonggong", styles, 40, 150) > 50000);
+    long n = every_move_round_trip("zhonggong", styles, 8, 120);
+    print_message("%ld zhonggong checks\n", n);
+    assert_true(n > 60000);
 }
 
 int main(void)
