@@ -22,6 +22,28 @@ static const char *outcome_token(const qp_outcome *o)
     return "*";
 }
 
+/* The verdict of the position at the end of the record by the ruleset
+ * alone (checkmate, no moves), without the history rules: those differ
+ * between rule books, and a record from elsewhere may play on after a
+ * repetition qipan's rules would end. */
+static void position_outcome(const qp_game *g, qp_outcome *o)
+{
+    const qp_rules *r = g->r;
+    if (g->cursor == g->len) {
+        r->rs->outcome(r, g->cur, o);
+        return;
+    }
+    void *s = qp_state_new(r);
+    if (!s) {
+        o->result = QP_ONGOING;
+        return;
+    }
+    memcpy(s, g->start, r->state_size);
+    for (int i = 0; i < g->len; i++) r->rs->make(r, s, g->rec[i], NULL);
+    r->rs->outcome(r, s, o);
+    free(s);
+}
+
 static void outcome_text(const qp_rules *r, const qp_outcome *o, char *buf, size_t n)
 {
     if (o->result == QP_ONGOING) snprintf(buf, n, "*");
@@ -76,7 +98,9 @@ char *qp_record_text_from(const qp_game *g, const char *notation, const qp_recor
      * the record read, with its reason. */
     const char *token = outcome_token(&o), *claim = src ? qp_record_claim(src) : NULL;
     const char *reason = NULL;
-    if (claim && g->len == src->nmoves && (o.result == QP_ONGOING || !strcmp(o.reason, "resignation"))) {
+    qp_outcome po;
+    position_outcome(g, &po);
+    if (claim && g->len == src->nmoves && po.result == QP_ONGOING) {
         token = claim;
         if (src->termination[0]) reason = src->termination;
     }
@@ -361,7 +385,7 @@ int qp_record_replay(const qp_record *rec, qp_game *g, char *err, size_t errn)
         char e[QP_ERR];
         qp_outcome o;
         qp_move m;
-        qp_game_outcome(g, &o);
+        rs->outcome(g->r, g->cur, &o);   /* the position's own end, see position_outcome */
         int rc = -1;
         if (o.result != QP_ONGOING)
             snprintf(e, sizeof e, "illegal: the game is over (%s)", o.reason);
@@ -384,14 +408,17 @@ int qp_record_replay(const qp_record *rec, qp_game *g, char *err, size_t errn)
 
     /* The result must agree with the position the moves reach. */
     const char *claim = qp_record_claim(rec);
-    qp_outcome o;
-    qp_game_final_outcome(g, &o);
-    /* A win the position does not show is a resignation (or a loss on
-     * time: the game layer knows only resignations). */
-    if (claim && o.result == QP_ONGOING && g->r->nsides == 2 && g->resigned < 0 &&
-        (!strcmp(claim, "1-0") || !strcmp(claim, "0-1")))
+    bool decided_claim = claim && strcmp(claim, "*");
+    qp_outcome o, all;
+    position_outcome(g, &o);
+    qp_game_final_outcome(g, &all);
+    /* A win neither the position nor the history rules show is a
+     * resignation (or a loss on time: the game layer knows only
+     * resignations). */
+    if (decided_claim && o.result == QP_ONGOING && g->r->nsides == 2 && g->resigned < 0 &&
+        strcmp(claim, outcome_token(&all)) && (!strcmp(claim, "1-0") || !strcmp(claim, "0-1")))
         g->resigned = claim[0] == '1' ? 1 : 0;
-    if (claim && o.result != QP_ONGOING && strcmp(claim, outcome_token(&o))) {
+    if (decided_claim && o.result != QP_ONGOING && strcmp(claim, outcome_token(&o))) {
         char why[128];
         outcome_text(g->r, &o, why, sizeof why);
         snprintf(err, errn, "inconsistent: the moves end in %s (%s) but the result is %s", why,

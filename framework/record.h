@@ -28,7 +28,10 @@
  * (fewer moves than [PlyCount]; no result token at the end of a record
  * with [PlyCount] or a [Result] of 1-0, 0-1 or 1/2-1/2) or
  * "inconsistent" (more moves than [PlyCount], a result token that differs
- * from [Result] or contradicts the replayed position).
+ * from [Result], a decided result that contradicts the position the moves
+ * reach).  Only the position's own end (checkmate, no moves) stops a
+ * record: the history rules (repetition, perpetual check) differ between
+ * rule books, and real games play on after repetitions.
  *
  * The tags naming the game come last, so a file cut anywhere is refused:
  * before them it is no record, after them [PlyCount] and the result token

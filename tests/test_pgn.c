@@ -204,6 +204,25 @@ static void test_truncated_and_inconsistent(void **st)
                         "%s: inconsistent: the moves end in red wins: checkmate (1-0) but the result is 0-1");
 }
 
+/* Real games play on after repetitions that qipan's history rules would
+ * end; only the position's own end (checkmate) stops a record. */
+static void test_play_on_after_repetition(void **st)
+{
+    (void)st;
+    const char *path = tu_tmpfile("[Variant \"xiangqi\"]\n[Result \"1-0\"]\n\n"
+                                  "1. h1g3 h10g8 2. g3h1 g8h10 3. h1g3 h10g8 4. g3h1 g8h10\n"
+                                  "5. h1g3 h10g8 6. g3h1 g8h10 7. h3e3 1-0\n", ".pgn");
+    qp_rules *r;
+    qp_game g;
+    char err[QP_ERR];
+    if (qp_record_load(&tu_reg, path, &r, &g, err, sizeof err)) fail_msg("%s", err);
+    assert_int_equal(g.len, 13);
+    assert_int_equal(g.resigned, 1);   /* the 1-0 the position does not show */
+    qp_game_free(&g);
+    qp_rules_free(r);
+    unlink(path);
+}
+
 /* qipan's older saves, a byte order mark and CRLF still load. */
 static void test_old_saves_bom_crlf(void **st)
 {
@@ -328,6 +347,7 @@ int main(void)
         cmocka_unit_test(test_master_games),
         cmocka_unit_test(test_malformed_records),
         cmocka_unit_test(test_truncated_and_inconsistent),
+        cmocka_unit_test(test_play_on_after_repetition),
         cmocka_unit_test(test_old_saves_bom_crlf),
         cmocka_unit_test(test_writer),
         cmocka_unit_test(test_every_truncation_refused),
