@@ -108,7 +108,9 @@ char *qp_record_text_from(const qp_game *g, const char *notation, const qp_recor
     static const char *const roster[] = {"Event", "Site", "Date", "Round", NULL};
     for (int i = 0; roster[i]; i++) {
         const char *v = kept(src, roster[i]);
-        bad |= qp_pgn_add_tag(&p, roster[i], v ? v : i == 2 ? date : "?", NULL);
+        /* a game read from a record without a date has an unknown one */
+        const char *def = i != 2 ? "?" : src ? "????.??.??" : date;
+        bad |= qp_pgn_add_tag(&p, roster[i], v ? v : def, NULL);
     }
     /* Red/Black is the Xiangqi world's spelling of White/Black */
     const char *white = kept(src, "Red") ? "Red" : r->nsides == 1 ? "Player" : "White";
