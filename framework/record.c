@@ -1,281 +1,353 @@
 /*
- * record.c — saving and loading games as plain text (format in record.h).
+ * record.c — saving and loading games as PGN records (format in record.h).
  */
 #include "record.h"
 
-#include "fileio.h"
-
 #include <ctype.h>
-#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
-#include <unistd.h>
-#include <sys/stat.h>
 
-static void put_quoted(FILE *f, const char *s)
+#include "fileio.h"
+#include "pgn.h"
+
+/* The standard token of an outcome, "*" while ongoing. */
+static const char *outcome_token(const qp_outcome *o)
 {
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\') fputc('\\', f);
-        fputc(*s, f);
+    if (o->result == QP_DRAW) return "1/2-1/2";
+    if (o->result == QP_WIN) return o->winner == 0 ? "1-0" : "0-1";
+    return "*";
+}
+
+/* The verdict of the position at the end of the record by the ruleset
+ * alone (checkmate, no moves), without the history rules: those differ
+ * between rule books, and a record from elsewhere may play on after a
+ * repetition qipan's rules would end. */
+static void position_outcome(const qp_game *g, qp_outcome *o)
+{
+    const qp_rules *r = g->r;
+    if (g->cursor == g->len) {
+        r->rs->outcome(r, g->cur, o);
+        return;
     }
-    fputc('"', f);
+    void *s = qp_state_new(r);
+    if (!s) {
+        o->result = QP_ONGOING;
+        return;
+    }
+    memcpy(s, g->start, r->state_size);
+    for (int i = 0; i < g->len; i++) r->rs->make(r, s, g->rec[i], NULL);
+    r->rs->outcome(r, s, o);
+    free(s);
 }
 
-static void header(FILE *f, const char *key, const char *val)
+static void outcome_text(const qp_rules *r, const qp_outcome *o, char *buf, size_t n)
 {
-    fprintf(f, "[%s ", key);
-    put_quoted(f, val);
-    fputs("]\n", f);
+    if (o->result == QP_ONGOING) snprintf(buf, n, "*");
+    else if (o->result == QP_DRAW) snprintf(buf, n, "draw: %s", o->reason);
+    else snprintf(buf, n, "%s wins: %s", qp_side_name(r, o->winner), o->reason);
 }
 
-static void result_text(const qp_game *g, char *buf, size_t n)
+/* Tags the writer makes itself; any other tag of a record read is kept. */
+static bool own_tag(const char *k)
 {
+    static const char *const own[] = {
+        "Result", "Ruleset", "Variant", "Game", "Notation", "Format", "SetUp", "FEN",
+        "Param", "Ply", "PlyCount", "Termination", NULL,
+    };
+    for (int i = 0; own[i]; i++)
+        if (!strcmp(k, own[i])) return true;
+    return false;
+}
+
+/* The value src keeps for tag k, or NULL. */
+static const char *kept(const qp_record *src, const char *k)
+{
+    for (int i = 0; src && i < src->nkeep; i++)
+        if (!strcmp(src->keep_key[i], k)) return src->keep_val[i];
+    return NULL;
+}
+
+char *qp_record_text(const qp_game *g, const char *notation, size_t *len, char *err, size_t errn)
+{
+    return qp_record_text_from(g, notation, NULL, len, err, errn);
+}
+
+char *qp_record_text_from(const qp_game *g, const char *notation, const qp_record *src, size_t *len,
+                          char *err, size_t errn)
+{
+    const qp_rules *r = g->r;
+    const qp_ruleset *rs = r->rs;
+    bool coord = !notation || !strcmp(notation, QP_NOTATION_COORD);
+    if (!coord && !rs->notation_text) {
+        snprintf(err, errn, "%s has no %s notation", rs->name, notation);
+        return NULL;
+    }
+    qp_pgn p;
+    qp_pgn_init(&p);
+    char date[32], text[128];
+    time_t now = time(NULL);
+    strftime(date, sizeof date, "%Y.%m.%d", localtime(&now));
     qp_outcome o;
     qp_game_final_outcome(g, &o);   /* of the whole record, not the viewed ply */
-    if (o.result == QP_ONGOING) snprintf(buf, n, "*");
-    else if (o.result == QP_DRAW) snprintf(buf, n, "draw: %s", o.reason);
-    else snprintf(buf, n, "%s wins: %s", qp_side_name(g->r, o.winner), o.reason);
+    bool xq = !strcmp(rs->name, "xiangqi");
+    /* A result the position does not show (agreement, time) comes from
+     * the record read, with its reason. */
+    const char *token = outcome_token(&o), *claim = src ? qp_record_claim(src) : NULL;
+    const char *reason = NULL;
+    qp_outcome po;
+    position_outcome(g, &po);
+    if (claim && g->len == src->nmoves && po.result == QP_ONGOING) {
+        token = claim;
+        if (src->termination[0]) reason = src->termination;
+    }
+    int bad = 0;
+    static const char *const roster[] = {"Event", "Site", "Date", "Round", NULL};
+    for (int i = 0; roster[i]; i++) {
+        const char *v = kept(src, roster[i]);
+        /* a game read from a record without a date has an unknown one */
+        const char *def = i != 2 ? "?" : src ? "????.??.??" : date;
+        bad |= qp_pgn_add_tag(&p, roster[i], v ? v : def, NULL);
+    }
+    /* Red/Black is the Xiangqi world's spelling of White/Black */
+    const char *white = kept(src, "Red") ? "Red" : r->nsides == 1 ? "Player" : "White";
+    bad |= qp_pgn_add_tag(&p, white, kept(src, white) ? kept(src, white) : "?", NULL);
+    if (r->nsides == 2) bad |= qp_pgn_add_tag(&p, "Black", kept(src, "Black") ? kept(src, "Black") : "?", NULL);
+    for (int i = 0; src && i < src->nkeep; i++) {
+        const char *k = src->keep_key[i];
+        bool done = !strcmp(k, white) || !strcmp(k, "Black");
+        for (int j = 0; roster[j]; j++) done |= !strcmp(k, roster[j]);
+        if (!done) bad |= qp_pgn_add_tag(&p, k, src->keep_val[i], NULL);
+    }
+    bad |= qp_pgn_add_tag(&p, "Result", token, NULL);
+    if (!coord) bad |= qp_pgn_add_tag(&p, "Notation", notation, NULL);
+    if (g->start_fen[0]) {
+        bad |= qp_pgn_add_tag(&p, "SetUp", "1", NULL);
+        bad |= qp_pgn_add_tag(&p, "FEN", g->start_fen, NULL);
+    }
+    for (int i = 0; i < r->params.n; i++) {
+        const qp_param_val *v = &r->params.v[i];
+        if (!qp_param_is_default(v)) bad |= qp_pgn_add_tag(&p, "Param", v->def->key, v->text);
+    }
+    if (g->cursor != g->len) {
+        snprintf(text, sizeof text, "%d", g->cursor);
+        bad |= qp_pgn_add_tag(&p, "Ply", text, NULL);
+    }
+    snprintf(text, sizeof text, "%d", g->len);
+    bad |= qp_pgn_add_tag(&p, "PlyCount", text, NULL);
+    if (reason) {
+        bad |= qp_pgn_add_tag(&p, "Termination", reason, NULL);
+    } else if (o.result != QP_ONGOING) {
+        outcome_text(r, &o, text, sizeof text);
+        bad |= qp_pgn_add_tag(&p, "Termination", text, NULL);
+    }
+    /* The tags that name the game come last: a file cut anywhere before
+     * them is no record, and one cut after them has [PlyCount] to check. */
+    bad |= qp_pgn_add_tag(&p, "Ruleset", rs->name, NULL);
+    /* Xiangqi tools tell the two worlds' coordinates apart by these tags */
+    if (xq && coord) bad |= qp_pgn_add_tag(&p, "Variant", "xiangqi", NULL);
+    if (xq && !coord) bad |= qp_pgn_add_tag(&p, "Game", "Chinese Chess", NULL);
+    snprintf(p.result, sizeof p.result, "%s", token);
+
+    /* Moves: texts come from the position before each move. */
+    void *s = qp_state_new(r);
+    if (!s) bad = 1;
+    else memcpy(s, g->start, r->state_size);
+    int first = s ? rs->side_to_move(r, s) : 0;
+    for (int i = 0; s && i < g->len && !bad; i++) {
+        char mt[QP_MOVE_TEXT * 2];
+        if (coord) {
+            rs->move_text(r, s, g->rec[i], mt, sizeof mt);
+        } else if (rs->notation_text(r, s, g->rec[i], notation, mt, sizeof mt)) {
+            snprintf(err, errn, "%s has no %s notation", rs->name, notation);
+            free(s);
+            qp_pgn_free(&p);
+            return NULL;
+        }
+        bad |= qp_pgn_add_move(&p, mt, 0, 0);
+        rs->make(r, s, g->rec[i], NULL);
+    }
+    free(s);
+    /* FEN's full-move number would be the natural start; 1 keeps files
+     * from different positions alike, as most Xiangqi tools do. */
+    char *out = bad ? NULL : qp_pgn_write(&p, 1, r->nsides == 2 && first == 1, r->nsides == 1, len);
+    qp_pgn_free(&p);
+    if (!out) snprintf(err, errn, "out of memory");
+    return out;
+}
+
+int qp_record_save_as(const qp_game *g, const char *path, const char *notation, char *err,
+                      size_t errn)
+{
+    size_t len;
+    char *text = qp_record_text(g, notation, &len, err, errn);
+    if (!text) return -1;
+    int rc = qp_file_save(path, text, len, err, errn);
+    free(text);
+    return rc;
 }
 
 int qp_record_save(const qp_game *g, const char *path, char *err, size_t errn)
 {
-    /* The text is built in memory, then saved atomically (fileio.h). */
-    char *text = NULL;
-    size_t textlen = 0;
-    FILE *f = open_memstream(&text, &textlen);
-    if (!f) {
-        snprintf(err, errn, "cannot write %s: %s", path, strerror(errno));
-        return -1;
-    }
-    char date[32], result[128];
-    time_t now = time(NULL);
-    strftime(date, sizeof date, "%Y-%m-%d", localtime(&now));
-    result_text(g, result, sizeof result);
-
-    header(f, "Ruleset", g->r->rs->name);
-    header(f, "Date", date);
-    header(f, "Result", result);
-    if (g->start_fen[0]) header(f, "FEN", g->start_fen);
-    for (int i = 0; i < g->r->params.n; i++) {
-        const qp_param_val *v = &g->r->params.v[i];
-        if (qp_param_is_default(v)) continue;
-        fputs("[Param ", f);
-        put_quoted(f, v->def->key);
-        fputc(' ', f);
-        put_quoted(f, v->text);
-        fputs("]\n", f);
-    }
-    if (g->cursor != g->len) fprintf(f, "[Ply \"%d\"]\n", g->cursor);
-    fputc('\n', f);
-
-    /* Moves, numbered per full move; texts come from the position before
-     * each move, replayed from the start. */
-    void *s = qp_state_new(g->r);
-    memcpy(s, g->start, g->r->state_size);
-    int col = 0, first = g->r->rs->side_to_move(g->r, s);
-    for (int i = 0; i < g->len; i++) {
-        char mt[QP_MOVE_TEXT], num[24] = "";
-        int side = g->r->rs->side_to_move(g->r, s);
-        g->r->rs->move_text(g->r, s, g->rec[i], mt, sizeof mt);
-        if (g->r->nsides == 1) snprintf(num, sizeof num, "%d. ", i + 1);
-        else if (side == 0) snprintf(num, sizeof num, "%d. ", (i + first) / 2 + 1);
-        else if (i == 0) snprintf(num, sizeof num, "1... ");
-        if (num[0] && col) {
-            fputc('\n', f);
-            col = 0;
-        }
-        col += fprintf(f, "%s%s%s", col ? " " : "", num, mt);
-        g->r->rs->make(g->r, s, g->rec[i], NULL);
-    }
-    if (col) fputc('\n', f);
-    free(s);
-
-    int bad = ferror(f);
-    if (fclose(f)) bad = 1;
-    char ferr[QP_ERR];
-    if (bad) snprintf(ferr, sizeof ferr, "%s: out of memory", path);
-    if (bad || qp_file_save(path, text, textlen, ferr, sizeof ferr)) {
-        snprintf(err, errn, "cannot write %s", ferr);
-        free(text);
-        return -1;
-    }
-    free(text);
-    return 0;
-}
-
-/* Reads a quoted string at *p into out; advances *p.  -1 if malformed. */
-static int read_quoted(const char **p, char *out, size_t n)
-{
-    const char *s = *p;
-    while (*s == ' ' || *s == '\t') s++;
-    if (*s != '"') return -1;
-    s++;
-    size_t k = 0;
-    while (*s && *s != '"') {
-        if (*s == '\\' && s[1]) s++;
-        if (k + 1 >= n) return -1;
-        out[k++] = *s++;
-    }
-    if (*s != '"') return -1;
-    out[k] = 0;
-    *p = s + 1;
-    return 0;
-}
-
-static bool is_move_number(const char *t)
-{
-    if (!isdigit((unsigned char)*t)) return false;
-    while (isdigit((unsigned char)*t)) t++;
-    if (*t != '.') return false;
-    while (*t == '.') t++;
-    return !*t;
+    return qp_record_save_as(g, path, NULL, err, errn);
 }
 
 void qp_record_free(qp_record *rec)
 {
     free(rec->moves);
     free(rec->move_line);
+    free(rec->move_col);
     rec->moves = NULL;
-    rec->move_line = NULL;
+    rec->move_line = rec->move_col = NULL;
     rec->nmoves = 0;
 }
 
-/* One line with its newline into buf: 0, -1 at the end of the file, 1 when
- * it does not fit, 2 on a NUL byte (fgets would hide it, and a stream of
- * NULs such as /dev/zero would never end). */
-static int read_line(FILE *f, char *buf, size_t n)
+/* The ruleset a PGN names: qipan's own tag, else the Xiangqi world's. */
+static void find_ruleset(const qp_pgn *p, char *out, size_t n)
 {
-    size_t k = 0;
-    int c = EOF;
-    while ((c = getc(f)) != EOF) {
-        if (c == 0) return 2;
-        if (k + 1 >= n) return 1;
-        buf[k++] = (char)c;
-        if (c == '\n') break;
+    const qp_pgn_tag *t;
+    out[0] = 0;
+    if ((t = qp_pgn_find(p, "Ruleset"))) {
+        snprintf(out, n, "%s", t->val);
+    } else if ((t = qp_pgn_find(p, "Variant"))) {
+        snprintf(out, n, "%s", t->val);
+        for (char *c = out; *c; c++) *c = (char)tolower((unsigned char)*c);
+    } else if ((t = qp_pgn_find(p, "Game")) && strcasecmp(t->val, "chess")) {
+        /* [Game] is the Xiangqi world's tag ("Chinese Chess", or a title) */
+        snprintf(out, n, "xiangqi");
     }
-    buf[k] = 0;
-    return k == 0 && c == EOF ? -1 : 0;
+}
+
+int qp_record_parse(qp_record *rec, const char *name, const char *text, size_t len, char *err,
+                    size_t errn)
+{
+    memset(rec, 0, sizeof *rec);
+    rec->ply = rec->plycount = -1;
+    qp_pgn p;
+    char e[QP_ERR];
+    if (qp_pgn_read(&p, text, len, e, sizeof e)) {
+        snprintf(err, errn, "%s:%s", name, e);
+        return -1;
+    }
+    find_ruleset(&p, rec->ruleset, sizeof rec->ruleset);
+    if (!rec->ruleset[0]) {
+        snprintf(err, errn, "%s: not a record qipan knows (no [Ruleset], [Variant] or [Game] tag)", name);
+        goto fail;
+    }
+    for (int i = 0; i < p.ntags; i++) {
+        const qp_pgn_tag *t = &p.tags[i];
+        if (!strcmp(t->key, "Param")) {
+            if (rec->nparams >= QP_MAX_PARAMS || !t->val2) {
+                snprintf(err, errn, "%s:%d: %s", name, t->line,
+                         t->val2 ? "too many Param tags" : "a Param tag needs a key and a value");
+                goto fail;
+            }
+            snprintf(rec->pkey[rec->nparams], sizeof rec->pkey[0], "%s", t->val);
+            snprintf(rec->pval[rec->nparams], sizeof rec->pval[0], "%s", t->val2);
+            rec->nparams++;
+        } else if (!strcmp(t->key, "Date")) {
+            snprintf(rec->date, sizeof rec->date, "%s", t->val);
+        } else if (!strcmp(t->key, "Result")) {
+            snprintf(rec->result, sizeof rec->result, "%s", t->val);
+        } else if (!strcmp(t->key, "Termination")) {
+            snprintf(rec->termination, sizeof rec->termination, "%s", t->val);
+        } else if (!strcmp(t->key, "FEN")) {
+            snprintf(rec->fen, sizeof rec->fen, "%s", t->val);
+            /* The Chinese world writes Red to move as "r" */
+            char *sp = strchr(rec->fen, ' ');
+            if (sp && (sp[1] == 'r' || sp[1] == 'R') && (!sp[2] || sp[2] == ' ')) sp[1] = 'w';
+        } else if (!strcmp(t->key, "Ply") || !strcmp(t->key, "PlyCount")) {
+            char *end;
+            long v = strtol(t->val, &end, 10);
+            if (!*t->val || *end || v < 0 || v > INT_MAX) {
+                snprintf(err, errn, "%s:%d: bad %s '%s'", name, t->line, t->key, t->val);
+                goto fail;
+            }
+            if (t->key[3]) rec->plycount = (int)v;
+            else rec->ply = (int)v;
+        } else if (!strcmp(t->key, "Notation") || !strcmp(t->key, "Format")) {
+            if (!strcasecmp(t->val, "iccs")) snprintf(rec->hint, sizeof rec->hint, "iccs");
+        }
+        if (!own_tag(t->key) && rec->nkeep < QP_RECORD_KEEP && strlen(t->key) < sizeof rec->keep_key[0]) {
+            int k = rec->nkeep;
+            for (int j = 0; j < rec->nkeep; j++)   /* a repeated tag: the last one wins */
+                if (!strcmp(rec->keep_key[j], t->key)) k = j;
+            snprintf(rec->keep_key[k], sizeof rec->keep_key[0], "%s", t->key);
+            snprintf(rec->keep_val[k], sizeof rec->keep_val[0], "%s", t->val);
+            if (k == rec->nkeep) rec->nkeep++;
+        }
+    }
+    /* The Chinese world's PGN writes coordinates as ICCS */
+    if (!rec->hint[0] && qp_pgn_find(&p, "Game") && !qp_pgn_find(&p, "Variant") &&
+        !qp_pgn_find(&p, "Ruleset"))
+        snprintf(rec->hint, sizeof rec->hint, "iccs");
+    snprintf(rec->end, sizeof rec->end, "%s", p.result);
+
+    rec->moves = malloc(sizeof *rec->moves * (size_t)(p.nmoves + 1));
+    rec->move_line = malloc(sizeof *rec->move_line * (size_t)(p.nmoves + 1));
+    rec->move_col = malloc(sizeof *rec->move_col * (size_t)(p.nmoves + 1));
+    if (!rec->moves || !rec->move_line || !rec->move_col) {
+        snprintf(err, errn, "%s: out of memory", name);
+        goto fail;
+    }
+    for (int i = 0; i < p.nmoves; i++) {
+        const qp_pgn_move *m = &p.moves[i];
+        if (strlen(m->text) >= QP_MOVE_TEXT) {
+            snprintf(err, errn, "%s:%d:%d: move %d '%.40s': unreadable: too long", name, m->line,
+                     m->col, i + 1, m->text);
+            goto fail;
+        }
+        snprintf(rec->moves[i], QP_MOVE_TEXT, "%s", m->text);
+        rec->move_line[i] = m->line;
+        rec->move_col[i] = m->col;
+        rec->nmoves++;
+    }
+
+    /* Integrity: a record that counts its moves or says the game ended
+     * must end with its result token (qipan's older saves and many
+     * collections of unfinished games have neither). */
+    bool ended = !strcmp(rec->result, "1-0") || !strcmp(rec->result, "0-1") ||
+                 !strcmp(rec->result, "1/2-1/2");
+    if (rec->plycount >= 0 && rec->nmoves < rec->plycount) {
+        snprintf(err, errn, "%s: truncated: %d of the %d moves of [PlyCount]", name, rec->nmoves,
+                 rec->plycount);
+        goto fail;
+    }
+    if (!p.result[0] && (ended || rec->plycount >= 0)) {
+        snprintf(err, errn, "%s:%d:%d: truncated: no result token (1-0, 0-1, 1/2-1/2 or *) at the end",
+                 name, p.end_line, p.end_col);
+        goto fail;
+    }
+    if (rec->plycount >= 0 && rec->nmoves > rec->plycount) {
+        snprintf(err, errn, "%s: inconsistent: %d moves but [PlyCount] says %d", name, rec->nmoves,
+                 rec->plycount);
+        goto fail;
+    }
+    if (p.result[0] && qp_pgn_is_result(rec->result) && strcmp(p.result, rec->result)) {
+        snprintf(err, errn, "%s:%d:%d: inconsistent: the moves end with %s but [Result] is %s", name,
+                 p.result_line, p.result_col, p.result, rec->result);
+        goto fail;
+    }
+    qp_pgn_free(&p);
+    return 0;
+fail:
+    qp_pgn_free(&p);
+    qp_record_free(rec);
+    return -1;
 }
 
 int qp_record_read(qp_record *rec, const char *path, char *err, size_t errn)
 {
+    char *text;
+    size_t len;
     memset(rec, 0, sizeof *rec);
-    rec->ply = -1;
-    char *text, ferr[QP_ERR];
-    size_t textlen;
-    FILE *f = NULL;
-    if (qp_file_read(path, QP_FILE_MAX, &text, &textlen, ferr, sizeof ferr) == 0 &&
-        !(f = fmemopen(text, textlen, "r")))
-        snprintf(ferr, sizeof ferr, "%s: %s", path, strerror(errno));
-    if (!f) {
-        free(text);
-        snprintf(err, errn, "cannot open %s", ferr);
-        return -1;
-    }
-    char line[2048];
-    int lineno = 0, cap = 0, got;
-    bool in_moves = false;
-    while ((got = read_line(f, line, sizeof line)) >= 0) {
-        lineno++;
-        if (got > 0) {
-            snprintf(err, errn, "%s:%d: %s", path, lineno, got == 1 ? "line too long" : "binary data (a NUL byte)");
-            goto fail;
-        }
-        line[strcspn(line, "\r\n")] = 0;
-        char *semi = strchr(line, ';');     /* comments */
-        if (semi) *semi = 0;
-        char *p = line;
-        while (isspace((unsigned char)*p)) p++;
-        if (!*p) continue;
-        if (*p == '[') {
-            if (in_moves) {
-                snprintf(err, errn, "%s:%d: header after the moves", path, lineno);
-                goto fail;
-            }
-            char key[32], val[QP_PARAM_TEXT > 512 ? QP_PARAM_TEXT : 512];
-            const char *q = p + 1;
-            size_t k = 0;
-            while (isalnum((unsigned char)*q) && k + 1 < sizeof key) key[k++] = *q++;
-            key[k] = 0;
-            if (!k || read_quoted(&q, val, sizeof val)) {
-                snprintf(err, errn, "%s:%d: malformed header '%.60s'", path, lineno, p);
-                goto fail;
-            }
-            if (!strcmp(key, "Param")) {
-                if (rec->nparams >= QP_MAX_PARAMS) {
-                    snprintf(err, errn, "%s:%d: too many Param headers", path, lineno);
-                    goto fail;
-                }
-                snprintf(rec->pkey[rec->nparams], sizeof rec->pkey[0], "%s", val);
-                if (read_quoted(&q, rec->pval[rec->nparams], sizeof rec->pval[0])) {
-                    snprintf(err, errn, "%s:%d: malformed Param header", path, lineno);
-                    goto fail;
-                }
-                rec->nparams++;
-            }
-            while (*q == ' ') q++;
-            if (*q != ']') {
-                snprintf(err, errn, "%s:%d: malformed header '%.60s'", path, lineno, p);
-                goto fail;
-            }
-            if (!strcmp(key, "Ruleset")) snprintf(rec->ruleset, sizeof rec->ruleset, "%s", val);
-            else if (!strcmp(key, "Date")) snprintf(rec->date, sizeof rec->date, "%s", val);
-            else if (!strcmp(key, "Result")) snprintf(rec->result, sizeof rec->result, "%s", val);
-            else if (!strcmp(key, "FEN")) snprintf(rec->fen, sizeof rec->fen, "%s", val);
-            else if (!strcmp(key, "Ply")) {
-                char *end;
-                long v = strtol(val, &end, 10);
-                if (*end || v < 0 || v > INT_MAX) {
-                    snprintf(err, errn, "%s:%d: bad Ply '%s'", path, lineno, val);
-                    goto fail;
-                }
-                rec->ply = (int)v;
-            }
-            continue;
-        }
-        in_moves = true;
-        for (char *tok = strtok(p, " \t\r\n"); tok; tok = strtok(NULL, " \t\r\n")) {
-            if (is_move_number(tok)) continue;
-            if (strlen(tok) >= QP_MOVE_TEXT) {
-                snprintf(err, errn, "%s:%d: bad move text '%.40s'", path, lineno, tok);
-                goto fail;
-            }
-            if (rec->nmoves == cap) {
-                cap = cap ? cap * 2 : 128;
-                void *m = realloc(rec->moves, sizeof *rec->moves * (size_t)cap);
-                if (m) rec->moves = m;
-                void *l = m ? realloc(rec->move_line, sizeof *rec->move_line * (size_t)cap) : NULL;
-                if (l) rec->move_line = l;
-                if (!m || !l) {
-                    snprintf(err, errn, "%s:%d: out of memory", path, lineno);
-                    goto fail;
-                }
-            }
-            snprintf(rec->moves[rec->nmoves], QP_MOVE_TEXT, "%s", tok);
-            rec->move_line[rec->nmoves++] = lineno;
-        }
-    }
-    if (ferror(f)) {   /* e.g. a directory */
-        snprintf(err, errn, "cannot read %s: %s", path, strerror(errno));
-        goto fail;
-    }
-    fclose(f);
+    if (qp_file_read(path, QP_RECORD_MAX, &text, &len, err, errn)) return -1;
+    int rc = qp_record_parse(rec, path, text, len, err, errn);
     free(text);
-    if (!rec->ruleset[0]) {
-        snprintf(err, errn, "%s: not a qipan record (no [Ruleset] header)", path);
-        qp_record_free(rec);
-        return -1;
-    }
-    return 0;
-fail:
-    fclose(f);
-    free(text);
-    qp_record_free(rec);
-    return -1;
+    return rc;
 }
 
 int qp_record_params(const qp_record *rec, const qp_ruleset *rs, qp_params *p, char *err, size_t errn)
@@ -291,14 +363,69 @@ int qp_record_params(const qp_record *rec, const qp_ruleset *rs, qp_params *p, c
     return 0;
 }
 
+/* The side a "NAME wins: resignation" text names as winner, or -1. */
+static int resignation_winner(const qp_rules *r, const char *text)
+{
+    const char *res = strstr(text, " wins: resignation");
+    if (!res || r->nsides != 2) return -1;
+    for (int s = 0; s < 2; s++) {
+        const char *name = qp_side_name(r, s);
+        if ((size_t)(res - text) == strlen(name) && !strncmp(text, name, strlen(name))) return s;
+    }
+    return -1;
+}
+
+const char *qp_record_claim(const qp_record *rec)
+{
+    return rec->end[0] ? rec->end : qp_pgn_is_result(rec->result) ? rec->result : NULL;
+}
+
 int qp_record_replay(const qp_record *rec, qp_game *g, char *err, size_t errn)
 {
+    const qp_ruleset *rs = g->r->rs;
     for (int i = 0; i < rec->nmoves; i++) {
         char e[QP_ERR];
-        if (qp_game_play_text(g, rec->moves[i], e, sizeof e)) {
-            snprintf(err, errn, "line %d: move %d '%s': %s", rec->move_line[i], i + 1, rec->moves[i], e);
+        qp_outcome o;
+        qp_move m;
+        rs->outcome(g->r, g->cur, &o);   /* the position's own end, see position_outcome */
+        int rc = -1;
+        if (o.result != QP_ONGOING)
+            snprintf(e, sizeof e, "illegal: the game is over (%s)", o.reason);
+        else if (rs->notation_parse)
+            rc = rs->notation_parse(g->r, g->cur, rec->moves[i], rec->hint[0] ? rec->hint : NULL,
+                                    &m, e, sizeof e);
+        else
+            rc = rs->move_parse(g->r, g->cur, rec->moves[i], &m, e, sizeof e);
+        if (rc) {
+            snprintf(err, errn, "%d:%d: move %d '%s': %s", rec->move_line[i], rec->move_col[i], i + 1,
+                     rec->moves[i], e);
             return -1;
         }
+        qp_game_play(g, m);
+    }
+    /* A resignation leaves no move behind: restore it from the result. */
+    int w = resignation_winner(g->r, rec->termination);
+    if (w < 0) w = resignation_winner(g->r, rec->result);
+    if (w >= 0) g->resigned = 1 - w;
+
+    /* The result must agree with the position the moves reach. */
+    const char *claim = qp_record_claim(rec);
+    bool decided_claim = claim && strcmp(claim, "*");
+    qp_outcome o, all;
+    position_outcome(g, &o);
+    qp_game_final_outcome(g, &all);
+    /* A win neither the position nor the history rules show is a
+     * resignation (or a loss on time: the game layer knows only
+     * resignations). */
+    if (decided_claim && o.result == QP_ONGOING && g->r->nsides == 2 && g->resigned < 0 &&
+        strcmp(claim, outcome_token(&all)) && (!strcmp(claim, "1-0") || !strcmp(claim, "0-1")))
+        g->resigned = claim[0] == '1' ? 1 : 0;
+    if (decided_claim && o.result != QP_ONGOING && strcmp(claim, outcome_token(&o))) {
+        char why[128];
+        outcome_text(g->r, &o, why, sizeof why);
+        snprintf(err, errn, "inconsistent: the moves end in %s (%s) but the result is %s", why,
+                 outcome_token(&o), claim);
+        return -1;
     }
     if (rec->ply >= 0) {
         if (rec->ply > g->len) {
@@ -307,20 +434,17 @@ int qp_record_replay(const qp_record *rec, qp_game *g, char *err, size_t errn)
         }
         qp_game_goto(g, rec->ply);
     }
-    /* A resignation leaves no move behind: restore it from the result. */
-    const char *res = strstr(rec->result, " wins: resignation");
-    if (res && g->cursor == g->len && g->r->nsides == 2) {
-        for (int s = 0; s < 2; s++) {
-            const char *name = qp_side_name(g->r, s);
-            if ((size_t)(res - rec->result) == strlen(name) && !strncmp(rec->result, name, strlen(name)))
-                g->resigned = 1 - s;
-        }
-    }
     return 0;
 }
 
 int qp_record_load(const qp_registry *reg, const char *path, qp_rules **rules_out, qp_game *g,
                    char *err, size_t errn)
+{
+    return qp_record_load_keep(reg, path, rules_out, g, NULL, err, errn);
+}
+
+int qp_record_load_keep(const qp_registry *reg, const char *path, qp_rules **rules_out, qp_game *g,
+                        qp_record *keep, char *err, size_t errn)
 {
     qp_record rec;
     char e[QP_ERR];
@@ -347,13 +471,14 @@ int qp_record_load(const qp_registry *reg, const char *path, qp_rules **rules_ou
         goto fail;
     }
     if (qp_record_replay(&rec, g, e, sizeof e)) {
-        snprintf(err, errn, "%s: %s", path, e);
+        snprintf(err, errn, "%s:%s%s", path, isdigit((unsigned char)e[0]) ? "" : " ", e);
         qp_game_free(g);
         qp_rules_free(r);
         goto fail;
     }
     *rules_out = r;
-    qp_record_free(&rec);
+    if (keep) *keep = rec;
+    else qp_record_free(&rec);
     return 0;
 fail:
     qp_record_free(&rec);

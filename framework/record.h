@@ -1,19 +1,41 @@
 /*
- * record.h — saved games: a plain-text record shared by every frontend.
+ * record.h — saved games: PGN records shared by every frontend.
  *
- *     [Ruleset "zhonggong"]
- *     [Date "2026-11-21"]
- *     [Result "red wins: checkmate"]      ("*" while ongoing)
- *     [FEN "rnbacabnr/4c4/..."]            (the start position)
+ *     [Event "?"] [Site "?"] [Date "2026.11.25"] [Round "?"]
+ *     [White "?"] [Black "?"]
+ *     [Result "1-0"]                       (1-0 0-1 1/2-1/2 *)
+ *     [Notation "chinese"]                 (how the moves are written, unless coord)
+ *     [SetUp "1"] [FEN "..."]              (the start position)
  *     [Param "draw.repetitions" "4"]       (each non-default parameter)
  *     [Ply "12"]                           (only when viewing before the end)
+ *     [PlyCount "57"]                      (moves in the record)
+ *     [Termination "red wins: checkmate"]  (the reason, when the game ended)
+ *     [Ruleset "xiangqi"]                  (qipan's name of the game)
+ *     [Game "Chinese Chess"]               (Xiangqi in Chinese notation, WXF, ICCS)
+ *     [Variant "xiangqi"]                  (Xiangqi in coordinates, as Fairy-Stockfish)
  *
- *     1. e3e4 e7e6
- *     2. ...
+ *     1. 炮二平五 马８进７
+ *     ...
+ *     1-0
  *
- * Saving goes through qp_file_save (fileio.h), so a crash never leaves a
- * half-written file.  Loading checks the headers, rebuilds the rules with
- * the saved parameters, replays every move and names the first bad one.
+ * Reading accepts qipan's own older saves ([Result "red wins: ..."], no
+ * result token), PGN from the Chinese Xiangqi world ([Game "Chinese
+ * Chess"], FEN side r/b, ICCS moves with ranks 0-9) and from
+ * Fairy-Stockfish sites ([Variant "xiangqi"], coordinates a1-i10).  Moves
+ * may be in any notation the ruleset reads (notation_parse).  A record is
+ * refused, and nothing changes, when a move is bad ("FILE:LINE:COL: move N
+ * 'TEXT': unreadable|illegal|ambiguous: why"), when it is "truncated"
+ * (fewer moves than [PlyCount]; no result token at the end of a record
+ * with [PlyCount] or a [Result] of 1-0, 0-1 or 1/2-1/2) or
+ * "inconsistent" (more moves than [PlyCount], a result token that differs
+ * from [Result], a decided result that contradicts the position the moves
+ * reach).  Only the position's own end (checkmate, no moves) stops a
+ * record: the history rules (repetition, perpetual check) differ between
+ * rule books, and real games play on after repetitions.
+ *
+ * The tags naming the game come last, so a file cut anywhere is refused:
+ * before them it is no record, after them [PlyCount] and the result token
+ * tell.  Files are read with a size bound and saved atomically (fileio.h).
  */
 #ifndef QP_RECORD_H
 #define QP_RECORD_H
@@ -21,36 +43,72 @@
 #include "game.h"
 #include "registry.h"
 
+#define QP_RECORD_MAX (8u << 20)   /* bytes: a larger file is not a record */
+#define QP_RECORD_KEEP 24           /* other tags kept from a record read */
+
+typedef struct qp_record qp_record;
+
+/* The PGN text of g with moves in notation (QP_NOTATION_*; NULL: the
+ * ruleset's move_text).  malloc'd; NULL with err when the ruleset cannot
+ * write that notation. */
+char *qp_record_text(const qp_game *g, const char *notation, size_t *len, char *err, size_t errn);
+/* The same, keeping what src (the record g was read from, may be NULL)
+ * says beyond the moves: its other tags, and, while g still has the
+ * record's moves, a result the position does not show (a draw by
+ * agreement) with its [Termination]. */
+char *qp_record_text_from(const qp_game *g, const char *notation, const qp_record *src, size_t *len,
+                          char *err, size_t errn);
 int qp_record_save(const qp_game *g, const char *path, char *err, size_t errn);
+int qp_record_save_as(const qp_game *g, const char *path, const char *notation, char *err,
+                      size_t errn);
 
 /* Parsed record: the caller creates rules from ruleset+params, then
  * qp_record_replay() plays the moves into a game. */
 typedef struct qp_record {
     char ruleset[64];
     char date[32];
-    char result[128];
+    char result[128];              /* [Result] as written */
+    char termination[128];         /* [Termination], "" without */
     char fen[512];
+    char hint[16];                 /* "iccs" when coordinates count ranks 0-9 */
+    char end[8];                   /* result token ending the moves, "" without */
     int nparams;
     char pkey[QP_MAX_PARAMS][96];
     char pval[QP_MAX_PARAMS][QP_PARAM_TEXT];
     int ply;                       /* [Ply] header: viewing position, -1 = end */
+    int plycount;                  /* [PlyCount], -1 without */
     int nmoves;
     char (*moves)[QP_MOVE_TEXT];   /* heap */
-    int *move_line;                /* source line of each move */
+    int *move_line, *move_col;     /* where each move is written */
+    /* Other tags (Event, Red, Opening, ...), kept for writing the game again */
+    int nkeep;
+    char keep_key[QP_RECORD_KEEP][32];
+    char keep_val[QP_RECORD_KEEP][256];
 } qp_record;
 
+/* Parses a record's text; name prefixes the messages. */
+int qp_record_parse(qp_record *rec, const char *name, const char *text, size_t len, char *err,
+                    size_t errn);
 int qp_record_read(qp_record *rec, const char *path, char *err, size_t errn);
 void qp_record_free(qp_record *rec);
 /* Builds params for rs from the record's Param headers. */
 int qp_record_params(const qp_record *rec, const qp_ruleset *rs, qp_params *p, char *err, size_t errn);
 /* g must be initialised from rec->fen; plays all moves, -1 at the first
- * bad one ("line 7: move 12 'e3e5': <reason>"). */
+ * bad one ("LINE:COL: move 12 'e3e5': <reason>") or when the result
+ * contradicts the position ("inconsistent: ..."). */
 int qp_record_replay(const qp_record *rec, qp_game *g, char *err, size_t errn);
+
+/* The result the record claims: its end token, else a standard [Result],
+ * else NULL. */
+const char *qp_record_claim(const qp_record *rec);
 
 /* Whole load: read, find the ruleset, create rules, init game, replay.
  * On success *rules_out is owned by the caller (qp_rules_free after
  * qp_game_free). */
 int qp_record_load(const qp_registry *reg, const char *path, qp_rules **rules_out,
                    qp_game *g, char *err, size_t errn);
+/* The same, also handing the parsed record to the caller (qp_record_free). */
+int qp_record_load_keep(const qp_registry *reg, const char *path, qp_rules **rules_out,
+                        qp_game *g, qp_record *rec, char *err, size_t errn);
 
 #endif

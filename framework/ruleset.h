@@ -176,7 +176,26 @@ struct qp_ruleset {
 
     /* optional: brief rules text for help screens (UTF-8) */
     const char *help_text;
+
+    /* optional: a move in a named notation (QP_NOTATION_* below); -1 when
+     * the ruleset does not write that notation. */
+    int (*notation_text)(const qp_rules *r, const void *s, qp_move m, const char *style,
+                         char *buf, size_t n);
+    /* optional: reads a move in any notation the ruleset knows.  style is
+     * a hint for texts that read two ways (NULL, or "iccs": coordinates
+     * with ranks 0-9).  err starts with "unreadable", "illegal" or
+     * "ambiguous" and says why. */
+    int (*notation_parse)(const qp_rules *r, const void *s, const char *text, const char *style,
+                          qp_move *m, char *err, size_t errn);
 };
+
+/* Notation styles of notation_text: coordinates as move_text writes them,
+ * Chinese notation in simplified or traditional characters, WXF, ICCS. */
+#define QP_NOTATION_COORD "coord"
+#define QP_NOTATION_CHINESE "chinese"
+#define QP_NOTATION_TRADITIONAL "traditional"
+#define QP_NOTATION_WXF "wxf"
+#define QP_NOTATION_ICCS "iccs"
 
 /* Creates an instance with the ruleset's defaults, then the given params
  * (may be NULL) copied over them.  Returns NULL with err set on failure. */

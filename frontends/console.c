@@ -15,16 +15,20 @@
 #include "app.h"
 #include "console_view.h"
 #include "net_console.h"
+#include "fileio.h"
 #include "record.h"
 #include "ai.h"
 #include "search.h"
 
 #include <ctype.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
+
+#include <editline/readline.h>
 
 #define CON_LIST_TAIL 5        /* move-list lines shown under the board */
 #define CON_WRAP 72            /* column where the `moves` list wraps */
@@ -43,6 +47,8 @@ typedef struct con_session {
     int search_kind;       /* QP_AI_*: DEFAULT is the game's own choice */
     int info_depth;        /* last depth printed by the search callback */
     bool echo;             /* stdin is not a terminal: echo each command */
+    bool edit;             /* stdin and stdout are terminals: libedit reads lines */
+    qp_record src;         /* the record loaded (its tags are saved again); nmoves -1: none */
     FILE *out;
 } con_session;
 
@@ -357,13 +363,31 @@ static bool refuse_if_over(con_session *c)
 }
 
 /* A move typed by the user: parsed and checked by the ruleset first. */
+/* A move in another notation the ruleset reads (炮二平五, C2.5): 1 when
+ * read, 0 when it is no such text, -1 when it is one but cannot be played
+ * (err says why). */
+static int parse_notation(const con_session *c, const char *text, qp_move *m, char *err, size_t errn)
+{
+    const qp_ruleset *rs = c->r->rs;
+    int sq;
+    if (!rs->notation_parse || qp_sq_parse(&c->r->geom, text, &sq) > 0) return 0;   /* coordinates */
+    if (!rs->notation_parse(c->r, c->g.cur, text, NULL, m, err, errn)) return 1;
+    return strncmp(err, "unreadable", 10) ? -1 : 0;
+}
+
 static void user_move(con_session *c, const char *text)
 {
     char err[QP_ERR] = "";
     qp_move m;
     if (refuse_if_over(c)) return;
-    if (c->r->rs->move_parse(c->r, c->g.cur, text, &m, err, sizeof err) ||
-        !qp_move_is_legal(c->r, c->g.cur, m)) {
+    char nerr[QP_ERR];
+    int note = 0;
+    if (c->r->rs->move_parse(c->r, c->g.cur, text, &m, err, sizeof err) &&
+        (note = parse_notation(c, text, &m, nerr, sizeof nerr)) < 0) {
+        fprintf(c->out, "illegal move '%s': %s\n", text, nerr);
+        return;
+    }
+    if ((err[0] && note != 1) || !qp_move_is_legal(c->r, c->g.cur, m)) {
         if (!strncmp(err, "illegal move", 12)) fprintf(c->out, "%s\n", err);   /* says it all */
         else fprintf(c->out, "illegal move '%s': %s\n", text, err[0] ? err : "not a legal move");
         return;
@@ -377,7 +401,9 @@ static bool ai_to_move(const con_session *c)
 {
     qp_outcome o;
     int side = qp_game_to_move(&c->g);
-    return side >= 0 && side < 2 && c->ai[side] && !game_over(c, &o);
+    /* only at the end of the record: walking back through a game must
+     * not make it play over the rest */
+    return side >= 0 && side < 2 && c->ai[side] && c->g.cursor == c->g.len && !game_over(c, &o);
 }
 
 /* One computer move; false when it found none (then it stops playing). */
@@ -488,9 +514,12 @@ static int do_redo(con_session *c, const char *arg)
     return CON_GO_ON;
 }
 
+static void forget_source(con_session *c);
+
 static int do_new(con_session *c, const char *arg)
 {
     (void)arg;
+    forget_source(c);
     qp_game_reset(&c->g);
     if (c->search) qp_ai_clear(c->search);
     fprintf(c->out, "new game\n");
@@ -508,16 +537,98 @@ static int do_fen(con_session *c, const char *arg)
     return CON_GO_ON;
 }
 
+/* The loaded record's tags no longer describe a new game. */
+static void forget_source(con_session *c)
+{
+    qp_record_free(&c->src);
+    memset(&c->src, 0, sizeof c->src);
+    c->src.nmoves = -1;
+}
+
+/* save FILE [NOTATION]: the last word names a notation when it is one. */
 static int do_save(con_session *c, const char *arg)
 {
-    char err[QP_ERR * 2];
+    static const char *const notations[] = {
+        QP_NOTATION_COORD, QP_NOTATION_CHINESE, QP_NOTATION_TRADITIONAL, QP_NOTATION_WXF,
+        QP_NOTATION_ICCS,
+    };
+    char err[QP_ERR * 2], path[QP_PATH];
+    const char *notation = NULL;
     if (!*arg) {
-        fprintf(c->out, "usage: save FILE\n");
+        fprintf(c->out, "usage: save FILE [coord|chinese|traditional|wxf|iccs]\n");
         return CON_GO_ON;
     }
-    if (qp_record_save(&c->g, arg, err, sizeof err)) fprintf(c->out, "save failed: %s\n", err);
-    else fprintf(c->out, "saved %s\n", arg);
+    if (strlen(arg) >= sizeof path) {   /* a cut name could be another file */
+        fprintf(c->out, "save failed: the name is too long\n");
+        return CON_GO_ON;
+    }
+    snprintf(path, sizeof path, "%s", arg);
+    char *sp = strrchr(path, ' ');
+    for (size_t i = 0; sp && i < sizeof notations / sizeof notations[0]; i++)
+        if (!strcmp(sp + 1, notations[i])) notation = notations[i];
+    if (notation) {
+        while (sp > path && sp[-1] == ' ') sp--;
+        *sp = 0;
+    }
+    size_t len;
+    char *text = qp_record_text_from(&c->g, notation, c->src.nmoves >= 0 ? &c->src : NULL, &len, err,
+                                     sizeof err);
+    if (!text || qp_file_save(path, text, len, err, sizeof err))
+        fprintf(c->out, "save failed: %s\n", err);
+    else fprintf(c->out, "saved %s\n", path);
+    free(text);
     return CON_GO_ON;
+}
+
+/* Walking a game: the record stays whole until a move is played. */
+static int walk_to(con_session *c, int ply)
+{
+    qp_game_goto(&c->g, ply);
+    show(c);
+    return CON_GO_ON;
+}
+
+static int do_first(con_session *c, const char *arg)
+{
+    (void)arg;
+    return walk_to(c, 0);
+}
+
+static int do_last(con_session *c, const char *arg)
+{
+    (void)arg;
+    return walk_to(c, c->g.len);
+}
+
+static int do_prev(con_session *c, const char *arg)
+{
+    (void)arg;
+    if (c->g.cursor == 0) {
+        fprintf(c->out, "at the start\n");
+        return CON_GO_ON;
+    }
+    return walk_to(c, c->g.cursor - 1);
+}
+
+static int do_next(con_session *c, const char *arg)
+{
+    (void)arg;
+    if (c->g.cursor == c->g.len) {
+        fprintf(c->out, "at the end\n");
+        return CON_GO_ON;
+    }
+    return walk_to(c, c->g.cursor + 1);
+}
+
+static int do_goto(con_session *c, const char *arg)
+{
+    char *end;
+    long n = strtol(arg, &end, 10);
+    if (!*arg || *end || n < 0 || n > c->g.len) {
+        fprintf(c->out, "usage: goto N, with N from 0 to %d (plies from the start)\n", c->g.len);
+        return CON_GO_ON;
+    }
+    return walk_to(c, (int)n);
 }
 
 /* The loaded game replaces the current one only when the whole record
@@ -531,10 +642,13 @@ static int do_load(con_session *c, const char *arg)
         fprintf(c->out, "usage: load FILE\n");
         return CON_GO_ON;
     }
-    if (qp_record_load(&c->app->reg, arg, &nr, &ng, err, sizeof err)) {
+    qp_record rec;
+    if (qp_record_load_keep(&c->app->reg, arg, &nr, &ng, &rec, err, sizeof err)) {
         fprintf(c->out, "load failed: %s\n", err);
         return CON_GO_ON;
     }
+    forget_source(c);
+    c->src = rec;
     if (c->search) qp_ai_free(c->search);
     c->search = NULL;
     qp_game_free(&c->g);
@@ -696,8 +810,13 @@ static const con_cmd con_cmds[] = {
     {"redo", do_redo, "", "play a taken-back move again"},
     {"new", do_new, "", "start again from the initial position"},
     {"fen", do_fen, "", "print the current position as FEN"},
-    {"save", do_save, "FILE", "save the game"},
-    {"load", do_load, "FILE", "load a saved game"},
+    {"save", do_save, "FILE", "save as PGN; 'save FILE wxf' picks the notation (coord, chinese, traditional, wxf, iccs)"},
+    {"load", do_load, "FILE", "load a game (PGN in any notation, or a qipan save)"},
+    {"first", do_first, "", "go to the start of the game"},
+    {"prev", do_prev, "", "go one move back"},
+    {"next", do_next, "", "go one move forward"},
+    {"last", do_last, "", "go to the end of the game"},
+    {"goto", do_goto, "N", "go to the position after N plies"},
     {"resign", do_resign, "", "the side to move resigns"},
     {"history", do_history, "", "the whole move list"},
     {"board", do_board, "", "draw the board again"},
@@ -725,7 +844,8 @@ static int do_help(con_session *c, const char *arg)
         c->r->rs->move_text(c->r, c->g.cur, mv[n - 1], t, sizeof t);
         snprintf(ex, sizeof ex, ", e.g. %s", t);
     }
-    fprintf(c->out, "Type a move in coordinate text%s, or a command:\n", ex);
+    fprintf(c->out, "Type a move in coordinate text%s%s, or a command:\n", ex,
+            c->r->rs->notation_parse ? " (or in Chinese or WXF notation, such as 炮二平五 or C2.5)" : "");
     for (size_t i = 0; i < sizeof con_cmds / sizeof con_cmds[0]; i++) {
         const con_cmd *k = &con_cmds[i];
         char head[32];
@@ -744,7 +864,8 @@ static bool looks_like_move(const con_session *c, const char *line, const char *
     qp_move m;
     char err[QP_ERR];
     if (qp_sq_parse(&c->r->geom, word, &sq) > 0) return true;
-    return c->r->rs->move_parse(c->r, c->g.cur, line, &m, err, sizeof err) == 0;
+    return c->r->rs->move_parse(c->r, c->g.cur, line, &m, err, sizeof err) == 0 ||
+           parse_notation(c, line, &m, err, sizeof err) != 0;
 }
 
 static int execute(con_session *c, char *line)
@@ -777,27 +898,48 @@ static void trim(char *s)
     memmove(s, s + k, n - k + 1);
 }
 
-static void prompt(con_session *c)
+static void prompt(con_session *c, char *buf, size_t n)
 {
     qp_outcome o;
-    if (game_over(c, &o)) fputs("game over> ", c->out);
-    else fprintf(c->out, "%s> ", qp_side_name(c->r, qp_game_to_move(&c->g)));
+    if (game_over(c, &o)) snprintf(buf, n, "game over> ");
+    else snprintf(buf, n, "%s> ", qp_side_name(c->r, qp_game_to_move(&c->g)));
+}
+
+/* One line of input without its newline, malloc'd; NULL at the end.  On
+ * a terminal libedit gives line editing and history; piped input is read
+ * plainly so a transcript stays exactly what was typed. */
+static char *read_input(con_session *c, char *ps)
+{
+    if (c->edit) {
+        char *l = readline(ps);
+        if (l && *l) add_history(l);
+        return l;
+    }
+    fputs(ps, c->out);
     fflush(c->out);
+    char *line = NULL;
+    size_t cap = 0;
+    if (getline(&line, &cap, stdin) < 0) {
+        free(line);
+        return NULL;
+    }
+    return line;
 }
 
 static int run(con_session *c)
 {
     char *line = NULL;
-    size_t cap = 0;
     show(c);
     for (;;) {
         if (ai_to_move(c)) {
             ai_turn(c);
             continue;
         }
-        prompt(c);
-        ssize_t n = getline(&line, &cap, stdin);
-        if (n < 0) {
+        char ps[96];
+        prompt(c, ps, sizeof ps);
+        free(line);
+        line = read_input(c, ps);
+        if (!line) {
             fputc('\n', c->out);
             break;
         }
@@ -842,10 +984,11 @@ int cmd_console(qp_app *app, int argc, char **argv)
         return 2;
     }
     memset(&c, 0, sizeof c);
+    c.src.nmoves = -1;
     c.app = app;
     c.out = stdout;
     if (o.load) {
-        if (qp_record_load(&app->reg, o.load, &c.r, &c.g, err, sizeof err)) {
+        if (qp_record_load_keep(&app->reg, o.load, &c.r, &c.g, &c.src, err, sizeof err)) {
             fprintf(stderr, "qipan: %s\n", err);
             return 1;
         }
@@ -856,6 +999,8 @@ int cmd_console(qp_app *app, int argc, char **argv)
     c.style.flip = o.flip;
     c.style.color = isatty(fileno(stdout)) && !getenv("NO_COLOR");
     c.echo = !isatty(fileno(stdin));
+    c.edit = !c.echo && isatty(fileno(stdout));
+    if (c.edit) setlocale(LC_CTYPE, "");   /* libedit edits UTF-8 (炮二平五) by the locale */
     c.depth = o.has_depth ? o.depth : 0;
     c.movetime = o.has_movetime ? o.movetime : 0;
     c.search_kind = o.search ? qp_ai_parse(o.search) : QP_AI_DEFAULT;
@@ -872,6 +1017,7 @@ int cmd_console(qp_app *app, int argc, char **argv)
         rc = run(&c);
     }
     if (c.search) qp_ai_free(c.search);
+    qp_record_free(&c.src);
     qp_game_free(&c.g);
     qp_rules_free(c.r);
     return rc;

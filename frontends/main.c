@@ -21,6 +21,7 @@ void qp_register_builtin(qp_registry *reg);
 /* network play (net_cmd.c) */
 int cmd_host(qp_app *app, int argc, char **argv);
 int cmd_join(qp_app *app, int argc, char **argv);
+int cmd_convert(qp_app *app, int argc, char **argv);
 
 typedef struct {
     const char *name;
@@ -65,6 +66,9 @@ static const command commands[] = {
      "Run as a UCI engine on stdin/stdout ('setoption name UCI_Variant value RULESET')."},
     {"ucci", cmd_ucci, "ucci",
      "Run as a UCCI engine (the Chinese Xiangqi engine protocol): ICCS moves, ranks 0-9."},
+    {"convert", cmd_convert, "convert IN OUT [--notation coord|chinese|traditional|wxf|iccs] [--format pgn]",
+     "Convert a game record (qipan's or PGN in any notation) to PGN with moves in the\n"
+     "chosen notation (default: the game's own)."},
     {"host", cmd_host,
      "host RULESET [--config FILE] [--fen FEN] [--port N] [--bind ADDR] [--code CODE] [--side red|black|random] "
      "[--time BASE+INC] [--ai] [--level N] [--depth N] [--save FILE] [--reconnect-wait SECONDS] "

@@ -3,6 +3,7 @@
  * play (see net_session.h and docs/protocol.md).
  */
 #include "net_session.h"
+#include "fileio.h"
 #include "record.h"
 
 #include <errno.h>
@@ -1363,60 +1364,36 @@ void ns_leave(ns_session *s)
 
 /* ---- saving ------------------------------------------------------------ */
 
-/* The record's own Result header says what its moves say; a result from
- * outside the moves (time, agreement) replaces that line. */
+/* The record's own result is what its moves say; a result from outside
+ * the moves (time, agreement) is given to the writer as a claimed result
+ * with its reason in [Termination]. */
 int ns_save(const ns_session *s, const char *path, char *err, size_t errn)
 {
     if (!s->have_game) {
         snprintf(err, errn, "no game to save");
         return -1;
     }
-    if (qp_record_save(&s->g, path, err, errn)) return -1;
     qp_outcome o;
     qp_game_final_outcome(&s->g, &o);
-    if (!s->result[0] || o.result != QP_ONGOING) return 0;
-    FILE *f = fopen(path, "r");
-    if (!f) return 0;   /* a device such as /dev/null */
-    struct stat st;
-    if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode) || st.st_size > (64 << 20)) {
-        fclose(f);
-        return 0;
-    }
-    size_t n = (size_t)st.st_size;
-    char *text = malloc(n + 1);
-    if (!text || fread(text, 1, n, f) != n) {
-        fclose(f);
-        free(text);
-        snprintf(err, errn, "cannot read back %s", path);
+    if (!s->result[0] || o.result != QP_ONGOING) return qp_record_save(&s->g, path, err, errn);
+    qp_record *claim = calloc(1, sizeof *claim);
+    if (!claim) {
+        snprintf(err, errn, "out of memory");
         return -1;
     }
-    fclose(f);
-    text[n] = 0;
-    const char *key = "[Result \"*\"]\n";
-    char *at = strstr(text, key);
-    int rc = 0;
-    if (at) {
-        char tmp[QP_PATH + 16];
-        snprintf(tmp, sizeof tmp, "%s.tmp", path);
-        FILE *w = fopen(tmp, "w");
-        if (!w) {
-            snprintf(err, errn, "cannot write %s: %s", tmp, strerror(errno));
-            rc = -1;
-        } else {
-            fwrite(text, 1, (size_t)(at - text), w);
-            fputs("[Result \"", w);
-            for (const char *p = s->result; *p; p++)
-                if (*p != '"' && *p != '\\') fputc(*p, w);
-            fputs("\"]\n", w);
-            fputs(at + strlen(key), w);
-            bool bad = fflush(w) != 0 || fsync(fileno(w)) != 0;
-            bad = fclose(w) != 0 || bad;
-            if (bad || rename(tmp, path)) {
-                snprintf(err, errn, "cannot write %s: %s", path, strerror(errno));
-                rc = -1;
-            }
-        }
-    }
+    const char *token = "1/2-1/2";
+    char winner[64];
+    if (sscanf(s->result, "%63s wins:", winner) == 1)
+        token = !strcmp(winner, qp_side_name(s->g.r, 0)) ? "1-0" : "0-1";
+    snprintf(claim->result, sizeof claim->result, "%s", token);
+    snprintf(claim->termination, sizeof claim->termination, "%s", s->result);
+    claim->nmoves = s->g.len;
+    claim->plycount = -1;
+    size_t len;
+    char *text = qp_record_text_from(&s->g, NULL, claim, &len, err, errn);
+    free(claim);
+    if (!text) return -1;
+    int rc = qp_file_save(path, text, len, err, errn);
     free(text);
     return rc;
 }

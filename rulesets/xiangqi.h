@@ -123,6 +123,10 @@ int xq_move_parse(const qp_rules *r, const void *s, const char *text, qp_move *m
                   char *err, size_t errn);
 void xq_move_notation(const qp_rules *r, const void *s, qp_move m, char *buf, size_t n);
 int xq_move_squares(const qp_rules *r, const void *s, qp_move m, int *sq, int max);
+int xq_notation_text(const qp_rules *r, const void *s, qp_move m, const char *style, char *buf,
+                     size_t n);
+int xq_notation_parse(const qp_rules *r, const void *s, const char *text, const char *style,
+                      qp_move *m, char *err, size_t errn);
 /* Padded square <-> the geometry's index (rank * 9 + file). */
 static inline int xq_to_geom(int sq) { return XQ_RANK(sq) * 9 + XQ_FILE(sq); }
 static inline int xq_from_geom(int g) { return XQ_SQ(g % 9, g / 9); }

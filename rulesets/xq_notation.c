@@ -1,31 +1,17 @@
 /*
  * xq_notation.c — Xiangqi moves as text: coordinates ("h3e3", "a10a9"),
- * the reason a move is refused, and traditional Chinese notation.
- *
- * Chinese notation (中文纵线记谱): piece, file, action, number.  Files are
- * counted from each player's right: Red writes 一..九 (file i = 一), Black
- * writes full-width １..９ (file a = １).  进/退 with a number of points for
- * pieces moving in straight lines (general, chariot, cannon, soldier) and
- * with the target file for the others; 平 with the target file.  Two or
- * three pieces of a kind on one file are told apart by 前/(中)/后 in place
- * of the file (前炮平五); four or five soldiers by ordinals 一..五 from the
- * front; when soldiers are doubled on several files the file is kept after
- * the position word (前兵 becomes 前七).  Pieces are written with the
- * simplified characters usual in printed records: Red 帅仕相马车炮兵,
- * Black 将士象马车炮卒 (the board glyphs 馬車砲 are for drawing only).
+ * the reason a move is refused, and the notations players exchange:
+ * Chinese (simplified and traditional), WXF (cn_notation.c knows those),
+ * and ICCS ("h2e2", ranks 0-9).  Reading accepts any of them; a text such
+ * as "h2e2" that reads both as coordinates and as ICCS follows the
+ * record's hint, unless a rank 0 or 10 tells.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cn_notation.h"
 #include "xiangqi.h"
-
-static const char *const xq_red_num[10] = {"", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
-static const char *const xq_black_num[10] = {"", "１", "２", "３", "４", "５", "６", "７", "８", "９"};
-static const char *const xq_note_piece[2][XQ_NTYPES] = {
-    {"帅", "仕", "相", "马", "车", "炮", "兵"},
-    {"将", "士", "象", "马", "车", "炮", "卒"},
-};
 
 void xq_move_text(const qp_rules *r, const void *s, qp_move m, char *buf, size_t n)
 {
@@ -173,56 +159,135 @@ int xq_move_parse(const qp_rules *r, const void *sv, const char *text, qp_move *
     return -1;
 }
 
-void xq_move_notation(const qp_rules *r, const void *sv, qp_move m, char *buf, size_t n)
+void xq_move_notation(const qp_rules *r, const void *s, qp_move m, char *buf, size_t n)
 {
-    (void)r;
-    const xq_state *s = sv;
-    int f = XQ_FROM(m), t = XQ_TO(m);
-    unsigned p = s->board[f];
-    if (!p) {
-        snprintf(buf, n, "?");
-        return;
-    }
-    int side = XQ_SIDE_OF(p), type = xq_slot_type[p & 15];
-    const char *const *num = side ? xq_black_num : xq_red_num;
-    int ff = XQ_FILE(f), tf = XQ_FILE(t);
-    int nff = side ? ff + 1 : 9 - ff, ntf = side ? tf + 1 : 9 - tf;
-    int fwd_r = side ? -XQ_RANK(f) : XQ_RANK(f);   /* larger is further forward */
+    xq_notation_text(r, s, m, QP_NOTATION_CHINESE, buf, n);
+}
 
-    /* Same-kind pieces on the from-file: how many, how many ahead of ours,
-     * and whether the kind is doubled on another file too. */
-    int same = 0, ahead = 0, doubled_files = 0;
-    int per_file[9] = {0};
-    for (int slot = xq_slot_first[type]; slot < xq_slot_first[type + 1]; slot++) {
+/* The mover's pieces in the notation's frame (files from the mover's
+ * right, ranks forward); at[sq] is the index of the piece on sq. */
+static int xq_cn_pieces(const xq_state *s, cn_piece *pc, int *at)
+{
+    int side = s->side, np = 0;
+    for (int q = 0; q < 256; q++) at[q] = -1;
+    for (int slot = 0; slot < 16; slot++) {
         int q = s->pos[side * 16 + slot];
         if (!q) continue;
-        per_file[XQ_FILE(q)]++;
-        if (XQ_FILE(q) != ff) continue;
-        same++;
-        if ((side ? -XQ_RANK(q) : XQ_RANK(q)) > fwd_r) ahead++;
+        int f = XQ_FILE(q), rk = XQ_RANK(q);
+        pc[np] = (cn_piece){xq_slot_type[slot], side ? f + 1 : 9 - f, side ? 9 - rk : rk};
+        at[q] = np++;
     }
-    for (int i = 0; i < 9; i++) doubled_files += per_file[i] >= 2;
+    return np;
+}
 
-    char prefix[32];
-    if (same == 1) {
-        snprintf(prefix, sizeof prefix, "%s%s", xq_note_piece[side][type], num[nff]);
-    } else {
-        const char *word;
-        if (same == 2) word = ahead ? "后" : "前";
-        else if (same == 3) word = ahead == 0 ? "前" : ahead == 1 ? "中" : "后";
-        else word = num[ahead + 1];
-        if (type == XQ_SOLDIER && doubled_files > 1)
-            snprintf(prefix, sizeof prefix, "%s%s", word, num[nff]);
-        else
-            snprintf(prefix, sizeof prefix, "%s%s", word, xq_note_piece[side][type]);
+static cn_move xq_cn_move(const xq_state *s, const int *at, qp_move m)
+{
+    int t = XQ_TO(m), f = XQ_FILE(t), rk = XQ_RANK(t);
+    return (cn_move){at[XQ_FROM(m)], s->side ? f + 1 : 9 - f, s->side ? 9 - rk : rk};
+}
+
+int xq_notation_text(const qp_rules *r, const void *sv, qp_move m, const char *style, char *buf,
+                     size_t n)
+{
+    const xq_state *s = sv;
+    if (!strcmp(style, QP_NOTATION_COORD)) {
+        xq_move_text(r, s, m, buf, n);
+        return 0;
     }
+    int f = XQ_FROM(m), t = XQ_TO(m);
+    if (!strcmp(style, QP_NOTATION_ICCS)) {
+        snprintf(buf, n, "%c%d%c%d", 'a' + XQ_FILE(f), XQ_RANK(f), 'a' + XQ_FILE(t), XQ_RANK(t));
+        return 0;
+    }
+    unsigned p = s->board[f];
+    if (!p || p == XQ_OFF || XQ_SIDE_OF(p) != s->side) {
+        snprintf(buf, n, "?");
+        return 0;
+    }
+    cn_piece pc[16];
+    int at[256];
+    int np = xq_cn_pieces(s, pc, at);
+    cn_move cm = xq_cn_move(s, at, m);
+    return cn_write(pc, np, &cm, s->side, style, true, buf, n);
+}
 
-    int dr = (XQ_RANK(t) - XQ_RANK(f)) * (side ? -1 : 1);
-    bool straight = type == XQ_KING || type == XQ_CHARIOT || type == XQ_CANNON ||
-                    type == XQ_SOLDIER;
-    if (dr == 0)
-        snprintf(buf, n, "%s平%s", prefix, num[ntf]);
-    else
-        snprintf(buf, n, "%s%s%s", prefix, dr > 0 ? "进" : "退",
-                 straight ? num[abs(dr)] : num[ntf]);
+/* A point name "h2" / "h10"; with iccs the rank is 0-9.  Returns the
+ * length read (0: none) and the rank as written in *rank. */
+static int xq_read_point(const char *t, int *file, int *rank)
+{
+    char c = t[0];
+    if (c >= 'A' && c <= 'I') c = (char)(c - 'A' + 'a');
+    if (c < 'a' || c > 'i' || t[1] < '0' || t[1] > '9') return 0;
+    *file = c - 'a';
+    if (t[1] == '1' && t[2] == '0') {
+        *rank = 10;
+        return 3;
+    }
+    *rank = t[1] - '0';
+    return 2;
+}
+
+int xq_notation_parse(const qp_rules *r, const void *sv, const char *text, const char *style,
+                      qp_move *m, char *err, size_t errn)
+{
+    const xq_state *s = sv;
+    const xq_impl *im = r->impl;
+    char e[QP_ERR];
+    int f1, r1, f2, r2, k1 = xq_read_point(text, &f1, &r1), k2 = 0;
+    bool dash = false;
+    if (k1) {
+        dash = text[k1] == '-';
+        k2 = xq_read_point(text + k1 + dash, &f2, &r2);
+    }
+    if (k1 && k2 && !text[k1 + dash + k2]) {
+        /* ICCS counts ranks 0-9, the coordinates 1-10: a 0 or 10 tells,
+         * else the record's convention (the hint) or ICCS's look does. */
+        bool upper = text[0] >= 'A' && text[0] <= 'I';
+        bool iccs = (style && !strcmp(style, QP_NOTATION_ICCS)) || dash || upper;
+        if (r1 == 0 || r2 == 0) iccs = true;
+        if (r1 == 10 || r2 == 10) iccs = false;
+        if (!iccs && (r1 == 0 || r2 == 0)) iccs = true;
+        if (iccs && (r1 > 9 || r2 > 9)) {
+            snprintf(err, errn, "unreadable: an ICCS rank is 0-9");
+            return -1;
+        }
+        if (iccs) {
+            r1++;
+            r2++;
+        }
+        char coord[16];
+        snprintf(coord, sizeof coord, "%c%d%c%d", 'a' + f1, r1, 'a' + f2, r2);
+        if (xq_move_parse(r, s, coord, m, e, sizeof e)) {
+            snprintf(err, errn, "illegal: %s", e);
+            return -1;
+        }
+        return 0;
+    }
+    cn_piece pc[16];
+    int at[256];
+    int np = xq_cn_pieces(s, pc, at);
+    qp_move list[QP_MAX_MOVES];
+    cn_move cm[QP_MAX_MOVES], guess;
+    int nm = xq_gen_legal(im, s, list, false), which;
+    for (int i = 0; i < nm; i++) cm[i] = xq_cn_move(s, at, list[i]);
+    int rc = cn_read(text, pc, np, cm, nm, &which, &guess, err, errn);
+    if (rc == CN_OK) {
+        *m = list[which];
+        return 0;
+    }
+    if (rc == CN_NOMOVE && guess.piece >= 0 && guess.file >= 1 && guess.file <= 9 &&
+        guess.rank >= 0 && guess.rank <= 9) {
+        /* Back to board points, then the coordinate parser says why. */
+        int side = s->side, from = -1;
+        for (int q = 0; q < 256 && from < 0; q++)
+            if (at[q] == guess.piece) from = q;
+        int tf = side ? guess.file - 1 : 9 - guess.file, tr = side ? 9 - guess.rank : guess.rank;
+        char coord[16];
+        snprintf(coord, sizeof coord, "%c%d%c%d", 'a' + XQ_FILE(from), XQ_RANK(from) + 1, 'a' + tf,
+                 tr + 1);
+        qp_move dummy;
+        if (from >= 0 && xq_move_parse(r, s, coord, &dummy, e, sizeof e))
+            snprintf(err, errn, "illegal: %s", e);
+    }
+    return -1;
 }

@@ -226,4 +226,6 @@ const qp_ruleset xq_ruleset = {
     .evaluate = xq_evaluate,
     .make_null = xq_make_null,
     .help_text = xq_help,
+    .notation_text = xq_notation_text,
+    .notation_parse = xq_notation_parse,
 };

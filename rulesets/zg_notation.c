@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cn_notation.h"
 #include "zg_movegen.h"
 #include "zg_rules.h"
 
@@ -194,10 +195,17 @@ void zg_move_notation(const zg_state *s, qp_move m, char *buf, size_t n)
         same++;
         if (p != from && (side ? zg_rank(p) < zg_rank(from) : zg_rank(p) > zg_rank(from))) ahead++;
     }
+    /* Soldiers doubled on more than one file keep the file: 前七 */
+    int per_file[ZG_FILES] = {0}, doubled = 0;
+    for (int i = 0; i < zg_nslot[type]; i++) {
+        int p = s->pos[base + zg_slot0[type] + i];
+        if (p) doubled += ++per_file[zg_file(p)] == 2;
+    }
     if (same >= 2) {
         static const char *const two[2] = {"前", "后"}, *const three[3] = {"前", "中", "后"};
         strcat(out, same == 2 ? two[ahead] : same == 3 ? three[ahead] : numerals[0][ahead + 1]);
-        strcat(out, zg_glyphs[side][type]);
+        if (type == ZG_SOLDIER && doubled > 1) strcat(out, num[file_number(side, from)]);
+        else strcat(out, zg_glyphs[side][type]);
     } else {
         strcat(out, zg_glyphs[side][type]);
         strcat(out, num[file_number(side, from)]);
@@ -225,4 +233,157 @@ int zg_move_squares(qp_move m, int *sq, int max)
     }
     if (n < max) sq[n++] = zg_to81(zg_mv_to(m));
     return n;
+}
+
+/* The mover's pieces in the notation's frame; at[sq] is a piece's index. */
+static int zg_cn_pieces(const zg_state *s, cn_piece *pc, int *at)
+{
+    int side = s->side, np = 0, base = ZG_BASE(side);
+    for (int q = 0; q < 256; q++) at[q] = -1;
+    for (int id = base; id < base + 16; id++) {
+        int q = s->pos[id];
+        if (!q) continue;
+        int f = zg_file(q), rk = zg_rank(q);
+        pc[np] = (cn_piece){zg_type_of(id), side ? f + 1 : ZG_FILES - f,
+                            side ? ZG_RANKS - 1 - rk : rk};
+        at[q] = np++;
+    }
+    return np;
+}
+
+static cn_move zg_cn_move(const zg_state *s, const int *at, qp_move m)
+{
+    int t = zg_mv_to(m), f = zg_file(t), rk = zg_rank(t);
+    return (cn_move){at[zg_mv_from(m)], s->side ? f + 1 : ZG_FILES - f,
+                     s->side ? ZG_RANKS - 1 - rk : rk};
+}
+
+/* An exchange in style 0 Chinese, 1 traditional, 2 WXF; with files, each
+ * soldier is followed by its file (兵九兵七兑砲二, P9P7xC2). */
+static void zg_exchange_text(const zg_state *s, qp_move m, int style, bool files, char *buf, size_t n)
+{
+    static const char *const trad_glyph[2][ZG_NTYPES] = {
+        {"帥", "仕", "相", "傌", "俥", "炮", "兵"}, {"將", "士", "象", "馬", "車", "砲", "卒"},
+    };
+    const char *const(*glyph)[ZG_NTYPES] = style == 1 ? trad_glyph : zg_glyphs;
+    int to = zg_mv_to(m), v = s->bd.sq[to], side = s->side;
+    char out[128] = "";
+    for (int i = 0; i < zg_mv_k(m); i++) {
+        strcat(out, style == 2 ? "P" : glyph[side][ZG_SOLDIER]);
+        int f = file_number(side, zg_mv_soldier(m, i));
+        if (files && style == 2) snprintf(out + strlen(out), 4, "%d", f);
+        else if (files) strcat(out, numerals[side][f]);
+    }
+    strcat(out, style == 2 ? "x" : style == 1 ? "兌" : "兑");
+    if (v && v != ZG_OFF)
+        strcat(out, style == 2 ? (const char[]){"KAEHRCP"[zg_type_of(v)], 0}
+                               : glyph[zg_side_of(v)][zg_type_of(v)]);
+    if (style == 2) snprintf(out + strlen(out), 4, "%d", file_number(side, to));
+    else strcat(out, numerals[side][file_number(side, to)]);
+    snprintf(buf, n, "%s", out);
+}
+
+/* Does the exchange need its soldiers' files?  Yes when more soldiers
+ * than it gives stand on the far rank, so another set could give. */
+static bool zg_exchange_needs_files(const zg_state *s, qp_move m)
+{
+    int base = ZG_BASE(s->side), on_far = 0;
+    for (int i = 0; i < zg_nslot[ZG_SOLDIER]; i++) {
+        int p = s->pos[base + zg_slot0[ZG_SOLDIER] + i];
+        on_far += p && zg_rank(p) == zg_far_rank(s->side);
+    }
+    return on_far > zg_mv_k(m);
+}
+
+int zg_notation_text(const zg_state *s, qp_move m, const char *style, char *buf, size_t n)
+{
+    int st = !strcmp(style, QP_NOTATION_CHINESE) ? 0 : !strcmp(style, QP_NOTATION_TRADITIONAL) ? 1
+           : !strcmp(style, QP_NOTATION_WXF) ? 2 : -1;
+    if (!strcmp(style, QP_NOTATION_COORD)) {
+        zg_move_text(m, buf, n);
+        return 0;
+    }
+    if (st < 0) return -1;
+    if (zg_mv_is_exchange(m)) {
+        zg_exchange_text(s, m, st, zg_exchange_needs_files(s, m), buf, n);
+        return 0;
+    }
+    if (st == 0) {
+        zg_move_notation(s, m, buf, n);
+        return 0;
+    }
+    cn_piece pc[16];
+    int at[256];
+    int np = zg_cn_pieces(s, pc, at);
+    cn_move cm = zg_cn_move(s, at, m);
+    if (cm.piece < 0) {
+        snprintf(buf, n, "?");
+        return 0;
+    }
+    return cn_write(pc, np, &cm, s->side, style, false, buf, n);
+}
+
+int zg_notation_parse(const zg_impl *z, const zg_state *s, const char *text, qp_move *m,
+                      char *err, size_t errn)
+{
+    char e[QP_ERR];
+    int sq;
+    if (read_sq(text, &sq)) {   /* coordinates: e3e4, a9c9xe8 */
+        if (!zg_move_parse(z, s, text, m, e, sizeof e)) return 0;
+        snprintf(err, errn, "%s: %s", strncmp(e, "bad move text", 13) ? "illegal" : "unreadable", e);
+        return -1;
+    }
+    if (zg_decided(z, s)) {
+        snprintf(err, errn, "illegal: the game is over");
+        return -1;
+    }
+    qp_move list[QP_MAX_MOVES];
+    int nm = zg_generate(z, s, list, false);
+    char want[96], have[96], note[96];
+    cn_canonical(text, want, sizeof want);
+    if (strstr(want, "兑") && !strncmp(want, "兵", strlen("兵"))) {   /* 兵兵兑砲五, PPxC5 */
+        int found = 0;
+        for (int i = 0; i < nm; i++) {
+            if (!zg_mv_is_exchange(list[i])) continue;
+            bool fits = false;
+            for (int files = 0; files < 2; files++) {
+                zg_exchange_text(s, list[i], 0, files, note, sizeof note);
+                cn_canonical(note, have, sizeof have);
+                fits |= !strcmp(have, want);
+            }
+            if (fits && !found++) *m = list[i];
+        }
+        if (found == 1) return 0;
+        if (found > 1)
+            snprintf(err, errn, "ambiguous: %d exchanges fit (give each soldier's file: 兵九兵七兑砲二)", found);
+        else
+            snprintf(err, errn, "illegal: no such exchange");
+        return -1;
+    }
+    cn_piece pc[16];
+    cn_move cm[QP_MAX_MOVES], guess;
+    qp_move plain[QP_MAX_MOVES];
+    int at[256], np = zg_cn_pieces(s, pc, at), n = 0, which;
+    for (int i = 0; i < nm; i++)
+        if (!zg_mv_is_exchange(list[i])) {
+            plain[n] = list[i];
+            cm[n++] = zg_cn_move(s, at, list[i]);
+        }
+    int rc = cn_read(text, pc, np, cm, n, &which, &guess, err, errn);
+    if (rc == CN_OK) {
+        *m = plain[which];
+        return 0;
+    }
+    if (rc == CN_NOMOVE && guess.piece >= 0 && guess.file >= 1 && guess.file <= ZG_FILES &&
+        guess.rank >= 0 && guess.rank < ZG_RANKS) {
+        int from = -1, side = s->side;
+        for (int q = 0; q < 256 && from < 0; q++)
+            if (at[q] == guess.piece) from = q;
+        int tf = side ? guess.file - 1 : ZG_FILES - guess.file;
+        int tr = side ? ZG_RANKS - 1 - guess.rank : guess.rank;
+        qp_move dummy;
+        if (from >= 0 && parse_plain(z, s, from, zg_sq(tf, tr), &dummy, e, sizeof e))
+            snprintf(err, errn, "illegal: %s", e);
+    }
+    return -1;
 }

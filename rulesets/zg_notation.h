@@ -17,6 +17,14 @@
  *   Exchanges: one soldier name per soldier given, 兑, the piece taken and
  *   its file in the mover's numerals: 兵兵兑砲五 (two Red soldiers take the
  *   black cannon on file e).
+ *
+ * zg_notation_text writes "coord", "chinese" (as above), "traditional" and
+ * "wxf" (exchanges as PPxC5); when more soldiers than an exchange gives
+ * stand on the far rank, each soldier is followed by its file
+ * (兵九兵七兑砲二, P9P7xC2), since the short form could name several
+ * exchanges.  zg_notation_parse reads any of them (a short form that fits
+ * several exchanges is "ambiguous"), plain moves in every form
+ * cn_notation.h reads.
  */
 #ifndef ZG_NOTATION_H
 #define ZG_NOTATION_H
@@ -34,5 +42,8 @@ int zg_move_parse(const zg_impl *z, const zg_state *s, const char *text, qp_move
                   size_t errn);
 void zg_move_notation(const zg_state *s, qp_move m, char *buf, size_t n);
 int zg_move_squares(qp_move m, int *sq, int max);
+int zg_notation_text(const zg_state *s, qp_move m, const char *style, char *buf, size_t n);
+int zg_notation_parse(const zg_impl *z, const zg_state *s, const char *text, qp_move *m,
+                      char *err, size_t errn);
 
 #endif

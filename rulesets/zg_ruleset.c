@@ -236,6 +236,20 @@ static void zg_notation_hook(const qp_rules *r, const void *s, qp_move m, char *
     zg_move_notation(s, m, buf, n);
 }
 
+static int zg_notation_text_hook(const qp_rules *r, const void *s, qp_move m, const char *style,
+                                 char *buf, size_t n)
+{
+    (void)r;
+    return zg_notation_text(s, m, style, buf, n);
+}
+
+static int zg_notation_parse_hook(const qp_rules *r, const void *s, const char *text,
+                                  const char *style, qp_move *m, char *err, size_t errn)
+{
+    (void)style;
+    return zg_notation_parse(Z(r), s, text, m, err, errn);
+}
+
 static int zg_squares_hook(const qp_rules *r, const void *s, qp_move m, int *sq, int max)
 {
     (void)r;
@@ -298,4 +312,6 @@ const qp_ruleset zg_ruleset = {
     .evaluate = zg_evaluate_hook,
     .make_null = zg_null_hook,
     .help_text = NULL,   /* per instance: r->help_text follows the parameters */
+    .notation_text = zg_notation_text_hook,
+    .notation_parse = zg_notation_parse_hook,
 };

@@ -226,8 +226,8 @@ static void test_save_load_roundtrip(void **st)
     free(out);
 
     char *file = slurp_file(path);
-    const char *want_file[] = {"[Ruleset \"zhonggong\"]\n", "[FEN \"" ZG_START "\"]\n",
-                               "1. a3a4 i7i6\n2. a1a3\n", NULL};
+    const char *want_file[] = {"[FEN \"" ZG_START "\"]\n", "[PlyCount \"3\"]\n",
+                               "[Ruleset \"zhonggong\"]\n", "1. a3a4 i7i6\n2. a1a3\n*\n", NULL};
     expect_in_order(file, want_file);
     free(file);
 
@@ -257,7 +257,7 @@ static void test_load_bad_files(void **st)
                                  ".txt");
     snprintf(input, sizeof input, "a3a4\nload %s\nfen\n", bad);
     char *out = console("zhonggong", input, 0);
-    const char *want[] = {"load failed: ", "line 5: move 4 'e6e3': ",
+    const char *want[] = {"load failed: ", ":5:9: move 4 'e6e3': illegal: ",
                           "black> fen\nrnbacabnr/4c4/p1p1p1p1p/4k4/9/P3K4/2P1P1P1P/4C4/RNBACABNR b - - 1 1\n",
                           NULL};
     expect_in_order(out, want);
@@ -267,17 +267,53 @@ static void test_load_bad_files(void **st)
     const char *cut = tu_tmpfile("[Ruleset \"zhonggong\"]\n\n1. a3a4 i7i6\n2. a1a", ".txt");
     snprintf(input, sizeof input, "load %s\nfen\n", cut);
     out = console("zhonggong", input, 0);
-    const char *want_cut[] = {"load failed: ", "line 4: move 3 'a1a'", "red> fen\n" ZG_START "\n",
+    const char *want_cut[] = {"load failed: ", ":4:4: move 3 'a1a': unreadable", "red> fen\n" ZG_START "\n",
                               NULL};
     expect_in_order(out, want_cut);
     free(out);
     unlink(cut);
 
     out = console("zhonggong", "load /nonexistent/qp.txt\nload\n", 0);
-    const char *want_missing[] = {"load failed: cannot open /nonexistent/qp.txt", "usage: load FILE\n",
+    const char *want_missing[] = {"load failed: /nonexistent/qp.txt: No such file or directory", "usage: load FILE\n",
                                   NULL};
     expect_in_order(out, want_missing);
     free(out);
+}
+
+/* A game in Chinese notation is walked with first/prev/next/last/goto,
+ * saved in WXF and loaded back; walking never changes the record. */
+static void test_replay_and_notations(void **st)
+{
+    (void)st;
+    char input[1024];
+    const char *pgn = tu_tmpfile("[Game \"Chinese Chess\"]\n[Result \"*\"]\n\n"
+                                 "1. 炮二平五 马８进７ 2. 马二进三 车９平８ *\n", ".pgn");
+    char saved[] = "/tmp/qp_con_XXXXXX";
+    close(mkstemp(saved));
+    snprintf(input, sizeof input,
+             "load %s\ngoto 1\nprev\nprev\nfirst\nnext\nlast\nnext\ngoto 9\ngoto 2\nfen\n"
+             "save %s wxf\nload %s\nfen\nC8.7\n", pgn, saved, saved);
+    char *out = console("xiangqi", input, 0);
+    const char *want[] = {
+        "4 moves)", "red> goto 1\n", "Last move: h3e3 (炮二平五)", "black> prev\n", "red> prev\nat the start\n",
+        "red> first\n", "red> next\n", "Last move: h3e3", "black> last\n", "Last move: i10h10 (车９平８)",
+        "red> next\nat the end\n", "red> goto 9\nusage: goto N, with N from 0 to 4 (plies from the start)\n",
+        "red> goto 2\n", "red> fen\nrnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2\n",
+        "saved ", "(xiangqi, 4 moves)", "red> fen\nrnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2\n",
+        "red> C8.7\n", "Last move: b3c3 (炮八平七)", NULL};
+    expect_in_order(out, want);
+    free(out);
+    FILE *f = fopen(saved, "r");
+    assert_non_null(f);
+    char buf[2048];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = 0;
+    fclose(f);
+    assert_non_null(strstr(buf, "[Notation \"wxf\"]\n"));
+    assert_non_null(strstr(buf, "[Ply \"2\"]\n[PlyCount \"4\"]\n"));   /* the viewed ply is kept */
+    assert_non_null(strstr(buf, "\n1. C2.5 H8+7\n2. H2+3 R9.8\n*\n"));
+    unlink(pgn);
+    unlink(saved);
 }
 
 static void test_eof_and_quit(void **st)
@@ -443,6 +479,7 @@ int main(void)
         cmocka_unit_test(test_resign),
         cmocka_unit_test(test_save_load_roundtrip),
         cmocka_unit_test(test_load_bad_files),
+        cmocka_unit_test(test_replay_and_notations),
         cmocka_unit_test(test_eof_and_quit),
         cmocka_unit_test(test_ascii_board),
         cmocka_unit_test(test_glyph_board),

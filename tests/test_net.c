@@ -450,11 +450,11 @@ static void test_zhonggong_engines(void **st)
     assert_int_not_equal(o.result, QP_ONGOING);   /* played to the end */
     assert_true(g.len > 10);
     char *text = slurp_file(hs), want[200];
-    if (o.result == QP_DRAW) snprintf(want, sizeof want, "[Result \"draw: %s\"]", o.reason);
-    else snprintf(want, sizeof want, "[Result \"%s wins: %s\"]", qp_side_name(r, o.winner), o.reason);
+    if (o.result == QP_DRAW) snprintf(want, sizeof want, "[Termination \"draw: %s\"]", o.reason);
+    else snprintf(want, sizeof want, "[Termination \"%s wins: %s\"]", qp_side_name(r, o.winner), o.reason);
     assert_non_null(strstr(text, want));
     char over[220];
-    snprintf(over, sizeof over, "game over: %s", want + 9);
+    snprintf(over, sizeof over, "game over: %s", want + 14);
     over[strlen(over) - 2] = 0;
     assert_non_null(strstr(h.out, over));
     assert_non_null(strstr(j.out, over));
@@ -498,7 +498,7 @@ static void test_tictactoe_typed(void **st)
     assert_non_null(strstr(j.out, "game over: x wins: three in a row"));
     assert_same_record(hs, js);
     char *rec = slurp_file(hs);
-    assert_non_null(strstr(rec, "[Result \"x wins: three in a row\"]"));
+    assert_non_null(strstr(rec, "[Termination \"x wins: three in a row\"]"));
     assert_non_null(strstr(rec, "1. a1 b2\n2. a2 b1\n3. a3"));
     free(rec);
     proc_free(&h);
@@ -765,7 +765,7 @@ static void test_bad_peers(void **st)
     assert_non_null(strstr(e, "qipan: net: refused 'move 1 e7e5': illegal"));
     free(e);
     char *rec = slurp_file(hs);
-    assert_non_null(strstr(rec, "[Result \"black wins: resignation\"]"));
+    assert_non_null(strstr(rec, "[Termination \"black wins: resignation\"]"));
     assert_non_null(strstr(rec, "\n1. c3c4 g7g6\n"));
     assert_null(strstr(rec, "2."));
     free(rec);
@@ -809,7 +809,7 @@ static void test_draw_and_takeback(void **st)
     assert_non_null(strstr(h.out, "game over: draw: agreement"));
     assert_same_record(hs, js);
     char *rec = slurp_file(hs);
-    assert_non_null(strstr(rec, "[Result \"draw: agreement\"]"));
+    assert_non_null(strstr(rec, "[Termination \"draw: agreement\"]"));
     assert_non_null(strstr(rec, "\n1. a1\n"));
     free(rec);
     proc_free(&h);
@@ -839,7 +839,7 @@ static void test_time_and_absence(void **st)
     assert_non_null(strstr(j.out, "game over: o wins: time"));
     assert_same_record(hs, js);
     char *rec = slurp_file(js);
-    assert_non_null(strstr(rec, "[Result \"o wins: time\"]"));
+    assert_non_null(strstr(rec, "[Termination \"o wins: time\"]"));
     free(rec);
     proc_free(&h);
     proc_free(&j);
@@ -863,7 +863,7 @@ static void test_time_and_absence(void **st)
             assert_int_equal(proc_exit(&h), 0);
             assert_non_null(strstr(h.out, "game over: x wins: time"));
             rec = slurp_file(hs);
-            assert_non_null(strstr(rec, "[Result \"x wins: time\"]"));
+            assert_non_null(strstr(rec, "[Termination \"x wins: time\"]"));
         } else {
             assert_int_equal(proc_exit(&h), 3);
             assert_non_null(strstr(h.out, "adjourned at ply 1: the opponent did not come back within 0 s"));
@@ -983,7 +983,7 @@ static void test_joiner_side(void **st)
     assert_int_equal(proc_exit(&j), 0);
     assert_non_null(strstr(j.out, "game over: o wins: resignation"));
     char *saved = slurp_file(js);
-    assert_non_null(strstr(saved, "[Result \"o wins: resignation\"]"));
+    assert_non_null(strstr(saved, "[Termination \"o wins: resignation\"]"));
     assert_non_null(strstr(saved, "\n1. b2 a1\n2. c3\n"));
     free(saved);
     close(fd);
@@ -1040,7 +1040,7 @@ static void test_fed_in_advance(void **st)
             assert_non_null(strstr(h.out, "x> a3\nX plays a3\n"));
             assert_same_record(hs, js);
             rec = slurp_file(hs);
-            assert_non_null(strstr(rec, "[Result \"x wins: three in a row\"]"));
+            assert_non_null(strstr(rec, "[Termination \"x wins: three in a row\"]"));
             assert_non_null(strstr(rec, "1. a1 b1\n2. a2 b2\n3. a3\n"));
         } else if (k == 2) {
             /* x's input ends first: the host leaves, the joiner stops at once */

@@ -1,0 +1,95 @@
+/*
+ * convert.c — `qipan convert IN OUT [--notation N]`: reads a record in any
+ * form qipan reads (record.h) and writes it as PGN with the moves in the
+ * chosen notation (coord, chinese, traditional, wxf, iccs), keeping its
+ * other tags (Event, Red, Black, ...) and its result.  OUT "-" is
+ * standard output.  Every move is checked on the way; a bad record writes
+ * nothing and names the first problem.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+#include "fileio.h"
+#include "record.h"
+
+int cmd_convert(qp_app *app, int argc, char **argv);
+
+static const char *const notations[] = {
+    QP_NOTATION_COORD, QP_NOTATION_CHINESE, QP_NOTATION_TRADITIONAL, QP_NOTATION_WXF,
+    QP_NOTATION_ICCS, NULL,
+};
+
+int cmd_convert(qp_app *app, int argc, char **argv)
+{
+    const char *in = NULL, *out = NULL, *notation = QP_NOTATION_COORD;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--notation") || !strcmp(argv[i], "--format")) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "qipan convert: %s needs a value\n", argv[i]);
+                return 2;
+            }
+            if (!strcmp(argv[i], "--format")) {   /* one format: PGN */
+                if (strcmp(argv[i + 1], "pgn")) {
+                    fprintf(stderr, "qipan convert: unknown format '%s' (pgn)\n", argv[i + 1]);
+                    return 2;
+                }
+            } else {
+                notation = argv[i + 1];
+            }
+            i++;
+        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
+            fprintf(stderr, "qipan convert: unknown option '%s'\n", argv[i]);
+            return 2;
+        } else if (!in) {
+            in = argv[i];
+        } else if (!out) {
+            out = argv[i];
+        } else {
+            fprintf(stderr, "qipan convert: too many arguments\n");
+            return 2;
+        }
+    }
+    if (!in || !out) {
+        fprintf(stderr, "usage: qipan convert IN OUT [--notation coord|chinese|traditional|wxf|iccs]\n");
+        return 2;
+    }
+    bool known = false;
+    for (int i = 0; notations[i]; i++) known |= !strcmp(notations[i], notation);
+    if (!known) {
+        fprintf(stderr, "qipan convert: unknown notation '%s' (coord, chinese, traditional, wxf, iccs)\n",
+                notation);
+        return 2;
+    }
+    qp_rules *r;
+    qp_game g;
+    qp_record rec;
+    char err[QP_ERR];
+    if (qp_record_load_keep(&app->reg, in, &r, &g, &rec, err, sizeof err)) {
+        fprintf(stderr, "qipan convert: %s\n", err);
+        return 1;
+    }
+    size_t len;
+    char *text = qp_record_text_from(&g, notation, &rec, &len, err, sizeof err);
+    int rc = 0;
+    if (!text) {
+        rc = 1;
+    } else if (!strcmp(out, "-")) {
+        if (fwrite(text, 1, len, stdout) != len || fflush(stdout)) {
+            snprintf(err, sizeof err, "cannot write to standard output");
+            rc = 1;
+        }
+    } else if (qp_file_save(out, text, len, err, sizeof err)) {
+        rc = 1;
+    }
+    if (rc) fprintf(stderr, "qipan convert: %s\n", err);
+    else if (strcmp(out, "-"))
+        printf("%s: %s, %d move%s in %s notation\n", out, r->rs->name, g.len, g.len == 1 ? "" : "s",
+               notation);
+    free(text);
+    qp_record_free(&rec);
+    qp_game_free(&g);
+    qp_rules_free(r);
+    return rc;
+}

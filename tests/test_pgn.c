@@ -1,0 +1,357 @@
+/*
+ * test_pgn.c — PGN text (framework/pgn) and the records built on it:
+ * tokens and their positions, whole games written and read back in every
+ * notation, published master games imported in each notation, and the
+ * exact error of each malformed, truncated or inconsistent record.
+ */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pgn.h"
+#include "record.h"
+
+static void test_tokens(void **st)
+{
+    (void)st;
+    const char *text = "\xEF\xBB\xBF[Event \"a \\\"b\\\"\"]\r\n[Param \"k\" \"v\"]\r\n\r\n"
+                       "% escape line\r\n"
+                       "1. h2e2 {a comment\r\nover lines} h9g7! $1 (2. h0g2 (2... x) b9c7) ; rest\r\n"
+                       "2.h0g2　b9c7?! 3... 炮二平五+ 1-0 4. never";
+    qp_pgn p;
+    char err[QP_ERR];
+    assert_int_equal(qp_pgn_read(&p, text, strlen(text), err, sizeof err), 0);
+    assert_int_equal(p.ntags, 2);
+    assert_string_equal(qp_pgn_find(&p, "Event")->val, "a \"b\"");
+    assert_string_equal(qp_pgn_find(&p, "Param")->val2, "v");
+    assert_null(qp_pgn_find(&p, "Site"));
+    static const char *const want[] = {"h2e2", "h9g7", "h0g2", "b9c7", "炮二平五"};
+    static const int line[] = {5, 6, 7, 7, 7}, col[] = {4, 13, 3, 8, 20};
+    assert_int_equal(p.nmoves, 5);
+    for (int i = 0; i < 5; i++) {
+        assert_string_equal(p.moves[i].text, want[i]);
+        assert_int_equal(p.moves[i].line, line[i]);
+        assert_int_equal(p.moves[i].col, col[i]);
+    }
+    assert_string_equal(p.result, "1-0");
+    assert_int_equal(p.result_line, 7);
+    assert_int_equal(p.result_col, 26);
+    qp_pgn_free(&p);
+}
+
+static void expect_pgn_error(const char *text, const char *want)
+{
+    qp_pgn p;
+    char err[QP_ERR];
+    assert_int_equal(qp_pgn_read(&p, text, strlen(text), err, sizeof err), -1);
+    assert_string_equal(err, want);
+}
+
+static void test_token_errors(void **st)
+{
+    (void)st;
+    expect_pgn_error("[Event \"x]\n", "1:1: malformed tag '[Event \"x]'");
+    expect_pgn_error("[Event x]\n", "1:1: malformed tag '[Event x]'");
+    expect_pgn_error("1. h2e2 {open\n", "1:9: truncated: the comment is not closed");
+    expect_pgn_error("1. h2e2 (h9g7 (x)\n", "1:9: truncated: the variation is not closed");
+    expect_pgn_error("1. h2e2 )\n", "1:9: unreadable: ')' without its opening '('");
+    expect_pgn_error("1. h2e2\n[Event \"2\"]\n", "2:1: tag after the moves (the game before has no result token)");
+    static const char nul[] = "1. 炮二平五 h2\0e2";
+    qp_pgn p;
+    char err[QP_ERR];
+    assert_int_equal(qp_pgn_read(&p, nul, sizeof nul - 1, err, sizeof err), -1);
+    assert_string_equal(err, "1:11: binary data (a NUL byte)");
+}
+
+/* Plays a fixed pseudo-random game of the ruleset. */
+static void random_game(qp_game *g, int plies, uint64_t seed)
+{
+    for (int i = 0; i < plies; i++) {
+        qp_move mv[QP_MAX_MOVES];
+        qp_outcome o;
+        qp_game_outcome(g, &o);
+        int n = g->r->rs->gen(g->r, g->cur, mv, QP_GEN_ALL);
+        if (o.result != QP_ONGOING || !n) break;
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        qp_game_play(g, mv[(seed >> 33) % (uint64_t)n]);
+    }
+}
+
+/* Whole games: written in each notation, read back to the same moves. */
+static void test_whole_games_round_trip(void **st)
+{
+    (void)st;
+    static const struct {
+        const char *ruleset, *notations[6];
+    } cases[] = {
+        {"xiangqi", {"coord", "chinese", "traditional", "wxf", "iccs", NULL}},
+        {"zhonggong", {"coord", "chinese", "traditional", "wxf", NULL}},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        qp_rules *r = tu_rules(&tu_reg, cases[c].ruleset);
+        for (uint64_t seed = 1; seed <= 6; seed++) {
+            qp_game g;
+            char err[QP_ERR];
+            assert_int_equal(qp_game_init(&g, r, NULL, err, sizeof err), 0);
+            random_game(&g, 200, seed);
+            assert_true(g.len > 20);
+            for (int k = 0; cases[c].notations[k]; k++) {
+                size_t len;
+                char *text = qp_record_text(&g, cases[c].notations[k], &len, err, sizeof err);
+                assert_non_null(text);
+                qp_record rec;
+                if (qp_record_parse(&rec, "t", text, len, err, sizeof err)) fail_msg("%s", err);
+                assert_int_equal(rec.nmoves, g.len);
+                assert_int_equal(rec.plycount, g.len);
+                qp_game h;
+                assert_int_equal(qp_game_init(&h, r, rec.fen[0] ? rec.fen : NULL, err, sizeof err), 0);
+                if (qp_record_replay(&rec, &h, err, sizeof err))
+                    fail_msg("%s %s: %s", cases[c].ruleset, cases[c].notations[k], err);
+                assert_int_equal(h.len, g.len);
+                assert_memory_equal(h.rec, g.rec, sizeof g.rec[0] * (size_t)g.len);
+                qp_game_free(&h);
+                qp_record_free(&rec);
+                free(text);
+            }
+            qp_game_free(&g);
+        }
+        qp_rules_free(r);
+    }
+}
+
+/* Published master games (tests/data/masters), each in five notations,
+ * import to the same moves and final position. */
+static void test_master_games(void **st)
+{
+    (void)st;
+    static const char *const games[] = {"game01", "game04", "game05"};
+    static const char *const notations[] = {"coord", "chinese", "traditional", "wxf", "iccs"};
+    static const int lengths[] = {76, 95, 51};
+    for (int i = 0; i < 3; i++) {
+        char path[512], fen0[512] = "";
+        qp_move first_moves[8] = {0};
+        for (int k = 0; k < 5; k++) {
+            snprintf(path, sizeof path, "%s/masters/%s-%s.pgn", QP_TESTDATA_DIR, games[i], notations[k]);
+            qp_rules *r;
+            qp_game g;
+            char err[QP_ERR], fen[512];
+            if (qp_record_load(&tu_reg, path, &r, &g, err, sizeof err)) fail_msg("%s", err);
+            assert_int_equal(g.len, lengths[i]);
+            qp_game_fen(&g, fen, sizeof fen);
+            if (!k) {
+                snprintf(fen0, sizeof fen0, "%s", fen);
+                memcpy(first_moves, g.rec, sizeof first_moves);
+            }
+            assert_string_equal(fen, fen0);
+            assert_memory_equal(g.rec, first_moves, sizeof first_moves);
+            qp_game_free(&g);
+            qp_rules_free(r);
+        }
+    }
+}
+
+static void expect_record_error(const char *text, const char *want)
+{
+    qp_rules *r;
+    qp_game g;
+    char err[QP_ERR], full[QP_ERR + 64];
+    const char *path = tu_tmpfile(text, ".pgn");
+    assert_int_equal(qp_record_load(&tu_reg, path, &r, &g, err, sizeof err), -1);
+    snprintf(full, sizeof full, want, path);
+    assert_string_equal(err, full);
+    unlink(path);
+}
+
+#define CC "[Game \"Chinese Chess\"]\n"
+
+static void test_malformed_records(void **st)
+{
+    (void)st;
+    expect_record_error(CC "\n1. 炮二平五 马８进７\n2. 炮五平X *\n",
+                        "%s:4:4: move 3 '炮五平X': unreadable: not a move in Chinese or WXF notation "
+                        "(such as 炮二平五 or C2.5)");
+    expect_record_error(CC "\n1. 炮二平五 马８进７\n2. 车二进一 *\n",
+                        "%s:4:4: move 3 '车二进一': illegal: no chariot of yours on file 2");
+    expect_record_error(CC "[FEN \"3k5/9/9/9/4C4/9/4C4/9/9/4K4 r - - 0 1\"]\n\n1. 炮五平四 *\n",
+                        "%s:4:4: move 1 '炮五平四': ambiguous: 2 moves fit (tell the pieces apart with "
+                        "前/后 or +/-)");
+    expect_record_error(CC "\n1. h2e2 h9g7 2. h0g2 h9g7 *\n",
+                        "%s:3:22: move 4 'h9g7': illegal: no piece on h10");
+    expect_record_error("[Variant \"xiangqi\"]\n\n1. h3e3 h10g8 2. h1g3 i10i9 3. i1h1 i9i11 *\n",
+                        "%s:3:37: move 6 'i9i11': unreadable: not a move in Chinese or WXF notation "
+                        "(such as 炮二平五 or C2.5)");
+}
+
+static void test_truncated_and_inconsistent(void **st)
+{
+    (void)st;
+    /* a record that counts its moves, cut short */
+    expect_record_error("[Ruleset \"xiangqi\"]\n[Result \"*\"]\n[PlyCount \"4\"]\n\n1. h3e3 h10g8\n2. h1g3\n",
+                        "%s: truncated: 3 of the 4 moves of [PlyCount]");
+    expect_record_error("[Ruleset \"xiangqi\"]\n[Result \"*\"]\n[PlyCount \"3\"]\n\n1. h3e3 h10g8\n2. h1g3\n",
+                        "%s:7:1: truncated: no result token (1-0, 0-1, 1/2-1/2 or *) at the end");
+    expect_record_error(CC "[Result \"1-0\"]\n\n1. 炮二平五 马８进７\n2. 马二进三",
+                        "%s:5:8: truncated: no result token (1-0, 0-1, 1/2-1/2 or *) at the end");
+    expect_record_error("[Ruleset \"xiangqi\"]\n[PlyCount \"1\"]\n\n1. h3e3 h10g8 *\n",
+                        "%s: inconsistent: 2 moves but [PlyCount] says 1");
+    expect_record_error(CC "[Result \"1-0\"]\n\n1. 炮二平五 马８进７ 0-1\n",
+                        "%s:4:14: inconsistent: the moves end with 0-1 but [Result] is 1-0");
+    /* the moves mate Black (a smothered general), the result says otherwise */
+    expect_record_error(CC "[FEN \"3k5/9/9/9/9/9/9/9/9/R3K4 r - - 0 1\"]\n\n1. 车九平六 0-1\n",
+                        "%s: inconsistent: the moves end in red wins: checkmate (1-0) but the result is 0-1");
+}
+
+/* Real games play on after repetitions that qipan's history rules would
+ * end; only the position's own end (checkmate) stops a record. */
+static void test_play_on_after_repetition(void **st)
+{
+    (void)st;
+    const char *path = tu_tmpfile("[Variant \"xiangqi\"]\n[Result \"1-0\"]\n\n"
+                                  "1. h1g3 h10g8 2. g3h1 g8h10 3. h1g3 h10g8 4. g3h1 g8h10\n"
+                                  "5. h1g3 h10g8 6. g3h1 g8h10 7. h3e3 1-0\n", ".pgn");
+    qp_rules *r;
+    qp_game g;
+    char err[QP_ERR];
+    if (qp_record_load(&tu_reg, path, &r, &g, err, sizeof err)) fail_msg("%s", err);
+    assert_int_equal(g.len, 13);
+    assert_int_equal(g.resigned, 1);   /* the 1-0 the position does not show */
+    qp_game_free(&g);
+    qp_rules_free(r);
+    unlink(path);
+}
+
+/* qipan's older saves, a byte order mark and CRLF still load. */
+static void test_old_saves_bom_crlf(void **st)
+{
+    (void)st;
+    static const char *const texts[] = {
+        "[Ruleset \"xiangqi\"]\n[Date \"2026-11-21\"]\n[Result \"*\"]\n\n1. h3e3 h10g8\n2. h1g3\n",
+        "\xEF\xBB\xBF[Game \"Chinese Chess\"]\r\n[Result \"*\"]\r\n\r\n1. 炮二平五 马８进７\r\n2. 马二进三 *\r\n",
+        "[Variant \"xiangqi\"]\r\n\r\n1. h3e3 h10g8 2. h1g3 *",
+    };
+    for (int i = 0; i < 3; i++) {
+        const char *path = tu_tmpfile(texts[i], ".pgn");
+        qp_rules *r;
+        qp_game g;
+        char err[QP_ERR], fen[256];
+        if (qp_record_load(&tu_reg, path, &r, &g, err, sizeof err)) fail_msg("%d: %s", i, err);
+        qp_game_fen(&g, fen, sizeof fen);
+        assert_string_equal(fen, "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2");
+        qp_game_free(&g);
+        qp_rules_free(r);
+        unlink(path);
+    }
+}
+
+/* The writer: standard tags, the result token, the reason, PlyCount. */
+static void test_writer(void **st)
+{
+    (void)st;
+    qp_rules *r = tu_rules(&tu_reg, "xiangqi");
+    qp_game g;
+    char err[QP_ERR];
+    assert_int_equal(qp_game_init(&g, r, "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", err, sizeof err), 0);
+    assert_int_equal(qp_game_play_text(&g, "a1d1", err, sizeof err), 0);
+    size_t len;
+    char *text = qp_record_text(&g, "chinese", &len, err, sizeof err);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "[Result \"1-0\"]\n"));
+    assert_non_null(strstr(text, "[Result \"1-0\"]\n[Notation \"chinese\"]\n[SetUp \"1\"]\n"));
+    assert_non_null(strstr(text, "[PlyCount \"1\"]\n[Termination \"red wins: checkmate\"]\n"
+                                 "[Ruleset \"xiangqi\"]\n[Game \"Chinese Chess\"]\n\n1. 车九平六\n1-0\n"));
+    free(text);
+    assert_null(qp_record_text(&g, "klingon", &len, err, sizeof err));
+    assert_string_equal(err, "xiangqi has no klingon notation");
+    qp_game_free(&g);
+    qp_rules_free(r);
+}
+
+/* A record qipan wrote, cut at any byte, is refused: before the tags
+ * that name the game it is no record; after them [PlyCount] and the
+ * result token tell ("truncated"). */
+static void test_every_truncation_refused(void **st)
+{
+    (void)st;
+    qp_rules *r = tu_rules(&tu_reg, "xiangqi");
+    qp_game g;
+    char err[QP_ERR];
+    assert_int_equal(qp_game_init(&g, r, NULL, err, sizeof err), 0);
+    random_game(&g, 60, 7);
+    size_t len;
+    char *text = qp_record_text(&g, "chinese", &len, err, sizeof err);
+    assert_non_null(text);
+    int truncated = 0;
+    for (size_t cut = 0; cut + 1 < len; cut++) {   /* all but the final newline */
+        qp_record rec;
+        int rc = qp_record_parse(&rec, "t", text, cut, err, sizeof err);
+        if (!rc) {
+            qp_game h;
+            assert_int_equal(qp_game_init(&h, r, NULL, err, sizeof err), 0);
+            rc = qp_record_replay(&rec, &h, err, sizeof err);
+            qp_game_free(&h);
+            qp_record_free(&rec);
+        }
+        if (!rc) fail_msg("cut at %zu of %zu loaded", cut, len);
+        truncated += strstr(err, "truncated") != NULL;
+    }
+    assert_true(truncated > (int)len / 2);   /* every cut in the moves says so */
+    free(text);
+    qp_game_free(&g);
+    qp_rules_free(r);
+}
+
+/* qipan convert keeps the record's tags and a draw the position does not
+ * show; a bad record writes nothing and names the move. */
+static void test_convert_command(void **st)
+{
+    (void)st;
+    const char *in = tu_tmpfile("[Event \"Club match\"]\n[Red \"A\"]\n[Black \"B\"]\n"
+                                "[Result \"1/2-1/2\"]\n[Termination \"draw by agreement\"]\n"
+                                "[Game \"Chinese Chess\"]\n\n1. 炮二平五 马８进７ 1/2-1/2\n", ".pgn");
+    char cmd[512], *out, *err;
+    snprintf(cmd, sizeof cmd, "convert %s - --notation wxf", in);
+    assert_int_equal(tu_run(cmd, "", &out, &err), 0);
+    assert_non_null(strstr(out, "[Event \"Club match\"]\n"));
+    assert_non_null(strstr(out, "[Red \"A\"]\n[Black \"B\"]\n[Result \"1/2-1/2\"]\n[Notation \"wxf\"]\n"));
+    assert_non_null(strstr(out, "[Termination \"draw by agreement\"]\n"));
+    assert_non_null(strstr(out, "\n1. C2.5 H8+7\n1/2-1/2\n"));
+    free(out);
+    free(err);
+    snprintf(cmd, sizeof cmd, "convert %s - --notation klingon", in);
+    assert_int_equal(tu_run(cmd, "", &out, &err), 2);
+    assert_string_equal(err, "qipan convert: unknown notation 'klingon' (coord, chinese, traditional, wxf, iccs)\n");
+    free(out);
+    free(err);
+    unlink(in);
+    in = tu_tmpfile("[Game \"Chinese Chess\"]\n\n1. 炮二平五 马８进７\n2. 炮五进九 *\n", ".pgn");
+    snprintf(cmd, sizeof cmd, "convert %s /tmp/qp_never_written.pgn", in);
+    assert_int_equal(tu_run(cmd, "", &out, &err), 1);
+    char want[256];
+    snprintf(want, sizeof want, "qipan convert: %s:4:4: move 3 '炮五进九': illegal: the cannon cannot move so\n", in);
+    assert_string_equal(err, want);
+    assert_int_equal(access("/tmp/qp_never_written.pgn", F_OK), -1);
+    free(out);
+    free(err);
+    unlink(in);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tokens),
+        cmocka_unit_test(test_token_errors),
+        cmocka_unit_test(test_whole_games_round_trip),
+        cmocka_unit_test(test_master_games),
+        cmocka_unit_test(test_malformed_records),
+        cmocka_unit_test(test_truncated_and_inconsistent),
+        cmocka_unit_test(test_play_on_after_repetition),
+        cmocka_unit_test(test_old_saves_bom_crlf),
+        cmocka_unit_test(test_writer),
+        cmocka_unit_test(test_every_truncation_refused),
+        cmocka_unit_test(test_convert_command),
+    };
+    return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
+}
