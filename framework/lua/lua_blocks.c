@@ -67,18 +67,6 @@ static void check_keys(lua_State *L, lr_inst *in, int t, const char *where, cons
     }
 }
 
-/* Field name of table t, resolved through function(params). */
-static int field(lua_State *L, int t, const char *name, int params)
-{
-    int ty = lua_getfield(L, t, name);
-    if (ty == LUA_TFUNCTION) {
-        lua_pushvalue(L, params);
-        lua_call(L, 1, 1);
-        ty = lua_type(L, -1);
-    }
-    return ty;
-}
-
 static int to_int(lua_State *L, lr_inst *in, int i, const char *key, int lo, int hi)
 {
     int ok;
@@ -368,29 +356,29 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
     }
     g->nvars = in->nvars;
 
-    int ty = field(L, t, "rules", params);
+    int ty = lr_field(L, t, "rules", params);
     if (ty != LUA_TTABLE) lb_fail(L, in, "rules", "'rules' must be a table, got %s", luaL_typename(L, -1));
     int r = lua_gettop(L);
     check_keys(L, in, r, "rules", keys, false);
 
-    if (field(L, r, "start", params) != LUA_TNIL) {
+    if (lr_field(L, r, "start", params) != LUA_TNIL) {
         if (lua_type(L, -1) != LUA_TSTRING) lb_fail(L, in, "rules.start", "rules.start must be a FEN board");
         in->blk_start = lr_strdup(lua_tostring(L, -1));
     }
     lua_pop(L, 1);
-    if (field(L, r, "place", params) != LUA_TNIL) read_place(L, in, g, lua_gettop(L));
+    if (lr_field(L, r, "place", params) != LUA_TNIL) read_place(L, in, g, lua_gettop(L));
     lua_pop(L, 1);
-    if (field(L, r, "move", params) != LUA_TNIL) read_move(L, in, g, lua_gettop(L));
+    if (lr_field(L, r, "move", params) != LUA_TNIL) read_move(L, in, g, lua_gettop(L));
     lua_pop(L, 1);
-    if (field(L, r, "jump", params) != LUA_TNIL) read_jump(L, in, g, lua_gettop(L));
+    if (lr_field(L, r, "jump", params) != LUA_TNIL) read_jump(L, in, g, lua_gettop(L));
     lua_pop(L, 1);
 
     static const char *const line_keys[] = {"length", "exact", "directions", "reason", NULL};
-    if (field(L, r, "line", params) != LUA_TNIL) {
+    if (lr_field(L, r, "line", params) != LUA_TNIL) {
         int v = lua_gettop(L);
         g->line_k = count_rule(L, in, v, "rules.line", "length", line_keys, 2, QP_MAX_SIDE, g->line_reason);
         if (lua_type(L, v) == LUA_TTABLE) {
-            if (field(L, v, "exact", params) != LUA_TNIL) g->line_exact = lua_toboolean(L, -1);
+            if (lr_field(L, v, "exact", params) != LUA_TNIL) g->line_exact = lua_toboolean(L, -1);
             lua_pop(L, 1);
             if (lua_getfield(L, v, "directions") != LUA_TNIL)
                 g->line_dirs = (blk_dirs)choose(L, in, -1, "rules.line.directions", DIRS);
@@ -401,7 +389,7 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
 
     static const char *const stuck_names[] = {"loses", "wins", "draw", "pass", NULL};
     static const char *const stuck_keys[] = {"result", "reason", NULL};
-    if (field(L, r, "stuck", params) != LUA_TNIL) {
+    if (lr_field(L, r, "stuck", params) != LUA_TNIL) {
         int v = lua_gettop(L);
         if (lua_type(L, v) == LUA_TTABLE) {
             check_keys(L, in, v, "rules.stuck", stuck_keys, false);
@@ -429,7 +417,7 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
 
     static const char *const count_names[] = {"draw", "most", "fewest", NULL};
     static const char *const count_keys[] = {"result", "reason", "draw_reason", NULL};
-    if (field(L, r, "count", params) != LUA_TNIL) {
+    if (lr_field(L, r, "count", params) != LUA_TNIL) {
         int v = lua_gettop(L);
         if (lua_type(L, v) == LUA_TTABLE) {
             check_keys(L, in, v, "rules.count", count_keys, false);
@@ -447,17 +435,17 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
     lua_pop(L, 1);
 
     static const char *const cap_keys[] = {"count", "reason", NULL};
-    if (field(L, r, "captures", params) != LUA_TNIL)
+    if (lr_field(L, r, "captures", params) != LUA_TNIL)
         g->capture_win = count_rule(L, in, lua_gettop(L), "rules.captures", "count", cap_keys, 1, 1000,
                                     g->capture_reason);
     lua_pop(L, 1);
-    if (field(L, r, "fewer", params) != LUA_TNIL)
+    if (lr_field(L, r, "fewer", params) != LUA_TNIL)
         g->fewer_loses = count_rule(L, in, lua_gettop(L), "rules.fewer", "count", cap_keys, 1, 1000,
                                     g->fewer_reason);
     lua_pop(L, 1);
 
     static const char *const goal_keys[] = {"left", "at", "reason", "noun", "miss", NULL};
-    if (field(L, r, "goal", params) != LUA_TNIL) {
+    if (lr_field(L, r, "goal", params) != LUA_TNIL) {
         int v = lua_gettop(L);
         if (lua_type(L, v) != LUA_TTABLE) lb_fail(L, in, "rules.goal", "rules.goal must be a table");
         if (in->nsides != 1) lb_fail(L, in, "rules.goal", "rules.goal is for one-player puzzles");
@@ -465,7 +453,7 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
         lua_getfield(L, v, "left");
         g->goal_left = lua_isnil(L, -1) ? 1 : to_int(L, in, -1, "rules.goal.left", 1, QP_MAX_POINTS);
         lua_pop(L, 1);
-        if (field(L, v, "at", params) != LUA_TNIL) {
+        if (lr_field(L, v, "at", params) != LUA_TNIL) {
             const char *s = lua_tostring(L, -1);
             int sq, k = s ? qp_sq_parse(&g->geom, s, &sq) : 0;
             if (!k || s[k] || g->hole[sq])
@@ -492,7 +480,7 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
     lua_pop(L, 1);
     lua_pop(L, 1);   /* rules */
 
-    if (field(L, t, "eval", params) != LUA_TNIL) read_eval(L, in, g, lua_gettop(L));
+    if (lr_field(L, t, "eval", params) != LUA_TNIL) read_eval(L, in, g, lua_gettop(L));
     lua_pop(L, 1);
 }
 

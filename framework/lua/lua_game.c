@@ -80,9 +80,7 @@ static int lr_param_line(const lr_game *g, const char *key)
 
 /* ---- an instance: board, pieces, rules -------------------------------- */
 
-/* Field `name` of the table at t, resolved through a function(params)
- * when it is one (so the board may depend on parameters). */
-static int lr_field(lua_State *L, int t, const char *name, int params)
+int lr_field(lua_State *L, int t, const char *name, int params)
 {
     int ty = lua_getfield(L, t, name);
     if (ty == LUA_TFUNCTION) {

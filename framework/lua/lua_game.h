@@ -157,6 +157,11 @@ static inline bool lr_decode(const lr_inst *in, qp_move m, int *from, int *to, l
     return true;
 }
 
+/* Pushes field `name` of the table at t, resolved through a
+ * function(params) when it is one (so the board or the rules may depend
+ * on parameters); returns its type.  Raises like lua_call. */
+int lr_field(lua_State *L, int t, const char *name, int params);
+
 /* A malloc'ed copy of s, NULL when out of memory. */
 char *lr_strdup(const char *s);
 
