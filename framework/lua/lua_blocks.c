@@ -583,9 +583,11 @@ static void lb_fen_print(const qp_rules *r, const void *s, char *buf, size_t n)
 
 static int lb_gen(const qp_rules *r, const void *s, qp_move *out, qp_gen_mode mode)
 {
+    qp_outcome o;
+    /* a game the file's outcome hook ended has no moves either */
+    if (lb_has(r, LR_H_OUTCOME) && lr_judge(r, s, &o)) return 0;
     int n = blk_gen(G(r), s, out, mode);
     if (!lb_has(r, LR_H_MOVES) || mode == QP_GEN_NOISY) return n;
-    qp_outcome o;
     if (blk_decided(G(r), s, &o)) return 0;
     qp_move extra[QP_MAX_MOVES];
     int k = base(r)->gen(r, s, extra, QP_GEN_ALL);
@@ -628,6 +630,11 @@ static void lb_move_text(const qp_rules *r, const void *s, qp_move m, char *buf,
 
 static int lb_move_parse(const qp_rules *r, const void *s, const char *text, qp_move *m, char *err, size_t errn)
 {
+    qp_outcome o;
+    if (lb_has(r, LR_H_OUTCOME) && lr_judge(r, s, &o)) {
+        snprintf(err, errn, "the game is over (%s)", o.reason);
+        return -1;
+    }
     if (!blk_move_parse(G(r), s, text, m, err, errn)) return 0;
     if (!lb_has(r, LR_H_MOVES)) return -1;
     qp_move mv[QP_MAX_MOVES];
