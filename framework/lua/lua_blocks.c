@@ -474,6 +474,16 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
 
     if (field(L, t, "eval", params) != LUA_TNIL) read_eval(L, in, g, lua_gettop(L));
     lua_pop(L, 1);
+
+    /* options that conflict, reported at the line of the key blk_prepare
+     * names (lb_layout prepares again, with the state's layout) */
+    g->hook_moves = in->ref[LR_H_MOVES] != LUA_NOREF;
+    char err[QP_ERR];
+    if (blk_prepare(g, 0, err, sizeof err)) {
+        char key[64];
+        snprintf(key, sizeof key, "%.*s", (int)strcspn(err, ":"), err);
+        lb_fail(L, in, key, "%s", err);
+    }
 }
 
 /* ---- the hooks of a block game ------------------------------------------- */
