@@ -11,11 +11,13 @@
  */
 #include "testutil.h"
 #include "lua_ruleset.h"
+#include "lua_sandbox.h"
 
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static qp_registry reg;
 
@@ -727,6 +729,47 @@ static void test_hook_moves(void **st)
     qp_rules_free(r);
 }
 
+/* The README's first game works as printed: the first ```lua block of
+ * scripts/games/README.md, loaded as a game file. */
+static void test_readme_first_game(void **st)
+{
+    (void)st;
+    char err[QP_ERR];
+    size_t len;
+    char *doc = qp_read_file(QP_SCRIPTS_DIR "/games/README.md", &len, err, sizeof err);
+    if (!doc) fail_msg("%s", err);
+    char *a = strstr(doc, "```lua\n");
+    assert_non_null(a);
+    a += 7;
+    char *b = strstr(a, "```");
+    assert_non_null(b);
+    *b = 0;
+    const char *path = tu_tmpfile(a, ".lua");
+    free(doc);
+    qp_ruleset *rs = qp_lua_ruleset_load(path, err, sizeof err);
+    if (!rs) fail_msg("%s", err);
+    qp_rules *r = qp_rules_create(rs, NULL, err, sizeof err);
+    assert_non_null(r);
+    assert_string_equal(rs->name, "fourup");
+    void *s = pos_at(r, NULL);
+    assert_int_equal(tu_perft(r, s, 4), 1296);
+    assert_int_equal(tu_perft(r, s, 6), 46650);   /* 6^6 less the six games that fill one column */
+    free(s);
+    s = pos_at(r, "6/6/6/6/2X3 b 1");
+    char *mv = tu_moves_text(r, s);
+    assert_string_equal(mv, "a1 b1 c2 d1 e1 f1");
+    free(mv);
+    free(s);
+    s = pos_at(r, "6/X5/Xo4/XoX3/XoXo2 b 7");
+    char got[128];
+    status_text(r, s, got, sizeof got);
+    assert_string_equal(got, "red wins: four in a row");
+    free(s);
+    qp_rules_free(r);
+    qp_lua_ruleset_free(rs);
+    unlink(path);
+}
+
 /* The command line prints the puzzle convention and plays block games. */
 static void test_cli(void **st)
 {
@@ -753,7 +796,8 @@ int main(void)
         cmocka_unit_test(test_refusals),       cmocka_unit_test(test_move_texts),
         cmocka_unit_test(test_fen_round_trips), cmocka_unit_test(test_fen_errors),
         cmocka_unit_test(test_make_equals_fen), cmocka_unit_test(test_bad_games),
-        cmocka_unit_test(test_hook_moves), cmocka_unit_test(test_cli),
+        cmocka_unit_test(test_hook_moves),      cmocka_unit_test(test_readme_first_game),
+        cmocka_unit_test(test_cli),
     };
     return cmocka_run_group_tests(tests, setup_reg, teardown_reg);
 }
