@@ -514,7 +514,13 @@ static void lb_setup(const qp_rules *r, void *s)
     if (in->blk_start) {
         char fen[QP_MAX_POINTS * 2 + 16];
         snprintf(fen, sizeof fen, "%s w", in->blk_start);
-        if (lr_fen_read(in, s, fen, err, sizeof err)) memset(s, 0, r->state_size);
+        if (lr_fen_read(in, s, fen, err, sizeof err)) {
+            /* the empty board, and the error where loading looks for it */
+            memset(s, 0, r->state_size);
+            if (!in->err[0])
+                snprintf(in->err, sizeof in->err, "%s:%d: rules.start: %s", in->game->path,
+                         qp_lua_key_line(in->game->src, "rules.start", NULL), err);
+        }
     } else {
         base(r)->setup(r, s);
     }
