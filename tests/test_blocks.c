@@ -28,7 +28,7 @@ static int setup_reg(void **st)
     tu_registry(&reg);
     int n = qp_registry_load_lua_dir(&reg, QP_TESTDATA_DIR "/games", err, sizeof err);
     if (err[0]) fail_msg("test games: %s", err);
-    if (n != 14) fail_msg("test games: %d loaded, expected 14", n);
+    if (n != 15) fail_msg("test games: %d loaded, expected 15", n);
     return 0;
 }
 
@@ -38,6 +38,9 @@ static int teardown_reg(void **st)
     qp_registry_free(&reg);
     return 0;
 }
+
+/* Men of both sides where every jump chains (test_perft_jumps, test_twins). */
+#define JUMPY "7/1m1m1m1/7/1m1m1m1/7/1m1m1m1/M1M1M1M w 0"
 
 /* Params are "key=value" strings, at most 4, NULL-terminated. */
 typedef const char *kv_list[5];
@@ -135,6 +138,45 @@ static void test_perft(void **st)
     }
 }
 
+/* Jumps: the block game t_jump and its hook twin hk_jump count the same
+ * from a position full of chains, for every option. */
+static void test_perft_jumps(void **st)
+{
+    (void)st;
+    static const struct {
+        kv_list params;
+        int depth;
+        uint64_t count;
+    } cases[] = {
+        {{NULL}, 3, 16656},
+        {{"over=any", NULL}, 3, 17308},
+        {{"forced=true", NULL}, 3, 440},
+        {{"chain=optional", NULL}, 2, 0},
+        {{"chain=optional", "forced=true", NULL}, 3, 22408},
+        {{"chain=full", NULL}, 3, 36604},
+        {{"chain=full", "over=any", NULL}, 3, 41632},
+        {{"chain=full", "forced=true", NULL}, 3, 2938},
+        {{"chain=optional", "dirs=orthogonal", NULL}, 3, 3692},
+        {{"chain=full", "dirs=orthogonal", NULL}, 3, 3230},
+        {{"chain=optional", "dirs=diagonal", NULL}, 3, 16724},
+        {{"chain=full", "dirs=diagonal", NULL}, 3, 2690},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        qp_rules *r = rules("t_jump", cases[i].params), *h = rules("hk_jump", cases[i].params);
+        void *s = pos_at(r, JUMPY), *hs = pos_at(h, JUMPY);
+        uint64_t n = tu_perft(r, s, cases[i].depth), hn = tu_perft(h, hs, cases[i].depth);
+        if (n != hn || (cases[i].count && n != cases[i].count))
+            fail_msg("t_jump %s %s perft %d: blocks %llu, hooks %llu, expected %llu", cases[i].params[0] ? cases[i].params[0] : "",
+                     cases[i].params[0] && cases[i].params[1] ? cases[i].params[1] : "", cases[i].depth, (unsigned long long)n,
+                     (unsigned long long)hn, (unsigned long long)cases[i].count);
+        assert_string_equal(qp_lua_rules_error(h), "");
+        free(s);
+        free(hs);
+        qp_rules_free(r);
+        qp_rules_free(h);
+    }
+}
+
 /* Deeper counts, each alone (the ones above run every depth up to theirs). */
 static void test_perft_deep(void **st)
 {
@@ -160,24 +202,36 @@ static void test_twins(void **st)
     static const struct {
         const char *game, *twin;
         kv_list params;
+        const char *fen;   /* NULL: the start */
     } pairs[] = {
-        {"reversi", "hk_reversi", {NULL}},
-        {"connect4", "hk_connect4", {NULL}},
-        {"tictactoe", "hk_tictactoe", {NULL}},
-        {"morris3", "hk_morris3", {NULL}},
-        {"morris3", "hk_morris3", {"diagonals=false", NULL}},
-        {"baghchal", "hk_baghchal", {NULL}},
-        {"baghchal", "hk_baghchal", {"goats=6", "captures=2", NULL}},
-        {"pegsolitaire", "hk_pegsolitaire", {NULL}},
-        {"pegsolitaire", "hk_pegsolitaire", {"board=french", "goal=one", "empty=c5", NULL}},
+        {"reversi", "hk_reversi", {NULL}, NULL},
+        {"connect4", "hk_connect4", {NULL}, NULL},
+        {"tictactoe", "hk_tictactoe", {NULL}, NULL},
+        {"morris3", "hk_morris3", {NULL}, NULL},
+        {"morris3", "hk_morris3", {"diagonals=false", NULL}, NULL},
+        {"baghchal", "hk_baghchal", {NULL}, NULL},
+        {"baghchal", "hk_baghchal", {"goats=6", "captures=2", NULL}, NULL},
+        {"pegsolitaire", "hk_pegsolitaire", {NULL}, NULL},
+        {"pegsolitaire", "hk_pegsolitaire", {"board=french", "goal=one", "empty=c5", NULL}, NULL},
+        {"t_jump", "hk_jump", {NULL}, JUMPY},
+        {"t_jump", "hk_jump", {"chain=optional", NULL}, JUMPY},
+        {"t_jump", "hk_jump", {"chain=full", "forced=true", NULL}, JUMPY},
+        {"t_jump", "hk_jump", {"chain=full", "over=any", "dirs=diagonal", NULL}, JUMPY},
     };
     uint64_t seed = 2026;
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
         qp_rules *r = rules(pairs[i].game, pairs[i].params), *h = rules(pairs[i].twin, pairs[i].params);
         void *s = qp_state_new(r), *hs = qp_state_new(h);
         for (int game = 0; game < 6; game++) {
-            r->rs->setup(r, s);
-            h->rs->setup(h, hs);
+            if (pairs[i].fen) {
+                char err[QP_ERR];
+                if (r->rs->fen_parse(r, s, pairs[i].fen, err, sizeof err) ||
+                    h->rs->fen_parse(h, hs, pairs[i].fen, err, sizeof err))
+                    fail_msg("%s", err);
+            } else {
+                r->rs->setup(r, s);
+                h->rs->setup(h, hs);
+            }
             for (int ply = 0; ply < 80; ply++) {
                 char *a = tu_moves_text(r, s), *b = tu_moves_text(h, hs);
                 if (strcmp(a, b)) fail_msg("%s ply %d: blocks '%s', hooks '%s'", pairs[i].game, ply, a, b);
@@ -791,6 +845,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_perft),          cmocka_unit_test(test_perft_deep),
+        cmocka_unit_test(test_perft_jumps),
         cmocka_unit_test(test_twins),          cmocka_unit_test(test_move_sets),
         cmocka_unit_test(test_play),           cmocka_unit_test(test_outcomes),
         cmocka_unit_test(test_refusals),       cmocka_unit_test(test_move_texts),
