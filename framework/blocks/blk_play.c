@@ -75,7 +75,8 @@ void blk_make(const blk_game *g, void *s, qp_move m)
             if (taken) {
                 put(g, s, over, 0);
                 a->count[g->side_of[taken]]--;
-                if (g->side_of[taken] != side && g->capture_win) a->captured[side]++;
+                /* blk.h: captured is start material minus what is left, own jumped pieces too */
+                if (g->capture_win && g->nsides == 2) a->captured[1 - g->side_of[taken]]++;
             }
             at = g->geom.nb[over][d];
         }
