@@ -396,6 +396,10 @@ static const play_case plays[] = {
     {"t_end", {"hand=2", NULL}, "XX2/oo2/4/4[] w 0", "a4a2", "1X2/1o2/X3/4[] b 1", "white wins: no moves"},
     {"t_end", {"hand=2", "captures=1", NULL}, "XX2/oo2/4/4[] w 0", "a4a2", "1X2/1o2/X3/4[] b 1",
      "white wins: 1 captured"},
+    /* an own man jumped counts as the opponent's capture (blk.h: start
+     * material minus what is left), as the FEN read back says */
+    {"t_end", {"hand=2", "captures=1", "over=any", NULL}, "XX2/oo2/4/4[] w 0", "a4c4", "2X1/oo2/4/4[] b 1",
+     "black wins: 1 captured"},
     {"t_end", {"hand=2", "fewer=2", NULL}, "XX2/oo2/4/4[] w 0", "a4a2", "1X2/1o2/X3/4[] b 1",
      "white wins: too few pieces"},
     {"t_puzzle", {NULL}, "PP1P2 w 0", "a1c1 c1e1", "4P1 w 2", "solved: solved"},
@@ -688,6 +692,7 @@ static void test_make_equals_fen(void **st)
         {"t_jump", {"chain=optional", "over=any", NULL}},
         {"t_hand", {"first=false", NULL}},
         {"t_end", {"stuck=pass", "captures=2", NULL}},
+        {"t_end", {"hand=4", "captures=3", "over=any", NULL}},
         {"t_flank", {NULL}},
         {"t_mixed", {NULL}},
     };

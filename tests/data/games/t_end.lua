@@ -14,6 +14,7 @@ return {
     { key = "line_dirs", type = "string", default = "lines", doc = "lines, orthogonal or diagonal" },
     { key = "captures", type = "int", default = 0, min = 0, max = 8, doc = "captures that win; 0 none" },
     { key = "fewer", type = "int", default = 0, min = 0, max = 8, doc = "fewer men lose; 0 none" },
+    { key = "over", type = "string", default = "enemy", doc = "jumps over enemy or any men" },
   },
   board = { width = 4, height = 4, kind = "cells" },
   sides = { "white", "black" },
@@ -22,6 +23,7 @@ return {
     return {
       place = { on = "empty", hand = params.hand },
       move = "jump",
+      jump = { over = params.over },
       stuck = params.stuck,
       count = params.count,
       line = params.line > 0 and { length = params.line, exact = params.exact, directions = params.line_dirs } or nil,
