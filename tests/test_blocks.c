@@ -28,7 +28,7 @@ static int setup_reg(void **st)
     tu_registry(&reg);
     int n = qp_registry_load_lua_dir(&reg, QP_TESTDATA_DIR "/games", err, sizeof err);
     if (err[0]) fail_msg("test games: %s", err);
-    if (n != 15) fail_msg("test games: %d loaded, expected 15", n);
+    if (n != 16) fail_msg("test games: %d loaded, expected 16", n);
     return 0;
 }
 
@@ -609,6 +609,36 @@ static void test_move_texts(void **st)
     qp_rules_free(r);
 }
 
+/* ---- evaluation as data ------------------------------------------------------ */
+
+static int eval_at(const char *game, const char *const *kv, const char *fen)
+{
+    qp_rules *r = rules(game, kv);
+    assert_non_null(r->rs->evaluate);
+    void *s = pos_at(r, fen);
+    int v = r->rs->evaluate(r, s);
+    free(s);
+    qp_rules_free(r);
+    return v;
+}
+
+static void test_eval(void **st)
+{
+    (void)st;
+    /* White: A on a1 (100 + 1) and one in hand (7); Black: b on a3 (50 +
+     * the a1 weight, 10, mirrored); mobility 5 × (4 placements − 3 steps) */
+    assert_int_equal(eval_at("t_eval", NULL, "b1/2/A1[A] w"), 108 - 60 + 5);
+    assert_int_equal(eval_at("t_eval", NULL, "b1/2/A1[A] b"), 60 - 108 - 5);
+    /* unmirrored, b on a3 reads a3's own weight, 50 */
+    const char *kv[] = {"mirror=false", NULL};
+    assert_int_equal(eval_at("t_eval", kv, "b1/2/A1[A] w"), 108 - 100 + 5);
+    /* Bagh-Chal's start: 20 goats in hand at 250, 21 placements against
+     * the tigers' 12 steps at 10 */
+    assert_int_equal(eval_at("baghchal", NULL, NULL), 5000 + 10 * (21 - 12));
+    /* tic-tac-toe's centre weight, from the side to move's view */
+    assert_int_equal(eval_at("tictactoe", NULL, "3/1X1/3 b 1"), -4);
+}
+
 /* ---- FEN ---------------------------------------------------------------------- */
 
 static void test_fen_round_trips(void **st)
@@ -854,6 +884,7 @@ int main(void)
         cmocka_unit_test(test_twins),          cmocka_unit_test(test_move_sets),
         cmocka_unit_test(test_play),           cmocka_unit_test(test_outcomes),
         cmocka_unit_test(test_refusals),       cmocka_unit_test(test_move_texts),
+        cmocka_unit_test(test_eval),
         cmocka_unit_test(test_fen_round_trips), cmocka_unit_test(test_fen_errors),
         cmocka_unit_test(test_make_equals_fen), cmocka_unit_test(test_bad_games),
         cmocka_unit_test(test_hook_moves),      cmocka_unit_test(test_readme_first_game),
