@@ -753,6 +753,49 @@ static void test_make_equals_fen(void **st)
     }
 }
 
+/* The game layer replays its record (undo, goto): the position it rebuilds
+ * equals the one reached move by move, FEN and hash, for random games of
+ * every kind of block game, played as texts. */
+static void test_replay(void **st)
+{
+    (void)st;
+    static const struct {
+        const char *game;
+        kv_list params;
+    } games[] = {
+        {"reversi", {NULL}}, {"morris3", {NULL}}, {"baghchal", {NULL}}, {"pegsolitaire", {"board=french", NULL}},
+        {"t_jump", {"chain=optional", NULL}}, {"t_hand", {"first=false", NULL}}, {"t_mixed", {NULL}},
+    };
+    uint64_t seed = 7;
+    for (size_t gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
+        qp_rules *r = rules(games[gi].game, games[gi].params);
+        qp_game g;
+        char err[QP_ERR], fen[60][256], now[256];
+        uint64_t hash[60];
+        assert_int_equal(qp_game_init(&g, r, NULL, err, sizeof err), 0);
+        int plies = 0;
+        for (;; plies++) {
+            qp_game_fen(&g, fen[plies], sizeof fen[plies]);
+            hash[plies] = r->rs->hash(r, g.cur);
+            qp_move mv[QP_MAX_MOVES];
+            int n = r->rs->gen(r, g.cur, mv, QP_GEN_ALL);
+            if (!n || plies == 59) break;
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            char t[QP_MOVE_TEXT];
+            r->rs->move_text(r, g.cur, mv[(seed >> 33) % (uint64_t)n], t, sizeof t);
+            if (qp_game_play_text(&g, t, err, sizeof err)) fail_msg("%s: %s: %s", games[gi].game, t, err);
+        }
+        for (int k = plies; k >= 0; k--) {
+            qp_game_goto(&g, k);
+            qp_game_fen(&g, now, sizeof now);
+            if (strcmp(now, fen[k])) fail_msg("%s ply %d: replayed '%s', played '%s'", games[gi].game, k, now, fen[k]);
+            assert_true(r->rs->hash(r, g.cur) == hash[k]);
+        }
+        qp_game_free(&g);
+        qp_rules_free(r);
+    }
+}
+
 /* ---- broken game files ------------------------------------------------------ */
 
 /* Each file of tests/data/games_bad/ says on line 1 "-- error: TEXT"; loading
@@ -886,7 +929,8 @@ int main(void)
         cmocka_unit_test(test_refusals),       cmocka_unit_test(test_move_texts),
         cmocka_unit_test(test_eval),
         cmocka_unit_test(test_fen_round_trips), cmocka_unit_test(test_fen_errors),
-        cmocka_unit_test(test_make_equals_fen), cmocka_unit_test(test_bad_games),
+        cmocka_unit_test(test_make_equals_fen), cmocka_unit_test(test_replay),
+        cmocka_unit_test(test_bad_games),
         cmocka_unit_test(test_hook_moves),      cmocka_unit_test(test_readme_first_game),
         cmocka_unit_test(test_cli),
     };
