@@ -393,6 +393,12 @@ static const play_case plays[] = {
     {"t_flank", {NULL}, "6/6/2X3/3o2/6/6 w 0", "e2", "6/6/2X3/3X2/4X1/6 b 1", "white wins: fewer discs"},
     {"t_flank", {"dirs=orthogonal", NULL}, "6/6/oX4/6/6/6 w 0", "pass c4", "6/6/ooo3/6/6/6 w 2",
      "black wins: fewer discs"},
+    /* lines made away from the placed point: by flipped discs (b1-b4),
+     * and (exactly three) by a capture that shortens an overline */
+    {"t_flank", {"line=4", NULL}, "o5/6/1X4/1X4/1X4/1oX3 w 0", "a1", "o5/6/1X4/1X4/1X4/XXX3 b 1",
+     "black wins: four in a row"},
+    {"t_end", {"hand=4", "line=3", "exact=true", NULL}, "4/o3/XXXX/4[] b 0", "a3a1", "4/4/1XXX/o3[] w 1",
+     "white wins: three in a row"},
     /* a column letter drops into that column */
     {"connect4", {NULL}, NULL, "d d c", "7/7/7/7/3o3/2XX3 b 3", "ongoing"},
     {"connect4", {NULL}, NULL, "a b a b a b a", "7/7/X6/Xo5/Xo5/Xo5 b 7", "red wins: four in a row"},
@@ -726,6 +732,8 @@ static void test_make_equals_fen(void **st)
         {"t_end", {"stuck=pass", "captures=2", NULL}},
         {"t_end", {"hand=4", "captures=3", "over=any", NULL}},
         {"t_flank", {NULL}},
+        {"t_flank", {"line=3", NULL}},
+        {"t_end", {"hand=4", "line=3", "exact=true", "over=any", NULL}},
         {"t_mixed", {NULL}},
     };
     uint64_t seed = 99;

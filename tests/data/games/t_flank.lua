@@ -1,11 +1,13 @@
 -- t_flank.lua — a test game for flank placements (tests/test_blocks.c):
--- reversi on a 6×6 board whose runs are bracketed along `dirs` only.
+-- reversi on a 6×6 board whose runs are bracketed along `dirs` only;
+-- with `line`, k in a row also wins.
 
 return {
   name = "t_flank",
   title = "blocks test: flank",
   params = {
     { key = "dirs", type = "string", default = "lines", doc = "lines, orthogonal or diagonal" },
+    { key = "line", type = "int", default = 0, min = 0, max = 6, doc = "k in a row wins; 0 none" },
   },
   board = { width = 6, height = 6, kind = "cells" },
   sides = { "black", "white" },
@@ -16,6 +18,7 @@ return {
       place = { on = "flank", directions = params.dirs },
       stuck = "pass",
       count = { result = "fewest", reason = "fewer discs", draw_reason = "same discs" },
+      line = params.line > 0 and params.line or nil,
     }
   end,
 }
