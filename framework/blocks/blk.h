@@ -116,6 +116,7 @@ typedef struct blk_game {
     blk_chain chain;
     bool jump_forced;             /* a jump, when one exists, must be taken */
     bool move_while_hand;         /* pieces may move while the hand is not empty */
+    bool hook_moves;              /* a Lua hook adds moves: no block need make any */
 
     /* endings */
     int line_k;                   /* k in a row wins; 0: no line rule */

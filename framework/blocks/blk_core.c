@@ -64,7 +64,7 @@ int blk_prepare(blk_game *g, size_t off_cells, char *err, size_t errn)
     }
     bool moves = false;
     for (int c = 1; c <= g->ncodes; c++) moves |= g->move[c] != 0;
-    if (g->place == BLK_PLACE_NONE && !moves) {
+    if (g->place == BLK_PLACE_NONE && !moves && !g->hook_moves) {
         snprintf(err, errn, "rules: a game needs 'place' or 'move' (or a 'moves' hook)");
         return -1;
     }

@@ -81,13 +81,23 @@ void blk_make(const blk_game *g, void *s, qp_move m)
             if (taken) {
                 put(g, s, over, 0);
                 a->count[g->side_of[taken]]--;
-                if (g->side_of[taken] != side && g->capture_win) a->captured[side]++;
+                /* blk.h: captured is start material minus what is left, own jumped pieces too */
+                if (g->capture_win && g->nsides == 2) a->captured[1 - g->side_of[taken]]++;
             }
             at = g->geom.nb[over][d];
         }
         put(g, s, to, code);
     }
-    if (g->line_k && !a->line && blk_line_through(g, c, to)) a->line = (int8_t)(1 + side);
+    if (g->line_k && !a->line) {
+        if (from < 0 && g->place != BLK_PLACE_FLANK) {
+            if (blk_line_through(g, c, to)) a->line = (int8_t)(1 + side);
+        } else {
+            /* flips, captures and a vacated point change runs away from
+             * `to` too: look everywhere, as blk_refresh does */
+            for (int sq = 0; sq < g->n && !a->line; sq++)
+                if (c[sq] && blk_line_through(g, c, sq)) a->line = (int8_t)(1 + g->side_of[c[sq]]);
+        }
+    }
     end_turn(g, s);
 }
 

@@ -482,6 +482,16 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
 
     if (lr_field(L, t, "eval", params) != LUA_TNIL) read_eval(L, in, g, lua_gettop(L));
     lua_pop(L, 1);
+
+    /* options that conflict, reported at the line of the key blk_prepare
+     * names (lb_layout prepares again, with the state's layout) */
+    g->hook_moves = in->ref[LR_H_MOVES] != LUA_NOREF;
+    char err[QP_ERR];
+    if (blk_prepare(g, 0, err, sizeof err)) {
+        char key[64];
+        snprintf(key, sizeof key, "%.*s", (int)strcspn(err, ":"), err);
+        lb_fail(L, in, key, "%s", err);
+    }
 }
 
 /* ---- the hooks of a block game ------------------------------------------- */
@@ -512,7 +522,13 @@ static void lb_setup(const qp_rules *r, void *s)
     if (in->blk_start) {
         char fen[QP_MAX_POINTS * 2 + 16];
         snprintf(fen, sizeof fen, "%s w", in->blk_start);
-        if (lr_fen_read(in, s, fen, err, sizeof err)) memset(s, 0, r->state_size);
+        if (lr_fen_read(in, s, fen, err, sizeof err)) {
+            /* the empty board, and the error where loading looks for it */
+            memset(s, 0, r->state_size);
+            if (!in->err[0])
+                snprintf(in->err, sizeof in->err, "%s:%d: rules.start: %s", in->game->path,
+                         qp_lua_key_line(in->game->src, "rules.start", NULL), err);
+        }
     } else {
         base(r)->setup(r, s);
     }
@@ -591,9 +607,11 @@ static void lb_fen_print(const qp_rules *r, const void *s, char *buf, size_t n)
 
 static int lb_gen(const qp_rules *r, const void *s, qp_move *out, qp_gen_mode mode)
 {
+    qp_outcome o;
+    /* a game the file's outcome hook ended has no moves either */
+    if (lb_has(r, LR_H_OUTCOME) && lr_judge(r, s, &o)) return 0;
     int n = blk_gen(G(r), s, out, mode);
     if (!lb_has(r, LR_H_MOVES) || mode == QP_GEN_NOISY) return n;
-    qp_outcome o;
     if (blk_decided(G(r), s, &o)) return 0;
     qp_move extra[QP_MAX_MOVES];
     int k = base(r)->gen(r, s, extra, QP_GEN_ALL);
@@ -636,6 +654,11 @@ static void lb_move_text(const qp_rules *r, const void *s, qp_move m, char *buf,
 
 static int lb_move_parse(const qp_rules *r, const void *s, const char *text, qp_move *m, char *err, size_t errn)
 {
+    qp_outcome o;
+    if (lb_has(r, LR_H_OUTCOME) && lr_judge(r, s, &o)) {
+        snprintf(err, errn, "the game is over (%s)", o.reason);
+        return -1;
+    }
     if (!blk_move_parse(G(r), s, text, m, err, errn)) return 0;
     if (!lb_has(r, LR_H_MOVES)) return -1;
     qp_move mv[QP_MAX_MOVES];

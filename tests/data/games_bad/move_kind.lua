@@ -1,0 +1,10 @@
+-- error: :8: rules.move must be "step", "slide" or "jump", got "fly"
+return {
+  name = "bad_move_kind",
+  board = { width = 3, height = 3, kind = "cells" },
+  sides = { "x", "o" },
+  pieces = { X = "", o = "" },
+  rules = {
+    move = "fly",
+  },
+}

@@ -1,0 +1,948 @@
+/*
+ * test_blocks.c — rule blocks (framework/blocks/, read by
+ * framework/lua/lua_blocks.c): exact perft of every block game, checked
+ * against published figures and against a twin written as Lua hooks
+ * (tests/data/games/hk_*.lua); exact move sets, outcomes and illegal-move
+ * reasons for every block (small test games tests/data/games/t_*.lua, whose
+ * params switch the blocks' options); the evaluation as data; FEN with
+ * hands; the position make keeps equal to its FEN read back, and the game
+ * layer's replay equal to play; the errors of broken game tables
+ * (tests/data/games_bad/, each file names its expected error on line 1);
+ * games mixing blocks and Lua hooks; the README's first game.
+ *
+ * Counts without a published source (the French board, t_jump) are the
+ * block game's and its hook twin's, which must agree.
+ */
+#include "testutil.h"
+#include "lua_ruleset.h"
+#include "lua_sandbox.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static qp_registry reg;
+
+static int setup_reg(void **st)
+{
+    (void)st;
+    char err[QP_ERR] = "";
+    tu_registry(&reg);
+    int n = qp_registry_load_lua_dir(&reg, QP_TESTDATA_DIR "/games", err, sizeof err);
+    if (err[0]) fail_msg("test games: %s", err);
+    if (n != 16) fail_msg("test games: %d loaded, expected 16", n);
+    return 0;
+}
+
+static int teardown_reg(void **st)
+{
+    (void)st;
+    qp_registry_free(&reg);
+    return 0;
+}
+
+/* Men of both sides where every jump chains (test_perft_jumps, test_twins). */
+#define JUMPY "7/1m1m1m1/7/1m1m1m1/7/1m1m1m1/M1M1M1M w 0"
+
+/* Params are "key=value" strings, at most 4, NULL-terminated. */
+typedef const char *kv_list[5];
+
+static qp_rules *rules(const char *game, const char *const *kv)
+{
+    return tu_rules_with(&reg, game, kv);
+}
+
+static void *pos_at(const qp_rules *r, const char *fen)
+{
+    void *s = qp_state_new(r);
+    char err[QP_ERR];
+    if (fen) {
+        if (r->rs->fen_parse(r, s, fen, err, sizeof err)) fail_msg("%s: FEN %s: %s", r->rs->name, fen, err);
+    } else {
+        r->rs->setup(r, s);
+    }
+    return s;
+}
+
+static void status_text(const qp_rules *r, const void *s, char *buf, size_t n)
+{
+    qp_outcome o;
+    r->rs->outcome(r, s, &o);
+    if (o.result == QP_ONGOING) snprintf(buf, n, "ongoing");
+    else if (o.result == QP_WIN && r->nsides == 1) snprintf(buf, n, "%s: %s", o.winner ? "failed" : "solved", o.reason);
+    else if (o.result == QP_WIN) snprintf(buf, n, "%s wins: %s", qp_side_name(r, o.winner), o.reason);
+    else snprintf(buf, n, "draw: %s", o.reason);
+}
+
+/* Plays space-separated move texts on s (failing the test on an error). */
+static void play(const qp_rules *r, void *s, const char *moves)
+{
+    char buf[256], err[QP_ERR];
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        qp_move m;
+        if (r->rs->move_parse(r, s, t, &m, err, sizeof err)) fail_msg("%s: %s: %s", r->rs->name, t, err);
+        r->rs->make(r, s, m, NULL);
+    }
+}
+
+/* ---- perft ---------------------------------------------------------------- */
+
+typedef struct perft_case {
+    const char *game;
+    kv_list params;
+    const char *twin;   /* the same game as Lua hooks, or NULL */
+    int twin_depth;     /* the twin is slow: compare up to this depth */
+    uint64_t count[10]; /* perft 1, 2, …; 0 ends */
+} perft_case;
+
+static const perft_case perfts[] = {
+    /* published Othello figures (passes counted as moves) */
+    {"reversi", {NULL}, "hk_reversi", 5, {4, 12, 56, 244, 1396, 8200, 55092, 390216}},
+    /* 7^k until a column fills (depth 7) */
+    {"connect4", {NULL}, "hk_connect4", 5, {7, 49, 343, 2401, 16807, 117649, 823536}},
+    /* perft = "games": finished games are leaves; depth 9 counts the 255168 games */
+    {"tictactoe", {NULL}, "hk_tictactoe", 9, {9, 72, 504, 3024, 15120, 56160, 154944, 255168, 255168}},
+    {"morris3", {NULL}, "hk_morris3", 6, {9, 72, 504, 3024, 15120, 54720, 199296, 705312}},
+    {"morris3", {"diagonals=false", NULL}, "hk_morris3", 6, {9, 72, 504, 3024, 15120, 56160, 158112, 446688}},
+    {"baghchal", {NULL}, "hk_baghchal", 3, {21, 252, 5052, 68204, 1304788}},
+    {"pegsolitaire", {NULL}, "hk_pegsolitaire", 5, {4, 12, 60, 400, 2960, 24600}},
+    /* established here: the block game and the hook twin agree to depth 7 */
+    {"pegsolitaire", {"board=french", NULL}, "hk_pegsolitaire", 5, {4, 20, 140, 1056, 9456, 94800, 1028872}},
+    {"gomoku", {"size=5", NULL}, NULL, 0, {25, 600, 13800}},
+};
+
+static void test_perft(void **st)
+{
+    (void)st;
+    for (size_t i = 0; i < sizeof perfts / sizeof perfts[0]; i++) {
+        const perft_case *c = &perfts[i];
+        qp_rules *r = rules(c->game, c->params);
+        qp_rules *h = c->twin ? rules(c->twin, c->params) : NULL;
+        void *s = pos_at(r, NULL), *hs = h ? pos_at(h, NULL) : NULL;
+        for (int d = 1; d <= 10 && c->count[d - 1]; d++) {
+            uint64_t n = tu_perft(r, s, d);
+            if (n != c->count[d - 1])
+                fail_msg("%s %s perft %d: %llu, expected %llu", c->game, c->params[0] ? c->params[0] : "", d,
+                         (unsigned long long)n, (unsigned long long)c->count[d - 1]);
+            if (h && d <= c->twin_depth) {
+                uint64_t hn = tu_perft(h, hs, d);
+                if (hn != n)
+                    fail_msg("%s perft %d: hooks %llu, blocks %llu", c->twin, d, (unsigned long long)hn,
+                             (unsigned long long)n);
+            }
+        }
+        assert_string_equal(qp_lua_rules_error(r), "");
+        free(s);
+        free(hs);
+        qp_rules_free(r);
+        if (h) qp_rules_free(h);
+    }
+}
+
+/* Jumps: the block game t_jump and its hook twin hk_jump count the same
+ * from a position full of chains, for every option. */
+static void test_perft_jumps(void **st)
+{
+    (void)st;
+    static const struct {
+        kv_list params;
+        int depth;
+        uint64_t count;
+    } cases[] = {
+        {{NULL}, 3, 16656},
+        {{"over=any", NULL}, 3, 17308},
+        {{"forced=true", NULL}, 3, 440},
+        {{"chain=optional", NULL}, 2, 3854},   /* depth 3: 118634, slow as hooks */
+        {{"chain=optional", "forced=true", NULL}, 3, 22408},
+        {{"chain=full", NULL}, 3, 36604},
+        {{"chain=full", "over=any", NULL}, 3, 41632},
+        {{"chain=full", "forced=true", NULL}, 3, 2938},
+        {{"chain=optional", "dirs=orthogonal", NULL}, 3, 3692},
+        {{"chain=full", "dirs=orthogonal", NULL}, 3, 3230},
+        {{"chain=optional", "dirs=diagonal", NULL}, 3, 16724},
+        {{"chain=full", "dirs=diagonal", NULL}, 3, 2690},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        qp_rules *r = rules("t_jump", cases[i].params), *h = rules("hk_jump", cases[i].params);
+        void *s = pos_at(r, JUMPY), *hs = pos_at(h, JUMPY);
+        uint64_t n = tu_perft(r, s, cases[i].depth), hn = tu_perft(h, hs, cases[i].depth);
+        if (n != hn || n != cases[i].count)
+            fail_msg("t_jump %s %s perft %d: blocks %llu, hooks %llu, expected %llu", cases[i].params[0] ? cases[i].params[0] : "",
+                     cases[i].params[0] && cases[i].params[1] ? cases[i].params[1] : "", cases[i].depth, (unsigned long long)n,
+                     (unsigned long long)hn, (unsigned long long)cases[i].count);
+        assert_string_equal(qp_lua_rules_error(h), "");
+        free(s);
+        free(hs);
+        qp_rules_free(r);
+        qp_rules_free(h);
+    }
+}
+
+/* Deeper counts, each alone (the ones above run every depth up to theirs). */
+static void test_perft_deep(void **st)
+{
+    (void)st;
+    qp_rules *r = rules("connect4", NULL);
+    void *s = pos_at(r, NULL);
+    assert_int_equal(tu_perft(r, s, 8), 5673234);
+    free(s);
+    qp_rules_free(r);
+    r = rules("reversi", NULL);
+    s = pos_at(r, NULL);
+    assert_int_equal(tu_perft(r, s, 9), 3005288);
+    free(s);
+    qp_rules_free(r);
+}
+
+/* Random games played in the block game and its hook twin side by side:
+ * the same legal moves (as sorted texts) and the same verdict at every
+ * ply. */
+static void test_twins(void **st)
+{
+    (void)st;
+    static const struct {
+        const char *game, *twin;
+        kv_list params;
+        const char *fen;   /* NULL: the start */
+    } pairs[] = {
+        {"reversi", "hk_reversi", {NULL}, NULL},
+        {"connect4", "hk_connect4", {NULL}, NULL},
+        {"tictactoe", "hk_tictactoe", {NULL}, NULL},
+        {"morris3", "hk_morris3", {NULL}, NULL},
+        {"morris3", "hk_morris3", {"diagonals=false", NULL}, NULL},
+        {"baghchal", "hk_baghchal", {NULL}, NULL},
+        {"baghchal", "hk_baghchal", {"goats=6", "captures=2", NULL}, NULL},
+        {"pegsolitaire", "hk_pegsolitaire", {NULL}, NULL},
+        {"pegsolitaire", "hk_pegsolitaire", {"board=french", "goal=one", "empty=c5", NULL}, NULL},
+        {"t_jump", "hk_jump", {NULL}, JUMPY},
+        {"t_jump", "hk_jump", {"chain=optional", NULL}, JUMPY},
+        {"t_jump", "hk_jump", {"chain=full", "forced=true", NULL}, JUMPY},
+        {"t_jump", "hk_jump", {"chain=full", "over=any", "dirs=diagonal", NULL}, JUMPY},
+    };
+    uint64_t seed = 2026;
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        qp_rules *r = rules(pairs[i].game, pairs[i].params), *h = rules(pairs[i].twin, pairs[i].params);
+        void *s = qp_state_new(r), *hs = qp_state_new(h);
+        for (int game = 0; game < 6; game++) {
+            if (pairs[i].fen) {
+                char err[QP_ERR];
+                if (r->rs->fen_parse(r, s, pairs[i].fen, err, sizeof err) ||
+                    h->rs->fen_parse(h, hs, pairs[i].fen, err, sizeof err))
+                    fail_msg("%s", err);
+            } else {
+                r->rs->setup(r, s);
+                h->rs->setup(h, hs);
+            }
+            for (int ply = 0; ply < 80; ply++) {
+                char *a = tu_moves_text(r, s), *b = tu_moves_text(h, hs);
+                if (strcmp(a, b)) fail_msg("%s ply %d: blocks '%s', hooks '%s'", pairs[i].game, ply, a, b);
+                qp_outcome oa, ob;
+                r->rs->outcome(r, s, &oa);
+                h->rs->outcome(h, hs, &ob);
+                /* (a puzzle: solved is a win of side 0; hooks report a
+                 * failure as a draw) */
+                bool same = r->nsides == 1 ? (oa.result == QP_ONGOING) == (ob.result == QP_ONGOING) &&
+                                                 (oa.result == QP_WIN && oa.winner == 0) == (ob.result == QP_WIN && ob.winner == 0)
+                                           : oa.result == ob.result && (oa.result != QP_WIN || oa.winner == ob.winner);
+                if (!same)
+                    fail_msg("%s ply %d: blocks %s, hooks %s", pairs[i].game, ply, oa.reason, ob.reason);
+                /* pick the k-th move text in both */
+                size_t n = *a ? 1 : 0;
+                for (char *p = a; *p; p++) n += *p == ' ';
+                if (!n) {
+                    free(a);
+                    free(b);
+                    break;
+                }
+                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+                size_t k = (seed >> 33) % n;
+                char *t = a;
+                for (size_t j = 0; j < k; j++) t = strchr(t, ' ') + 1;
+                char mv[QP_MOVE_TEXT];
+                snprintf(mv, sizeof mv, "%.*s", (int)strcspn(t, " "), t);
+                play(r, s, mv);
+                play(h, hs, mv);
+                free(a);
+                free(b);
+            }
+        }
+        free(s);
+        free(hs);
+        qp_rules_free(r);
+        qp_rules_free(h);
+    }
+}
+
+/* ---- move sets -------------------------------------------------------------- */
+
+typedef struct moves_case {
+    const char *game;
+    kv_list params;
+    const char *fen;
+    const char *moves;   /* sorted, space-separated */
+} moves_case;
+
+static const moves_case move_sets[] = {
+    /* slide and step along lines (cells without a diagonals key: every
+     * diagonal is a line), the orthogonals or the diagonals only; a slide
+     * stops before any piece */
+    {"t_move", {NULL}, NULL, "a1a2 a1a3 a1a4 a1a5 a1b1 a1b2 a1c1 a1c3 a1d1 a1d4 a1e1"},
+    {"t_move", {"dirs=orthogonal", NULL}, NULL, "a1a2 a1a3 a1a4 a1a5 a1b1 a1c1 a1d1 a1e1"},
+    {"t_move", {"dirs=diagonal", NULL}, NULL, "a1b2 a1c3 a1d4"},
+    {"t_move", {"kind=step", NULL}, NULL, "a1a2 a1b1 a1b2"},
+    {"t_move", {"kind=step", "dirs=orthogonal", NULL}, NULL, "a1a2 a1b1"},
+    {"t_move", {"kind=step", "dirs=diagonal", NULL}, "4r/5/5/5/R4 b 1", "e5d4"},
+    {"t_move", {NULL}, "4r/5/2r2/5/R1R2 w 0",
+     "a1a2 a1a3 a1a4 a1a5 a1b1 a1b2 c1a3 c1b1 c1b2 c1c2 c1d1 c1d2 c1e1 c1e3"},
+    /* jumps: single, chained (optional: every stop; full: only where no
+     * further jump exists), forced */
+    {"t_jump", {NULL}, "7/7/7/3m3/7/1m5/M6 w 0", "a1a2 a1b1 a1c3"},
+    {"t_jump", {"chain=optional", NULL}, "7/7/7/3m3/7/1m5/M6 w 0", "a1a2 a1b1 a1c3 a1c3e5"},
+    {"t_jump", {"chain=full", NULL}, "7/7/7/3m3/7/1m5/M6 w 0", "a1a2 a1b1 a1c3e5"},
+    {"t_jump", {"forced=true", NULL}, "7/7/7/3m3/7/1m5/M6 w 0", "a1c3"},
+    {"t_jump", {"chain=optional", "forced=true", NULL}, "7/7/7/3m3/7/1m5/M6 w 0", "a1c3 a1c3e5"},
+    {"t_jump", {"chain=full", "forced=true", NULL}, "7/7/7/3m3/7/1m5/M6 w 0", "a1c3e5"},
+    /* branches of different lengths: full keeps each branch's end */
+    {"t_jump", {"chain=full", NULL}, "7/7/7/2m4/7/2m1m2/3M3 w 0", "d1b3d5 d1c1 d1d2 d1e1 d1f3"},
+    {"t_jump", {"chain=optional", NULL}, "7/7/7/2m4/7/2m1m2/3M3 w 0", "d1b3 d1b3d5 d1c1 d1d2 d1e1 d1f3"},
+    {"t_jump", {"chain=full", "dirs=orthogonal", NULL}, "7/7/7/2m4/7/2m1m2/3M3 w 0", "d1c1 d1d2 d1e1"},
+    /* own pieces are jumped only with over = "any"; K only steps */
+    {"t_jump", {NULL}, "m6/7/7/7/7/1M5/M6 w 0", "a1a2 a1b1 b2a2 b2a3 b2b1 b2b3 b2c1 b2c2 b2c3"},
+    {"t_jump", {"over=any", NULL}, "m6/7/7/7/7/1M5/M6 w 0", "a1a2 a1b1 a1c3 b2a2 b2a3 b2b1 b2b3 b2c1 b2c2 b2c3"},
+    {"t_jump", {NULL}, "7/7/7/7/7/1m5/K6 w 0", "a1a2 a1b1"},
+    /* hands: place while any is in hand (first = true), else both */
+    {"t_hand", {NULL}, NULL, "a1 a2 a3 b1 b2 b3 c1 c2 c3"},
+    {"t_hand", {NULL}, "3/1X1/o2[X] w 2", "a2 a3 b1 b3 c1 c2 c3"},
+    {"t_hand", {"first=false", NULL}, "3/1X1/o2[X] w 2", "a2 a3 b1 b2a2 b2b1 b2b3 b2c2 b3 c1 c2 c3"},
+    {"t_hand", {NULL}, "2X/1X1/o2[] b 3", "a1a2 a1b1"},
+    /* flank: runs bracketed along the chosen lines only; a side with no
+     * move passes while the other can move */
+    {"t_flank", {NULL}, NULL, "b3 c2 d5 e4"},
+    {"t_flank", {NULL}, "6/6/2X3/3o2/6/6 w 0", "e2"},
+    {"t_flank", {"dirs=diagonal", NULL}, "6/6/2X3/3o2/6/6 w 0", "e2"},
+    {"t_flank", {"dirs=orthogonal", NULL}, "6/6/2X3/3o2/6/6 w 0", ""},
+    {"t_flank", {"dirs=orthogonal", NULL}, "6/6/oX4/6/6/6 w 0", "pass"},
+    {"t_flank", {"dirs=orthogonal", NULL}, "6/6/oX4/6/6/6 b 0", "c4"},
+    /* gravity: the lowest empty cell of each column that has one */
+    {"connect4", {NULL}, "X6/o6/X6/o6/X6/o6 w 6", "b1 c1 d1 e1 f1 g1"},
+    {"connect4", {NULL}, "7/7/7/7/3o3/1X1X3 b 3", "a1 b2 c1 d3 e1 f1 g1"},
+    /* stuck = "pass": the pass is the only move, and only while the other
+     * side can move */
+    {"t_end", {"stuck=pass", NULL}, "X1o1/4/4/4[o] w 0", "pass"},
+    {"t_end", {"stuck=pass", NULL}, "X1o1/4/4/4[] w 0", ""},
+    /* placing first, then jumping (captures) */
+    {"t_end", {"hand=2", NULL}, "XX2/oo2/4/4[] w 0", "a4a2 a4c2 b4b2"},
+    {"t_end", {NULL}, "XX2/oo2/4/4[Xo] w 0", "a1 a2 b1 b2 c1 c2 c3 c4 d1 d2 d3 d4"},
+    /* puzzles */
+    {"t_puzzle", {NULL}, NULL, "a1c1 d1f1 e1c1"},
+    {"t_puzzle", {NULL}, "2PPP1 w 1", "d1b1 d1f1"},
+    /* mixed: the moves hook appends b2b2 when the opponent holds b2 */
+    {"t_mixed", {NULL}, NULL, "a2 a3 b1 b2 b3 c1 c2 c3"},
+    {"t_mixed", {NULL}, "3/1o1/X1X w 2", "a2 a3 b1 b2b2 b3 c2 c3"},
+    {"t_mixed", {NULL}, "3/1X1/o1o w 2", "a2 a3 b1 b3 c2 c3"},
+};
+
+static void test_move_sets(void **st)
+{
+    (void)st;
+    for (size_t i = 0; i < sizeof move_sets / sizeof move_sets[0]; i++) {
+        const moves_case *c = &move_sets[i];
+        qp_rules *r = rules(c->game, c->params);
+        void *s = pos_at(r, c->fen);
+        char *got = tu_moves_text(r, s);
+        if (strcmp(got, c->moves))
+            fail_msg("%s %s %s: '%s', expected '%s'", c->game, c->params[0] ? c->params[0] : "", c->fen ? c->fen : "start",
+                     got, c->moves);
+        free(got);
+        free(s);
+        qp_rules_free(r);
+    }
+}
+
+/* ---- playing: the position after moves ------------------------------------- */
+
+typedef struct play_case {
+    const char *game;
+    kv_list params;
+    const char *fen;     /* NULL: the start */
+    const char *moves;
+    const char *after;   /* the FEN */
+    const char *status;
+} play_case;
+
+static const play_case plays[] = {
+    {"t_move", {NULL}, NULL, "a1c3 e5e1", "5/5/2R2/5/4r w 2", "ongoing"},
+    /* a chain removes every jumped piece; without men Black has lost */
+    {"t_jump", {"chain=full", NULL}, "7/7/7/3m3/7/1m5/M6 w 0", "a1c3e5", "7/7/4M2/7/7/7/7 b 1",
+     "white wins: all men taken"},
+    {"t_jump", {"chain=optional", NULL}, "7/7/7/3m3/7/1m5/M6 w 0", "a1c3", "7/7/7/3m3/2M4/7/7 b 1", "ongoing"},
+    {"t_jump", {"over=any", NULL}, "m6/7/7/7/7/1M5/M6 w 0", "a1c3", "m6/7/7/7/2M4/7/7 b 1", "ongoing"},
+    /* hands are written after the board, "[…]", the first side's first */
+    {"t_hand", {NULL}, NULL, "", "3/3/3[XXo] w 0", "ongoing"},
+    {"t_hand", {NULL}, NULL, "b2 a1", "3/1X1/o2[X] w 2", "ongoing"},
+    {"t_hand", {NULL}, NULL, "b2 a1 c3 a1b1", "2X/1X1/1o1[] w 4", "ongoing"},
+    {"t_hand", {"first=false", NULL}, NULL, "b2 a1 b2b3", "1X1/3/o2[X] b 3", "ongoing"},
+    {"t_hand", {NULL}, "3/X2/oX1[] b 0", "", "3/X2/oX1[] b 0", "white wins: walled in"},
+    {"baghchal", {NULL}, NULL, "", "t3t/5/5/5/t3t[GGGGGGGGGGGGGGGGGGGG] w 0", "ongoing"},
+    {"morris3", {NULL}, NULL, "b2 a1 a3 c1", "X2/1X1/o1o[Xo] w 4", "ongoing"},
+    /* flips in two directions at once */
+    {"reversi", {NULL}, "8/8/8/8/8/X7/1o6/Xo6 w 0", "c1", "8/8/8/8/8/X7/1X6/XXX5 b 1", "black wins: more discs"},
+    {"t_flank", {NULL}, "6/6/2X3/3o2/6/6 w 0", "e2", "6/6/2X3/3X2/4X1/6 b 1", "white wins: fewer discs"},
+    {"t_flank", {"dirs=orthogonal", NULL}, "6/6/oX4/6/6/6 w 0", "pass c4", "6/6/ooo3/6/6/6 w 2",
+     "black wins: fewer discs"},
+    /* lines made away from the placed point: by flipped discs (b1-b4),
+     * and (exactly three) by a capture that shortens an overline */
+    {"t_flank", {"line=4", NULL}, "o5/6/1X4/1X4/1X4/1oX3 w 0", "a1", "o5/6/1X4/1X4/1X4/XXX3 b 1",
+     "black wins: four in a row"},
+    {"t_end", {"hand=4", "line=3", "exact=true", NULL}, "4/o3/XXXX/4[] b 0", "a3a1", "4/4/1XXX/o3[] w 1",
+     "white wins: three in a row"},
+    /* a column letter drops into that column */
+    {"connect4", {NULL}, NULL, "d d c", "7/7/7/7/3o3/2XX3 b 3", "ongoing"},
+    {"connect4", {NULL}, NULL, "a b a b a b a", "7/7/X6/Xo5/Xo5/Xo5 b 7", "red wins: four in a row"},
+    {"t_end", {"stuck=pass", NULL}, "X1o1/4/4/4[o] w 0", "pass d1", "X1o1/4/4/3o[] w 2", "draw: no moves"},
+    {"t_end", {"hand=2", NULL}, "XX2/oo2/4/4[] w 0", "a4a2", "1X2/1o2/X3/4[] b 1", "white wins: no moves"},
+    {"t_end", {"hand=2", "captures=1", NULL}, "XX2/oo2/4/4[] w 0", "a4a2", "1X2/1o2/X3/4[] b 1",
+     "white wins: 1 captured"},
+    /* an own man jumped counts as the opponent's capture (blk.h: start
+     * material minus what is left), as the FEN read back says */
+    {"t_end", {"hand=2", "captures=1", "over=any", NULL}, "XX2/oo2/4/4[] w 0", "a4c4", "2X1/oo2/4/4[] b 1",
+     "black wins: 1 captured"},
+    {"t_end", {"hand=2", "fewer=2", NULL}, "XX2/oo2/4/4[] w 0", "a4a2", "1X2/1o2/X3/4[] b 1",
+     "white wins: too few pieces"},
+    {"t_puzzle", {NULL}, "PP1P2 w 0", "a1c1 c1e1", "4P1 w 2", "solved: solved"},
+    {"t_puzzle", {"at=e1", NULL}, "PP1P2 w 0", "a1c1 c1e1", "4P1 w 2", "solved: solved"},
+    {"t_puzzle", {"at=b1", NULL}, "PP1P2 w 0", "a1c1 c1e1", "4P1 w 2", "failed: one piece left, not on b1"},
+    {"t_puzzle", {"at=b1", NULL}, "PP1P2 w 0", "a1c1 d1b1", "1P4 w 2", "solved: solved"},
+    {"t_puzzle", {NULL}, NULL, "e1c1 b1d1", "P2P2 w 2", "failed: 2 pieces left"},
+    {"t_puzzle", {NULL}, "P1P1P1 w 0", "", "P1P1P1 w 0", "failed: 3 pieces left"},
+    {"t_puzzle", {"left=2", NULL}, NULL, "a1c1 d1b1", "1P2P1 w 2", "solved: solved"},
+    {"t_puzzle", {NULL}, NULL, "a1c1 d1b1", "1P2P1 w 2", "failed: 2 pieces left"},
+    {"pegsolitaire", {"board=french", NULL}, NULL, "d6d4", "2PPP2/1PP1PP1/PPP1PPP/PPPPPPP/PPPPPPP/1PPPPP1/2PPP2 w 1",
+     "ongoing"},
+    {"pegsolitaire", {"empty=c5", "goal=one", NULL}, NULL, "", "2PPP2/2PPP2/PP1PPPP/PPPPPPP/PPPPPPP/2PPP2/2PPP2 w 0",
+     "ongoing"},
+    /* the setup hook puts X on a1; the hook's move clears the centre */
+    {"t_mixed", {NULL}, NULL, "c1 b2 b2b2", "3/3/X1X b 3", "ongoing"},
+};
+
+static void test_play(void **st)
+{
+    (void)st;
+    for (size_t i = 0; i < sizeof plays / sizeof plays[0]; i++) {
+        const play_case *c = &plays[i];
+        qp_rules *r = rules(c->game, c->params);
+        void *s = pos_at(r, c->fen);
+        play(r, s, c->moves);
+        char fen[256], status[128];
+        r->rs->fen_print(r, s, fen, sizeof fen);
+        if (strcmp(fen, c->after)) fail_msg("%s %s: '%s', expected '%s'", c->game, c->moves, fen, c->after);
+        status_text(r, s, status, sizeof status);
+        if (strcmp(status, c->status)) fail_msg("%s %s: '%s', expected '%s'", c->game, c->moves, status, c->status);
+        free(s);
+        qp_rules_free(r);
+    }
+}
+
+/* ---- outcomes ------------------------------------------------------------- */
+
+typedef struct outcome_case {
+    const char *game;
+    kv_list params;
+    const char *fen;
+    const char *status;
+} outcome_case;
+
+static const outcome_case outcomes[] = {
+    /* k in a row: at least k, or exactly k; along the chosen lines */
+    {"t_end", {"line=3", NULL}, "XXX1/oo2/4/4[o] b 5", "white wins: three in a row"},
+    {"t_end", {"line=3", "exact=true", NULL}, "XXX1/oo2/4/4[o] b 5", "white wins: three in a row"},
+    {"t_end", {"hand=4", "line=3", NULL}, "XXXX/o1o1/1o2/4[o] b 7", "white wins: three in a row"},
+    {"t_end", {"hand=4", "line=3", "exact=true", NULL}, "XXXX/o1o1/1o2/4[o] b 7", "ongoing"},
+    {"t_end", {"line=3", NULL}, "X3/1X2/2X1/o3[oo] b 3", "white wins: three in a row"},
+    {"t_end", {"line=3", "line_dirs=diagonal", NULL}, "X3/1X2/2X1/o3[oo] b 3", "white wins: three in a row"},
+    {"t_end", {"line=3", "line_dirs=orthogonal", NULL}, "X3/1X2/2X1/o3[oo] b 3", "ongoing"},
+    {"t_end", {"line=3", "line_dirs=diagonal", NULL}, "XXX1/oo2/4/4[o] b 5", "ongoing"},
+    /* a side without a move */
+    {"t_end", {NULL}, "X1o1/4/4/4[] w 0", "black wins: no moves"},
+    {"t_end", {NULL}, "X1o1/4/4/4[] b 0", "white wins: no moves"},
+    {"t_end", {"stuck=wins", NULL}, "X1o1/4/4/4[] w 0", "white wins: no moves"},
+    {"t_end", {"stuck=draw", NULL}, "X1o1/4/4/4[] w 0", "draw: no moves"},
+    /* passing: both stuck ends the game, counted */
+    {"t_end", {"stuck=pass", NULL}, "X1o1/4/4/4[o] w 0", "ongoing"},
+    {"t_end", {"stuck=pass", NULL}, "X1o1/4/4/4[] w 0", "draw: no moves"},
+    {"t_end", {"stuck=pass", "count=most", NULL}, "X1o1/4/4/4[] w 0", "draw: equal counts"},
+    {"t_end", {"stuck=pass", "count=most", NULL}, "X1o1/X3/4/4[] w 0", "white wins: more pieces"},
+    {"t_end", {"stuck=pass", "count=fewest", NULL}, "X1o1/X3/4/4[] w 0", "black wins: fewer pieces"},
+    {"t_flank", {"dirs=diagonal", NULL}, NULL, "draw: same discs"},
+    {"t_flank", {"dirs=orthogonal", NULL}, "6/6/2X3/3o2/6/6 w 0", "draw: same discs"},
+    /* captures counted from the start material: two X gone */
+    {"t_end", {"hand=2", "captures=1", NULL}, "XX2/oo2/4/4[] w 0", "ongoing"},
+    {"t_end", {"hand=2", "captures=2", NULL}, "4/oo2/4/4[] w 0", "black wins: 2 captured"},
+    {"t_end", {"hand=2", "captures=3", NULL}, "4/oo2/4/4[] w 0", "black wins: no moves"},
+    {"t_end", {"hand=2", "fewer=1", NULL}, "4/oo2/4/4[X] w 0", "ongoing"},
+    {"t_end", {"hand=2", "fewer=2", NULL}, "4/oo2/4/4[X] w 0", "black wins: too few pieces"},
+    /* full board: tic-tac-toe's draw, Connect Four's */
+    {"tictactoe", {NULL}, "XoX/Xoo/oXX b 9", "draw: board full"},
+    {"connect4", {NULL}, "XoXoXoX/XoXoXoX/oXoXoXo/oXoXoXo/XoXoXoX/XoXoXoX w 42", "draw: board full"},
+    {"connect4", {NULL}, "7/7/o6/Xo5/XXo4/XXXo3 w 10", "yellow wins: four in a row"},
+    /* puzzles never draw */
+    {"pegsolitaire", {NULL}, "7/7/7/3P3/7/7/7 w", "solved: one peg left, in the centre"},
+    {"pegsolitaire", {NULL}, "7/7/7/2P1P2/7/7/7 w", "failed: 2 pegs left"},
+    {"pegsolitaire", {"board=french", NULL}, "7/1P5/7/7/7/5P1/7 w", "failed: 2 pegs left"},
+    {"pegsolitaire", {"board=french", "goal=one", NULL}, "7/1P5/7/7/7/7/7 w", "solved: one peg left"},
+    /* the outcome hook judges first: a line at ply 7 is a draw */
+    {"t_mixed", {NULL}, "XXX/oo1/3 b 6", "x wins: three in a row"},
+    {"t_mixed", {NULL}, "XXX/oo1/3 b 7", "draw: seven plies"},
+    {"t_mixed", {NULL}, "XX1/oo1/3 w 7", "draw: seven plies"},
+};
+
+static void test_outcomes(void **st)
+{
+    (void)st;
+    for (size_t i = 0; i < sizeof outcomes / sizeof outcomes[0]; i++) {
+        const outcome_case *c = &outcomes[i];
+        qp_rules *r = rules(c->game, c->params);
+        void *s = pos_at(r, c->fen);
+        char got[128];
+        status_text(r, s, got, sizeof got);
+        if (strcmp(got, c->status)) fail_msg("%s %s: '%s', expected '%s'", c->game, c->fen, got, c->status);
+        /* a decided position has no moves; an ongoing one has some */
+        qp_move mv[QP_MAX_MOVES];
+        int n = r->rs->gen(r, s, mv, QP_GEN_ALL);
+        if (strcmp(c->status, "ongoing") ? n != 0 : n == 0)
+            fail_msg("%s %s: %s with %d moves", c->game, c->fen, got, n);
+        free(s);
+        qp_rules_free(r);
+    }
+}
+
+/* ---- why a move is illegal -------------------------------------------------- */
+
+typedef struct refusal_case {
+    const char *game;
+    kv_list params;
+    const char *fen;
+    const char *text;
+    const char *err;
+} refusal_case;
+
+static const refusal_case refusals[] = {
+    {"tictactoe", {NULL}, "3/1X1/3 b 1", "b2", "b2 is occupied"},
+    {"tictactoe", {NULL}, NULL, "d4", "bad move text 'd4'"},
+    {"tictactoe", {NULL}, NULL, "pass", "pass: only a side without a move may pass"},
+    {"tictactoe", {NULL}, "XXX/oo1/3 b 5", "c2", "the game is over (three in a row)"},
+    {"reversi", {NULL}, NULL, "e4", "e4 is occupied"},
+    {"reversi", {NULL}, NULL, "a1", "a1 must flip at least one disc"},
+    {"reversi", {NULL}, "8/8/8/8/8/8/8/Xo6 b 0", "c1", "c1: you have no move and must pass"},
+    {"t_end", {"stuck=pass", NULL}, "X1o1/4/4/4[o] w 0", "b4", "b4: you have no move and must pass"},
+    {"t_end", {"stuck=pass", NULL}, "X1o1/4/4/4[] w 0", "pass", "no legal moves"},
+    {"connect4", {NULL}, NULL, "d2", "d2: pieces drop to the lowest empty point of a column"},
+    {"connect4", {NULL}, "X6/o6/X6/o6/X6/o6 w 6", "a", "column a is full"},
+    {"t_move", {NULL}, NULL, "a1", "a1: pieces are not placed in this game; move one from-to"},
+    {"t_move", {NULL}, NULL, "a1c2", "a1c2: that piece cannot move so"},
+    {"t_move", {NULL}, NULL, "e5e4", "e5 is not your piece"},
+    {"t_move", {NULL}, NULL, "b1b2", "b1 is empty"},
+    {"t_move", {NULL}, NULL, "a1e5", "e5 is occupied"},
+    {"t_move", {"kind=step", NULL}, NULL, "a1a3", "a1a3: that piece cannot move so"},
+    {"t_jump", {"forced=true", NULL}, "7/7/7/3m3/7/1m5/M6 w 0", "a1a2", "a jump is available and must be taken"},
+    {"t_jump", {"chain=full", NULL}, "7/7/7/3m3/7/1m5/M6 w 0", "a1c3", "a1c3: that piece cannot move so"},
+    {"t_jump", {NULL}, "7/7/7/3m3/7/1m5/M6 w 0", "a1c3e5", "a1c3e5: that piece cannot move so"},
+    {"t_hand", {NULL}, "3/1X1/o2[X] w 2", "b2b3", "b2b3: place your pieces in hand first"},
+    {"t_hand", {NULL}, "2X/1X1/o2[] b 3", "b1", "b1: no pieces left to place; move one from-to"},
+    {"t_hand", {NULL}, "2X/1X1/o2[] b 3", "a1c1", "a1c1: that piece cannot move so"},
+    {"pegsolitaire", {NULL}, NULL, "a1a3", "a1 is not on the board"},
+    {"pegsolitaire", {NULL}, NULL, "d4d6", "d4 is empty"},
+    {"pegsolitaire", {NULL}, NULL, "d5d6", "d6 is occupied"},
+    {"t_puzzle", {NULL}, NULL, "c1", "c1: pieces are not placed in this game; move one from-to"},
+    /* the outcome hook ended it, though blocks would have moves */
+    {"t_mixed", {NULL}, "XX1/oo1/3 w 7", "c3", "the game is over (seven plies)"},
+};
+
+static void test_refusals(void **st)
+{
+    (void)st;
+    for (size_t i = 0; i < sizeof refusals / sizeof refusals[0]; i++) {
+        const refusal_case *c = &refusals[i];
+        qp_rules *r = rules(c->game, c->params);
+        void *s = pos_at(r, c->fen), *before = qp_state_new(r);
+        memcpy(before, s, r->state_size);
+        qp_move m = 0;
+        char err[QP_ERR] = "";
+        if (r->rs->move_parse(r, s, c->text, &m, err, sizeof err) != -1)
+            fail_msg("%s: '%s' accepted", c->game, c->text);
+        if (strcmp(err, c->err)) fail_msg("%s '%s': '%s', expected '%s'", c->game, c->text, err, c->err);
+        assert_memory_equal(before, s, r->state_size);
+        free(s);
+        free(before);
+        qp_rules_free(r);
+    }
+}
+
+/* Texts are case-insensitive; a chain names every landing square; move
+ * squares list from, to, then each captured piece. */
+static void test_move_texts(void **st)
+{
+    (void)st;
+    const char *kv[] = {"chain=full", NULL};
+    qp_rules *r = rules("t_jump", kv);
+    void *s = pos_at(r, "7/7/7/3m3/7/1m5/M6 w 0");
+    qp_move m;
+    char err[QP_ERR], t[QP_MOVE_TEXT];
+    assert_int_equal(r->rs->move_parse(r, s, "A1C3E5", &m, err, sizeof err), 0);
+    r->rs->move_text(r, s, m, t, sizeof t);
+    assert_string_equal(t, "a1c3e5");
+    int sq[8];
+    assert_int_equal(r->rs->move_squares(r, s, m, sq, 8), 4);
+    assert_int_equal(sq[0], 0);    /* a1 */
+    assert_int_equal(sq[1], 32);   /* e5 */
+    assert_int_equal(sq[2], 8);    /* b2 */
+    assert_int_equal(sq[3], 24);   /* d4 */
+    assert_true(r->rs->move_flags(r, s, m) & QP_MF_CAPTURE);
+    qp_move mv[QP_MAX_MOVES];
+    assert_int_equal(r->rs->gen(r, s, mv, QP_GEN_NOISY), 1);
+    assert_true(mv[0] == m);
+    assert_int_equal(r->rs->move_parse(r, s, "a1a2", &m, err, sizeof err), 0);
+    assert_int_equal(r->rs->move_flags(r, s, m), 0);
+    free(s);
+    qp_rules_free(r);
+
+    r = rules("connect4", NULL);
+    s = pos_at(r, NULL);
+    assert_int_equal(r->rs->move_parse(r, s, "D", &m, err, sizeof err), 0);
+    r->rs->move_text(r, s, m, t, sizeof t);
+    assert_string_equal(t, "d1");
+    assert_true(r->rs->move_flags(r, s, m) & QP_MF_IRREVERSIBLE);
+    free(s);
+    qp_rules_free(r);
+}
+
+/* ---- evaluation as data ------------------------------------------------------ */
+
+static int eval_at(const char *game, const char *const *kv, const char *fen)
+{
+    qp_rules *r = rules(game, kv);
+    assert_non_null(r->rs->evaluate);
+    void *s = pos_at(r, fen);
+    int v = r->rs->evaluate(r, s);
+    free(s);
+    qp_rules_free(r);
+    return v;
+}
+
+static void test_eval(void **st)
+{
+    (void)st;
+    /* White: A on a1 (100 + 1) and one in hand (7); Black: b on a3 (50 +
+     * the a1 weight, 10, mirrored); mobility 5 × (4 placements − 3 steps) */
+    assert_int_equal(eval_at("t_eval", NULL, "b1/2/A1[A] w"), 108 - 60 + 5);
+    assert_int_equal(eval_at("t_eval", NULL, "b1/2/A1[A] b"), 60 - 108 - 5);
+    /* unmirrored, b on a3 reads a3's own weight, 50 */
+    const char *kv[] = {"mirror=false", NULL};
+    assert_int_equal(eval_at("t_eval", kv, "b1/2/A1[A] w"), 108 - 100 + 5);
+    /* Bagh-Chal's start: 20 goats in hand at 250, 21 placements against
+     * the tigers' 12 steps at 10 */
+    assert_int_equal(eval_at("baghchal", NULL, NULL), 5000 + 10 * (21 - 12));
+}
+
+/* ---- FEN ---------------------------------------------------------------------- */
+
+static void test_fen_round_trips(void **st)
+{
+    (void)st;
+    static const struct {
+        const char *game;
+        kv_list params;
+        const char *in, *out;
+    } cases[] = {
+        {"baghchal", {NULL}, "t3t/5/2G2/5/t3t[GGGGGGGGGGGGGGGGGGG] b 1", NULL},
+        {"baghchal", {NULL}, "t3t/5/2G2/5/t3t[] b 1", NULL},
+        {"baghchal", {NULL}, "t3t/5/2G2/5/t3t b 1", "t3t/5/2G2/5/t3t[] b 1"},   /* no field: empty hands */
+        {"morris3", {NULL}, "3/1X1/3[XXooo] b 1", NULL},
+        {"morris3", {NULL}, "3/1X1/3[oXoXo] b 1", "3/1X1/3[XXooo] b 1"},        /* any order in */
+        {"t_hand", {NULL}, "3/3/3 w", "3/3/3[] w 0"},
+        {"reversi", {NULL}, "8/8/8/3oX3/3Xo3/8/8/8 w", "8/8/8/3oX3/3Xo3/8/8/8 w 0"},
+        {"pegsolitaire", {"board=french", NULL}, "7/1P5/7/7/7/7/7 w 30", NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        qp_rules *r = rules(cases[i].game, cases[i].params);
+        void *s = pos_at(r, cases[i].in);
+        char fen[256];
+        r->rs->fen_print(r, s, fen, sizeof fen);
+        const char *want = cases[i].out ? cases[i].out : cases[i].in;
+        if (strcmp(fen, want)) fail_msg("%s: '%s' reads back as '%s', expected '%s'", cases[i].game, cases[i].in, fen, want);
+        free(s);
+        qp_rules_free(r);
+    }
+}
+
+static void test_fen_errors(void **st)
+{
+    (void)st;
+    static const struct {
+        const char *game, *fen, *err;
+    } cases[] = {
+        {"t_hand", "3/3/3[XXX] w", "FEN hands: more than 2 'X' in hand"},
+        {"t_hand", "3/3/3[Xoo] w", "FEN hands: more than 1 'o' in hand"},
+        {"t_hand", "3/3/3[Xq] w", "FEN hands: 'q' cannot be in hand"},
+        {"t_hand", "XX1/3/3[X] w", "FEN: 3 'X' on the board and in hand, more than the 2 the game has"},
+        {"t_hand", "3/3/3[X w", "FEN hands: missing ']'"},
+        {"t_hand", "3/3/3[X]o w", "FEN board: rank 1 has more than 3 squares"},
+        {"reversi", "8/8/8/3oX3/3Xo3/8/8/8[X] w", "FEN hands: this game has no pieces in hand"},
+        {"baghchal", "t3t/5/5/5/t3t[t] w", "FEN hands: 't' cannot be in hand"},
+        {"connect4", "7/7/7/7/7 w", "FEN board: expected 6 ranks of 7 squares"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        qp_rules *r = rules(cases[i].game, NULL);
+        void *s = pos_at(r, NULL), *before = qp_state_new(r);
+        memcpy(before, s, r->state_size);
+        char err[QP_ERR] = "";
+        if (r->rs->fen_parse(r, s, cases[i].fen, err, sizeof err) != -1)
+            fail_msg("%s: '%s' accepted", cases[i].game, cases[i].fen);
+        if (strcmp(err, cases[i].err)) fail_msg("%s '%s': '%s', expected '%s'", cases[i].game, cases[i].fen, err, cases[i].err);
+        assert_memory_equal(before, s, r->state_size);   /* nothing changed */
+        free(s);
+        free(before);
+        qp_rules_free(r);
+    }
+}
+
+/* Random playouts: the position make keeps (hash, hands, counts) equals
+ * the one read back from its FEN, byte for byte. */
+static void test_make_equals_fen(void **st)
+{
+    (void)st;
+    static const struct {
+        const char *game;
+        kv_list params;
+    } games[] = {
+        {"reversi", {NULL}},
+        {"connect4", {NULL}},
+        {"gomoku", {"size=7", NULL}},
+        {"morris3", {NULL}},
+        {"baghchal", {NULL}},
+        {"baghchal", {"goats=6", NULL}},
+        {"pegsolitaire", {"board=french", NULL}},
+        {"t_move", {NULL}},
+        {"t_jump", {"chain=full", NULL}},
+        {"t_jump", {"chain=optional", "over=any", NULL}},
+        {"t_hand", {"first=false", NULL}},
+        {"t_end", {"stuck=pass", "captures=2", NULL}},
+        {"t_end", {"hand=4", "captures=3", "over=any", NULL}},
+        {"t_flank", {NULL}},
+        {"t_flank", {"line=3", NULL}},
+        {"t_end", {"hand=4", "line=3", "exact=true", "over=any", NULL}},
+        {"t_mixed", {NULL}},
+    };
+    uint64_t seed = 99;
+    for (size_t gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
+        qp_rules *r = rules(games[gi].game, games[gi].params);
+        void *s = pos_at(r, NULL), *t = qp_state_new(r);
+        char fen[512], err[QP_ERR];
+        for (int game = 0; game < 10; game++) {
+            r->rs->setup(r, s);
+            for (int ply = 0; ply < 80; ply++) {
+                r->rs->fen_print(r, s, fen, sizeof fen);
+                memset(t, 0, r->state_size);
+                if (r->rs->fen_parse(r, t, fen, err, sizeof err)) fail_msg("%s: %s: %s", games[gi].game, fen, err);
+                if (r->rs->hash(r, s) != r->rs->hash(r, t)) fail_msg("%s: hash drift at %s", games[gi].game, fen);
+                if (memcmp(s, t, r->state_size)) fail_msg("%s: state differs from its FEN %s", games[gi].game, fen);
+                qp_move mv[QP_MAX_MOVES];
+                int n = r->rs->gen(r, s, mv, QP_GEN_ALL);
+                if (!n) break;
+                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+                r->rs->make(r, s, mv[(seed >> 33) % (uint64_t)n], NULL);
+            }
+        }
+        assert_string_equal(qp_lua_rules_error(r), "");
+        free(s);
+        free(t);
+        qp_rules_free(r);
+    }
+}
+
+/* The game layer replays its record (undo, goto): the position it rebuilds
+ * equals the one reached move by move, FEN and hash, for random games of
+ * every kind of block game, played as texts. */
+static void test_replay(void **st)
+{
+    (void)st;
+    static const struct {
+        const char *game;
+        kv_list params;
+    } games[] = {
+        {"reversi", {NULL}}, {"morris3", {NULL}}, {"baghchal", {NULL}}, {"pegsolitaire", {"board=french", NULL}},
+        {"t_jump", {"chain=optional", NULL}}, {"t_hand", {"first=false", NULL}}, {"t_mixed", {NULL}},
+    };
+    uint64_t seed = 7;
+    for (size_t gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
+        qp_rules *r = rules(games[gi].game, games[gi].params);
+        qp_game g;
+        char err[QP_ERR], fen[60][256], now[256];
+        uint64_t hash[60];
+        assert_int_equal(qp_game_init(&g, r, NULL, err, sizeof err), 0);
+        int plies = 0;
+        for (;; plies++) {
+            qp_game_fen(&g, fen[plies], sizeof fen[plies]);
+            hash[plies] = r->rs->hash(r, g.cur);
+            qp_move mv[QP_MAX_MOVES];
+            int n = r->rs->gen(r, g.cur, mv, QP_GEN_ALL);
+            if (!n || plies == 59) break;
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            char t[QP_MOVE_TEXT];
+            r->rs->move_text(r, g.cur, mv[(seed >> 33) % (uint64_t)n], t, sizeof t);
+            if (qp_game_play_text(&g, t, err, sizeof err)) fail_msg("%s: %s: %s", games[gi].game, t, err);
+        }
+        for (int k = plies; k >= 0; k--) {
+            qp_game_goto(&g, k);
+            qp_game_fen(&g, now, sizeof now);
+            if (strcmp(now, fen[k])) fail_msg("%s ply %d: replayed '%s', played '%s'", games[gi].game, k, now, fen[k]);
+            assert_true(r->rs->hash(r, g.cur) == hash[k]);
+        }
+        qp_game_free(&g);
+        qp_rules_free(r);
+    }
+}
+
+/* ---- broken game files ------------------------------------------------------ */
+
+/* Each file of tests/data/games_bad/ says on line 1 "-- error: TEXT"; loading
+ * it must fail with "PATH" + TEXT (":LINE: message"). */
+static void test_bad_games(void **st)
+{
+    (void)st;
+    const char *dir = QP_TESTDATA_DIR "/games_bad";
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int checked = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".lua")) continue;
+        char path[1024], line[512], want[1536], err[QP_ERR] = "";
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        FILE *f = fopen(path, "r");
+        assert_non_null(f);
+        if (!fgets(line, sizeof line, f)) line[0] = 0;
+        fclose(f);
+        line[strcspn(line, "\n")] = 0;
+        if (strncmp(line, "-- error: ", 10)) fail_msg("%s: line 1 must be '-- error: TEXT'", path);
+        snprintf(want, sizeof want, "%s%s", path, line + 10);
+        qp_ruleset *rs = qp_lua_ruleset_load(path, err, sizeof err);
+        if (rs) fail_msg("%s loaded", path);
+        if (strcmp(err, want)) fail_msg("'%s', expected '%s'", err, want);
+        checked++;
+    }
+    closedir(d);
+    assert_int_equal(checked, 24);
+}
+
+/* Every move from a hook, every ending from blocks: tic-tac-toe's counts
+ * (sequences of exactly d plies) and verdicts. */
+static void test_hook_moves(void **st)
+{
+    (void)st;
+    static const uint64_t ttt[9] = {9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872};
+    qp_rules *r = rules("t_hookmoves", NULL);
+    void *s = pos_at(r, NULL);
+    for (int d = 1; d <= 9; d++) assert_int_equal(tu_perft(r, s, d), ttt[d - 1]);
+    char got[128];
+    free(s);
+    s = pos_at(r, "XXX/oo1/3 b 5");
+    status_text(r, s, got, sizeof got);
+    assert_string_equal(got, "x wins: three in a row");
+    free(s);
+    s = pos_at(r, "XoX/Xoo/oXX b 9");
+    status_text(r, s, got, sizeof got);
+    assert_string_equal(got, "draw: no moves");
+    free(s);
+    assert_string_equal(qp_lua_rules_error(r), "");
+    qp_rules_free(r);
+
+    /* the mixed game's outcome hook ends every game at ply 7 (the setup
+     * hook's X is not a ply): nothing is deeper */
+    r = rules("t_mixed", NULL);
+    s = pos_at(r, NULL);
+    assert_int_equal(tu_perft(r, s, 8), 0);
+    assert_true(tu_perft(r, s, 7) > 0);
+    free(s);
+    qp_rules_free(r);
+}
+
+/* The README's first game works as printed: the first ```lua block of
+ * scripts/games/README.md, loaded as a game file. */
+static void test_readme_first_game(void **st)
+{
+    (void)st;
+    char err[QP_ERR];
+    size_t len;
+    char *doc = qp_read_file(QP_SCRIPTS_DIR "/games/README.md", &len, err, sizeof err);
+    if (!doc) fail_msg("%s", err);
+    char *a = strstr(doc, "```lua\n");
+    assert_non_null(a);
+    a += 7;
+    char *b = strstr(a, "```");
+    assert_non_null(b);
+    *b = 0;
+    const char *path = tu_tmpfile(a, ".lua");
+    free(doc);
+    qp_ruleset *rs = qp_lua_ruleset_load(path, err, sizeof err);
+    if (!rs) fail_msg("%s", err);
+    qp_rules *r = qp_rules_create(rs, NULL, err, sizeof err);
+    assert_non_null(r);
+    assert_string_equal(rs->name, "fourup");
+    void *s = pos_at(r, NULL);
+    assert_int_equal(tu_perft(r, s, 4), 1296);
+    assert_int_equal(tu_perft(r, s, 6), 46650);   /* 6^6 less the six games that fill one column */
+    free(s);
+    s = pos_at(r, "6/6/6/6/2X3 b 1");
+    char *mv = tu_moves_text(r, s);
+    assert_string_equal(mv, "a1 b1 c2 d1 e1 f1");
+    free(mv);
+    free(s);
+    s = pos_at(r, "6/X5/Xo4/XoX3/XoXo2 b 7");
+    char got[128];
+    status_text(r, s, got, sizeof got);
+    assert_string_equal(got, "red wins: four in a row");
+    free(s);
+    qp_rules_free(r);
+    qp_lua_ruleset_free(rs);
+    unlink(path);
+}
+
+/* The command line prints the puzzle convention and plays block games. */
+static void test_cli(void **st)
+{
+    (void)st;
+    char *out;
+    assert_int_equal(tu_run("status connect4 --fen '7/7/o6/Xo5/XXo4/XXXo3 w 10'", NULL, &out, NULL), 0);
+    assert_string_equal(out, "yellow wins: four in a row\n\n");
+    free(out);
+    assert_int_equal(tu_run("moves connect4 --fen 'X6/o6/X6/o6/X6/o6 w 6'", NULL, &out, NULL), 0);
+    assert_string_equal(out, "b1\nc1\nd1\ne1\nf1\ng1\n");
+    free(out);
+    char *err;
+    assert_int_not_equal(tu_run("moves baghchal --fen 't3t/5/5/5/t3t[t] w'", NULL, NULL, &err), 0);
+    assert_non_null(strstr(err, "FEN hands: 't' cannot be in hand"));
+    free(err);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_perft),          cmocka_unit_test(test_perft_deep),
+        cmocka_unit_test(test_perft_jumps),
+        cmocka_unit_test(test_twins),          cmocka_unit_test(test_move_sets),
+        cmocka_unit_test(test_play),           cmocka_unit_test(test_outcomes),
+        cmocka_unit_test(test_refusals),       cmocka_unit_test(test_move_texts),
+        cmocka_unit_test(test_eval),
+        cmocka_unit_test(test_fen_round_trips), cmocka_unit_test(test_fen_errors),
+        cmocka_unit_test(test_make_equals_fen), cmocka_unit_test(test_replay),
+        cmocka_unit_test(test_bad_games),
+        cmocka_unit_test(test_hook_moves),      cmocka_unit_test(test_readme_first_game),
+        cmocka_unit_test(test_cli),
+    };
+    return cmocka_run_group_tests(tests, setup_reg, teardown_reg);
+}
