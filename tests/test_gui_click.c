@@ -123,7 +123,10 @@ static void close_inherited(void)
     for (int fd = 3; fd < 1024; fd++) close(fd);
 }
 
-static pid_t start_play(const xenv *x)
+/* Starts `qipan play zhonggong --size WIN_SIZE ARGS...` on the private
+ * display, with QIPAN_GUI_LOG on so the test can wait on what the window
+ * reports (moves played, dialogs, messages) instead of sleeping. */
+static pid_t start_play_args(const xenv *x, const char *const *args)
 {
     pid_t pid = fork();
     if (pid == 0) {
@@ -133,8 +136,11 @@ static pid_t start_play(const xenv *x)
         setenv("DISPLAY", x->display, 1);
         setenv("HOME", x->dir, 1);
         setenv("XDG_DATA_HOME", home, 1);
+        snprintf(home, sizeof home, "%s/config", x->dir);
+        setenv("XDG_CONFIG_HOME", home, 1);
         setenv("SDL_AUDIODRIVER", "dummy", 1);
         setenv("QIPAN_SCRIPTS", QP_SCRIPTS_DIR, 1);
+        setenv("QIPAN_GUI_LOG", "1", 1);
         unsetenv("WAYLAND_DISPLAY");
         /* Under the sanitizers, X11, D-Bus and Mesa leak at exit in ways
          * that are not ours; the drawing code's leaks are checked by
@@ -150,10 +156,20 @@ static pid_t start_play(const xenv *x)
         dup2(out, 2);
         close(out);
         close(null);
-        execl(QIPAN_BIN, QIPAN_BIN, "play", "zhonggong", "--size", WIN_SIZE, "--ai", "none", (char *)NULL);
+        const char *argv[32] = {QIPAN_BIN, "play", "zhonggong", "--size", WIN_SIZE};
+        int n = 5;
+        for (; args && *args && n < 31; args++) argv[n++] = *args;
+        argv[n] = NULL;
+        execv(QIPAN_BIN, (char *const *)argv);
         _exit(127);
     }
     return pid;
+}
+
+static pid_t start_play(const xenv *x)
+{
+    const char *const args[] = {"--ai", "none", NULL};
+    return start_play_args(x, args);
 }
 
 /* Runs an xdotool command line on the private display; returns its output. */
@@ -352,11 +368,240 @@ static void test_zoom_keys(void **state)
     xenv_cleanup(&x);
 }
 
+/* ---- a session driven by what the window reports ------------------------ */
+
+typedef struct sess {
+    xenv x;
+    pid_t play;
+    char *win;
+    char *layout;
+    size_t seen;              /* log bytes already matched */
+    char why[512];            /* first failure, "" while all is well */
+} sess;
+
+static char *log_text(const sess *t)
+{
+    char path[160];
+    snprintf(path, sizeof path, "%s/play.log", t->x.dir);
+    char *s = read_text(path);
+    return s ? s : calloc(1, 1);
+}
+
+/* Waits (up to 60 s: ASan builds on a busy machine are slow) for needle
+ * in the log after what earlier waits matched; a failure is recorded once. */
+static bool wait_log(sess *t, const char *needle)
+{
+    if (t->why[0]) return false;
+    for (int i = 0; i < 1200; i++) {
+        char *s = log_text(t);
+        size_t n = strlen(s);
+        const char *hit = t->seen <= n ? strstr(s + t->seen, needle) : NULL;
+        if (hit) {
+            t->seen = (size_t)(hit - s) + strlen(needle);
+            free(s);
+            return true;
+        }
+        free(s);
+        sleep_ms(50);
+    }
+    snprintf(t->why, sizeof t->why, "the window never reported '%s'", needle);
+    return false;
+}
+
+static void sess_key(sess *t, const char *keys)
+{
+    if (!t->why[0]) send_keys(&t->x, t->win, keys);
+}
+
+static void sess_click(sess *t, const char *name)
+{
+    if (t->why[0]) return;
+    int px, py;
+    char args[160];
+    point_of(t->layout, name, &px, &py);
+    snprintf(args, sizeof args, "mousemove --window %s %d %d click 1", t->win, px, py);
+    xdo(&t->x, args);
+}
+
+/* Xvfb, the layout and a window started with args; files may be put in
+ * the data directory first by the caller through pre (NULL: none). */
+static void sess_start(sess *t, const char *const *args, void (*pre)(const sess *))
+{
+    memset(t, 0, sizeof *t);
+    xenv_dir(&t->x);
+    char cmd[256], *err = NULL;
+    snprintf(cmd, sizeof cmd, "render zhonggong --size " WIN_SIZE " --layout --out %s/board.png", t->x.dir);
+    if (tu_run(cmd, NULL, &t->layout, &err) != 0) snprintf(t->why, sizeof t->why, "render --layout failed");
+    free(err);
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s/data/qipan'", t->x.dir);
+    if (system(cmd) != 0) snprintf(t->why, sizeof t->why, "mkdir failed");
+    if (pre) pre(t);
+    if (!t->why[0] && start_xvfb(&t->x)) snprintf(t->why, sizeof t->why, "Xvfb did not start");
+    if (t->why[0]) return;
+    t->play = start_play_args(&t->x, args);
+    t->win = find_window(&t->x);
+    if (!t->win) snprintf(t->why, sizeof t->why, "no qipan window appeared");
+}
+
+/* Quits with q and stops the X server; fails the test on any problem. */
+static void sess_end(sess *t)
+{
+    if (t->win && !t->why[0]) {
+        send_keys(&t->x, t->win, "q");
+        int rc = wait_exit(t->play, 30000);
+        if (rc != 0) snprintf(t->why, sizeof t->why, "the window did not close cleanly on q (%d)", rc);
+    } else if (t->play > 0) {
+        stop(t->play);
+    }
+    stop(t->x.xvfb);
+    if (t->why[0]) {
+        char *log = log_text(t);
+        fail_msg("%s (display %s); qipan said: %s", t->why, t->x.display, log);
+    }
+}
+
+static void sess_free(sess *t)
+{
+    free(t->layout);
+    xenv_cleanup(&t->x);
+}
+
+static char *data_file(const sess *t, const char *name)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/data/qipan/%s", t->x.dir, name);
+    return read_text(path);
+}
+
+/* The one file in the data directory whose name starts with prefix, read;
+ * NULL if there is none or more than one. */
+static char *data_file_like(const sess *t, const char *prefix)
+{
+    char cmd[320];
+    snprintf(cmd, sizeof cmd, "ls '%s/data/qipan' | grep '^%s'", t->x.dir, prefix);
+    FILE *p = popen(cmd, "r");
+    char name[256] = "", more[256] = "";
+    if (p) {
+        if (!fgets(name, sizeof name, p)) name[0] = 0;
+        if (!fgets(more, sizeof more, p)) more[0] = 0;
+        pclose(p);
+    }
+    name[strcspn(name, "\n")] = 0;
+    if (!name[0] || more[0]) return NULL;
+    return data_file(t, name);
+}
+
+static const char *const two_players[] = {"--ai", "none", NULL};
+
+static void test_new_asks_and_keeps_the_game(void **state)
+{
+    (void)state;
+    sess t;
+    sess_start(&t, two_players, NULL);
+    sess_click(&t, "a3");
+    sess_click(&t, "a4");
+    wait_log(&t, "played: a3a4");
+    /* New asks; "n" keeps playing. */
+    sess_key(&t, "n");
+    wait_log(&t, "dialog: confirm-new");
+    sess_key(&t, "n");
+    wait_log(&t, "dialog: closed");
+    char *rec = data_file(&t, "autosave-zhonggong.txt");
+    if (!t.why[0] && (!rec || !strstr(rec, "1. a3a4\n"))) snprintf(t.why, sizeof t.why, "the game was not kept");
+    free(rec);
+    /* Confirmed, the old game is kept aside, and Undo brings it back. */
+    sess_key(&t, "n");
+    wait_log(&t, "dialog: confirm-new");
+    sess_key(&t, "y");
+    wait_log(&t, "Undo brings the last one back");
+    char *prev = data_file_like(&t, "autosave-zhonggong-previous-");
+    if (!t.why[0] && (!prev || !strstr(prev, "1. a3a4\n"))) snprintf(t.why, sizeof t.why, "no previous game kept");
+    free(prev);
+    sess_key(&t, "u");
+    wait_log(&t, "Previous game back");
+    sess_end(&t);
+    rec = data_file(&t, "autosave-zhonggong.txt");
+    if (!rec || !strstr(rec, "1. a3a4\n")) fail_msg("after undo of the new game the autosave is:\n%s", rec ? rec : "(none)");
+    free(rec);
+    assert_null(data_file_like(&t, "autosave-zhonggong-previous-"));
+    sess_free(&t);
+}
+
+static const char broken[] = "[Ruleset \"zhonggong\"]\n[Result \"*\"]\n\n1. a3a4 a7a5\n";
+
+static void put_broken_autosave(const sess *t)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/data/qipan/autosave-zhonggong.txt", t->x.dir);
+    FILE *f = fopen(path, "w");
+    if (!f) fail_msg("cannot write %s", path);
+    fputs(broken, f);
+    fclose(f);
+}
+
+static void test_unreadable_autosave_is_kept(void **state)
+{
+    (void)state;
+    sess t;
+    sess_start(&t, two_players, put_broken_autosave);
+    wait_log(&t, "cannot load the autosave");
+    wait_log(&t, "kept as ");
+    /* A move and a quit write a new autosave; the broken one survives. */
+    sess_click(&t, "a3");
+    sess_click(&t, "a4");
+    wait_log(&t, "played: a3a4");
+    sess_end(&t);
+    char *kept = data_file_like(&t, "autosave-zhonggong-unreadable-");
+    if (!kept) fail_msg("the unreadable autosave was not kept");
+    assert_string_equal(kept, broken);
+    free(kept);
+    char *rec = data_file(&t, "autosave-zhonggong.txt");
+    assert_non_null(rec);
+    assert_non_null(strstr(rec, "1. a3a4\n"));
+    free(rec);
+    sess_free(&t);
+}
+
+static void test_illegal_click_and_resign_banner(void **state)
+{
+    (void)state;
+    sess t;
+    sess_start(&t, two_players, NULL);
+    sess_click(&t, "a3");
+    sess_click(&t, "a5");
+    wait_log(&t, "error: a3a5: a soldier cannot move from a3 to a5");
+    sess_key(&t, "ctrl+r");
+    wait_log(&t, "dialog: confirm-resign");
+    sess_key(&t, "y");
+    wait_log(&t, "banner: \xE9\xBB\x91\xE6\x96\xB9\xE8\x83\x9C Black wins \xE2\x80\x94 "
+                 "\xE7\xBA\xA2\xE6\x96\xB9\xE8\xAE\xA4\xE8\xBE\x93 Red resigned\n");
+    sess_end(&t);
+    sess_free(&t);
+}
+
+static void test_five_soldiers_banner(void **state)
+{
+    (void)state;
+    sess t;
+    const char *const args[] = {"--ai", "none", "--fen", "PPPP5/4P4/9/5k3/9/4K4/9/9/9 w - - 0 1", NULL};
+    sess_start(&t, args, NULL);
+    sess_click(&t, "e8");
+    sess_click(&t, "e9");
+    wait_log(&t, "banner: \xE7\xBA\xA2\xE6\x96\xB9\xE8\x83\x9C Red wins \xE2\x80\x94 "
+                 "\xE4\xBA\x94\xE5\x85\xB5\xE5\x88\xB0\xE5\xBA\x95 five soldiers reached the last rank\n");
+    sess_end(&t);
+    sess_free(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_click_move_autosave_resume),
         cmocka_unit_test(test_zoom_keys),
+        cmocka_unit_test(test_new_asks_and_keeps_the_game),
+        cmocka_unit_test(test_unreadable_autosave_is_kept),
+        cmocka_unit_test(test_illegal_click_and_resign_banner),
+        cmocka_unit_test(test_five_soldiers_banner),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

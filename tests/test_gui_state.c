@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "../frontends/gui/gui_state.c"
+#include "../frontends/gui/gui_words.c"
 
 static void open_state(gui_state *st, const char *ruleset, const char *fen)
 {

@@ -384,6 +384,43 @@ static void test_bad_arguments(void **state)
     expect_error(args, 2, "unknown option '--bogus'");
     expect_error("render zhonggong --out /nonexistent-qp-dir/x.png", 1, "cannot write /nonexistent-qp-dir/x.png");
     assert_int_equal(access(path, F_OK), -1);   /* nothing written on errors */
+    snprintf(args, sizeof args, "render zhonggong --out %s --resign green", path);
+    expect_error(args, 2, "--resign must name a side of a two-player game, got 'green'");
+    snprintf(args, sizeof args, "render zhonggong --out %s --resign", path);
+    expect_error(args, 2, "render: --resign needs a side");
+}
+
+static bool is_card(int r, int g, int b) { return r > 240 && g > 232 && b > 214 && b < 234; }
+
+/* Samples along the top inside edge of the end banner's card (1000x760:
+ * the card is 620x190 in the middle, x 190..810, y 285..475): how many of
+ * the 61 samples have the card's colour. */
+static int banner_hits(const image *img)
+{
+    int hits = 0;
+    for (int x = 200; x <= 800; x += 10) {
+        int r, g, b;
+        pixel(img, x, 291, &r, &g, &b);
+        hits += is_card(r, g, b);
+    }
+    return hits;
+}
+
+static void test_end_banner(void **state)
+{
+    (void)state;
+    image img;
+    layout L;
+    render("render zhonggong", &img, &L);   /* game on: no banner */
+    assert_true(banner_hits(&img) < 5);
+    free(img.rgb);
+    render("render zhonggong --resign red", &img, &L);
+    assert_int_equal(banner_hits(&img), 61);
+    free(img.rgb);
+    /* Decided by the position: five red soldiers on the last rank. */
+    render("render zhonggong --fen 'PPPPP4/9/9/4k4/9/4K4/9/9/9 b - - 0 1'", &img, &L);
+    assert_int_equal(banner_hits(&img), 61);
+    free(img.rgb);
 }
 
 int main(void)
@@ -395,6 +432,7 @@ int main(void)
         cmocka_unit_test(test_flip_mirrors),
         cmocka_unit_test(test_other_rulesets),
         cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_end_banner),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -35,6 +35,7 @@ typedef struct gui_app {
     int start_w, start_h;     /* window size at start: what zoom 0 returns to */
     unsigned think_phase;     /* animation step of the thinking dots */
     char save_path[1024];
+    char prev_path[1024];     /* the game New replaced, kept aside: Undo brings it back */
     /* measurements (QIPAN_GUI_STATS=1 prints them on exit) */
     int frames, think_frames;
     double draw_sum, draw_max, think_draw_sum, think_draw_max;
@@ -80,6 +81,29 @@ static void set_autosave_path(gui_app *a)
         a->st.autosave_path[0] = 0;
 }
 
+/* Moves the file at path out of the way instead of overwriting or
+ * deleting it, and says where it went.  Returns 0 when kept (out holds the
+ * new name). */
+static int keep_aside(gui_app *a, const char *path, const char *tag, const char *why, char *out, size_t n)
+{
+    gui_state *st = &a->st;
+    char err[QP_ERR * 2];
+    if (gui_keep_aside(path, tag, out, n, err, sizeof err)) {
+        fprintf(stderr, "qipan: %s\n", err);
+        gui_state_message(st, true, "%s", err);
+        return -1;
+    }
+    fprintf(stderr, "qipan: %s%skept as %s\n", why, *why ? "; " : "", out);
+    gui_state_message(st, *why != 0, "%s%s%s %s", why, *why ? "; " : "",
+                      st->cjk ? "已另存 kept as" : "kept as", out);
+    return 0;
+}
+
+static void log_dialog(gui_app *a, const char *what)
+{
+    if (a->st.log) fprintf(stderr, "qipan: dialog: %s\n", what);
+}
+
 /* ---- game changes ----------------------------------------------------- */
 
 static void engine_cancel(gui_app *a)
@@ -101,6 +125,7 @@ static void play(gui_app *a, qp_move m)
     qp_game_play(&st->g, m);
     after_change(a);
     const gui_ply *p = st->nply ? &st->ply[st->nply - 1] : NULL;
+    if (st->log && p) fprintf(stderr, "qipan: played: %s\n", p->text);
     if (gui_state_over(st)) sound(a, GUI_SFX_END);
     else if (st->flags & QP_FLAG_CHECK) sound(a, GUI_SFX_CHECK);
     else sound(a, p && p->capture ? GUI_SFX_CAPTURE : GUI_SFX_MOVE);
@@ -112,17 +137,31 @@ static bool side_is_ai(const gui_app *a, int side)
     return a->st.engine_ok && (a->st.ai_mask >> side & 1u);
 }
 
+/* A new game never destroys the old one: an unfinished game's autosave is
+ * kept aside, and Undo on the empty new game brings it back. */
 static void new_game(gui_app *a)
 {
     gui_state *st = &a->st;
     engine_cancel(a);
     gui_engine_clear(a->eng);
+    bool kept = false;
+    a->prev_path[0] = 0;
+    if (st->g.len > 0 && !gui_state_over(st) && gui_file_exists(st->autosave_path))
+        kept = keep_aside(a, st->autosave_path, "previous", "", a->prev_path, sizeof a->prev_path) == 0;
+    if (!kept) a->prev_path[0] = 0;
     qp_game_reset(&st->g);
+    st->flagged = -1;
     memset(st->clock_ms, 0, sizeof st->clock_ms);
     memset(&st->think, 0, sizeof st->think);
     after_change(a);
-    gui_state_message(st, false, "%s", st->cjk ? "新局 New game" : "New game");
+    if (kept)
+        gui_state_message(st, false, "%s %s", st->cjk ? "新局（悔棋可找回上局） New game (Undo brings the last one back):"
+                                                      : "New game (Undo brings the last one back):", a->prev_path);
+    else
+        gui_state_message(st, false, "%s", st->cjk ? "新局 New game" : "New game");
 }
+
+static void load_from(gui_app *a, const char *path);
 
 /* Against the computer, undo and redo step over its reply too, so it is
  * the person's turn again. */
@@ -130,7 +169,20 @@ static void undo(gui_app *a)
 {
     gui_state *st = &a->st;
     engine_cancel(a);
-    if (st->g.resigned >= 0) {
+    if (st->g.len == 0 && a->prev_path[0] && gui_file_exists(a->prev_path)) {
+        char prev[1024];
+        snprintf(prev, sizeof prev, "%s", a->prev_path);
+        a->prev_path[0] = 0;
+        load_from(a, prev);
+        if (!st->msg_error) {
+            unlink(prev);   /* the autosave holds it again */
+            gui_state_message(st, false, "%s", st->cjk ? "已找回上局 Previous game back" : "Previous game back");
+        }
+        return;
+    }
+    if (st->flagged >= 0) {
+        st->flagged = -1;
+    } else if (st->g.resigned >= 0) {
         st->g.resigned = -1;
     } else if (qp_game_undo(&st->g)) {
         int mover = qp_game_to_move(&st->g);
@@ -201,6 +253,14 @@ static void open_entry(gui_app *a, gui_dialog which)
     SDL_StartTextInput();
 }
 
+static void ask(gui_app *a, gui_confirm what)
+{
+    engine_cancel(a);   /* nothing moves while the question is open */
+    a->st.dialog = GUI_DLG_CONFIRM;
+    a->st.confirm = what;
+    log_dialog(a, what == GUI_ASK_NEW ? "confirm-new" : "confirm-resign");
+}
+
 static void close_dialog(gui_app *a)
 {
     if (a->st.dialog == GUI_DLG_SAVE || a->st.dialog == GUI_DLG_LOAD) SDL_StopTextInput();
@@ -243,17 +303,37 @@ static void load_from(gui_app *a, const char *path)
     if (!st->engine_ok) st->ai_mask = 0;
     memset(st->clock_ms, 0, sizeof st->clock_ms);
     memset(&st->think, 0, sizeof st->think);
+    st->flagged = -1;
     set_autosave_path(a);
     snprintf(a->save_path, sizeof a->save_path, "%s", path);
+    /* The autosave about to be overwritten holds another unfinished game
+     * (the one in progress, or an earlier one of this ruleset): keep it. */
+    char kept[1024] = "";
+    if (strcmp(path, st->autosave_path) && gui_file_exists(st->autosave_path) &&
+        keep_aside(a, st->autosave_path, "previous", "", kept, sizeof kept) == 0)
+        snprintf(a->prev_path, sizeof a->prev_path, "%s", kept);
     autosave(a);
-    gui_state_message(st, false, "%s %s", st->cjk ? "已读取 Loaded" : "Loaded", path);
+    if (kept[0])
+        gui_state_message(st, false, "%s %s; %s %s", st->cjk ? "已读取 Loaded" : "Loaded", path,
+                          st->cjk ? "上局另存为 previous game kept as" : "previous game kept as", kept);
+    else
+        gui_state_message(st, false, "%s %s", st->cjk ? "已读取 Loaded" : "Loaded", path);
     a->dirty = true;
 }
 
 static void resume_autosave(gui_app *a)
 {
-    char keep[1024];
+    char keep[1024], err[QP_ERR * 2], aside[1024];
     snprintf(keep, sizeof keep, "%s", a->st.autosave_path);
+    qp_rules *r = NULL;
+    qp_game g;
+    if (qp_record_load(&a->app->reg, keep, &r, &g, err, sizeof err)) {
+        /* Never deleted: the next autosave would otherwise replace it. */
+        keep_aside(a, keep, "unreadable", err, aside, sizeof aside);
+        return;
+    }
+    qp_game_free(&g);
+    qp_rules_free(r);
     load_from(a, keep);
     gui_state_message(&a->st, a->st.msg_error, "%s", a->st.msg_error ? a->st.msg
                       : (a->st.cjk ? "已恢复上局 Game resumed" : "Game resumed"));
@@ -267,10 +347,15 @@ static void button(gui_app *a, int b, bool alt)
 {
     gui_state *st = &a->st;
     switch (b) {
-    case GUI_BTN_NEW: new_game(a); break;
+    case GUI_BTN_NEW:
+        if (st->g.len > 0 && !gui_state_over(st)) ask(a, GUI_ASK_NEW);
+        else new_game(a);
+        break;
     case GUI_BTN_UNDO: undo(a); break;
     case GUI_BTN_REDO: redo(a); break;
-    case GUI_BTN_RESIGN: resign(a); break;
+    case GUI_BTN_RESIGN:
+        if (!gui_state_over(st) && st->r->nsides > 1) ask(a, GUI_ASK_RESIGN);
+        break;
     case GUI_BTN_SAVE: open_entry(a, GUI_DLG_SAVE); break;
     case GUI_BTN_LOAD: open_entry(a, GUI_DLG_LOAD); break;
     case GUI_BTN_FLIP: st->flip = !st->flip; break;
@@ -290,6 +375,56 @@ static void button(gui_app *a, int b, bool alt)
     a->dirty = true;
 }
 
+/* Why the move text is not legal, in the ruleset's words (its move_parse
+ * error); false when it is legal or says nothing. */
+static bool parse_reason(const gui_state *st, const char *text, char *why, size_t n)
+{
+    qp_move m;
+    why[0] = 0;
+    if (st->r->rs->move_parse(st->r, st->g.cur, text, &m, why, n) == 0) return false;
+    return why[0] != 0;
+}
+
+/* A click that did nothing says why.  With one piece selected, the move
+ * to the clicked point is asked for directly.  A piece that cannot move
+ * at all: each of its destinations is asked for, and the first reason
+ * that is about the piece (not about that destination, which the reason
+ * would name) is the one shown. */
+static void explain_click(gui_app *a, int sel, int sq)
+{
+    gui_state *st = &a->st;
+    const qp_rules *r = st->r;
+    char text[QP_MOVE_TEXT], from[8], to[8], why[QP_ERR], first[QP_ERR] = "";
+    if (sel >= 0) {
+        qp_sq_name(&r->geom, sel, from);
+        qp_sq_name(&r->geom, sq, to);
+        snprintf(text, sizeof text, "%s%s", from, to);
+        if (parse_reason(st, text, why, sizeof why)) gui_state_message(st, true, "%s: %s", text, why);
+        return;
+    }
+    qp_piece_view pv;
+    if (!r->rs->piece_at(r, st->g.cur, sq, &pv)) {
+        if (st->nplace > 0) {   /* a placement game: ask about this point */
+            qp_sq_name(&r->geom, sq, to);
+            if (parse_reason(st, to, why, sizeof why)) gui_state_message(st, true, "%s: %s", to, why);
+        }
+        return;
+    }
+    qp_sq_name(&r->geom, sq, from);
+    for (int t = 0; t < r->geom.n; t++) {
+        if (t == sq || gui_is_hole(&r->geom, t)) continue;
+        qp_sq_name(&r->geom, t, to);
+        snprintf(text, sizeof text, "%s%s", from, to);
+        if (!parse_reason(st, text, why, sizeof why)) continue;
+        if (!first[0]) snprintf(first, sizeof first, "%s", why);
+        if (!strstr(why, to)) {
+            gui_state_message(st, true, "%s: %s", from, why);
+            return;
+        }
+    }
+    if (first[0]) gui_state_message(st, true, "%s: %s", from, first);
+}
+
 static void board_click(gui_app *a, int sq)
 {
     gui_state *st = &a->st;
@@ -302,12 +437,19 @@ static void board_click(gui_app *a, int sq)
                                                          : "The computer is thinking");
         return;
     }
+    int sel = st->nsel == 1 ? st->sel[0] : -1, nsel = st->nsel;
+    bool marked = sq >= 0 && sq < st->r->geom.n &&
+                  (st->mark[sq] & (GUI_MARK_TARGET | GUI_MARK_EXTEND | GUI_MARK_SOURCE | GUI_MARK_SELECTED));
     qp_move m = gui_state_click(st, sq);
     if (m != QP_MOVE_NONE) {
         engine_cancel(a);
         play(a, m);
     } else if (st->nsel > 0) {
         sound(a, GUI_SFX_SELECT);
+        st->msg[0] = 0;
+    } else if (!marked && sq >= 0 && sq < st->r->geom.n && nsel <= 1) {
+        explain_click(a, sel, sq);
+        if (st->msg_error && st->msg[0]) sound(a, GUI_SFX_ERROR);
     }
 }
 
@@ -402,6 +544,13 @@ static void apply(gui_app *a, const gui_action *act)
             close_dialog(a);
             a->autosave_armed = true;
             resume_autosave(a);
+        } else if (st->dialog == GUI_DLG_CONFIRM) {
+            close_dialog(a);
+            if (st->confirm == GUI_ASK_NEW) new_game(a);
+            else resign(a);
+        } else if (st->dialog == GUI_DLG_END) {
+            close_dialog(a);
+            new_game(a);
         } else if (st->dialog == GUI_DLG_SAVE) {
             close_dialog(a);
             save_to(a, st->entry);
@@ -413,7 +562,14 @@ static void apply(gui_app *a, const gui_action *act)
         }
         break;
     case GUI_ACT_NO:
-        if (st->dialog == GUI_DLG_RESUME) a->autosave_armed = true;
+        if (st->dialog == GUI_DLG_RESUME) {
+            /* A new game starts; the declined one stays on disk. */
+            char aside[1024];
+            a->autosave_armed = true;
+            if (keep_aside(a, st->autosave_path, "previous", "", aside, sizeof aside) == 0)
+                snprintf(a->prev_path, sizeof a->prev_path, "%s", aside);
+        }
+        if (st->log && st->dialog != GUI_DLG_NONE) log_dialog(a, "closed");
         close_dialog(a);
         break;
     case GUI_ACT_TEXT: {
@@ -477,6 +633,20 @@ static void update(gui_app *a)
         } else {
             gui_state_message(st, true, "the computer could not start");
             st->ai_mask = 0;
+        }
+        a->dirty = true;
+    }
+
+    /* The end-of-game banner, once per end reached at the record's end. */
+    if (!gui_state_over(st)) {
+        st->end_seen = false;
+    } else if (!st->end_seen && st->g.cursor == st->g.len && st->dialog == GUI_DLG_NONE) {
+        st->end_seen = true;
+        st->dialog = GUI_DLG_END;
+        if (st->log) {
+            char res[160], why[200];
+            gui_state_banner(st, true, res, sizeof res, why, sizeof why);
+            fprintf(stderr, "qipan: banner: %s \xE2\x80\x94 %s\n", res, why);
         }
         a->dirty = true;
     }
@@ -605,17 +775,32 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
      * while); until then it is assumed to work. */
     st->sound_ok = st->sound_on = true;
     st->cjk = a->draw.fonts.cjk;
+    st->log = getenv("QIPAN_GUI_LOG") && *getenv("QIPAN_GUI_LOG");
 
     a->autosave_armed = true;
     if (gui_file_exists(st->autosave_path)) {
-        qp_record rec;
-        if (qp_record_read(&rec, st->autosave_path, err, sizeof err) == 0) {
-            st->resume_moves = rec.nmoves;
-            snprintf(st->resume_date, sizeof st->resume_date, "%s", rec.date);
-            qp_record_free(&rec);
+        /* Offered back only if it loads; one that does not is kept aside
+         * (a config changed since, a broken game file) and never deleted. */
+        qp_rules *rr = NULL;
+        qp_game gg;
+        char aside[1024];
+        if (qp_record_load(&a->app->reg, st->autosave_path, &rr, &gg, err, sizeof err) == 0) {
+            st->resume_moves = gg.len;
+            qp_game_free(&gg);
+            qp_rules_free(rr);
+            qp_record rec;
+            if (qp_record_read(&rec, st->autosave_path, err, sizeof err) == 0) {
+                snprintf(st->resume_date, sizeof st->resume_date, "%s", rec.date);
+                qp_record_free(&rec);
+            }
+            st->dialog = GUI_DLG_RESUME;
+            log_dialog(a, "resume");
+            a->autosave_armed = false;
+        } else {
+            char why[QP_ERR * 2 + 40];
+            snprintf(why, sizeof why, "%s %s", st->cjk ? "无法读取自动存档 cannot load the autosave:" : "cannot load the autosave:", err);
+            keep_aside(a, st->autosave_path, "unreadable", why, aside, sizeof aside);
         }
-        st->dialog = GUI_DLG_RESUME;
-        a->autosave_armed = false;
     }
     a->last_ms = SDL_GetTicks64();
     a->dirty = true;

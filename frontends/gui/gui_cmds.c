@@ -173,14 +173,40 @@ static int render_png(const gui_state *st, int w, int h, const char *out, gui_la
     return rc;
 }
 
+/* Options of render alone, taken out of argv before the common parser:
+ * --resign SIDE (that side has resigned: the end banner shows). */
+typedef struct render_opts {
+    const char *resign;
+} render_opts;
+
+static int take_render_opts(int *argc, char **argv, render_opts *ro)
+{
+    int k = 1;
+    for (int i = 1; i < *argc; i++) {
+        if (!strcmp(argv[i], "--resign")) {
+            if (i + 1 >= *argc) {
+                fprintf(stderr, "qipan: render: --resign needs a side\n");
+                return -1;
+            }
+            ro->resign = argv[++i];
+        } else {
+            argv[k++] = argv[i];
+        }
+    }
+    *argc = k;
+    return 0;
+}
+
 int cmd_render(qp_app *app, int argc, char **argv)
 {
     qp_opts o;
+    render_opts ro = {0};
     int w = DEFAULT_W, h = DEFAULT_H;
+    if (take_render_opts(&argc, argv, &ro)) return 2;
     if (qp_opts_parse(&o, argc, argv)) return 2;
     if (o.npos != 1) {
         fprintf(stderr, "usage: qipan render RULESET [--fen FEN] [--config FILE] --out FILE.png "
-                        "[--size WxH] [--flip] [--layout]\n");
+                        "[--size WxH] [--flip] [--layout] [--resign SIDE]\n");
         return 2;
     }
     if (!o.out || !*o.out) {
@@ -207,6 +233,22 @@ int cmd_render(qp_app *app, int argc, char **argv)
         SDL_Quit();
         return 1;
     }
+    if (ro.resign) {
+        int side = -1;
+        for (int k = 0; k < r->nsides; k++)
+            if (!strcmp(ro.resign, qp_side_name(r, k))) side = k;
+        if (side < 0 || r->nsides < 2) {
+            fprintf(stderr, "qipan: render: --resign must name a side of a two-player game, got '%s'\n", ro.resign);
+            gui_state_free(&st);
+            TTF_Quit();
+            SDL_Quit();
+            return 2;
+        }
+        st.g.resigned = side;
+        gui_state_changed(&st);
+    }
+    /* A finished game shows its end banner, as the window does. */
+    if (gui_state_over(&st)) st.dialog = GUI_DLG_END;
     /* As a freshly opened window shows the position: the computer would
      * play the second side when there is an engine, sound on. */
     st.flip = o.flip;

@@ -15,7 +15,13 @@ static void key_action(const SDL_KeyboardEvent *k, const gui_state *st, gui_acti
     case GUI_DLG_HELP:
         a->type = GUI_ACT_NO;   /* any key closes the help */
         return;
+    case GUI_DLG_END:
+        if (key == SDLK_n || key == SDLK_RETURN || key == SDLK_KP_ENTER) a->type = GUI_ACT_YES;
+        else if (key == SDLK_r || key == SDLK_ESCAPE) a->type = GUI_ACT_NO;
+        else if (key == SDLK_q) a->type = GUI_ACT_QUIT;
+        return;
     case GUI_DLG_RESUME:
+    case GUI_DLG_CONFIRM:
         if (key == SDLK_y || key == SDLK_RETURN || key == SDLK_KP_ENTER) a->type = GUI_ACT_YES;
         else if (key == SDLK_n || key == SDLK_ESCAPE) a->type = GUI_ACT_NO;
         return;

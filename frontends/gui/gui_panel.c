@@ -31,22 +31,14 @@ static void draw_status(gui_draw_ctx *d, const gui_layout *L, const gui_state *s
 {
     gui_fonts *f = &d->fonts;
     const qp_rules *r = st->r;
-    char line[256], a[96], b[96], w[96];
+    char line[256], a[96], b[96], end_why[192] = "";
     const SDL_Rect *R = &L->status;
     SDL_Color col = GUI_TEXT;
 
-    /* first line: who is to move, or how the game ended */
-    if (st->outcome.result == QP_WIN) {
-        char en[64];
-        gui_cap_word(en, sizeof en, qp_side_name(r, st->outcome.winner));
-        snprintf(a, sizeof a, "%s胜", gui_side_zh(r, st->outcome.winner));
-        snprintf(b, sizeof b, "%s wins", en);
-        snprintf(line, sizeof line, "%s: %s", gui_bi(f, w, sizeof w, *gui_side_zh(r, st->outcome.winner) ? a : "", b),
-                 word_bi(f, st->outcome.reason, a, sizeof a));
-        col = GUI_C(255, 214, 120, 255);
-    } else if (st->outcome.result == QP_DRAW) {
-        snprintf(line, sizeof line, "%s: %s", gui_bi(f, w, sizeof w, "和棋", "Draw"),
-                 word_bi(f, st->outcome.reason, a, sizeof a));
+    /* first line: who is to move, or how the game ended (each text in
+     * its own buffer: one buffer reused within a call garbled it) */
+    if (st->outcome.result != QP_ONGOING) {
+        gui_state_banner(st, f->cjk, line, sizeof line, end_why, sizeof end_why);
         col = GUI_C(255, 214, 120, 255);
     } else if (r->nsides < 2) {
         gui_bi(f, line, sizeof line, "请走棋", "Your move");
@@ -68,7 +60,10 @@ static void draw_status(gui_draw_ctx *d, const gui_layout *L, const gui_state *s
     /* second line: an exchange in progress, the flags, history, a hint */
     line[0] = 0;
     col = GUI_TEXT_DIM;
-    if (st->nsel > 1) {
+    if (end_why[0]) {
+        snprintf(line, sizeof line, "%s", end_why);
+        col = GUI_C(255, 214, 120, 255);
+    } else if (st->nsel > 1) {
         gui_bi(f, line, sizeof line, "兑子：再点要兑掉的敌子", "Exchange: now click the piece they take");
         col = GUI_C(150, 200, 255, 255);
     } else if (st->flags && st->outcome.result == QP_ONGOING) {
@@ -373,7 +368,8 @@ void gui_draw_dialog(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, 
     char a[256], b[256];
     int lines = st->dialog == GUI_DLG_HELP ? 22 : 4;
     gui_layout_dialog(L, lines, &card, &yes, &no);
-    gui_fill_rect(&d->gfx, 0, 0, (float)L->W, (float)L->H, GUI_C(0, 0, 0, 140));
+    /* The end banner leaves the board readable: the decisive pieces show. */
+    if (st->dialog != GUI_DLG_END) gui_fill_rect(&d->gfx, 0, 0, (float)L->W, (float)L->H, GUI_C(0, 0, 0, 140));
     gui_round_rect(&d->gfx, card.x + 3.0f, card.y + 6.0f, (float)card.w, (float)card.h, 10 * L->ui, GUI_C(0, 0, 0, 90));
     gui_round_rect(&d->gfx, (float)card.x, (float)card.y, (float)card.w, (float)card.h, 10 * L->ui, GUI_CARD);
     float pad = 22 * L->ui, x = card.x + pad, y = card.y + pad;
@@ -414,6 +410,32 @@ void gui_draw_dialog(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, 
         dialog_button(d, L, &yes, gui_bi(f, a, sizeof a, "是", "Yes (Y)"), true);
         dialog_button(d, L, &no, gui_bi(f, b, sizeof b, "否", "No (N)"), false);
         break;
+    case GUI_DLG_CONFIRM: {
+        bool nw = st->confirm == GUI_ASK_NEW;
+        y += gui_text(f, nw ? gui_bi(f, a, sizeof a, "开始新局？", "Start a new game?")
+                            : gui_bi(f, a, sizeof a, "确定认输？", "Resign this game?"),
+                      L->font_title, true, GUI_CARD_TEXT, x, y, GUI_LEFT, w);
+        y += 6 * L->ui;
+        gui_text(f, nw ? gui_bi(f, b, sizeof b, "当前棋局会另存，新局中悔棋可找回。",
+                                "The game in progress is kept aside; Undo in the new game brings it back.")
+                       : gui_bi(f, b, sizeof b, "悔棋可以撤回认输。", "Undo takes a resignation back."),
+                 L->font_text, false, GUI_CARD_TEXT, x, y, GUI_LEFT, w);
+        dialog_button(d, L, &yes, nw ? gui_bi(f, a, sizeof a, "新局", "New game (Y)")
+                                     : gui_bi(f, a, sizeof a, "认输", "Resign (Y)"), true);
+        dialog_button(d, L, &no, gui_bi(f, b, sizeof b, "继续", "Keep playing (N)"), false);
+        break;
+    }
+    case GUI_DLG_END: {
+        char res[128], why[192];
+        gui_state_banner(st, f->cjk, res, sizeof res, why, sizeof why);
+        y += gui_text(f, res, (int)(L->font_title * 1.5f), true, GUI_C(150, 30, 20, 255), card.x + card.w / 2.0f, y,
+                      GUI_HCENTER, w);
+        y += 4 * L->ui;
+        gui_text_fit(f, why, L->font_text + 2, false, GUI_CARD_TEXT, card.x + card.w / 2.0f, y, GUI_HCENTER, w);
+        dialog_button(d, L, &yes, gui_bi(f, a, sizeof a, "新局", "New game (N)"), true);
+        dialog_button(d, L, &no, gui_bi(f, b, sizeof b, "复盘", "Review (R)"), false);
+        break;
+    }
     case GUI_DLG_SAVE:
     case GUI_DLG_LOAD: {
         bool save = st->dialog == GUI_DLG_SAVE;

@@ -2,6 +2,7 @@
  * gui_state.c — derived view data and the selection rules (see gui_state.h).
  */
 #include "gui_state.h"
+#include "gui_words.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -61,6 +62,7 @@ int gui_state_init(gui_state *st, qp_rules *r, qp_game *g)
     st->level = (int)qp_param_int(&r->params, "ai.level");
     if (st->level < 1 || st->level > GUI_LEVELS) st->level = 5;
     st->follow = true;
+    st->flagged = -1;
     level_names(st);
     gui_state_changed(st);
     return 0;
@@ -202,6 +204,13 @@ void gui_state_changed(gui_state *st)
     const void *s = st->g.cur;
 
     qp_game_outcome(&st->g, &st->outcome);
+    /* A fallen flag ends the game at the end of the record; viewing an
+     * earlier move shows that position as it was. */
+    if (st->flagged >= 0 && st->outcome.result == QP_ONGOING && st->g.cursor == st->g.len) {
+        st->outcome.result = QP_WIN;
+        st->outcome.winner = st->r->nsides > 1 ? 1 - st->flagged : 1;
+        st->outcome.reason = "time";
+    }
     st->to_move = qp_game_to_move(&st->g);
     st->flags = rs->flags ? rs->flags(r, s) : 0;
     st->ncand = 0;
@@ -281,6 +290,7 @@ int gui_state_human_side(const gui_state *st)
     return -1;
 }
 
+
 void gui_state_message(gui_state *st, bool error, const char *fmt, ...)
 {
     va_list ap;
@@ -288,4 +298,56 @@ void gui_state_message(gui_state *st, bool error, const char *fmt, ...)
     vsnprintf(st->msg, sizeof st->msg, fmt, ap);
     va_end(ap);
     st->msg_error = error;
+    if (st->log) fprintf(stderr, "qipan: %s: %s\n", error ? "error" : "message", st->msg);
+}
+
+static void side_en(const qp_rules *r, int side, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s", qp_side_name(r, side));
+    if (buf[0] >= 'a' && buf[0] <= 'z') buf[0] = (char)(buf[0] - 'a' + 'A');
+}
+
+static void join(char *out, size_t n, bool cjk, const char *zh, const char *en)
+{
+    if (cjk && zh && *zh) snprintf(out, n, "%s %s", zh, en);
+    else snprintf(out, n, "%s", en);
+}
+
+void gui_state_banner(const gui_state *st, bool cjk, char *result, size_t rn, char *reason, size_t qn)
+{
+    const qp_rules *r = st->r;
+    const qp_outcome *o = &st->outcome;
+    char zh[128], en[128], side[32];
+    result[0] = reason[0] = 0;
+    if (o->result == QP_ONGOING) return;
+    if (o->result == QP_DRAW) {
+        join(result, rn, cjk, "和棋", "Draw");
+    } else if (r->nsides < 2) {
+        join(result, rn, cjk, o->winner == 0 ? "解出" : "失败", o->winner == 0 ? "Solved" : "Failed");
+    } else {
+        side_en(r, o->winner, side, sizeof side);
+        snprintf(zh, sizeof zh, "%s胜", gui_side_zh(r, o->winner));
+        snprintf(en, sizeof en, "%s wins", side);
+        join(result, rn, cjk, *gui_side_zh(r, o->winner) ? zh : "", en);
+    }
+    const char *why = o->reason ? o->reason : "";
+    int loser = r->nsides > 1 && o->result == QP_WIN ? 1 - o->winner : -1;
+    if (!strcmp(why, "resignation") && loser >= 0) {
+        side_en(r, loser, side, sizeof side);
+        snprintf(zh, sizeof zh, "%s认输", gui_side_zh(r, loser));
+        snprintf(en, sizeof en, "%s resigned", side);
+        join(reason, qn, cjk, *gui_side_zh(r, loser) ? zh : "", en);
+    } else if (!strcmp(why, "time") && st->flagged >= 0) {
+        side_en(r, st->flagged, side, sizeof side);
+        snprintf(zh, sizeof zh, "%s超时", gui_side_zh(r, st->flagged));
+        snprintf(en, sizeof en, "%s ran out of time", side);
+        join(reason, qn, cjk, *gui_side_zh(r, st->flagged) ? zh : "", en);
+    } else if (!strcmp(why, "five-soldiers")) {
+        join(reason, qn, cjk, "五兵到底", "five soldiers reached the last rank");
+    } else {
+        snprintf(en, sizeof en, "%s", why);
+        for (char *p = en; *p; p++)
+            if (*p == '-' || *p == '_') *p = ' ';
+        join(reason, qn, cjk, gui_word_zh(why), en);
+    }
 }

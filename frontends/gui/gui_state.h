@@ -58,8 +58,13 @@ typedef struct gui_think {
 } gui_think;
 
 typedef enum gui_dialog {
-    GUI_DLG_NONE, GUI_DLG_HELP, GUI_DLG_RESUME, GUI_DLG_SAVE, GUI_DLG_LOAD
+    GUI_DLG_NONE, GUI_DLG_HELP, GUI_DLG_RESUME, GUI_DLG_SAVE, GUI_DLG_LOAD,
+    GUI_DLG_CONFIRM,          /* yes/no before an action that ends a game */
+    GUI_DLG_END               /* the end-of-game banner: new game / review */
 } gui_dialog;
+
+/* What a GUI_DLG_CONFIRM asks about. */
+typedef enum gui_confirm { GUI_ASK_NEW, GUI_ASK_RESIGN } gui_confirm;
 
 /* Marks on board points (bits). */
 enum {
@@ -105,6 +110,10 @@ typedef struct gui_state {
     bool follow;              /* keep the current ply in view */
     char msg[300];            /* last message (saved, error, ...) */
     bool msg_error;
+    bool log;                 /* QIPAN_GUI_LOG: messages and dialogs also go to stderr */
+    gui_confirm confirm;      /* the question of GUI_DLG_CONFIRM */
+    bool end_seen;            /* the banner of the current end was shown */
+    int flagged;              /* side whose clock ran out, or -1 */
     char autosave_path[1024];
     int resume_moves;         /* plies in the autosave offered back */
     char resume_date[32];
@@ -129,6 +138,9 @@ bool gui_state_over(const gui_state *st);
 /* The side a person plays when exactly one side is the computer's, else -1. */
 int gui_state_human_side(const gui_state *st);
 void gui_state_message(gui_state *st, bool error, const char *fmt, ...);
+/* The end-of-game banner's two lines (result, reason), "中文 English"
+ * when cjk, else English; "" when the game is on. */
+void gui_state_banner(const gui_state *st, bool cjk, char *result, size_t rn, char *reason, size_t qn);
 
 /* Squares of move m in state s (move_squares, else parsed from its text).
  * Exposed for tests. */
