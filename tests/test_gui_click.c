@@ -579,6 +579,45 @@ static void test_illegal_click_and_resign_banner(void **state)
     sess_free(&t);
 }
 
+static void put_other_game(const sess *t)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/other.txt", t->x.dir);
+    FILE *f = fopen(path, "w");
+    if (!f) fail_msg("cannot write %s", path);
+    fputs("[Ruleset \"zhonggong\"]\n[Result \"*\"]\n\n1. c3c4\n", f);
+    fclose(f);
+}
+
+/* Loading a file over a game in progress keeps that game's autosave. */
+static void test_load_keeps_the_game_in_progress(void **state)
+{
+    (void)state;
+    sess t;
+    sess_start(&t, two_players, put_other_game);
+    sess_click(&t, "a3");
+    sess_click(&t, "a4");
+    wait_log(&t, "played: a3a4");
+    sess_key(&t, "ctrl+o");
+    wait_log(&t, "dialog: load");
+    sess_key(&t, "ctrl+u");
+    if (!t.why[0]) {
+        char args[256];
+        snprintf(args, sizeof args, "type --window %s '%s/other.txt'", t.win, t.x.dir);
+        xdo(&t.x, args);
+    }
+    sess_key(&t, "Return");
+    wait_log(&t, "previous game kept as ");
+    sess_end(&t);
+    char *rec = data_file(&t, "autosave-zhonggong.txt");
+    if (!rec || !strstr(rec, "1. c3c4\n")) fail_msg("autosave after loading:\n%s", rec ? rec : "(none)");
+    free(rec);
+    char *prev = data_file_like(&t, "autosave-zhonggong-previous-");
+    if (!prev || !strstr(prev, "1. a3a4\n")) fail_msg("the game in progress was not kept: %s", prev ? prev : "(none)");
+    free(prev);
+    sess_free(&t);
+}
+
 static void test_five_soldiers_banner(void **state)
 {
     (void)state;
@@ -602,6 +641,7 @@ int main(void)
         cmocka_unit_test(test_unreadable_autosave_is_kept),
         cmocka_unit_test(test_illegal_click_and_resign_banner),
         cmocka_unit_test(test_five_soldiers_banner),
+        cmocka_unit_test(test_load_keeps_the_game_in_progress),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

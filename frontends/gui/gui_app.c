@@ -251,6 +251,7 @@ static void open_entry(gui_app *a, gui_dialog which)
     st->dialog = which;
     snprintf(st->entry, sizeof st->entry, "%s", a->save_path);
     SDL_StartTextInput();
+    log_dialog(a, which == GUI_DLG_SAVE ? "save" : "load");
 }
 
 static void ask(gui_app *a, gui_confirm what)
