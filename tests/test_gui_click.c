@@ -501,18 +501,18 @@ static void test_new_asks_and_keeps_the_game(void **state)
     sess_click(&t, "a3");
     sess_click(&t, "a4");
     wait_log(&t, "played: a3a4");
-    /* New asks; "n" keeps playing. */
+    /* New opens the New Game dialog; Esc keeps playing. */
     sess_key(&t, "n");
-    wait_log(&t, "dialog: confirm-new");
-    sess_key(&t, "n");
+    wait_log(&t, "dialog: newgame");
+    sess_key(&t, "Escape");
     wait_log(&t, "dialog: closed");
     char *rec = data_file(&t, "autosave-zhonggong.txt");
     if (!t.why[0] && (!rec || !strstr(rec, "1. a3a4\n"))) snprintf(t.why, sizeof t.why, "the game was not kept");
     free(rec);
     /* Confirmed, the old game is kept aside, and Undo brings it back. */
     sess_key(&t, "n");
-    wait_log(&t, "dialog: confirm-new");
-    sess_key(&t, "y");
+    wait_log(&t, "dialog: newgame");
+    sess_key(&t, "Return");
     wait_log(&t, "Undo brings the last one back");
     char *prev = data_file_like(&t, "autosave-zhonggong-previous-");
     if (!t.why[0] && (!prev || !strstr(prev, "1. a3a4\n"))) snprintf(t.why, sizeof t.why, "no previous game kept");
@@ -618,6 +618,85 @@ static void test_load_keeps_the_game_in_progress(void **state)
     sess_free(&t);
 }
 
+/* Started with the computer playing Black, the dialog makes both sides
+ * players with a 3+2 clock: the computer never moves (Black's reply is
+ * clicked), the clocks start at 3:00 and Red's move adds 2 s. */
+static void test_dialog_two_players_with_clock(void **state)
+{
+    (void)state;
+    sess t;
+    const char *const args[] = {"--level", "3", NULL};
+    sess_start(&t, args, NULL);
+    sess_key(&t, "n");
+    wait_log(&t, "dialog: newgame");
+    sess_key(&t, "2");
+    sess_key(&t, "t");
+    sess_key(&t, "t");
+    sess_key(&t, "Return");
+    wait_log(&t, "new game: zhonggong; red player; black player; level 3; time 3+2\n");
+    sess_click(&t, "a3");
+    sess_click(&t, "a4");
+    wait_log(&t, "played: a3a4");
+    char *side = data_file(&t, "autosave-zhonggong.window");
+    if (!t.why[0] && (!side || !strstr(side, "mode 0\n") || !strstr(side, "tc 2 180 2 30\n") ||
+                      !strstr(side, "left 182000 180000\n")))
+        snprintf(t.why, sizeof t.why, "window state after a3a4: %s", side ? side : "(none)");
+    free(side);
+    sess_click(&t, "a7");
+    sess_click(&t, "a6");
+    wait_log(&t, "played: a7a6");
+    sess_end(&t);
+    char *rec = data_file(&t, "autosave-zhonggong.txt");
+    if (!rec || !strstr(rec, "1. a3a4 a7a6\n")) fail_msg("autosave:\n%s", rec ? rec : "(none)");
+    free(rec);
+    char *log = log_text(&t);
+    /* exactly the two clicked moves were played */
+    const char *p = log;
+    int played = 0;
+    while ((p = strstr(p, "played: "))) {
+        played++;
+        p++;
+    }
+    free(log);
+    assert_int_equal(played, 2);
+    sess_free(&t);
+}
+
+static void put_timed_game(const sess *t)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/data/qipan/autosave-zhonggong.txt", t->x.dir);
+    FILE *f = fopen(path, "w");
+    if (!f) fail_msg("cannot write %s", path);
+    fputs("[Ruleset \"zhonggong\"]\n[Result \"*\"]\n\n1. a3a4\n", f);
+    fclose(f);
+    snprintf(path, sizeof path, "%s/data/qipan/autosave-zhonggong.window", t->x.dir);
+    f = fopen(path, "w");
+    if (!f) fail_msg("cannot write %s", path);
+    fputs("mode 0\nlevel 7\nflip 1\ntc 2 180 2 30\nleft 178000 1500\nspent 0 0\n", f);
+    fclose(f);
+}
+
+/* Resuming restores mode, level, flip and the clocks of a 3+2 game;
+ * Black's last 1.5 s run down and the flag fall ends the game. */
+static void test_resume_clock_and_flag_fall(void **state)
+{
+    (void)state;
+    sess t;
+    const char *const args[] = {"--level", "2", NULL};   /* computer plays Black unless restored */
+    sess_start(&t, args, put_timed_game);
+    wait_log(&t, "dialog: resume");
+    sess_key(&t, "y");
+    wait_log(&t, "resumed: mode 0 level 7 flip 1 time 3+2 left 178000 1500\n");
+    wait_log(&t, "banner: \xE7\xBA\xA2\xE6\x96\xB9\xE8\x83\x9C Red wins \xE2\x80\x94 "
+                 "\xE9\xBB\x91\xE6\x96\xB9\xE8\xB6\x85\xE6\x97\xB6 Black ran out of time\n");
+    sess_end(&t);
+    char *log = log_text(&t);
+    assert_null(strstr(log, "played: "));   /* the computer did not play Black */
+    free(log);
+    sess_free(&t);
+}
+
 static void test_five_soldiers_banner(void **state)
 {
     (void)state;
@@ -642,6 +721,8 @@ int main(void)
         cmocka_unit_test(test_illegal_click_and_resign_banner),
         cmocka_unit_test(test_five_soldiers_banner),
         cmocka_unit_test(test_load_keeps_the_game_in_progress),
+        cmocka_unit_test(test_dialog_two_players_with_clock),
+        cmocka_unit_test(test_resume_clock_and_flag_fall),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

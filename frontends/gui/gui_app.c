@@ -54,6 +54,98 @@ static void sound(gui_app *a, gui_sfx s)
     if (a->st.sound_on) gui_sound_play(a->snd, s);
 }
 
+/* ---- clocks ---------------------------------------------------------- */
+
+static void reset_clocks(gui_state *st)
+{
+    int64_t full = st->tc.kind == GUI_TC_PERMOVE ? st->tc.move_s * 1000LL : st->tc.base_s * 1000LL;
+    st->left_ms[0] = st->left_ms[1] = full;
+    st->clock_ms[0] = st->clock_ms[1] = 0;
+}
+
+/* The computer's thinking time within what its clock allows. */
+static int engine_budget(const gui_state *st)
+{
+    int64_t left = st->left_ms[st->to_move];
+    switch (st->tc.kind) {
+    case GUI_TC_SUDDEN: return (int)(left / 30 + 1);
+    case GUI_TC_INCREMENT: return (int)(left / 30 + st->tc.inc_s * 800LL + 1);
+    case GUI_TC_PERMOVE: return (int)(left * 8 / 10 + 1);
+    default: return 0;
+    }
+}
+
+/* The window's own state of a game (mode, level, flip, clocks) lives
+ * beside its autosave: FILE.txt → FILE.window, "key values" lines. */
+static void window_state_path(const char *autosave, char *out, size_t n)
+{
+    snprintf(out, n, "%s", autosave);
+    size_t k = strlen(out);
+    if (k > 4 && !strcmp(out + k - 4, ".txt")) out[k - 4] = 0;
+    k = strlen(out);
+    snprintf(out + k, n - k, ".window");
+}
+
+static void save_window_state(const gui_state *st, const char *autosave)
+{
+    char path[1100], tmp[1200];
+    window_state_path(autosave, path, sizeof path);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f) return;
+    fprintf(f, "mode %u\nlevel %d\nflip %d\ntc %d %d %d %d\nleft %lld %lld\nspent %llu %llu\n", st->ai_mask & 3u,
+            st->level, st->flip ? 1 : 0, (int)st->tc.kind, st->tc.base_s, st->tc.inc_s, st->tc.move_s,
+            (long long)st->left_ms[0], (long long)st->left_ms[1], (unsigned long long)st->clock_ms[0],
+            (unsigned long long)st->clock_ms[1]);
+    bool ok = fflush(f) == 0 && !ferror(f);
+    if (fclose(f) != 0) ok = false;
+    if (!ok || rename(tmp, path) != 0) unlink(tmp);
+}
+
+/* What save_window_state wrote, read whole (before a load overwrites it). */
+static bool read_window_state(const char *autosave, char *buf, size_t n)
+{
+    char path[1100];
+    window_state_path(autosave, path, sizeof path);
+    FILE *f = fopen(path, "r");
+    if (!f) return false;
+    size_t k = fread(buf, 1, n - 1, f);
+    buf[k] = 0;
+    fclose(f);
+    return true;
+}
+
+/* Lines that do not parse or are out of range are ignored: the game
+ * itself is in the record. */
+static void apply_window_state(gui_state *st, const char *text)
+{
+    char line[256];
+    for (int lines = 0; lines < 32 && *text; lines++) {
+        size_t len = strcspn(text, "\n");
+        snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), text);
+        text += len + (text[len] == '\n');
+        unsigned u;
+        int v, k, b, i, m;
+        long long l0, l1;
+        unsigned long long s0, s1;
+        if (sscanf(line, "mode %u", &u) == 1 && u <= 3) st->ai_mask = st->r->nsides > 1 ? u : u & 1u;
+        else if (sscanf(line, "level %d", &v) == 1 && v >= 1 && v <= GUI_LEVELS) st->level = v;
+        else if (sscanf(line, "flip %d", &v) == 1 && (v == 0 || v == 1)) st->flip = v;
+        else if (sscanf(line, "tc %d %d %d %d", &k, &b, &i, &m) == 4 && k >= 0 && k < GUI_TC_KINDS && b >= 1 &&
+                 b <= 36000 && i >= 0 && i <= 3600 && m >= 1 && m <= 36000)
+            st->tc = (gui_tc){(gui_tc_kind)k, b, i, m};
+        else if (sscanf(line, "left %lld %lld", &l0, &l1) == 2 && l0 >= 0 && l1 >= 0 && l0 <= 360000000LL &&
+                 l1 <= 360000000LL) {
+            st->left_ms[0] = l0;
+            st->left_ms[1] = l1;
+        } else if (sscanf(line, "spent %llu %llu", &s0, &s1) == 2 && s0 <= 360000000ULL && s1 <= 360000000ULL) {
+            st->clock_ms[0] = s0;
+            st->clock_ms[1] = s1;
+        }
+    }
+    if (!st->engine_ok) st->ai_mask = 0;
+}
+
 /* ---- saving ----------------------------------------------------------- */
 
 /* The game in progress goes to the autosave; a finished or empty game
@@ -63,16 +155,21 @@ static void autosave(gui_app *a)
     gui_state *st = &a->st;
     char err[QP_ERR * 2];
     if (!a->autosave_armed || !st->autosave_path[0]) return;
+    char side[1100];
+    window_state_path(st->autosave_path, side, sizeof side);
     if (st->g.len == 0 || gui_state_over(st)) {
         if (unlink(st->autosave_path) != 0 && errno != ENOENT)
             fprintf(stderr, "qipan: cannot remove %s: %s\n", st->autosave_path, strerror(errno));
+        unlink(side);
         return;
     }
     if (gui_make_parent_dirs(st->autosave_path, err, sizeof err) ||
         qp_record_save(&st->g, st->autosave_path, err, sizeof err)) {
         fprintf(stderr, "qipan: autosave: %s\n", err);
         gui_state_message(st, true, "autosave: %s", err);
+        return;
     }
+    save_window_state(st, st->autosave_path);
 }
 
 static void set_autosave_path(gui_app *a)
@@ -122,7 +219,10 @@ static void after_change(gui_app *a)
 static void play(gui_app *a, qp_move m)
 {
     gui_state *st = &a->st;
+    int mover = st->to_move;
     qp_game_play(&st->g, m);
+    if (st->tc.kind == GUI_TC_INCREMENT) st->left_ms[mover] += st->tc.inc_s * 1000LL;
+    else if (st->tc.kind == GUI_TC_PERMOVE) st->left_ms[0] = st->left_ms[1] = st->tc.move_s * 1000LL;
     after_change(a);
     const gui_ply *p = st->nply ? &st->ply[st->nply - 1] : NULL;
     if (st->log && p) fprintf(stderr, "qipan: played: %s\n", p->text);
@@ -162,6 +262,7 @@ static void new_game(gui_app *a)
 }
 
 static void load_from(gui_app *a, const char *path);
+static void replace_game(gui_app *a, qp_rules *r, qp_game *g);
 
 /* Against the computer, undo and redo step over its reply too, so it is
  * the person's turn again. */
@@ -228,23 +329,6 @@ static void resign(gui_app *a)
     sound(a, GUI_SFX_END);
 }
 
-static void cycle_mode(gui_app *a)
-{
-    gui_state *st = &a->st;
-    if (!st->engine_ok) return;
-    if (st->r->nsides < 2) {
-        st->ai_mask = 0;
-    } else {
-        /* two players → computer plays 2nd → computer plays 1st → both */
-        unsigned m = st->ai_mask & 3u;
-        st->ai_mask = m == 0 ? 2u : m == 2u ? 1u : m == 1u ? 3u : 0u;
-        int hs = gui_state_human_side(st);
-        if (hs >= 0) st->flip = hs == 1;   /* the person's side at the bottom */
-    }
-    if (!side_is_ai(a, st->to_move)) engine_cancel(a);
-    a->dirty = true;
-}
-
 static void open_entry(gui_app *a, gui_dialog which)
 {
     gui_state *st = &a->st;
@@ -252,6 +336,142 @@ static void open_entry(gui_app *a, gui_dialog which)
     snprintf(st->entry, sizeof st->entry, "%s", a->save_path);
     SDL_StartTextInput();
     log_dialog(a, which == GUI_DLG_SAVE ? "save" : "load");
+}
+
+/* ---- the New Game dialog ------------------------------------------------ */
+
+static void open_newgame(gui_app *a)
+{
+    gui_state *st = &a->st;
+    engine_cancel(a);   /* the computer waits for the answer */
+    st->ng.game = 0;
+    for (int i = 0; i < st->ngames; i++)
+        if (!strcmp(st->games[i], st->r->rs->name)) st->ng.game = i;
+    st->ng.ai_mask = st->engine_ok ? st->ai_mask : 0;
+    st->ng.level = st->level;
+    st->ng.tc = st->tc;
+    st->dialog = GUI_DLG_NEWGAME;
+    log_dialog(a, "newgame");
+}
+
+static void describe_mode(const gui_state *st, char *buf, size_t n)
+{
+    char tc[32];
+    gui_tc_text(&st->tc, tc, sizeof tc);
+    snprintf(buf, n, "%s; %s %s", st->r->rs->name, qp_side_name(st->r, 0), st->ai_mask & 1u ? "computer" : "player");
+    size_t k = strlen(buf);
+    if (st->r->nsides > 1)
+        snprintf(buf + k, n - k, "; %s %s", qp_side_name(st->r, 1), st->ai_mask & 2u ? "computer" : "player");
+    k = strlen(buf);
+    snprintf(buf + k, n - k, "; level %d; time %s", st->level, tc);
+}
+
+/* The person's side at the bottom when exactly one side is the
+ * computer's; else the first side, so the board is never left flipped. */
+static void flip_for_mode(gui_state *st)
+{
+    int hs = gui_state_human_side(st);
+    st->flip = hs == 1;
+}
+
+static void apply_choices(gui_app *a, bool fresh)
+{
+    gui_state *st = &a->st;
+    bool tc_changed = memcmp(&st->tc, &st->ng.tc, sizeof st->tc) != 0;
+    st->ai_mask = st->engine_ok ? st->ng.ai_mask & (st->r->nsides > 1 ? 3u : 1u) : 0;
+    st->level = st->ng.level;
+    st->tc = st->ng.tc;
+    if (fresh || tc_changed) reset_clocks(st);
+    flip_for_mode(st);
+}
+
+static void start_from_dialog(gui_app *a)
+{
+    gui_state *st = &a->st;
+    const char *want = st->ng.game >= 0 && st->ng.game < st->ngames ? st->games[st->ng.game] : st->r->rs->name;
+    if (strcmp(want, st->r->rs->name)) {
+        /* Another game: its own rules; this game's autosave stays where it is. */
+        qp_rules *r = qp_app_open_rules(a->app, want, NULL);
+        qp_game g;
+        char err[QP_ERR * 2];
+        if (!r) {
+            gui_state_message(st, true, "cannot open %s", want);
+            return;
+        }
+        if (qp_game_init(&g, r, NULL, err, sizeof err)) {
+            gui_state_message(st, true, "%s", err);
+            qp_rules_free(r);
+            return;
+        }
+        engine_cancel(a);
+        replace_game(a, r, &g);
+        set_autosave_path(a);
+        gui_default_save_path(st->r->rs->name, a->save_path, sizeof a->save_path);
+        a->prev_path[0] = 0;
+        char aside[1024];
+        if (gui_file_exists(st->autosave_path) &&
+            keep_aside(a, st->autosave_path, "previous", "", aside, sizeof aside) == 0)
+            snprintf(a->prev_path, sizeof a->prev_path, "%s", aside);
+        apply_choices(a, true);
+        after_change(a);
+    } else {
+        apply_choices(a, true);
+        new_game(a);
+    }
+    if (st->log) {
+        char d[256];
+        describe_mode(st, d, sizeof d);
+        fprintf(stderr, "qipan: new game: %s\n", d);
+    }
+}
+
+static void newgame_item(gui_app *a, int it)
+{
+    gui_state *st = &a->st;
+    gui_newgame *ng = &st->ng;
+    int per = ng->tc.kind == GUI_TC_PERMOVE;
+    switch (it) {
+    case GUI_NG_GAME_PREV: if (st->ngames) ng->game = (ng->game + st->ngames - 1) % st->ngames; break;
+    case GUI_NG_GAME_NEXT: if (st->ngames) ng->game = (ng->game + 1) % st->ngames; break;
+    case GUI_NG_S0_HUMAN: ng->ai_mask &= ~1u; break;
+    case GUI_NG_S0_AI: if (st->engine_ok) ng->ai_mask |= 1u; break;
+    case GUI_NG_S1_HUMAN: ng->ai_mask &= ~2u; break;
+    case GUI_NG_S1_AI: if (st->engine_ok) ng->ai_mask |= 2u; break;
+    case GUI_NG_LEVEL_DN: if (ng->level > 1) ng->level--; break;
+    case GUI_NG_LEVEL_UP: if (ng->level < GUI_LEVELS) ng->level++; break;
+    case GUI_NG_TC0: case GUI_NG_TC1: case GUI_NG_TC2: case GUI_NG_TC3:
+        ng->tc.kind = (gui_tc_kind)(it - GUI_NG_TC0);
+        break;
+    case GUI_NG_BASE_DN:
+        if (per) ng->tc.move_s = ng->tc.move_s > 5 ? ng->tc.move_s - 5 : 1;
+        else ng->tc.base_s = ng->tc.base_s > 60 ? ng->tc.base_s - 60 : 60;
+        break;
+    case GUI_NG_BASE_UP:
+        if (per) ng->tc.move_s = ng->tc.move_s < 5 ? 5 : ng->tc.move_s < 3600 ? ng->tc.move_s + 5 : 3600;
+        else if (ng->tc.base_s < 36000) ng->tc.base_s += 60;
+        break;
+    case GUI_NG_INC_DN: if (ng->tc.inc_s > 0) ng->tc.inc_s--; break;
+    case GUI_NG_INC_UP: if (ng->tc.inc_s < 60) ng->tc.inc_s++; break;
+    case GUI_NG_START:
+        st->dialog = GUI_DLG_NONE;
+        start_from_dialog(a);
+        break;
+    case GUI_NG_APPLY: {
+        st->dialog = GUI_DLG_NONE;
+        apply_choices(a, false);
+        autosave(a);
+        char d[256];
+        describe_mode(st, d, sizeof d);
+        if (st->log) fprintf(stderr, "qipan: applied: %s\n", d);
+        gui_state_message(st, false, "%s", st->cjk ? "设置已更改 Settings applied" : "Settings applied");
+        break;
+    }
+    case GUI_NG_CANCEL:
+        st->dialog = GUI_DLG_NONE;
+        log_dialog(a, "closed");
+        break;
+    default: break;
+    }
 }
 
 static void ask(gui_app *a, gui_confirm what)
@@ -282,6 +502,26 @@ static void save_to(gui_app *a, const char *path)
     gui_state_message(st, false, "%s %s", st->cjk ? "已保存 Saved" : "Saved", path);
 }
 
+/* Another game (and maybe other rules) replaces the one shown. */
+static void replace_game(gui_app *a, qp_rules *r, qp_game *g)
+{
+    gui_state *st = &a->st;
+    /* The engine belongs to the old rules: replace both. */
+    gui_engine_free(a->eng);
+    a->eng = NULL;
+    gui_state_replace(st, r, g);
+    a->eng = gui_engine_new(st->r);
+    st->engine_ok = a->eng != NULL;
+    if (!st->engine_ok) st->ai_mask = 0;
+    memset(st->clock_ms, 0, sizeof st->clock_ms);
+    memset(&st->think, 0, sizeof st->think);
+    st->flagged = -1;
+    reset_clocks(st);
+    char title[160];
+    snprintf(title, sizeof title, "qipan \xE2\x80\x94 %s", st->r->rs->title ? st->r->rs->title : st->r->rs->name);
+    if (a->win) SDL_SetWindowTitle(a->win, title);
+}
+
 static void load_from(gui_app *a, const char *path)
 {
     gui_state *st = &a->st;
@@ -295,16 +535,7 @@ static void load_from(gui_app *a, const char *path)
         sound(a, GUI_SFX_ERROR);
         return;
     }
-    /* The engine belongs to the old rules: replace both. */
-    gui_engine_free(a->eng);
-    a->eng = NULL;
-    gui_state_replace(st, r, &g);
-    a->eng = gui_engine_new(st->r);
-    st->engine_ok = a->eng != NULL;
-    if (!st->engine_ok) st->ai_mask = 0;
-    memset(st->clock_ms, 0, sizeof st->clock_ms);
-    memset(&st->think, 0, sizeof st->think);
-    st->flagged = -1;
+    replace_game(a, r, &g);
     set_autosave_path(a);
     snprintf(a->save_path, sizeof a->save_path, "%s", path);
     /* The autosave about to be overwritten holds another unfinished game
@@ -335,7 +566,19 @@ static void resume_autosave(gui_app *a)
     }
     qp_game_free(&g);
     qp_rules_free(r);
+    char ws[2048];
+    bool have_ws = read_window_state(keep, ws, sizeof ws);
     load_from(a, keep);
+    if (!a->st.msg_error && have_ws) {
+        gui_state *st = &a->st;
+        apply_window_state(st, ws);
+        char tc[32];
+        gui_tc_text(&st->tc, tc, sizeof tc);
+        if (st->log)
+            fprintf(stderr, "qipan: resumed: mode %u level %d flip %d time %s left %lld %lld\n", st->ai_mask, st->level,
+                    st->flip ? 1 : 0, tc, (long long)st->left_ms[0], (long long)st->left_ms[1]);
+        autosave(a);
+    }
     gui_state_message(&a->st, a->st.msg_error, "%s", a->st.msg_error ? a->st.msg
                       : (a->st.cjk ? "已恢复上局 Game resumed" : "Game resumed"));
     snprintf(a->save_path, sizeof a->save_path, "%s", "");
@@ -348,10 +591,7 @@ static void button(gui_app *a, int b, bool alt)
 {
     gui_state *st = &a->st;
     switch (b) {
-    case GUI_BTN_NEW:
-        if (st->g.len > 0 && !gui_state_over(st)) ask(a, GUI_ASK_NEW);
-        else new_game(a);
-        break;
+    case GUI_BTN_NEW: open_newgame(a); break;
     case GUI_BTN_UNDO: undo(a); break;
     case GUI_BTN_REDO: redo(a); break;
     case GUI_BTN_RESIGN:
@@ -360,7 +600,7 @@ static void button(gui_app *a, int b, bool alt)
     case GUI_BTN_SAVE: open_entry(a, GUI_DLG_SAVE); break;
     case GUI_BTN_LOAD: open_entry(a, GUI_DLG_LOAD); break;
     case GUI_BTN_FLIP: st->flip = !st->flip; break;
-    case GUI_BTN_MODE: cycle_mode(a); break;
+    case GUI_BTN_MODE: open_newgame(a); break;
     case GUI_BTN_LEVEL:
         if (!st->engine_ok) break;
         st->level = alt ? (st->level + GUI_LEVELS - 2) % GUI_LEVELS + 1 : st->level % GUI_LEVELS + 1;
@@ -540,6 +780,7 @@ static void apply(gui_app *a, const gui_action *act)
     case GUI_ACT_DESELECT: gui_state_clear_selection(st); break;
     case GUI_ACT_ZOOM: zoom(a, act->arg); break;
     case GUI_ACT_FULLSCREEN: toggle_fullscreen(a); break;
+    case GUI_ACT_NG: newgame_item(a, act->arg); break;
     case GUI_ACT_YES:
         if (st->dialog == GUI_DLG_RESUME) {
             close_dialog(a);
@@ -551,7 +792,7 @@ static void apply(gui_app *a, const gui_action *act)
             else resign(a);
         } else if (st->dialog == GUI_DLG_END) {
             close_dialog(a);
-            new_game(a);
+            open_newgame(a);
         } else if (st->dialog == GUI_DLG_SAVE) {
             close_dialog(a);
             save_to(a, st->entry);
@@ -610,7 +851,22 @@ static void update(gui_app *a)
      * while a dialog is open. */
     bool running = !gui_state_over(st) && st->g.cursor == st->g.len && st->dialog == GUI_DLG_NONE &&
                    (st->g.len > 0 || gui_engine_busy(a->eng));
-    if (running) {
+    if (running && st->tc.kind != GUI_TC_NONE) {
+        int side = st->to_move;
+        int64_t before = st->left_ms[side];
+        st->left_ms[side] -= (int64_t)dt;
+        /* Redraw each second, each tenth in the last ten seconds. */
+        int64_t step = st->left_ms[side] < 10000 ? 100 : 1000;
+        if ((before + step - 1) / step != (st->left_ms[side] + step - 1) / step) a->dirty = true;
+        if (st->left_ms[side] <= 0) {
+            /* Flag fall: the side to move loses on time. */
+            st->left_ms[side] = 0;
+            engine_cancel(a);
+            st->flagged = side;
+            after_change(a);
+            sound(a, GUI_SFX_END);
+        }
+    } else if (running) {
         uint64_t before = st->clock_ms[st->to_move] / 1000;
         st->clock_ms[st->to_move] += dt;
         if (st->clock_ms[st->to_move] / 1000 != before) a->dirty = true;
@@ -627,7 +883,7 @@ static void update(gui_app *a)
         if (m != QP_MOVE_NONE && gui_state_ai_to_move(st)) play(a, m);
     }
     if (!gui_engine_busy(a->eng) && gui_state_ai_to_move(st) && st->dialog == GUI_DLG_NONE) {
-        if (gui_engine_start(a->eng, &st->g, st->level, a->wake) == 0) {
+        if (gui_engine_start(a->eng, &st->g, st->level, engine_budget(st), a->wake) == 0) {
             st->think.active = true;
             st->think.depth = 0;
             st->think.pv[0] = 0;
@@ -777,6 +1033,8 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
     st->sound_ok = st->sound_on = true;
     st->cjk = a->draw.fonts.cjk;
     st->log = getenv("QIPAN_GUI_LOG") && *getenv("QIPAN_GUI_LOG");
+    for (int i = 0; i < app->reg.n && st->ngames < (int)(sizeof st->games / sizeof st->games[0]); i++)
+        st->games[st->ngames++] = app->reg.rs[i]->name;
 
     a->autosave_armed = true;
     if (gui_file_exists(st->autosave_path)) {

@@ -174,9 +174,10 @@ static int render_png(const gui_state *st, int w, int h, const char *out, gui_la
 }
 
 /* Options of render alone, taken out of argv before the common parser:
- * --resign SIDE (that side has resigned: the end banner shows). */
+ * --resign SIDE (that side has resigned: the end banner shows), --dialog
+ * newgame|help (that dialog open). */
 typedef struct render_opts {
-    const char *resign;
+    const char *resign, *dialog;
 } render_opts;
 
 static int take_render_opts(int *argc, char **argv, render_opts *ro)
@@ -189,6 +190,12 @@ static int take_render_opts(int *argc, char **argv, render_opts *ro)
                 return -1;
             }
             ro->resign = argv[++i];
+        } else if (!strcmp(argv[i], "--dialog")) {
+            if (i + 1 >= *argc || (strcmp(argv[i + 1], "newgame") && strcmp(argv[i + 1], "help"))) {
+                fprintf(stderr, "qipan: render: --dialog must be newgame or help\n");
+                return -1;
+            }
+            ro->dialog = argv[++i];
         } else {
             argv[k++] = argv[i];
         }
@@ -206,7 +213,7 @@ int cmd_render(qp_app *app, int argc, char **argv)
     if (qp_opts_parse(&o, argc, argv)) return 2;
     if (o.npos != 1) {
         fprintf(stderr, "usage: qipan render RULESET [--fen FEN] [--config FILE] --out FILE.png "
-                        "[--size WxH] [--flip] [--layout] [--resign SIDE]\n");
+                        "[--size WxH] [--flip] [--layout] [--resign SIDE] [--dialog newgame|help]\n");
         return 2;
     }
     if (!o.out || !*o.out) {
@@ -256,6 +263,16 @@ int cmd_render(qp_app *app, int argc, char **argv)
     st.ai_mask = st.engine_ok && r->nsides > 1 ? 2u : 0u;
     st.sound_ok = st.sound_on = true;
 
+    if (ro.dialog) {
+        st.dialog = !strcmp(ro.dialog, "help") ? GUI_DLG_HELP : GUI_DLG_NEWGAME;
+        for (int i = 0; i < app->reg.n && st.ngames < (int)(sizeof st.games / sizeof st.games[0]); i++) {
+            if (!strcmp(app->reg.rs[i]->name, r->rs->name)) st.ng.game = st.ngames;
+            st.games[st.ngames++] = app->reg.rs[i]->name;
+        }
+        st.ng.ai_mask = st.ai_mask;
+        st.ng.level = st.level;
+        st.ng.tc = (gui_tc){GUI_TC_INCREMENT, 180, 2, 30};
+    }
     gui_layout L;
     int rc = render_png(&st, w, h, o.out, &L);
     if (rc == 0 && o.layout) {

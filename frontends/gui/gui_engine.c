@@ -70,7 +70,7 @@ static void on_info(const qp_search_info *info, void *ud)
     }
 }
 
-int gui_engine_start(gui_engine *e, const qp_game *g, int level, Uint32 wake_event)
+int gui_engine_start(gui_engine *e, const qp_game *g, int level, int max_ms, Uint32 wake_event)
 {
     gui_engine_cancel(e);
     qp_search_limits lim;
@@ -79,6 +79,7 @@ int gui_engine_start(gui_engine *e, const qp_game *g, int level, Uint32 wake_eve
     if (base <= 0) base = 1000;
     /* Weaker levels also think for less time, so they answer briskly. */
     lim.movetime_ms = (int)(base * (level + 2) / 12);
+    if (max_ms > 0 && lim.movetime_ms > max_ms) lim.movetime_ms = max_ms;   /* its own clock */
     if (lim.movetime_ms < 50) lim.movetime_ms = 50;
     lim.level = level;
     lim.seed = (uint64_t)SDL_GetPerformanceCounter();

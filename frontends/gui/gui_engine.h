@@ -26,9 +26,10 @@ gui_engine *gui_engine_new(const qp_rules *r);
 void gui_engine_free(gui_engine *e);
 
 /* Starts thinking on g's current position at level 1..10 (the thinking
- * time comes from the rules' ai.movetime_ms).  wake_event is an SDL user
+ * time comes from the rules' ai.movetime_ms, at most max_ms when > 0: what
+ * its clock allows).  wake_event is an SDL user
  * event type pushed on each report (0: none).  Returns 0 or -1. */
-int gui_engine_start(gui_engine *e, const qp_game *g, int level, Uint32 wake_event);
+int gui_engine_start(gui_engine *e, const qp_game *g, int level, int max_ms, Uint32 wake_event);
 /* Stops and forgets a running search (its move is discarded). */
 void gui_engine_cancel(gui_engine *e);
 bool gui_engine_busy(const gui_engine *e);

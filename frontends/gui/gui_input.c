@@ -15,6 +15,27 @@ static void key_action(const SDL_KeyboardEvent *k, const gui_state *st, gui_acti
     case GUI_DLG_HELP:
         a->type = GUI_ACT_NO;   /* any key closes the help */
         return;
+    case GUI_DLG_NEWGAME: {
+        /* Keys for every choice, so the dialog works without a mouse. */
+        int it = -1;
+        if (key == SDLK_RETURN || key == SDLK_KP_ENTER) it = GUI_NG_START;
+        else if (key == SDLK_ESCAPE) it = GUI_NG_CANCEL;
+        else if (key == SDLK_a) it = GUI_NG_APPLY;
+        else if (key == SDLK_1) it = st->ng.ai_mask & 1u ? GUI_NG_S0_HUMAN : GUI_NG_S0_AI;
+        else if (key == SDLK_2) it = st->ng.ai_mask & 2u ? GUI_NG_S1_HUMAN : GUI_NG_S1_AI;
+        else if (key == SDLK_EQUALS || key == SDLK_PLUS || key == SDLK_KP_PLUS) it = GUI_NG_LEVEL_UP;
+        else if (key == SDLK_MINUS || key == SDLK_KP_MINUS) it = GUI_NG_LEVEL_DN;
+        else if (key == SDLK_t) it = GUI_NG_TC0 + ((int)st->ng.tc.kind + (shift ? 3 : 1)) % 4;
+        else if (key == SDLK_b) it = shift ? GUI_NG_BASE_DN : GUI_NG_BASE_UP;
+        else if (key == SDLK_i) it = shift ? GUI_NG_INC_DN : GUI_NG_INC_UP;
+        else if (key == SDLK_g || key == SDLK_RIGHT) it = GUI_NG_GAME_NEXT;
+        else if (key == SDLK_LEFT) it = GUI_NG_GAME_PREV;
+        if (it >= 0) {
+            a->type = GUI_ACT_NG;
+            a->arg = it;
+        }
+        return;
+    }
     case GUI_DLG_END:
         if (key == SDLK_n || key == SDLK_RETURN || key == SDLK_KP_ENTER) a->type = GUI_ACT_YES;
         else if (key == SDLK_r || key == SDLK_ESCAPE) a->type = GUI_ACT_NO;
@@ -78,6 +99,14 @@ static void key_action(const SDL_KeyboardEvent *k, const gui_state *st, gui_acti
 static void click_action(int x, int y, int button, const gui_layout *L, const gui_state *st, gui_action *a)
 {
     SDL_Rect card, yes, no;
+    if (st->dialog == GUI_DLG_NEWGAME) {
+        int it = gui_layout_newgame_at(L, x, y);
+        if (it >= 0) {
+            a->type = GUI_ACT_NG;
+            a->arg = it;
+        }
+        return;
+    }
     if (st->dialog != GUI_DLG_NONE) {
         int lines = st->dialog == GUI_DLG_HELP ? 22 : 4;
         gui_layout_dialog(L, lines, &card, &yes, &no);

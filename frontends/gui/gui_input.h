@@ -31,7 +31,8 @@ typedef enum gui_act {
     GUI_ACT_DESELECT,
     GUI_ACT_ZOOM,         /* arg: +1 larger, -1 smaller, 0 the starting size */
     GUI_ACT_FULLSCREEN,   /* toggle */
-    GUI_ACT_REDRAW        /* exposed, resized, a search report; arg 1: textures lost */
+    GUI_ACT_REDRAW,       /* exposed, resized, a search report; arg 1: textures lost */
+    GUI_ACT_NG            /* New Game dialog: arg is a gui_ng_item */
 } gui_act;
 
 typedef struct gui_action {

@@ -192,3 +192,47 @@ int gui_layout_move_row_at(const gui_layout *L, int scroll, int x, int y)
     if (k >= gui_layout_move_rows(L)) return -1;
     return scroll + k;
 }
+
+void gui_layout_newgame(const gui_layout *L, gui_ng_layout *N)
+{
+    float u = L->ui;
+    int pad = iround(22 * u), title = iround(40 * u), rh = iround(40 * u), bh = iround(36 * u), gap = iround(8 * u);
+    int w = imin(iround(660 * u), L->W - iround(20 * u));
+    int h = imin(pad * 2 + title + GUI_NG_ROWS * rh + gap + bh, L->H - iround(10 * u));
+    N->card = rect((L->W - w) / 2, (L->H - h) / 2, w, h);
+    N->row_h = rh;
+    N->label_x = N->card.x + pad;
+    int x0 = N->card.x + pad + iround(140 * u), x1 = N->card.x + w - pad, avail = x1 - x0;
+    N->value_x = x0;
+    int bw = iround(34 * u), ih = rh - gap;
+    for (int r = 0; r < GUI_NG_ROWS; r++) N->row_y[r] = N->card.y + pad + title + r * rh;
+#define ROW(r) (N->row_y[r] + gap / 2)
+    N->item[GUI_NG_GAME_PREV] = rect(x0, ROW(0), bw, ih);
+    N->item[GUI_NG_GAME_NEXT] = rect(x1 - bw, ROW(0), bw, ih);
+    int sw = imin(iround(130 * u), (avail - gap) / 2);
+    N->item[GUI_NG_S0_HUMAN] = rect(x0, ROW(1), sw, ih);
+    N->item[GUI_NG_S0_AI] = rect(x0 + sw + gap, ROW(1), sw, ih);
+    N->item[GUI_NG_S1_HUMAN] = rect(x0, ROW(2), sw, ih);
+    N->item[GUI_NG_S1_AI] = rect(x0 + sw + gap, ROW(2), sw, ih);
+    N->item[GUI_NG_LEVEL_DN] = rect(x0, ROW(3), bw, ih);
+    N->item[GUI_NG_LEVEL_UP] = rect(x0 + iround(150 * u), ROW(3), bw, ih);
+    int tw = (avail - 3 * gap) / 4;
+    for (int k = 0; k < 4; k++) N->item[GUI_NG_TC0 + k] = rect(x0 + k * (tw + gap), ROW(4), tw, ih);
+    int half = avail / 2;
+    N->item[GUI_NG_BASE_DN] = rect(x0, ROW(5), bw, ih);
+    N->item[GUI_NG_BASE_UP] = rect(x0 + half - bw - gap, ROW(5), bw, ih);
+    N->item[GUI_NG_INC_DN] = rect(x0 + half, ROW(5), bw, ih);
+    N->item[GUI_NG_INC_UP] = rect(x1 - bw, ROW(5), bw, ih);
+#undef ROW
+    int by = N->card.y + h - pad - bh, fw = (w - 2 * pad - 2 * gap) / 3;
+    for (int k = 0; k < 3; k++) N->item[GUI_NG_START + k] = rect(N->card.x + pad + k * (fw + gap), by, fw, bh);
+}
+
+int gui_layout_newgame_at(const gui_layout *L, int x, int y)
+{
+    gui_ng_layout N;
+    gui_layout_newgame(L, &N);
+    for (int i = 0; i < GUI_NG_ITEMS; i++)
+        if (gui_in_rect(&N.item[i], x, y)) return i;
+    return -1;
+}

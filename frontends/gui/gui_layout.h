@@ -65,6 +65,26 @@ int gui_layout_button_at(const gui_layout *L, int x, int y);
 /* Modal dialog card and its two buttons (yes/no, or OK/cancel). */
 void gui_layout_dialog(const gui_layout *L, int lines, SDL_Rect *card, SDL_Rect *yes, SDL_Rect *no);
 
+/* The New Game dialog: its card, the rows' label column and tops, and
+ * every clickable item. */
+typedef enum gui_ng_item {
+    GUI_NG_GAME_PREV, GUI_NG_GAME_NEXT,
+    GUI_NG_S0_HUMAN, GUI_NG_S0_AI, GUI_NG_S1_HUMAN, GUI_NG_S1_AI,
+    GUI_NG_LEVEL_DN, GUI_NG_LEVEL_UP,
+    GUI_NG_TC0, GUI_NG_TC1, GUI_NG_TC2, GUI_NG_TC3,
+    GUI_NG_BASE_DN, GUI_NG_BASE_UP, GUI_NG_INC_DN, GUI_NG_INC_UP,
+    GUI_NG_START, GUI_NG_APPLY, GUI_NG_CANCEL,
+    GUI_NG_ITEMS
+} gui_ng_item;
+#define GUI_NG_ROWS 6
+typedef struct gui_ng_layout {
+    SDL_Rect card;
+    int label_x, value_x, row_y[GUI_NG_ROWS], row_h;
+    SDL_Rect item[GUI_NG_ITEMS];
+} gui_ng_layout;
+void gui_layout_newgame(const gui_layout *L, gui_ng_layout *N);
+int gui_layout_newgame_at(const gui_layout *L, int x, int y);
+
 /* Move list: rows that fit, and the row under pixel y (-1: none); row 0 is
  * the start position, row i the position after ply i. */
 int gui_layout_move_rows(const gui_layout *L);

@@ -101,7 +101,10 @@ static void draw_clocks(gui_draw_ctx *d, const gui_layout *L, const gui_state *s
         char name[96], who[64], t[32];
         gui_side_bi(f, r, s, name, sizeof name);
         bool ai = st->engine_ok && (st->ai_mask >> s & 1u);
-        gui_bi(f, who, sizeof who, ai ? "电脑" : "棋手", ai ? "computer" : "player");
+        char lz[32], le[32];
+        snprintf(lz, sizeof lz, "电脑%d级", st->level);
+        snprintf(le, sizeof le, "computer L%d", st->level);
+        gui_bi(f, who, sizeof who, ai ? lz : "棋手", ai ? le : "player");
         float tx = cx + rowh * 0.45f;
         int time_w, name_w;
         gui_text_size(f, "00:00", L->font_text + 1, true, &time_w, NULL);
@@ -112,9 +115,19 @@ static void draw_clocks(gui_draw_ctx *d, const gui_layout *L, const gui_state *s
         if (name_w + gap < room)
             gui_text_fit(f, who, L->font_small, false, GUI_TEXT_DIM, tx + name_w + gap, cy, GUI_LEFT | GUI_VCENTER,
                          room - name_w - (int)gap);
-        fmt_clock(t, sizeof t, st->clock_ms[s]);
-        gui_text(f, t, L->font_text + 1, true, active ? GUI_TEXT : GUI_TEXT_DIM, (float)(R->x + R->w - rowh * 0.3f), cy,
-                 GUI_RIGHT | GUI_VCENTER, 0);
+        SDL_Color tc = active ? GUI_TEXT : GUI_TEXT_DIM;
+        if (st->tc.kind != GUI_TC_NONE) {
+            int64_t left = st->left_ms[s] > 0 ? st->left_ms[s] : 0;
+            if (left < 10000) {   /* the last seconds in tenths, in red */
+                snprintf(t, sizeof t, "%d.%d", (int)(left / 1000), (int)(left / 100 % 10));
+                tc = GUI_C(255, 110, 100, 255);
+            } else {
+                fmt_clock(t, sizeof t, (uint64_t)(left + 999));
+            }
+        } else {
+            fmt_clock(t, sizeof t, st->clock_ms[s]);
+        }
+        gui_text(f, t, L->font_text + 1, true, tc, (float)(R->x + R->w - rowh * 0.3f), cy, GUI_RIGHT | GUI_VCENTER, 0);
     }
 }
 
@@ -361,8 +374,98 @@ static void reflow(const char *in, char *out, size_t n)
     out[k] = 0;
 }
 
+/* A choice of the New Game dialog: filled when chosen. */
+static void ng_button(gui_draw_ctx *d, const gui_layout *L, const SDL_Rect *R, const char *label, bool on, bool enabled)
+{
+    SDL_Color bg = on ? GUI_C(178, 60, 40, 255) : GUI_C(226, 212, 190, 255);
+    SDL_Color fg = on ? GUI_C(255, 250, 240, 255) : enabled ? GUI_CARD_TEXT : GUI_C(170, 156, 138, 255);
+    gui_round_rect(&d->gfx, (float)R->x, (float)R->y, (float)R->w, (float)R->h, 5 * L->ui, bg);
+    gui_text_fit(&d->fonts, label, L->font_small, true, fg, R->x + R->w / 2.0f, R->y + R->h / 2.0f,
+                 GUI_HCENTER | GUI_VCENTER, R->w - 4);
+}
+
+static void draw_newgame(gui_draw_ctx *d, const gui_layout *L, const gui_state *st)
+{
+    gui_fonts *f = &d->fonts;
+    gui_ng_layout N;
+    gui_layout_newgame(L, &N);
+    const gui_newgame *ng = &st->ng;
+    const SDL_Rect *C = &N.card;
+    char a[160], b[160];
+    gui_fill_rect(&d->gfx, 0, 0, (float)L->W, (float)L->H, GUI_C(0, 0, 0, 140));
+    gui_round_rect(&d->gfx, (float)C->x, (float)C->y, (float)C->w, (float)C->h, 10 * L->ui, GUI_CARD);
+    float pad = 22 * L->ui;
+    gui_text(f, gui_bi(f, a, sizeof a, "新局设置", "New game"), L->font_title, true, GUI_CARD_TEXT, C->x + pad, C->y + pad,
+             GUI_LEFT, 0);
+    static const char *const lz[GUI_NG_ROWS] = {"棋种", "", "", "等级", "计时", ""};
+    const char *game = ng->game >= 0 && ng->game < st->ngames ? st->games[ng->game] : st->r->rs->name;
+    /* Side names of the chosen game are known only for the current one. */
+    bool same = !strcmp(game, st->r->rs->name);
+    char s0[64], s1[64];
+    gui_cap_word(s0, sizeof s0, same ? qp_side_name(st->r, 0) : "first");
+    gui_cap_word(s1, sizeof s1, same ? qp_side_name(st->r, 1) : "second");
+    const char *le[GUI_NG_ROWS] = {"Game", s0, s1, "Level", "Time", ng->tc.kind == GUI_TC_PERMOVE ? "Seconds" : "Minutes"};
+    for (int r = 0; r < GUI_NG_ROWS; r++) {
+        const char *zh = lz[r];
+        if (r == 1) zh = same ? gui_side_zh(st->r, 0) : "先手";
+        if (r == 2) zh = same ? gui_side_zh(st->r, 1) : "后手";
+        if (r == 5) zh = ng->tc.kind == GUI_TC_PERMOVE ? "每步秒数" : "分钟";
+        gui_text_fit(f, gui_bi(f, a, sizeof a, zh, le[r]), L->font_text, true, GUI_CARD_TEXT, (float)N.label_x,
+                     N.row_y[r] + N.row_h / 2.0f, GUI_LEFT | GUI_VCENTER, N.value_x - N.label_x - 6);
+    }
+    bool two = !same || st->r->nsides > 1;
+    float cy0 = N.row_y[0] + N.row_h / 2.0f;
+    ng_button(d, L, &N.item[GUI_NG_GAME_PREV], "<", false, true);
+    ng_button(d, L, &N.item[GUI_NG_GAME_NEXT], ">", false, true);
+    float gx = (N.item[GUI_NG_GAME_PREV].x + N.item[GUI_NG_GAME_PREV].w + N.item[GUI_NG_GAME_NEXT].x) / 2.0f;
+    gui_text_fit(f, game, L->font_text, true, GUI_CARD_TEXT, gx, cy0, GUI_HCENTER | GUI_VCENTER,
+                 N.item[GUI_NG_GAME_NEXT].x - N.item[GUI_NG_GAME_PREV].x - N.item[GUI_NG_GAME_PREV].w - 8);
+    for (int sd = 0; sd < 2; sd++) {
+        bool ai = ng->ai_mask >> sd & 1u, en = sd == 0 || two;
+        ng_button(d, L, &N.item[GUI_NG_S0_HUMAN + 2 * sd], gui_bi(f, a, sizeof a, "棋手", sd ? "Player (2)" : "Player (1)"),
+                  !ai && en, en);
+        ng_button(d, L, &N.item[GUI_NG_S0_AI + 2 * sd], gui_bi(f, b, sizeof b, "电脑", "Computer"), ai && en,
+                  en && st->engine_ok);
+    }
+    ng_button(d, L, &N.item[GUI_NG_LEVEL_DN], "-", false, true);
+    ng_button(d, L, &N.item[GUI_NG_LEVEL_UP], "+", false, true);
+    const SDL_Rect *ld = &N.item[GUI_NG_LEVEL_DN], *lu = &N.item[GUI_NG_LEVEL_UP];
+    snprintf(a, sizeof a, "%d", ng->level);
+    gui_text(f, a, L->font_text, true, GUI_CARD_TEXT, (ld->x + ld->w + lu->x) / 2.0f, N.row_y[3] + N.row_h / 2.0f,
+             GUI_HCENTER | GUI_VCENTER, 0);
+    if (same && st->level_name[ng->level][0])
+        gui_text(f, st->level_name[ng->level], L->font_small, false, GUI_C(110, 90, 70, 255),
+                 lu->x + lu->w + 10 * L->ui, N.row_y[3] + N.row_h / 2.0f, GUI_LEFT | GUI_VCENTER, 0);
+    static const char *const tz[4] = {"不计时", "包干", "加秒", "每步"};
+    static const char *const te[4] = {"None", "Sudden", "Base + inc", "Per move"};
+    for (int k = 0; k < 4; k++)
+        ng_button(d, L, &N.item[GUI_NG_TC0 + k], gui_bi(f, a, sizeof a, tz[k], te[k]), (int)ng->tc.kind == k, true);
+    bool timed = ng->tc.kind != GUI_TC_NONE, inc = ng->tc.kind == GUI_TC_INCREMENT;
+    ng_button(d, L, &N.item[GUI_NG_BASE_DN], "-", false, timed);
+    ng_button(d, L, &N.item[GUI_NG_BASE_UP], "+", false, timed);
+    ng_button(d, L, &N.item[GUI_NG_INC_DN], "-", false, inc);
+    ng_button(d, L, &N.item[GUI_NG_INC_UP], "+", false, inc);
+    const SDL_Rect *bd = &N.item[GUI_NG_BASE_DN], *bu = &N.item[GUI_NG_BASE_UP];
+    const SDL_Rect *id = &N.item[GUI_NG_INC_DN], *iu = &N.item[GUI_NG_INC_UP];
+    float cy5 = N.row_y[5] + N.row_h / 2.0f;
+    if (ng->tc.kind == GUI_TC_PERMOVE) snprintf(a, sizeof a, "%d", ng->tc.move_s);
+    else snprintf(a, sizeof a, "%d", ng->tc.base_s / 60);
+    gui_text(f, a, L->font_text, true, timed ? GUI_CARD_TEXT : GUI_C(170, 156, 138, 255), (bd->x + bd->w + bu->x) / 2.0f,
+             cy5, GUI_HCENTER | GUI_VCENTER, 0);
+    snprintf(b, sizeof b, "+%d s", ng->tc.inc_s);
+    gui_text(f, b, L->font_text, true, inc ? GUI_CARD_TEXT : GUI_C(170, 156, 138, 255), (id->x + id->w + iu->x) / 2.0f,
+             cy5, GUI_HCENTER | GUI_VCENTER, 0);
+    dialog_button(d, L, &N.item[GUI_NG_START], gui_bi(f, a, sizeof a, "开始新局", "Start (Enter)"), true);
+    dialog_button(d, L, &N.item[GUI_NG_APPLY], gui_bi(f, b, sizeof b, "用于本局", "Apply (A)"), false);
+    dialog_button(d, L, &N.item[GUI_NG_CANCEL], gui_bi(f, a, sizeof a, "取消", "Cancel (Esc)"), false);
+}
+
 void gui_draw_dialog(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, Uint32 ticks)
 {
+    if (st->dialog == GUI_DLG_NEWGAME) {
+        draw_newgame(d, L, st);
+        return;
+    }
     gui_fonts *f = &d->fonts;
     SDL_Rect card, yes, no;
     char a[256], b[256];

@@ -63,6 +63,7 @@ int gui_state_init(gui_state *st, qp_rules *r, qp_game *g)
     if (st->level < 1 || st->level > GUI_LEVELS) st->level = 5;
     st->follow = true;
     st->flagged = -1;
+    st->tc = (gui_tc){GUI_TC_NONE, 180, 2, 30};
     level_names(st);
     gui_state_changed(st);
     return 0;
@@ -349,5 +350,21 @@ void gui_state_banner(const gui_state *st, bool cjk, char *result, size_t rn, ch
         for (char *p = en; *p; p++)
             if (*p == '-' || *p == '_') *p = ' ';
         join(reason, qn, cjk, gui_word_zh(why), en);
+    }
+}
+
+void gui_tc_text(const gui_tc *tc, char *buf, size_t n)
+{
+    switch (tc->kind) {
+    case GUI_TC_SUDDEN:
+        if (tc->base_s % 60) snprintf(buf, n, "%d s", tc->base_s);
+        else snprintf(buf, n, "%d min", tc->base_s / 60);
+        break;
+    case GUI_TC_INCREMENT:
+        if (tc->base_s % 60) snprintf(buf, n, "%ds+%d", tc->base_s, tc->inc_s);
+        else snprintf(buf, n, "%d+%d", tc->base_s / 60, tc->inc_s);
+        break;
+    case GUI_TC_PERMOVE: snprintf(buf, n, "%d s/move", tc->move_s); break;
+    default: snprintf(buf, n, "none"); break;
     }
 }

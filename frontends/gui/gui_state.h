@@ -60,8 +60,28 @@ typedef struct gui_think {
 typedef enum gui_dialog {
     GUI_DLG_NONE, GUI_DLG_HELP, GUI_DLG_RESUME, GUI_DLG_SAVE, GUI_DLG_LOAD,
     GUI_DLG_CONFIRM,          /* yes/no before an action that ends a game */
-    GUI_DLG_END               /* the end-of-game banner: new game / review */
+    GUI_DLG_END,              /* the end-of-game banner: new game / review */
+    GUI_DLG_NEWGAME           /* game, players, level and time control */
 } gui_dialog;
+
+/* A time control.  Invariant: base_s ≥ 1 (sudden death, increment),
+ * move_s ≥ 1 (per move), inc_s ≥ 0. */
+typedef enum gui_tc_kind { GUI_TC_NONE, GUI_TC_SUDDEN, GUI_TC_INCREMENT, GUI_TC_PERMOVE, GUI_TC_KINDS } gui_tc_kind;
+typedef struct gui_tc {
+    gui_tc_kind kind;
+    int base_s;               /* each side's time for the game */
+    int inc_s;                /* added after each of the side's moves */
+    int move_s;               /* per-move time */
+} gui_tc;
+
+/* The New Game dialog's choices, applied on Start (a new game) or Apply
+ * (the game in progress keeps its moves). */
+typedef struct gui_newgame {
+    int game;                 /* index into games[] */
+    unsigned ai_mask;
+    int level;
+    gui_tc tc;
+} gui_newgame;
 
 /* What a GUI_DLG_CONFIRM asks about. */
 typedef enum gui_confirm { GUI_ASK_NEW, GUI_ASK_RESIGN } gui_confirm;
@@ -114,6 +134,11 @@ typedef struct gui_state {
     gui_confirm confirm;      /* the question of GUI_DLG_CONFIRM */
     bool end_seen;            /* the banner of the current end was shown */
     int flagged;              /* side whose clock ran out, or -1 */
+    gui_tc tc;                /* the game's time control */
+    int64_t left_ms[2];       /* time left on each clock (tc.kind != NONE) */
+    gui_newgame ng;           /* choices while GUI_DLG_NEWGAME is open */
+    const char *games[64];    /* registered rulesets the dialog offers */
+    int ngames;
     char autosave_path[1024];
     int resume_moves;         /* plies in the autosave offered back */
     char resume_date[32];
@@ -138,6 +163,8 @@ bool gui_state_over(const gui_state *st);
 /* The side a person plays when exactly one side is the computer's, else -1. */
 int gui_state_human_side(const gui_state *st);
 void gui_state_message(gui_state *st, bool error, const char *fmt, ...);
+/* "none", "5 min", "3+2", "30 s/move". */
+void gui_tc_text(const gui_tc *tc, char *buf, size_t n);
 /* The end-of-game banner's two lines (result, reason), "中文 English"
  * when cjk, else English; "" when the game is on. */
 void gui_state_banner(const gui_state *st, bool cjk, char *result, size_t rn, char *reason, size_t qn);
