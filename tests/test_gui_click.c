@@ -697,6 +697,32 @@ static void test_resume_clock_and_flag_fall(void **state)
     sess_free(&t);
 }
 
+/* Press on a piece, move the pointer with the button held, release on
+ * the target: the move is played. */
+static void test_drag_and_drop(void **state)
+{
+    (void)state;
+    sess t;
+    sess_start(&t, two_players, NULL);
+    if (!t.why[0]) {
+        int x0, y0, x1, y1;
+        char args[320];
+        point_of(t.layout, "c3", &x0, &y0);
+        point_of(t.layout, "c4", &x1, &y1);
+        snprintf(args, sizeof args,
+                 "mousemove --window %s %d %d mousedown 1 mousemove --window %s %d %d "
+                 "mousemove --window %s %d %d mouseup 1",
+                 t.win, x0, y0, t.win, (x0 + x1) / 2 + 3, (y0 + y1) / 2, t.win, x1, y1);
+        xdo(&t.x, args);
+    }
+    wait_log(&t, "played: c3c4");
+    sess_end(&t);
+    char *rec = data_file(&t, "autosave-zhonggong.txt");
+    if (!rec || !strstr(rec, "1. c3c4\n")) fail_msg("autosave after the drag:\n%s", rec ? rec : "(none)");
+    free(rec);
+    sess_free(&t);
+}
+
 static void test_five_soldiers_banner(void **state)
 {
     (void)state;
@@ -723,6 +749,7 @@ int main(void)
         cmocka_unit_test(test_load_keeps_the_game_in_progress),
         cmocka_unit_test(test_dialog_two_players_with_clock),
         cmocka_unit_test(test_resume_clock_and_flag_fall),
+        cmocka_unit_test(test_drag_and_drop),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

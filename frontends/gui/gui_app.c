@@ -697,6 +697,15 @@ static void board_click(gui_app *a, int sq)
 static void hover(gui_app *a, int x, int y)
 {
     gui_state *st = &a->st;
+    if (st->drag_sq >= 0) {
+        int dx = x - st->drag_x, dy = y - st->drag_y;
+        if (st->dragging || dx * dx + dy * dy > 36) {
+            st->dragging = true;
+            st->drag_x = x;
+            st->drag_y = y;
+            a->dirty = true;
+        }
+    }
     int sq = -1, b = -1, row = -1;
     if (st->dialog == GUI_DLG_NONE) {
         sq = gui_layout_hit(&a->L, x, y);
@@ -766,7 +775,22 @@ static void apply(gui_app *a, const gui_action *act)
     gui_state *st = &a->st;
     switch (act->type) {
     case GUI_ACT_QUIT: a->quit = true; break;
-    case GUI_ACT_BOARD: board_click(a, act->arg); break;
+    case GUI_ACT_BOARD:
+        board_click(a, act->arg);
+        /* A piece just picked up may also be dragged to its target. */
+        st->drag_sq = st->nsel == 1 && st->sel[0] == act->arg ? act->arg : -1;
+        st->dragging = false;
+        st->drag_x = act->x;
+        st->drag_y = act->y;
+        break;
+    case GUI_ACT_DROP: {
+        int from = st->drag_sq;
+        bool moved = st->dragging;
+        st->drag_sq = -1;
+        st->dragging = false;
+        if (moved && act->arg >= 0 && act->arg != from && st->nsel == 1 && st->sel[0] == from) board_click(a, act->arg);
+        break;
+    }
     case GUI_ACT_BUTTON: button(a, act->arg, act->alt); break;
     case GUI_ACT_GOTO: go_to(a, act->arg); break;
     case GUI_ACT_STEP:

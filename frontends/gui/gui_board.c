@@ -408,8 +408,9 @@ void gui_draw_board(gui_draw_ctx *d, const gui_layout *L, const gui_state *st)
         marks_under(d, L, st, sq, x, y, occ[sq]);
     }
     alarm_rings(d, L, st);
+    bool drag = st->dragging && st->drag_sq >= 0 && st->drag_sq < geo->n && occ[st->drag_sq];
     for (int sq = 0; sq < geo->n; sq++) {
-        if (!occ[sq]) continue;
+        if (!occ[sq] || (drag && sq == st->drag_sq)) continue;
         gui_layout_point(L, sq, &x, &y);
         piece(d, L, r, &pv[sq], x, y);
     }
@@ -417,4 +418,6 @@ void gui_draw_board(gui_draw_ctx *d, const gui_layout *L, const gui_state *st)
         gui_layout_point(L, sq, &x, &y);
         marks_over(d, L, st, sq, x, y, occ[sq]);
     }
+    /* The dragged piece follows the pointer, above everything. */
+    if (drag) piece(d, L, r, &pv[st->drag_sq], st->drag_x, st->drag_y);
 }

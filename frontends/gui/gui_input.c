@@ -137,6 +137,8 @@ static void click_action(int x, int y, int button, const gui_layout *L, const gu
     int sq = gui_layout_hit(L, x, y);
     a->type = sq >= 0 ? GUI_ACT_BOARD : GUI_ACT_DESELECT;
     a->arg = sq;
+    a->x = x;
+    a->y = y;
 }
 
 void gui_input_event(const SDL_Event *ev, const gui_layout *L, const gui_state *st, float scale,
@@ -167,6 +169,14 @@ void gui_input_event(const SDL_Event *ev, const gui_layout *L, const gui_state *
         break;
     case SDL_MOUSEBUTTONDOWN:
         click_action((int)(ev->button.x * scale), (int)(ev->button.y * scale), ev->button.button, L, st, a);
+        break;
+    case SDL_MOUSEBUTTONUP:
+        if (ev->button.button == SDL_BUTTON_LEFT && st->drag_sq >= 0) {
+            a->type = GUI_ACT_DROP;
+            a->x = (int)(ev->button.x * scale);
+            a->y = (int)(ev->button.y * scale);
+            a->arg = st->dialog == GUI_DLG_NONE ? gui_layout_hit(L, a->x, a->y) : -1;
+        }
         break;
     case SDL_MOUSEMOTION:
         a->type = GUI_ACT_HOVER;

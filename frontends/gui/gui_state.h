@@ -116,6 +116,9 @@ typedef struct gui_state {
     int nsel;
     int sel[GUI_MAX_SQ];
     int hover_sq, hover_button, hover_ply;
+    int drag_sq;              /* piece held by the pointer, or -1 */
+    bool dragging;            /* it has moved far enough to be drawn there */
+    int drag_x, drag_y;       /* pointer, drawable pixels */
     bool flip;
     unsigned ai_mask;         /* bit s: the computer plays side s */
     int level;                /* 1..10 */
