@@ -283,6 +283,29 @@ static const char zg_help[] =
     "Five soldiers on the enemy back rank win; no legal move loses.  Draws: third repetition (perpetual check\n"
     "loses), 120 plies without a capture.\n";
 
+/* Soldiers on the enemy back rank count toward five and pay for exchanges. */
+static void zg_status_hook(const qp_rules *r, const void *sv, char *buf, size_t n)
+{
+    const zg_state *s = sv;
+    snprintf(buf, n, "Back-rank soldiers: red %d, black %d (%d win)", s->bottom[0], s->bottom[1],
+             Z(r)->soldiers_to_win);
+}
+
+/* Five soldiers: the winner's soldiers on the enemy back rank. */
+static int zg_decisive_hook(const qp_rules *r, const void *sv, int *sq, int max)
+{
+    const zg_state *s = sv;
+    qp_outcome o;
+    zg_outcome(Z(r), s, &o);
+    if (o.result != QP_WIN || strcmp(o.reason, "five-soldiers")) return 0;
+    int n = 0;
+    for (int f = 0; f < ZG_FILES && n < max; f++) {
+        int v = s->bd.sq[zg_sq(f, zg_far_rank(o.winner))];
+        if (v && zg_side_of(v) == o.winner && zg_type_of(v) == ZG_SOLDIER) sq[n++] = zg_far_rank(o.winner) * ZG_FILES + f;
+    }
+    return n;
+}
+
 const qp_ruleset zg_ruleset = {
     .abi = QP_ABI_VERSION,
     .name = "zhonggong",
@@ -312,4 +335,6 @@ const qp_ruleset zg_ruleset = {
     .evaluate = zg_evaluate_hook,
     .make_null = zg_null_hook,
     .help_text = zg_help,
+    .status_text = zg_status_hook,
+    .decisive_squares = zg_decisive_hook,
 };

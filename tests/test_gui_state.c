@@ -183,6 +183,73 @@ static void test_levels_and_outcome(void **state)
     gui_state_free(&st);
 }
 
+/* The rulesets' panel counters, the decisive points and the banner text. */
+static void test_counters_and_banner(void **state)
+{
+    (void)state;
+    gui_state st;
+    char res[128], why[160];
+    open_state(&st, "zhonggong", NULL);
+    assert_string_equal(st.counters, "Back-rank soldiers: red 0, black 0 (5 win)");
+    assert_int_equal(st.ndecisive, 0);
+    gui_state_banner(&st, true, res, sizeof res, why, sizeof why);
+    assert_string_equal(res, "");
+    st.g.resigned = 0;
+    gui_state_changed(&st);
+    gui_state_banner(&st, true, res, sizeof res, why, sizeof why);
+    assert_string_equal(res, "黑方胜 Black wins");
+    assert_string_equal(why, "红方认输 Red resigned");
+    gui_state_banner(&st, false, res, sizeof res, why, sizeof why);
+    assert_string_equal(res, "Black wins");
+    assert_string_equal(why, "Red resigned");
+    gui_state_free(&st);
+
+    open_state(&st, "zhonggong", "PPPPP4/9/9/4k4/9/4K4/9/9/9 b - - 0 1");
+    assert_string_equal(st.counters, "Back-rank soldiers: red 5, black 0 (5 win)");
+    assert_int_equal(st.ndecisive, 5);
+    for (int i = 0; i < 5; i++) assert_int_equal(st.decisive[i], sq_of(&st, (const char *[]){"a9", "b9", "c9", "d9", "e9"}[i]));
+    gui_state_banner(&st, true, res, sizeof res, why, sizeof why);
+    assert_string_equal(why, "五兵到底 five soldiers reached the last rank");
+    /* A flag fall ends the game on time. */
+    gui_state_free(&st);
+    open_state(&st, "zhonggong", NULL);
+    st.flagged = 0;
+    gui_state_changed(&st);
+    assert_int_equal(st.outcome.result, QP_WIN);
+    assert_int_equal(st.outcome.winner, 1);
+    gui_state_banner(&st, true, res, sizeof res, why, sizeof why);
+    assert_string_equal(why, "红方超时 Red ran out of time");
+    gui_state_free(&st);
+
+    /* Xiangqi: what each side has taken (Black lacks a chariot and two
+     * soldiers; Red lacks a horse). */
+    open_state(&st, "xiangqi", "1nbakabnr/9/1c5c1/p3p3p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB1R w - - 0 1");
+    assert_string_equal(st.counters, "Taken by red: 卒卒車 · by black: 马");
+    gui_state_free(&st);
+    open_state(&st, "xiangqi", NULL);
+    assert_string_equal(st.counters, "");
+    gui_state_free(&st);
+}
+
+static void test_time_control_text(void **state)
+{
+    (void)state;
+    char b[32];
+    gui_tc tc = {GUI_TC_NONE, 180, 2, 30};
+    gui_tc_text(&tc, b, sizeof b);
+    assert_string_equal(b, "none");
+    tc.kind = GUI_TC_INCREMENT;
+    gui_tc_text(&tc, b, sizeof b);
+    assert_string_equal(b, "3+2");
+    tc.kind = GUI_TC_SUDDEN;
+    tc.base_s = 300;
+    gui_tc_text(&tc, b, sizeof b);
+    assert_string_equal(b, "5 min");
+    tc.kind = GUI_TC_PERMOVE;
+    gui_tc_text(&tc, b, sizeof b);
+    assert_string_equal(b, "30 s/move");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -190,6 +257,8 @@ int main(void)
         cmocka_unit_test(test_exchange_built_soldier_by_soldier),
         cmocka_unit_test(test_placement),
         cmocka_unit_test(test_levels_and_outcome),
+        cmocka_unit_test(test_counters_and_banner),
+        cmocka_unit_test(test_time_control_text),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }

@@ -406,6 +406,28 @@ static int banner_hits(const image *img)
     return hits;
 }
 
+static bool is_gold(int r, int g, int b) { return r > 200 && g > 130 && g < 215 && b < 90; }
+
+/* Five soldiers: the five on the last rank are ringed in gold, no other
+ * point is. */
+static void test_decisive_points(void **state)
+{
+    (void)state;
+    image img;
+    layout L;
+    render("render zhonggong --fen 'PPPPP4/9/9/4k4/9/4K4/9/9/9 b - - 0 1'", &img, &L);
+    int c = spacing(&L);
+    float pr = 0.455f * c, w = fmaxf(3.0f, pr * 0.14f), rad = pr + 2 + w / 2;
+    const char *ringed[] = {"a9", "c9", "e9"}, *plain[] = {"g9", "i9", "a1"};
+    for (int i = 0; i < 3; i++) {
+        const point *p = at(&L, ringed[i]);
+        if (ring_count(&img, p->x, p->y, rad, is_gold) < 6) fail_msg("%s is not ringed in gold", ringed[i]);
+        p = at(&L, plain[i]);
+        assert_int_equal(ring_count(&img, p->x, p->y, rad, is_gold), 0);
+    }
+    free(img.rgb);
+}
+
 static void test_end_banner(void **state)
 {
     (void)state;
@@ -433,6 +455,7 @@ int main(void)
         cmocka_unit_test(test_other_rulesets),
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_end_banner),
+        cmocka_unit_test(test_decisive_points),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -408,6 +408,14 @@ void gui_draw_board(gui_draw_ctx *d, const gui_layout *L, const gui_state *st)
         marks_under(d, L, st, sq, x, y, occ[sq]);
     }
     alarm_rings(d, L, st);
+    /* The points that decided the game, in gold, under the pieces. */
+    if (st->g.cursor == st->g.len)
+        for (int i = 0; i < st->ndecisive; i++) {
+            gui_layout_point(L, st->decisive[i], &x, &y);
+            float rr = L->piece_r + 2, w = fmaxf(3.0f, L->piece_r * 0.14f);
+            gui_shape(d, GUI_SHAPE_GLOW, (float)x, (float)y, rr, rr + L->piece_r * 0.5f, GUI_C(255, 200, 40, 140), GUI_BG);
+            gui_shape(d, GUI_SHAPE_RING, (float)x, (float)y, rr, rr + w, GUI_C(240, 170, 20, 255), GUI_BG);
+        }
     bool drag = st->dragging && st->drag_sq >= 0 && st->drag_sq < geo->n && occ[st->drag_sq];
     for (int sq = 0; sq < geo->n; sq++) {
         if (!occ[sq] || (drag && sq == st->drag_sq)) continue;

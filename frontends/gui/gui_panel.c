@@ -81,6 +81,8 @@ static void draw_status(gui_draw_ctx *d, const gui_layout *L, const gui_state *s
         col = GUI_C(150, 200, 255, 255);
     } else if (st->nsel == 1) {
         gui_bi(f, line, sizeof line, "点绿点走棋", "Click a green mark to move");
+    } else if (st->counters[0]) {
+        snprintf(line, sizeof line, "%s", st->counters);   /* what the game's players count */
     }
     if (line[0]) gui_text_fit(f, line, L->font_small, false, col, (float)R->x, y, GUI_LEFT, R->w);
 }
@@ -174,7 +176,9 @@ static void draw_think(gui_draw_ctx *d, const gui_layout *L, const gui_state *st
         /* idle: show the mode and level */
         const char *zh, *en;
         char sa[96], sb[96];
-        switch (st->ai_mask & 3u) {
+        switch (st->r->nsides < 2 ? 4u : st->ai_mask & 3u) {
+        case 4: zh = st->ai_mask & 1u ? "电脑解题" : "独自解题";
+                en = st->ai_mask & 1u ? "Puzzle (the computer solves)" : "Puzzle"; break;
         case 0: zh = "双人对弈"; en = "Two players"; break;
         case 3: zh = "电脑对电脑"; en = "Computer vs computer"; break;
         default: {
@@ -187,7 +191,7 @@ static void draw_think(gui_draw_ctx *d, const gui_layout *L, const gui_state *st
             en = sb;
         }
         }
-        if (!st->engine_ok) {
+        if (!st->engine_ok && st->r->nsides > 1) {
             zh = "双人对弈";
             en = "Two players (no engine)";
         }

@@ -226,6 +226,14 @@ void gui_state_changed(gui_state *st)
             if (c->nsq > 0) st->ncand++;
         }
     }
+    st->counters[0] = 0;
+    if (rs->status_text) rs->status_text(r, s, st->counters, sizeof st->counters);
+    st->ndecisive = 0;
+    if (rs->decisive_squares && st->outcome.result != QP_ONGOING) {
+        int n = rs->decisive_squares(r, s, st->decisive, 32);
+        for (int i = 0; i < n && i < 32; i++)
+            if (st->decisive[i] >= 0 && st->decisive[i] < r->geom.n) st->decisive[st->ndecisive++] = st->decisive[i];
+    }
     rebuild_plies(st);
     find_king(st);
     find_stones(st);

@@ -111,6 +111,9 @@ typedef struct gui_state {
     bool stones[2];           /* the side's pieces are plain stones (no glyph) */
     uint8_t mark[QP_MAX_POINTS];
     int nplace;               /* targets of the empty selection (placements) */
+    char counters[160];       /* the ruleset's status_text, "" without one */
+    int ndecisive;            /* points that decided the game (highlighted) */
+    int decisive[32];
 
     /* interaction */
     int nsel;
