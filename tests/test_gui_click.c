@@ -723,6 +723,34 @@ static void test_drag_and_drop(void **state)
     sess_free(&t);
 }
 
+/* A hint arrives; stepping back and playing another move asks before it
+ * drops the later moves. */
+static void test_hint_review_and_branch(void **state)
+{
+    (void)state;
+    sess t;
+    sess_start(&t, two_players, NULL);
+    sess_key(&t, "t");
+    wait_log(&t, "Hint: ");
+    sess_click(&t, "a3");
+    sess_click(&t, "a4");
+    wait_log(&t, "played: a3a4");
+    sess_click(&t, "a7");
+    sess_click(&t, "a6");
+    wait_log(&t, "played: a7a6");
+    sess_key(&t, "Left");
+    sess_click(&t, "c7");
+    sess_click(&t, "c6");
+    wait_log(&t, "dialog: confirm-branch");
+    sess_key(&t, "y");
+    wait_log(&t, "played: c7c6");
+    sess_end(&t);
+    char *rec = data_file(&t, "autosave-zhonggong.txt");
+    if (!rec || !strstr(rec, "1. a3a4 c7c6\n")) fail_msg("autosave after the new branch:\n%s", rec ? rec : "(none)");
+    free(rec);
+    sess_free(&t);
+}
+
 static void test_five_soldiers_banner(void **state)
 {
     (void)state;
@@ -750,6 +778,7 @@ int main(void)
         cmocka_unit_test(test_dialog_two_players_with_clock),
         cmocka_unit_test(test_resume_clock_and_flag_fall),
         cmocka_unit_test(test_drag_and_drop),
+        cmocka_unit_test(test_hint_review_and_branch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -428,6 +428,57 @@ static void test_decisive_points(void **state)
     free(img.rgb);
 }
 
+static bool is_arrow(int r, int g, int b) { return r < 110 && g > 90 && g < 170 && b > 170; }
+static bool is_bar_red(int r, int g, int b) { return r > 170 && r < 200 && g < 50 && b < 45; }
+
+/* Red mates with the chariot g2g6: --hint draws the engine's move as an
+ * arrow along the g file; --analysis adds the evaluation bar (a mate: all
+ * Red) in the panel. */
+static void test_hint_arrow_and_analysis_bar(void **state)
+{
+    (void)state;
+    image plain, hint, an;
+    layout L;
+    const char *fen = "--fen '9/9/9/1k7/9/9/9/6R2/5K3 w - - 0 1'";
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "render zhonggong %s", fen);
+    render(cmd, &plain, &L);
+    snprintf(cmd, sizeof cmd, "render zhonggong %s --hint", fen);
+    render(cmd, &hint, &L);
+    snprintf(cmd, sizeof cmd, "render zhonggong %s --analysis", fen);
+    render(cmd, &an, &L);
+    const point *g4 = at(&L, "g4"), *g5 = at(&L, "g5"), *f4 = at(&L, "f4");
+    int r, g, b, gap = spacing(&L) / 2;
+    /* on the g file between the points: arrow in both, wood without */
+    int ys[] = {g4->y - gap, g5->y - gap, g4->y + gap};
+    for (int i = 0; i < 3; i++) {
+        pixel(&hint, g4->x, ys[i], &r, &g, &b);
+        if (!is_arrow(r, g, b)) fail_msg("no arrow at y %d: %d,%d,%d", ys[i], r, g, b);
+        pixel(&an, g4->x, ys[i], &r, &g, &b);
+        assert_true(is_arrow(r, g, b));
+        pixel(&plain, g4->x, ys[i], &r, &g, &b);
+        assert_false(is_arrow(r, g, b));
+    }
+    pixel(&hint, f4->x, f4->y - gap, &r, &g, &b);   /* not on the f file */
+    assert_false(is_arrow(r, g, b));
+    /* the bar: hundreds of pixels of Red's colour in the panel */
+    int bar_plain = 0, bar_an = 0, bar_hint = 0;
+    for (int y = 0; y < an.h; y++)
+        for (int x = an.w * 2 / 3; x < an.w; x++) {
+            pixel(&an, x, y, &r, &g, &b);
+            bar_an += is_bar_red(r, g, b);
+            pixel(&plain, x, y, &r, &g, &b);
+            bar_plain += is_bar_red(r, g, b);
+            pixel(&hint, x, y, &r, &g, &b);
+            bar_hint += is_bar_red(r, g, b);
+        }
+    if (bar_an < bar_plain + 800) fail_msg("no evaluation bar: %d red pixels, %d without", bar_an, bar_plain);
+    assert_int_equal(bar_hint, bar_plain);
+    free(plain.rgb);
+    free(hint.rgb);
+    free(an.rgb);
+}
+
 static void test_end_banner(void **state)
 {
     (void)state;
@@ -456,6 +507,7 @@ int main(void)
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_end_banner),
         cmocka_unit_test(test_decisive_points),
+        cmocka_unit_test(test_hint_arrow_and_analysis_bar),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

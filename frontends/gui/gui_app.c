@@ -19,6 +19,9 @@
 #include "gui_sound.h"
 #include "record.h"
 
+/* What the engine is doing for the window. */
+typedef enum gui_job { GUI_JOB_PLAY, GUI_JOB_HINT, GUI_JOB_ANALYZE } gui_job;
+
 typedef struct gui_app {
     qp_app *app;
     SDL_Window *win;
@@ -27,6 +30,8 @@ typedef struct gui_app {
     gui_layout L;
     gui_state st;
     gui_engine *eng;
+    gui_job job;              /* of the running search */
+    uint64_t analysed;        /* key of the position analysis last started on */
     gui_sound *snd;
     Uint32 wake;
     bool quit, dirty;
@@ -211,6 +216,7 @@ static void engine_cancel(gui_app *a)
 
 static void after_change(gui_app *a)
 {
+    if (a->job != GUI_JOB_PLAY) engine_cancel(a);   /* hints and analysis were of the old position */
     gui_state_changed(&a->st);
     autosave(a);
     a->dirty = true;
@@ -479,7 +485,7 @@ static void ask(gui_app *a, gui_confirm what)
     engine_cancel(a);   /* nothing moves while the question is open */
     a->st.dialog = GUI_DLG_CONFIRM;
     a->st.confirm = what;
-    log_dialog(a, what == GUI_ASK_NEW ? "confirm-new" : "confirm-resign");
+    log_dialog(a, what == GUI_ASK_NEW ? "confirm-new" : what == GUI_ASK_RESIGN ? "confirm-resign" : "confirm-branch");
 }
 
 static void close_dialog(gui_app *a)
@@ -587,6 +593,21 @@ static void resume_autosave(gui_app *a)
 
 /* ---- actions ---------------------------------------------------------- */
 
+/* The engine's best move for the person to move, drawn as an arrow. */
+static void hint(gui_app *a)
+{
+    gui_state *st = &a->st;
+    if (!st->engine_ok || gui_state_over(st)) return;
+    if (gui_state_ai_to_move(st)) return;   /* the computer is about to move anyway */
+    engine_cancel(a);
+    if (gui_engine_start(a->eng, &st->g, GUI_LEVELS, 0, a->wake) == 0) {
+        a->job = GUI_JOB_HINT;
+        memset(&st->think, 0, sizeof st->think);
+        st->think.active = true;
+        gui_state_message(st, false, "%s", st->cjk ? "思考提示… Thinking of a hint" : "Thinking of a hint");
+    }
+}
+
 static void button(gui_app *a, int b, bool alt)
 {
     gui_state *st = &a->st;
@@ -610,6 +631,22 @@ static void button(gui_app *a, int b, bool alt)
         if (st->sound_on) sound(a, GUI_SFX_SELECT);
         break;
     case GUI_BTN_HELP: st->dialog = GUI_DLG_HELP; break;
+    case GUI_BTN_HINT: hint(a); break;
+    case GUI_BTN_ANALYZE:
+        if (!st->engine_ok) break;
+        st->analysis = !st->analysis;
+        a->analysed = 0;
+        if (!st->analysis && a->job == GUI_JOB_ANALYZE) {
+            engine_cancel(a);
+            st->hint_nsq = 0;
+        }
+        gui_state_message(st, false, "%s", st->analysis ? (st->cjk ? "分析开启 Analysis on" : "Analysis on")
+                                                         : (st->cjk ? "分析关闭 Analysis off" : "Analysis off"));
+        break;
+    case GUI_BTN_FIRST: go_to(a, 0); break;
+    case GUI_BTN_PREV: go_to(a, st->g.cursor - 1); break;
+    case GUI_BTN_NEXT: go_to(a, st->g.cursor + 1); break;
+    case GUI_BTN_LAST: go_to(a, st->g.len); break;
     case GUI_BTN_QUIT: a->quit = true; break;
     default: break;
     }
@@ -682,7 +719,16 @@ static void board_click(gui_app *a, int sq)
     bool marked = sq >= 0 && sq < st->r->geom.n &&
                   (st->mark[sq] & (GUI_MARK_TARGET | GUI_MARK_EXTEND | GUI_MARK_SOURCE | GUI_MARK_SELECTED));
     qp_move m = gui_state_click(st, sq);
-    if (m != QP_MOVE_NONE) {
+    if (m != QP_MOVE_NONE && st->g.cursor < st->g.len) {
+        /* Playing from an earlier position: the recorded move just steps
+         * on; another one would drop the later moves, so it asks first. */
+        if (m == st->g.rec[st->g.cursor]) {
+            go_to(a, st->g.cursor + 1);
+        } else {
+            st->pending = m;
+            ask(a, GUI_ASK_BRANCH);
+        }
+    } else if (m != QP_MOVE_NONE) {
         engine_cancel(a);
         play(a, m);
     } else if (st->nsel > 0) {
@@ -813,7 +859,8 @@ static void apply(gui_app *a, const gui_action *act)
         } else if (st->dialog == GUI_DLG_CONFIRM) {
             close_dialog(a);
             if (st->confirm == GUI_ASK_NEW) new_game(a);
-            else resign(a);
+            else if (st->confirm == GUI_ASK_RESIGN) resign(a);
+            else if (st->pending != QP_MOVE_NONE && qp_move_is_legal(st->r, st->g.cur, st->pending)) play(a, st->pending);
         } else if (st->dialog == GUI_DLG_END) {
             close_dialog(a);
             open_newgame(a);
@@ -874,7 +921,7 @@ static void update(gui_app *a)
      * from the first move (or the computer's first thought) on, and stops
      * while a dialog is open. */
     bool running = !gui_state_over(st) && st->g.cursor == st->g.len && st->dialog == GUI_DLG_NONE &&
-                   (st->g.len > 0 || gui_engine_busy(a->eng));
+                   (st->g.len > 0 || (gui_engine_busy(a->eng) && a->job == GUI_JOB_PLAY));
     if (running && st->tc.kind != GUI_TC_NONE) {
         int side = st->to_move;
         int64_t before = st->left_ms[side];
@@ -904,10 +951,22 @@ static void update(gui_app *a)
         unsigned phase = (unsigned)(now / 140);
         if (memcmp(&before, &st->think, sizeof before) || phase != a->think_phase) a->dirty = true;
         a->think_phase = phase;
-        if (m != QP_MOVE_NONE && gui_state_ai_to_move(st)) play(a, m);
+        if (a->job == GUI_JOB_PLAY) {
+            if (m != QP_MOVE_NONE && gui_state_ai_to_move(st)) play(a, m);
+        } else if (a->job == GUI_JOB_HINT) {
+            if (m != QP_MOVE_NONE) {
+                char t[QP_MOVE_TEXT];
+                gui_state_set_hint(st, m);
+                st->r->rs->move_text(st->r, st->g.cur, m, t, sizeof t);
+                gui_state_message(st, false, "%s %s", st->cjk ? "提示 Hint:" : "Hint:", t);
+            }
+        } else if (st->think.best != before.best) {
+            gui_state_set_hint(st, st->think.best);   /* analysis: the arrow follows the best line */
+        }
     }
     if (!gui_engine_busy(a->eng) && gui_state_ai_to_move(st) && st->dialog == GUI_DLG_NONE) {
         if (gui_engine_start(a->eng, &st->g, st->level, engine_budget(st), a->wake) == 0) {
+            a->job = GUI_JOB_PLAY;
             st->think.active = true;
             st->think.depth = 0;
             st->think.pv[0] = 0;
@@ -916,6 +975,19 @@ static void update(gui_app *a)
             st->ai_mask = 0;
         }
         a->dirty = true;
+    } else if (!gui_engine_busy(a->eng) && st->analysis && st->engine_ok && !gui_state_over(st) &&
+               st->dialog == GUI_DLG_NONE && !gui_state_ai_to_move(st)) {
+        /* Analysis: once per position shown, until stopped or done. */
+        uint64_t key = st->g.hist[st->g.cursor].hash ^ (uint64_t)st->g.cursor * 0x9E3779B97F4A7C15ull;
+        if (key != a->analysed) {
+            a->analysed = key;
+            if (gui_engine_start(a->eng, &st->g, GUI_LEVELS, -1, a->wake) == 0) {
+                a->job = GUI_JOB_ANALYZE;
+                memset(&st->think, 0, sizeof st->think);
+                st->think.active = true;
+            }
+            a->dirty = true;
+        }
     }
 
     /* The end-of-game banner, once per end reached at the record's end. */

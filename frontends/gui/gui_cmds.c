@@ -175,9 +175,12 @@ static int render_png(const gui_state *st, int w, int h, const char *out, gui_la
 
 /* Options of render alone, taken out of argv before the common parser:
  * --resign SIDE (that side has resigned: the end banner shows), --dialog
- * newgame|help (that dialog open). */
+ * newgame|help (that dialog open), --hint (the engine's move as an arrow),
+ * --analysis (the analysis view: arrow, score and evaluation bar).  The
+ * engine searches to a fixed depth, so the picture never depends on time. */
 typedef struct render_opts {
     const char *resign, *dialog;
+    bool hint, analysis;
 } render_opts;
 
 static int take_render_opts(int *argc, char **argv, render_opts *ro)
@@ -190,6 +193,10 @@ static int take_render_opts(int *argc, char **argv, render_opts *ro)
                 return -1;
             }
             ro->resign = argv[++i];
+        } else if (!strcmp(argv[i], "--hint")) {
+            ro->hint = true;
+        } else if (!strcmp(argv[i], "--analysis")) {
+            ro->analysis = true;
         } else if (!strcmp(argv[i], "--dialog")) {
             if (i + 1 >= *argc || (strcmp(argv[i + 1], "newgame") && strcmp(argv[i + 1], "help"))) {
                 fprintf(stderr, "qipan: render: --dialog must be newgame or help\n");
@@ -213,7 +220,7 @@ int cmd_render(qp_app *app, int argc, char **argv)
     if (qp_opts_parse(&o, argc, argv)) return 2;
     if (o.npos != 1) {
         fprintf(stderr, "usage: qipan render RULESET [--fen FEN] [--config FILE] --out FILE.png "
-                        "[--size WxH] [--flip] [--layout] [--resign SIDE] [--dialog newgame|help]\n");
+                        "[--size WxH] [--flip] [--layout] [--resign SIDE] [--dialog newgame|help] [--hint] [--analysis]\n");
         return 2;
     }
     if (!o.out || !*o.out) {
@@ -263,6 +270,24 @@ int cmd_render(qp_app *app, int argc, char **argv)
     st.ai_mask = st.engine_ok && r->nsides > 1 ? 2u : 0u;
     st.sound_ok = st.sound_on = true;
 
+    if ((ro.hint || ro.analysis) && !gui_state_over(&st)) {
+        gui_engine *e = gui_engine_new(st.r);
+        gui_think t;
+        if (!e || gui_engine_think_sync(e, &st.g, 5, &t)) {
+            fprintf(stderr, "qipan: render: this build has no engine for --hint/--analysis\n");
+            gui_engine_free(e);
+            gui_state_free(&st);
+            TTF_Quit();
+            SDL_Quit();
+            return 1;
+        }
+        gui_engine_free(e);
+        gui_state_set_hint(&st, t.best);
+        if (ro.analysis) {
+            st.analysis = true;
+            st.think = t;
+        }
+    }
     if (ro.dialog) {
         st.dialog = !strcmp(ro.dialog, "help") ? GUI_DLG_HELP : GUI_DLG_NEWGAME;
         for (int i = 0; i < app->reg.n && st.ngames < (int)(sizeof st.games / sizeof st.games[0]); i++) {

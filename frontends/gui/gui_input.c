@@ -79,6 +79,10 @@ static void key_action(const SDL_KeyboardEvent *k, const gui_state *st, gui_acti
     case SDLK_h:
     case SDLK_F1: a->arg = GUI_BTN_HELP; break;
     case SDLK_q: a->arg = GUI_BTN_QUIT; break;
+    case SDLK_SLASH:
+    case SDLK_QUESTION:
+    case SDLK_t: a->arg = GUI_BTN_HINT; break;
+    case SDLK_a: a->arg = GUI_BTN_ANALYZE; break;
     case SDLK_EQUALS:
     case SDLK_PLUS:
     case SDLK_KP_PLUS: a->arg = GUI_BTN_LEVEL; a->alt = false; break;

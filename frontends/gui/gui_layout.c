@@ -43,10 +43,10 @@ static void place_board(gui_layout *L, SDL_Rect area)
 
 static void place_buttons(gui_layout *L, SDL_Rect area, int cols, int gap)
 {
-    int rows = (GUI_NBUTTONS + cols - 1) / cols;
+    int rows = (GUI_BTN_MAIN + cols - 1) / cols;
     int bw = (area.w - (cols - 1) * gap) / cols;
     int bh = (area.h - (rows - 1) * gap) / rows;
-    for (int i = 0; i < GUI_NBUTTONS; i++) {
+    for (int i = 0; i < GUI_BTN_MAIN; i++) {
         int c = i % cols, r = i / cols;
         L->button[i] = rect(area.x + c * (bw + gap), area.y + r * (bh + gap), bw, bh);
     }
@@ -100,14 +100,14 @@ void gui_layout_compute(gui_layout *L, const qp_geom *g, int W, int H, bool flip
         pw = imin(pw, W / 2);
         L->panel = rect(W - pw, 0, pw, H);
         board_area = rect(pad / 2, pad / 2, W - pw - pad, H - pad);
-        btn_cols = 4;
+        btn_cols = 5;
     } else {
         int ph = imin(imax(iround(H * 0.40f), iround(300 * u)), H / 2);
         L->panel = rect(0, H - ph, W, ph);
         board_area = rect(pad / 2, pad / 2, W - pad, H - ph - pad);
-        btn_cols = 6;
+        btn_cols = 7;
     }
-    btn_rows = (GUI_NBUTTONS + btn_cols - 1) / btn_cols;
+    btn_rows = (GUI_BTN_MAIN + btn_cols - 1) / btn_cols;
     place_board(L, board_area);
 
     SDL_Rect in = rect(L->panel.x + pad, L->panel.y + pad, L->panel.w - 2 * pad, L->panel.h - 2 * pad);
@@ -124,6 +124,11 @@ void gui_layout_compute(gui_layout *L, const qp_geom *g, int W, int H, bool flip
         stack_info(L, rect(in.x, in.y, half, bottom - in.y), gap, false, bottom);
         L->moves = rect(in.x + half + gap, in.y, in.w - half - gap, bottom - in.y);
     }
+    /* The review strip (first, previous, next, last) under the move list. */
+    int nh = iround(26 * u), nw = (L->moves.w - 3 * gap / 2) / 4;
+    L->moves.h = imax(0, L->moves.h - nh - gap / 2);
+    for (int k = 0; k < 4; k++)
+        L->button[GUI_BTN_FIRST + k] = rect(L->moves.x + k * (nw + gap / 2), L->moves.y + L->moves.h + gap / 2, nw, nh);
 }
 
 bool gui_is_hole(const qp_geom *g, int sq)

@@ -22,6 +22,9 @@ typedef enum gui_button {
     GUI_BTN_NEW, GUI_BTN_UNDO, GUI_BTN_REDO, GUI_BTN_RESIGN,
     GUI_BTN_SAVE, GUI_BTN_LOAD, GUI_BTN_FLIP, GUI_BTN_MODE,
     GUI_BTN_LEVEL, GUI_BTN_SOUND, GUI_BTN_HELP, GUI_BTN_QUIT,
+    GUI_BTN_HINT, GUI_BTN_ANALYZE,
+    GUI_BTN_MAIN,             /* the grid above; the review strip below the move list: */
+    GUI_BTN_FIRST = GUI_BTN_MAIN, GUI_BTN_PREV, GUI_BTN_NEXT, GUI_BTN_LAST,
     GUI_NBUTTONS
 } gui_button;
 

@@ -139,6 +139,23 @@ static void score_text(char *buf, size_t n, const gui_think *t)
     else snprintf(buf, n, "%+.2f", t->score / 100.0);
 }
 
+/* The evaluation bar along the bottom of the thinking box: the first
+ * side's share from the left in its colour, the second side's in ivory
+ * from the right; even is the middle.  Scores saturate smoothly (tanh), mates fill. */
+static void draw_eval_bar(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, const gui_think *t)
+{
+    const SDL_Rect *R = &L->think;
+    float pad = 8 * L->ui, h = fmaxf(4.0f, 6 * L->ui);
+    float x = R->x + pad, w = R->w - 2 * pad, y = R->y + R->h - h - 3 * L->ui;
+    int sign = st->to_move == 0 ? 1 : -1;   /* the score is the side to move's view */
+    float share;
+    if (t->mate) share = (t->mate_plies > 0) == (sign > 0) ? 1.0f : 0.0f;
+    else share = 0.5f + 0.5f * tanhf((float)(sign * t->score) / 500.0f);
+    gui_fill_rect(&d->gfx, x, y, w, h, GUI_C(226, 214, 194, 255));
+    gui_fill_rect(&d->gfx, x, y, w * share, h, gui_side_colour(st->r, 0));
+    gui_fill_rect(&d->gfx, x + w / 2 - 1, y - 2, 2, h + 4, GUI_C(240, 230, 210, 255));
+}
+
 static void draw_think(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, Uint32 ticks)
 {
     gui_fonts *f = &d->fonts;
@@ -164,14 +181,15 @@ static void draw_think(gui_draw_ctx *d, const gui_layout *L, const gui_state *st
         if (t->nodes >= 1000000) snprintf(nodes, sizeof nodes, "%.1fM", t->nodes / 1e6);
         else snprintf(nodes, sizeof nodes, "%.1fk", t->nodes / 1e3);
         /* The score is the computer's view: + means it likes its position. */
-        snprintf(b, sizeof b, "%s depth %d  eval %s  %s nodes", t->active ? "Thinking" : "Last search",
-                 t->depth, sc, nodes);
-        gui_bi(f, line, sizeof line, t->active ? "思考中" : "", b);
+        snprintf(b, sizeof b, "%s depth %d  eval %s  %s nodes",
+                 st->analysis ? "Analysis" : t->active ? "Thinking" : "Last search", t->depth, sc, nodes);
+        gui_bi(f, line, sizeof line, st->analysis ? "分析" : t->active ? "思考中" : "", b);
         gui_text_fit(f, line, L->font_small, false, GUI_TEXT, tx, y, GUI_LEFT, maxw - (int)(tx - x));
         y += L->font_small * 1.45f;
         snprintf(line, sizeof line, "%s %s", f->cjk ? "主变 PV:" : "PV:", t->pv[0] ? t->pv : "-");
         gui_text_fit(f, line, L->font_small, false, GUI_TEXT_DIM, x, y, GUI_LEFT, maxw);
         y += L->font_small * 1.45f;
+        if (st->analysis) draw_eval_bar(d, L, st, t);
     } else {
         /* idle: show the mode and level */
         const char *zh, *en;
@@ -268,16 +286,23 @@ static bool button_enabled(const gui_state *st, int b)
     case GUI_BTN_MODE:
     case GUI_BTN_LEVEL: return st->engine_ok;
     case GUI_BTN_SOUND: return st->sound_ok;
+    case GUI_BTN_HINT: return st->engine_ok && st->outcome.result == QP_ONGOING;
+    case GUI_BTN_ANALYZE: return st->engine_ok;
+    case GUI_BTN_FIRST:
+    case GUI_BTN_PREV: return st->g.cursor > 0;
+    case GUI_BTN_NEXT:
+    case GUI_BTN_LAST: return st->g.cursor < st->g.len;
     default: return true;
     }
 }
 
 static void button_label(const gui_state *st, int b, const char **zh, const char **en, char *ebuf, size_t n)
 {
-    static const char *const Z[GUI_NBUTTONS] = {"新局", "悔棋", "还原", "认输", "保存", "读取",
-                                               "翻转", "模式", "等级", "声音", "帮助", "退出"};
-    static const char *const E[GUI_NBUTTONS] = {"New", "Undo", "Redo", "Resign", "Save", "Load",
-                                               "Flip", "Mode", "Level", "Sound", "Help", "Quit"};
+    static const char *const Z[GUI_NBUTTONS] = {"新局", "悔棋", "还原", "认输", "保存", "读取", "翻转", "模式",
+                                               "等级", "声音", "帮助", "退出", "提示", "分析", "", "", "", ""};
+    static const char *const E[GUI_NBUTTONS] = {"New", "Undo", "Redo", "Resign", "Save", "Load", "Flip", "Mode",
+                                               "Level", "Sound", "Help", "Quit", "Hint", "Analyze",
+                                               "\xC2\xAB", "\xE2\x80\xB9", "\xE2\x80\xBA", "\xC2\xBB"};
     *zh = Z[b];
     *en = E[b];
     if (b == GUI_BTN_LEVEL) {
@@ -286,6 +311,8 @@ static void button_label(const gui_state *st, int b, const char **zh, const char
     } else if (b == GUI_BTN_SOUND) {
         snprintf(ebuf, n, "Sound %s", st->sound_on && st->sound_ok ? "on" : "off");
         *en = ebuf;
+    } else if (b == GUI_BTN_ANALYZE) {
+        *en = st->analysis ? "On" : "Analyze";
     }
 }
 
@@ -302,7 +329,9 @@ static void draw_buttons(gui_draw_ctx *d, const gui_layout *L, const gui_state *
         button_label(st, b, &zh, &en, ebuf, sizeof ebuf);
         SDL_Color c = on ? GUI_TEXT : GUI_C(120, 108, 96, 255);
         float cx = R->x + R->w / 2.0f, cy = R->y + R->h / 2.0f;
-        if (f->cjk) {
+        if (b >= GUI_BTN_MAIN) {   /* review strip: symbols only */
+            gui_text_fit(f, en, L->font_small, true, c, cx, cy, GUI_HCENTER | GUI_VCENTER, R->w - 4);
+        } else if (f->cjk) {
             gui_text(f, zh, L->font_button, true, c, cx, cy - L->font_button * 0.02f, GUI_HCENTER | GUI_BOTTOM, 0);
             gui_text_fit(f, en, (int)(L->font_button * 0.78f), false, on ? GUI_TEXT_DIM : c, cx, cy + L->font_button * 0.02f,
                          GUI_HCENTER | GUI_TOP, R->w - 4);
@@ -355,10 +384,10 @@ static void dialog_button(gui_draw_ctx *d, const gui_layout *L, const SDL_Rect *
 }
 
 static const char help_keys[] =
-    "N new game   U / Ctrl+Z undo   R redo   Ctrl+R resign   F flip board   M mode   L / - level   "
-    "S sound   Ctrl+S save   Ctrl+O load   Ctrl+= / Ctrl+- / Ctrl+0 or Ctrl+wheel zoom   F11 full screen   "
-    "H help   Q quit   "
-    "\xE2\x86\x90 / \xE2\x86\x92 step through the moves   Esc cancel";
+    "N / M new game and mode dialog   U / Ctrl+Z undo (also of a new game)   R redo   Ctrl+R resign   "
+    "T hint   A analysis   F flip board   L / - level   S sound   Ctrl+S save   Ctrl+O load   "
+    "Ctrl+= / Ctrl+- / Ctrl+0 or Ctrl+wheel zoom   F11 full screen   H help   Q quit   "
+    "Home / \xE2\x86\x90 / \xE2\x86\x92 / End review   drag or click to move   Esc cancel";
 
 /* Rules texts are written with hard line breaks; inside a sentence they
  * become spaces so the dialog's own wrapping reads well. */
@@ -518,18 +547,24 @@ void gui_draw_dialog(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, 
         dialog_button(d, L, &no, gui_bi(f, b, sizeof b, "否", "No (N)"), false);
         break;
     case GUI_DLG_CONFIRM: {
-        bool nw = st->confirm == GUI_ASK_NEW;
-        y += gui_text(f, nw ? gui_bi(f, a, sizeof a, "开始新局？", "Start a new game?")
-                            : gui_bi(f, a, sizeof a, "确定认输？", "Resign this game?"),
-                      L->font_title, true, GUI_CARD_TEXT, x, y, GUI_LEFT, w);
+        static const char *const tz[3] = {"开始新局？", "确定认输？", "从这里改走？"};
+        static const char *const te[3] = {"Start a new game?", "Resign this game?", "Play a different move here?"};
+        static const char *const dz[3] = {"当前棋局会另存，新局中悔棋可找回。", "悔棋可以撤回认输。", "之后的着法将被删除。"};
+        static const char *const de[3] = {"The game in progress is kept aside; Undo in the new game brings it back.",
+                                          "Undo takes a resignation back.",
+                                          "The moves after this position will be dropped."};
+        static const char *const yz[3] = {"新局", "认输", "改走"};
+        static const char *const ye[3] = {"New game (Y)", "Resign (Y)", "Play it (Y)"};
+        int q = (int)st->confirm;
+        char later[160];
+        snprintf(later, sizeof later, "%s (%d)", de[q], st->g.len - st->g.cursor);
+        y += gui_text(f, gui_bi(f, a, sizeof a, tz[q], te[q]), L->font_title, true, GUI_CARD_TEXT, x, y, GUI_LEFT, w);
         y += 6 * L->ui;
-        gui_text(f, nw ? gui_bi(f, b, sizeof b, "当前棋局会另存，新局中悔棋可找回。",
-                                "The game in progress is kept aside; Undo in the new game brings it back.")
-                       : gui_bi(f, b, sizeof b, "悔棋可以撤回认输。", "Undo takes a resignation back."),
-                 L->font_text, false, GUI_CARD_TEXT, x, y, GUI_LEFT, w);
-        dialog_button(d, L, &yes, nw ? gui_bi(f, a, sizeof a, "新局", "New game (Y)")
-                                     : gui_bi(f, a, sizeof a, "认输", "Resign (Y)"), true);
-        dialog_button(d, L, &no, gui_bi(f, b, sizeof b, "继续", "Keep playing (N)"), false);
+        gui_text(f, gui_bi(f, b, sizeof b, dz[q], q == GUI_ASK_BRANCH ? later : de[q]), L->font_text, false,
+                 GUI_CARD_TEXT, x, y, GUI_LEFT, w);
+        dialog_button(d, L, &yes, gui_bi(f, a, sizeof a, yz[q], ye[q]), true);
+        dialog_button(d, L, &no, gui_bi(f, b, sizeof b, q == GUI_ASK_BRANCH ? "取消" : "继续",
+                                        q == GUI_ASK_BRANCH ? "Cancel (N)" : "Keep playing (N)"), false);
         break;
     }
     case GUI_DLG_END: {

@@ -226,6 +226,7 @@ void gui_state_changed(gui_state *st)
             if (c->nsq > 0) st->ncand++;
         }
     }
+    st->hint_nsq = 0;   /* a hint belongs to the position it was asked in */
     st->counters[0] = 0;
     if (rs->status_text) rs->status_text(r, s, st->counters, sizeof st->counters);
     st->ndecisive = 0;
@@ -376,4 +377,11 @@ void gui_tc_text(const gui_tc *tc, char *buf, size_t n)
     case GUI_TC_PERMOVE: snprintf(buf, n, "%d s/move", tc->move_s); break;
     default: snprintf(buf, n, "none"); break;
     }
+}
+
+void gui_state_set_hint(gui_state *st, qp_move m)
+{
+    st->hint_nsq = 0;
+    if (m == QP_MOVE_NONE || !qp_move_is_legal(st->r, st->g.cur, m)) return;
+    st->hint_nsq = gui_move_squares(st->r, st->g.cur, m, st->hint_sq, GUI_MAX_SQ);
 }

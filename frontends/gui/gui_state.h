@@ -55,6 +55,7 @@ typedef struct gui_think {
     uint64_t nodes;
     int time_ms;
     char pv[320];             /* the best line, coordinate text */
+    qp_move best;             /* its first move (legal in the searched position), or none */
 } gui_think;
 
 typedef enum gui_dialog {
@@ -84,7 +85,7 @@ typedef struct gui_newgame {
 } gui_newgame;
 
 /* What a GUI_DLG_CONFIRM asks about. */
-typedef enum gui_confirm { GUI_ASK_NEW, GUI_ASK_RESIGN } gui_confirm;
+typedef enum gui_confirm { GUI_ASK_NEW, GUI_ASK_RESIGN, GUI_ASK_BRANCH } gui_confirm;
 
 /* Marks on board points (bits). */
 enum {
@@ -130,6 +131,9 @@ typedef struct gui_state {
     bool cjk;                 /* the font shows Chinese: messages may use it */
     uint64_t clock_ms[2];     /* time each side has spent on its moves */
     gui_think think;
+    bool analysis;            /* the engine thinks on every position shown */
+    int hint_nsq;             /* the hinted (or analysed) best move's squares: an arrow */
+    int hint_sq[GUI_MAX_SQ];
     gui_dialog dialog;
     char entry[512];          /* the file-name field of save/load */
     int scroll;               /* first visible row of the move list */
@@ -138,6 +142,7 @@ typedef struct gui_state {
     bool msg_error;
     bool log;                 /* QIPAN_GUI_LOG: messages and dialogs also go to stderr */
     gui_confirm confirm;      /* the question of GUI_DLG_CONFIRM */
+    qp_move pending;          /* GUI_ASK_BRANCH: the move that would drop the later ones */
     bool end_seen;            /* the banner of the current end was shown */
     int flagged;              /* side whose clock ran out, or -1 */
     gui_tc tc;                /* the game's time control */
@@ -169,6 +174,8 @@ bool gui_state_over(const gui_state *st);
 /* The side a person plays when exactly one side is the computer's, else -1. */
 int gui_state_human_side(const gui_state *st);
 void gui_state_message(gui_state *st, bool error, const char *fmt, ...);
+/* Shows move m of the current position as the hint arrow (NONE: none). */
+void gui_state_set_hint(gui_state *st, qp_move m);
 /* "none", "5 min", "3+2", "30 s/move". */
 void gui_tc_text(const gui_tc *tc, char *buf, size_t n);
 /* The end-of-game banner's two lines (result, reason), "中文 English"
