@@ -751,6 +751,48 @@ static void test_hint_review_and_branch(void **state)
     sess_free(&t);
 }
 
+static char *config_file(const sess *t)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/config/qipan/settings.conf", t->x.dir);
+    return read_text(path);
+}
+
+/* The settings dialog changes piece style and animation; they, the mode
+ * and the level are remembered for the next start. */
+static void test_settings_persist(void **state)
+{
+    (void)state;
+    sess t;
+    const char *const first[] = {"--ai", "none", "--level", "8", NULL};
+    sess_start(&t, first, NULL);
+    wait_log(&t, "start: mode 0 level 8 flip 0 pieces plain animation on");
+    sess_key(&t, "p");
+    wait_log(&t, "dialog: settings");
+    sess_key(&t, "1");
+    wait_log(&t, "settings: pieces kai animation on");
+    sess_key(&t, "2");
+    wait_log(&t, "settings: pieces kai animation off");
+    sess_key(&t, "Escape");
+    wait_log(&t, "dialog: closed");
+    /* the second start, in the same HOME, without options but the size */
+    if (!t.why[0]) {
+        send_keys(&t.x, t.win, "q");
+        if (wait_exit(t.play, 30000) != 0) snprintf(t.why, sizeof t.why, "the first window did not close");
+        char *conf = config_file(&t);
+        if (!t.why[0] && (!conf || !strstr(conf, "pieces kai\n") || !strstr(conf, "animation off\n") ||
+                          !strstr(conf, "mode 0\n") || !strstr(conf, "level 8\n")))
+            snprintf(t.why, sizeof t.why, "settings file: %s", conf ? conf : "(none)");
+        free(conf);
+        t.play = start_play_args(&t.x, NULL);
+        t.win = find_window(&t.x);
+        if (!t.win) snprintf(t.why, sizeof t.why, "no second window");
+    }
+    wait_log(&t, "start: mode 0 level 8 flip 0 pieces kai animation off");
+    sess_end(&t);
+    sess_free(&t);
+}
+
 static void test_five_soldiers_banner(void **state)
 {
     (void)state;
@@ -779,6 +821,7 @@ int main(void)
         cmocka_unit_test(test_resume_clock_and_flag_fall),
         cmocka_unit_test(test_drag_and_drop),
         cmocka_unit_test(test_hint_review_and_branch),
+        cmocka_unit_test(test_settings_persist),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -479,6 +479,46 @@ static void test_hint_arrow_and_analysis_bar(void **state)
     free(an.rgb);
 }
 
+/* Xiangqi's corner marks on the cannon and soldier points; the Kai piece
+ * style draws other glyphs on the same pieces, and plain is the default. */
+static void test_xiangqi_marks_and_kai_pieces(void **state)
+{
+    (void)state;
+    image img, plain, kai;
+    layout L;
+    int r, g, b;
+    render("render xiangqi --fen '3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1'", &img, &L);
+    int c = spacing(&L), gap = c / 14 > 2 ? c / 14 : 2, len = c / 5 > 4 ? c / 5 : 4;
+    const point *b3 = at(&L, "b3"), *a4 = at(&L, "a4"), *b2 = at(&L, "b2");
+    pixel(&img, b3->x + gap + len / 2, b3->y + gap, &r, &g, &b);
+    if (!is_line(r, g, b)) fail_msg("no mark at b3: %d,%d,%d", r, g, b);
+    pixel(&img, b3->x - gap - len / 2, b3->y - gap, &r, &g, &b);
+    assert_true(is_line(r, g, b));
+    pixel(&img, a4->x + gap + len / 2, a4->y + gap, &r, &g, &b);
+    assert_true(is_line(r, g, b));
+    pixel(&img, b2->x + gap + len / 2, b2->y + gap, &r, &g, &b);   /* not a marked point */
+    assert_false(is_line(r, g, b));
+    free(img.rgb);
+
+    render("render xiangqi", &img, &L);
+    render("render xiangqi --pieces plain", &plain, &L);
+    render("render xiangqi --pieces kai", &kai, &L);
+    assert_memory_equal(img.rgb, plain.rgb, (size_t)img.w * img.h * 3);
+    const point *e1 = at(&L, "e1");
+    int pr = (int)(0.4f * spacing(&L)), differ = 0;
+    for (int y = e1->y - pr; y <= e1->y + pr; y++)
+        for (int x = e1->x - pr; x <= e1->x + pr; x++) {
+            int r2, g2, b2;
+            pixel(&plain, x, y, &r, &g, &b);
+            pixel(&kai, x, y, &r2, &g2, &b2);
+            differ += abs(r - r2) + abs(g - g2) + abs(b - b2) > 60;
+        }
+    if (differ < 40) fail_msg("the Kai glyph looks like the plain one (%d pixels differ)", differ);
+    free(img.rgb);
+    free(plain.rgb);
+    free(kai.rgb);
+}
+
 static void test_end_banner(void **state)
 {
     (void)state;
@@ -508,6 +548,7 @@ int main(void)
         cmocka_unit_test(test_end_banner),
         cmocka_unit_test(test_decisive_points),
         cmocka_unit_test(test_hint_arrow_and_analysis_bar),
+        cmocka_unit_test(test_xiangqi_marks_and_kai_pieces),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,6 +16,7 @@
 #include "gui_engine.h"
 #include "gui_files.h"
 #include "gui_input.h"
+#include "gui_settings.h"
 #include "gui_sound.h"
 #include "record.h"
 
@@ -41,6 +42,10 @@ typedef struct gui_app {
     unsigned think_phase;     /* animation step of the thinking dots */
     char save_path[1024];
     char prev_path[1024];     /* the game New replaced, kept aside: Undo brings it back */
+    gui_settings set;         /* remembered between runs */
+    char settings_path[1024]; /* "" when there is no place for them */
+    Uint64 anim_start;        /* when the sliding piece started */
+    bool dropped;             /* the move being played was dragged there */
     /* measurements (QIPAN_GUI_STATS=1 prints them on exit) */
     int frames, think_frames;
     double draw_sum, draw_max, think_draw_sum, think_draw_max;
@@ -232,6 +237,14 @@ static void play(gui_app *a, qp_move m)
     after_change(a);
     const gui_ply *p = st->nply ? &st->ply[st->nply - 1] : NULL;
     if (st->log && p) fprintf(stderr, "qipan: played: %s\n", p->text);
+    /* A short slide, except for a piece the pointer has just put there. */
+    st->anim_to = -1;
+    if (st->animate && p && p->nsq >= 2 && !a->dropped) {
+        st->anim_from = p->sq[0];
+        st->anim_to = p->sq[p->nsq - 1];
+        st->anim_k = 0;
+        a->anim_start = SDL_GetTicks64();
+    }
     if (gui_state_over(st)) sound(a, GUI_SFX_END);
     else if (st->flags & QP_FLAG_CHECK) sound(a, GUI_SFX_CHECK);
     else sound(a, p && p->capture ? GUI_SFX_CAPTURE : GUI_SFX_MOVE);
@@ -591,6 +604,49 @@ static void resume_autosave(gui_app *a)
     gui_default_save_path(a->st.r->rs->name, a->save_path, sizeof a->save_path);
 }
 
+/* ---- settings --------------------------------------------------------- */
+
+static void save_settings(gui_app *a)
+{
+    gui_state *st = &a->st;
+    char err[QP_ERR * 2];
+    if (!a->settings_path[0]) return;
+    if (a->win && !(SDL_GetWindowFlags(a->win) & (SDL_WINDOW_FULLSCREEN | SDL_WINDOW_FULLSCREEN_DESKTOP | SDL_WINDOW_MAXIMIZED)))
+        SDL_GetWindowSize(a->win, &a->set.w, &a->set.h);
+    a->set.mode = (int)(st->ai_mask & 3u);
+    a->set.level = st->level;
+    a->set.flip = st->flip;
+    if (st->sound_ok) a->set.sound = st->sound_on;   /* no device now: keep the choice */
+    a->set.animate = st->animate;
+    a->set.pieces = (gui_piece_style)st->pieces;
+    if (gui_settings_save(&a->set, a->settings_path, err, sizeof err)) fprintf(stderr, "qipan: settings: %s\n", err);
+}
+
+static void setting(gui_app *a, int it)
+{
+    gui_state *st = &a->st;
+    switch (it) {
+    case GUI_SET_PLAIN: st->pieces = GUI_PIECES_PLAIN; break;
+    case GUI_SET_KAI:
+        if (a->draw.fonts.kai_path[0]) st->pieces = GUI_PIECES_KAI;
+        else gui_state_message(st, true, "no Kai font (install fonts-arphic-ukai)");
+        break;
+    case GUI_SET_ANIM_ON: st->animate = true; break;
+    case GUI_SET_ANIM_OFF: st->animate = false; break;
+    case GUI_SET_SOUND_ON: st->sound_on = st->sound_ok; break;
+    case GUI_SET_SOUND_OFF: st->sound_on = false; break;
+    case GUI_SET_CLOSE:
+        st->dialog = GUI_DLG_NONE;
+        log_dialog(a, "closed");
+        break;
+    default: break;
+    }
+    save_settings(a);
+    if (st->log && it != GUI_SET_CLOSE)
+        fprintf(stderr, "qipan: settings: pieces %s animation %s sound %s\n", st->pieces ? "kai" : "plain",
+                st->animate ? "on" : "off", st->sound_on ? "on" : "off");
+}
+
 /* ---- actions ---------------------------------------------------------- */
 
 /* The engine's best move for the person to move, drawn as an arrow. */
@@ -632,6 +688,10 @@ static void button(gui_app *a, int b, bool alt)
         break;
     case GUI_BTN_HELP: st->dialog = GUI_DLG_HELP; break;
     case GUI_BTN_HINT: hint(a); break;
+    case GUI_BTN_SETTINGS:
+        st->dialog = GUI_DLG_SETTINGS;
+        log_dialog(a, "settings");
+        break;
     case GUI_BTN_ANALYZE:
         if (!st->engine_ok) break;
         st->analysis = !st->analysis;
@@ -834,7 +894,11 @@ static void apply(gui_app *a, const gui_action *act)
         bool moved = st->dragging;
         st->drag_sq = -1;
         st->dragging = false;
-        if (moved && act->arg >= 0 && act->arg != from && st->nsel == 1 && st->sel[0] == from) board_click(a, act->arg);
+        if (moved && act->arg >= 0 && act->arg != from && st->nsel == 1 && st->sel[0] == from) {
+            a->dropped = true;
+            board_click(a, act->arg);
+            a->dropped = false;
+        }
         break;
     }
     case GUI_ACT_BUTTON: button(a, act->arg, act->alt); break;
@@ -851,6 +915,7 @@ static void apply(gui_app *a, const gui_action *act)
     case GUI_ACT_ZOOM: zoom(a, act->arg); break;
     case GUI_ACT_FULLSCREEN: toggle_fullscreen(a); break;
     case GUI_ACT_NG: newgame_item(a, act->arg); break;
+    case GUI_ACT_SETTING: setting(a, act->arg); break;
     case GUI_ACT_YES:
         if (st->dialog == GUI_DLG_RESUME) {
             close_dialog(a);
@@ -990,6 +1055,12 @@ static void update(gui_app *a)
         }
     }
 
+    if (st->anim_to >= 0) {
+        st->anim_k = (float)(now - a->anim_start) / 160.0f;
+        if (st->anim_k >= 1) st->anim_to = -1;
+        a->dirty = true;
+    }
+
     /* The end-of-game banner, once per end reached at the record's end. */
     if (!gui_state_over(st)) {
         st->end_seen = false;
@@ -1103,8 +1174,22 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
     a->t0 = opt->t0;
     a->t_video = opt->t_video;
     gui_state *st = &a->st;
-    st->flip = opt->flip;
+    gui_settings_default(&a->set);
+    if (gui_settings_path(a->settings_path, sizeof a->settings_path) == 0 &&
+        gui_settings_load(&a->set, a->settings_path) != 0)
+        fprintf(stderr, "qipan: cannot read %s\n", a->settings_path);
+    /* The command line wins over what was remembered. */
+    gui_options o2 = *opt;
+    if (!opt->size_given && a->set.w > 0) {
+        o2.w = a->set.w;
+        o2.h = a->set.h;
+    }
+    opt = &o2;
+    st->flip = opt->flip || a->set.flip;
+    if (a->set.level >= 1) st->level = a->set.level;
     if (opt->level >= 1 && opt->level <= GUI_LEVELS) st->level = opt->level;
+    st->animate = a->set.animate;
+    st->pieces = a->set.pieces;
     set_autosave_path(a);
     gui_default_save_path(st->r->rs->name, a->save_path, sizeof a->save_path);
 
@@ -1123,15 +1208,22 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
      * frame, so the window shows at once. */
     st->engine_ok = gui_engine_available();
     if (opt->ai_mask >= 0) st->ai_mask = (unsigned)opt->ai_mask;
+    else if (a->set.mode >= 0) st->ai_mask = (unsigned)a->set.mode & (st->r->nsides > 1 ? 3u : 1u);
     else st->ai_mask = st->r->nsides > 1 ? 2u : 0u;
     /* Sound opens after the first frame (probing audio devices can take a
      * while); until then it is assumed to work. */
-    st->sound_ok = st->sound_on = true;
+    st->sound_ok = true;
+    st->sound_on = a->set.sound;
     st->cjk = a->draw.fonts.cjk;
+    if (st->pieces == GUI_PIECES_KAI && !a->draw.fonts.kai_path[0]) st->pieces = GUI_PIECES_PLAIN;
     st->log = getenv("QIPAN_GUI_LOG") && *getenv("QIPAN_GUI_LOG");
     for (int i = 0; i < app->reg.n && st->ngames < (int)(sizeof st->games / sizeof st->games[0]); i++)
         st->games[st->ngames++] = app->reg.rs[i]->name;
 
+    if (st->log)
+        fprintf(stderr, "qipan: start: mode %u level %d flip %d pieces %s animation %s sound %s\n", st->ai_mask,
+                st->level, st->flip ? 1 : 0, st->pieces ? "kai" : "plain", st->animate ? "on" : "off",
+                st->sound_on ? "on" : "off");
     a->autosave_armed = true;
     if (gui_file_exists(st->autosave_path)) {
         /* Offered back only if it loads; one that does not is kept aside
@@ -1170,7 +1262,7 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
 
     while (!a->quit) {
         SDL_Event ev;
-        int timeout = gui_engine_busy(a->eng) ? 35 : 250;
+        int timeout = st->anim_to >= 0 ? 10 : gui_engine_busy(a->eng) ? 35 : 250;
         if (SDL_WaitEventTimeout(&ev, timeout)) {
             float scale = pixel_scale(a);
             do {
@@ -1186,6 +1278,7 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
 
     engine_cancel(a);
     if (a->autosave_armed) autosave(a);
+    save_settings(a);
     print_stats(a);
 done:
     gui_engine_free(a->eng);

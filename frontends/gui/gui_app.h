@@ -16,7 +16,8 @@
 
 typedef struct gui_options {
     int w, h;              /* initial window size in window coordinates */
-    bool flip;
+    bool size_given;       /* --size: else the remembered size */
+    bool flip;             /* --flip (else the remembered flip) */
     int ai_mask;           /* -1: default (the computer plays side 1 if there is one) */
     int level;             /* 0: the rules' ai.level */
     double t0;             /* `qipan play` started (seconds, monotonic) */

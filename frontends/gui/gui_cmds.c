@@ -69,7 +69,7 @@ static bool have_display(void)
 
 int cmd_play(qp_app *app, int argc, char **argv)
 {
-    gui_options opt = {DEFAULT_W, DEFAULT_H, false, -1, 0, gui_now(), 0};
+    gui_options opt = {DEFAULT_W, DEFAULT_H, false, false, -1, 0, gui_now(), 0};
     qp_opts o;
     if (qp_opts_parse(&o, argc, argv)) return 2;
     if (o.npos > 1) {
@@ -78,6 +78,7 @@ int cmd_play(qp_app *app, int argc, char **argv)
         return 2;
     }
     if (o.size && parse_size("play", o.size, &opt.w, &opt.h)) return 2;
+    opt.size_given = o.size != NULL;
     if (o.has_level && (o.level < 1 || o.level > 10)) {
         fprintf(stderr, "qipan: --level must be 1..10, got %d\n", o.level);
         return 2;
@@ -176,11 +177,11 @@ static int render_png(const gui_state *st, int w, int h, const char *out, gui_la
 /* Options of render alone, taken out of argv before the common parser:
  * --resign SIDE (that side has resigned: the end banner shows), --dialog
  * newgame|help (that dialog open), --hint (the engine's move as an arrow),
- * --analysis (the analysis view: arrow, score and evaluation bar).  The
+ * --pieces plain|kai (the piece glyph style), --analysis (the analysis view: arrow, score and evaluation bar).  The
  * engine searches to a fixed depth, so the picture never depends on time. */
 typedef struct render_opts {
     const char *resign, *dialog;
-    bool hint, analysis;
+    bool hint, analysis, kai;
 } render_opts;
 
 static int take_render_opts(int *argc, char **argv, render_opts *ro)
@@ -193,6 +194,12 @@ static int take_render_opts(int *argc, char **argv, render_opts *ro)
                 return -1;
             }
             ro->resign = argv[++i];
+        } else if (!strcmp(argv[i], "--pieces")) {
+            if (i + 1 >= *argc || (strcmp(argv[i + 1], "kai") && strcmp(argv[i + 1], "plain"))) {
+                fprintf(stderr, "qipan: render: --pieces must be plain or kai\n");
+                return -1;
+            }
+            ro->kai = !strcmp(argv[++i], "kai");
         } else if (!strcmp(argv[i], "--hint")) {
             ro->hint = true;
         } else if (!strcmp(argv[i], "--analysis")) {
@@ -220,7 +227,7 @@ int cmd_render(qp_app *app, int argc, char **argv)
     if (qp_opts_parse(&o, argc, argv)) return 2;
     if (o.npos != 1) {
         fprintf(stderr, "usage: qipan render RULESET [--fen FEN] [--config FILE] --out FILE.png "
-                        "[--size WxH] [--flip] [--layout] [--resign SIDE] [--dialog newgame|help] [--hint] [--analysis]\n");
+                        "[--size WxH] [--flip] [--layout] [--resign SIDE] [--dialog newgame|help] [--hint] [--analysis] [--pieces plain|kai]\n");
         return 2;
     }
     if (!o.out || !*o.out) {
@@ -298,6 +305,7 @@ int cmd_render(qp_app *app, int argc, char **argv)
         st.ng.level = st.level;
         st.ng.tc = (gui_tc){GUI_TC_INCREMENT, 180, 2, 30};
     }
+    st.pieces = ro.kai ? 1 : 0;
     gui_layout L;
     int rc = render_png(&st, w, h, o.out, &L);
     if (rc == 0 && o.layout) {

@@ -50,7 +50,7 @@ typedef struct gui_draw_ctx {
     bool board_flip;
     const qp_geom *board_geo;
     gui_sprite sprite[GUI_SPRITES];
-    int nsprite, sprite_r100;
+    int nsprite, sprite_r100, sprite_style;
     const qp_rules *sprite_rules;
     gui_shape_entry shape[GUI_SHAPES];
     unsigned frame;

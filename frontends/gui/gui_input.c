@@ -36,6 +36,18 @@ static void key_action(const SDL_KeyboardEvent *k, const gui_state *st, gui_acti
         }
         return;
     }
+    case GUI_DLG_SETTINGS: {
+        int it = -1;
+        if (key == SDLK_RETURN || key == SDLK_KP_ENTER || key == SDLK_ESCAPE) it = GUI_SET_CLOSE;
+        else if (key == SDLK_1) it = st->pieces ? GUI_SET_PLAIN : GUI_SET_KAI;
+        else if (key == SDLK_2) it = st->animate ? GUI_SET_ANIM_OFF : GUI_SET_ANIM_ON;
+        else if (key == SDLK_3) it = st->sound_on ? GUI_SET_SOUND_OFF : GUI_SET_SOUND_ON;
+        if (it >= 0) {
+            a->type = GUI_ACT_SETTING;
+            a->arg = it;
+        }
+        return;
+    }
     case GUI_DLG_END:
         if (key == SDLK_n || key == SDLK_RETURN || key == SDLK_KP_ENTER) a->type = GUI_ACT_YES;
         else if (key == SDLK_r || key == SDLK_ESCAPE) a->type = GUI_ACT_NO;
@@ -83,6 +95,8 @@ static void key_action(const SDL_KeyboardEvent *k, const gui_state *st, gui_acti
     case SDLK_QUESTION:
     case SDLK_t: a->arg = GUI_BTN_HINT; break;
     case SDLK_a: a->arg = GUI_BTN_ANALYZE; break;
+    case SDLK_p:
+    case SDLK_F2: a->arg = GUI_BTN_SETTINGS; break;
     case SDLK_EQUALS:
     case SDLK_PLUS:
     case SDLK_KP_PLUS: a->arg = GUI_BTN_LEVEL; a->alt = false; break;
@@ -103,6 +117,14 @@ static void key_action(const SDL_KeyboardEvent *k, const gui_state *st, gui_acti
 static void click_action(int x, int y, int button, const gui_layout *L, const gui_state *st, gui_action *a)
 {
     SDL_Rect card, yes, no;
+    if (st->dialog == GUI_DLG_SETTINGS) {
+        int it = gui_layout_settings_at(L, x, y);
+        if (it >= 0) {
+            a->type = GUI_ACT_SETTING;
+            a->arg = it;
+        }
+        return;
+    }
     if (st->dialog == GUI_DLG_NEWGAME) {
         int it = gui_layout_newgame_at(L, x, y);
         if (it >= 0) {

@@ -22,7 +22,7 @@ typedef enum gui_button {
     GUI_BTN_NEW, GUI_BTN_UNDO, GUI_BTN_REDO, GUI_BTN_RESIGN,
     GUI_BTN_SAVE, GUI_BTN_LOAD, GUI_BTN_FLIP, GUI_BTN_MODE,
     GUI_BTN_LEVEL, GUI_BTN_SOUND, GUI_BTN_HELP, GUI_BTN_QUIT,
-    GUI_BTN_HINT, GUI_BTN_ANALYZE,
+    GUI_BTN_HINT, GUI_BTN_ANALYZE, GUI_BTN_SETTINGS,
     GUI_BTN_MAIN,             /* the grid above; the review strip below the move list: */
     GUI_BTN_FIRST = GUI_BTN_MAIN, GUI_BTN_PREV, GUI_BTN_NEXT, GUI_BTN_LAST,
     GUI_NBUTTONS
@@ -87,6 +87,13 @@ typedef struct gui_ng_layout {
 } gui_ng_layout;
 void gui_layout_newgame(const gui_layout *L, gui_ng_layout *N);
 int gui_layout_newgame_at(const gui_layout *L, int x, int y);
+
+/* The settings dialog: card, row tops and its choices: piece style
+ * (plain, Kai), animation (on, off), sound (on, off), then Close. */
+enum { GUI_SET_PLAIN, GUI_SET_KAI, GUI_SET_ANIM_ON, GUI_SET_ANIM_OFF, GUI_SET_SOUND_ON, GUI_SET_SOUND_OFF,
+       GUI_SET_CLOSE, GUI_SET_ITEMS };
+void gui_layout_settings(const gui_layout *L, SDL_Rect *card, int row_y[3], int *label_x, SDL_Rect item[GUI_SET_ITEMS]);
+int gui_layout_settings_at(const gui_layout *L, int x, int y);
 
 /* Move list: rows that fit, and the row under pixel y (-1: none); row 0 is
  * the start position, row i the position after ply i. */

@@ -299,9 +299,9 @@ static bool button_enabled(const gui_state *st, int b)
 static void button_label(const gui_state *st, int b, const char **zh, const char **en, char *ebuf, size_t n)
 {
     static const char *const Z[GUI_NBUTTONS] = {"新局", "悔棋", "还原", "认输", "保存", "读取", "翻转", "模式",
-                                               "等级", "声音", "帮助", "退出", "提示", "分析", "", "", "", ""};
+                                               "等级", "声音", "帮助", "退出", "提示", "分析", "设置", "", "", "", ""};
     static const char *const E[GUI_NBUTTONS] = {"New", "Undo", "Redo", "Resign", "Save", "Load", "Flip", "Mode",
-                                               "Level", "Sound", "Help", "Quit", "Hint", "Analyze",
+                                               "Level", "Sound", "Help", "Quit", "Hint", "Analyze", "Settings",
                                                "\xC2\xAB", "\xE2\x80\xB9", "\xE2\x80\xBA", "\xC2\xBB"};
     *zh = Z[b];
     *en = E[b];
@@ -493,8 +493,41 @@ static void draw_newgame(gui_draw_ctx *d, const gui_layout *L, const gui_state *
     dialog_button(d, L, &N.item[GUI_NG_CANCEL], gui_bi(f, a, sizeof a, "取消", "Cancel (Esc)"), false);
 }
 
+static void draw_settings(gui_draw_ctx *d, const gui_layout *L, const gui_state *st)
+{
+    gui_fonts *f = &d->fonts;
+    SDL_Rect card, item[GUI_SET_ITEMS];
+    int row_y[3], lx;
+    char a[96], b[96];
+    gui_layout_settings(L, &card, row_y, &lx, item);
+    gui_fill_rect(&d->gfx, 0, 0, (float)L->W, (float)L->H, GUI_C(0, 0, 0, 140));
+    gui_round_rect(&d->gfx, (float)card.x, (float)card.y, (float)card.w, (float)card.h, 10 * L->ui, GUI_CARD);
+    float pad = 22 * L->ui;
+    gui_text(f, gui_bi(f, a, sizeof a, "设置", "Settings"), L->font_title, true, GUI_CARD_TEXT, card.x + pad,
+             card.y + pad, GUI_LEFT, 0);
+    static const char *const rz[3] = {"棋子字体", "走子动画", "声音"};
+    static const char *const re[3] = {"Pieces (1)", "Animation (2)", "Sound (3)"};
+    bool on[GUI_SET_ITEMS] = {st->pieces == 0, st->pieces == 1, st->animate, !st->animate,
+                              st->sound_on && st->sound_ok, !(st->sound_on && st->sound_ok)};
+    bool kai_ok = f->kai_path[0] != 0;
+    const char *lab[GUI_SET_ITEMS][2] = {{"标准", "Standard"}, {"楷书", kai_ok ? "Kai (brush)" : "Kai (no font)"},
+                                         {"开", "On"}, {"关", "Off"}, {"开", "On"}, {"关", "Off"}};
+    for (int r = 0; r < 3; r++) {
+        gui_text_fit(f, gui_bi(f, a, sizeof a, rz[r], re[r]), L->font_text, true, GUI_CARD_TEXT, (float)lx,
+                     row_y[r] + 20 * L->ui, GUI_LEFT | GUI_VCENTER, item[0].x - lx - 6);
+        for (int k = 0; k < 2; k++)
+            ng_button(d, L, &item[2 * r + k], gui_bi(f, b, sizeof b, lab[2 * r + k][0], lab[2 * r + k][1]),
+                      on[2 * r + k], r != 2 || st->sound_ok);
+    }
+    dialog_button(d, L, &item[GUI_SET_CLOSE], gui_bi(f, a, sizeof a, "关闭", "Close"), true);
+}
+
 void gui_draw_dialog(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, Uint32 ticks)
 {
+    if (st->dialog == GUI_DLG_SETTINGS) {
+        draw_settings(d, L, st);
+        return;
+    }
     if (st->dialog == GUI_DLG_NEWGAME) {
         draw_newgame(d, L, st);
         return;

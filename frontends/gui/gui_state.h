@@ -62,7 +62,8 @@ typedef enum gui_dialog {
     GUI_DLG_NONE, GUI_DLG_HELP, GUI_DLG_RESUME, GUI_DLG_SAVE, GUI_DLG_LOAD,
     GUI_DLG_CONFIRM,          /* yes/no before an action that ends a game */
     GUI_DLG_END,              /* the end-of-game banner: new game / review */
-    GUI_DLG_NEWGAME           /* game, players, level and time control */
+    GUI_DLG_NEWGAME,          /* game, players, level and time control */
+    GUI_DLG_SETTINGS          /* piece style, animation, sound */
 } gui_dialog;
 
 /* A time control.  Invariant: base_s ≥ 1 (sudden death, increment),
@@ -132,6 +133,10 @@ typedef struct gui_state {
     uint64_t clock_ms[2];     /* time each side has spent on its moves */
     gui_think think;
     bool analysis;            /* the engine thinks on every position shown */
+    bool animate;             /* moves slide (settings) */
+    int pieces;               /* gui_piece_style of the glyphs */
+    int anim_from, anim_to;   /* the piece sliding onto anim_to, or anim_to = -1 */
+    float anim_k;             /* how far it has slid, 0..1 */
     int hint_nsq;             /* the hinted (or analysed) best move's squares: an arrow */
     int hint_sq[GUI_MAX_SQ];
     gui_dialog dialog;
