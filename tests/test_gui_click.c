@@ -176,7 +176,7 @@ static pid_t start_play(const xenv *x)
 static char *xdo(const xenv *x, const char *args)
 {
     char cmd[512];
-    snprintf(cmd, sizeof cmd, "DISPLAY=%s timeout 20 xdotool %s 2>/dev/null", x->display, args);
+    snprintf(cmd, sizeof cmd, "DISPLAY=%s timeout 60 xdotool %s 2>/dev/null", x->display, args);
     FILE *p = popen(cmd, "r");
     if (!p) fail_msg("popen xdotool");
     static char out[256];
@@ -441,6 +441,7 @@ static void sess_start(sess *t, const char *const *args, void (*pre)(const sess 
     t->play = start_play_args(&t->x, args);
     t->win = find_window(&t->x);
     if (!t->win) snprintf(t->why, sizeof t->why, "no qipan window appeared");
+    wait_log(t, "start: ");   /* the window is set up and reads events */
 }
 
 /* Quits with q and stops the X server; fails the test on any problem. */
@@ -766,7 +767,7 @@ static void test_settings_persist(void **state)
     sess t;
     const char *const first[] = {"--ai", "none", "--level", "8", NULL};
     sess_start(&t, first, NULL);
-    wait_log(&t, "start: mode 0 level 8 flip 0 pieces plain animation on");
+    wait_log(&t, "mode 0 level 8 flip 0 pieces plain animation on");
     sess_key(&t, "p");
     wait_log(&t, "dialog: settings");
     sess_key(&t, "1");
@@ -790,6 +791,44 @@ static void test_settings_persist(void **state)
     }
     wait_log(&t, "start: mode 0 level 8 flip 0 pieces kai animation off");
     sess_end(&t);
+    sess_free(&t);
+}
+
+static void put_games_folder(const sess *t)
+{
+    char path[256];
+    snprintf(path, sizeof path, "mkdir -p '%s/games/sub'", t->x.dir);
+    if (system(path) != 0) fail_msg("mkdir");
+    snprintf(path, sizeof path, "%s/games/listed.txt", t->x.dir);
+    FILE *f = fopen(path, "w");
+    if (!f) fail_msg("cannot write %s", path);
+    fputs("[Ruleset \"zhonggong\"]\n[Result \"*\"]\n\n1. g3g4\n", f);
+    fclose(f);
+}
+
+/* The load dialog lists the folder typed: Tab takes the names from the
+ * list (the folder sub/ first, then listed.txt) and Enter loads. */
+static void test_file_dialog_lists_the_folder(void **state)
+{
+    (void)state;
+    sess t;
+    sess_start(&t, two_players, put_games_folder);
+    sess_key(&t, "ctrl+o");
+    wait_log(&t, "dialog: load");
+    sess_key(&t, "ctrl+u");
+    if (!t.why[0]) {
+        char args[256];
+        snprintf(args, sizeof args, "type --window %s '%s/games/'", t.win, t.x.dir);
+        xdo(&t.x, args);
+    }
+    sess_key(&t, "Tab Tab Return");
+    char want[256];
+    snprintf(want, sizeof want, "Loaded %s/games/listed.txt", t.x.dir);
+    wait_log(&t, want);
+    sess_end(&t);
+    char *rec = data_file(&t, "autosave-zhonggong.txt");
+    if (!rec || !strstr(rec, "1. g3g4\n")) fail_msg("autosave after loading from the list:\n%s", rec ? rec : "(none)");
+    free(rec);
     sess_free(&t);
 }
 
@@ -822,6 +861,7 @@ int main(void)
         cmocka_unit_test(test_drag_and_drop),
         cmocka_unit_test(test_hint_review_and_branch),
         cmocka_unit_test(test_settings_persist),
+        cmocka_unit_test(test_file_dialog_lists_the_folder),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

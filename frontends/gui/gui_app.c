@@ -4,12 +4,14 @@
  */
 #include "gui_app.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "gui_draw.h"
@@ -348,11 +350,92 @@ static void resign(gui_app *a)
     sound(a, GUI_SFX_END);
 }
 
+/* ---- the folder list of the save/load dialog ---------------------------- */
+
+static int cmp_entry(const void *x, const void *y)
+{
+    const char *a = x, *b = y;
+    bool da = a[strlen(a) - 1] == '/', db = b[strlen(b) - 1] == '/';
+    if (da != db) return da ? -1 : 1;
+    return strcmp(a, b);
+}
+
+/* The folder part of the entry ("" for the current folder), with its '/'. */
+static void entry_dir(const char *entry, char *dir, size_t n)
+{
+    const char *slash = strrchr(entry, '/');
+    if (!slash) dir[0] = 0;
+    else snprintf(dir, n, "%.*s", (int)(slash - entry + 1), entry);
+}
+
+static void list_folder(gui_state *st)
+{
+    char dir[512];
+    entry_dir(st->entry, dir, sizeof dir);
+    snprintf(st->file_dir, sizeof st->file_dir, "%s", dir);
+    st->nfiles = 0;
+    st->file_scroll = 0;
+    st->file_sel = 0;
+    DIR *d = opendir(dir[0] ? dir : ".");
+    if (!d) return;
+    int cap = (int)(sizeof st->files / sizeof st->files[0]);
+    snprintf(st->files[st->nfiles++], sizeof st->files[0], "../");
+    struct dirent *e;
+    while ((e = readdir(d)) && st->nfiles < cap) {
+        if (e->d_name[0] == '.' || strlen(e->d_name) + 2 > sizeof st->files[0]) continue;   /* hidden, or too long to show */
+        char full[1024];
+        struct stat sb;
+        snprintf(full, sizeof full, "%s%s", dir, e->d_name);
+        if (stat(full, &sb) != 0) continue;
+        if (S_ISDIR(sb.st_mode)) snprintf(st->files[st->nfiles++], sizeof st->files[0], "%s/", e->d_name);
+        else if (S_ISREG(sb.st_mode)) snprintf(st->files[st->nfiles++], sizeof st->files[0], "%s", e->d_name);
+    }
+    closedir(d);
+    qsort(st->files + 1, (size_t)(st->nfiles - 1), sizeof st->files[0], cmp_entry);
+}
+
+/* A click on a listed name: a folder is entered, a file goes into the
+ * entry (a second click on it saves or loads). */
+static bool pick_file(gui_app *a, int i)
+{
+    gui_state *st = &a->st;
+    if (i < 0 || i >= st->nfiles) return false;
+    char dir[512], path[1024];
+    snprintf(dir, sizeof dir, "%s", st->file_dir);
+    const char *name = st->files[i];
+    if (!strcmp(name, "../")) {
+        /* up: drop the last folder (a relative path gains a "../") */
+        size_t k = strlen(dir);
+        if (k > 1) {
+            dir[k - 1] = 0;
+            char *up = strrchr(dir, '/');
+            if (up && strcmp(up + 1, "..")) up[1] = 0;
+            else if (!up && strcmp(dir, "..")) dir[0] = 0;
+            else snprintf(dir + strlen(dir), sizeof dir - strlen(dir), "/../");
+        } else if (k == 0) {
+            snprintf(dir, sizeof dir, "../");
+        }
+        snprintf(st->entry, sizeof st->entry, "%s", dir);
+        list_folder(st);
+        return false;
+    }
+    snprintf(path, sizeof path, "%s%s", dir, name);
+    if (name[strlen(name) - 1] == '/') {
+        snprintf(st->entry, sizeof st->entry, "%s", path);
+        list_folder(st);
+        return false;
+    }
+    bool again = !strcmp(st->entry, path);
+    snprintf(st->entry, sizeof st->entry, "%s", path);
+    return again;
+}
+
 static void open_entry(gui_app *a, gui_dialog which)
 {
     gui_state *st = &a->st;
     st->dialog = which;
     snprintf(st->entry, sizeof st->entry, "%s", a->save_path);
+    list_folder(st);
     SDL_StartTextInput();
     log_dialog(a, which == GUI_DLG_SAVE ? "save" : "load");
 }
@@ -907,6 +990,12 @@ static void apply(gui_app *a, const gui_action *act)
         go_to(a, act->arg <= -1000 ? 0 : act->arg >= 1000 ? st->g.len : st->g.cursor + act->arg);
         break;
     case GUI_ACT_SCROLL:
+        if (st->dialog == GUI_DLG_SAVE || st->dialog == GUI_DLG_LOAD) {
+            st->file_scroll += act->arg;
+            if (st->file_scroll > st->nfiles - 1) st->file_scroll = st->nfiles - 1;
+            if (st->file_scroll < 0) st->file_scroll = 0;
+            break;
+        }
         st->scroll += act->arg;
         st->follow = false;
         break;
@@ -929,6 +1018,9 @@ static void apply(gui_app *a, const gui_action *act)
         } else if (st->dialog == GUI_DLG_END) {
             close_dialog(a);
             open_newgame(a);
+        } else if ((st->dialog == GUI_DLG_SAVE || st->dialog == GUI_DLG_LOAD) && st->entry[0] &&
+                   st->entry[strlen(st->entry) - 1] == '/') {
+            list_folder(st);   /* Enter on a folder opens it */
         } else if (st->dialog == GUI_DLG_SAVE) {
             close_dialog(a);
             save_to(a, st->entry);
@@ -953,17 +1045,43 @@ static void apply(gui_app *a, const gui_action *act)
     case GUI_ACT_TEXT: {
         size_t n = strlen(st->entry), k = strlen(act->text);
         if (n + k < sizeof st->entry) memcpy(st->entry + n, act->text, k + 1);
+        if (strchr(act->text, '/')) list_folder(st);
         break;
     }
     case GUI_ACT_BACKSPACE: {
         size_t n = strlen(st->entry);
+        bool slash = n > 0 && st->entry[n - 1] == '/';
         while (n > 0 && (st->entry[n - 1] & 0xC0) == 0x80) n--;   /* a whole UTF-8 char */
         if (n > 0) n--;
         st->entry[n] = 0;
+        if (slash) list_folder(st);
         break;
     }
     case GUI_ACT_CLEAR:
         st->entry[0] = 0;
+        list_folder(st);
+        break;
+    case GUI_ACT_FILE:
+        if (act->arg < 0) {
+            /* Tab / Shift+Tab: the next or previous listed name into the entry */
+            if (st->nfiles > 1) {
+                int n = st->nfiles - 1, k = st->file_sel - 1;   /* "../" is not cycled through */
+                k = ((act->arg == -1 ? k + 1 : k - 1) % n + n) % n;
+                st->file_sel = k + 1;
+                snprintf(st->entry, sizeof st->entry, "%s%s", st->file_dir, st->files[st->file_sel]);
+                int rows = 1;
+                SDL_Rect c_, e_, l_, y_, n_;
+                gui_layout_files(&a->L, &c_, &e_, &l_, &rows, &y_, &n_);
+                if (st->file_sel < st->file_scroll) st->file_scroll = st->file_sel;
+                if (rows > 0 && st->file_sel >= st->file_scroll + rows) st->file_scroll = st->file_sel - rows + 1;
+            }
+            break;
+        }
+        if (pick_file(a, act->arg)) {
+            gui_action yes = {.type = GUI_ACT_YES};
+            apply(a, &yes);
+            return;
+        }
         break;
     case GUI_ACT_REDRAW:
         if (act->arg == 1) gui_draw_flush(&a->draw);

@@ -64,6 +64,10 @@ static void key_action(const SDL_KeyboardEvent *k, const gui_state *st, gui_acti
         else if (key == SDLK_ESCAPE) a->type = GUI_ACT_NO;
         else if (ctrl && (key == SDLK_u || key == SDLK_BACKSPACE)) a->type = GUI_ACT_CLEAR;
         else if (key == SDLK_BACKSPACE) a->type = GUI_ACT_BACKSPACE;
+        else if (key == SDLK_TAB || key == SDLK_DOWN || key == SDLK_UP) {
+            a->type = GUI_ACT_FILE;   /* the next / previous listed name */
+            a->arg = (key == SDLK_TAB && !shift) || key == SDLK_DOWN ? -1 : -2;
+        }
         return;   /* letters arrive as SDL_TEXTINPUT */
     default:
         break;
@@ -130,6 +134,20 @@ static void click_action(int x, int y, int button, const gui_layout *L, const gu
         if (it >= 0) {
             a->type = GUI_ACT_NG;
             a->arg = it;
+        }
+        return;
+    }
+    if (st->dialog == GUI_DLG_SAVE || st->dialog == GUI_DLG_LOAD) {
+        SDL_Rect entry, list;
+        int rows, row = gui_layout_file_row_at(L, x, y);
+        gui_layout_files(L, &card, &entry, &list, &rows, &yes, &no);
+        if (row >= 0 && st->file_scroll + row < st->nfiles) {
+            a->type = GUI_ACT_FILE;
+            a->arg = st->file_scroll + row;
+        } else if (gui_in_rect(&yes, x, y)) {
+            a->type = GUI_ACT_YES;
+        } else if (gui_in_rect(&no, x, y)) {
+            a->type = GUI_ACT_NO;
         }
         return;
     }

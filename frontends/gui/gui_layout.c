@@ -267,3 +267,26 @@ int gui_layout_settings_at(const gui_layout *L, int x, int y)
         if (gui_in_rect(&item[i], x, y)) return i;
     return -1;
 }
+
+void gui_layout_files(const gui_layout *L, SDL_Rect *card, SDL_Rect *entry, SDL_Rect *list, int *rows,
+                      SDL_Rect *yes, SDL_Rect *no)
+{
+    float u = L->ui;
+    gui_layout_dialog(L, GUI_FILE_DLG_LINES, card, yes, no);
+    int pad = iround(22 * u);
+    int ey = card->y + pad + iround(L->font_title * 1.5f) + iround(10 * u);
+    *entry = rect(card->x + pad, ey, card->w - 2 * pad, iround(L->font_text * 1.9f));
+    int ly = entry->y + entry->h + iround(8 * u);
+    *list = rect(entry->x, ly, entry->w, yes->y - iround(10 * u) - ly);
+    *rows = imax(0, list->h / imax(1, L->row_h));
+}
+
+int gui_layout_file_row_at(const gui_layout *L, int x, int y)
+{
+    SDL_Rect card, entry, list, yes, no;
+    int rows;
+    gui_layout_files(L, &card, &entry, &list, &rows, &yes, &no);
+    if (!gui_in_rect(&list, x, y)) return -1;
+    int k = (y - list.y) / imax(1, L->row_h);
+    return k < rows ? k : -1;
+}

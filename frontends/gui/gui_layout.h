@@ -68,6 +68,14 @@ int gui_layout_button_at(const gui_layout *L, int x, int y);
 /* Modal dialog card and its two buttons (yes/no, or OK/cancel). */
 void gui_layout_dialog(const gui_layout *L, int lines, SDL_Rect *card, SDL_Rect *yes, SDL_Rect *no);
 
+/* The save/load dialog: its card, the file-name entry, the folder list
+ * (rows of row_h) and the two buttons. */
+#define GUI_FILE_DLG_LINES 15
+void gui_layout_files(const gui_layout *L, SDL_Rect *card, SDL_Rect *entry, SDL_Rect *list, int *rows,
+                      SDL_Rect *yes, SDL_Rect *no);
+/* Row of the folder list under (x, y), or -1. */
+int gui_layout_file_row_at(const gui_layout *L, int x, int y);
+
 /* The New Game dialog: its card, the rows' label column and tops, and
  * every clickable item. */
 typedef enum gui_ng_item {

@@ -535,7 +535,7 @@ void gui_draw_dialog(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, 
     gui_fonts *f = &d->fonts;
     SDL_Rect card, yes, no;
     char a[256], b[256];
-    int lines = st->dialog == GUI_DLG_HELP ? 22 : 4;
+    int lines = st->dialog == GUI_DLG_HELP ? 22 : st->dialog == GUI_DLG_SAVE || st->dialog == GUI_DLG_LOAD ? GUI_FILE_DLG_LINES : 4;
     gui_layout_dialog(L, lines, &card, &yes, &no);
     /* The end banner leaves the board readable: the decisive pieces show. */
     if (st->dialog != GUI_DLG_END) gui_fill_rect(&d->gfx, 0, 0, (float)L->W, (float)L->H, GUI_C(0, 0, 0, 140));
@@ -617,8 +617,12 @@ void gui_draw_dialog(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, 
         y += gui_text(f, save ? gui_bi(f, a, sizeof a, "保存棋局到文件", "Save the game to file")
                               : gui_bi(f, a, sizeof a, "从文件读取棋局", "Load a game from file"),
                       L->font_title, true, GUI_CARD_TEXT, x, y, GUI_LEFT, w);
-        y += 10 * L->ui;
-        float eh = L->font_text * 1.9f;
+        SDL_Rect entry, list;
+        int rows;
+        gui_layout_files(L, &card, &entry, &list, &rows, &yes, &no);
+        float eh = (float)entry.h;
+        x = (float)entry.x;
+        y = (float)entry.y;
         gui_round_rect(&d->gfx, x, y, (float)w, eh, 5 * L->ui, GUI_C(255, 255, 255, 255));
         int tw;
         const char *shown = st->entry;
@@ -633,6 +637,24 @@ void gui_draw_dialog(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, 
         gui_text(f, shown, L->font_text, false, GUI_CARD_TEXT, tx, y + eh / 2, GUI_LEFT | GUI_VCENTER, 0);
         if (ticks / 500 % 2 == 0)
             gui_fill_rect(&d->gfx, tx + (shown[0] ? tw : 0) + 1, y + eh * 0.2f, fmaxf(1, L->ui * 1.5f), eh * 0.6f, GUI_CARD_TEXT);
+        /* the folder: click a folder to enter it, a file to choose it
+         * (twice to save or load it) */
+        gui_round_rect(&d->gfx, (float)list.x, (float)list.y, (float)list.w, (float)list.h, 5 * L->ui,
+                       GUI_C(236, 226, 206, 255));
+        SDL_RenderSetClipRect(d->gfx.ren, &list);
+        const char *base = strrchr(st->entry, '/');
+        base = base ? base + 1 : st->entry;
+        for (int k = 0; k < rows && st->file_scroll + k < st->nfiles; k++) {
+            const char *nm = st->files[st->file_scroll + k];
+            float ry = (float)(list.y + k * L->row_h);
+            bool chosen = (base[0] && !strcmp(nm, base)) ||
+                          (!base[0] && st->file_sel > 0 && st->file_scroll + k == st->file_sel);
+            if (chosen) gui_fill_rect(&d->gfx, (float)list.x, ry, (float)list.w, (float)L->row_h, GUI_C(210, 190, 160, 255));
+            bool folder = nm[strlen(nm) - 1] == '/';
+            gui_text_fit(f, nm, L->font_small, folder, folder ? GUI_C(120, 70, 30, 255) : GUI_CARD_TEXT,
+                         list.x + 8 * L->ui, ry + L->row_h / 2.0f, GUI_LEFT | GUI_VCENTER, list.w - (int)(16 * L->ui));
+        }
+        SDL_RenderSetClipRect(d->gfx.ren, NULL);
         dialog_button(d, L, &yes, gui_bi(f, a, sizeof a, save ? "保存" : "读取", save ? "Save (Enter)" : "Load (Enter)"), true);
         dialog_button(d, L, &no, gui_bi(f, b, sizeof b, "取消", "Cancel (Esc)"), false);
         break;

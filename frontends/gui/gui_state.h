@@ -141,6 +141,11 @@ typedef struct gui_state {
     int hint_sq[GUI_MAX_SQ];
     gui_dialog dialog;
     char entry[512];          /* the file-name field of save/load */
+    /* the folder of the entry, listed in the save/load dialog: folders
+     * first (with a trailing '/'), then files, each sorted by name */
+    int nfiles, file_scroll, file_sel;
+    char file_dir[512];       /* the folder listed ("" the current one) */
+    char files[200][128];
     int scroll;               /* first visible row of the move list */
     bool follow;              /* keep the current ply in view */
     char msg[300];            /* last message (saved, error, ...) */
