@@ -264,9 +264,15 @@ static void draw_moves(gui_draw_ctx *d, const gui_layout *L, const gui_state *st
         float dot = L->font_small * 0.26f;
         gui_side_badge(d, st, p->side, xtext + dot, cy, dot);
         gui_text(f, p->text, L->font_text, cur, col, xtext + dot * 3.2f, cy, GUI_LEFT | GUI_VCENTER, 0);
-        if (p->nota[0] && (f->cjk || ((unsigned char)p->nota[0]) < 0x80))
-            gui_text_fit(f, p->nota, L->font_text, cur, col, xnota + dot * 2, cy, GUI_LEFT | GUI_VCENTER,
-                         (int)(R->x + R->w - xnota - 10 * L->ui));
+        if (p->nota[0] && (f->cjk || ((unsigned char)p->nota[0]) < 0x80)) {
+            /* a long move text (an exchange: a9b9g9xb8) pushes the notation right */
+            int tw;
+            gui_text_size(f, p->text, L->font_text, cur, &tw, NULL);
+            float nx = fmaxf(xnota + dot * 2, xtext + dot * 3.2f + tw + L->font_text * 0.7f);
+            int room = (int)(R->x + R->w - nx - 10 * L->ui);
+            if (room > L->font_text * 2)
+                gui_text_fit(f, p->nota, L->font_text, cur, col, nx, cy, GUI_LEFT | GUI_VCENTER, room);
+        }
     }
     SDL_RenderSetClipRect(d->gfx.ren, NULL);
     if (total > rows) {
