@@ -455,6 +455,10 @@ static void sess_end(sess *t)
         stop(t->play);
     }
     stop(t->x.xvfb);
+    char *all = log_text(t);
+    if (!t->why[0] && (strstr(all, "runtime error") || strstr(all, "AddressSanitizer")))
+        snprintf(t->why, sizeof t->why, "a sanitizer reported an error");
+    free(all);
     if (t->why[0]) {
         char *log = log_text(t);
         fail_msg("%s (display %s); qipan said: %s", t->why, t->x.display, log);
