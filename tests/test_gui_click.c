@@ -808,10 +808,17 @@ static void put_games_folder(const sess *t)
     if (!f) fail_msg("cannot write %s", path);
     fputs("[Ruleset \"zhonggong\"]\n[Result \"*\"]\n\n1. g3g4\n", f);
     fclose(f);
+    /* the window's state saved with it: two players, level 9, 5 minutes */
+    snprintf(path, sizeof path, "%s/games/listed.window", t->x.dir);
+    f = fopen(path, "w");
+    if (!f) fail_msg("cannot write %s", path);
+    fputs("mode 0\nlevel 9\nflip 0\ntc 1 300 0 30\nleft 250000 240000\n", f);
+    fclose(f);
 }
 
 /* The load dialog lists the folder typed: Tab takes the names from the
- * list (the folder sub/ first, then listed.txt) and Enter loads. */
+ * list (the folder sub/ first, then listed.txt) and Enter loads, with the
+ * mode, level and clocks saved beside the file. */
 static void test_file_dialog_lists_the_folder(void **state)
 {
     (void)state;
@@ -825,8 +832,9 @@ static void test_file_dialog_lists_the_folder(void **state)
         snprintf(args, sizeof args, "type --window %s '%s/games/'", t.win, t.x.dir);
         xdo(&t.x, args);
     }
-    sess_key(&t, "Tab Tab Return");
+    sess_key(&t, "Tab Tab Return");   /* sub/, then listed.txt */
     char want[256];
+    wait_log(&t, "state: mode 0 level 9 flip 0 time 5 min left 250000 240000\n");
     snprintf(want, sizeof want, "Loaded %s/games/listed.txt", t.x.dir);
     wait_log(&t, want);
     sess_end(&t);

@@ -48,6 +48,7 @@ typedef struct gui_app {
     char settings_path[1024]; /* "" when there is no place for them */
     Uint64 anim_start;        /* when the sliding piece started */
     bool dropped;             /* the move being played was dragged there */
+    bool loaded_ws;           /* the last load found the window's state beside the file */
     /* measurements (QIPAN_GUI_STATS=1 prints them on exit) */
     int frames, think_frames;
     double draw_sum, draw_max, think_draw_sum, think_draw_max;
@@ -600,6 +601,7 @@ static void save_to(gui_app *a, const char *path)
         sound(a, GUI_SFX_ERROR);
         return;
     }
+    save_window_state(st, path);   /* mode, level and clocks beside it */
     snprintf(a->save_path, sizeof a->save_path, "%s", path);
     gui_state_message(st, false, "%s %s", st->cjk ? "已保存 Saved" : "Saved", path);
 }
@@ -632,12 +634,27 @@ static void load_from(gui_app *a, const char *path)
     qp_game g;
     if (!*path) return;
     engine_cancel(a);
+    a->loaded_ws = false;
     if (qp_record_load(&a->app->reg, path, &r, &g, err, sizeof err)) {
         gui_state_message(st, true, "%s", err);
         sound(a, GUI_SFX_ERROR);
         return;
     }
+    /* Read before anything is written: the autosave's own state file is
+     * rewritten below. */
+    char ws[2048];
+    bool have_ws = read_window_state(path, ws, sizeof ws);
     replace_game(a, r, &g);
+    if (have_ws) {
+        apply_window_state(st, ws);
+        a->loaded_ws = true;
+        if (st->log) {
+            char tc[32];
+            gui_tc_text(&st->tc, tc, sizeof tc);
+            fprintf(stderr, "qipan: state: mode %u level %d flip %d time %s left %lld %lld\n", st->ai_mask, st->level,
+                    st->flip ? 1 : 0, tc, (long long)st->left_ms[0], (long long)st->left_ms[1]);
+        }
+    }
     set_autosave_path(a);
     snprintf(a->save_path, sizeof a->save_path, "%s", path);
     /* The autosave about to be overwritten holds another unfinished game
@@ -668,12 +685,9 @@ static void resume_autosave(gui_app *a)
     }
     qp_game_free(&g);
     qp_rules_free(r);
-    char ws[2048];
-    bool have_ws = read_window_state(keep, ws, sizeof ws);
     load_from(a, keep);
-    if (!a->st.msg_error && have_ws) {
+    if (!a->st.msg_error && a->loaded_ws) {
         gui_state *st = &a->st;
-        apply_window_state(st, ws);
         char tc[32];
         gui_tc_text(&st->tc, tc, sizeof tc);
         if (st->log)
