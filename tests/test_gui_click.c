@@ -844,6 +844,23 @@ static void test_file_dialog_lists_the_folder(void **state)
     sess_free(&t);
 }
 
+/* The dialog switches to another registered game; its first move is
+ * played in the new game's rules. */
+static void test_dialog_switches_game(void **state)
+{
+    (void)state;
+    sess t;
+    sess_start(&t, two_players, NULL);
+    sess_key(&t, "n");
+    wait_log(&t, "dialog: newgame");
+    sess_key(&t, "g");
+    sess_key(&t, "Return");
+    wait_log(&t, "new game: xiangqi; red player; black player; level 5; time none\n");
+    sess_end(&t);
+    assert_null(data_file(&t, "autosave-xiangqi.txt"));   /* nothing played: nothing saved */
+    sess_free(&t);
+}
+
 static void test_five_soldiers_banner(void **state)
 {
     (void)state;
@@ -874,6 +891,7 @@ int main(void)
         cmocka_unit_test(test_hint_review_and_branch),
         cmocka_unit_test(test_settings_persist),
         cmocka_unit_test(test_file_dialog_lists_the_folder),
+        cmocka_unit_test(test_dialog_switches_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

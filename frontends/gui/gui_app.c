@@ -753,6 +753,7 @@ static void hint(gui_app *a)
     if (!st->engine_ok || gui_state_over(st)) return;
     if (gui_state_ai_to_move(st)) return;   /* the computer is about to move anyway */
     engine_cancel(a);
+    a->analysed = 0;   /* analysis, if on, resumes after the hint */
     if (gui_engine_start(a->eng, &st->g, GUI_LEVELS, 0, a->wake) == 0) {
         a->job = GUI_JOB_HINT;
         memset(&st->think, 0, sizeof st->think);
