@@ -231,6 +231,34 @@ static void test_counters_and_banner(void **state)
     gui_state_free(&st);
 }
 
+/* A game without the decisive_squares hook: a win "in a row" shows the
+ * winner's line, whichever way it runs. */
+static void test_winning_line_found(void **state)
+{
+    (void)state;
+    gui_state st;
+    const struct { const char *fen; const char *line[3]; } cases[] = {
+        {"XXX/oo1/3 b 5", {"a3", "b3", "c3"}},
+        {"Xo1/oX1/2X b 5", {"a3", "b2", "c1"}},
+        {"o1X/oX1/X2 b 5", {"a1", "b2", "c3"}},
+        {"1Xo/1Xo/1X1 b 5", {"b1", "b2", "b3"}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        open_state(&st, "tictactoe", cases[i].fen);
+        assert_int_equal(st.outcome.result, QP_WIN);
+        if (st.ndecisive != 3) fail_msg("%s: %d points in the line", cases[i].fen, st.ndecisive);
+        for (int k = 0; k < 3; k++) {
+            bool found = false;
+            for (int j = 0; j < 3; j++) found |= st.decisive[j] == sq_of(&st, cases[i].line[k]);
+            if (!found) fail_msg("%s: %s not in the line", cases[i].fen, cases[i].line[k]);
+        }
+        gui_state_free(&st);
+    }
+    open_state(&st, "tictactoe", "Xo1/oX1/3 w 4");   /* game on: no line */
+    assert_int_equal(st.ndecisive, 0);
+    gui_state_free(&st);
+}
+
 static void test_time_control_text(void **state)
 {
     (void)state;
@@ -259,6 +287,7 @@ int main(void)
         cmocka_unit_test(test_levels_and_outcome),
         cmocka_unit_test(test_counters_and_banner),
         cmocka_unit_test(test_time_control_text),
+        cmocka_unit_test(test_winning_line_found),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }

@@ -200,6 +200,45 @@ static void compute_marks(gui_state *st)
                 st->mark[st->ply[cur - 1].sq[k]] |= GUI_MARK_LAST;
 }
 
+/* Without the ruleset's hook, a win "k in a row" (k spelt out in its
+ * reason, else 3) shows the winner's longest straight line of at least k. */
+static void find_line(gui_state *st)
+{
+    static const char *const words[] = {"three", "four", "five", "six", "seven"};
+    const qp_rules *r = st->r;
+    const char *why = st->outcome.reason ? st->outcome.reason : "";
+    if (!strstr(why, "in a row") && !strstr(why, "in-a-row")) return;
+    int k = 3;
+    for (int i = 0; i < 5; i++)
+        if (strstr(why, words[i])) k = i + 3;
+    /* Steps by coordinates: boards of cells need not link diagonals. */
+    static const int df[4] = {1, 0, 1, 1}, dr[4] = {0, 1, 1, -1};
+    const qp_geom *geo = &r->geom;
+    int best = 0, best_sq = -1, best_d = 0;
+    for (int sq = 0; sq < geo->n; sq++) {
+        qp_piece_view pv;
+        if (!r->rs->piece_at(r, st->g.cur, sq, &pv) || pv.side != st->outcome.winner) continue;
+        int f0 = sq % geo->w, r0 = sq / geo->w;
+        for (int d = 0; d < 4; d++) {
+            int n = 0;
+            for (int f = f0, rk = r0; f >= 0 && rk >= 0 && f < geo->w && rk < geo->h && n < 32; f += df[d], rk += dr[d]) {
+                qp_piece_view tv;
+                int t = rk * geo->w + f;
+                if (!r->rs->piece_at(r, st->g.cur, t, &tv) || tv.side != pv.side) break;
+                n++;
+            }
+            if (n > best) {
+                best = n;
+                best_sq = sq;
+                best_d = d;
+            }
+        }
+    }
+    if (best < k) return;
+    for (int i = 0; i < best && i < 32; i++)
+        st->decisive[st->ndecisive++] = (best_sq / geo->w + i * dr[best_d]) * geo->w + best_sq % geo->w + i * df[best_d];
+}
+
 void gui_state_changed(gui_state *st)
 {
     const qp_rules *r = st->r;
@@ -235,6 +274,8 @@ void gui_state_changed(gui_state *st)
         int n = rs->decisive_squares(r, s, st->decisive, 32);
         for (int i = 0; i < n && i < 32; i++)
             if (st->decisive[i] >= 0 && st->decisive[i] < r->geom.n) st->decisive[st->ndecisive++] = st->decisive[i];
+    } else if (st->outcome.result == QP_WIN) {
+        find_line(st);
     }
     rebuild_plies(st);
     find_king(st);

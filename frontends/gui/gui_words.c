@@ -22,7 +22,7 @@ const char *gui_word_zh(const char *en)
         {"general-captured", "吃将"}, {"repetition", "重复局面"},
         {"no-capture-limit", "久不吃子"}, {"perpetual-check", "长将"},
         {"resignation", "认输"}, {"time", "超时"}, {"resigned", "认输"}, {"stalemate", "困毙"},
-        {"three-in-a-row", "三子连线"}, {"board-full", "棋盘已满"},
+        {"three-in-a-row", "三子连线"}, {"three in a row", "三子连线"}, {"five in a row", "五子连珠"}, {"board-full", "棋盘已满"},
         {"easy", "入门"}, {"medium", "中等"}, {"hard", "困难"}, {"master", "大师"},
         {NULL, NULL}};
     for (int i = 0; en && map[i][0]; i++)
