@@ -6,6 +6,11 @@
  * actions input produces, lets the computer move, keeps the clocks, saves
  * the game in progress after each change and on close (so nothing is
  * lost), and offers the autosave back at the next start.
+ *
+ * With QIPAN_GUI_LOG set, the window also reports on stderr what a tester
+ * needs to wait on: "qipan: start: …", "played: MOVE", "dialog: NAME",
+ * "message: …"/"error: …", "banner: RESULT — REASON", "new game: …",
+ * "resumed: …"/"state: …" (mode, level, flip, clocks) and settings changes.
  */
 #ifndef GUI_APP_H
 #define GUI_APP_H

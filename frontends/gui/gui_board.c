@@ -466,14 +466,18 @@ void gui_draw_board(gui_draw_ctx *d, const gui_layout *L, const gui_state *st)
     }
     /* The hinted or analysed best move: an arrow (a placement: a ring). */
     if (st->hint_nsq >= 2) {
-        int x0, y0, x1, y1;
-        gui_layout_point(L, st->hint_sq[0], &x0, &y0);
+        /* one arrow from each source (an exchange has several) to the target */
+        int x1, y1;
         gui_layout_point(L, st->hint_sq[st->hint_nsq - 1], &x1, &y1);
-        /* from the edge of the moving piece, so its glyph stays readable */
-        float dx = (float)(x1 - x0), dy = (float)(y1 - y0), len = sqrtf(dx * dx + dy * dy);
-        float k = len > 0 ? fminf(0.5f, L->piece_r * 0.75f / len) : 0;
-        gui_arrow(&d->gfx, x0 + dx * k, y0 + dy * k, (float)x1, (float)y1, fmaxf(4.0f, L->cell * 0.14f),
-                  GUI_C(30, 120, 230, 200));
+        for (int i = 0; i + 1 < st->hint_nsq; i++) {
+            int x0, y0;
+            gui_layout_point(L, st->hint_sq[i], &x0, &y0);
+            /* from the edge of the moving piece, so its glyph stays readable */
+            float dx = (float)(x1 - x0), dy = (float)(y1 - y0), len = sqrtf(dx * dx + dy * dy);
+            float k = len > 0 ? fminf(0.5f, L->piece_r * 0.75f / len) : 0;
+            gui_arrow(&d->gfx, x0 + dx * k, y0 + dy * k, (float)x1, (float)y1, fmaxf(4.0f, L->cell * 0.14f),
+                      GUI_C(30, 120, 230, 200));
+        }
     } else if (st->hint_nsq == 1) {
         gui_layout_point(L, st->hint_sq[0], &x, &y);
         gui_shape(d, GUI_SHAPE_RING, (float)x, (float)y, L->piece_r * 0.55f, L->piece_r * 0.8f, GUI_C(30, 120, 230, 220),
