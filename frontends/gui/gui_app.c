@@ -582,7 +582,7 @@ static void ask(gui_app *a, gui_confirm what)
     engine_cancel(a);   /* nothing moves while the question is open */
     a->st.dialog = GUI_DLG_CONFIRM;
     a->st.confirm = what;
-    log_dialog(a, what == GUI_ASK_NEW ? "confirm-new" : what == GUI_ASK_RESIGN ? "confirm-resign" : "confirm-branch");
+    log_dialog(a, what == GUI_ASK_RESIGN ? "confirm-resign" : "confirm-branch");
 }
 
 static void close_dialog(gui_app *a)
@@ -1027,8 +1027,7 @@ static void apply(gui_app *a, const gui_action *act)
             resume_autosave(a);
         } else if (st->dialog == GUI_DLG_CONFIRM) {
             close_dialog(a);
-            if (st->confirm == GUI_ASK_NEW) new_game(a);
-            else if (st->confirm == GUI_ASK_RESIGN) resign(a);
+            if (st->confirm == GUI_ASK_RESIGN) resign(a);
             else if (st->pending != QP_MOVE_NONE && qp_move_is_legal(st->r, st->g.cur, st->pending)) play(a, st->pending);
         } else if (st->dialog == GUI_DLG_END) {
             close_dialog(a);

@@ -586,14 +586,13 @@ void gui_draw_dialog(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, 
         dialog_button(d, L, &no, gui_bi(f, b, sizeof b, "否", "No (N)"), false);
         break;
     case GUI_DLG_CONFIRM: {
-        static const char *const tz[3] = {"开始新局？", "确定认输？", "从这里改走？"};
-        static const char *const te[3] = {"Start a new game?", "Resign this game?", "Play a different move here?"};
-        static const char *const dz[3] = {"当前棋局会另存，新局中悔棋可找回。", "悔棋可以撤回认输。", "之后的着法将被删除。"};
-        static const char *const de[3] = {"The game in progress is kept aside; Undo in the new game brings it back.",
-                                          "Undo takes a resignation back.",
-                                          "The moves after this position will be dropped."};
-        static const char *const yz[3] = {"新局", "认输", "改走"};
-        static const char *const ye[3] = {"New game (Y)", "Resign (Y)", "Play it (Y)"};
+        /* New needs no question: the New Game dialog is one, and the old game is kept */
+        static const char *const tz[2] = {"确定认输？", "从这里改走？"};
+        static const char *const te[2] = {"Resign this game?", "Play a different move here?"};
+        static const char *const dz[2] = {"悔棋可以撤回认输。", "之后的着法将被删除。"};
+        static const char *const de[2] = {"Undo takes a resignation back.", "The moves after this position will be dropped."};
+        static const char *const yz[2] = {"认输", "改走"};
+        static const char *const ye[2] = {"Resign (Y)", "Play it (Y)"};
         int q = (int)st->confirm;
         char later[160];
         snprintf(later, sizeof later, "%s (%d)", de[q], st->g.len - st->g.cursor);

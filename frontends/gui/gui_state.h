@@ -86,7 +86,7 @@ typedef struct gui_newgame {
 } gui_newgame;
 
 /* What a GUI_DLG_CONFIRM asks about. */
-typedef enum gui_confirm { GUI_ASK_NEW, GUI_ASK_RESIGN, GUI_ASK_BRANCH } gui_confirm;
+typedef enum gui_confirm { GUI_ASK_RESIGN, GUI_ASK_BRANCH } gui_confirm;
 
 /* Marks on board points (bits). */
 enum {
