@@ -259,6 +259,27 @@ static void test_winning_line_found(void **state)
     gui_state_free(&st);
 }
 
+/* Games without status_text: stones are counted per side, a puzzle's
+ * pieces left. */
+static void test_generic_counters(void **state)
+{
+    (void)state;
+    gui_state st;
+    open_state(&st, "pegsolitaire", NULL);
+    assert_string_equal(st.counters, "Pieces left: 32");
+    gui_state_free(&st);
+    open_state(&st, "reversi", NULL);
+    char want[96];
+    char a[32], b[32];
+    snprintf(a, sizeof a, "%s", qp_side_name(st.r, 0));
+    snprintf(b, sizeof b, "%s", qp_side_name(st.r, 1));
+    a[0] = (char)toupper((unsigned char)a[0]);
+    b[0] = (char)toupper((unsigned char)b[0]);
+    snprintf(want, sizeof want, "On the board: %s 2 \xC2\xB7 %s 2", a, b);
+    assert_string_equal(st.counters, want);
+    gui_state_free(&st);
+}
+
 static void test_time_control_text(void **state)
 {
     (void)state;
@@ -288,6 +309,7 @@ int main(void)
         cmocka_unit_test(test_counters_and_banner),
         cmocka_unit_test(test_time_control_text),
         cmocka_unit_test(test_winning_line_found),
+        cmocka_unit_test(test_generic_counters),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }

@@ -288,7 +288,7 @@ static bool button_enabled(const gui_state *st, int b)
     switch (b) {
     case GUI_BTN_UNDO: return st->g.cursor > 0;
     case GUI_BTN_REDO: return st->g.cursor < st->g.len;
-    case GUI_BTN_RESIGN: return st->outcome.result == QP_ONGOING && st->g.resigned < 0;
+    case GUI_BTN_RESIGN: return st->outcome.result == QP_ONGOING && st->g.resigned < 0 && st->r->nsides > 1;
     case GUI_BTN_MODE:
     case GUI_BTN_LEVEL: return st->engine_ok;
     case GUI_BTN_SOUND: return st->sound_ok;

@@ -239,6 +239,30 @@ static void find_line(gui_state *st)
         st->decisive[st->ndecisive++] = (best_sq / geo->w + i * dr[best_d]) * geo->w + best_sq % geo->w + i * df[best_d];
 }
 
+/* Without the ruleset's status_text: games of plain stones (reversi,
+ * gomoku) count each side's stones, one-player games the pieces left (peg
+ * solitaire); games of named pieces show nothing. */
+static void count_pieces(gui_state *st)
+{
+    const qp_rules *r = st->r;
+    if (!(st->stones[0] || st->stones[1] || r->nsides < 2)) return;
+    int n[2] = {0, 0};
+    for (int sq = 0; sq < r->geom.n; sq++) {
+        qp_piece_view pv;
+        if (r->rs->piece_at(r, st->g.cur, sq, &pv) && pv.side >= 0 && pv.side < 2) n[pv.side]++;
+    }
+    if (r->nsides < 2) {
+        snprintf(st->counters, sizeof st->counters, "Pieces left: %d", n[0]);
+        return;
+    }
+    char a[32], b[32];
+    snprintf(a, sizeof a, "%s", qp_side_name(r, 0));
+    snprintf(b, sizeof b, "%s", qp_side_name(r, 1));
+    if (a[0] >= 'a' && a[0] <= 'z') a[0] = (char)(a[0] - 'a' + 'A');
+    if (b[0] >= 'a' && b[0] <= 'z') b[0] = (char)(b[0] - 'a' + 'A');
+    snprintf(st->counters, sizeof st->counters, "On the board: %s %d \xC2\xB7 %s %d", a, n[0], b, n[1]);
+}
+
 void gui_state_changed(gui_state *st)
 {
     const qp_rules *r = st->r;
@@ -280,6 +304,7 @@ void gui_state_changed(gui_state *st)
     rebuild_plies(st);
     find_king(st);
     find_stones(st);
+    if (!st->counters[0]) count_pieces(st);
     st->nsel = 0;
     st->follow = true;
     compute_marks(st);
