@@ -64,7 +64,7 @@ static void draw_status(gui_draw_ctx *d, const gui_layout *L, const gui_state *s
         snprintf(line, sizeof line, "%s", end_why);
         col = GUI_C(255, 214, 120, 255);
     } else if (st->nsel > 1) {
-        gui_bi(f, line, sizeof line, "兑子：再点要兑掉的敌子", "Exchange: now click the piece they take");
+        gui_bi(f, line, sizeof line, "兑子：点要换的敌子", "Exchange: click the piece to take");
         col = GUI_C(150, 200, 255, 255);
     } else if (st->flags && st->outcome.result == QP_ONGOING) {
         const char *const *names = r->flag_names;
