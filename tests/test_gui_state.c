@@ -278,6 +278,17 @@ static void test_generic_counters(void **state)
     snprintf(want, sizeof want, "On the board: %s 2 \xC2\xB7 %s 2", a, b);
     assert_string_equal(st.counters, want);
     gui_state_free(&st);
+    /* gomoku starts empty: its stones are counted once placed */
+    open_state(&st, "gomoku", NULL);
+    assert_string_equal(st.counters, "");
+    qp_move m;
+    char err[QP_ERR];
+    assert_int_equal(st.r->rs->move_parse(st.r, st.g.cur, "h8", &m, err, sizeof err), 0);
+    qp_game_play(&st.g, m);
+    gui_state_changed(&st);
+    assert_non_null(strstr(st.counters, " 1 \xC2\xB7 "));
+    assert_non_null(strstr(st.counters, " 0"));
+    gui_state_free(&st);
 }
 
 static void test_time_control_text(void **state)

@@ -245,12 +245,16 @@ static void find_line(gui_state *st)
 static void count_pieces(gui_state *st)
 {
     const qp_rules *r = st->r;
-    if (!(st->stones[0] || st->stones[1] || r->nsides < 2)) return;
+    bool stones = st->stones[0] || st->stones[1];   /* plain stones at the start, or placed since */
     int n[2] = {0, 0};
     for (int sq = 0; sq < r->geom.n; sq++) {
         qp_piece_view pv;
-        if (r->rs->piece_at(r, st->g.cur, sq, &pv) && pv.side >= 0 && pv.side < 2) n[pv.side]++;
+        if (r->rs->piece_at(r, st->g.cur, sq, &pv) && pv.side >= 0 && pv.side < 2) {
+            n[pv.side]++;
+            stones |= !pv.glyph || !pv.glyph[0];
+        }
     }
+    if (!stones && r->nsides > 1) return;
     if (r->nsides < 2) {
         snprintf(st->counters, sizeof st->counters, "Pieces left: %d", n[0]);
         return;
