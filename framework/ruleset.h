@@ -187,6 +187,16 @@ struct qp_ruleset {
      * "ambiguous" and says why. */
     int (*notation_parse)(const qp_rules *r, const void *s, const char *text, const char *style,
                           qp_move *m, char *err, size_t errn);
+    /* Optional frontend hooks (appended: a ruleset that leaves them NULL
+     * works as before).
+     * status_text: one short line of what the players count in this
+     *   position, UTF-8, e.g. "Discs: X 12 · O 9", "Goats in hand 5 ·
+     *   captured 2", "Pegs left 17"; writes "" when there is nothing.
+     * decisive_squares: in a decided position, the points that decided
+     *   it (the k in a row, the soldiers on the last rank), for
+     *   highlighting; returns their count (≤ max), 0 for none. */
+    void (*status_text)(const qp_rules *r, const void *s, char *buf, size_t n);
+    int (*decisive_squares)(const qp_rules *r, const void *s, int *sq, int max);
 };
 
 /* Notation styles of notation_text: coordinates as move_text writes them,

@@ -60,7 +60,8 @@ static const command commands[] = {
      "play [RULESET] [--config FILE] [--fen FEN] [--load FILE] [--size WxH] [--flip] "
      "[--ai red|black|both|none] [--level N]",
      "Play in an SDL2 window; without a display, in the console."},
-    {"render", cmd_render, "render RULESET [--fen FEN] [--config FILE] --out FILE.png [--size WxH] [--flip] [--layout]",
+    {"render", cmd_render, "render RULESET [--fen FEN] [--config FILE] --out FILE.png [--size WxH] [--flip] [--layout] "
+     "[--resign SIDE] [--hint] [--analysis] [--dialog newgame|help] [--pieces plain|kai]",
      "Draw the window's picture of the position off-screen (no display needed)."},
     {"uci", cmd_uci, "uci",
      "Run as a UCI engine on stdin/stdout ('setoption name UCI_Variant value RULESET')."},
@@ -96,6 +97,11 @@ static const struct { const char *opt, *text; } opt_help[] = {
     {"--out", "the PNG file to write"},
     {"--layout", "also print each board point's pixel centre: NAME X Y"},
     {"--search", "the AI: alpha-beta search or Monte Carlo tree search (default: the game's)"},
+    {"--resign", "draw the position as if SIDE had just resigned (the end banner)"},
+    {"--hint", "draw the engine's move (searched to a fixed depth) as an arrow"},
+    {"--analysis", "draw the analysis panel and evaluation bar (fixed depth)"},
+    {"--dialog", "draw a dialog over the board"},
+    {"--pieces", "piece style: plain, or kai (brush glyphs)"},
     {"--port", "TCP port to listen on (0: any free one; default 7071)"},
     {"--bind", "address to listen on (default 127.0.0.1)"},
     {"--code", "the join code (default: a random one)"},

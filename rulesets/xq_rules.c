@@ -137,6 +137,35 @@ static bool xq_piece_at(const qp_rules *r, const void *sv, int sq, qp_piece_view
     return true;
 }
 
+/* The pieces each side has taken: the standard set minus what is left. */
+static void xq_status_hook(const qp_rules *r, const void *sv, char *buf, size_t n)
+{
+    static const int full[XQ_NTYPES] = {1, 2, 2, 2, 2, 2, 5};
+    int have[2][XQ_NTYPES] = {{0}};
+    const xq_state *s = sv;
+    for (int sq = 0; sq < r->geom.n; sq++) {
+        unsigned p = s->board[xq_from_geom(sq)];
+        if (p) have[XQ_SIDE_OF(p)][xq_slot_type[p & 15]]++;
+    }
+    char took[2][128] = {"", ""};
+    for (int side = 0; side < 2; side++)
+        for (int t = XQ_NTYPES - 1; t >= 0; t--)
+            for (int k = have[1 - side][t]; k < full[t]; k++) {
+                size_t len = strlen(took[side]);
+                /* the glyph of the taken (enemy) piece */
+                static const char *const g[2][XQ_NTYPES] = {
+                    {"帅", "仕", "相", "马", "车", "炮", "兵"},
+                    {"将", "士", "象", "馬", "車", "砲", "卒"},
+                };
+                snprintf(took[side] + len, sizeof took[side] - len, "%s", g[1 - side][t]);
+            }
+    if (!took[0][0] && !took[1][0]) {
+        buf[0] = 0;
+        return;
+    }
+    snprintf(buf, n, "Taken by red: %s \xC2\xB7 by black: %s", took[0][0] ? took[0] : "-", took[1][0] ? took[1] : "-");
+}
+
 static int xq_gen(const qp_rules *r, const void *s, qp_move *out, qp_gen_mode mode)
 {
     return xq_gen_legal(r->impl, s, out, mode == QP_GEN_NOISY);
@@ -228,4 +257,5 @@ const qp_ruleset xq_ruleset = {
     .help_text = xq_help,
     .notation_text = xq_notation_text,
     .notation_parse = xq_notation_parse,
+    .status_text = xq_status_hook,
 };

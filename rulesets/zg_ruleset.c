@@ -283,6 +283,29 @@ static void zg_null_hook(const qp_rules *r, void *s)
     zg_make_null(Z(r), s);
 }
 
+/* Soldiers on the enemy back rank count toward five and pay for exchanges. */
+static void zg_status_hook(const qp_rules *r, const void *sv, char *buf, size_t n)
+{
+    const zg_state *s = sv;
+    snprintf(buf, n, "Back-rank soldiers: red %d, black %d (%d win)", s->bottom[0], s->bottom[1],
+             Z(r)->soldiers_to_win);
+}
+
+/* Five soldiers: the winner's soldiers on the enemy back rank. */
+static int zg_decisive_hook(const qp_rules *r, const void *sv, int *sq, int max)
+{
+    const zg_state *s = sv;
+    qp_outcome o;
+    zg_outcome(Z(r), s, &o);
+    if (o.result != QP_WIN || !strstr(o.reason, "soldier")) return 0;
+    int n = 0;
+    for (int f = 0; f < ZG_FILES && n < max; f++) {
+        int v = s->bd.sq[zg_sq(f, zg_far_rank(o.winner))];
+        if (v && zg_side_of(v) == o.winner && zg_type_of(v) == ZG_SOLDIER) sq[n++] = zg_far_rank(o.winner) * ZG_FILES + f;
+    }
+    return n;
+}
+
 const qp_ruleset zg_ruleset = {
     .abi = QP_ABI_VERSION,
     .name = "zhonggong",
@@ -314,4 +337,6 @@ const qp_ruleset zg_ruleset = {
     .help_text = NULL,   /* per instance: r->help_text follows the parameters */
     .notation_text = zg_notation_text_hook,
     .notation_parse = zg_notation_parse_hook,
+    .status_text = zg_status_hook,
+    .decisive_squares = zg_decisive_hook,
 };

@@ -123,7 +123,10 @@ static void close_inherited(void)
     for (int fd = 3; fd < 1024; fd++) close(fd);
 }
 
-static pid_t start_play(const xenv *x)
+/* Starts `qipan play zhonggong --size WIN_SIZE ARGS...` on the private
+ * display, with QIPAN_GUI_LOG on so the test can wait on what the window
+ * reports (moves played, dialogs, messages) instead of sleeping. */
+static pid_t start_play_args(const xenv *x, const char *const *args)
 {
     pid_t pid = fork();
     if (pid == 0) {
@@ -133,8 +136,11 @@ static pid_t start_play(const xenv *x)
         setenv("DISPLAY", x->display, 1);
         setenv("HOME", x->dir, 1);
         setenv("XDG_DATA_HOME", home, 1);
+        snprintf(home, sizeof home, "%s/config", x->dir);
+        setenv("XDG_CONFIG_HOME", home, 1);
         setenv("SDL_AUDIODRIVER", "dummy", 1);
         setenv("QIPAN_SCRIPTS", QP_SCRIPTS_DIR, 1);
+        setenv("QIPAN_GUI_LOG", "1", 1);
         unsetenv("WAYLAND_DISPLAY");
         /* Under the sanitizers, X11, D-Bus and Mesa leak at exit in ways
          * that are not ours; the drawing code's leaks are checked by
@@ -150,17 +156,27 @@ static pid_t start_play(const xenv *x)
         dup2(out, 2);
         close(out);
         close(null);
-        execl(QIPAN_BIN, QIPAN_BIN, "play", "zhonggong", "--size", WIN_SIZE, "--ai", "none", (char *)NULL);
+        const char *argv[32] = {QIPAN_BIN, "play", "zhonggong", "--size", WIN_SIZE};
+        int n = 5;
+        for (; args && *args && n < 31; args++) argv[n++] = *args;
+        argv[n] = NULL;
+        execv(QIPAN_BIN, (char *const *)argv);
         _exit(127);
     }
     return pid;
+}
+
+static pid_t start_play(const xenv *x)
+{
+    const char *const args[] = {"--ai", "none", NULL};
+    return start_play_args(x, args);
 }
 
 /* Runs an xdotool command line on the private display; returns its output. */
 static char *xdo(const xenv *x, const char *args)
 {
     char cmd[512];
-    snprintf(cmd, sizeof cmd, "DISPLAY=%s timeout 20 xdotool %s 2>/dev/null", x->display, args);
+    snprintf(cmd, sizeof cmd, "DISPLAY=%s timeout 60 xdotool %s 2>/dev/null", x->display, args);
     FILE *p = popen(cmd, "r");
     if (!p) fail_msg("popen xdotool");
     static char out[256];
@@ -352,11 +368,530 @@ static void test_zoom_keys(void **state)
     xenv_cleanup(&x);
 }
 
+/* ---- a session driven by what the window reports ------------------------ */
+
+typedef struct sess {
+    xenv x;
+    pid_t play;
+    char *win;
+    char *layout;
+    size_t seen;              /* log bytes already matched */
+    char why[512];            /* first failure, "" while all is well */
+} sess;
+
+static char *log_text(const sess *t)
+{
+    char path[160];
+    snprintf(path, sizeof path, "%s/play.log", t->x.dir);
+    char *s = read_text(path);
+    return s ? s : calloc(1, 1);
+}
+
+/* Waits (up to 60 s: ASan builds on a busy machine are slow) for needle
+ * in the log after what earlier waits matched; a failure is recorded once. */
+static bool wait_log(sess *t, const char *needle)
+{
+    if (t->why[0]) return false;
+    for (int i = 0; i < 1200; i++) {
+        char *s = log_text(t);
+        size_t n = strlen(s);
+        const char *hit = t->seen <= n ? strstr(s + t->seen, needle) : NULL;
+        if (hit) {
+            t->seen = (size_t)(hit - s) + strlen(needle);
+            free(s);
+            return true;
+        }
+        free(s);
+        sleep_ms(50);
+    }
+    snprintf(t->why, sizeof t->why, "the window never reported '%s'", needle);
+    return false;
+}
+
+static void sess_key(sess *t, const char *keys)
+{
+    if (!t->why[0]) send_keys(&t->x, t->win, keys);
+}
+
+static void sess_click(sess *t, const char *name)
+{
+    if (t->why[0]) return;
+    int px, py;
+    char args[160];
+    point_of(t->layout, name, &px, &py);
+    snprintf(args, sizeof args, "mousemove --window %s %d %d click 1", t->win, px, py);
+    xdo(&t->x, args);
+}
+
+/* Xvfb, the layout and a window started with args; files may be put in
+ * the data directory first by the caller through pre (NULL: none). */
+static void sess_start(sess *t, const char *const *args, void (*pre)(const sess *))
+{
+    memset(t, 0, sizeof *t);
+    xenv_dir(&t->x);
+    char cmd[256], *err = NULL;
+    snprintf(cmd, sizeof cmd, "render zhonggong --size " WIN_SIZE " --layout --out %s/board.png", t->x.dir);
+    if (tu_run(cmd, NULL, &t->layout, &err) != 0) snprintf(t->why, sizeof t->why, "render --layout failed");
+    free(err);
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s/data/qipan'", t->x.dir);
+    if (system(cmd) != 0) snprintf(t->why, sizeof t->why, "mkdir failed");
+    if (pre) pre(t);
+    if (!t->why[0] && start_xvfb(&t->x)) snprintf(t->why, sizeof t->why, "Xvfb did not start");
+    if (t->why[0]) return;
+    t->play = start_play_args(&t->x, args);
+    t->win = find_window(&t->x);
+    if (!t->win) snprintf(t->why, sizeof t->why, "no qipan window appeared");
+    wait_log(t, "start: ");   /* the window is set up and reads events */
+}
+
+/* Quits with q and stops the X server; fails the test on any problem. */
+static void sess_end(sess *t)
+{
+    if (t->win && !t->why[0]) {
+        send_keys(&t->x, t->win, "q");
+        int rc = wait_exit(t->play, 30000);
+        if (rc != 0) snprintf(t->why, sizeof t->why, "the window did not close cleanly on q (%d)", rc);
+    } else if (t->play > 0) {
+        stop(t->play);
+    }
+    stop(t->x.xvfb);
+    char *all = log_text(t);
+    if (!t->why[0] && (strstr(all, "runtime error") || strstr(all, "AddressSanitizer")))
+        snprintf(t->why, sizeof t->why, "a sanitizer reported an error");
+    free(all);
+    if (t->why[0]) {
+        char *log = log_text(t);
+        fail_msg("%s (display %s); qipan said: %s", t->why, t->x.display, log);
+    }
+}
+
+static void sess_free(sess *t)
+{
+    free(t->layout);
+    xenv_cleanup(&t->x);
+}
+
+static char *data_file(const sess *t, const char *name)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/data/qipan/%s", t->x.dir, name);
+    return read_text(path);
+}
+
+/* The one file in the data directory whose name starts with prefix, read;
+ * NULL if there is none or more than one. */
+static char *data_file_like(const sess *t, const char *prefix)
+{
+    char cmd[320];
+    snprintf(cmd, sizeof cmd, "ls '%s/data/qipan' | grep '^%s'", t->x.dir, prefix);
+    FILE *p = popen(cmd, "r");
+    char name[256] = "", more[256] = "";
+    if (p) {
+        if (!fgets(name, sizeof name, p)) name[0] = 0;
+        if (!fgets(more, sizeof more, p)) more[0] = 0;
+        pclose(p);
+    }
+    name[strcspn(name, "\n")] = 0;
+    if (!name[0] || more[0]) return NULL;
+    return data_file(t, name);
+}
+
+static const char *const two_players[] = {"--ai", "none", NULL};
+
+static void test_new_asks_and_keeps_the_game(void **state)
+{
+    (void)state;
+    sess t;
+    sess_start(&t, two_players, NULL);
+    sess_click(&t, "a3");
+    sess_click(&t, "a4");
+    wait_log(&t, "played: a3a4");
+    /* New opens the New Game dialog; Esc keeps playing. */
+    sess_key(&t, "n");
+    wait_log(&t, "dialog: newgame");
+    sess_key(&t, "Escape");
+    wait_log(&t, "dialog: closed");
+    char *rec = data_file(&t, "autosave-zhonggong.txt");
+    if (!t.why[0] && (!rec || !strstr(rec, "1. a3a4\n"))) snprintf(t.why, sizeof t.why, "the game was not kept");
+    free(rec);
+    /* Confirmed, the old game is kept aside, and Undo brings it back. */
+    sess_key(&t, "n");
+    wait_log(&t, "dialog: newgame");
+    sess_key(&t, "Return");
+    wait_log(&t, "Undo brings the last one back");
+    char *prev = data_file_like(&t, "autosave-zhonggong-previous-");
+    if (!t.why[0] && (!prev || !strstr(prev, "1. a3a4\n"))) snprintf(t.why, sizeof t.why, "no previous game kept");
+    free(prev);
+    sess_key(&t, "u");
+    wait_log(&t, "Previous game back");
+    sess_end(&t);
+    rec = data_file(&t, "autosave-zhonggong.txt");
+    if (!rec || !strstr(rec, "1. a3a4\n")) fail_msg("after undo of the new game the autosave is:\n%s", rec ? rec : "(none)");
+    free(rec);
+    assert_null(data_file_like(&t, "autosave-zhonggong-previous-"));
+    sess_free(&t);
+}
+
+static const char broken[] = "[Ruleset \"zhonggong\"]\n[Result \"*\"]\n\n1. a3a4 a7a5\n";
+
+static void put_broken_autosave(const sess *t)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/data/qipan/autosave-zhonggong.txt", t->x.dir);
+    FILE *f = fopen(path, "w");
+    if (!f) fail_msg("cannot write %s", path);
+    fputs(broken, f);
+    fclose(f);
+}
+
+static void test_unreadable_autosave_is_kept(void **state)
+{
+    (void)state;
+    sess t;
+    sess_start(&t, two_players, put_broken_autosave);
+    wait_log(&t, "cannot load the autosave");
+    wait_log(&t, "kept as ");
+    /* A move and a quit write a new autosave; the broken one survives. */
+    sess_click(&t, "a3");
+    sess_click(&t, "a4");
+    wait_log(&t, "played: a3a4");
+    sess_end(&t);
+    char *kept = data_file_like(&t, "autosave-zhonggong-unreadable-");
+    if (!kept) fail_msg("the unreadable autosave was not kept");
+    assert_string_equal(kept, broken);
+    free(kept);
+    char *rec = data_file(&t, "autosave-zhonggong.txt");
+    assert_non_null(rec);
+    assert_non_null(strstr(rec, "1. a3a4\n"));
+    free(rec);
+    sess_free(&t);
+}
+
+static void test_illegal_click_and_resign_banner(void **state)
+{
+    (void)state;
+    sess t;
+    sess_start(&t, two_players, NULL);
+    sess_click(&t, "a3");
+    sess_click(&t, "a5");
+    wait_log(&t, "error: a3a5: a soldier cannot move from a3 to a5");
+    sess_key(&t, "ctrl+r");
+    wait_log(&t, "dialog: confirm-resign");
+    sess_key(&t, "y");
+    wait_log(&t, "banner: \xE9\xBB\x91\xE6\x96\xB9\xE8\x83\x9C Black wins \xE2\x80\x94 "
+                 "\xE7\xBA\xA2\xE6\x96\xB9\xE8\xAE\xA4\xE8\xBE\x93 Red resigned\n");
+    sess_end(&t);
+    sess_free(&t);
+}
+
+static void put_other_game(const sess *t)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/other.txt", t->x.dir);
+    FILE *f = fopen(path, "w");
+    if (!f) fail_msg("cannot write %s", path);
+    fputs("[Ruleset \"zhonggong\"]\n[Result \"*\"]\n\n1. c3c4\n", f);
+    fclose(f);
+}
+
+/* Loading a file over a game in progress keeps that game's autosave. */
+static void test_load_keeps_the_game_in_progress(void **state)
+{
+    (void)state;
+    sess t;
+    sess_start(&t, two_players, put_other_game);
+    sess_click(&t, "a3");
+    sess_click(&t, "a4");
+    wait_log(&t, "played: a3a4");
+    sess_key(&t, "ctrl+o");
+    wait_log(&t, "dialog: load");
+    sess_key(&t, "ctrl+u");
+    if (!t.why[0]) {
+        char args[256];
+        snprintf(args, sizeof args, "type --window %s '%s/other.txt'", t.win, t.x.dir);
+        xdo(&t.x, args);
+    }
+    sess_key(&t, "Return");
+    wait_log(&t, "previous game kept as ");
+    sess_end(&t);
+    char *rec = data_file(&t, "autosave-zhonggong.txt");
+    if (!rec || !strstr(rec, "1. c3c4\n")) fail_msg("autosave after loading:\n%s", rec ? rec : "(none)");
+    free(rec);
+    char *prev = data_file_like(&t, "autosave-zhonggong-previous-");
+    if (!prev || !strstr(prev, "1. a3a4\n")) fail_msg("the game in progress was not kept: %s", prev ? prev : "(none)");
+    free(prev);
+    sess_free(&t);
+}
+
+/* Started with the computer playing Black, the dialog makes both sides
+ * players with a 3+2 clock: the computer never moves (Black's reply is
+ * clicked), the clocks start at 3:00 and Red's move adds 2 s. */
+static void test_dialog_two_players_with_clock(void **state)
+{
+    (void)state;
+    sess t;
+    const char *const args[] = {"--level", "3", NULL};
+    sess_start(&t, args, NULL);
+    sess_key(&t, "n");
+    wait_log(&t, "dialog: newgame");
+    sess_key(&t, "2");
+    sess_key(&t, "t");
+    sess_key(&t, "t");
+    sess_key(&t, "Return");
+    wait_log(&t, "new game: zhonggong; red player; black player; level 3; time 3+2\n");
+    sess_click(&t, "a3");
+    sess_click(&t, "a4");
+    wait_log(&t, "played: a3a4");
+    char *side = data_file(&t, "autosave-zhonggong.window");
+    if (!t.why[0] && (!side || !strstr(side, "mode 0\n") || !strstr(side, "tc 2 180 2 30\n") ||
+                      !strstr(side, "left 182000 180000\n")))
+        snprintf(t.why, sizeof t.why, "window state after a3a4: %s", side ? side : "(none)");
+    free(side);
+    sess_click(&t, "a7");
+    sess_click(&t, "a6");
+    wait_log(&t, "played: a7a6");
+    sess_end(&t);
+    char *rec = data_file(&t, "autosave-zhonggong.txt");
+    if (!rec || !strstr(rec, "1. a3a4 a7a6\n")) fail_msg("autosave:\n%s", rec ? rec : "(none)");
+    free(rec);
+    char *log = log_text(&t);
+    /* exactly the two clicked moves were played */
+    const char *p = log;
+    int played = 0;
+    while ((p = strstr(p, "played: "))) {
+        played++;
+        p++;
+    }
+    free(log);
+    assert_int_equal(played, 2);
+    sess_free(&t);
+}
+
+static void put_timed_game(const sess *t)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/data/qipan/autosave-zhonggong.txt", t->x.dir);
+    FILE *f = fopen(path, "w");
+    if (!f) fail_msg("cannot write %s", path);
+    fputs("[Ruleset \"zhonggong\"]\n[Result \"*\"]\n\n1. a3a4\n", f);
+    fclose(f);
+    snprintf(path, sizeof path, "%s/data/qipan/autosave-zhonggong.window", t->x.dir);
+    f = fopen(path, "w");
+    if (!f) fail_msg("cannot write %s", path);
+    fputs("mode 0\nlevel 7\nflip 1\ntc 2 180 2 30\nleft 178000 1500\nspent 0 0\n", f);
+    fclose(f);
+}
+
+/* Resuming restores mode, level, flip and the clocks of a 3+2 game;
+ * Black's last 1.5 s run down and the flag fall ends the game. */
+static void test_resume_clock_and_flag_fall(void **state)
+{
+    (void)state;
+    sess t;
+    const char *const args[] = {"--level", "2", NULL};   /* computer plays Black unless restored */
+    sess_start(&t, args, put_timed_game);
+    wait_log(&t, "dialog: resume");
+    sess_key(&t, "y");
+    wait_log(&t, "resumed: mode 0 level 7 flip 1 time 3+2 left 178000 1500\n");
+    wait_log(&t, "banner: \xE7\xBA\xA2\xE6\x96\xB9\xE8\x83\x9C Red wins \xE2\x80\x94 "
+                 "\xE9\xBB\x91\xE6\x96\xB9\xE8\xB6\x85\xE6\x97\xB6 Black ran out of time\n");
+    sess_end(&t);
+    char *log = log_text(&t);
+    assert_null(strstr(log, "played: "));   /* the computer did not play Black */
+    free(log);
+    sess_free(&t);
+}
+
+/* Press on a piece, move the pointer with the button held, release on
+ * the target: the move is played. */
+static void test_drag_and_drop(void **state)
+{
+    (void)state;
+    sess t;
+    sess_start(&t, two_players, NULL);
+    if (!t.why[0]) {
+        int x0, y0, x1, y1;
+        char args[320];
+        point_of(t.layout, "c3", &x0, &y0);
+        point_of(t.layout, "c4", &x1, &y1);
+        snprintf(args, sizeof args,
+                 "mousemove --window %s %d %d mousedown 1 mousemove --window %s %d %d "
+                 "mousemove --window %s %d %d mouseup 1",
+                 t.win, x0, y0, t.win, (x0 + x1) / 2 + 3, (y0 + y1) / 2, t.win, x1, y1);
+        xdo(&t.x, args);
+    }
+    wait_log(&t, "played: c3c4");
+    sess_end(&t);
+    char *rec = data_file(&t, "autosave-zhonggong.txt");
+    if (!rec || !strstr(rec, "1. c3c4\n")) fail_msg("autosave after the drag:\n%s", rec ? rec : "(none)");
+    free(rec);
+    sess_free(&t);
+}
+
+/* A hint arrives; stepping back and playing another move asks before it
+ * drops the later moves. */
+static void test_hint_review_and_branch(void **state)
+{
+    (void)state;
+    sess t;
+    sess_start(&t, two_players, NULL);
+    sess_key(&t, "t");
+    wait_log(&t, "Hint: ");
+    sess_click(&t, "a3");
+    sess_click(&t, "a4");
+    wait_log(&t, "played: a3a4");
+    sess_click(&t, "a7");
+    sess_click(&t, "a6");
+    wait_log(&t, "played: a7a6");
+    sess_key(&t, "Left");
+    sess_click(&t, "c7");
+    sess_click(&t, "c6");
+    wait_log(&t, "dialog: confirm-branch");
+    sess_key(&t, "y");
+    wait_log(&t, "played: c7c6");
+    sess_end(&t);
+    char *rec = data_file(&t, "autosave-zhonggong.txt");
+    if (!rec || !strstr(rec, "1. a3a4 c7c6\n")) fail_msg("autosave after the new branch:\n%s", rec ? rec : "(none)");
+    free(rec);
+    sess_free(&t);
+}
+
+static char *config_file(const sess *t)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/config/qipan/settings.conf", t->x.dir);
+    return read_text(path);
+}
+
+/* The settings dialog changes piece style and animation; they, the mode
+ * and the level are remembered for the next start. */
+static void test_settings_persist(void **state)
+{
+    (void)state;
+    sess t;
+    const char *const first[] = {"--ai", "none", "--level", "8", NULL};
+    sess_start(&t, first, NULL);
+    wait_log(&t, "mode 0 level 8 flip 0 pieces plain animation on");
+    sess_key(&t, "p");
+    wait_log(&t, "dialog: settings");
+    sess_key(&t, "1");
+    wait_log(&t, "settings: pieces kai animation on");
+    sess_key(&t, "2");
+    wait_log(&t, "settings: pieces kai animation off");
+    sess_key(&t, "Escape");
+    wait_log(&t, "dialog: closed");
+    /* the second start, in the same HOME, without options but the size */
+    if (!t.why[0]) {
+        send_keys(&t.x, t.win, "q");
+        if (wait_exit(t.play, 30000) != 0) snprintf(t.why, sizeof t.why, "the first window did not close");
+        char *conf = config_file(&t);
+        if (!t.why[0] && (!conf || !strstr(conf, "pieces kai\n") || !strstr(conf, "animation off\n") ||
+                          !strstr(conf, "mode 0\n") || !strstr(conf, "level 8\n")))
+            snprintf(t.why, sizeof t.why, "settings file: %s", conf ? conf : "(none)");
+        free(conf);
+        t.play = start_play_args(&t.x, NULL);
+        t.win = find_window(&t.x);
+        if (!t.win) snprintf(t.why, sizeof t.why, "no second window");
+    }
+    wait_log(&t, "start: mode 0 level 8 flip 0 pieces kai animation off");
+    sess_end(&t);
+    sess_free(&t);
+}
+
+static void put_games_folder(const sess *t)
+{
+    char path[256];
+    snprintf(path, sizeof path, "mkdir -p '%s/games/sub'", t->x.dir);
+    if (system(path) != 0) fail_msg("mkdir");
+    snprintf(path, sizeof path, "%s/games/listed.txt", t->x.dir);
+    FILE *f = fopen(path, "w");
+    if (!f) fail_msg("cannot write %s", path);
+    fputs("[Ruleset \"zhonggong\"]\n[Result \"*\"]\n\n1. g3g4\n", f);
+    fclose(f);
+    /* the window's state saved with it: two players, level 9, 5 minutes */
+    snprintf(path, sizeof path, "%s/games/listed.window", t->x.dir);
+    f = fopen(path, "w");
+    if (!f) fail_msg("cannot write %s", path);
+    fputs("mode 0\nlevel 9\nflip 0\ntc 1 300 0 30\nleft 250000 240000\n", f);
+    fclose(f);
+}
+
+/* The load dialog lists the folder typed: Tab takes the names from the
+ * list (the folder sub/ first, then listed.txt) and Enter loads, with the
+ * mode, level and clocks saved beside the file. */
+static void test_file_dialog_lists_the_folder(void **state)
+{
+    (void)state;
+    sess t;
+    sess_start(&t, two_players, put_games_folder);
+    sess_key(&t, "ctrl+o");
+    wait_log(&t, "dialog: load");
+    sess_key(&t, "ctrl+u");
+    if (!t.why[0]) {
+        char args[256];
+        snprintf(args, sizeof args, "type --window %s '%s/games/'", t.win, t.x.dir);
+        xdo(&t.x, args);
+    }
+    sess_key(&t, "Tab Tab Return");   /* sub/, then listed.txt */
+    char want[256];
+    wait_log(&t, "state: mode 0 level 9 flip 0 time 5 min left 250000 240000\n");
+    snprintf(want, sizeof want, "Loaded %s/games/listed.txt", t.x.dir);
+    wait_log(&t, want);
+    sess_end(&t);
+    char *rec = data_file(&t, "autosave-zhonggong.txt");
+    if (!rec || !strstr(rec, "1. g3g4\n")) fail_msg("autosave after loading from the list:\n%s", rec ? rec : "(none)");
+    free(rec);
+    sess_free(&t);
+}
+
+/* The dialog switches to another registered game; its first move is
+ * played in the new game's rules. */
+static void test_dialog_switches_game(void **state)
+{
+    (void)state;
+    sess t;
+    sess_start(&t, two_players, NULL);
+    sess_key(&t, "n");
+    wait_log(&t, "dialog: newgame");
+    sess_key(&t, "g");
+    sess_key(&t, "Return");
+    wait_log(&t, "new game: xiangqi; red player; black player; level 5; time none\n");
+    sess_end(&t);
+    assert_null(data_file(&t, "autosave-xiangqi.txt"));   /* nothing played: nothing saved */
+    sess_free(&t);
+}
+
+static void test_five_soldiers_banner(void **state)
+{
+    (void)state;
+    sess t;
+    const char *const args[] = {"--ai", "none", "--fen", "PPPP5/4P4/9/5k3/9/4K4/9/9/9 w - - 0 1", NULL};
+    sess_start(&t, args, NULL);
+    sess_click(&t, "e8");
+    sess_click(&t, "e9");
+    wait_log(&t, "banner: \xE7\xBA\xA2\xE6\x96\xB9\xE8\x83\x9C Red wins \xE2\x80\x94 "
+                 "\xE4\xBA\x94\xE5\x85\xB5\xE5\x88\xB0\xE5\xBA\x95 five soldiers reached the last rank\n");
+    sess_end(&t);
+    sess_free(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_click_move_autosave_resume),
         cmocka_unit_test(test_zoom_keys),
+        cmocka_unit_test(test_new_asks_and_keeps_the_game),
+        cmocka_unit_test(test_unreadable_autosave_is_kept),
+        cmocka_unit_test(test_illegal_click_and_resign_banner),
+        cmocka_unit_test(test_five_soldiers_banner),
+        cmocka_unit_test(test_load_keeps_the_game_in_progress),
+        cmocka_unit_test(test_dialog_two_players_with_clock),
+        cmocka_unit_test(test_resume_clock_and_flag_fall),
+        cmocka_unit_test(test_drag_and_drop),
+        cmocka_unit_test(test_hint_review_and_branch),
+        cmocka_unit_test(test_settings_persist),
+        cmocka_unit_test(test_file_dialog_lists_the_folder),
+        cmocka_unit_test(test_dialog_switches_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "../frontends/gui/gui_state.c"
+#include "../frontends/gui/gui_words.c"
 
 static void open_state(gui_state *st, const char *ruleset, const char *fen)
 {
@@ -182,6 +183,133 @@ static void test_levels_and_outcome(void **state)
     gui_state_free(&st);
 }
 
+/* The rulesets' panel counters, the decisive points and the banner text. */
+static void test_counters_and_banner(void **state)
+{
+    (void)state;
+    gui_state st;
+    char res[128], why[160];
+    open_state(&st, "zhonggong", NULL);
+    assert_string_equal(st.counters, "Back-rank soldiers: red 0, black 0 (5 win)");
+    assert_int_equal(st.ndecisive, 0);
+    gui_state_banner(&st, true, res, sizeof res, why, sizeof why);
+    assert_string_equal(res, "");
+    st.g.resigned = 0;
+    gui_state_changed(&st);
+    gui_state_banner(&st, true, res, sizeof res, why, sizeof why);
+    assert_string_equal(res, "黑方胜 Black wins");
+    assert_string_equal(why, "红方认输 Red resigned");
+    gui_state_banner(&st, false, res, sizeof res, why, sizeof why);
+    assert_string_equal(res, "Black wins");
+    assert_string_equal(why, "Red resigned");
+    gui_state_free(&st);
+
+    open_state(&st, "zhonggong", "PPPPP4/9/9/4k4/9/4K4/9/9/9 b - - 0 1");
+    assert_string_equal(st.counters, "Back-rank soldiers: red 5, black 0 (5 win)");
+    assert_int_equal(st.ndecisive, 5);
+    for (int i = 0; i < 5; i++) assert_int_equal(st.decisive[i], sq_of(&st, (const char *[]){"a9", "b9", "c9", "d9", "e9"}[i]));
+    gui_state_banner(&st, true, res, sizeof res, why, sizeof why);
+    assert_string_equal(why, "五兵到底 five soldiers reached the last rank");
+    /* A flag fall ends the game on time. */
+    gui_state_free(&st);
+    open_state(&st, "zhonggong", NULL);
+    st.flagged = 0;
+    gui_state_changed(&st);
+    assert_int_equal(st.outcome.result, QP_WIN);
+    assert_int_equal(st.outcome.winner, 1);
+    gui_state_banner(&st, true, res, sizeof res, why, sizeof why);
+    assert_string_equal(why, "红方超时 Red ran out of time");
+    gui_state_free(&st);
+
+    /* Xiangqi: what each side has taken (Black lacks a chariot and two
+     * soldiers; Red lacks a horse). */
+    open_state(&st, "xiangqi", "1nbakabnr/9/1c5c1/p3p3p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB1R w - - 0 1");
+    assert_string_equal(st.counters, "Taken by red: 卒卒車 · by black: 马");
+    gui_state_free(&st);
+    open_state(&st, "xiangqi", NULL);
+    assert_string_equal(st.counters, "");
+    gui_state_free(&st);
+}
+
+/* A game without the decisive_squares hook: a win "in a row" shows the
+ * winner's line, whichever way it runs. */
+static void test_winning_line_found(void **state)
+{
+    (void)state;
+    gui_state st;
+    const struct { const char *fen; const char *line[3]; } cases[] = {
+        {"XXX/oo1/3 b 5", {"a3", "b3", "c3"}},
+        {"Xo1/oX1/2X b 5", {"a3", "b2", "c1"}},
+        {"o1X/oX1/X2 b 5", {"a1", "b2", "c3"}},
+        {"1Xo/1Xo/1X1 b 5", {"b1", "b2", "b3"}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        open_state(&st, "tictactoe", cases[i].fen);
+        assert_int_equal(st.outcome.result, QP_WIN);
+        if (st.ndecisive != 3) fail_msg("%s: %d points in the line", cases[i].fen, st.ndecisive);
+        for (int k = 0; k < 3; k++) {
+            bool found = false;
+            for (int j = 0; j < 3; j++) found |= st.decisive[j] == sq_of(&st, cases[i].line[k]);
+            if (!found) fail_msg("%s: %s not in the line", cases[i].fen, cases[i].line[k]);
+        }
+        gui_state_free(&st);
+    }
+    open_state(&st, "tictactoe", "Xo1/oX1/3 w 4");   /* game on: no line */
+    assert_int_equal(st.ndecisive, 0);
+    gui_state_free(&st);
+}
+
+/* Games without status_text: stones are counted per side, a puzzle's
+ * pieces left. */
+static void test_generic_counters(void **state)
+{
+    (void)state;
+    gui_state st;
+    open_state(&st, "pegsolitaire", NULL);
+    assert_string_equal(st.counters, "Pieces left: 32");
+    gui_state_free(&st);
+    open_state(&st, "reversi", NULL);
+    char want[96];
+    char a[32], b[32];
+    snprintf(a, sizeof a, "%s", qp_side_name(st.r, 0));
+    snprintf(b, sizeof b, "%s", qp_side_name(st.r, 1));
+    a[0] = (char)toupper((unsigned char)a[0]);
+    b[0] = (char)toupper((unsigned char)b[0]);
+    snprintf(want, sizeof want, "On the board: %s 2 \xC2\xB7 %s 2", a, b);
+    assert_string_equal(st.counters, want);
+    gui_state_free(&st);
+    /* gomoku starts empty: its stones are counted once placed */
+    open_state(&st, "gomoku", NULL);
+    assert_string_equal(st.counters, "");
+    qp_move m;
+    char err[QP_ERR];
+    assert_int_equal(st.r->rs->move_parse(st.r, st.g.cur, "h8", &m, err, sizeof err), 0);
+    qp_game_play(&st.g, m);
+    gui_state_changed(&st);
+    assert_non_null(strstr(st.counters, " 1 \xC2\xB7 "));
+    assert_non_null(strstr(st.counters, " 0"));
+    gui_state_free(&st);
+}
+
+static void test_time_control_text(void **state)
+{
+    (void)state;
+    char b[32];
+    gui_tc tc = {GUI_TC_NONE, 180, 2, 30};
+    gui_tc_text(&tc, b, sizeof b);
+    assert_string_equal(b, "none");
+    tc.kind = GUI_TC_INCREMENT;
+    gui_tc_text(&tc, b, sizeof b);
+    assert_string_equal(b, "3+2");
+    tc.kind = GUI_TC_SUDDEN;
+    tc.base_s = 300;
+    gui_tc_text(&tc, b, sizeof b);
+    assert_string_equal(b, "5 min");
+    tc.kind = GUI_TC_PERMOVE;
+    gui_tc_text(&tc, b, sizeof b);
+    assert_string_equal(b, "30 s/move");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -189,6 +317,10 @@ int main(void)
         cmocka_unit_test(test_exchange_built_soldier_by_soldier),
         cmocka_unit_test(test_placement),
         cmocka_unit_test(test_levels_and_outcome),
+        cmocka_unit_test(test_counters_and_banner),
+        cmocka_unit_test(test_time_control_text),
+        cmocka_unit_test(test_winning_line_found),
+        cmocka_unit_test(test_generic_counters),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }

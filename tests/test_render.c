@@ -1,8 +1,8 @@
 /*
  * test_render.c — `qipan render`: the off-screen picture of the window.
  *
- * Runs the real binary, then reads the PNG it wrote (checking every chunk's
- * CRC and the zlib stream's Adler-32, so a broken encoder fails here) and
+ * Runs the real binary, then reads the PNG it wrote with libpng (which
+ * checks every chunk's CRC and the zlib stream, so a broken file fails) and
  * looks at pixels where `--layout` says the board points are: grid lines
  * have the line colour, a red piece shows its red ring, an empty point
  * shows wood, `--flip` mirrors the coordinates.  Bad arguments give the
@@ -11,6 +11,7 @@
 #include "testutil.h"
 
 #include <math.h>
+#include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,108 +19,28 @@
 
 #define START_FEN "rnbacabnr/4c4/p1p1p1p1p/4k4/9/4K4/P1P1P1P1P/4C4/RNBACABNR w - - 0 1"
 
-/* ---- a PNG reader for what gui_png.c writes ---------------------------- */
+/* ---- reading the PNG (libpng) ------------------------------------------- */
 
 typedef struct image {
     int w, h;
     unsigned char *rgb;   /* w*h*3 */
 } image;
 
-static uint32_t be32(const unsigned char *p)
-{
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
-static uint32_t crc32_of(const unsigned char *p, size_t n)
-{
-    uint32_t c = 0xFFFFFFFFu;
-    for (size_t i = 0; i < n; i++) {
-        c ^= p[i];
-        for (int k = 0; k < 8; k++) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-    }
-    return ~c;
-}
-
-static unsigned char *slurp_file(const char *path, size_t *n)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    unsigned char *buf = malloc((size_t)len + 1);
-    *n = fread(buf, 1, (size_t)len, f);
-    fclose(f);
-    return buf;
-}
-
-/* Reads an RGB PNG made of stored deflate blocks; fails the test on any
- * inconsistency. */
+/* Reads an 8-bit RGB PNG; libpng checks every chunk's CRC and the zlib
+ * stream, so a broken file fails here. */
 static void read_png(const char *path, image *img)
 {
-    size_t n;
-    unsigned char *d = slurp_file(path, &n);
-    if (!d) fail_msg("no file %s", path);
-    assert_true(n > 8 && !memcmp(d, "\x89PNG\r\n\x1a\n", 8));
-    unsigned char *z = malloc(n);
-    size_t zn = 0, pos = 8;
-    bool ihdr = false, iend = false;
-    while (pos + 12 <= n && !iend) {
-        uint32_t len = be32(d + pos);
-        assert_true(pos + 12 + len <= n);
-        const unsigned char *type = d + pos + 4, *data = d + pos + 8;
-        assert_int_equal(crc32_of(type, len + 4), be32(data + len));
-        if (!memcmp(type, "IHDR", 4)) {
-            assert_int_equal(len, 13);
-            img->w = (int)be32(data);
-            img->h = (int)be32(data + 4);
-            assert_int_equal(data[8], 8);    /* bit depth */
-            assert_int_equal(data[9], 2);    /* RGB */
-            assert_int_equal(data[12], 0);   /* no interlace */
-            ihdr = true;
-        } else if (!memcmp(type, "IDAT", 4)) {
-            memcpy(z + zn, data, len);
-            zn += len;
-        } else if (!memcmp(type, "IEND", 4)) {
-            iend = true;
-        }
-        pos += 12 + len;
-    }
-    assert_true(ihdr && iend);
-    assert_true(zn > 6);
-    assert_int_equal((z[0] * 256 + z[1]) % 31, 0);
-    assert_int_equal(z[0] & 0x0F, 8);   /* deflate */
-    size_t row = 1 + (size_t)img->w * 3, raw_n = row * (size_t)img->h, got = 0;
-    unsigned char *raw = malloc(raw_n);
-    size_t zp = 2;
-    for (;;) {
-        assert_true(zp + 5 <= zn);
-        int final = z[zp] & 1, type = (z[zp] >> 1) & 3;
-        assert_int_equal(type, 0);   /* stored */
-        unsigned len = z[zp + 1] | z[zp + 2] << 8, nlen = z[zp + 3] | z[zp + 4] << 8;
-        assert_int_equal(len ^ 0xFFFFu, nlen);
-        zp += 5;
-        assert_true(got + len <= raw_n && zp + len <= zn);
-        memcpy(raw + got, z + zp, len);
-        got += len;
-        zp += len;
-        if (final) break;
-    }
-    assert_int_equal(got, raw_n);
-    uint32_t a = 1, b = 0;
-    for (size_t i = 0; i < raw_n; i++) {
-        a = (a + raw[i]) % 65521;
-        b = (b + a) % 65521;
-    }
-    assert_int_equal(be32(z + zp), (b << 16) | a);
-    img->rgb = malloc((size_t)img->w * img->h * 3);
-    for (int y = 0; y < img->h; y++) {
-        assert_int_equal(raw[row * y], 0);   /* filter: none */
-        memcpy(img->rgb + (size_t)y * img->w * 3, raw + row * y + 1, (size_t)img->w * 3);
-    }
-    free(raw);
-    free(z);
-    free(d);
+    png_image pi;
+    memset(&pi, 0, sizeof pi);
+    pi.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_file(&pi, path)) fail_msg("cannot read %s: %s", path, pi.message);
+    /* what qipan writes: 8-bit colour without alpha */
+    assert_int_equal(pi.format, PNG_FORMAT_RGB);
+    pi.format = PNG_FORMAT_RGB;
+    img->w = (int)pi.width;
+    img->h = (int)pi.height;
+    img->rgb = malloc(PNG_IMAGE_SIZE(pi));
+    if (!png_image_finish_read(&pi, NULL, img->rgb, 0, NULL)) fail_msg("cannot decode %s: %s", path, pi.message);
 }
 
 static void pixel(const image *img, int x, int y, int *r, int *g, int *b)
@@ -384,6 +305,156 @@ static void test_bad_arguments(void **state)
     expect_error(args, 2, "unknown option '--bogus'");
     expect_error("render zhonggong --out /nonexistent-qp-dir/x.png", 1, "cannot write /nonexistent-qp-dir/x.png");
     assert_int_equal(access(path, F_OK), -1);   /* nothing written on errors */
+    snprintf(args, sizeof args, "render zhonggong --out %s --resign green", path);
+    expect_error(args, 2, "--resign must name a side of a two-player game, got 'green'");
+    snprintf(args, sizeof args, "render zhonggong --out %s --resign", path);
+    expect_error(args, 2, "render: --resign needs a side");
+}
+
+static bool is_card(int r, int g, int b) { return r > 240 && g > 232 && b > 214 && b < 234; }
+
+/* Samples along the top inside edge of the end banner's card (1000x760:
+ * the card is 620x190 in the middle, x 190..810, y 285..475): how many of
+ * the 61 samples have the card's colour. */
+static int banner_hits(const image *img)
+{
+    int hits = 0;
+    for (int x = 200; x <= 800; x += 10) {
+        int r, g, b;
+        pixel(img, x, 291, &r, &g, &b);
+        hits += is_card(r, g, b);
+    }
+    return hits;
+}
+
+static bool is_gold(int r, int g, int b) { return r > 200 && g > 130 && g < 215 && b < 90; }
+
+/* Five soldiers: the five on the last rank are ringed in gold, no other
+ * point is. */
+static void test_decisive_points(void **state)
+{
+    (void)state;
+    image img;
+    layout L;
+    render("render zhonggong --fen 'PPPPP4/9/9/4k4/9/4K4/9/9/9 b - - 0 1'", &img, &L);
+    int c = spacing(&L);
+    float pr = 0.455f * c, w = fmaxf(3.0f, pr * 0.14f), rad = pr + 2 + w / 2;
+    const char *ringed[] = {"a9", "c9", "e9"}, *plain[] = {"g9", "i9", "a1"};
+    for (int i = 0; i < 3; i++) {
+        const point *p = at(&L, ringed[i]);
+        if (ring_count(&img, p->x, p->y, rad, is_gold) < 6) fail_msg("%s is not ringed in gold", ringed[i]);
+        p = at(&L, plain[i]);
+        assert_int_equal(ring_count(&img, p->x, p->y, rad, is_gold), 0);
+    }
+    free(img.rgb);
+}
+
+static bool is_arrow(int r, int g, int b) { return r < 110 && g > 90 && g < 170 && b > 170; }
+static bool is_bar_red(int r, int g, int b) { return r > 170 && r < 200 && g < 50 && b < 45; }
+
+/* Red mates with the chariot g2g6 (the other guards rank 5): --hint draws the engine's move as an
+ * arrow along the g file; --analysis adds the evaluation bar (a mate: all
+ * Red) in the panel. */
+static void test_hint_arrow_and_analysis_bar(void **state)
+{
+    (void)state;
+    image plain, hint, an;
+    layout L;
+    const char *fen = "--fen '9/9/9/3k5/7R1/5K3/9/6R2/9 w - - 0 1'";
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "render zhonggong %s", fen);
+    render(cmd, &plain, &L);
+    snprintf(cmd, sizeof cmd, "render zhonggong %s --hint", fen);
+    render(cmd, &hint, &L);
+    snprintf(cmd, sizeof cmd, "render zhonggong %s --analysis", fen);
+    render(cmd, &an, &L);
+    const point *g4 = at(&L, "g4"), *g5 = at(&L, "g5"), *f4 = at(&L, "f4");
+    int r, g, b, gap = spacing(&L) / 2;
+    /* on the g file between the points: arrow in both, wood without */
+    int ys[] = {g4->y - gap, g5->y - gap, g4->y + gap};
+    for (int i = 0; i < 3; i++) {
+        pixel(&hint, g4->x, ys[i], &r, &g, &b);
+        if (!is_arrow(r, g, b)) fail_msg("no arrow at y %d: %d,%d,%d", ys[i], r, g, b);
+        pixel(&an, g4->x, ys[i], &r, &g, &b);
+        assert_true(is_arrow(r, g, b));
+        pixel(&plain, g4->x, ys[i], &r, &g, &b);
+        assert_false(is_arrow(r, g, b));
+    }
+    pixel(&hint, f4->x, f4->y - gap, &r, &g, &b);   /* not on the f file */
+    assert_false(is_arrow(r, g, b));
+    /* the bar: hundreds of pixels of Red's colour in the panel */
+    int bar_plain = 0, bar_an = 0, bar_hint = 0;
+    for (int y = 0; y < an.h; y++)
+        for (int x = an.w * 2 / 3; x < an.w; x++) {
+            pixel(&an, x, y, &r, &g, &b);
+            bar_an += is_bar_red(r, g, b);
+            pixel(&plain, x, y, &r, &g, &b);
+            bar_plain += is_bar_red(r, g, b);
+            pixel(&hint, x, y, &r, &g, &b);
+            bar_hint += is_bar_red(r, g, b);
+        }
+    if (bar_an < bar_plain + 800) fail_msg("no evaluation bar: %d red pixels, %d without", bar_an, bar_plain);
+    assert_int_equal(bar_hint, bar_plain);
+    free(plain.rgb);
+    free(hint.rgb);
+    free(an.rgb);
+}
+
+/* Xiangqi's corner marks on the cannon and soldier points; the Kai piece
+ * style draws other glyphs on the same pieces, and plain is the default. */
+static void test_xiangqi_marks_and_kai_pieces(void **state)
+{
+    (void)state;
+    image img, plain, kai;
+    layout L;
+    int r, g, b;
+    render("render xiangqi --fen '3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1'", &img, &L);
+    int c = spacing(&L), gap = c / 14 > 2 ? c / 14 : 2, len = c / 5 > 4 ? c / 5 : 4;
+    const point *b3 = at(&L, "b3"), *a4 = at(&L, "a4"), *b2 = at(&L, "b2");
+    pixel(&img, b3->x + gap + len / 2, b3->y + gap, &r, &g, &b);
+    if (!is_line(r, g, b)) fail_msg("no mark at b3: %d,%d,%d", r, g, b);
+    pixel(&img, b3->x - gap - len / 2, b3->y - gap, &r, &g, &b);
+    assert_true(is_line(r, g, b));
+    pixel(&img, a4->x + gap + len / 2, a4->y + gap, &r, &g, &b);
+    assert_true(is_line(r, g, b));
+    pixel(&img, b2->x + gap + len / 2, b2->y + gap, &r, &g, &b);   /* not a marked point */
+    assert_false(is_line(r, g, b));
+    free(img.rgb);
+
+    render("render xiangqi", &img, &L);
+    render("render xiangqi --pieces plain", &plain, &L);
+    render("render xiangqi --pieces kai", &kai, &L);
+    assert_memory_equal(img.rgb, plain.rgb, (size_t)img.w * img.h * 3);
+    const point *e1 = at(&L, "e1");
+    int pr = (int)(0.4f * spacing(&L)), differ = 0;
+    for (int y = e1->y - pr; y <= e1->y + pr; y++)
+        for (int x = e1->x - pr; x <= e1->x + pr; x++) {
+            int r2, g2, b2;
+            pixel(&plain, x, y, &r, &g, &b);
+            pixel(&kai, x, y, &r2, &g2, &b2);
+            differ += abs(r - r2) + abs(g - g2) + abs(b - b2) > 60;
+        }
+    if (differ < 40) fail_msg("the Kai glyph looks like the plain one (%d pixels differ)", differ);
+    free(img.rgb);
+    free(plain.rgb);
+    free(kai.rgb);
+}
+
+static void test_end_banner(void **state)
+{
+    (void)state;
+    image img;
+    layout L;
+    render("render zhonggong", &img, &L);   /* game on: no banner */
+    assert_true(banner_hits(&img) < 5);
+    free(img.rgb);
+    render("render zhonggong --resign red", &img, &L);
+    assert_int_equal(banner_hits(&img), 61);
+    free(img.rgb);
+    /* Decided by the position: five red soldiers on the last rank. */
+    render("render zhonggong --fen 'PPPPP4/9/9/4k4/9/4K4/9/9/9 b - - 0 1'", &img, &L);
+    assert_int_equal(banner_hits(&img), 61);
+    free(img.rgb);
 }
 
 int main(void)
@@ -395,6 +466,10 @@ int main(void)
         cmocka_unit_test(test_flip_mirrors),
         cmocka_unit_test(test_other_rulesets),
         cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_end_banner),
+        cmocka_unit_test(test_decisive_points),
+        cmocka_unit_test(test_hint_arrow_and_analysis_bar),
+        cmocka_unit_test(test_xiangqi_marks_and_kai_pieces),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

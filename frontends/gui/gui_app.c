@@ -4,20 +4,26 @@
  */
 #include "gui_app.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "gui_draw.h"
 #include "gui_engine.h"
 #include "gui_files.h"
 #include "gui_input.h"
+#include "gui_settings.h"
 #include "gui_sound.h"
 #include "record.h"
+
+/* What the engine is doing for the window. */
+typedef enum gui_job { GUI_JOB_PLAY, GUI_JOB_HINT, GUI_JOB_ANALYZE } gui_job;
 
 typedef struct gui_app {
     qp_app *app;
@@ -27,6 +33,8 @@ typedef struct gui_app {
     gui_layout L;
     gui_state st;
     gui_engine *eng;
+    gui_job job;              /* of the running search */
+    uint64_t analysed;        /* key of the position analysis last started on */
     gui_sound *snd;
     Uint32 wake;
     bool quit, dirty;
@@ -35,6 +43,12 @@ typedef struct gui_app {
     int start_w, start_h;     /* window size at start: what zoom 0 returns to */
     unsigned think_phase;     /* animation step of the thinking dots */
     char save_path[1024];
+    char prev_path[1024];     /* the game New replaced, kept aside: Undo brings it back */
+    gui_settings set;         /* remembered between runs */
+    char settings_path[1024]; /* "" when there is no place for them */
+    Uint64 anim_start;        /* when the sliding piece started */
+    bool dropped;             /* the move being played was dragged there */
+    bool loaded_ws;           /* the last load found the window's state beside the file */
     /* measurements (QIPAN_GUI_STATS=1 prints them on exit) */
     int frames, think_frames;
     double draw_sum, draw_max, think_draw_sum, think_draw_max;
@@ -53,6 +67,98 @@ static void sound(gui_app *a, gui_sfx s)
     if (a->st.sound_on) gui_sound_play(a->snd, s);
 }
 
+/* ---- clocks ---------------------------------------------------------- */
+
+static void reset_clocks(gui_state *st)
+{
+    int64_t full = st->tc.kind == GUI_TC_PERMOVE ? st->tc.move_s * 1000LL : st->tc.base_s * 1000LL;
+    st->left_ms[0] = st->left_ms[1] = full;
+    st->clock_ms[0] = st->clock_ms[1] = 0;
+}
+
+/* The computer's thinking time within what its clock allows. */
+static int engine_budget(const gui_state *st)
+{
+    int64_t left = st->left_ms[st->to_move];
+    switch (st->tc.kind) {
+    case GUI_TC_SUDDEN: return (int)(left / 30 + 1);
+    case GUI_TC_INCREMENT: return (int)(left / 30 + st->tc.inc_s * 800LL + 1);
+    case GUI_TC_PERMOVE: return (int)(left * 8 / 10 + 1);
+    default: return 0;
+    }
+}
+
+/* The window's own state of a game (mode, level, flip, clocks) lives
+ * beside its autosave: FILE.txt → FILE.window, "key values" lines. */
+static void window_state_path(const char *autosave, char *out, size_t n)
+{
+    snprintf(out, n, "%s", autosave);
+    size_t k = strlen(out);
+    if (k > 4 && !strcmp(out + k - 4, ".txt")) out[k - 4] = 0;
+    k = strlen(out);
+    snprintf(out + k, n - k, ".window");
+}
+
+static void save_window_state(const gui_state *st, const char *autosave)
+{
+    char path[1100], tmp[1200];
+    window_state_path(autosave, path, sizeof path);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f) return;
+    fprintf(f, "mode %u\nlevel %d\nflip %d\ntc %d %d %d %d\nleft %lld %lld\nspent %llu %llu\n", st->ai_mask & 3u,
+            st->level, st->flip ? 1 : 0, (int)st->tc.kind, st->tc.base_s, st->tc.inc_s, st->tc.move_s,
+            (long long)st->left_ms[0], (long long)st->left_ms[1], (unsigned long long)st->clock_ms[0],
+            (unsigned long long)st->clock_ms[1]);
+    bool ok = fflush(f) == 0 && !ferror(f);
+    if (fclose(f) != 0) ok = false;
+    if (!ok || rename(tmp, path) != 0) unlink(tmp);
+}
+
+/* What save_window_state wrote, read whole (before a load overwrites it). */
+static bool read_window_state(const char *autosave, char *buf, size_t n)
+{
+    char path[1100];
+    window_state_path(autosave, path, sizeof path);
+    FILE *f = fopen(path, "r");
+    if (!f) return false;
+    size_t k = fread(buf, 1, n - 1, f);
+    buf[k] = 0;
+    fclose(f);
+    return true;
+}
+
+/* Lines that do not parse or are out of range are ignored: the game
+ * itself is in the record. */
+static void apply_window_state(gui_state *st, const char *text)
+{
+    char line[256];
+    for (int lines = 0; lines < 32 && *text; lines++) {
+        size_t len = strcspn(text, "\n");
+        snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), text);
+        text += len + (text[len] == '\n');
+        unsigned u;
+        int v, k, b, i, m;
+        long long l0, l1;
+        unsigned long long s0, s1;
+        if (sscanf(line, "mode %u", &u) == 1 && u <= 3) st->ai_mask = st->r->nsides > 1 ? u : u & 1u;
+        else if (sscanf(line, "level %d", &v) == 1 && v >= 1 && v <= GUI_LEVELS) st->level = v;
+        else if (sscanf(line, "flip %d", &v) == 1 && (v == 0 || v == 1)) st->flip = v;
+        else if (sscanf(line, "tc %d %d %d %d", &k, &b, &i, &m) == 4 && k >= 0 && k < GUI_TC_KINDS && b >= 1 &&
+                 b <= 36000 && i >= 0 && i <= 3600 && m >= 1 && m <= 36000)
+            st->tc = (gui_tc){(gui_tc_kind)k, b, i, m};
+        else if (sscanf(line, "left %lld %lld", &l0, &l1) == 2 && l0 >= 0 && l1 >= 0 && l0 <= 360000000LL &&
+                 l1 <= 360000000LL) {
+            st->left_ms[0] = l0;
+            st->left_ms[1] = l1;
+        } else if (sscanf(line, "spent %llu %llu", &s0, &s1) == 2 && s0 <= 360000000ULL && s1 <= 360000000ULL) {
+            st->clock_ms[0] = s0;
+            st->clock_ms[1] = s1;
+        }
+    }
+    if (!st->engine_ok) st->ai_mask = 0;
+}
+
 /* ---- saving ----------------------------------------------------------- */
 
 /* The game in progress goes to the autosave; a finished or empty game
@@ -62,22 +168,50 @@ static void autosave(gui_app *a)
     gui_state *st = &a->st;
     char err[QP_ERR * 2];
     if (!a->autosave_armed || !st->autosave_path[0]) return;
+    char side[1100];
+    window_state_path(st->autosave_path, side, sizeof side);
     if (st->g.len == 0 || gui_state_over(st)) {
         if (unlink(st->autosave_path) != 0 && errno != ENOENT)
             fprintf(stderr, "qipan: cannot remove %s: %s\n", st->autosave_path, strerror(errno));
+        unlink(side);
         return;
     }
     if (gui_make_parent_dirs(st->autosave_path, err, sizeof err) ||
         qp_record_save(&st->g, st->autosave_path, err, sizeof err)) {
         fprintf(stderr, "qipan: autosave: %s\n", err);
         gui_state_message(st, true, "autosave: %s", err);
+        return;
     }
+    save_window_state(st, st->autosave_path);
 }
 
 static void set_autosave_path(gui_app *a)
 {
     if (gui_autosave_path(a->st.r->rs->name, a->st.autosave_path, sizeof a->st.autosave_path))
         a->st.autosave_path[0] = 0;
+}
+
+/* Moves the file at path out of the way instead of overwriting or
+ * deleting it, and says where it went.  Returns 0 when kept (out holds the
+ * new name). */
+static int keep_aside(gui_app *a, const char *path, const char *tag, const char *why, char *out, size_t n)
+{
+    gui_state *st = &a->st;
+    char err[QP_ERR * 2];
+    if (gui_keep_aside(path, tag, out, n, err, sizeof err)) {
+        fprintf(stderr, "qipan: %s\n", err);
+        gui_state_message(st, true, "%s", err);
+        return -1;
+    }
+    fprintf(stderr, "qipan: %s%skept as %s\n", why, *why ? "; " : "", out);
+    gui_state_message(st, *why != 0, "%s%s%s %s", why, *why ? "; " : "",
+                      st->cjk ? "已另存 kept as" : "kept as", out);
+    return 0;
+}
+
+static void log_dialog(gui_app *a, const char *what)
+{
+    if (a->st.log) fprintf(stderr, "qipan: dialog: %s\n", what);
 }
 
 /* ---- game changes ----------------------------------------------------- */
@@ -90,6 +224,7 @@ static void engine_cancel(gui_app *a)
 
 static void after_change(gui_app *a)
 {
+    if (a->job != GUI_JOB_PLAY) engine_cancel(a);   /* hints and analysis were of the old position */
     gui_state_changed(&a->st);
     autosave(a);
     a->dirty = true;
@@ -98,9 +233,21 @@ static void after_change(gui_app *a)
 static void play(gui_app *a, qp_move m)
 {
     gui_state *st = &a->st;
+    int mover = st->to_move;
     qp_game_play(&st->g, m);
+    if (st->tc.kind == GUI_TC_INCREMENT) st->left_ms[mover] += st->tc.inc_s * 1000LL;
+    else if (st->tc.kind == GUI_TC_PERMOVE) st->left_ms[0] = st->left_ms[1] = st->tc.move_s * 1000LL;
     after_change(a);
     const gui_ply *p = st->nply ? &st->ply[st->nply - 1] : NULL;
+    if (st->log && p) fprintf(stderr, "qipan: played: %s\n", p->text);
+    /* A short slide, except for a piece the pointer has just put there. */
+    st->anim_to = -1;
+    if (st->animate && p && p->nsq >= 2 && !a->dropped) {
+        st->anim_from = p->sq[0];
+        st->anim_to = p->sq[p->nsq - 1];
+        st->anim_k = 0;
+        a->anim_start = SDL_GetTicks64();
+    }
     if (gui_state_over(st)) sound(a, GUI_SFX_END);
     else if (st->flags & QP_FLAG_CHECK) sound(a, GUI_SFX_CHECK);
     else sound(a, p && p->capture ? GUI_SFX_CAPTURE : GUI_SFX_MOVE);
@@ -112,17 +259,32 @@ static bool side_is_ai(const gui_app *a, int side)
     return a->st.engine_ok && (a->st.ai_mask >> side & 1u);
 }
 
+/* A new game never destroys the old one: an unfinished game's autosave is
+ * kept aside, and Undo on the empty new game brings it back. */
 static void new_game(gui_app *a)
 {
     gui_state *st = &a->st;
     engine_cancel(a);
     gui_engine_clear(a->eng);
+    bool kept = false;
+    a->prev_path[0] = 0;
+    if (st->g.len > 0 && !gui_state_over(st) && gui_file_exists(st->autosave_path))
+        kept = keep_aside(a, st->autosave_path, "previous", "", a->prev_path, sizeof a->prev_path) == 0;
+    if (!kept) a->prev_path[0] = 0;
     qp_game_reset(&st->g);
+    st->flagged = -1;
     memset(st->clock_ms, 0, sizeof st->clock_ms);
     memset(&st->think, 0, sizeof st->think);
     after_change(a);
-    gui_state_message(st, false, "%s", st->cjk ? "新局 New game" : "New game");
+    if (kept)
+        gui_state_message(st, false, "%s %s", st->cjk ? "新局（悔棋可找回上局） New game (Undo brings the last one back):"
+                                                      : "New game (Undo brings the last one back):", a->prev_path);
+    else
+        gui_state_message(st, false, "%s", st->cjk ? "新局 New game" : "New game");
 }
+
+static void load_from(gui_app *a, const char *path);
+static void replace_game(gui_app *a, qp_rules *r, qp_game *g);
 
 /* Against the computer, undo and redo step over its reply too, so it is
  * the person's turn again. */
@@ -130,7 +292,20 @@ static void undo(gui_app *a)
 {
     gui_state *st = &a->st;
     engine_cancel(a);
-    if (st->g.resigned >= 0) {
+    if (st->g.len == 0 && a->prev_path[0] && gui_file_exists(a->prev_path)) {
+        char prev[1024];
+        snprintf(prev, sizeof prev, "%s", a->prev_path);
+        a->prev_path[0] = 0;
+        load_from(a, prev);
+        if (!st->msg_error) {
+            unlink(prev);   /* the autosave holds it again */
+            gui_state_message(st, false, "%s", st->cjk ? "已找回上局 Previous game back" : "Previous game back");
+        }
+        return;
+    }
+    if (st->flagged >= 0) {
+        st->flagged = -1;
+    } else if (st->g.resigned >= 0) {
         st->g.resigned = -1;
     } else if (qp_game_undo(&st->g)) {
         int mover = qp_game_to_move(&st->g);
@@ -176,21 +351,84 @@ static void resign(gui_app *a)
     sound(a, GUI_SFX_END);
 }
 
-static void cycle_mode(gui_app *a)
+/* ---- the folder list of the save/load dialog ---------------------------- */
+
+static int cmp_entry(const void *x, const void *y)
+{
+    const char *a = x, *b = y;
+    bool da = a[strlen(a) - 1] == '/', db = b[strlen(b) - 1] == '/';
+    if (da != db) return da ? -1 : 1;
+    return strcmp(a, b);
+}
+
+/* The folder part of the entry ("" for the current folder), with its '/'. */
+static void entry_dir(const char *entry, char *dir, size_t n)
+{
+    const char *slash = strrchr(entry, '/');
+    if (!slash) dir[0] = 0;
+    else snprintf(dir, n, "%.*s", (int)(slash - entry + 1), entry);
+}
+
+static void list_folder(gui_state *st)
+{
+    char dir[512];
+    entry_dir(st->entry, dir, sizeof dir);
+    snprintf(st->file_dir, sizeof st->file_dir, "%s", dir);
+    st->nfiles = 0;
+    st->file_scroll = 0;
+    st->file_sel = 0;
+    DIR *d = opendir(dir[0] ? dir : ".");
+    if (!d) return;
+    int cap = (int)(sizeof st->files / sizeof st->files[0]);
+    snprintf(st->files[st->nfiles++], sizeof st->files[0], "../");
+    struct dirent *e;
+    while ((e = readdir(d)) && st->nfiles < cap) {
+        if (e->d_name[0] == '.' || strlen(e->d_name) + 2 > sizeof st->files[0]) continue;   /* hidden, or too long to show */
+        char full[1024];
+        struct stat sb;
+        snprintf(full, sizeof full, "%s%s", dir, e->d_name);
+        if (stat(full, &sb) != 0) continue;
+        if (S_ISDIR(sb.st_mode)) snprintf(st->files[st->nfiles++], sizeof st->files[0], "%s/", e->d_name);
+        else if (S_ISREG(sb.st_mode)) snprintf(st->files[st->nfiles++], sizeof st->files[0], "%s", e->d_name);
+    }
+    closedir(d);
+    qsort(st->files + 1, (size_t)(st->nfiles - 1), sizeof st->files[0], cmp_entry);
+}
+
+/* A click on a listed name: a folder is entered, a file goes into the
+ * entry (a second click on it saves or loads). */
+static bool pick_file(gui_app *a, int i)
 {
     gui_state *st = &a->st;
-    if (!st->engine_ok) return;
-    if (st->r->nsides < 2) {
-        st->ai_mask = 0;
-    } else {
-        /* two players → computer plays 2nd → computer plays 1st → both */
-        unsigned m = st->ai_mask & 3u;
-        st->ai_mask = m == 0 ? 2u : m == 2u ? 1u : m == 1u ? 3u : 0u;
-        int hs = gui_state_human_side(st);
-        if (hs >= 0) st->flip = hs == 1;   /* the person's side at the bottom */
+    if (i < 0 || i >= st->nfiles) return false;
+    char dir[512], path[1024];
+    snprintf(dir, sizeof dir, "%s", st->file_dir);
+    const char *name = st->files[i];
+    if (!strcmp(name, "../")) {
+        /* up: drop the last folder (a relative path gains a "../") */
+        size_t k = strlen(dir);
+        if (k > 1) {
+            dir[k - 1] = 0;
+            char *up = strrchr(dir, '/');
+            if (up && strcmp(up + 1, "..")) up[1] = 0;
+            else if (!up && strcmp(dir, "..")) dir[0] = 0;
+            else snprintf(dir + strlen(dir), sizeof dir - strlen(dir), "/../");
+        } else if (k == 0) {
+            snprintf(dir, sizeof dir, "../");
+        }
+        snprintf(st->entry, sizeof st->entry, "%s", dir);
+        list_folder(st);
+        return false;
     }
-    if (!side_is_ai(a, st->to_move)) engine_cancel(a);
-    a->dirty = true;
+    snprintf(path, sizeof path, "%s%s", dir, name);
+    if (name[strlen(name) - 1] == '/') {
+        snprintf(st->entry, sizeof st->entry, "%s", path);
+        list_folder(st);
+        return false;
+    }
+    bool again = !strcmp(st->entry, path);
+    snprintf(st->entry, sizeof st->entry, "%s", path);
+    return again;
 }
 
 static void open_entry(gui_app *a, gui_dialog which)
@@ -198,7 +436,153 @@ static void open_entry(gui_app *a, gui_dialog which)
     gui_state *st = &a->st;
     st->dialog = which;
     snprintf(st->entry, sizeof st->entry, "%s", a->save_path);
+    list_folder(st);
     SDL_StartTextInput();
+    log_dialog(a, which == GUI_DLG_SAVE ? "save" : "load");
+}
+
+/* ---- the New Game dialog ------------------------------------------------ */
+
+static void open_newgame(gui_app *a)
+{
+    gui_state *st = &a->st;
+    engine_cancel(a);   /* the computer waits for the answer */
+    st->ng.game = 0;
+    for (int i = 0; i < st->ngames; i++)
+        if (!strcmp(st->games[i], st->r->rs->name)) st->ng.game = i;
+    st->ng.ai_mask = st->engine_ok ? st->ai_mask : 0;
+    st->ng.level = st->level;
+    st->ng.tc = st->tc;
+    st->dialog = GUI_DLG_NEWGAME;
+    log_dialog(a, "newgame");
+}
+
+static void describe_mode(const gui_state *st, char *buf, size_t n)
+{
+    char tc[32];
+    gui_tc_text(&st->tc, tc, sizeof tc);
+    snprintf(buf, n, "%s; %s %s", st->r->rs->name, qp_side_name(st->r, 0), st->ai_mask & 1u ? "computer" : "player");
+    size_t k = strlen(buf);
+    if (st->r->nsides > 1)
+        snprintf(buf + k, n - k, "; %s %s", qp_side_name(st->r, 1), st->ai_mask & 2u ? "computer" : "player");
+    k = strlen(buf);
+    snprintf(buf + k, n - k, "; level %d; time %s", st->level, tc);
+}
+
+/* The person's side at the bottom when exactly one side is the
+ * computer's; else the first side, so the board is never left flipped. */
+static void flip_for_mode(gui_state *st)
+{
+    int hs = gui_state_human_side(st);
+    st->flip = hs == 1;
+}
+
+static void apply_choices(gui_app *a, bool fresh)
+{
+    gui_state *st = &a->st;
+    bool tc_changed = memcmp(&st->tc, &st->ng.tc, sizeof st->tc) != 0;
+    st->ai_mask = st->engine_ok ? st->ng.ai_mask & (st->r->nsides > 1 ? 3u : 1u) : 0;
+    st->level = st->ng.level;
+    st->tc = st->ng.tc;
+    if (fresh || tc_changed) reset_clocks(st);
+    flip_for_mode(st);
+}
+
+static void start_from_dialog(gui_app *a)
+{
+    gui_state *st = &a->st;
+    const char *want = st->ng.game >= 0 && st->ng.game < st->ngames ? st->games[st->ng.game] : st->r->rs->name;
+    if (strcmp(want, st->r->rs->name)) {
+        /* Another game: its own rules; this game's autosave stays where it is. */
+        qp_rules *r = qp_app_open_rules(a->app, want, NULL);
+        qp_game g;
+        char err[QP_ERR * 2];
+        if (!r) {
+            gui_state_message(st, true, "cannot open %s", want);
+            return;
+        }
+        if (qp_game_init(&g, r, NULL, err, sizeof err)) {
+            gui_state_message(st, true, "%s", err);
+            qp_rules_free(r);
+            return;
+        }
+        engine_cancel(a);
+        replace_game(a, r, &g);
+        set_autosave_path(a);
+        gui_default_save_path(st->r->rs->name, a->save_path, sizeof a->save_path);
+        a->prev_path[0] = 0;
+        char aside[1024];
+        if (gui_file_exists(st->autosave_path) &&
+            keep_aside(a, st->autosave_path, "previous", "", aside, sizeof aside) == 0)
+            snprintf(a->prev_path, sizeof a->prev_path, "%s", aside);
+        apply_choices(a, true);
+        after_change(a);
+    } else {
+        apply_choices(a, true);
+        new_game(a);
+    }
+    if (st->log) {
+        char d[256];
+        describe_mode(st, d, sizeof d);
+        fprintf(stderr, "qipan: new game: %s\n", d);
+    }
+}
+
+static void newgame_item(gui_app *a, int it)
+{
+    gui_state *st = &a->st;
+    gui_newgame *ng = &st->ng;
+    int per = ng->tc.kind == GUI_TC_PERMOVE;
+    switch (it) {
+    case GUI_NG_GAME_PREV: if (st->ngames) ng->game = (ng->game + st->ngames - 1) % st->ngames; break;
+    case GUI_NG_GAME_NEXT: if (st->ngames) ng->game = (ng->game + 1) % st->ngames; break;
+    case GUI_NG_S0_HUMAN: ng->ai_mask &= ~1u; break;
+    case GUI_NG_S0_AI: if (st->engine_ok) ng->ai_mask |= 1u; break;
+    case GUI_NG_S1_HUMAN: ng->ai_mask &= ~2u; break;
+    case GUI_NG_S1_AI: if (st->engine_ok) ng->ai_mask |= 2u; break;
+    case GUI_NG_LEVEL_DN: if (ng->level > 1) ng->level--; break;
+    case GUI_NG_LEVEL_UP: if (ng->level < GUI_LEVELS) ng->level++; break;
+    case GUI_NG_TC0: case GUI_NG_TC1: case GUI_NG_TC2: case GUI_NG_TC3:
+        ng->tc.kind = (gui_tc_kind)(it - GUI_NG_TC0);
+        break;
+    case GUI_NG_BASE_DN:
+        if (per) ng->tc.move_s = ng->tc.move_s > 5 ? ng->tc.move_s - 5 : 1;
+        else ng->tc.base_s = ng->tc.base_s > 60 ? ng->tc.base_s - 60 : 60;
+        break;
+    case GUI_NG_BASE_UP:
+        if (per) ng->tc.move_s = ng->tc.move_s < 5 ? 5 : ng->tc.move_s < 3600 ? ng->tc.move_s + 5 : 3600;
+        else if (ng->tc.base_s < 36000) ng->tc.base_s += 60;
+        break;
+    case GUI_NG_INC_DN: if (ng->tc.inc_s > 0) ng->tc.inc_s--; break;
+    case GUI_NG_INC_UP: if (ng->tc.inc_s < 60) ng->tc.inc_s++; break;
+    case GUI_NG_START:
+        st->dialog = GUI_DLG_NONE;
+        start_from_dialog(a);
+        break;
+    case GUI_NG_APPLY: {
+        st->dialog = GUI_DLG_NONE;
+        apply_choices(a, false);
+        autosave(a);
+        char d[256];
+        describe_mode(st, d, sizeof d);
+        if (st->log) fprintf(stderr, "qipan: applied: %s\n", d);
+        gui_state_message(st, false, "%s", st->cjk ? "设置已更改 Settings applied" : "Settings applied");
+        break;
+    }
+    case GUI_NG_CANCEL:
+        st->dialog = GUI_DLG_NONE;
+        log_dialog(a, "closed");
+        break;
+    default: break;
+    }
+}
+
+static void ask(gui_app *a, gui_confirm what)
+{
+    engine_cancel(a);   /* nothing moves while the question is open */
+    a->st.dialog = GUI_DLG_CONFIRM;
+    a->st.confirm = what;
+    log_dialog(a, what == GUI_ASK_RESIGN ? "confirm-resign" : "confirm-branch");
 }
 
 static void close_dialog(gui_app *a)
@@ -217,8 +601,29 @@ static void save_to(gui_app *a, const char *path)
         sound(a, GUI_SFX_ERROR);
         return;
     }
+    save_window_state(st, path);   /* mode, level and clocks beside it */
     snprintf(a->save_path, sizeof a->save_path, "%s", path);
     gui_state_message(st, false, "%s %s", st->cjk ? "已保存 Saved" : "Saved", path);
+}
+
+/* Another game (and maybe other rules) replaces the one shown. */
+static void replace_game(gui_app *a, qp_rules *r, qp_game *g)
+{
+    gui_state *st = &a->st;
+    /* The engine belongs to the old rules: replace both. */
+    gui_engine_free(a->eng);
+    a->eng = NULL;
+    gui_state_replace(st, r, g);
+    a->eng = gui_engine_new(st->r);
+    st->engine_ok = a->eng != NULL;
+    if (!st->engine_ok) st->ai_mask = 0;
+    memset(st->clock_ms, 0, sizeof st->clock_ms);
+    memset(&st->think, 0, sizeof st->think);
+    st->flagged = -1;
+    reset_clocks(st);
+    char title[160];
+    snprintf(title, sizeof title, "qipan \xE2\x80\x94 %s", st->r->rs->title ? st->r->rs->title : st->r->rs->name);
+    if (a->win) SDL_SetWindowTitle(a->win, title);
 }
 
 static void load_from(gui_app *a, const char *path)
@@ -229,52 +634,148 @@ static void load_from(gui_app *a, const char *path)
     qp_game g;
     if (!*path) return;
     engine_cancel(a);
+    a->loaded_ws = false;
     if (qp_record_load(&a->app->reg, path, &r, &g, err, sizeof err)) {
         gui_state_message(st, true, "%s", err);
         sound(a, GUI_SFX_ERROR);
         return;
     }
-    /* The engine belongs to the old rules: replace both. */
-    gui_engine_free(a->eng);
-    a->eng = NULL;
-    gui_state_replace(st, r, &g);
-    a->eng = gui_engine_new(st->r);
-    st->engine_ok = a->eng != NULL;
-    if (!st->engine_ok) st->ai_mask = 0;
-    memset(st->clock_ms, 0, sizeof st->clock_ms);
-    memset(&st->think, 0, sizeof st->think);
+    /* Read before anything is written: the autosave's own state file is
+     * rewritten below. */
+    char ws[2048];
+    bool have_ws = read_window_state(path, ws, sizeof ws);
+    replace_game(a, r, &g);
+    if (have_ws) {
+        apply_window_state(st, ws);
+        a->loaded_ws = true;
+        if (st->log) {
+            char tc[32];
+            gui_tc_text(&st->tc, tc, sizeof tc);
+            fprintf(stderr, "qipan: state: mode %u level %d flip %d time %s left %lld %lld\n", st->ai_mask, st->level,
+                    st->flip ? 1 : 0, tc, (long long)st->left_ms[0], (long long)st->left_ms[1]);
+        }
+    }
     set_autosave_path(a);
     snprintf(a->save_path, sizeof a->save_path, "%s", path);
+    /* The autosave about to be overwritten holds another unfinished game
+     * (the one in progress, or an earlier one of this ruleset): keep it. */
+    char kept[1024] = "";
+    if (strcmp(path, st->autosave_path) && gui_file_exists(st->autosave_path) &&
+        keep_aside(a, st->autosave_path, "previous", "", kept, sizeof kept) == 0)
+        snprintf(a->prev_path, sizeof a->prev_path, "%s", kept);
     autosave(a);
-    gui_state_message(st, false, "%s %s", st->cjk ? "已读取 Loaded" : "Loaded", path);
+    if (kept[0])
+        gui_state_message(st, false, "%s %s; %s %s", st->cjk ? "已读取 Loaded" : "Loaded", path,
+                          st->cjk ? "上局另存为 previous game kept as" : "previous game kept as", kept);
+    else
+        gui_state_message(st, false, "%s %s", st->cjk ? "已读取 Loaded" : "Loaded", path);
     a->dirty = true;
 }
 
 static void resume_autosave(gui_app *a)
 {
-    char keep[1024];
+    char keep[1024], err[QP_ERR * 2], aside[1024];
     snprintf(keep, sizeof keep, "%s", a->st.autosave_path);
+    qp_rules *r = NULL;
+    qp_game g;
+    if (qp_record_load(&a->app->reg, keep, &r, &g, err, sizeof err)) {
+        /* Never deleted: the next autosave would otherwise replace it. */
+        keep_aside(a, keep, "unreadable", err, aside, sizeof aside);
+        return;
+    }
+    qp_game_free(&g);
+    qp_rules_free(r);
     load_from(a, keep);
+    if (!a->st.msg_error && a->loaded_ws) {
+        gui_state *st = &a->st;
+        char tc[32];
+        gui_tc_text(&st->tc, tc, sizeof tc);
+        if (st->log)
+            fprintf(stderr, "qipan: resumed: mode %u level %d flip %d time %s left %lld %lld\n", st->ai_mask, st->level,
+                    st->flip ? 1 : 0, tc, (long long)st->left_ms[0], (long long)st->left_ms[1]);
+        autosave(a);
+    }
     gui_state_message(&a->st, a->st.msg_error, "%s", a->st.msg_error ? a->st.msg
                       : (a->st.cjk ? "已恢复上局 Game resumed" : "Game resumed"));
     snprintf(a->save_path, sizeof a->save_path, "%s", "");
     gui_default_save_path(a->st.r->rs->name, a->save_path, sizeof a->save_path);
 }
 
+/* ---- settings --------------------------------------------------------- */
+
+static void save_settings(gui_app *a)
+{
+    gui_state *st = &a->st;
+    char err[QP_ERR * 2];
+    if (!a->settings_path[0]) return;
+    if (a->win && !(SDL_GetWindowFlags(a->win) & (SDL_WINDOW_FULLSCREEN | SDL_WINDOW_FULLSCREEN_DESKTOP | SDL_WINDOW_MAXIMIZED)))
+        SDL_GetWindowSize(a->win, &a->set.w, &a->set.h);
+    a->set.mode = (int)(st->ai_mask & 3u);
+    a->set.level = st->level;
+    a->set.flip = st->flip;
+    if (st->sound_ok) a->set.sound = st->sound_on;   /* no device now: keep the choice */
+    a->set.animate = st->animate;
+    a->set.pieces = (gui_piece_style)st->pieces;
+    if (gui_settings_save(&a->set, a->settings_path, err, sizeof err)) fprintf(stderr, "qipan: settings: %s\n", err);
+}
+
+static void setting(gui_app *a, int it)
+{
+    gui_state *st = &a->st;
+    switch (it) {
+    case GUI_SET_PLAIN: st->pieces = GUI_PIECES_PLAIN; break;
+    case GUI_SET_KAI:
+        if (a->draw.fonts.kai_path[0]) st->pieces = GUI_PIECES_KAI;
+        else gui_state_message(st, true, "no Kai font (install fonts-arphic-ukai)");
+        break;
+    case GUI_SET_ANIM_ON: st->animate = true; break;
+    case GUI_SET_ANIM_OFF: st->animate = false; break;
+    case GUI_SET_SOUND_ON: st->sound_on = st->sound_ok; break;
+    case GUI_SET_SOUND_OFF: st->sound_on = false; break;
+    case GUI_SET_CLOSE:
+        st->dialog = GUI_DLG_NONE;
+        log_dialog(a, "closed");
+        break;
+    default: break;
+    }
+    save_settings(a);
+    if (st->log && it != GUI_SET_CLOSE)
+        fprintf(stderr, "qipan: settings: pieces %s animation %s sound %s\n", st->pieces ? "kai" : "plain",
+                st->animate ? "on" : "off", st->sound_on ? "on" : "off");
+}
+
 /* ---- actions ---------------------------------------------------------- */
+
+/* The engine's best move for the person to move, drawn as an arrow. */
+static void hint(gui_app *a)
+{
+    gui_state *st = &a->st;
+    if (!st->engine_ok || gui_state_over(st)) return;
+    if (gui_state_ai_to_move(st)) return;   /* the computer is about to move anyway */
+    engine_cancel(a);
+    a->analysed = 0;   /* analysis, if on, resumes after the hint */
+    if (gui_engine_start(a->eng, &st->g, GUI_LEVELS, 0, a->wake) == 0) {
+        a->job = GUI_JOB_HINT;
+        memset(&st->think, 0, sizeof st->think);
+        st->think.active = true;
+        gui_state_message(st, false, "%s", st->cjk ? "思考提示… Thinking of a hint" : "Thinking of a hint");
+    }
+}
 
 static void button(gui_app *a, int b, bool alt)
 {
     gui_state *st = &a->st;
     switch (b) {
-    case GUI_BTN_NEW: new_game(a); break;
+    case GUI_BTN_NEW: open_newgame(a); break;
     case GUI_BTN_UNDO: undo(a); break;
     case GUI_BTN_REDO: redo(a); break;
-    case GUI_BTN_RESIGN: resign(a); break;
+    case GUI_BTN_RESIGN:
+        if (!gui_state_over(st) && st->r->nsides > 1) ask(a, GUI_ASK_RESIGN);
+        break;
     case GUI_BTN_SAVE: open_entry(a, GUI_DLG_SAVE); break;
     case GUI_BTN_LOAD: open_entry(a, GUI_DLG_LOAD); break;
     case GUI_BTN_FLIP: st->flip = !st->flip; break;
-    case GUI_BTN_MODE: cycle_mode(a); break;
+    case GUI_BTN_MODE: open_newgame(a); break;
     case GUI_BTN_LEVEL:
         if (!st->engine_ok) break;
         st->level = alt ? (st->level + GUI_LEVELS - 2) % GUI_LEVELS + 1 : st->level % GUI_LEVELS + 1;
@@ -284,10 +785,80 @@ static void button(gui_app *a, int b, bool alt)
         if (st->sound_on) sound(a, GUI_SFX_SELECT);
         break;
     case GUI_BTN_HELP: st->dialog = GUI_DLG_HELP; break;
+    case GUI_BTN_HINT: hint(a); break;
+    case GUI_BTN_SETTINGS:
+        st->dialog = GUI_DLG_SETTINGS;
+        log_dialog(a, "settings");
+        break;
+    case GUI_BTN_ANALYZE:
+        if (!st->engine_ok) break;
+        st->analysis = !st->analysis;
+        a->analysed = 0;
+        if (!st->analysis && a->job == GUI_JOB_ANALYZE) {
+            engine_cancel(a);
+            st->hint_nsq = 0;
+        }
+        gui_state_message(st, false, "%s", st->analysis ? (st->cjk ? "分析开启 Analysis on" : "Analysis on")
+                                                         : (st->cjk ? "分析关闭 Analysis off" : "Analysis off"));
+        break;
+    case GUI_BTN_FIRST: go_to(a, 0); break;
+    case GUI_BTN_PREV: go_to(a, st->g.cursor - 1); break;
+    case GUI_BTN_NEXT: go_to(a, st->g.cursor + 1); break;
+    case GUI_BTN_LAST: go_to(a, st->g.len); break;
     case GUI_BTN_QUIT: a->quit = true; break;
     default: break;
     }
     a->dirty = true;
+}
+
+/* Why the move text is not legal, in the ruleset's words (its move_parse
+ * error); false when it is legal or says nothing. */
+static bool parse_reason(const gui_state *st, const char *text, char *why, size_t n)
+{
+    qp_move m;
+    why[0] = 0;
+    if (st->r->rs->move_parse(st->r, st->g.cur, text, &m, why, n) == 0) return false;
+    return why[0] != 0;
+}
+
+/* A click that did nothing says why.  With one piece selected, the move
+ * to the clicked point is asked for directly.  A piece that cannot move
+ * at all: each of its destinations is asked for, and the first reason
+ * that is about the piece (not about that destination, which the reason
+ * would name) is the one shown. */
+static void explain_click(gui_app *a, int sel, int sq)
+{
+    gui_state *st = &a->st;
+    const qp_rules *r = st->r;
+    char text[QP_MOVE_TEXT], from[8], to[8], why[QP_ERR], first[QP_ERR] = "";
+    if (sel >= 0) {
+        qp_sq_name(&r->geom, sel, from);
+        qp_sq_name(&r->geom, sq, to);
+        snprintf(text, sizeof text, "%s%s", from, to);
+        if (parse_reason(st, text, why, sizeof why)) gui_state_message(st, true, "%s: %s", text, why);
+        return;
+    }
+    qp_piece_view pv;
+    if (!r->rs->piece_at(r, st->g.cur, sq, &pv)) {
+        if (st->nplace > 0) {   /* a placement game: ask about this point */
+            qp_sq_name(&r->geom, sq, to);
+            if (parse_reason(st, to, why, sizeof why)) gui_state_message(st, true, "%s: %s", to, why);
+        }
+        return;
+    }
+    qp_sq_name(&r->geom, sq, from);
+    for (int t = 0; t < r->geom.n; t++) {
+        if (t == sq || gui_is_hole(&r->geom, t)) continue;
+        qp_sq_name(&r->geom, t, to);
+        snprintf(text, sizeof text, "%s%s", from, to);
+        if (!parse_reason(st, text, why, sizeof why)) continue;
+        if (!first[0]) snprintf(first, sizeof first, "%s", why);
+        if (!strstr(why, to)) {
+            gui_state_message(st, true, "%s: %s", from, why);
+            return;
+        }
+    }
+    if (first[0]) gui_state_message(st, true, "%s: %s", from, first);
 }
 
 static void board_click(gui_app *a, int sq)
@@ -302,18 +873,43 @@ static void board_click(gui_app *a, int sq)
                                                          : "The computer is thinking");
         return;
     }
+    int sel = st->nsel == 1 ? st->sel[0] : -1, nsel = st->nsel;
+    bool marked = sq >= 0 && sq < st->r->geom.n &&
+                  (st->mark[sq] & (GUI_MARK_TARGET | GUI_MARK_EXTEND | GUI_MARK_SOURCE | GUI_MARK_SELECTED));
     qp_move m = gui_state_click(st, sq);
-    if (m != QP_MOVE_NONE) {
+    if (m != QP_MOVE_NONE && st->g.cursor < st->g.len) {
+        /* Playing from an earlier position: the recorded move just steps
+         * on; another one would drop the later moves, so it asks first. */
+        if (m == st->g.rec[st->g.cursor]) {
+            go_to(a, st->g.cursor + 1);
+        } else {
+            st->pending = m;
+            ask(a, GUI_ASK_BRANCH);
+        }
+    } else if (m != QP_MOVE_NONE) {
         engine_cancel(a);
         play(a, m);
     } else if (st->nsel > 0) {
         sound(a, GUI_SFX_SELECT);
+        st->msg[0] = 0;
+    } else if (!marked && sq >= 0 && sq < st->r->geom.n && nsel <= 1) {
+        explain_click(a, sel, sq);
+        if (st->msg_error && st->msg[0]) sound(a, GUI_SFX_ERROR);
     }
 }
 
 static void hover(gui_app *a, int x, int y)
 {
     gui_state *st = &a->st;
+    if (st->drag_sq >= 0) {
+        int dx = x - st->drag_x, dy = y - st->drag_y;
+        if (st->dragging || dx * dx + dy * dy > 36) {
+            st->dragging = true;
+            st->drag_x = x;
+            st->drag_y = y;
+            a->dirty = true;
+        }
+    }
     int sq = -1, b = -1, row = -1;
     if (st->dialog == GUI_DLG_NONE) {
         sq = gui_layout_hit(&a->L, x, y);
@@ -383,13 +979,38 @@ static void apply(gui_app *a, const gui_action *act)
     gui_state *st = &a->st;
     switch (act->type) {
     case GUI_ACT_QUIT: a->quit = true; break;
-    case GUI_ACT_BOARD: board_click(a, act->arg); break;
+    case GUI_ACT_BOARD:
+        board_click(a, act->arg);
+        /* A piece just picked up may also be dragged to its target. */
+        st->drag_sq = st->nsel == 1 && st->sel[0] == act->arg ? act->arg : -1;
+        st->dragging = false;
+        st->drag_x = act->x;
+        st->drag_y = act->y;
+        break;
+    case GUI_ACT_DROP: {
+        int from = st->drag_sq;
+        bool moved = st->dragging;
+        st->drag_sq = -1;
+        st->dragging = false;
+        if (moved && act->arg >= 0 && act->arg != from && st->nsel == 1 && st->sel[0] == from) {
+            a->dropped = true;
+            board_click(a, act->arg);
+            a->dropped = false;
+        }
+        break;
+    }
     case GUI_ACT_BUTTON: button(a, act->arg, act->alt); break;
     case GUI_ACT_GOTO: go_to(a, act->arg); break;
     case GUI_ACT_STEP:
         go_to(a, act->arg <= -1000 ? 0 : act->arg >= 1000 ? st->g.len : st->g.cursor + act->arg);
         break;
     case GUI_ACT_SCROLL:
+        if (st->dialog == GUI_DLG_SAVE || st->dialog == GUI_DLG_LOAD) {
+            st->file_scroll += act->arg;
+            if (st->file_scroll > st->nfiles - 1) st->file_scroll = st->nfiles - 1;
+            if (st->file_scroll < 0) st->file_scroll = 0;
+            break;
+        }
         st->scroll += act->arg;
         st->follow = false;
         break;
@@ -397,11 +1018,23 @@ static void apply(gui_app *a, const gui_action *act)
     case GUI_ACT_DESELECT: gui_state_clear_selection(st); break;
     case GUI_ACT_ZOOM: zoom(a, act->arg); break;
     case GUI_ACT_FULLSCREEN: toggle_fullscreen(a); break;
+    case GUI_ACT_NG: newgame_item(a, act->arg); break;
+    case GUI_ACT_SETTING: setting(a, act->arg); break;
     case GUI_ACT_YES:
         if (st->dialog == GUI_DLG_RESUME) {
             close_dialog(a);
             a->autosave_armed = true;
             resume_autosave(a);
+        } else if (st->dialog == GUI_DLG_CONFIRM) {
+            close_dialog(a);
+            if (st->confirm == GUI_ASK_RESIGN) resign(a);
+            else if (st->pending != QP_MOVE_NONE && qp_move_is_legal(st->r, st->g.cur, st->pending)) play(a, st->pending);
+        } else if (st->dialog == GUI_DLG_END) {
+            close_dialog(a);
+            open_newgame(a);
+        } else if ((st->dialog == GUI_DLG_SAVE || st->dialog == GUI_DLG_LOAD) && st->entry[0] &&
+                   st->entry[strlen(st->entry) - 1] == '/') {
+            list_folder(st);   /* Enter on a folder opens it */
         } else if (st->dialog == GUI_DLG_SAVE) {
             close_dialog(a);
             save_to(a, st->entry);
@@ -413,23 +1046,56 @@ static void apply(gui_app *a, const gui_action *act)
         }
         break;
     case GUI_ACT_NO:
-        if (st->dialog == GUI_DLG_RESUME) a->autosave_armed = true;
+        if (st->dialog == GUI_DLG_RESUME) {
+            /* A new game starts; the declined one stays on disk. */
+            char aside[1024];
+            a->autosave_armed = true;
+            if (keep_aside(a, st->autosave_path, "previous", "", aside, sizeof aside) == 0)
+                snprintf(a->prev_path, sizeof a->prev_path, "%s", aside);
+        }
+        if (st->log && st->dialog != GUI_DLG_NONE) log_dialog(a, "closed");
         close_dialog(a);
         break;
     case GUI_ACT_TEXT: {
         size_t n = strlen(st->entry), k = strlen(act->text);
         if (n + k < sizeof st->entry) memcpy(st->entry + n, act->text, k + 1);
+        if (strchr(act->text, '/')) list_folder(st);
         break;
     }
     case GUI_ACT_BACKSPACE: {
         size_t n = strlen(st->entry);
+        bool slash = n > 0 && st->entry[n - 1] == '/';
         while (n > 0 && (st->entry[n - 1] & 0xC0) == 0x80) n--;   /* a whole UTF-8 char */
         if (n > 0) n--;
         st->entry[n] = 0;
+        if (slash) list_folder(st);
         break;
     }
     case GUI_ACT_CLEAR:
         st->entry[0] = 0;
+        list_folder(st);
+        break;
+    case GUI_ACT_FILE:
+        if (act->arg < 0) {
+            /* Tab / Shift+Tab: the next or previous listed name into the entry */
+            if (st->nfiles > 1) {
+                int n = st->nfiles - 1, k = st->file_sel - 1;   /* "../" is not cycled through */
+                k = ((act->arg == -1 ? k + 1 : k - 1) % n + n) % n;
+                st->file_sel = k + 1;
+                snprintf(st->entry, sizeof st->entry, "%s%s", st->file_dir, st->files[st->file_sel]);
+                int rows = 1;
+                SDL_Rect c_, e_, l_, y_, n_;
+                gui_layout_files(&a->L, &c_, &e_, &l_, &rows, &y_, &n_);
+                if (st->file_sel < st->file_scroll) st->file_scroll = st->file_sel;
+                if (rows > 0 && st->file_sel >= st->file_scroll + rows) st->file_scroll = st->file_sel - rows + 1;
+            }
+            break;
+        }
+        if (pick_file(a, act->arg)) {
+            gui_action yes = {.type = GUI_ACT_YES};
+            apply(a, &yes);
+            return;
+        }
         break;
     case GUI_ACT_REDRAW:
         if (act->arg == 1) gui_draw_flush(&a->draw);
@@ -452,8 +1118,23 @@ static void update(gui_app *a)
      * from the first move (or the computer's first thought) on, and stops
      * while a dialog is open. */
     bool running = !gui_state_over(st) && st->g.cursor == st->g.len && st->dialog == GUI_DLG_NONE &&
-                   (st->g.len > 0 || gui_engine_busy(a->eng));
-    if (running) {
+                   (st->g.len > 0 || (gui_engine_busy(a->eng) && a->job == GUI_JOB_PLAY));
+    if (running && st->tc.kind != GUI_TC_NONE) {
+        int side = st->to_move;
+        int64_t before = st->left_ms[side];
+        st->left_ms[side] -= (int64_t)dt;
+        /* Redraw each second, each tenth in the last ten seconds. */
+        int64_t step = st->left_ms[side] < 10000 ? 100 : 1000;
+        if ((before + step - 1) / step != (st->left_ms[side] + step - 1) / step) a->dirty = true;
+        if (st->left_ms[side] <= 0) {
+            /* Flag fall: the side to move loses on time. */
+            st->left_ms[side] = 0;
+            engine_cancel(a);
+            st->flagged = side;
+            after_change(a);
+            sound(a, GUI_SFX_END);
+        }
+    } else if (running) {
         uint64_t before = st->clock_ms[st->to_move] / 1000;
         st->clock_ms[st->to_move] += dt;
         if (st->clock_ms[st->to_move] / 1000 != before) a->dirty = true;
@@ -467,16 +1148,61 @@ static void update(gui_app *a)
         unsigned phase = (unsigned)(now / 140);
         if (memcmp(&before, &st->think, sizeof before) || phase != a->think_phase) a->dirty = true;
         a->think_phase = phase;
-        if (m != QP_MOVE_NONE && gui_state_ai_to_move(st)) play(a, m);
+        if (a->job == GUI_JOB_PLAY) {
+            if (m != QP_MOVE_NONE && gui_state_ai_to_move(st)) play(a, m);
+        } else if (a->job == GUI_JOB_HINT) {
+            if (m != QP_MOVE_NONE) {
+                char t[QP_MOVE_TEXT];
+                gui_state_set_hint(st, m);
+                st->r->rs->move_text(st->r, st->g.cur, m, t, sizeof t);
+                gui_state_message(st, false, "%s %s", st->cjk ? "提示 Hint:" : "Hint:", t);
+            }
+        } else if (st->think.best != before.best) {
+            gui_state_set_hint(st, st->think.best);   /* analysis: the arrow follows the best line */
+        }
     }
     if (!gui_engine_busy(a->eng) && gui_state_ai_to_move(st) && st->dialog == GUI_DLG_NONE) {
-        if (gui_engine_start(a->eng, &st->g, st->level, a->wake) == 0) {
+        if (gui_engine_start(a->eng, &st->g, st->level, engine_budget(st), a->wake) == 0) {
+            a->job = GUI_JOB_PLAY;
             st->think.active = true;
             st->think.depth = 0;
             st->think.pv[0] = 0;
         } else {
             gui_state_message(st, true, "the computer could not start");
             st->ai_mask = 0;
+        }
+        a->dirty = true;
+    } else if (!gui_engine_busy(a->eng) && st->analysis && st->engine_ok && !gui_state_over(st) &&
+               st->dialog == GUI_DLG_NONE && !gui_state_ai_to_move(st)) {
+        /* Analysis: once per position shown, until stopped or done. */
+        uint64_t key = st->g.hist[st->g.cursor].hash ^ (uint64_t)st->g.cursor * 0x9E3779B97F4A7C15ull;
+        if (key != a->analysed) {
+            a->analysed = key;
+            if (gui_engine_start(a->eng, &st->g, GUI_LEVELS, -1, a->wake) == 0) {
+                a->job = GUI_JOB_ANALYZE;
+                memset(&st->think, 0, sizeof st->think);
+                st->think.active = true;
+            }
+            a->dirty = true;
+        }
+    }
+
+    if (st->anim_to >= 0) {
+        st->anim_k = (float)(now - a->anim_start) / 160.0f;
+        if (st->anim_k >= 1) st->anim_to = -1;
+        a->dirty = true;
+    }
+
+    /* The end-of-game banner, once per end reached at the record's end. */
+    if (!gui_state_over(st)) {
+        st->end_seen = false;
+    } else if (!st->end_seen && st->g.cursor == st->g.len && st->dialog == GUI_DLG_NONE) {
+        st->end_seen = true;
+        st->dialog = GUI_DLG_END;
+        if (st->log) {
+            char res[160], why[200];
+            gui_state_banner(st, true, res, sizeof res, why, sizeof why);
+            fprintf(stderr, "qipan: banner: %s \xE2\x80\x94 %s\n", res, why);
         }
         a->dirty = true;
     }
@@ -580,8 +1306,22 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
     a->t0 = opt->t0;
     a->t_video = opt->t_video;
     gui_state *st = &a->st;
-    st->flip = opt->flip;
+    gui_settings_default(&a->set);
+    if (gui_settings_path(a->settings_path, sizeof a->settings_path) == 0 &&
+        gui_settings_load(&a->set, a->settings_path) != 0)
+        fprintf(stderr, "qipan: cannot read %s\n", a->settings_path);
+    /* The command line wins over what was remembered. */
+    gui_options o2 = *opt;
+    if (!opt->size_given && a->set.w > 0) {
+        o2.w = a->set.w;
+        o2.h = a->set.h;
+    }
+    opt = &o2;
+    st->flip = opt->flip || a->set.flip;
+    if (a->set.level >= 1) st->level = a->set.level;
     if (opt->level >= 1 && opt->level <= GUI_LEVELS) st->level = opt->level;
+    st->animate = a->set.animate;
+    st->pieces = a->set.pieces;
     set_autosave_path(a);
     gui_default_save_path(st->r->rs->name, a->save_path, sizeof a->save_path);
 
@@ -600,22 +1340,46 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
      * frame, so the window shows at once. */
     st->engine_ok = gui_engine_available();
     if (opt->ai_mask >= 0) st->ai_mask = (unsigned)opt->ai_mask;
+    else if (a->set.mode >= 0) st->ai_mask = (unsigned)a->set.mode & (st->r->nsides > 1 ? 3u : 1u);
     else st->ai_mask = st->r->nsides > 1 ? 2u : 0u;
     /* Sound opens after the first frame (probing audio devices can take a
      * while); until then it is assumed to work. */
-    st->sound_ok = st->sound_on = true;
+    st->sound_ok = true;
+    st->sound_on = a->set.sound;
     st->cjk = a->draw.fonts.cjk;
+    if (st->pieces == GUI_PIECES_KAI && !a->draw.fonts.kai_path[0]) st->pieces = GUI_PIECES_PLAIN;
+    st->log = getenv("QIPAN_GUI_LOG") && *getenv("QIPAN_GUI_LOG");
+    for (int i = 0; i < app->reg.n && st->ngames < (int)(sizeof st->games / sizeof st->games[0]); i++)
+        st->games[st->ngames++] = app->reg.rs[i]->name;
 
+    if (st->log)
+        fprintf(stderr, "qipan: start: mode %u level %d flip %d pieces %s animation %s sound %s\n", st->ai_mask,
+                st->level, st->flip ? 1 : 0, st->pieces ? "kai" : "plain", st->animate ? "on" : "off",
+                st->sound_on ? "on" : "off");
     a->autosave_armed = true;
     if (gui_file_exists(st->autosave_path)) {
-        qp_record rec;
-        if (qp_record_read(&rec, st->autosave_path, err, sizeof err) == 0) {
-            st->resume_moves = rec.nmoves;
-            snprintf(st->resume_date, sizeof st->resume_date, "%s", rec.date);
-            qp_record_free(&rec);
+        /* Offered back only if it loads; one that does not is kept aside
+         * (a config changed since, a broken game file) and never deleted. */
+        qp_rules *rr = NULL;
+        qp_game gg;
+        char aside[1024];
+        if (qp_record_load(&a->app->reg, st->autosave_path, &rr, &gg, err, sizeof err) == 0) {
+            st->resume_moves = gg.len;
+            qp_game_free(&gg);
+            qp_rules_free(rr);
+            qp_record rec;
+            if (qp_record_read(&rec, st->autosave_path, err, sizeof err) == 0) {
+                snprintf(st->resume_date, sizeof st->resume_date, "%s", rec.date);
+                qp_record_free(&rec);
+            }
+            st->dialog = GUI_DLG_RESUME;
+            log_dialog(a, "resume");
+            a->autosave_armed = false;
+        } else {
+            char why[QP_ERR * 2 + 40];
+            snprintf(why, sizeof why, "%s %s", st->cjk ? "无法读取自动存档 cannot load the autosave:" : "cannot load the autosave:", err);
+            keep_aside(a, st->autosave_path, "unreadable", why, aside, sizeof aside);
         }
-        st->dialog = GUI_DLG_RESUME;
-        a->autosave_armed = false;
     }
     a->last_ms = SDL_GetTicks64();
     a->dirty = true;
@@ -630,7 +1394,7 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
 
     while (!a->quit) {
         SDL_Event ev;
-        int timeout = gui_engine_busy(a->eng) ? 35 : 250;
+        int timeout = st->anim_to >= 0 ? 10 : gui_engine_busy(a->eng) ? 35 : 250;
         if (SDL_WaitEventTimeout(&ev, timeout)) {
             float scale = pixel_scale(a);
             do {
@@ -646,6 +1410,7 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
 
     engine_cancel(a);
     if (a->autosave_armed) autosave(a);
+    save_settings(a);
     print_stats(a);
 done:
     gui_engine_free(a->eng);

@@ -6,6 +6,11 @@
  * actions input produces, lets the computer move, keeps the clocks, saves
  * the game in progress after each change and on close (so nothing is
  * lost), and offers the autosave back at the next start.
+ *
+ * With QIPAN_GUI_LOG set, the window also reports on stderr what a tester
+ * needs to wait on: "qipan: start: …", "played: MOVE", "dialog: NAME",
+ * "message: …"/"error: …", "banner: RESULT — REASON", "new game: …",
+ * "resumed: …"/"state: …" (mode, level, flip, clocks) and settings changes.
  */
 #ifndef GUI_APP_H
 #define GUI_APP_H
@@ -16,7 +21,8 @@
 
 typedef struct gui_options {
     int w, h;              /* initial window size in window coordinates */
-    bool flip;
+    bool size_given;       /* --size: else the remembered size */
+    bool flip;             /* --flip (else the remembered flip) */
     int ai_mask;           /* -1: default (the computer plays side 1 if there is one) */
     int level;             /* 0: the rules' ai.level */
     double t0;             /* `qipan play` started (seconds, monotonic) */

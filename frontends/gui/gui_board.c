@@ -172,6 +172,30 @@ static void paint_points_grid(SDL_Surface *cv, const gui_layout *L, const qp_geo
 
 /* Each real cell gets its four edges: thin between cells, thick where the
  * board ends (its edge or a hole). */
+/* The corner marks of a printed Xiangqi board on the cannons' and the
+ * soldiers' starting points (a 9x10 board with a river); the half toward
+ * the board's edge is left out at the edge files. */
+static void paint_point_marks(SDL_Surface *cv, const gui_layout *L, const qp_geom *geo)
+{
+    if (geo->w != 9 || geo->h != 10 || geo->river != 5) return;
+    static const int pts[][2] = {{1, 2}, {7, 2}, {1, 7}, {7, 7}, {0, 3}, {2, 3}, {4, 3}, {6, 3},
+                                 {8, 3}, {0, 6}, {2, 6}, {4, 6}, {6, 6}, {8, 6}};
+    int gap = L->cell / 14 > 2 ? L->cell / 14 : 2, len = L->cell / 5 > 4 ? L->cell / 5 : 4, w = L->line_w;
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
+        int f = pts[i][0], x, y;
+        gui_layout_point(L, qp_sq(geo, f, pts[i][1]), &x, &y);
+        int outside = f == 0 ? (L->flip ? 1 : -1) : f == geo->w - 1 ? (L->flip ? -1 : 1) : 0;
+        for (int dx = -1; dx <= 1; dx += 2) {
+            if (dx == outside) continue;
+            for (int dy = -1; dy <= 1; dy += 2) {
+                int x0 = x + dx * gap, x1 = x + dx * (gap + len), y0 = y + dy * gap, y1 = y + dy * (gap + len);
+                hline(cv, x0 < x1 ? x0 : x1, x0 < x1 ? x1 : x0, y0, w, GUI_INK);
+                vline(cv, x0, y0 < y1 ? y0 : y1, y0 < y1 ? y1 : y0, w, GUI_INK);
+            }
+        }
+    }
+}
+
 static void paint_cells_grid(SDL_Surface *cv, const gui_layout *L, const qp_geom *geo)
 {
     int half = L->cell / 2, c = L->cell;
@@ -218,7 +242,10 @@ static bool board_texture(gui_draw_ctx *d, const gui_layout *L, const qp_geom *g
     paint_wood(cv, &S);
     paint_regions(cv, &S, geo);
     paint_river(d, cv, &S, geo);
-    if (S.kind == QP_BOARD_POINTS) paint_points_grid(cv, &S, geo);
+    if (S.kind == QP_BOARD_POINTS) {
+        paint_points_grid(cv, &S, geo);
+        paint_point_marks(cv, &S, geo);
+    }
     else paint_cells_grid(cv, &S, geo);
     paint_coords(d, cv, &S, geo);
     d->board_tex = SDL_CreateTextureFromSurface(d->gfx.ren, cv);
@@ -266,7 +293,8 @@ static void paint_piece(gui_draw_ctx *d, SDL_Surface *cv, const gui_layout *L, c
     }
     int px = L->font_glyph;
     if (((unsigned char)glyph[0]) < 0x80) px = (int)(px * 0.95f);
-    SDL_Surface *t = gui_text_surface(&d->fonts, glyph, px, true, sc);
+    bool kai = d->sprite_style == 1 && ((unsigned char)glyph[0]) >= 0x80;
+    SDL_Surface *t = gui_glyph_surface(&d->fonts, glyph, kai ? (int)(px * 1.08f) : px, kai, sc);
     if (!t) return;
     gui_r_blit(cv, t, (int)lroundf(x - t->w / 2.0f), (int)lroundf(y - t->h / 2.0f + px * 0.01f));
     SDL_FreeSurface(t);
@@ -286,13 +314,15 @@ void gui_board_flush(gui_draw_ctx *d)
 }
 
 /* A piece centred on (x, y) via its sprite. */
-static void piece(gui_draw_ctx *d, const gui_layout *L, const qp_rules *rules, const qp_piece_view *pv, int x, int y)
+static void piece(gui_draw_ctx *d, const gui_layout *L, const qp_rules *rules, const qp_piece_view *pv, int x, int y,
+                  int style)
 {
     int r100 = (int)(L->piece_r * 100);
-    if (r100 != d->sprite_r100 || rules != d->sprite_rules) {
+    if (r100 != d->sprite_r100 || rules != d->sprite_rules || style != d->sprite_style) {
         drop_sprites(d);
         d->sprite_r100 = r100;
         d->sprite_rules = rules;
+        d->sprite_style = style;
     }
     const char *glyph = pv->glyph ? pv->glyph : "";
     gui_sprite *sp = NULL;
@@ -408,13 +438,51 @@ void gui_draw_board(gui_draw_ctx *d, const gui_layout *L, const gui_state *st)
         marks_under(d, L, st, sq, x, y, occ[sq]);
     }
     alarm_rings(d, L, st);
+    /* The points that decided the game, in gold, under the pieces. */
+    if (st->g.cursor == st->g.len)
+        for (int i = 0; i < st->ndecisive; i++) {
+            gui_layout_point(L, st->decisive[i], &x, &y);
+            float rr = L->piece_r + 2, w = fmaxf(3.0f, L->piece_r * 0.14f);
+            gui_shape(d, GUI_SHAPE_GLOW, (float)x, (float)y, rr, rr + L->piece_r * 0.5f, GUI_C(255, 200, 40, 140), GUI_BG);
+            gui_shape(d, GUI_SHAPE_RING, (float)x, (float)y, rr, rr + w, GUI_C(240, 170, 20, 255), GUI_BG);
+        }
+    bool drag = st->dragging && st->drag_sq >= 0 && st->drag_sq < geo->n && occ[st->drag_sq];
     for (int sq = 0; sq < geo->n; sq++) {
-        if (!occ[sq]) continue;
+        if (!occ[sq] || (drag && sq == st->drag_sq)) continue;
         gui_layout_point(L, sq, &x, &y);
-        piece(d, L, r, &pv[sq], x, y);
+        if (sq == st->anim_to && st->anim_from >= 0 && st->anim_k < 1) {
+            /* sliding in from where it came */
+            int fx, fy;
+            gui_layout_point(L, st->anim_from, &fx, &fy);
+            float k = st->anim_k * (2 - st->anim_k);   /* ease out */
+            x = (int)lroundf(fx + (x - fx) * k);
+            y = (int)lroundf(fy + (y - fy) * k);
+        }
+        piece(d, L, r, &pv[sq], x, y, st->pieces);
     }
     for (int sq = 0; sq < geo->n; sq++) {
         gui_layout_point(L, sq, &x, &y);
         marks_over(d, L, st, sq, x, y, occ[sq]);
     }
+    /* The hinted or analysed best move: an arrow (a placement: a ring). */
+    if (st->hint_nsq >= 2) {
+        /* one arrow from each source (an exchange has several) to the target */
+        int x1, y1;
+        gui_layout_point(L, st->hint_sq[st->hint_nsq - 1], &x1, &y1);
+        for (int i = 0; i + 1 < st->hint_nsq; i++) {
+            int x0, y0;
+            gui_layout_point(L, st->hint_sq[i], &x0, &y0);
+            /* from the edge of the moving piece, so its glyph stays readable */
+            float dx = (float)(x1 - x0), dy = (float)(y1 - y0), len = sqrtf(dx * dx + dy * dy);
+            float k = len > 0 ? fminf(0.5f, L->piece_r * 0.75f / len) : 0;
+            gui_arrow(&d->gfx, x0 + dx * k, y0 + dy * k, (float)x1, (float)y1, fmaxf(4.0f, L->cell * 0.14f),
+                      GUI_C(30, 120, 230, 200));
+        }
+    } else if (st->hint_nsq == 1) {
+        gui_layout_point(L, st->hint_sq[0], &x, &y);
+        gui_shape(d, GUI_SHAPE_RING, (float)x, (float)y, L->piece_r * 0.55f, L->piece_r * 0.8f, GUI_C(30, 120, 230, 220),
+                  GUI_BG);
+    }
+    /* The dragged piece follows the pointer, above everything. */
+    if (drag) piece(d, L, r, &pv[st->drag_sq], st->drag_x, st->drag_y, st->pieces);
 }

@@ -69,7 +69,7 @@ static bool have_display(void)
 
 int cmd_play(qp_app *app, int argc, char **argv)
 {
-    gui_options opt = {DEFAULT_W, DEFAULT_H, false, -1, 0, gui_now(), 0};
+    gui_options opt = {DEFAULT_W, DEFAULT_H, false, false, -1, 0, gui_now(), 0};
     qp_opts o;
     if (qp_opts_parse(&o, argc, argv)) return 2;
     if (o.npos > 1) {
@@ -78,6 +78,7 @@ int cmd_play(qp_app *app, int argc, char **argv)
         return 2;
     }
     if (o.size && parse_size("play", o.size, &opt.w, &opt.h)) return 2;
+    opt.size_given = o.size != NULL;
     if (o.has_level && (o.level < 1 || o.level > 10)) {
         fprintf(stderr, "qipan: --level must be 1..10, got %d\n", o.level);
         return 2;
@@ -173,14 +174,60 @@ static int render_png(const gui_state *st, int w, int h, const char *out, gui_la
     return rc;
 }
 
+/* Options of render alone, taken out of argv before the common parser:
+ * --resign SIDE (that side has resigned: the end banner shows), --dialog
+ * newgame|help (that dialog open), --hint (the engine's move as an arrow),
+ * --pieces plain|kai (the piece glyph style), --analysis (the analysis view: arrow, score and evaluation bar).  The
+ * engine searches to a fixed depth, so the picture never depends on time. */
+typedef struct render_opts {
+    const char *resign, *dialog;
+    bool hint, analysis, kai;
+} render_opts;
+
+static int take_render_opts(int *argc, char **argv, render_opts *ro)
+{
+    int k = 1;
+    for (int i = 1; i < *argc; i++) {
+        if (!strcmp(argv[i], "--resign")) {
+            if (i + 1 >= *argc) {
+                fprintf(stderr, "qipan: render: --resign needs a side\n");
+                return -1;
+            }
+            ro->resign = argv[++i];
+        } else if (!strcmp(argv[i], "--pieces")) {
+            if (i + 1 >= *argc || (strcmp(argv[i + 1], "kai") && strcmp(argv[i + 1], "plain"))) {
+                fprintf(stderr, "qipan: render: --pieces must be plain or kai\n");
+                return -1;
+            }
+            ro->kai = !strcmp(argv[++i], "kai");
+        } else if (!strcmp(argv[i], "--hint")) {
+            ro->hint = true;
+        } else if (!strcmp(argv[i], "--analysis")) {
+            ro->analysis = true;
+        } else if (!strcmp(argv[i], "--dialog")) {
+            if (i + 1 >= *argc || (strcmp(argv[i + 1], "newgame") && strcmp(argv[i + 1], "help"))) {
+                fprintf(stderr, "qipan: render: --dialog must be newgame or help\n");
+                return -1;
+            }
+            ro->dialog = argv[++i];
+        } else {
+            argv[k++] = argv[i];
+        }
+    }
+    *argc = k;
+    return 0;
+}
+
 int cmd_render(qp_app *app, int argc, char **argv)
 {
     qp_opts o;
+    render_opts ro = {0};
     int w = DEFAULT_W, h = DEFAULT_H;
+    if (take_render_opts(&argc, argv, &ro)) return 2;
     if (qp_opts_parse(&o, argc, argv)) return 2;
     if (o.npos != 1) {
         fprintf(stderr, "usage: qipan render RULESET [--fen FEN] [--config FILE] --out FILE.png "
-                        "[--size WxH] [--flip] [--layout]\n");
+                        "[--size WxH] [--flip] [--layout] [--resign SIDE] [--dialog newgame|help] [--hint] [--analysis] [--pieces plain|kai]\n");
         return 2;
     }
     if (!o.out || !*o.out) {
@@ -207,6 +254,22 @@ int cmd_render(qp_app *app, int argc, char **argv)
         SDL_Quit();
         return 1;
     }
+    if (ro.resign) {
+        int side = -1;
+        for (int k = 0; k < r->nsides; k++)
+            if (!strcmp(ro.resign, qp_side_name(r, k))) side = k;
+        if (side < 0 || r->nsides < 2) {
+            fprintf(stderr, "qipan: render: --resign must name a side of a two-player game, got '%s'\n", ro.resign);
+            gui_state_free(&st);
+            TTF_Quit();
+            SDL_Quit();
+            return 2;
+        }
+        st.g.resigned = side;
+        gui_state_changed(&st);
+    }
+    /* A finished game shows its end banner, as the window does. */
+    if (gui_state_over(&st)) st.dialog = GUI_DLG_END;
     /* As a freshly opened window shows the position: the computer would
      * play the second side when there is an engine, sound on. */
     st.flip = o.flip;
@@ -214,6 +277,35 @@ int cmd_render(qp_app *app, int argc, char **argv)
     st.ai_mask = st.engine_ok && r->nsides > 1 ? 2u : 0u;
     st.sound_ok = st.sound_on = true;
 
+    if ((ro.hint || ro.analysis) && !gui_state_over(&st)) {
+        gui_engine *e = gui_engine_new(st.r);
+        gui_think t;
+        if (!e || gui_engine_think_sync(e, &st.g, 5, &t)) {
+            fprintf(stderr, "qipan: render: this build has no engine for --hint/--analysis\n");
+            gui_engine_free(e);
+            gui_state_free(&st);
+            TTF_Quit();
+            SDL_Quit();
+            return 1;
+        }
+        gui_engine_free(e);
+        gui_state_set_hint(&st, t.best);
+        if (ro.analysis) {
+            st.analysis = true;
+            st.think = t;
+        }
+    }
+    if (ro.dialog) {
+        st.dialog = !strcmp(ro.dialog, "help") ? GUI_DLG_HELP : GUI_DLG_NEWGAME;
+        for (int i = 0; i < app->reg.n && st.ngames < (int)(sizeof st.games / sizeof st.games[0]); i++) {
+            if (!strcmp(app->reg.rs[i]->name, r->rs->name)) st.ng.game = st.ngames;
+            st.games[st.ngames++] = app->reg.rs[i]->name;
+        }
+        st.ng.ai_mask = st.ai_mask;
+        st.ng.level = st.level;
+        st.ng.tc = (gui_tc){GUI_TC_INCREMENT, 180, 2, 30};
+    }
+    st.pieces = ro.kai ? 1 : 0;
     gui_layout L;
     int rc = render_png(&st, w, h, o.out, &L);
     if (rc == 0 && o.layout) {

@@ -51,33 +51,6 @@ const char *gui_bi(const gui_fonts *f, char *buf, size_t n, const char *zh, cons
     return buf;
 }
 
-const char *gui_side_zh(const qp_rules *r, int side)
-{
-    const char *n = qp_side_name(r, side);
-    if (!strcmp(n, "red")) return "红方";
-    if (!strcmp(n, "black")) return "黑方";
-    if (!strcmp(n, "white")) return "白方";
-    return "";
-}
-
-const char *gui_word_zh(const char *en)
-{
-    static const char *const map[][2] = {
-        {"check", "将军"}, {"leash", "牵将"}, {"trapped", "困将"},
-        {"checkmate", "将死"}, {"no-moves", "无着可走"}, {"five-soldiers", "五兵到底"},
-        {"one-soldier", "一兵到底"}, {"two-soldiers", "二兵到底"}, {"three-soldiers", "三兵到底"},
-        {"four-soldiers", "四兵到底"},
-        {"general-captured", "吃将"}, {"repetition", "重复局面"},
-        {"no-capture-limit", "久不吃子"}, {"perpetual-check", "长将"},
-        {"resignation", "认输"}, {"resigned", "认输"}, {"stalemate", "困毙"},
-        {"three-in-a-row", "三子连线"}, {"board-full", "棋盘已满"},
-        {"easy", "入门"}, {"medium", "中等"}, {"hard", "困难"}, {"master", "大师"},
-        {NULL, NULL}};
-    for (int i = 0; en && map[i][0]; i++)
-        if (!strcmp(map[i][0], en)) return map[i][1];
-    return "";
-}
-
 void gui_cap_word(char *buf, size_t n, const char *w)
 {
     snprintf(buf, n, "%s", w);

@@ -15,6 +15,7 @@
 #include "gui_gfx.h"
 #include "gui_layout.h"
 #include "gui_state.h"
+#include "gui_words.h"
 
 #define GUI_SPRITES 48
 #define GUI_SHAPES 96
@@ -49,7 +50,7 @@ typedef struct gui_draw_ctx {
     bool board_flip;
     const qp_geom *board_geo;
     gui_sprite sprite[GUI_SPRITES];
-    int nsprite, sprite_r100;
+    int nsprite, sprite_r100, sprite_style;
     const qp_rules *sprite_rules;
     gui_shape_entry shape[GUI_SHAPES];
     unsigned frame;
@@ -66,8 +67,5 @@ void gui_draw_frame(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, U
 
 /* Bilingual text: "中文 English", or only the English without a CJK font. */
 const char *gui_bi(const gui_fonts *f, char *buf, size_t n, const char *zh, const char *en);
-/* Chinese for a side ("红方"), and for a flag, reason or level name; "" if none. */
-const char *gui_side_zh(const qp_rules *r, int side);
-const char *gui_word_zh(const char *en);
 
 #endif

@@ -71,7 +71,7 @@ static void on_info(const qp_search_info *info, void *ud)
     }
 }
 
-int gui_engine_start(gui_engine *e, const qp_game *g, int level, Uint32 wake_event)
+int gui_engine_start(gui_engine *e, const qp_game *g, int level, int max_ms, Uint32 wake_event)
 {
     gui_engine_cancel(e);
     qp_search_limits lim;
@@ -80,7 +80,9 @@ int gui_engine_start(gui_engine *e, const qp_game *g, int level, Uint32 wake_eve
     if (base <= 0) base = 1000;
     /* Weaker levels also think for less time, so they answer briskly. */
     lim.movetime_ms = (int)(base * (level + 2) / 12);
+    if (max_ms > 0 && lim.movetime_ms > max_ms) lim.movetime_ms = max_ms;   /* its own clock */
     if (lim.movetime_ms < 50) lim.movetime_ms = 50;
+    if (max_ms < 0) lim.movetime_ms = 0;   /* analysis: until stopped (or the deepest depth) */
     lim.level = level;
     lim.seed = (uint64_t)SDL_GetPerformanceCounter();
     memcpy(e->pos, g->cur, e->r->state_size);
@@ -143,6 +145,7 @@ static void fill_think(gui_engine *e, const qp_search_info *in, bool active)
     t->nodes = in->nodes;
     t->time_ms = in->time_ms;
     pv_text(e, in, t->pv, sizeof t->pv);
+    t->best = in->pvlen > 0 && qp_move_is_legal(e->r, e->pos, in->pv[0]) ? in->pv[0] : QP_MOVE_NONE;
 }
 
 qp_move gui_engine_poll(gui_engine *e, gui_think *t)
@@ -170,6 +173,25 @@ qp_move gui_engine_poll(gui_engine *e, gui_think *t)
     }
     if (t) *t = e->last;
     return best;
+}
+
+int gui_engine_think_sync(gui_engine *e, const qp_game *g, int depth, gui_think *t)
+{
+    if (!e) return -1;
+    gui_engine_cancel(e);
+    qp_search_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.depth = depth;
+    lim.level = 10;
+    memcpy(e->pos, g->cur, e->r->state_size);
+    qp_search_info out;
+    memset(&out, 0, sizeof out);
+    qp_ai_run(e->s, g, &lim, NULL, NULL, &out);
+    memset(&e->last, 0, sizeof e->last);
+    fill_think(e, &out, false);
+    if (out.pvlen == 0 && out.best != QP_MOVE_NONE && qp_move_is_legal(e->r, e->pos, out.best)) e->last.best = out.best;
+    *t = e->last;
+    return 0;
 }
 
 void gui_engine_clear(gui_engine *e)

@@ -26,15 +26,20 @@ gui_engine *gui_engine_new(const qp_rules *r);
 void gui_engine_free(gui_engine *e);
 
 /* Starts thinking on g's current position at level 1..10 (the thinking
- * time comes from the rules' ai.movetime_ms).  wake_event is an SDL user
+ * time comes from the rules' ai.movetime_ms, at most max_ms when > 0: what
+ * its clock allows; < 0: no time limit, for analysis).  wake_event is an SDL user
  * event type pushed on each report (0: none).  Returns 0 or -1. */
-int gui_engine_start(gui_engine *e, const qp_game *g, int level, Uint32 wake_event);
+int gui_engine_start(gui_engine *e, const qp_game *g, int level, int max_ms, Uint32 wake_event);
 /* Stops and forgets a running search (its move is discarded). */
 void gui_engine_cancel(gui_engine *e);
 bool gui_engine_busy(const gui_engine *e);
 /* Copies the latest report into *t; returns the chosen move once the
  * search has finished (then the engine is idle), else QP_MOVE_NONE. */
 qp_move gui_engine_poll(gui_engine *e, gui_think *t);
+/* Searches g's current position to depth at full strength and waits:
+ * for `qipan render`, where a picture must not depend on timing.
+ * Returns 0 with *t filled (t->best the move), or -1. */
+int gui_engine_think_sync(gui_engine *e, const qp_game *g, int depth, gui_think *t);
 /* Forgets what it learnt (new game). */
 void gui_engine_clear(gui_engine *e);
 

@@ -20,5 +20,10 @@ int gui_default_save_path(const char *ruleset, char *out, size_t n);
  * Returns 0 or -1 with err. */
 int gui_make_parent_dirs(const char *path, char *err, size_t errn);
 bool gui_file_exists(const char *path);
+/* Moves a file the window would otherwise overwrite or delete out of the
+ * way: FILE.txt becomes FILE-TAG-YYYYmmdd-HHMMSS[-N].txt in the same
+ * folder (never over an existing file).  The new name goes to out.
+ * Returns 0, or -1 with err. */
+int gui_keep_aside(const char *path, const char *tag, char *out, size_t n, char *err, size_t errn);
 
 #endif

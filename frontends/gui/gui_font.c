@@ -4,12 +4,12 @@
 #include "gui_font.h"
 
 #include <ctype.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
+
+#include <fontconfig/fontconfig.h>
 
 /* ---- finding a font --------------------------------------------------- */
 
@@ -59,72 +59,56 @@ static bool known_file(char *path, size_t n)
     return false;
 }
 
-/* fontconfig's list of fonts covering Chinese; the best-ranked wins. */
-static bool fontconfig(char *path, size_t n)
+/* The fonts fontconfig knows that cover Chinese (honouring the user's font
+ * configuration); the best-ranked file wins.  want_kai: only brush-style
+ * Kai faces (family or file name with "Kai"). */
+static bool fc_find(char *path, size_t n, bool want_kai)
 {
-    FILE *p = popen("fc-list :lang=zh -f '%{file}\\n' 2>/dev/null", "r");
-    if (!p) return false;
-    char line[1024], best[1024] = "";
-    int best_rank = 1 << 30;
-    while (fgets(line, sizeof line, p)) {
-        line[strcspn(line, "\r\n")] = 0;
-        if (!is_file(line)) continue;
-        int rk = cjk_rank(line);
-        if (rk < 0) rk = 1000;   /* unknown but covers zh: better than none */
-        if (rk < best_rank) {
-            best_rank = rk;
-            snprintf(best, sizeof best, "%s", line);
+    if (!FcInit()) return false;
+    FcPattern *pat = FcPatternCreate();
+    FcLangSet *ls = FcLangSetCreate();
+    FcObjectSet *os = FcObjectSetBuild(FC_FILE, FC_FAMILY, (char *)NULL);
+    bool found = false;
+    if (pat && ls && os && FcLangSetAdd(ls, (const FcChar8 *)"zh-cn") && FcPatternAddLangSet(pat, FC_LANG, ls)) {
+        FcFontSet *fs = FcFontList(NULL, pat, os);
+        int best_rank = 1 << 30;
+        for (int i = 0; fs && i < fs->nfont; i++) {
+            FcChar8 *file = NULL, *family = NULL;
+            if (FcPatternGetString(fs->fonts[i], FC_FILE, 0, &file) != FcResultMatch || !is_file((char *)file)) continue;
+            if (FcPatternGetString(fs->fonts[i], FC_FAMILY, 0, &family) != FcResultMatch) family = NULL;
+            int rk = cjk_rank((const char *)file);
+            if (want_kai) {
+                char low[512];
+                snprintf(low, sizeof low, "%s %s", (const char *)file, family ? (const char *)family : "");
+                for (char *p = low; *p; p++) *p = (char)tolower((unsigned char)*p);
+                if (!strstr(low, "kai")) continue;
+                rk = 0;
+            } else if (rk < 0) {
+                rk = 1000;   /* unknown but covers Chinese: better than none */
+            }
+            if (rk < best_rank) {
+                best_rank = rk;
+                snprintf(path, n, "%s", (const char *)file);
+                found = true;
+            }
         }
+        if (fs) FcFontSetDestroy(fs);
     }
-    pclose(p);
-    if (!best[0]) return false;
-    snprintf(path, n, "%s", best);
-    return true;
+    if (os) FcObjectSetDestroy(os);
+    if (ls) FcLangSetDestroy(ls);
+    if (pat) FcPatternDestroy(pat);
+    return found;
 }
 
-static void scan_dir(const char *dir, int depth, char *best, size_t n, int *best_rank)
+bool gui_font_find_kai(char *path, size_t n)
 {
-    DIR *d = opendir(dir);
-    if (!d) return;
-    struct dirent *e;
-    char sub[1024];
-    while ((e = readdir(d))) {
-        if (e->d_name[0] == '.') continue;
-        snprintf(sub, sizeof sub, "%s/%s", dir, e->d_name);
-        struct stat st;
-        if (stat(sub, &st) != 0) continue;
-        if (S_ISDIR(st.st_mode)) {
-            if (depth < 4) scan_dir(sub, depth + 1, best, n, best_rank);
-            continue;
-        }
-        const char *dot = strrchr(e->d_name, '.');
-        if (!dot || (strcasecmp(dot, ".ttf") && strcasecmp(dot, ".ttc") && strcasecmp(dot, ".otf")))
-            continue;
-        int rk = cjk_rank(sub);
-        if (rk >= 0 && rk < *best_rank) {
-            *best_rank = rk;
-            snprintf(best, n, "%s", sub);
-        }
+    const char *env = getenv("QIPAN_KAI_FONT");
+    if (is_file(env)) {
+        snprintf(path, n, "%s", env);
+        return true;
     }
-    closedir(d);
-}
-
-static bool scan(char *path, size_t n)
-{
-    char best[1024] = "", home[1024];
-    int rank = 1 << 30;
-    scan_dir("/usr/share/fonts", 0, best, sizeof best, &rank);
-    scan_dir("/usr/local/share/fonts", 0, best, sizeof best, &rank);
-    const char *h = getenv("HOME");
-    if (h) {
-        snprintf(home, sizeof home, "%s/.local/share/fonts", h);
-        scan_dir(home, 0, best, sizeof best, &rank);
-        snprintf(home, sizeof home, "%s/.fonts", h);
-        scan_dir(home, 0, best, sizeof best, &rank);
-    }
-    if (!best[0]) return false;
-    snprintf(path, n, "%s", best);
-    return true;
+    path[0] = 0;
+    return fc_find(path, n, true);
 }
 
 static bool latin_font(char *path, size_t n)
@@ -139,15 +123,23 @@ static bool latin_font(char *path, size_t n)
             snprintf(path, n, "%s", files[i]);
             return true;
         }
-    FILE *p = popen("fc-match -f '%{file}' sans 2>/dev/null", "r");
-    if (!p) return false;
-    char line[1024] = "";
-    if (!fgets(line, sizeof line, p)) line[0] = 0;
-    pclose(p);
-    line[strcspn(line, "\r\n")] = 0;
-    if (!is_file(line)) return false;
-    snprintf(path, n, "%s", line);
-    return true;
+    /* fontconfig's best match for "sans" */
+    bool ok = false;
+    if (!FcInit()) return false;
+    FcPattern *pat = FcNameParse((const FcChar8 *)"sans");
+    if (!pat) return false;
+    FcConfigSubstitute(NULL, pat, FcMatchPattern);
+    FcDefaultSubstitute(pat);
+    FcResult res;
+    FcPattern *m = FcFontMatch(NULL, pat, &res);
+    FcChar8 *file;
+    if (m && FcPatternGetString(m, FC_FILE, 0, &file) == FcResultMatch && is_file((char *)file)) {
+        snprintf(path, n, "%s", (const char *)file);
+        ok = true;
+    }
+    if (m) FcPatternDestroy(m);
+    FcPatternDestroy(pat);
+    return ok;
 }
 
 bool gui_font_find(char *path, size_t n)
@@ -158,7 +150,7 @@ bool gui_font_find(char *path, size_t n)
         snprintf(path, n, "%s", env);
         return true;   /* the user's choice: trust it to cover Chinese */
     }
-    if (known_file(path, n) || fontconfig(path, n) || scan(path, n)) return true;
+    if (known_file(path, n) || fc_find(path, n, false)) return true;
     path[0] = 0;
     latin_font(path, n);
     return false;
@@ -171,6 +163,7 @@ int gui_fonts_open(gui_fonts *f, SDL_Renderer *ren, char *err, size_t errn)
     memset(f, 0, sizeof *f);
     f->ren = ren;
     f->cjk = gui_font_find(f->path, sizeof f->path);
+    if (f->cjk) gui_font_find_kai(f->kai_path, sizeof f->kai_path);
     if (!f->path[0]) {
         snprintf(err, errn, "no usable font found (install fonts-wqy-microhei or fonts-dejavu)");
         return -1;
@@ -204,6 +197,9 @@ void gui_fonts_close(gui_fonts *f)
     gui_fonts_flush(f);
     for (int i = 0; i < f->nopen; i++) TTF_CloseFont(f->open[i].f);
     f->nopen = 0;
+    if (f->kai) TTF_CloseFont(f->kai);
+    f->kai = NULL;
+    FcFini();   /* fontconfig's caches, so leak checkers see a clean exit */
 }
 
 void gui_fonts_end_frame(gui_fonts *f)
@@ -347,6 +343,24 @@ SDL_Surface *gui_text_surface(gui_fonts *f, const char *s, int px, bool bold, SD
 {
     if (!s || !*s) return NULL;
     SDL_Surface *t = TTF_RenderUTF8_Blended(font_at(f, px, bold), s, c);
+    if (!t) SDL_Log("TTF_RenderUTF8_Blended: %s", TTF_GetError());
+    return t;
+}
+
+SDL_Surface *gui_glyph_surface(gui_fonts *f, const char *s, int px, bool kai, SDL_Color c)
+{
+    if (!kai || !f->kai_path[0]) return gui_text_surface(f, s, px, true, c);
+    if (!f->kai || f->kai_px != px) {
+        if (f->kai) TTF_CloseFont(f->kai);
+        f->kai = TTF_OpenFont(f->kai_path, px);
+        f->kai_px = px;
+        if (!f->kai) {
+            SDL_Log("TTF_OpenFont %s: %s", f->kai_path, TTF_GetError());
+            f->kai_path[0] = 0;
+            return gui_text_surface(f, s, px, true, c);
+        }
+    }
+    SDL_Surface *t = TTF_RenderUTF8_Blended(f->kai, s, c);
     if (!t) SDL_Log("TTF_RenderUTF8_Blended: %s", TTF_GetError());
     return t;
 }

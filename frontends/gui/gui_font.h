@@ -3,10 +3,12 @@
  * text through a cache of rendered strings.
  *
  * The font is looked up in this order: $QIPAN_FONT; well-known CJK font
- * files; fontconfig (`fc-list :lang=zh`); a scan of the system font
- * directories for WenQuanYi / Noto CJK / Droid fallback / AR PL files.
- * Without any, DejaVu Sans is used and gui_fonts.cjk is false: callers
- * then show Latin letters instead of Chinese (one warning on stderr).
+ * files; fontconfig's fonts covering Chinese (so the user's font settings
+ * count), sans faces such as WenQuanYi / Noto CJK preferred.  Without any,
+ * DejaVu Sans (or fontconfig's "sans") is used and gui_fonts.cjk is false:
+ * callers then show Latin letters instead of Chinese (one warning on
+ * stderr).  A brush-style Kai face ($QIPAN_KAI_FONT, else fontconfig's,
+ * e.g. AR PL UKai from fonts-arphic-ukai) is the second piece style.
  *
  * Rendering text with SDL_ttf costs far more than drawing a texture, so
  * every (string, size, style, colour, wrap width) becomes a texture kept
@@ -43,6 +45,9 @@ typedef struct gui_text_entry {
 typedef struct gui_fonts {
     char path[1024];
     bool cjk;               /* the font has Chinese glyphs */
+    char kai_path[1024];    /* a Kai face for piece glyphs, "" without one */
+    TTF_Font *kai;          /* open at kai_px */
+    int kai_px;
     SDL_Renderer *ren;
     struct { int px; bool bold; TTF_Font *f; } open[GUI_FONT_SIZES];
     int nopen;
@@ -52,6 +57,8 @@ typedef struct gui_fonts {
 
 /* Finds the font file; returns true if it has CJK glyphs. */
 bool gui_font_find(char *path, size_t n);
+/* Finds a Kai (brush-style) face covering Chinese; false without one. */
+bool gui_font_find_kai(char *path, size_t n);
 
 /* TTF_Init must have succeeded.  Returns 0, or -1 with err. */
 int gui_fonts_open(gui_fonts *f, SDL_Renderer *ren, char *err, size_t errn);
@@ -69,6 +76,9 @@ int gui_text(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c, float 
 /* The string as a new ARGB surface (the caller frees it), for painting on
  * CPU surfaces; NULL for "" or on failure. */
 SDL_Surface *gui_text_surface(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c);
+/* A piece glyph: in the Kai face when kai and one was found, else like
+ * gui_text_surface (bold). */
+SDL_Surface *gui_glyph_surface(gui_fonts *f, const char *s, int px, bool kai, SDL_Color c);
 /* Like gui_text but cuts the string with "…" to fit max_w pixels. */
 void gui_text_fit(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c, float x, float y,
                   int align, int max_w);

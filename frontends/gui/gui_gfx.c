@@ -139,3 +139,17 @@ void gui_round_rect(gui_gfx *g, float x, float y, float w, float h, float rad, S
     quarter(g, x + rad, y + h - rad, rad, 0.5f * PI_F, c);
     flush(g);
 }
+
+void gui_arrow(gui_gfx *g, float x0, float y0, float x1, float y1, float w, SDL_Color c)
+{
+    float dx = x1 - x0, dy = y1 - y0, len = sqrtf(dx * dx + dy * dy);
+    if (len < 1) return;
+    float ux = dx / len, uy = dy / len, nx = -uy, ny = ux;
+    float head = fminf(w * 3.0f, len * 0.6f), hw = w * 1.5f;
+    float bx = x1 - ux * head, by = y1 - uy * head;   /* where the head starts */
+    float h = w / 2;
+    quad(g, x0 + nx * h, y0 + ny * h, c, bx + nx * h, by + ny * h, c, bx - nx * h, by - ny * h, c, x0 - nx * h,
+         y0 - ny * h, c);
+    tri(g, bx + nx * hw, by + ny * hw, c, x1, y1, c, bx - nx * hw, by - ny * hw, c);
+    flush(g);
+}

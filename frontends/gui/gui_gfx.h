@@ -1,6 +1,5 @@
 /*
- * gui_gfx.h — per-frame rectangles for the panel: fills and
- * rounded rectangles drawn through the renderer (SDL_RenderFillRect and,
+ * gui_gfx.h — per-frame shapes: fills, rounded rectangles and arrows drawn through the renderer (SDL_RenderFillRect and,
  * for the rounded corners, SDL_RenderGeometry).  Round things on the board
  * are painted by gui_raster instead.  The caller sets the renderer's draw
  * blend mode to SDL_BLENDMODE_BLEND once.
@@ -30,5 +29,8 @@ SDL_Color gui_alpha(SDL_Color c, float k);             /* alpha scaled by k */
 
 void gui_fill_rect(gui_gfx *g, float x, float y, float w, float h, SDL_Color c);
 void gui_round_rect(gui_gfx *g, float x, float y, float w, float h, float rad, SDL_Color c);
+/* An arrow from (x0, y0) to the tip (x1, y1): a shaft of width w and a
+ * head three widths wide. */
+void gui_arrow(gui_gfx *g, float x0, float y0, float x1, float y1, float w, SDL_Color c);
 
 #endif

@@ -15,7 +15,46 @@ static void key_action(const SDL_KeyboardEvent *k, const gui_state *st, gui_acti
     case GUI_DLG_HELP:
         a->type = GUI_ACT_NO;   /* any key closes the help */
         return;
+    case GUI_DLG_NEWGAME: {
+        /* Keys for every choice, so the dialog works without a mouse. */
+        int it = -1;
+        if (key == SDLK_RETURN || key == SDLK_KP_ENTER) it = GUI_NG_START;
+        else if (key == SDLK_ESCAPE) it = GUI_NG_CANCEL;
+        else if (key == SDLK_a) it = GUI_NG_APPLY;
+        else if (key == SDLK_1) it = st->ng.ai_mask & 1u ? GUI_NG_S0_HUMAN : GUI_NG_S0_AI;
+        else if (key == SDLK_2) it = st->ng.ai_mask & 2u ? GUI_NG_S1_HUMAN : GUI_NG_S1_AI;
+        else if (key == SDLK_EQUALS || key == SDLK_PLUS || key == SDLK_KP_PLUS) it = GUI_NG_LEVEL_UP;
+        else if (key == SDLK_MINUS || key == SDLK_KP_MINUS) it = GUI_NG_LEVEL_DN;
+        else if (key == SDLK_t) it = GUI_NG_TC0 + ((int)st->ng.tc.kind + (shift ? 3 : 1)) % 4;
+        else if (key == SDLK_b) it = shift ? GUI_NG_BASE_DN : GUI_NG_BASE_UP;
+        else if (key == SDLK_i) it = shift ? GUI_NG_INC_DN : GUI_NG_INC_UP;
+        else if (key == SDLK_g || key == SDLK_RIGHT) it = GUI_NG_GAME_NEXT;
+        else if (key == SDLK_LEFT) it = GUI_NG_GAME_PREV;
+        if (it >= 0) {
+            a->type = GUI_ACT_NG;
+            a->arg = it;
+        }
+        return;
+    }
+    case GUI_DLG_SETTINGS: {
+        int it = -1;
+        if (key == SDLK_RETURN || key == SDLK_KP_ENTER || key == SDLK_ESCAPE) it = GUI_SET_CLOSE;
+        else if (key == SDLK_1) it = st->pieces ? GUI_SET_PLAIN : GUI_SET_KAI;
+        else if (key == SDLK_2) it = st->animate ? GUI_SET_ANIM_OFF : GUI_SET_ANIM_ON;
+        else if (key == SDLK_3) it = st->sound_on ? GUI_SET_SOUND_OFF : GUI_SET_SOUND_ON;
+        if (it >= 0) {
+            a->type = GUI_ACT_SETTING;
+            a->arg = it;
+        }
+        return;
+    }
+    case GUI_DLG_END:
+        if (key == SDLK_n || key == SDLK_RETURN || key == SDLK_KP_ENTER) a->type = GUI_ACT_YES;
+        else if (key == SDLK_r || key == SDLK_ESCAPE) a->type = GUI_ACT_NO;
+        else if (key == SDLK_q) a->type = GUI_ACT_QUIT;
+        return;
     case GUI_DLG_RESUME:
+    case GUI_DLG_CONFIRM:
         if (key == SDLK_y || key == SDLK_RETURN || key == SDLK_KP_ENTER) a->type = GUI_ACT_YES;
         else if (key == SDLK_n || key == SDLK_ESCAPE) a->type = GUI_ACT_NO;
         return;
@@ -25,6 +64,10 @@ static void key_action(const SDL_KeyboardEvent *k, const gui_state *st, gui_acti
         else if (key == SDLK_ESCAPE) a->type = GUI_ACT_NO;
         else if (ctrl && (key == SDLK_u || key == SDLK_BACKSPACE)) a->type = GUI_ACT_CLEAR;
         else if (key == SDLK_BACKSPACE) a->type = GUI_ACT_BACKSPACE;
+        else if (key == SDLK_TAB || key == SDLK_DOWN || key == SDLK_UP) {
+            a->type = GUI_ACT_FILE;   /* the next / previous listed name */
+            a->arg = (key == SDLK_TAB && !shift) || key == SDLK_DOWN ? -1 : -2;
+        }
         return;   /* letters arrive as SDL_TEXTINPUT */
     default:
         break;
@@ -52,6 +95,12 @@ static void key_action(const SDL_KeyboardEvent *k, const gui_state *st, gui_acti
     case SDLK_h:
     case SDLK_F1: a->arg = GUI_BTN_HELP; break;
     case SDLK_q: a->arg = GUI_BTN_QUIT; break;
+    case SDLK_SLASH:
+    case SDLK_QUESTION:
+    case SDLK_t: a->arg = GUI_BTN_HINT; break;
+    case SDLK_a: a->arg = GUI_BTN_ANALYZE; break;
+    case SDLK_p:
+    case SDLK_F2: a->arg = GUI_BTN_SETTINGS; break;
     case SDLK_EQUALS:
     case SDLK_PLUS:
     case SDLK_KP_PLUS: a->arg = GUI_BTN_LEVEL; a->alt = false; break;
@@ -72,6 +121,36 @@ static void key_action(const SDL_KeyboardEvent *k, const gui_state *st, gui_acti
 static void click_action(int x, int y, int button, const gui_layout *L, const gui_state *st, gui_action *a)
 {
     SDL_Rect card, yes, no;
+    if (st->dialog == GUI_DLG_SETTINGS) {
+        int it = gui_layout_settings_at(L, x, y);
+        if (it >= 0) {
+            a->type = GUI_ACT_SETTING;
+            a->arg = it;
+        }
+        return;
+    }
+    if (st->dialog == GUI_DLG_NEWGAME) {
+        int it = gui_layout_newgame_at(L, x, y);
+        if (it >= 0) {
+            a->type = GUI_ACT_NG;
+            a->arg = it;
+        }
+        return;
+    }
+    if (st->dialog == GUI_DLG_SAVE || st->dialog == GUI_DLG_LOAD) {
+        SDL_Rect entry, list;
+        int rows, row = gui_layout_file_row_at(L, x, y);
+        gui_layout_files(L, &card, &entry, &list, &rows, &yes, &no);
+        if (row >= 0 && st->file_scroll + row < st->nfiles) {
+            a->type = GUI_ACT_FILE;
+            a->arg = st->file_scroll + row;
+        } else if (gui_in_rect(&yes, x, y)) {
+            a->type = GUI_ACT_YES;
+        } else if (gui_in_rect(&no, x, y)) {
+            a->type = GUI_ACT_NO;
+        }
+        return;
+    }
     if (st->dialog != GUI_DLG_NONE) {
         int lines = st->dialog == GUI_DLG_HELP ? 22 : 4;
         gui_layout_dialog(L, lines, &card, &yes, &no);
@@ -102,6 +181,8 @@ static void click_action(int x, int y, int button, const gui_layout *L, const gu
     int sq = gui_layout_hit(L, x, y);
     a->type = sq >= 0 ? GUI_ACT_BOARD : GUI_ACT_DESELECT;
     a->arg = sq;
+    a->x = x;
+    a->y = y;
 }
 
 void gui_input_event(const SDL_Event *ev, const gui_layout *L, const gui_state *st, float scale,
@@ -132,6 +213,14 @@ void gui_input_event(const SDL_Event *ev, const gui_layout *L, const gui_state *
         break;
     case SDL_MOUSEBUTTONDOWN:
         click_action((int)(ev->button.x * scale), (int)(ev->button.y * scale), ev->button.button, L, st, a);
+        break;
+    case SDL_MOUSEBUTTONUP:
+        if (ev->button.button == SDL_BUTTON_LEFT && st->drag_sq >= 0) {
+            a->type = GUI_ACT_DROP;
+            a->x = (int)(ev->button.x * scale);
+            a->y = (int)(ev->button.y * scale);
+            a->arg = st->dialog == GUI_DLG_NONE ? gui_layout_hit(L, a->x, a->y) : -1;
+        }
         break;
     case SDL_MOUSEMOTION:
         a->type = GUI_ACT_HOVER;

@@ -31,7 +31,11 @@ typedef enum gui_act {
     GUI_ACT_DESELECT,
     GUI_ACT_ZOOM,         /* arg: +1 larger, -1 smaller, 0 the starting size */
     GUI_ACT_FULLSCREEN,   /* toggle */
-    GUI_ACT_REDRAW        /* exposed, resized, a search report; arg 1: textures lost */
+    GUI_ACT_REDRAW,       /* exposed, resized, a search report; arg 1: textures lost */
+    GUI_ACT_NG,           /* New Game dialog: arg is a gui_ng_item */
+    GUI_ACT_DROP,         /* left button released: arg the point under it or -1; x, y */
+    GUI_ACT_SETTING,      /* settings dialog: arg is a GUI_SET_* choice */
+    GUI_ACT_FILE          /* save/load dialog: arg is the listed entry clicked */
 } gui_act;
 
 typedef struct gui_action {

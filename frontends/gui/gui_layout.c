@@ -43,10 +43,10 @@ static void place_board(gui_layout *L, SDL_Rect area)
 
 static void place_buttons(gui_layout *L, SDL_Rect area, int cols, int gap)
 {
-    int rows = (GUI_NBUTTONS + cols - 1) / cols;
+    int rows = (GUI_BTN_MAIN + cols - 1) / cols;
     int bw = (area.w - (cols - 1) * gap) / cols;
     int bh = (area.h - (rows - 1) * gap) / rows;
-    for (int i = 0; i < GUI_NBUTTONS; i++) {
+    for (int i = 0; i < GUI_BTN_MAIN; i++) {
         int c = i % cols, r = i / cols;
         L->button[i] = rect(area.x + c * (bw + gap), area.y + r * (bh + gap), bw, bh);
     }
@@ -100,14 +100,14 @@ void gui_layout_compute(gui_layout *L, const qp_geom *g, int W, int H, bool flip
         pw = imin(pw, W / 2);
         L->panel = rect(W - pw, 0, pw, H);
         board_area = rect(pad / 2, pad / 2, W - pw - pad, H - pad);
-        btn_cols = 4;
+        btn_cols = 5;
     } else {
         int ph = imin(imax(iround(H * 0.40f), iround(300 * u)), H / 2);
         L->panel = rect(0, H - ph, W, ph);
         board_area = rect(pad / 2, pad / 2, W - pad, H - ph - pad);
-        btn_cols = 6;
+        btn_cols = 7;
     }
-    btn_rows = (GUI_NBUTTONS + btn_cols - 1) / btn_cols;
+    btn_rows = (GUI_BTN_MAIN + btn_cols - 1) / btn_cols;
     place_board(L, board_area);
 
     SDL_Rect in = rect(L->panel.x + pad, L->panel.y + pad, L->panel.w - 2 * pad, L->panel.h - 2 * pad);
@@ -124,6 +124,11 @@ void gui_layout_compute(gui_layout *L, const qp_geom *g, int W, int H, bool flip
         stack_info(L, rect(in.x, in.y, half, bottom - in.y), gap, false, bottom);
         L->moves = rect(in.x + half + gap, in.y, in.w - half - gap, bottom - in.y);
     }
+    /* The review strip (first, previous, next, last) under the move list. */
+    int nh = iround(26 * u), nw = (L->moves.w - 3 * gap / 2) / 4;
+    L->moves.h = imax(0, L->moves.h - nh - gap / 2);
+    for (int k = 0; k < 4; k++)
+        L->button[GUI_BTN_FIRST + k] = rect(L->moves.x + k * (nw + gap / 2), L->moves.y + L->moves.h + gap / 2, nw, nh);
 }
 
 bool gui_is_hole(const qp_geom *g, int sq)
@@ -191,4 +196,97 @@ int gui_layout_move_row_at(const gui_layout *L, int scroll, int x, int y)
     int k = (y - top) / imax(1, L->row_h);
     if (k >= gui_layout_move_rows(L)) return -1;
     return scroll + k;
+}
+
+void gui_layout_newgame(const gui_layout *L, gui_ng_layout *N)
+{
+    float u = L->ui;
+    int pad = iround(22 * u), title = iround(40 * u), rh = iround(40 * u), bh = iround(36 * u), gap = iround(8 * u);
+    int w = imin(iround(660 * u), L->W - iround(20 * u));
+    int h = imin(pad * 2 + title + GUI_NG_ROWS * rh + gap + bh, L->H - iround(10 * u));
+    N->card = rect((L->W - w) / 2, (L->H - h) / 2, w, h);
+    N->row_h = rh;
+    N->label_x = N->card.x + pad;
+    int x0 = N->card.x + pad + iround(140 * u), x1 = N->card.x + w - pad, avail = x1 - x0;
+    N->value_x = x0;
+    int bw = iround(34 * u), ih = rh - gap;
+    for (int r = 0; r < GUI_NG_ROWS; r++) N->row_y[r] = N->card.y + pad + title + r * rh;
+#define ROW(r) (N->row_y[r] + gap / 2)
+    N->item[GUI_NG_GAME_PREV] = rect(x0, ROW(0), bw, ih);
+    N->item[GUI_NG_GAME_NEXT] = rect(x1 - bw, ROW(0), bw, ih);
+    int sw = imin(iround(130 * u), (avail - gap) / 2);
+    N->item[GUI_NG_S0_HUMAN] = rect(x0, ROW(1), sw, ih);
+    N->item[GUI_NG_S0_AI] = rect(x0 + sw + gap, ROW(1), sw, ih);
+    N->item[GUI_NG_S1_HUMAN] = rect(x0, ROW(2), sw, ih);
+    N->item[GUI_NG_S1_AI] = rect(x0 + sw + gap, ROW(2), sw, ih);
+    N->item[GUI_NG_LEVEL_DN] = rect(x0, ROW(3), bw, ih);
+    N->item[GUI_NG_LEVEL_UP] = rect(x0 + iround(150 * u), ROW(3), bw, ih);
+    int tw = (avail - 3 * gap) / 4;
+    for (int k = 0; k < 4; k++) N->item[GUI_NG_TC0 + k] = rect(x0 + k * (tw + gap), ROW(4), tw, ih);
+    int half = avail / 2;
+    N->item[GUI_NG_BASE_DN] = rect(x0, ROW(5), bw, ih);
+    N->item[GUI_NG_BASE_UP] = rect(x0 + half - bw - gap, ROW(5), bw, ih);
+    N->item[GUI_NG_INC_DN] = rect(x0 + half, ROW(5), bw, ih);
+    N->item[GUI_NG_INC_UP] = rect(x1 - bw, ROW(5), bw, ih);
+#undef ROW
+    int by = N->card.y + h - pad - bh, fw = (w - 2 * pad - 2 * gap) / 3;
+    for (int k = 0; k < 3; k++) N->item[GUI_NG_START + k] = rect(N->card.x + pad + k * (fw + gap), by, fw, bh);
+}
+
+int gui_layout_newgame_at(const gui_layout *L, int x, int y)
+{
+    gui_ng_layout N;
+    gui_layout_newgame(L, &N);
+    for (int i = 0; i < GUI_NG_ITEMS; i++)
+        if (gui_in_rect(&N.item[i], x, y)) return i;
+    return -1;
+}
+
+void gui_layout_settings(const gui_layout *L, SDL_Rect *card, int row_y[3], int *label_x, SDL_Rect item[GUI_SET_ITEMS])
+{
+    SDL_Rect yes, no;
+    float u = L->ui;
+    gui_layout_dialog(L, 6, card, &yes, &no);
+    int pad = iround(22 * u), rh = iround(40 * u), gap = iround(8 * u), title = iround(40 * u);
+    int x0 = card->x + pad + iround(170 * u), bw = imin(iround(150 * u), (card->x + card->w - pad - x0 - gap) / 2);
+    *label_x = card->x + pad;
+    for (int r = 0; r < 3; r++) {
+        row_y[r] = card->y + pad + title + r * rh;
+        item[2 * r] = rect(x0, row_y[r] + gap / 2, bw, rh - gap);
+        item[2 * r + 1] = rect(x0 + bw + gap, row_y[r] + gap / 2, bw, rh - gap);
+    }
+    item[GUI_SET_CLOSE] = rect(card->x + (card->w - yes.w) / 2, yes.y, yes.w, yes.h);
+}
+
+int gui_layout_settings_at(const gui_layout *L, int x, int y)
+{
+    SDL_Rect card, item[GUI_SET_ITEMS];
+    int row_y[3], lx;
+    gui_layout_settings(L, &card, row_y, &lx, item);
+    for (int i = 0; i < GUI_SET_ITEMS; i++)
+        if (gui_in_rect(&item[i], x, y)) return i;
+    return -1;
+}
+
+void gui_layout_files(const gui_layout *L, SDL_Rect *card, SDL_Rect *entry, SDL_Rect *list, int *rows,
+                      SDL_Rect *yes, SDL_Rect *no)
+{
+    float u = L->ui;
+    gui_layout_dialog(L, GUI_FILE_DLG_LINES, card, yes, no);
+    int pad = iround(22 * u);
+    int ey = card->y + pad + iround(L->font_title * 1.5f) + iround(10 * u);
+    *entry = rect(card->x + pad, ey, card->w - 2 * pad, iround(L->font_text * 1.9f));
+    int ly = entry->y + entry->h + iround(8 * u);
+    *list = rect(entry->x, ly, entry->w, yes->y - iround(10 * u) - ly);
+    *rows = imax(0, list->h / imax(1, L->row_h));
+}
+
+int gui_layout_file_row_at(const gui_layout *L, int x, int y)
+{
+    SDL_Rect card, entry, list, yes, no;
+    int rows;
+    gui_layout_files(L, &card, &entry, &list, &rows, &yes, &no);
+    if (!gui_in_rect(&list, x, y)) return -1;
+    int k = (y - list.y) / imax(1, L->row_h);
+    return k < rows ? k : -1;
 }

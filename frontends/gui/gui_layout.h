@@ -22,6 +22,9 @@ typedef enum gui_button {
     GUI_BTN_NEW, GUI_BTN_UNDO, GUI_BTN_REDO, GUI_BTN_RESIGN,
     GUI_BTN_SAVE, GUI_BTN_LOAD, GUI_BTN_FLIP, GUI_BTN_MODE,
     GUI_BTN_LEVEL, GUI_BTN_SOUND, GUI_BTN_HELP, GUI_BTN_QUIT,
+    GUI_BTN_HINT, GUI_BTN_ANALYZE, GUI_BTN_SETTINGS,
+    GUI_BTN_MAIN,             /* the grid above; the review strip below the move list: */
+    GUI_BTN_FIRST = GUI_BTN_MAIN, GUI_BTN_PREV, GUI_BTN_NEXT, GUI_BTN_LAST,
     GUI_NBUTTONS
 } gui_button;
 
@@ -64,6 +67,41 @@ int gui_layout_button_at(const gui_layout *L, int x, int y);
 
 /* Modal dialog card and its two buttons (yes/no, or OK/cancel). */
 void gui_layout_dialog(const gui_layout *L, int lines, SDL_Rect *card, SDL_Rect *yes, SDL_Rect *no);
+
+/* The save/load dialog: its card, the file-name entry, the folder list
+ * (rows of row_h) and the two buttons. */
+#define GUI_FILE_DLG_LINES 15
+void gui_layout_files(const gui_layout *L, SDL_Rect *card, SDL_Rect *entry, SDL_Rect *list, int *rows,
+                      SDL_Rect *yes, SDL_Rect *no);
+/* Row of the folder list under (x, y), or -1. */
+int gui_layout_file_row_at(const gui_layout *L, int x, int y);
+
+/* The New Game dialog: its card, the rows' label column and tops, and
+ * every clickable item. */
+typedef enum gui_ng_item {
+    GUI_NG_GAME_PREV, GUI_NG_GAME_NEXT,
+    GUI_NG_S0_HUMAN, GUI_NG_S0_AI, GUI_NG_S1_HUMAN, GUI_NG_S1_AI,
+    GUI_NG_LEVEL_DN, GUI_NG_LEVEL_UP,
+    GUI_NG_TC0, GUI_NG_TC1, GUI_NG_TC2, GUI_NG_TC3,
+    GUI_NG_BASE_DN, GUI_NG_BASE_UP, GUI_NG_INC_DN, GUI_NG_INC_UP,
+    GUI_NG_START, GUI_NG_APPLY, GUI_NG_CANCEL,
+    GUI_NG_ITEMS
+} gui_ng_item;
+#define GUI_NG_ROWS 6
+typedef struct gui_ng_layout {
+    SDL_Rect card;
+    int label_x, value_x, row_y[GUI_NG_ROWS], row_h;
+    SDL_Rect item[GUI_NG_ITEMS];
+} gui_ng_layout;
+void gui_layout_newgame(const gui_layout *L, gui_ng_layout *N);
+int gui_layout_newgame_at(const gui_layout *L, int x, int y);
+
+/* The settings dialog: card, row tops and its choices: piece style
+ * (plain, Kai), animation (on, off), sound (on, off), then Close. */
+enum { GUI_SET_PLAIN, GUI_SET_KAI, GUI_SET_ANIM_ON, GUI_SET_ANIM_OFF, GUI_SET_SOUND_ON, GUI_SET_SOUND_OFF,
+       GUI_SET_CLOSE, GUI_SET_ITEMS };
+void gui_layout_settings(const gui_layout *L, SDL_Rect *card, int row_y[3], int *label_x, SDL_Rect item[GUI_SET_ITEMS]);
+int gui_layout_settings_at(const gui_layout *L, int x, int y);
 
 /* Move list: rows that fit, and the row under pixel y (-1: none); row 0 is
  * the start position, row i the position after ply i. */

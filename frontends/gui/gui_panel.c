@@ -31,22 +31,14 @@ static void draw_status(gui_draw_ctx *d, const gui_layout *L, const gui_state *s
 {
     gui_fonts *f = &d->fonts;
     const qp_rules *r = st->r;
-    char line[256], a[96], b[96], w[96];
+    char line[256], a[96], b[96], end_why[192] = "";
     const SDL_Rect *R = &L->status;
     SDL_Color col = GUI_TEXT;
 
-    /* first line: who is to move, or how the game ended */
-    if (st->outcome.result == QP_WIN) {
-        char en[64];
-        gui_cap_word(en, sizeof en, qp_side_name(r, st->outcome.winner));
-        snprintf(a, sizeof a, "%s胜", gui_side_zh(r, st->outcome.winner));
-        snprintf(b, sizeof b, "%s wins", en);
-        snprintf(line, sizeof line, "%s: %s", gui_bi(f, w, sizeof w, *gui_side_zh(r, st->outcome.winner) ? a : "", b),
-                 word_bi(f, st->outcome.reason, a, sizeof a));
-        col = GUI_C(255, 214, 120, 255);
-    } else if (st->outcome.result == QP_DRAW) {
-        snprintf(line, sizeof line, "%s: %s", gui_bi(f, w, sizeof w, "和棋", "Draw"),
-                 word_bi(f, st->outcome.reason, a, sizeof a));
+    /* first line: who is to move, or how the game ended (each text in
+     * its own buffer: one buffer reused within a call garbled it) */
+    if (st->outcome.result != QP_ONGOING) {
+        gui_state_banner(st, f->cjk, line, sizeof line, end_why, sizeof end_why);
         col = GUI_C(255, 214, 120, 255);
     } else if (r->nsides < 2) {
         gui_bi(f, line, sizeof line, "请走棋", "Your move");
@@ -68,8 +60,11 @@ static void draw_status(gui_draw_ctx *d, const gui_layout *L, const gui_state *s
     /* second line: an exchange in progress, the flags, history, a hint */
     line[0] = 0;
     col = GUI_TEXT_DIM;
-    if (st->nsel > 1) {
-        gui_bi(f, line, sizeof line, "兑子：再点要兑掉的敌子", "Exchange: now click the piece they take");
+    if (end_why[0]) {
+        snprintf(line, sizeof line, "%s", end_why);
+        col = GUI_C(255, 214, 120, 255);
+    } else if (st->nsel > 1) {
+        gui_bi(f, line, sizeof line, "兑子：点要换的敌子", "Exchange: click the piece to take");
         col = GUI_C(150, 200, 255, 255);
     } else if (st->flags && st->outcome.result == QP_ONGOING) {
         const char *const *names = r->flag_names;
@@ -86,6 +81,8 @@ static void draw_status(gui_draw_ctx *d, const gui_layout *L, const gui_state *s
         col = GUI_C(150, 200, 255, 255);
     } else if (st->nsel == 1) {
         gui_bi(f, line, sizeof line, "点绿点走棋", "Click a green mark to move");
+    } else if (st->counters[0]) {
+        snprintf(line, sizeof line, "%s", st->counters);   /* what the game's players count */
     }
     if (line[0]) gui_text_fit(f, line, L->font_small, false, col, (float)R->x, y, GUI_LEFT, R->w);
 }
@@ -106,7 +103,10 @@ static void draw_clocks(gui_draw_ctx *d, const gui_layout *L, const gui_state *s
         char name[96], who[64], t[32];
         gui_side_bi(f, r, s, name, sizeof name);
         bool ai = st->engine_ok && (st->ai_mask >> s & 1u);
-        gui_bi(f, who, sizeof who, ai ? "电脑" : "棋手", ai ? "computer" : "player");
+        char lz[32], le[32];
+        snprintf(lz, sizeof lz, "电脑%d级", st->level);
+        snprintf(le, sizeof le, "computer L%d", st->level);
+        gui_bi(f, who, sizeof who, ai ? lz : "棋手", ai ? le : "player");
         float tx = cx + rowh * 0.45f;
         int time_w, name_w;
         gui_text_size(f, "00:00", L->font_text + 1, true, &time_w, NULL);
@@ -117,9 +117,19 @@ static void draw_clocks(gui_draw_ctx *d, const gui_layout *L, const gui_state *s
         if (name_w + gap < room)
             gui_text_fit(f, who, L->font_small, false, GUI_TEXT_DIM, tx + name_w + gap, cy, GUI_LEFT | GUI_VCENTER,
                          room - name_w - (int)gap);
-        fmt_clock(t, sizeof t, st->clock_ms[s]);
-        gui_text(f, t, L->font_text + 1, true, active ? GUI_TEXT : GUI_TEXT_DIM, (float)(R->x + R->w - rowh * 0.3f), cy,
-                 GUI_RIGHT | GUI_VCENTER, 0);
+        SDL_Color tc = active ? GUI_TEXT : GUI_TEXT_DIM;
+        if (st->tc.kind != GUI_TC_NONE) {
+            int64_t left = st->left_ms[s] > 0 ? st->left_ms[s] : 0;
+            if (left < 10000) {   /* the last seconds in tenths, in red */
+                snprintf(t, sizeof t, "%d.%d", (int)(left / 1000), (int)(left / 100 % 10));
+                tc = GUI_C(255, 110, 100, 255);
+            } else {
+                fmt_clock(t, sizeof t, (uint64_t)(left + 999));
+            }
+        } else {
+            fmt_clock(t, sizeof t, st->clock_ms[s]);
+        }
+        gui_text(f, t, L->font_text + 1, true, tc, (float)(R->x + R->w - rowh * 0.3f), cy, GUI_RIGHT | GUI_VCENTER, 0);
     }
 }
 
@@ -127,6 +137,23 @@ static void score_text(char *buf, size_t n, const gui_think *t)
 {
     if (t->mate) snprintf(buf, n, "%s%d", t->mate_plies > 0 ? "#" : "#-", (abs(t->mate_plies) + 1) / 2);
     else snprintf(buf, n, "%+.2f", t->score / 100.0);
+}
+
+/* The evaluation bar along the bottom of the thinking box: the first
+ * side's share from the left in its colour, the second side's in ivory
+ * from the right; even is the middle.  Scores saturate smoothly (tanh), mates fill. */
+static void draw_eval_bar(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, const gui_think *t)
+{
+    const SDL_Rect *R = &L->think;
+    float pad = 8 * L->ui, h = fmaxf(4.0f, 6 * L->ui);
+    float x = R->x + pad, w = R->w - 2 * pad, y = R->y + R->h - h - 3 * L->ui;
+    int sign = st->to_move == 0 ? 1 : -1;   /* the score is the side to move's view */
+    float share;
+    if (t->mate) share = (t->mate_plies > 0) == (sign > 0) ? 1.0f : 0.0f;
+    else share = 0.5f + 0.5f * tanhf((float)(sign * t->score) / 500.0f);
+    gui_fill_rect(&d->gfx, x, y, w, h, GUI_C(226, 214, 194, 255));
+    gui_fill_rect(&d->gfx, x, y, w * share, h, gui_side_colour(st->r, 0));
+    gui_fill_rect(&d->gfx, x + w / 2 - 1, y - 2, 2, h + 4, GUI_C(240, 230, 210, 255));
 }
 
 static void draw_think(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, Uint32 ticks)
@@ -154,19 +181,22 @@ static void draw_think(gui_draw_ctx *d, const gui_layout *L, const gui_state *st
         if (t->nodes >= 1000000) snprintf(nodes, sizeof nodes, "%.1fM", t->nodes / 1e6);
         else snprintf(nodes, sizeof nodes, "%.1fk", t->nodes / 1e3);
         /* The score is the computer's view: + means it likes its position. */
-        snprintf(b, sizeof b, "%s depth %d  eval %s  %s nodes", t->active ? "Thinking" : "Last search",
-                 t->depth, sc, nodes);
-        gui_bi(f, line, sizeof line, t->active ? "思考中" : "", b);
+        snprintf(b, sizeof b, "%s depth %d  eval %s  %s nodes",
+                 st->analysis ? "Analysis" : t->active ? "Thinking" : "Last search", t->depth, sc, nodes);
+        gui_bi(f, line, sizeof line, st->analysis ? "分析" : t->active ? "思考中" : "", b);
         gui_text_fit(f, line, L->font_small, false, GUI_TEXT, tx, y, GUI_LEFT, maxw - (int)(tx - x));
         y += L->font_small * 1.45f;
         snprintf(line, sizeof line, "%s %s", f->cjk ? "主变 PV:" : "PV:", t->pv[0] ? t->pv : "-");
         gui_text_fit(f, line, L->font_small, false, GUI_TEXT_DIM, x, y, GUI_LEFT, maxw);
         y += L->font_small * 1.45f;
+        if (st->analysis) draw_eval_bar(d, L, st, t);
     } else {
         /* idle: show the mode and level */
         const char *zh, *en;
         char sa[96], sb[96];
-        switch (st->ai_mask & 3u) {
+        switch (st->r->nsides < 2 ? 4u : st->ai_mask & 3u) {
+        case 4: zh = st->ai_mask & 1u ? "电脑解题" : "独自解题";
+                en = st->ai_mask & 1u ? "Puzzle (the computer solves)" : "Puzzle"; break;
         case 0: zh = "双人对弈"; en = "Two players"; break;
         case 3: zh = "电脑对电脑"; en = "Computer vs computer"; break;
         default: {
@@ -179,7 +209,7 @@ static void draw_think(gui_draw_ctx *d, const gui_layout *L, const gui_state *st
             en = sb;
         }
         }
-        if (!st->engine_ok) {
+        if (!st->engine_ok && st->r->nsides > 1) {
             zh = "双人对弈";
             en = "Two players (no engine)";
         }
@@ -234,9 +264,15 @@ static void draw_moves(gui_draw_ctx *d, const gui_layout *L, const gui_state *st
         float dot = L->font_small * 0.26f;
         gui_side_badge(d, st, p->side, xtext + dot, cy, dot);
         gui_text(f, p->text, L->font_text, cur, col, xtext + dot * 3.2f, cy, GUI_LEFT | GUI_VCENTER, 0);
-        if (p->nota[0] && (f->cjk || ((unsigned char)p->nota[0]) < 0x80))
-            gui_text_fit(f, p->nota, L->font_text, cur, col, xnota + dot * 2, cy, GUI_LEFT | GUI_VCENTER,
-                         (int)(R->x + R->w - xnota - 10 * L->ui));
+        if (p->nota[0] && (f->cjk || ((unsigned char)p->nota[0]) < 0x80)) {
+            /* a long move text (an exchange: a9b9g9xb8) pushes the notation right */
+            int tw;
+            gui_text_size(f, p->text, L->font_text, cur, &tw, NULL);
+            float nx = fmaxf(xnota + dot * 2, xtext + dot * 3.2f + tw + L->font_text * 0.7f);
+            int room = (int)(R->x + R->w - nx - 10 * L->ui);
+            if (room > L->font_text * 2)
+                gui_text_fit(f, p->nota, L->font_text, cur, col, nx, cy, GUI_LEFT | GUI_VCENTER, room);
+        }
     }
     SDL_RenderSetClipRect(d->gfx.ren, NULL);
     if (total > rows) {
@@ -252,20 +288,27 @@ static bool button_enabled(const gui_state *st, int b)
     switch (b) {
     case GUI_BTN_UNDO: return st->g.cursor > 0;
     case GUI_BTN_REDO: return st->g.cursor < st->g.len;
-    case GUI_BTN_RESIGN: return st->outcome.result == QP_ONGOING && st->g.resigned < 0;
+    case GUI_BTN_RESIGN: return st->outcome.result == QP_ONGOING && st->g.resigned < 0 && st->r->nsides > 1;
     case GUI_BTN_MODE:
     case GUI_BTN_LEVEL: return st->engine_ok;
     case GUI_BTN_SOUND: return st->sound_ok;
+    case GUI_BTN_HINT: return st->engine_ok && st->outcome.result == QP_ONGOING;
+    case GUI_BTN_ANALYZE: return st->engine_ok;
+    case GUI_BTN_FIRST:
+    case GUI_BTN_PREV: return st->g.cursor > 0;
+    case GUI_BTN_NEXT:
+    case GUI_BTN_LAST: return st->g.cursor < st->g.len;
     default: return true;
     }
 }
 
 static void button_label(const gui_state *st, int b, const char **zh, const char **en, char *ebuf, size_t n)
 {
-    static const char *const Z[GUI_NBUTTONS] = {"新局", "悔棋", "还原", "认输", "保存", "读取",
-                                               "翻转", "模式", "等级", "声音", "帮助", "退出"};
-    static const char *const E[GUI_NBUTTONS] = {"New", "Undo", "Redo", "Resign", "Save", "Load",
-                                               "Flip", "Mode", "Level", "Sound", "Help", "Quit"};
+    static const char *const Z[GUI_NBUTTONS] = {"新局", "悔棋", "还原", "认输", "保存", "读取", "翻转", "模式",
+                                               "等级", "声音", "帮助", "退出", "提示", "分析", "设置", "", "", "", ""};
+    static const char *const E[GUI_NBUTTONS] = {"New", "Undo", "Redo", "Resign", "Save", "Load", "Flip", "Mode",
+                                               "Level", "Sound", "Help", "Quit", "Hint", "Analyze", "Settings",
+                                               "\xC2\xAB", "\xE2\x80\xB9", "\xE2\x80\xBA", "\xC2\xBB"};
     *zh = Z[b];
     *en = E[b];
     if (b == GUI_BTN_LEVEL) {
@@ -274,6 +317,8 @@ static void button_label(const gui_state *st, int b, const char **zh, const char
     } else if (b == GUI_BTN_SOUND) {
         snprintf(ebuf, n, "Sound %s", st->sound_on && st->sound_ok ? "on" : "off");
         *en = ebuf;
+    } else if (b == GUI_BTN_ANALYZE) {
+        *en = st->analysis ? "On" : "Analyze";
     }
 }
 
@@ -290,7 +335,9 @@ static void draw_buttons(gui_draw_ctx *d, const gui_layout *L, const gui_state *
         button_label(st, b, &zh, &en, ebuf, sizeof ebuf);
         SDL_Color c = on ? GUI_TEXT : GUI_C(120, 108, 96, 255);
         float cx = R->x + R->w / 2.0f, cy = R->y + R->h / 2.0f;
-        if (f->cjk) {
+        if (b >= GUI_BTN_MAIN) {   /* review strip: symbols only */
+            gui_text_fit(f, en, L->font_small, true, c, cx, cy, GUI_HCENTER | GUI_VCENTER, R->w - 4);
+        } else if (f->cjk) {
             gui_text(f, zh, L->font_button, true, c, cx, cy - L->font_button * 0.02f, GUI_HCENTER | GUI_BOTTOM, 0);
             gui_text_fit(f, en, (int)(L->font_button * 0.78f), false, on ? GUI_TEXT_DIM : c, cx, cy + L->font_button * 0.02f,
                          GUI_HCENTER | GUI_TOP, R->w - 4);
@@ -343,10 +390,10 @@ static void dialog_button(gui_draw_ctx *d, const gui_layout *L, const SDL_Rect *
 }
 
 static const char help_keys[] =
-    "N new game   U / Ctrl+Z undo   R redo   Ctrl+R resign   F flip board   M mode   L / - level   "
-    "S sound   Ctrl+S save   Ctrl+O load   Ctrl+= / Ctrl+- / Ctrl+0 or Ctrl+wheel zoom   F11 full screen   "
-    "H help   Q quit   "
-    "\xE2\x86\x90 / \xE2\x86\x92 step through the moves   Esc cancel";
+    "N / M new game and mode dialog   U / Ctrl+Z undo (also of a new game)   R redo   Ctrl+R resign   "
+    "T hint   A analysis   F flip board   L / - level   S sound   Ctrl+S save   Ctrl+O load   "
+    "Ctrl+= / Ctrl+- / Ctrl+0 or Ctrl+wheel zoom   F11 full screen   H help   Q quit   "
+    "Home / \xE2\x86\x90 / \xE2\x86\x92 / End review   drag or click to move   Esc cancel";
 
 /* Rules texts are written with hard line breaks; inside a sentence they
  * become spaces so the dialog's own wrapping reads well. */
@@ -366,14 +413,138 @@ static void reflow(const char *in, char *out, size_t n)
     out[k] = 0;
 }
 
+/* A choice of the New Game dialog: filled when chosen. */
+static void ng_button(gui_draw_ctx *d, const gui_layout *L, const SDL_Rect *R, const char *label, bool on, bool enabled)
+{
+    SDL_Color bg = on ? GUI_C(178, 60, 40, 255) : GUI_C(226, 212, 190, 255);
+    SDL_Color fg = on ? GUI_C(255, 250, 240, 255) : enabled ? GUI_CARD_TEXT : GUI_C(170, 156, 138, 255);
+    gui_round_rect(&d->gfx, (float)R->x, (float)R->y, (float)R->w, (float)R->h, 5 * L->ui, bg);
+    gui_text_fit(&d->fonts, label, L->font_small, true, fg, R->x + R->w / 2.0f, R->y + R->h / 2.0f,
+                 GUI_HCENTER | GUI_VCENTER, R->w - 4);
+}
+
+static void draw_newgame(gui_draw_ctx *d, const gui_layout *L, const gui_state *st)
+{
+    gui_fonts *f = &d->fonts;
+    gui_ng_layout N;
+    gui_layout_newgame(L, &N);
+    const gui_newgame *ng = &st->ng;
+    const SDL_Rect *C = &N.card;
+    char a[160], b[160];
+    gui_fill_rect(&d->gfx, 0, 0, (float)L->W, (float)L->H, GUI_C(0, 0, 0, 140));
+    gui_round_rect(&d->gfx, (float)C->x, (float)C->y, (float)C->w, (float)C->h, 10 * L->ui, GUI_CARD);
+    float pad = 22 * L->ui;
+    gui_text(f, gui_bi(f, a, sizeof a, "新局设置", "New game"), L->font_title, true, GUI_CARD_TEXT, C->x + pad, C->y + pad,
+             GUI_LEFT, 0);
+    static const char *const lz[GUI_NG_ROWS] = {"棋种", "", "", "等级", "计时", ""};
+    const char *game = ng->game >= 0 && ng->game < st->ngames ? st->games[ng->game] : st->r->rs->name;
+    /* Side names of the chosen game are known only for the current one. */
+    bool same = !strcmp(game, st->r->rs->name);
+    char s0[64], s1[64];
+    gui_cap_word(s0, sizeof s0, same ? qp_side_name(st->r, 0) : "first");
+    gui_cap_word(s1, sizeof s1, same ? qp_side_name(st->r, 1) : "second");
+    const char *le[GUI_NG_ROWS] = {"Game", s0, s1, "Level", "Time", ng->tc.kind == GUI_TC_PERMOVE ? "Seconds" : "Minutes"};
+    for (int r = 0; r < GUI_NG_ROWS; r++) {
+        const char *zh = lz[r];
+        if (r == 1) zh = same ? gui_side_zh(st->r, 0) : "先手";
+        if (r == 2) zh = same ? gui_side_zh(st->r, 1) : "后手";
+        if (r == 5) zh = ng->tc.kind == GUI_TC_PERMOVE ? "每步秒数" : "分钟";
+        gui_text_fit(f, gui_bi(f, a, sizeof a, zh, le[r]), L->font_text, true, GUI_CARD_TEXT, (float)N.label_x,
+                     N.row_y[r] + N.row_h / 2.0f, GUI_LEFT | GUI_VCENTER, N.value_x - N.label_x - 6);
+    }
+    bool two = !same || st->r->nsides > 1;
+    float cy0 = N.row_y[0] + N.row_h / 2.0f;
+    ng_button(d, L, &N.item[GUI_NG_GAME_PREV], "<", false, true);
+    ng_button(d, L, &N.item[GUI_NG_GAME_NEXT], ">", false, true);
+    float gx = (N.item[GUI_NG_GAME_PREV].x + N.item[GUI_NG_GAME_PREV].w + N.item[GUI_NG_GAME_NEXT].x) / 2.0f;
+    gui_text_fit(f, game, L->font_text, true, GUI_CARD_TEXT, gx, cy0, GUI_HCENTER | GUI_VCENTER,
+                 N.item[GUI_NG_GAME_NEXT].x - N.item[GUI_NG_GAME_PREV].x - N.item[GUI_NG_GAME_PREV].w - 8);
+    for (int sd = 0; sd < 2; sd++) {
+        bool ai = ng->ai_mask >> sd & 1u, en = sd == 0 || two;
+        ng_button(d, L, &N.item[GUI_NG_S0_HUMAN + 2 * sd], gui_bi(f, a, sizeof a, "棋手", sd ? "Player (2)" : "Player (1)"),
+                  !ai && en, en);
+        ng_button(d, L, &N.item[GUI_NG_S0_AI + 2 * sd], gui_bi(f, b, sizeof b, "电脑", "Computer"), ai && en,
+                  en && st->engine_ok);
+    }
+    ng_button(d, L, &N.item[GUI_NG_LEVEL_DN], "-", false, true);
+    ng_button(d, L, &N.item[GUI_NG_LEVEL_UP], "+", false, true);
+    const SDL_Rect *ld = &N.item[GUI_NG_LEVEL_DN], *lu = &N.item[GUI_NG_LEVEL_UP];
+    snprintf(a, sizeof a, "%d", ng->level);
+    gui_text(f, a, L->font_text, true, GUI_CARD_TEXT, (ld->x + ld->w + lu->x) / 2.0f, N.row_y[3] + N.row_h / 2.0f,
+             GUI_HCENTER | GUI_VCENTER, 0);
+    if (same && st->level_name[ng->level][0])
+        gui_text(f, st->level_name[ng->level], L->font_small, false, GUI_C(110, 90, 70, 255),
+                 lu->x + lu->w + 10 * L->ui, N.row_y[3] + N.row_h / 2.0f, GUI_LEFT | GUI_VCENTER, 0);
+    static const char *const tz[4] = {"不计时", "包干", "加秒", "每步"};
+    static const char *const te[4] = {"None", "Sudden", "Base + inc", "Per move"};
+    for (int k = 0; k < 4; k++)
+        ng_button(d, L, &N.item[GUI_NG_TC0 + k], gui_bi(f, a, sizeof a, tz[k], te[k]), (int)ng->tc.kind == k, true);
+    bool timed = ng->tc.kind != GUI_TC_NONE, inc = ng->tc.kind == GUI_TC_INCREMENT;
+    ng_button(d, L, &N.item[GUI_NG_BASE_DN], "-", false, timed);
+    ng_button(d, L, &N.item[GUI_NG_BASE_UP], "+", false, timed);
+    ng_button(d, L, &N.item[GUI_NG_INC_DN], "-", false, inc);
+    ng_button(d, L, &N.item[GUI_NG_INC_UP], "+", false, inc);
+    const SDL_Rect *bd = &N.item[GUI_NG_BASE_DN], *bu = &N.item[GUI_NG_BASE_UP];
+    const SDL_Rect *id = &N.item[GUI_NG_INC_DN], *iu = &N.item[GUI_NG_INC_UP];
+    float cy5 = N.row_y[5] + N.row_h / 2.0f;
+    if (ng->tc.kind == GUI_TC_PERMOVE) snprintf(a, sizeof a, "%d", ng->tc.move_s);
+    else snprintf(a, sizeof a, "%d", ng->tc.base_s / 60);
+    gui_text(f, a, L->font_text, true, timed ? GUI_CARD_TEXT : GUI_C(170, 156, 138, 255), (bd->x + bd->w + bu->x) / 2.0f,
+             cy5, GUI_HCENTER | GUI_VCENTER, 0);
+    snprintf(b, sizeof b, "+%d s", ng->tc.inc_s);
+    gui_text(f, b, L->font_text, true, inc ? GUI_CARD_TEXT : GUI_C(170, 156, 138, 255), (id->x + id->w + iu->x) / 2.0f,
+             cy5, GUI_HCENTER | GUI_VCENTER, 0);
+    dialog_button(d, L, &N.item[GUI_NG_START], gui_bi(f, a, sizeof a, "开始新局", "Start (Enter)"), true);
+    dialog_button(d, L, &N.item[GUI_NG_APPLY], gui_bi(f, b, sizeof b, "用于本局", "Apply (A)"), false);
+    dialog_button(d, L, &N.item[GUI_NG_CANCEL], gui_bi(f, a, sizeof a, "取消", "Cancel (Esc)"), false);
+}
+
+static void draw_settings(gui_draw_ctx *d, const gui_layout *L, const gui_state *st)
+{
+    gui_fonts *f = &d->fonts;
+    SDL_Rect card, item[GUI_SET_ITEMS];
+    int row_y[3], lx;
+    char a[96], b[96];
+    gui_layout_settings(L, &card, row_y, &lx, item);
+    gui_fill_rect(&d->gfx, 0, 0, (float)L->W, (float)L->H, GUI_C(0, 0, 0, 140));
+    gui_round_rect(&d->gfx, (float)card.x, (float)card.y, (float)card.w, (float)card.h, 10 * L->ui, GUI_CARD);
+    float pad = 22 * L->ui;
+    gui_text(f, gui_bi(f, a, sizeof a, "设置", "Settings"), L->font_title, true, GUI_CARD_TEXT, card.x + pad,
+             card.y + pad, GUI_LEFT, 0);
+    static const char *const rz[3] = {"棋子字体", "走子动画", "声音"};
+    static const char *const re[3] = {"Pieces (1)", "Animation (2)", "Sound (3)"};
+    bool on[GUI_SET_ITEMS] = {st->pieces == 0, st->pieces == 1, st->animate, !st->animate,
+                              st->sound_on && st->sound_ok, !(st->sound_on && st->sound_ok)};
+    bool kai_ok = f->kai_path[0] != 0;
+    const char *lab[GUI_SET_ITEMS][2] = {{"标准", "Standard"}, {"楷书", kai_ok ? "Kai (brush)" : "Kai (no font)"},
+                                         {"开", "On"}, {"关", "Off"}, {"开", "On"}, {"关", "Off"}};
+    for (int r = 0; r < 3; r++) {
+        gui_text_fit(f, gui_bi(f, a, sizeof a, rz[r], re[r]), L->font_text, true, GUI_CARD_TEXT, (float)lx,
+                     row_y[r] + 20 * L->ui, GUI_LEFT | GUI_VCENTER, item[0].x - lx - 6);
+        for (int k = 0; k < 2; k++)
+            ng_button(d, L, &item[2 * r + k], gui_bi(f, b, sizeof b, lab[2 * r + k][0], lab[2 * r + k][1]),
+                      on[2 * r + k], r != 2 || st->sound_ok);
+    }
+    dialog_button(d, L, &item[GUI_SET_CLOSE], gui_bi(f, a, sizeof a, "关闭", "Close"), true);
+}
+
 void gui_draw_dialog(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, Uint32 ticks)
 {
+    if (st->dialog == GUI_DLG_SETTINGS) {
+        draw_settings(d, L, st);
+        return;
+    }
+    if (st->dialog == GUI_DLG_NEWGAME) {
+        draw_newgame(d, L, st);
+        return;
+    }
     gui_fonts *f = &d->fonts;
     SDL_Rect card, yes, no;
     char a[256], b[256];
-    int lines = st->dialog == GUI_DLG_HELP ? 22 : 4;
+    int lines = st->dialog == GUI_DLG_HELP ? 22 : st->dialog == GUI_DLG_SAVE || st->dialog == GUI_DLG_LOAD ? GUI_FILE_DLG_LINES : 4;
     gui_layout_dialog(L, lines, &card, &yes, &no);
-    gui_fill_rect(&d->gfx, 0, 0, (float)L->W, (float)L->H, GUI_C(0, 0, 0, 140));
+    /* The end banner leaves the board readable: the decisive pieces show. */
+    if (st->dialog != GUI_DLG_END) gui_fill_rect(&d->gfx, 0, 0, (float)L->W, (float)L->H, GUI_C(0, 0, 0, 140));
     gui_round_rect(&d->gfx, card.x + 3.0f, card.y + 6.0f, (float)card.w, (float)card.h, 10 * L->ui, GUI_C(0, 0, 0, 90));
     gui_round_rect(&d->gfx, (float)card.x, (float)card.y, (float)card.w, (float)card.h, 10 * L->ui, GUI_CARD);
     float pad = 22 * L->ui, x = card.x + pad, y = card.y + pad;
@@ -414,14 +585,49 @@ void gui_draw_dialog(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, 
         dialog_button(d, L, &yes, gui_bi(f, a, sizeof a, "是", "Yes (Y)"), true);
         dialog_button(d, L, &no, gui_bi(f, b, sizeof b, "否", "No (N)"), false);
         break;
+    case GUI_DLG_CONFIRM: {
+        /* New needs no question: the New Game dialog is one, and the old game is kept */
+        static const char *const tz[2] = {"确定认输？", "从这里改走？"};
+        static const char *const te[2] = {"Resign this game?", "Play a different move here?"};
+        static const char *const dz[2] = {"悔棋可以撤回认输。", "之后的着法将被删除。"};
+        static const char *const de[2] = {"Undo takes a resignation back.", "The moves after this position will be dropped."};
+        static const char *const yz[2] = {"认输", "改走"};
+        static const char *const ye[2] = {"Resign (Y)", "Play it (Y)"};
+        int q = (int)st->confirm;
+        char later[160];
+        snprintf(later, sizeof later, "%s (%d)", de[q], st->g.len - st->g.cursor);
+        y += gui_text(f, gui_bi(f, a, sizeof a, tz[q], te[q]), L->font_title, true, GUI_CARD_TEXT, x, y, GUI_LEFT, w);
+        y += 6 * L->ui;
+        gui_text(f, gui_bi(f, b, sizeof b, dz[q], q == GUI_ASK_BRANCH ? later : de[q]), L->font_text, false,
+                 GUI_CARD_TEXT, x, y, GUI_LEFT, w);
+        dialog_button(d, L, &yes, gui_bi(f, a, sizeof a, yz[q], ye[q]), true);
+        dialog_button(d, L, &no, gui_bi(f, b, sizeof b, q == GUI_ASK_BRANCH ? "取消" : "继续",
+                                        q == GUI_ASK_BRANCH ? "Cancel (N)" : "Keep playing (N)"), false);
+        break;
+    }
+    case GUI_DLG_END: {
+        char res[128], why[192];
+        gui_state_banner(st, f->cjk, res, sizeof res, why, sizeof why);
+        y += gui_text(f, res, (int)(L->font_title * 1.5f), true, GUI_C(150, 30, 20, 255), card.x + card.w / 2.0f, y,
+                      GUI_HCENTER, w);
+        y += 4 * L->ui;
+        gui_text_fit(f, why, L->font_text + 2, false, GUI_CARD_TEXT, card.x + card.w / 2.0f, y, GUI_HCENTER, w);
+        dialog_button(d, L, &yes, gui_bi(f, a, sizeof a, "新局", "New game (N)"), true);
+        dialog_button(d, L, &no, gui_bi(f, b, sizeof b, "复盘", "Review (R)"), false);
+        break;
+    }
     case GUI_DLG_SAVE:
     case GUI_DLG_LOAD: {
         bool save = st->dialog == GUI_DLG_SAVE;
         y += gui_text(f, save ? gui_bi(f, a, sizeof a, "保存棋局到文件", "Save the game to file")
                               : gui_bi(f, a, sizeof a, "从文件读取棋局", "Load a game from file"),
                       L->font_title, true, GUI_CARD_TEXT, x, y, GUI_LEFT, w);
-        y += 10 * L->ui;
-        float eh = L->font_text * 1.9f;
+        SDL_Rect entry, list;
+        int rows;
+        gui_layout_files(L, &card, &entry, &list, &rows, &yes, &no);
+        float eh = (float)entry.h;
+        x = (float)entry.x;
+        y = (float)entry.y;
         gui_round_rect(&d->gfx, x, y, (float)w, eh, 5 * L->ui, GUI_C(255, 255, 255, 255));
         int tw;
         const char *shown = st->entry;
@@ -436,6 +642,24 @@ void gui_draw_dialog(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, 
         gui_text(f, shown, L->font_text, false, GUI_CARD_TEXT, tx, y + eh / 2, GUI_LEFT | GUI_VCENTER, 0);
         if (ticks / 500 % 2 == 0)
             gui_fill_rect(&d->gfx, tx + (shown[0] ? tw : 0) + 1, y + eh * 0.2f, fmaxf(1, L->ui * 1.5f), eh * 0.6f, GUI_CARD_TEXT);
+        /* the folder: click a folder to enter it, a file to choose it
+         * (twice to save or load it) */
+        gui_round_rect(&d->gfx, (float)list.x, (float)list.y, (float)list.w, (float)list.h, 5 * L->ui,
+                       GUI_C(236, 226, 206, 255));
+        SDL_RenderSetClipRect(d->gfx.ren, &list);
+        const char *base = strrchr(st->entry, '/');
+        base = base ? base + 1 : st->entry;
+        for (int k = 0; k < rows && st->file_scroll + k < st->nfiles; k++) {
+            const char *nm = st->files[st->file_scroll + k];
+            float ry = (float)(list.y + k * L->row_h);
+            bool chosen = (base[0] && !strcmp(nm, base)) ||
+                          (!base[0] && st->file_sel > 0 && st->file_scroll + k == st->file_sel);
+            if (chosen) gui_fill_rect(&d->gfx, (float)list.x, ry, (float)list.w, (float)L->row_h, GUI_C(210, 190, 160, 255));
+            bool folder = nm[strlen(nm) - 1] == '/';
+            gui_text_fit(f, nm, L->font_small, folder, folder ? GUI_C(120, 70, 30, 255) : GUI_CARD_TEXT,
+                         list.x + 8 * L->ui, ry + L->row_h / 2.0f, GUI_LEFT | GUI_VCENTER, list.w - (int)(16 * L->ui));
+        }
+        SDL_RenderSetClipRect(d->gfx.ren, NULL);
         dialog_button(d, L, &yes, gui_bi(f, a, sizeof a, save ? "保存" : "读取", save ? "Save (Enter)" : "Load (Enter)"), true);
         dialog_button(d, L, &no, gui_bi(f, b, sizeof b, "取消", "Cancel (Esc)"), false);
         break;

@@ -1,12 +1,10 @@
 /*
- * gui_png.h — a minimal PNG writer with no dependencies.
+ * gui_png.h — writes the window's picture as a PNG through libpng (real
+ * deflate compression, checked CRCs).
  *
- * Writes 8-bit RGB images (colour type 2, no interlace, filter 0 on every
- * row) whose zlib stream is made of stored (uncompressed) deflate blocks,
- * so only CRC-32 and Adler-32 are needed.  Files are larger than a real
- * encoder's, which does not matter for screenshots; any PNG reader opens
- * them.  The pixels come from a 32-bit buffer whose byte order the caller
- * states through shifts, so an SDL_Surface of any 32-bit format works.
+ * The pixels come from a 32-bit buffer whose byte order the caller states
+ * through masks, so an SDL_Surface of any 32-bit format works; the file is
+ * 8-bit RGB.
  */
 #ifndef GUI_PNG_H
 #define GUI_PNG_H
@@ -21,11 +19,8 @@ typedef struct gui_pixels {
     uint32_t rmask, gmask, bmask;   /* masks of a native-endian uint32 pixel */
 } gui_pixels;
 
-/* Writes path; returns 0, or -1 with err ("cannot write x.png: ..."). */
+/* Writes path (through path.tmp and a rename, so a failed write leaves no
+ * broken file); returns 0, or -1 with err ("cannot write x.png: ..."). */
 int gui_png_write(const char *path, const gui_pixels *px, char *err, size_t errn);
-
-/* The checksums, exposed for tests. */
-uint32_t gui_crc32(uint32_t crc, const uint8_t *p, size_t n);
-uint32_t gui_adler32(uint32_t adler, const uint8_t *p, size_t n);
 
 #endif

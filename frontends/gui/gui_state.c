@@ -2,6 +2,7 @@
  * gui_state.c — derived view data and the selection rules (see gui_state.h).
  */
 #include "gui_state.h"
+#include "gui_words.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -58,9 +59,13 @@ int gui_state_init(gui_state *st, qp_rules *r, qp_game *g)
     st->g = *g;
     memset(g, 0, sizeof *g);
     st->hover_sq = st->hover_button = st->hover_ply = -1;
+    st->drag_sq = -1;
+    st->anim_to = -1;
     st->level = (int)qp_param_int(&r->params, "ai.level");
     if (st->level < 1 || st->level > GUI_LEVELS) st->level = 5;
     st->follow = true;
+    st->flagged = -1;
+    st->tc = (gui_tc){GUI_TC_NONE, 180, 2, 30};
     level_names(st);
     gui_state_changed(st);
     return 0;
@@ -195,6 +200,73 @@ static void compute_marks(gui_state *st)
                 st->mark[st->ply[cur - 1].sq[k]] |= GUI_MARK_LAST;
 }
 
+/* Without the ruleset's hook, a win "k in a row" (k spelt out in its
+ * reason, else 3) shows the winner's longest straight line of at least k. */
+static void find_line(gui_state *st)
+{
+    static const char *const words[] = {"three", "four", "five", "six", "seven"};
+    const qp_rules *r = st->r;
+    const char *why = st->outcome.reason ? st->outcome.reason : "";
+    if (!strstr(why, "in a row") && !strstr(why, "in-a-row")) return;
+    int k = 3;
+    for (int i = 0; i < 5; i++)
+        if (strstr(why, words[i])) k = i + 3;
+    /* Steps by coordinates: boards of cells need not link diagonals. */
+    static const int df[4] = {1, 0, 1, 1}, dr[4] = {0, 1, 1, -1};
+    const qp_geom *geo = &r->geom;
+    int best = 0, best_sq = -1, best_d = 0;
+    for (int sq = 0; sq < geo->n; sq++) {
+        qp_piece_view pv;
+        if (!r->rs->piece_at(r, st->g.cur, sq, &pv) || pv.side != st->outcome.winner) continue;
+        int f0 = sq % geo->w, r0 = sq / geo->w;
+        for (int d = 0; d < 4; d++) {
+            int n = 0;
+            for (int f = f0, rk = r0; f >= 0 && rk >= 0 && f < geo->w && rk < geo->h && n < 32; f += df[d], rk += dr[d]) {
+                qp_piece_view tv;
+                int t = rk * geo->w + f;
+                if (!r->rs->piece_at(r, st->g.cur, t, &tv) || tv.side != pv.side) break;
+                n++;
+            }
+            if (n > best) {
+                best = n;
+                best_sq = sq;
+                best_d = d;
+            }
+        }
+    }
+    if (best < k) return;
+    for (int i = 0; i < best && i < 32; i++)
+        st->decisive[st->ndecisive++] = (best_sq / geo->w + i * dr[best_d]) * geo->w + best_sq % geo->w + i * df[best_d];
+}
+
+/* Without the ruleset's status_text: games of plain stones (reversi,
+ * gomoku) count each side's stones, one-player games the pieces left (peg
+ * solitaire); games of named pieces show nothing. */
+static void count_pieces(gui_state *st)
+{
+    const qp_rules *r = st->r;
+    bool stones = st->stones[0] || st->stones[1];   /* plain stones at the start, or placed since */
+    int n[2] = {0, 0};
+    for (int sq = 0; sq < r->geom.n; sq++) {
+        qp_piece_view pv;
+        if (r->rs->piece_at(r, st->g.cur, sq, &pv) && pv.side >= 0 && pv.side < 2) {
+            n[pv.side]++;
+            stones |= !pv.glyph || !pv.glyph[0];
+        }
+    }
+    if (!stones && r->nsides > 1) return;
+    if (r->nsides < 2) {
+        snprintf(st->counters, sizeof st->counters, "Pieces left: %d", n[0]);
+        return;
+    }
+    char a[32], b[32];
+    snprintf(a, sizeof a, "%s", qp_side_name(r, 0));
+    snprintf(b, sizeof b, "%s", qp_side_name(r, 1));
+    if (a[0] >= 'a' && a[0] <= 'z') a[0] = (char)(a[0] - 'a' + 'A');
+    if (b[0] >= 'a' && b[0] <= 'z') b[0] = (char)(b[0] - 'a' + 'A');
+    snprintf(st->counters, sizeof st->counters, "On the board: %s %d \xC2\xB7 %s %d", a, n[0], b, n[1]);
+}
+
 void gui_state_changed(gui_state *st)
 {
     const qp_rules *r = st->r;
@@ -202,6 +274,13 @@ void gui_state_changed(gui_state *st)
     const void *s = st->g.cur;
 
     qp_game_outcome(&st->g, &st->outcome);
+    /* A fallen flag ends the game at the end of the record; viewing an
+     * earlier move shows that position as it was. */
+    if (st->flagged >= 0 && st->outcome.result == QP_ONGOING && st->g.cursor == st->g.len) {
+        st->outcome.result = QP_WIN;
+        st->outcome.winner = st->r->nsides > 1 ? 1 - st->flagged : 1;
+        st->outcome.reason = "time";
+    }
     st->to_move = qp_game_to_move(&st->g);
     st->flags = rs->flags ? rs->flags(r, s) : 0;
     st->ncand = 0;
@@ -215,9 +294,21 @@ void gui_state_changed(gui_state *st)
             if (c->nsq > 0) st->ncand++;
         }
     }
+    st->hint_nsq = 0;   /* a hint belongs to the position it was asked in */
+    st->counters[0] = 0;
+    if (rs->status_text) rs->status_text(r, s, st->counters, sizeof st->counters);
+    st->ndecisive = 0;
+    if (rs->decisive_squares && st->outcome.result != QP_ONGOING) {
+        int n = rs->decisive_squares(r, s, st->decisive, 32);
+        for (int i = 0; i < n && i < 32; i++)
+            if (st->decisive[i] >= 0 && st->decisive[i] < r->geom.n) st->decisive[st->ndecisive++] = st->decisive[i];
+    } else if (st->outcome.result == QP_WIN) {
+        find_line(st);
+    }
     rebuild_plies(st);
     find_king(st);
     find_stones(st);
+    if (!st->counters[0]) count_pieces(st);
     st->nsel = 0;
     st->follow = true;
     compute_marks(st);
@@ -281,6 +372,7 @@ int gui_state_human_side(const gui_state *st)
     return -1;
 }
 
+
 void gui_state_message(gui_state *st, bool error, const char *fmt, ...)
 {
     va_list ap;
@@ -288,4 +380,79 @@ void gui_state_message(gui_state *st, bool error, const char *fmt, ...)
     vsnprintf(st->msg, sizeof st->msg, fmt, ap);
     va_end(ap);
     st->msg_error = error;
+    if (st->log) fprintf(stderr, "qipan: %s: %s\n", error ? "error" : "message", st->msg);
+}
+
+static void side_en(const qp_rules *r, int side, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s", qp_side_name(r, side));
+    if (buf[0] >= 'a' && buf[0] <= 'z') buf[0] = (char)(buf[0] - 'a' + 'A');
+}
+
+static void join(char *out, size_t n, bool cjk, const char *zh, const char *en)
+{
+    if (cjk && zh && *zh) snprintf(out, n, "%s %s", zh, en);
+    else snprintf(out, n, "%s", en);
+}
+
+void gui_state_banner(const gui_state *st, bool cjk, char *result, size_t rn, char *reason, size_t qn)
+{
+    const qp_rules *r = st->r;
+    const qp_outcome *o = &st->outcome;
+    char zh[128], en[128], side[32];
+    result[0] = reason[0] = 0;
+    if (o->result == QP_ONGOING) return;
+    if (o->result == QP_DRAW) {
+        join(result, rn, cjk, "和棋", "Draw");
+    } else if (r->nsides < 2) {
+        join(result, rn, cjk, o->winner == 0 ? "解出" : "失败", o->winner == 0 ? "Solved" : "Failed");
+    } else {
+        side_en(r, o->winner, side, sizeof side);
+        snprintf(zh, sizeof zh, "%s胜", gui_side_zh(r, o->winner));
+        snprintf(en, sizeof en, "%s wins", side);
+        join(result, rn, cjk, *gui_side_zh(r, o->winner) ? zh : "", en);
+    }
+    const char *why = o->reason ? o->reason : "";
+    int loser = r->nsides > 1 && o->result == QP_WIN ? 1 - o->winner : -1;
+    if (!strcmp(why, "resignation") && loser >= 0) {
+        side_en(r, loser, side, sizeof side);
+        snprintf(zh, sizeof zh, "%s认输", gui_side_zh(r, loser));
+        snprintf(en, sizeof en, "%s resigned", side);
+        join(reason, qn, cjk, *gui_side_zh(r, loser) ? zh : "", en);
+    } else if (!strcmp(why, "time") && st->flagged >= 0) {
+        side_en(r, st->flagged, side, sizeof side);
+        snprintf(zh, sizeof zh, "%s超时", gui_side_zh(r, st->flagged));
+        snprintf(en, sizeof en, "%s ran out of time", side);
+        join(reason, qn, cjk, *gui_side_zh(r, st->flagged) ? zh : "", en);
+    } else if (!strcmp(why, "five-soldiers")) {
+        join(reason, qn, cjk, "五兵到底", "five soldiers reached the last rank");
+    } else {
+        snprintf(en, sizeof en, "%s", why);
+        for (char *p = en; *p; p++)
+            if (*p == '-' || *p == '_') *p = ' ';
+        join(reason, qn, cjk, gui_word_zh(why), en);
+    }
+}
+
+void gui_tc_text(const gui_tc *tc, char *buf, size_t n)
+{
+    switch (tc->kind) {
+    case GUI_TC_SUDDEN:
+        if (tc->base_s % 60) snprintf(buf, n, "%d s", tc->base_s);
+        else snprintf(buf, n, "%d min", tc->base_s / 60);
+        break;
+    case GUI_TC_INCREMENT:
+        if (tc->base_s % 60) snprintf(buf, n, "%ds+%d", tc->base_s, tc->inc_s);
+        else snprintf(buf, n, "%d+%d", tc->base_s / 60, tc->inc_s);
+        break;
+    case GUI_TC_PERMOVE: snprintf(buf, n, "%d s/move", tc->move_s); break;
+    default: snprintf(buf, n, "none"); break;
+    }
+}
+
+void gui_state_set_hint(gui_state *st, qp_move m)
+{
+    st->hint_nsq = 0;
+    if (m == QP_MOVE_NONE || !qp_move_is_legal(st->r, st->g.cur, m)) return;
+    st->hint_nsq = gui_move_squares(st->r, st->g.cur, m, st->hint_sq, GUI_MAX_SQ);
 }

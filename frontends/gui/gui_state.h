@@ -55,11 +55,38 @@ typedef struct gui_think {
     uint64_t nodes;
     int time_ms;
     char pv[320];             /* the best line, coordinate text */
+    qp_move best;             /* its first move (legal in the searched position), or none */
 } gui_think;
 
 typedef enum gui_dialog {
-    GUI_DLG_NONE, GUI_DLG_HELP, GUI_DLG_RESUME, GUI_DLG_SAVE, GUI_DLG_LOAD
+    GUI_DLG_NONE, GUI_DLG_HELP, GUI_DLG_RESUME, GUI_DLG_SAVE, GUI_DLG_LOAD,
+    GUI_DLG_CONFIRM,          /* yes/no before an action that ends a game */
+    GUI_DLG_END,              /* the end-of-game banner: new game / review */
+    GUI_DLG_NEWGAME,          /* game, players, level and time control */
+    GUI_DLG_SETTINGS          /* piece style, animation, sound */
 } gui_dialog;
+
+/* A time control.  Invariant: base_s ≥ 1 (sudden death, increment),
+ * move_s ≥ 1 (per move), inc_s ≥ 0. */
+typedef enum gui_tc_kind { GUI_TC_NONE, GUI_TC_SUDDEN, GUI_TC_INCREMENT, GUI_TC_PERMOVE, GUI_TC_KINDS } gui_tc_kind;
+typedef struct gui_tc {
+    gui_tc_kind kind;
+    int base_s;               /* each side's time for the game */
+    int inc_s;                /* added after each of the side's moves */
+    int move_s;               /* per-move time */
+} gui_tc;
+
+/* The New Game dialog's choices, applied on Start (a new game) or Apply
+ * (the game in progress keeps its moves). */
+typedef struct gui_newgame {
+    int game;                 /* index into games[] */
+    unsigned ai_mask;
+    int level;
+    gui_tc tc;
+} gui_newgame;
+
+/* What a GUI_DLG_CONFIRM asks about. */
+typedef enum gui_confirm { GUI_ASK_RESIGN, GUI_ASK_BRANCH } gui_confirm;
 
 /* Marks on board points (bits). */
 enum {
@@ -86,11 +113,17 @@ typedef struct gui_state {
     bool stones[2];           /* the side's pieces are plain stones (no glyph) */
     uint8_t mark[QP_MAX_POINTS];
     int nplace;               /* targets of the empty selection (placements) */
+    char counters[160];       /* the ruleset's status_text, "" without one */
+    int ndecisive;            /* points that decided the game (highlighted) */
+    int decisive[32];
 
     /* interaction */
     int nsel;
     int sel[GUI_MAX_SQ];
     int hover_sq, hover_button, hover_ply;
+    int drag_sq;              /* piece held by the pointer, or -1 */
+    bool dragging;            /* it has moved far enough to be drawn there */
+    int drag_x, drag_y;       /* pointer, drawable pixels */
     bool flip;
     unsigned ai_mask;         /* bit s: the computer plays side s */
     int level;                /* 1..10 */
@@ -99,12 +132,34 @@ typedef struct gui_state {
     bool cjk;                 /* the font shows Chinese: messages may use it */
     uint64_t clock_ms[2];     /* time each side has spent on its moves */
     gui_think think;
+    bool analysis;            /* the engine thinks on every position shown */
+    bool animate;             /* moves slide (settings) */
+    int pieces;               /* gui_piece_style of the glyphs */
+    int anim_from, anim_to;   /* the piece sliding onto anim_to, or anim_to = -1 */
+    float anim_k;             /* how far it has slid, 0..1 */
+    int hint_nsq;             /* the hinted (or analysed) best move's squares: an arrow */
+    int hint_sq[GUI_MAX_SQ];
     gui_dialog dialog;
     char entry[512];          /* the file-name field of save/load */
+    /* the folder of the entry, listed in the save/load dialog: folders
+     * first (with a trailing '/'), then files, each sorted by name */
+    int nfiles, file_scroll, file_sel;
+    char file_dir[512];       /* the folder listed ("" the current one) */
+    char files[200][128];
     int scroll;               /* first visible row of the move list */
     bool follow;              /* keep the current ply in view */
     char msg[300];            /* last message (saved, error, ...) */
     bool msg_error;
+    bool log;                 /* QIPAN_GUI_LOG: messages and dialogs also go to stderr */
+    gui_confirm confirm;      /* the question of GUI_DLG_CONFIRM */
+    qp_move pending;          /* GUI_ASK_BRANCH: the move that would drop the later ones */
+    bool end_seen;            /* the banner of the current end was shown */
+    int flagged;              /* side whose clock ran out, or -1 */
+    gui_tc tc;                /* the game's time control */
+    int64_t left_ms[2];       /* time left on each clock (tc.kind != NONE) */
+    gui_newgame ng;           /* choices while GUI_DLG_NEWGAME is open */
+    const char *games[64];    /* registered rulesets the dialog offers */
+    int ngames;
     char autosave_path[1024];
     int resume_moves;         /* plies in the autosave offered back */
     char resume_date[32];
@@ -129,6 +184,13 @@ bool gui_state_over(const gui_state *st);
 /* The side a person plays when exactly one side is the computer's, else -1. */
 int gui_state_human_side(const gui_state *st);
 void gui_state_message(gui_state *st, bool error, const char *fmt, ...);
+/* Shows move m of the current position as the hint arrow (NONE: none). */
+void gui_state_set_hint(gui_state *st, qp_move m);
+/* "none", "5 min", "3+2", "30 s/move". */
+void gui_tc_text(const gui_tc *tc, char *buf, size_t n);
+/* The end-of-game banner's two lines (result, reason), "中文 English"
+ * when cjk, else English; "" when the game is on. */
+void gui_state_banner(const gui_state *st, bool cjk, char *result, size_t rn, char *reason, size_t qn);
 
 /* Squares of move m in state s (move_squares, else parsed from its text).
  * Exposed for tests. */

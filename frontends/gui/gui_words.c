@@ -1,0 +1,34 @@
+/*
+ * gui_words.c — the window's Chinese words (see gui_words.h).
+ */
+#include "gui_words.h"
+
+#include <string.h>
+
+const char *gui_side_zh(const qp_rules *r, int side)
+{
+    const char *n = qp_side_name(r, side);
+    if (!strcmp(n, "red")) return "红方";
+    if (!strcmp(n, "black")) return "黑方";
+    if (!strcmp(n, "white")) return "白方";
+    return "";
+}
+
+const char *gui_word_zh(const char *en)
+{
+    static const char *const map[][2] = {
+        {"check", "将军"}, {"leash", "牵将"}, {"trapped", "困将"},
+        {"checkmate", "将死"}, {"no-moves", "无着可走"}, {"five-soldiers", "五兵到底"},
+        {"one-soldier", "一兵到底"}, {"two-soldiers", "二兵到底"}, {"three-soldiers", "三兵到底"},
+        {"four-soldiers", "四兵到底"}, {"four in a row", "四子连线"}, {"more discs", "子多"},
+        {"goats captured", "吃羊"}, {"tigers trapped", "困虎"}, {"goats trapped", "困羊"},
+        {"general-captured", "吃将"}, {"repetition", "重复局面"},
+        {"no-capture-limit", "久不吃子"}, {"perpetual-check", "长将"},
+        {"resignation", "认输"}, {"time", "超时"}, {"resigned", "认输"}, {"stalemate", "困毙"},
+        {"three-in-a-row", "三子连线"}, {"three in a row", "三子连线"}, {"five in a row", "五子连珠"}, {"board-full", "棋盘已满"},
+        {"easy", "入门"}, {"medium", "中等"}, {"hard", "困难"}, {"master", "大师"},
+        {NULL, NULL}};
+    for (int i = 0; en && map[i][0]; i++)
+        if (!strcmp(map[i][0], en)) return map[i][1];
+    return "";
+}
