@@ -266,7 +266,7 @@ static void test_generic_counters(void **state)
     (void)state;
     gui_state st;
     open_state(&st, "pegsolitaire", NULL);
-    assert_string_equal(st.counters, "Pieces left: 32");
+    assert_string_equal(st.counters, "Pegs left: 32");
     gui_state_free(&st);
     open_state(&st, "reversi", NULL);
     char want[96];

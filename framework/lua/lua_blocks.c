@@ -708,6 +708,36 @@ static int lb_evaluate(const qp_rules *r, const void *s)
     return blk_evaluate(G(r), s);
 }
 
+/* What the players count, for the window's panel: pieces in hand,
+ * captures towards a win, the counts that score the end, pieces left. */
+static void lb_status_text(const qp_rules *r, const void *s, char *buf, size_t n)
+{
+    const blk_game *g = G(r);
+    const blk_aux *a = blk_cax(g, s);
+    char side[2][32];
+    for (int k = 0; k < 2; k++) {
+        snprintf(side[k], sizeof side[k], "%s", qp_side_name(r, k));
+        if (side[k][0] >= 'a' && side[k][0] <= 'z') side[k][0] = (char)(side[k][0] - 'a' + 'A');
+    }
+    size_t len = 0;
+    buf[0] = 0;
+#define ADD(...) do { if (len < n) { int k_ = snprintf(buf + len, n - len, __VA_ARGS__); \
+                                     if (k_ > 0) len += (size_t)k_; } } while (0)
+    for (int k = 0; k < g->nsides; k++)
+        if (g->hand[k] >= 0 && g->place_code[k])
+            ADD("%sIn hand: %s %d", len ? " \xC2\xB7 " : "", side[k], a->hand[k]);
+    if (g->capture_win)
+        for (int k = 0; k < g->nsides; k++)
+            if (a->captured[k])
+                ADD("%sCaptured by %s: %d of %d", len ? " \xC2\xB7 " : "", side[k], a->captured[k],
+                    g->capture_win);
+    if (g->count_end != BLK_END_DRAW && g->nsides == 2)
+        ADD("%sOn the board: %s %d \xC2\xB7 %s %d", len ? " \xC2\xB7 " : "", side[0], a->count[0],
+            side[1], a->count[1]);
+    if (g->nsides == 1) ADD("%s%c%ss left: %d", len ? " \xC2\xB7 " : "", g->noun[0] - 'a' + 'A', g->noun + 1, a->count[0]);
+#undef ADD
+}
+
 void lb_install(qp_ruleset *rs, bool has_eval, bool has_lua_eval)
 {
     lr_game *g = rs->userdata;
@@ -726,6 +756,7 @@ void lb_install(qp_ruleset *rs, bool has_eval, bool has_lua_eval)
     rs->move_squares = lb_move_squares;
     rs->outcome = lb_outcome;
     rs->hash = lb_hash;
+    rs->status_text = lb_status_text;
     /* data first; a Lua evaluate costs a call per node; neither: none
      * (the game's AI is then MCTS) */
     rs->evaluate = has_eval ? lb_evaluate : has_lua_eval ? g->base.evaluate : NULL;
