@@ -147,6 +147,14 @@ static int nim_evaluate(const qp_rules *r, const void *s)
     return 0;
 }
 
+/* For the window's panel: what is left in each pile. */
+static void nim_status(const qp_rules *r, const void *sv, char *buf, size_t n)
+{
+    const nim_state *s = sv;
+    (void)r;
+    snprintf(buf, n, "Piles: a %d, b %d, c %d", s->pile[0], s->pile[1], s->pile[2]);
+}
+
 static const qp_ruleset nim_ruleset = {
     .abi = QP_ABI_VERSION,
     .name = "nim",
@@ -164,7 +172,12 @@ static const qp_ruleset nim_ruleset = {
     .outcome = nim_outcome,
     .hash = nim_hash,
     .evaluate = nim_evaluate,
-    .help_text = "Take 1 to 3 stones from one pile; whoever takes the last stone wins.",
+    .status_text = nim_status,
+    .help_text = "Nim: three piles of 3, 4 and 5 stones (files a, b, c).  Players take turns\n"
+                 "removing 1 to 3 stones (the max_take parameter) from one pile; whoever takes\n"
+                 "the last stone wins.  A move names the pile and how many it takes: \"b2\" takes\n"
+                 "two stones from pile b.  In the window, click the point of that name: the\n"
+                 "second stone of pile b, counting from the bottom.",
 };
 
 int qp_plugin_abi = QP_ABI_VERSION;
