@@ -14,6 +14,7 @@
  */
 #include "app.h"
 #include "console_view.h"
+#include "net_console.h"
 #include "record.h"
 #include "search.h"
 
@@ -829,4 +830,42 @@ int cmd_console(qp_app *app, int argc, char **argv)
     qp_game_free(&c.g);
     qp_rules_free(c.r);
     return rc;
+}
+
+/* ---- for network play (net_console.h) ------------------------------- */
+
+/* A session that only reads a game owned elsewhere (net_cmd.c): the view
+ * commands below never change c->g, so a shallow copy is enough. */
+static con_session view_session(FILE *out, const qp_rules *r, const qp_game *g, const con_style *st)
+{
+    con_session c;
+    memset(&c, 0, sizeof c);
+    c.r = (qp_rules *)r;
+    c.g = *g;
+    c.style = *st;
+    c.out = out;
+    return c;
+}
+
+void con_show_game(FILE *out, const qp_rules *r, const qp_game *g, const con_style *st)
+{
+    con_session c = view_session(out, r, g, st);
+    show(&c);
+}
+
+bool con_view_command(FILE *out, const qp_rules *r, const qp_game *g, con_style *st, const char *line)
+{
+    static const char *const views[] = {"board", "moves", "history", "fen", "flip", "rules", NULL};
+    char word[32];
+    size_t k = strcspn(line, " \t");
+    snprintf(word, sizeof word, "%.*s", (int)k, line);
+    for (int i = 0; views[i]; i++) {
+        if (strcmp(word, views[i])) continue;
+        con_session c = view_session(out, r, g, st);
+        for (size_t j = 0; j < sizeof con_cmds / sizeof con_cmds[0]; j++)
+            if (!strcmp(con_cmds[j].name, word)) con_cmds[j].fn(&c, "");
+        *st = c.style;   /* flip */
+        return true;
+    }
+    return false;
 }

@@ -7,6 +7,9 @@
 #include "app.h"
 
 void qp_register_builtin(qp_registry *reg);
+/* network play (net_cmd.c) */
+int cmd_host(qp_app *app, int argc, char **argv);
+int cmd_join(qp_app *app, int argc, char **argv);
 
 typedef struct {
     const char *name;
@@ -26,6 +29,8 @@ static const command commands[] = {
     {"play", cmd_play, "play [RULESET] [--config FILE]"},
     {"render", cmd_render, "render RULESET [--fen FEN] [--config FILE] --out FILE.png [--size WxH] [--flip] [--layout]"},
     {"uci", cmd_uci, "uci"},
+    {"host", cmd_host, "host RULESET [--config FILE] [--fen FEN] [--port N] [--bind ADDR] [--code CODE] [--side red|black|random] [--time BASE+INC] [--ai] [--level N] [--depth N] [--save FILE] [--reconnect-wait S] [--on-absent loss|adjourn]"},
+    {"join", cmd_join, "join HOST:PORT --code CODE [RULESET] [--config FILE] [--ai] [--level N] [--depth N] [--save FILE] [--reconnect-wait S]"},
 };
 
 static void usage(FILE *f)
