@@ -69,12 +69,16 @@ static bool have_display(void)
 
 int cmd_play(qp_app *app, int argc, char **argv)
 {
-    gui_options opt = {DEFAULT_W, DEFAULT_H, false, false, -1, 0, gui_now(), 0};
+    gui_options opt = {DEFAULT_W, DEFAULT_H, false, false, -1, 0, gui_now(), 0, NULL};
     qp_opts o;
+    gui_net_opts net;   /* --host / --join: the window plays over the network */
+    if (gui_net_take_opts(&argc, argv, &net)) return 2;
+    opt.net = &net;
     if (qp_opts_parse(&o, argc, argv)) return 2;
     if (o.npos > 1) {
         fprintf(stderr, "usage: qipan play [RULESET] [--config FILE] [--fen FEN] [--load FILE] "
-                        "[--size WxH] [--flip] [--ai SIDE|both|none] [--level N]\n");
+                        "[--size WxH] [--flip] [--ai SIDE|both|none] [--level N]\n"
+                        "       [--host [PORT] [--code C] [--side S] [--time M+S] | --join HOST:PORT --code C] [--save FILE]\n");
         return 2;
     }
     if (o.size && parse_size("play", o.size, &opt.w, &opt.h)) return 2;
