@@ -280,8 +280,8 @@ static void say(net_test *t, const char *line)
         note(t, "cannot write to the joiner: %s", strerror(errno));
 }
 
-/* Xvfb, the hosting window (its port read from its log) and the joiner. */
-static void start(net_test *t, const char *code)
+/* The folder, the layout and Xvfb. */
+static void start_x(net_test *t, bool flip)
 {
     memset(t, 0, sizeof *t);
     t->join_in = -1;
@@ -289,26 +289,41 @@ static void start(net_test *t, const char *code)
     snprintf(t->dir, sizeof t->dir, "/tmp/qp_guinet_XXXXXX");
     if (!mkdtemp(t->dir)) fail_msg("mkdtemp: %s", strerror(errno));
     char cmd[256], *err = NULL;
-    snprintf(cmd, sizeof cmd, "render zhonggong --size " WIN_SIZE " --layout --out %s/board.png", t->dir);
+    snprintf(cmd, sizeof cmd, "render zhonggong --size " WIN_SIZE " --layout%s --out %s/board.png",
+             flip ? " --flip" : "", t->dir);
     if (tu_run(cmd, NULL, &t->layout, &err) != 0) note(t, "%s", "render --layout failed");
     free(err);
     if (!t->why[0] && start_xvfb(t)) note(t, "%s", "Xvfb did not start");
+}
+
+static void start_window(net_test *t, const char *const *argv)
+{
     if (t->why[0]) return;
-    char save[128];
-    snprintf(save, sizeof save, "%s/host.txt", t->dir);
-    const char *wargv[] = {QIPAN_BIN, "play", "zhonggong", "--size", WIN_SIZE, "--host", "0", "--code", code,
-                           "--save", save, NULL};
-    t->window = spawn(t, "window.log", -1, wargv);
+    t->window = spawn(t, "window.log", -1, argv);
     char *out = xdo(t, "search --sync --onlyvisible --name qipan");
     snprintf(t->win, sizeof t->win, "%.*s", (int)strcspn(out, "\n"), out);
     if (!t->win[0]) note(t, "%s", "no qipan window appeared");
     wait_win(t, "start: ");
-    if (!wait_win(t, "hosting on 127.0.0.1:")) return;
-    char *log = file_in(t, "window.log");
-    t->port = atoi(log + t->seen_win);
-    free(log);
-    if (t->port <= 0) note(t, "%s", "the window did not say its port");
+}
+
+/* The port (and code) a log reports right after what was just matched:
+ * "PORT, code CODE" or "PORT code CODE". */
+static void read_port(net_test *t, const char *log, size_t seen, char *code, size_t n)
+{
     if (t->why[0]) return;
+    char *s = file_in(t, log);
+    t->port = atoi(s + seen);
+    const char *c = strstr(s + seen, "code ");
+    if (code && c) snprintf(code, n, "%.*s", (int)strcspn(c + 5, ":, \n"), c + 5);
+    free(s);
+    if (t->port <= 0 || (code && !code[0])) note(t, "%s did not say its port and code", log);
+}
+
+/* The console joiner (stdin a pipe) for the window's game. */
+static void start_joiner(net_test *t, const char *code)
+{
+    if (t->why[0]) return;
+    char save[128];
     int fds[2];
     if (pipe(fds)) fail_msg("pipe: %s", strerror(errno));
     char target[64];
@@ -321,6 +336,20 @@ static void start(net_test *t, const char *code)
     signal(SIGPIPE, SIG_IGN);
     wait_win(t, "opponent connected");
     wait_join(t, "playing black");
+}
+
+/* Xvfb, the window hosting from the command line (its port read from its
+ * log) and the joiner. */
+static void start(net_test *t, const char *code)
+{
+    start_x(t, false);
+    char save[128];
+    snprintf(save, sizeof save, "%s/host.txt", t->dir);
+    const char *wargv[] = {QIPAN_BIN, "play", "zhonggong", "--size", WIN_SIZE, "--host", "0", "--code", code,
+                           "--save", save, NULL};
+    start_window(t, wargv);
+    if (wait_win(t, "hosting on 127.0.0.1:")) read_port(t, "window.log", t->seen_win, NULL, 0);
+    start_joiner(t, code);
 }
 
 /* The joiner must have ended by itself (exit 0, the game over); the window
@@ -351,14 +380,30 @@ static void finish(net_test *t)
     free(jl);
 }
 
-/* Both records are the same file, holding want. */
-static void same_records(net_test *t, const char *want)
+/* Both records (files in the test's folder) are the same, holding want. */
+static void same_files(const net_test *t, const char *host, const char *join, const char *want)
 {
-    char *h = file_in(t, "host.txt"), *j = file_in(t, "join.txt");
+    char *h = file_in(t, host), *j = file_in(t, join);
     if (!*h || strcmp(h, j) || !strstr(h, want))
         fail_msg("records differ or lack '%s'\n--- host:\n%s\n--- joiner:\n%s", want, h, j);
     free(h);
     free(j);
+}
+
+static void same_records(const net_test *t, const char *want) { same_files(t, "host.txt", "join.txt", want); }
+
+/* The file the window reported saving the network game in, relative to
+ * the test's folder ("" if none). */
+static void saved_name(net_test *t, char *out, size_t n)
+{
+    out[0] = 0;
+    if (!wait_win(t, "net: saved ")) return;
+    char *s = file_in(t, "window.log");
+    const char *p = s + t->seen_win;
+    size_t k = strlen(t->dir);
+    if (!strncmp(p, t->dir, k) && p[k] == '/') snprintf(out, n, "%.*s", (int)strcspn(p + k + 1, "\n"), p + k + 1);
+    free(s);
+    if (!out[0]) note(t, "%s", "the window saved the game outside the test's folder");
 }
 
 static void cleanup(net_test *t)
@@ -439,11 +484,103 @@ static void test_takeback_chat_and_draw(void **state)
     cleanup(&t);
 }
 
+static const char *const window_only[] = {QIPAN_BIN, "play", "zhonggong", "--size", WIN_SIZE, "--ai", "none", NULL};
+
+/* New Game, Host (H), the address typed: a console joiner plays; after
+ * the game New brings the local game in progress back. */
+static void test_dialog_host(void **state)
+{
+    (void)state;
+    net_test t;
+    char code[40] = "", saved[200] = "";
+    start_x(&t, false);
+    start_window(&t, window_only);
+    window_move(&t, "a3", "a4");   /* a local game, left alone by the network game */
+    key(&t, "n");
+    wait_win(&t, "dialog: newgame");
+    key(&t, "h");
+    wait_win(&t, "dialog: net-host");
+    key(&t, "ctrl+u");
+    type(&t, "127.0.0.1:0");
+    key(&t, "Return");
+    if (wait_win(&t, "hosting on 127.0.0.1:")) read_port(&t, "window.log", t.seen_win, code, sizeof code);
+    start_joiner(&t, code);
+    window_move(&t, "c3", "c4");   /* the network game starts afresh */
+    wait_join(&t, "Red plays c3c4");
+    say(&t, "g7g6");
+    wait_win(&t, "opponent played: g7g6");
+    say(&t, "resign");
+    wait_win(&t, "game over: red wins: resignation");
+    saved_name(&t, saved, sizeof saved);
+    wait_win(&t, "banner: ");
+    key(&t, "Escape");
+    wait_win(&t, "dialog: closed");
+    key(&t, "n");   /* leaves the finished network game: the local one is back */
+    wait_win(&t, "Loaded ");
+    wait_win(&t, "dialog: newgame");
+    key(&t, "Escape");
+    wait_win(&t, "dialog: closed");
+    finish(&t);
+    same_files(&t, saved, "join.txt", "\n1. c3c4 g7g6\n");
+    char *local = file_in(&t, "data/qipan/autosave-zhonggong.txt");
+    if (!strstr(local, "\n1. a3a4\n")) fail_msg("the local game was not kept:\n%s", local);
+    free(local);
+    cleanup(&t);
+}
+
+/* New Game, Join (J), "HOST:PORT CODE" typed: the window plays Black
+ * against a console host (the window shows Black at the bottom). */
+static void test_dialog_join(void **state)
+{
+    (void)state;
+    net_test t;
+    char saved[200] = "";
+    start_x(&t, true);
+    start_window(&t, window_only);
+    if (!t.why[0]) {
+        int fds[2];
+        if (pipe(fds)) fail_msg("pipe: %s", strerror(errno));
+        char save[128];
+        snprintf(save, sizeof save, "%s/join.txt", t.dir);   /* the console host's record */
+        const char *hargv[] = {QIPAN_BIN, "host", "zhonggong", "--port", "0", "--code", "dialog-join", "--save", save, NULL};
+        t.joiner = spawn(&t, "join.log", fds[0], hargv);
+        close(fds[0]);
+        t.join_in = fds[1];
+        signal(SIGPIPE, SIG_IGN);
+    }
+    if (wait_join(&t, "listening on 127.0.0.1:")) read_port(&t, "join.log", t.seen_join, NULL, 0);
+    key(&t, "n");
+    wait_win(&t, "dialog: newgame");
+    key(&t, "j");
+    wait_win(&t, "dialog: net-join");
+    char line[80];
+    snprintf(line, sizeof line, "127.0.0.1:%d dialog-join", t.port);
+    key(&t, "ctrl+u");
+    type(&t, line);
+    key(&t, "Return");
+    wait_win(&t, "playing black");
+    say(&t, "a3a4");
+    wait_win(&t, "opponent played: a3a4");
+    window_move(&t, "a7", "a6");
+    wait_join(&t, "Black plays a7a6");
+    key(&t, "ctrl+r");
+    wait_win(&t, "dialog: confirm-resign");
+    key(&t, "y");
+    wait_win(&t, "game over: red wins: resignation");
+    saved_name(&t, saved, sizeof saved);
+    wait_join(&t, "saved ");
+    finish(&t);
+    same_files(&t, saved, "join.txt", "\n1. a3a4 a7a6\n");
+    cleanup(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_window_hosts_and_plays),
         cmocka_unit_test(test_takeback_chat_and_draw),
+        cmocka_unit_test(test_dialog_host),
+        cmocka_unit_test(test_dialog_join),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -55,6 +55,9 @@ typedef struct gui_app {
     double draw_sum, draw_max, think_draw_sum, think_draw_max;
     double t0, t_video, t_window, first_frame;
     gui_net *net;             /* a network game (gui_net.h), or NULL */
+    gui_net_entry net_entry;  /* the address being typed for Host / Join */
+    char net_game[64];        /* the ruleset the dialog chose to host */
+    gui_tc net_tc;            /* and its time control */
 } gui_app;
 
 double gui_now(void)
@@ -461,9 +464,12 @@ static void open_entry(gui_app *a, gui_dialog which)
 
 /* ---- the New Game dialog ------------------------------------------------ */
 
+static bool net_blocks(gui_app *a);
+
 static void open_newgame(gui_app *a)
 {
     gui_state *st = &a->st;
+    if (net_blocks(a)) return;
     engine_cancel(a);   /* the computer waits for the answer */
     st->ng.game = 0;
     for (int i = 0; i < st->ngames; i++)
@@ -591,6 +597,16 @@ static void newgame_item(gui_app *a, int it)
         st->dialog = GUI_DLG_NONE;
         log_dialog(a, "closed");
         break;
+    case GUI_NG_HOST:
+    case GUI_NG_JOIN: {
+        /* the game and clocks chosen here, the address typed next */
+        const char *game = ng->game >= 0 && ng->game < st->ngames ? st->games[ng->game] : st->r->rs->name;
+        snprintf(a->net_game, sizeof a->net_game, "%s", game);
+        a->net_tc = ng->tc;
+        st->dialog = GUI_DLG_NONE;
+        gui_net_entry_open(&a->net_entry, it == GUI_NG_HOST ? GUI_NET_ENTRY_HOST : GUI_NET_ENTRY_JOIN, st);
+        break;
+    }
     default: break;
     }
 }
@@ -742,11 +758,37 @@ static void net_start(gui_app *a, const gui_net_opts *o, const char *name)
     gui_state_message(st, false, "%s", gui_net_status(a->net));
 }
 
+/* After a network game the local one comes back: its autosave was left
+ * alone while the network game was shown. */
 static void net_stop(gui_app *a)
 {
     gui_net_free(a->net);
     a->net = NULL;
     a->autosave_armed = true;
+    if (gui_file_exists(a->st.autosave_path)) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s", a->st.autosave_path);
+        load_from(a, path);
+    } else {
+        set_autosave_path(a);
+    }
+}
+
+/* Host or Join from the New Game dialog, once the address is typed. */
+static void net_from_entry(gui_app *a)
+{
+    gui_net_opts o;
+    char err[QP_ERR];
+    if (gui_net_entry_opts(&a->net_entry, &o, err, sizeof err)) {
+        gui_state_message(&a->st, true, "%s", err);
+        return;
+    }
+    const gui_tc *tc = &a->net_tc;   /* the protocol's clocks are base + increment */
+    if (tc->kind == GUI_TC_SUDDEN || tc->kind == GUI_TC_INCREMENT) {
+        o.base_ms = tc->base_s * 1000LL;
+        o.inc_ms = tc->kind == GUI_TC_INCREMENT ? tc->inc_s * 1000LL : 0;
+    }
+    net_start(a, &o, a->net_game);
 }
 
 /* Once a frame: the session's news into the window. */
@@ -853,7 +895,7 @@ static void hint(gui_app *a)
 static void button(gui_app *a, int b, bool alt)
 {
     gui_state *st = &a->st;
-    if ((b == GUI_BTN_NEW || b == GUI_BTN_LOAD || b == GUI_BTN_MODE) && net_blocks(a)) return;
+    if (b == GUI_BTN_LOAD && net_blocks(a)) return;   /* New and the mode: open_newgame */
     switch (b) {
     case GUI_BTN_NEW: open_newgame(a); break;
     case GUI_BTN_UNDO: undo(a); break;
@@ -1498,6 +1540,15 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
                     a->dirty = true;
                     continue;
                 }
+                int ek = gui_net_entry_event(&a->net_entry, st, &ev);
+                if (ek) {
+                    if (ek == 2) {
+                        net_from_entry(a);
+                        a->net_entry.kind = GUI_NET_ENTRY_NONE;
+                    }
+                    a->dirty = true;
+                    continue;
+                }
                 gui_input_event(&ev, &a->L, st, scale, a->wake, &act);
                 apply(a, &act);
             } while (!a->quit && SDL_PollEvent(&ev));
@@ -1508,7 +1559,7 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
     }
 
     engine_cancel(a);
-    if (a->net) net_stop(a);
+    if (a->net) gui_net_free(a->net);   /* the local autosave stays as it was */
     else if (a->autosave_armed) autosave(a);
     save_settings(a);
     print_stats(a);

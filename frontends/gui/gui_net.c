@@ -15,8 +15,14 @@
 
 #define GUI_NET_WAIT_MS 60000   /* how long a dropped side may take to come back */
 
+typedef struct open_ctx {
+    qp_app *app;
+    const char *config;
+} open_ctx;
+
 struct gui_net {
     qp_app *app;
+    open_ctx op;                /* for the joiner's open_rules, called at connect */
     ns_session *s;
     gui_net_opts o;
     bool window_ready;          /* the window shows the session's rules */
@@ -143,11 +149,6 @@ static void random_code(char *buf, size_t n)
     buf[k] = 0;
 }
 
-typedef struct open_ctx {
-    qp_app *app;
-    const char *config;
-} open_ctx;
-
 static qp_rules *open_for_join(void *ud, const char *name, char *err, size_t errn)
 {
     open_ctx *op = ud;
@@ -204,8 +205,8 @@ gui_net *gui_net_start(qp_app *app, const char *name, const gui_net_opts *o, cha
         so.base_ms = o->base_ms;
         so.inc_ms = o->inc_ms;
     }
-    open_ctx op = {app, o->config};
-    n->s = ns_new(&so, r, NULL, o->host ? NULL : open_for_join, &op, err, errn);   /* frees r on failure */
+    n->op = (open_ctx){app, o->config};
+    n->s = ns_new(&so, r, NULL, o->host ? NULL : open_for_join, &n->op, err, errn);   /* frees r on failure */
     if (!n->s) {
         free(n);
         return NULL;
@@ -436,39 +437,114 @@ static void answer(gui_net *n, gui_state *st, bool yes)
     gui_net_sync(n, st);
 }
 
+/* One line typed into buf: 0 not a typing event, 1 taken, 2 Enter,
+ * 3 Esc.  Text input is on while the line is open. */
+static int line_edit(char *buf, size_t cap, const SDL_Event *ev)
+{
+    if (ev->type == SDL_TEXTINPUT) {
+        size_t k = strlen(buf), add = strlen(ev->text.text);
+        if (k + add < cap) memcpy(buf + k, ev->text.text, add + 1);
+        return 1;
+    }
+    if (ev->type != SDL_KEYDOWN) return ev->type == SDL_KEYUP ? 1 : 0;
+    SDL_Keycode key = ev->key.keysym.sym;
+    if (key == SDLK_RETURN || key == SDLK_KP_ENTER || key == SDLK_ESCAPE) {
+        SDL_StopTextInput();
+        return key == SDLK_ESCAPE ? 3 : 2;
+    }
+    if ((key == SDLK_u || key == SDLK_BACKSPACE) && (ev->key.keysym.mod & KMOD_CTRL)) {
+        buf[0] = 0;
+    } else if (key == SDLK_BACKSPACE) {
+        size_t k = strlen(buf);
+        while (k > 0 && (buf[k - 1] & 0xC0) == 0x80) k--;   /* a whole UTF-8 character */
+        if (k > 0) k--;
+        buf[k] = 0;
+    }
+    return 1;
+}
+
+static void show_line(gui_state *st, const char *label, const char *text)
+{
+    snprintf(st->msg, sizeof st->msg, "%s: %s_", label, text);
+    st->msg_error = false;
+}
+
+static const char *entry_label(gui_net_entry_kind k)
+{
+    return k == GUI_NET_ENTRY_HOST ? "host on ADDRESS:PORT (Enter)" : "join HOST:PORT CODE (Enter)";
+}
+
+void gui_net_entry_open(gui_net_entry *e, gui_net_entry_kind kind, gui_state *st)
+{
+    e->kind = kind;
+    if (kind == GUI_NET_ENTRY_HOST) snprintf(e->text, sizeof e->text, "127.0.0.1:%d", NS_DEFAULT_PORT);
+    else snprintf(e->text, sizeof e->text, "127.0.0.1:%d ", NS_DEFAULT_PORT);
+    SDL_StartTextInput();
+    show_line(st, entry_label(kind), e->text);
+    if (st->log) fprintf(stderr, "qipan: dialog: net-%s\n", kind == GUI_NET_ENTRY_HOST ? "host" : "join");
+}
+
+int gui_net_entry_event(gui_net_entry *e, gui_state *st, const SDL_Event *ev)
+{
+    if (e->kind == GUI_NET_ENTRY_NONE) return 0;
+    int k = line_edit(e->text, sizeof e->text, ev);
+    if (k == 0) return 0;
+    if (k == 1) {
+        show_line(st, entry_label(e->kind), e->text);
+        return 1;
+    }
+    if (k == 3) {
+        e->kind = GUI_NET_ENTRY_NONE;
+        st->msg[0] = 0;
+        return 1;
+    }
+    return 2;
+}
+
+int gui_net_entry_opts(const gui_net_entry *e, gui_net_opts *o, char *err, size_t errn)
+{
+    char addr[300], code[300] = "";
+    int port = NS_DEFAULT_PORT;
+    memset(o, 0, sizeof *o);
+    o->on = true;
+    o->host = e->kind == GUI_NET_ENTRY_HOST;
+    o->side = 0;
+    int nf = sscanf(e->text, " %299s %299s", addr, code);
+    if (nf < 1 || (!o->host && nf < 2)) {
+        snprintf(err, errn, "%s", o->host ? "type the address to host on" : "type the host's HOST:PORT and CODE");
+        return -1;
+    }
+    char *colon = strrchr(addr, ':');
+    if (colon) {
+        *colon = 0;
+        if (port_arg(colon + 1, o->host ? 0 : 1, &port)) {
+            snprintf(err, errn, "bad port '%s'", colon + 1);
+            return -1;
+        }
+    }
+    if (!addr[0] || strlen(addr) >= sizeof o->addr || strlen(code) >= sizeof o->code) {
+        snprintf(err, errn, "bad address or code: '%s'", e->text);
+        return -1;
+    }
+    snprintf(o->addr, sizeof o->addr, "%s", addr);
+    snprintf(o->code, sizeof o->code, "%s", code);
+    o->port = port;
+    return 0;
+}
+
 bool gui_net_key(gui_net *n, gui_state *st, const SDL_Event *ev)
 {
     char err[QP_ERR];
     if (n->chat_open) {
-        if (ev->type == SDL_TEXTINPUT) {
-            size_t k = strlen(n->chat), add = strlen(ev->text.text);
-            if (k + add < sizeof n->chat) memcpy(n->chat + k, ev->text.text, add + 1);
-        } else if (ev->type == SDL_KEYDOWN) {
-            SDL_Keycode key = ev->key.keysym.sym;
-            if (key == SDLK_RETURN || key == SDLK_KP_ENTER) {
-                n->chat_open = false;
-                SDL_StopTextInput();
-                if (n->chat[0] && ns_chat(n->s, n->chat, err, sizeof err)) gui_state_message(st, true, "%s", err);
-                else if (n->chat[0]) gui_state_message(st, false, "you: %s", n->chat);
-                return true;
-            }
-            if (key == SDLK_ESCAPE) {
-                n->chat_open = false;
-                SDL_StopTextInput();
-                st->msg[0] = 0;
-                return true;
-            }
-            if (key == SDLK_BACKSPACE) {
-                size_t k = strlen(n->chat);
-                while (k > 0 && (n->chat[k - 1] & 0xC0) == 0x80) k--;
-                if (k > 0) k--;
-                n->chat[k] = 0;
-            }
-        } else {
-            return false;
+        int k = line_edit(n->chat, sizeof n->chat, ev);
+        if (k == 0) return false;
+        if (k == 1) show_line(st, "chat", n->chat);
+        if (k == 3) st->msg[0] = 0;
+        if (k >= 2) n->chat_open = false;
+        if (k == 2 && n->chat[0]) {
+            if (ns_chat(n->s, n->chat, err, sizeof err)) gui_state_message(st, true, "%s", err);
+            else gui_state_message(st, false, "you: %s", n->chat);
         }
-        snprintf(st->msg, sizeof st->msg, "chat: %s_", n->chat);
-        st->msg_error = false;
         return true;
     }
     if (ev->type != SDL_KEYDOWN || st->dialog != GUI_DLG_NONE) return false;

@@ -86,6 +86,24 @@ void gui_net_takeback(gui_net *n, gui_state *st);
  * does nothing more with it). */
 bool gui_net_key(gui_net *n, gui_state *st, const SDL_Event *ev);
 
+/* The New Game dialog's Host and Join ask for one line, typed in the
+ * message line: Host the address to listen on ("127.0.0.1:7071", given;
+ * another address of this machine lets other machines in), Join the
+ * host's "HOST:PORT CODE".  Enter finishes, Esc drops it. */
+typedef enum { GUI_NET_ENTRY_NONE, GUI_NET_ENTRY_HOST, GUI_NET_ENTRY_JOIN } gui_net_entry_kind;
+typedef struct gui_net_entry {
+    gui_net_entry_kind kind;
+    char text[300];
+} gui_net_entry;
+void gui_net_entry_open(gui_net_entry *e, gui_net_entry_kind kind, gui_state *st);
+/* 0: not the entry's event; 1: taken; 2: Enter (e->text holds the line,
+ * e->kind what it was for; the caller then sets kind to NONE).  Ctrl+U
+ * empties the line. */
+int gui_net_entry_event(gui_net_entry *e, gui_state *st, const SDL_Event *ev);
+/* Options from a finished entry (host: "ADDR[:PORT]", join: "HOST:PORT
+ * CODE").  Returns 0, or -1 with err. */
+int gui_net_entry_opts(const gui_net_entry *e, gui_net_opts *o, char *err, size_t errn);
+
 bool gui_net_over(const gui_net *n);
 int gui_net_seat(const gui_net *n);
 /* The text of the last status line ("hosting 127.0.0.1:7071 code …"). */
