@@ -896,6 +896,10 @@ static void button(gui_app *a, int b, bool alt)
 {
     gui_state *st = &a->st;
     if (b == GUI_BTN_LOAD && net_blocks(a)) return;   /* New and the mode: open_newgame */
+    if ((b == GUI_BTN_HINT || b == GUI_BTN_ANALYZE) && a->net && !gui_net_over(a->net)) {
+        gui_state_message(st, true, "%s", "no engine help in a network game");
+        return;
+    }
     switch (b) {
     case GUI_BTN_NEW: open_newgame(a); break;
     case GUI_BTN_UNDO: undo(a); break;

@@ -392,7 +392,11 @@ bool gui_net_may_move(const gui_net *n, gui_state *st)
                                           : gui_net_over(n) ? "the network game is over" : "the opponent is away");
         return false;
     }
-    if (st->to_move != ns_seat(n->s) && st->g.cursor == st->g.len) {
+    if (st->g.cursor != st->g.len) {   /* reviewing: a move is played at the end only */
+        gui_state_message(st, false, "%s", "back to the last move (End) to play");
+        return false;
+    }
+    if (st->to_move != ns_seat(n->s)) {
         gui_state_message(st, false, "%s", st->cjk ? "对方走棋 The opponent is to move" : "The opponent is to move");
         return false;
     }
