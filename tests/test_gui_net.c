@@ -8,7 +8,9 @@
  * the other's moves, and at the end both saved records must be the same
  * file.  A second test goes through the window's network keys: takeback
  * (U, accepted by the joiner), chat (C, typed text, Enter), a draw offer
- * (D, declined), and the joiner's draw offer accepted with Y.
+ * (D, declined), and the joiner's draw offer accepted with Y.  A third
+ * kills the joiner mid-game and starts it again: the game goes on.  The
+ * last two go through the New Game dialog: Host (H) and Join (J).
  *
  * Every step waits for what a process reports (the window's log under
  * QIPAN_GUI_LOG, the joiner's output), with a timeout; nothing sleeps a
@@ -484,6 +486,38 @@ static void test_takeback_chat_and_draw(void **state)
     cleanup(&t);
 }
 
+/* The joiner is killed mid-game and started again with the same code:
+ * the window (the host) keeps the game, and play goes on from ply 2. */
+static void test_joiner_comes_back(void **state)
+{
+    (void)state;
+    net_test t;
+    start(&t, "window-net-3");
+    window_move(&t, "a3", "a4");
+    wait_join(&t, "Red plays a3a4");
+    say(&t, "a7a6");
+    wait_win(&t, "opponent played: a7a6");
+    if (!t.why[0]) {
+        kill(t.joiner, SIGKILL);
+        waitpid(t.joiner, NULL, 0);
+        t.joiner = 0;
+        close(t.join_in);
+        t.join_in = -1;
+    }
+    wait_win(&t, "connection lost at ply 2");
+    start_joiner(&t, "window-net-3");
+    wait_win(&t, "black is back at ply 2");
+    window_move(&t, "c3", "c4");
+    wait_join(&t, "Red plays c3c4");
+    say(&t, "resign");
+    wait_win(&t, "game over: red wins: resignation");
+    wait_win(&t, "net: saved");
+    wait_join(&t, "saved ");
+    finish(&t);
+    same_records(&t, "\n1. a3a4 a7a6\n2. c3c4\n");
+    cleanup(&t);
+}
+
 static const char *const window_only[] = {QIPAN_BIN, "play", "zhonggong", "--size", WIN_SIZE, "--ai", "none", NULL};
 
 /* New Game, Host (H), the address typed: a console joiner plays; after
@@ -579,6 +613,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_window_hosts_and_plays),
         cmocka_unit_test(test_takeback_chat_and_draw),
+        cmocka_unit_test(test_joiner_comes_back),
         cmocka_unit_test(test_dialog_host),
         cmocka_unit_test(test_dialog_join),
     };
