@@ -605,6 +605,11 @@ static void test_dialog_join(void **state)
     wait_join(&t, "saved ");
     finish(&t);
     same_files(&t, saved, "join.txt", "\n1. a3a4 a7a6\n");
+    /* Black was at the bottom for the network game only: the remembered
+     * settings keep the local game's view and mode. */
+    char *set = file_in(&t, "config/qipan/settings.conf");
+    if (!strstr(set, "flip off\n") || !strstr(set, "mode 0\n")) fail_msg("settings after the network game:\n%s", set);
+    free(set);
     cleanup(&t);
 }
 

@@ -58,6 +58,9 @@ typedef struct gui_app {
     gui_net_entry net_entry;  /* the address being typed for Host / Join */
     char net_game[64];        /* the ruleset the dialog chose to host */
     gui_tc net_tc;            /* and its time control */
+    unsigned local_ai;        /* the local game's mode, flip and clocks, back after the network game */
+    bool local_flip;
+    gui_tc local_tc;
 } gui_app;
 
 double gui_now(void)
@@ -744,6 +747,7 @@ static void net_start(gui_app *a, const gui_net_opts *o, const char *name)
     gui_state *st = &a->st;
     char err[QP_ERR * 2];
     engine_cancel(a);
+    bool was = a->net != NULL;
     gui_net_free(a->net);
     a->net = gui_net_start(a->app, name, o, err, sizeof err);
     if (!a->net) {
@@ -752,6 +756,11 @@ static void net_start(gui_app *a, const gui_net_opts *o, const char *name)
         return;
     }
     if (st->dialog == GUI_DLG_RESUME) close_dialog(a);   /* offered again next time */
+    if (!was) {   /* keep the local game's choices */
+        a->local_ai = st->ai_mask;
+        a->local_flip = st->flip;
+        a->local_tc = st->tc;
+    }
     a->autosave_armed = false;
     st->ai_mask = 0;
     st->analysis = false;
@@ -760,11 +769,19 @@ static void net_start(gui_app *a, const gui_net_opts *o, const char *name)
 
 /* After a network game the local one comes back: its autosave was left
  * alone while the network game was shown. */
+static void net_local_choices(gui_app *a)
+{
+    a->st.ai_mask = a->st.engine_ok ? a->local_ai : 0;
+    a->st.flip = a->local_flip;
+    a->st.tc = a->local_tc;
+}
+
 static void net_stop(gui_app *a)
 {
     gui_net_free(a->net);
     a->net = NULL;
     a->autosave_armed = true;
+    net_local_choices(a);
     if (gui_file_exists(a->st.autosave_path)) {
         char path[1024];
         snprintf(path, sizeof path, "%s", a->st.autosave_path);
@@ -1563,7 +1580,10 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
     }
 
     engine_cancel(a);
-    if (a->net) gui_net_free(a->net);   /* the local autosave stays as it was */
+    if (a->net) {   /* the local autosave and settings stay as they were */
+        gui_net_free(a->net);
+        net_local_choices(a);
+    }
     else if (a->autosave_armed) autosave(a);
     save_settings(a);
     print_stats(a);
