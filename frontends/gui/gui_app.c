@@ -788,6 +788,7 @@ static void net_stop(gui_app *a)
         load_from(a, path);
     } else {
         set_autosave_path(a);
+        after_change(a);   /* the outcome pointed into the network game's result */
     }
 }
 
