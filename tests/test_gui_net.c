@@ -269,7 +269,7 @@ static void window_move(net_test *t, const char *from, const char *to)
 {
     char played[64];
     click(t, from);
-    click(t, to);
+    if (*to) click(t, to);   /* "": a placement, one click */
     snprintf(played, sizeof played, "played: %s%s", from, to);
     wait_win(t, played);
 }
@@ -283,7 +283,7 @@ static void say(net_test *t, const char *line)
 }
 
 /* The folder, the layout and Xvfb. */
-static void start_x(net_test *t, bool flip)
+static void start_x(net_test *t, const char *game, bool flip)
 {
     memset(t, 0, sizeof *t);
     t->join_in = -1;
@@ -291,7 +291,7 @@ static void start_x(net_test *t, bool flip)
     snprintf(t->dir, sizeof t->dir, "/tmp/qp_guinet_XXXXXX");
     if (!mkdtemp(t->dir)) fail_msg("mkdtemp: %s", strerror(errno));
     char cmd[256], *err = NULL;
-    snprintf(cmd, sizeof cmd, "render zhonggong --size " WIN_SIZE " --layout%s --out %s/board.png",
+    snprintf(cmd, sizeof cmd, "render %s --size " WIN_SIZE " --layout%s --out %s/board.png", game,
              flip ? " --flip" : "", t->dir);
     if (tu_run(cmd, NULL, &t->layout, &err) != 0) note(t, "%s", "render --layout failed");
     free(err);
@@ -337,22 +337,24 @@ static void start_joiner(net_test *t, const char *code)
     t->join_in = fds[1];
     signal(SIGPIPE, SIG_IGN);
     wait_win(t, "opponent connected");
-    wait_join(t, "playing black");
+    wait_join(t, "playing ");
 }
 
 /* Xvfb, the window hosting from the command line (its port read from its
  * log) and the joiner. */
-static void start(net_test *t, const char *code)
+static void start_game(net_test *t, const char *game, const char *code)
 {
-    start_x(t, false);
+    start_x(t, game, false);
     char save[128];
     snprintf(save, sizeof save, "%s/host.txt", t->dir);
-    const char *wargv[] = {QIPAN_BIN, "play", "zhonggong", "--size", WIN_SIZE, "--host", "0", "--code", code,
+    const char *wargv[] = {QIPAN_BIN, "play", game, "--size", WIN_SIZE, "--host", "0", "--code", code,
                            "--save", save, NULL};
     start_window(t, wargv);
     if (wait_win(t, "hosting on 127.0.0.1:")) read_port(t, "window.log", t->seen_win, NULL, 0);
     start_joiner(t, code);
 }
+
+static void start(net_test *t, const char *code) { start_game(t, "zhonggong", code); }
 
 /* The joiner must have ended by itself (exit 0, the game over); the window
  * closes on q.  Any failure (or a sanitizer report) fails the test with
@@ -479,6 +481,7 @@ static void test_takeback_chat_and_draw(void **state)
     key(&t, "y");
     wait_win(&t, "game over: draw");
     wait_win(&t, "net: saved");
+    wait_win(&t, "banner: \xE5\x92\x8C\xE6\xA3\x8B Draw");   /* the agreed draw is the window's outcome too */
     wait_join(&t, "saved ");
     finish(&t);
     same_records(&t, "\n1. a3a4\n");
@@ -518,6 +521,33 @@ static void test_joiner_comes_back(void **state)
     cleanup(&t);
 }
 
+/* A Lua game played to its end by the rules: the window's X (clicks)
+ * gets three in a row against the joiner's O. */
+static void test_lua_game_to_the_end(void **state)
+{
+    (void)state;
+    net_test t;
+    start_game(&t, "tictactoe", "window-net-ttt");
+    window_move(&t, "a1", "");
+    wait_join(&t, "plays a1");
+    say(&t, "b1");
+    wait_win(&t, "opponent played: b1");
+    window_move(&t, "a2", "");
+    wait_join(&t, "plays a2");
+    say(&t, "b2");
+    wait_win(&t, "opponent played: b2");
+    window_move(&t, "a3", "");
+    wait_win(&t, "game over: ");
+    wait_win(&t, "three in a row");
+    wait_win(&t, "net: saved");
+    wait_win(&t, "banner: ");
+    wait_join(&t, "saved ");
+    finish(&t);
+    same_records(&t, "[Ruleset \"tictactoe\"]");
+    same_records(&t, "\n1. a1 b1\n2. a2 b2\n3. a3\n");
+    cleanup(&t);
+}
+
 static const char *const window_only[] = {QIPAN_BIN, "play", "zhonggong", "--size", WIN_SIZE, "--ai", "none", NULL};
 
 /* New Game, Host (H), the address typed: a console joiner plays; after
@@ -527,7 +557,7 @@ static void test_dialog_host(void **state)
     (void)state;
     net_test t;
     char code[40] = "", saved[200] = "";
-    start_x(&t, false);
+    start_x(&t, "zhonggong", false);
     start_window(&t, window_only);
     window_move(&t, "a3", "a4");   /* a local game, left alone by the network game */
     key(&t, "n");
@@ -569,7 +599,7 @@ static void test_dialog_join(void **state)
     (void)state;
     net_test t;
     char saved[200] = "";
-    start_x(&t, true);
+    start_x(&t, "zhonggong", true);
     start_window(&t, window_only);
     if (!t.why[0]) {
         int fds[2];
@@ -619,6 +649,7 @@ int main(void)
         cmocka_unit_test(test_window_hosts_and_plays),
         cmocka_unit_test(test_takeback_chat_and_draw),
         cmocka_unit_test(test_joiner_comes_back),
+        cmocka_unit_test(test_lua_game_to_the_end),
         cmocka_unit_test(test_dialog_host),
         cmocka_unit_test(test_dialog_join),
     };
