@@ -342,19 +342,19 @@ static void start_joiner(net_test *t, const char *code)
 
 /* Xvfb, the window hosting from the command line (its port read from its
  * log) and the joiner. */
-static void start_game(net_test *t, const char *game, const char *code)
+static void start_game(net_test *t, const char *game, const char *code, const char *time)
 {
     start_x(t, game, false);
     char save[128];
     snprintf(save, sizeof save, "%s/host.txt", t->dir);
     const char *wargv[] = {QIPAN_BIN, "play", game, "--size", WIN_SIZE, "--host", "0", "--code", code,
-                           "--save", save, NULL};
+                           "--save", save, time ? "--time" : NULL, time, NULL};
     start_window(t, wargv);
     if (wait_win(t, "hosting on 127.0.0.1:")) read_port(t, "window.log", t->seen_win, NULL, 0);
     start_joiner(t, code);
 }
 
-static void start(net_test *t, const char *code) { start_game(t, "zhonggong", code); }
+static void start(net_test *t, const char *code) { start_game(t, "zhonggong", code, NULL); }
 
 /* The joiner must have ended by itself (exit 0, the game over); the window
  * closes on q.  Any failure (or a sanitizer report) fails the test with
@@ -422,7 +422,7 @@ static void test_window_hosts_and_plays(void **state)
 {
     (void)state;
     net_test t;
-    start(&t, "window-net-1");
+    start_game(&t, "zhonggong", "window-net-1", "5+3");   /* 5 minutes, 3 s a move */
     /* The window's click reaches the joiner, the joiner's move the window. */
     window_move(&t, "a3", "a4");
     wait_join(&t, "Red plays a3a4");
@@ -437,6 +437,15 @@ static void test_window_hosts_and_plays(void **state)
     say(&t, "resign");
     wait_win(&t, "game over: red wins: resignation");
     wait_win(&t, "net: saved");
+    /* The window shows the host's clocks: each side had 5 minutes and
+     * gained 3 s a move, and spent less than a minute here. */
+    long long c0 = 0, c1 = 0;
+    if (wait_win(&t, "net: clocks shown ")) {
+        char *log = file_in(&t, "window.log");
+        sscanf(log + t.seen_win, "%lld %lld", &c0, &c1);
+        free(log);
+        if (c0 < 240000 || c0 > 306000 || c1 < 240000 || c1 > 303000) note(&t, "%s", "the window's clocks are off");
+    }
     wait_win(&t, "banner: ");
     wait_join(&t, "saved ");
     finish(&t);
@@ -527,7 +536,7 @@ static void test_lua_game_to_the_end(void **state)
 {
     (void)state;
     net_test t;
-    start_game(&t, "tictactoe", "window-net-ttt");
+    start_game(&t, "tictactoe", "window-net-ttt", NULL);
     window_move(&t, "a1", "");
     wait_join(&t, "plays a1");
     say(&t, "b1");

@@ -379,6 +379,8 @@ unsigned gui_net_step(gui_net *n, gui_state *st, qp_rules **nr, qp_game *ng)
     if (gui_net_over(n) && !n->ended) {
         n->ended = true;
         save_record(n, st);
+        if (st->log && ns_timed(n->s))
+            fprintf(stderr, "qipan: net: clocks shown %lld %lld\n", (long long)st->left_ms[0], (long long)st->left_ms[1]);
     }
     return did;
 }
