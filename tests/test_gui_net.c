@@ -652,9 +652,48 @@ static void test_dialog_join(void **state)
     cleanup(&t);
 }
 
+/* Bad network options of `play` are refused before any window opens,
+ * with the offending text; without a display the seat is refused too. */
+static void test_play_network_options(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *args, *err;
+    } bad[] = {
+        {"play zhonggong --join 127.0.0.1:7071", "--join needs the host's --code"},
+        {"play zhonggong --join :7071 --code abcd", "--join wants HOST:PORT, got ':7071'"},
+        {"play zhonggong --join 127.0.0.1:0 --code abcd", "--join wants HOST:PORT, got '127.0.0.1:0'"},
+        {"play zhonggong --host 70000", "--host PORT must be 0..65535, got '70000'"},
+        {"play zhonggong --host --time 5", "--time must be MINUTES+SECONDS (e.g. 5+3), got '5'"},
+        {"play zhonggong --code abcd", "--code, --side and --time go with --host or --join"},
+        {"play zhonggong --host 0 --code", "--code needs a value"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char *out = NULL, *err = NULL;
+        int rc = tu_run(bad[i].args, NULL, &out, &err);
+        if (rc != 2 || !strstr(err, bad[i].err)) fail_msg("%s: exit %d, stderr: %s", bad[i].args, rc, err);
+        free(out);
+        free(err);
+    }
+    /* no display: `play --host` does not fall back to an offline console game */
+    char *saved = getenv("DISPLAY") ? strdup(getenv("DISPLAY")) : NULL;
+    unsetenv("DISPLAY");
+    unsetenv("WAYLAND_DISPLAY");
+    unsetenv("SDL_VIDEODRIVER");
+    char *out = NULL, *err = NULL;
+    int rc = tu_run("play zhonggong --host 0", NULL, &out, &err);
+    if (saved) setenv("DISPLAY", saved, 1);
+    free(saved);
+    if (rc != 2 || !strstr(err, "play --host/--join needs a display; use qipan host"))
+        fail_msg("play --host without a display: exit %d, stderr: %s", rc, err);
+    free(out);
+    free(err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_play_network_options),
         cmocka_unit_test(test_window_hosts_and_plays),
         cmocka_unit_test(test_takeback_chat_and_draw),
         cmocka_unit_test(test_joiner_comes_back),
