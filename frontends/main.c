@@ -58,7 +58,8 @@ static const command commands[] = {
      "Play in the terminal; type 'help' at the prompt for the console's commands."},
     {"play", cmd_play,
      "play [RULESET] [--config FILE] [--fen FEN] [--load FILE] [--size WxH] [--flip] "
-     "[--ai red|black|both|none] [--level N]",
+     "[--ai red|black|both|none] [--level N] [--host [PORT]] [--join HOST:PORT] [--code CODE] "
+     "[--side red|black|random] [--time BASE+INC] [--save FILE]",
      "Play in an SDL2 window; without a display, in the console."},
     {"render", cmd_render, "render RULESET [--fen FEN] [--config FILE] --out FILE.png [--size WxH] [--flip] [--layout] "
      "[--resign SIDE] [--hint] [--analysis] [--dialog newgame|help] [--pieces plain|kai]",
@@ -102,6 +103,8 @@ static const struct { const char *opt, *text; } opt_help[] = {
     {"--analysis", "draw the analysis panel and evaluation bar (fixed depth)"},
     {"--dialog", "draw a dialog over the board"},
     {"--pieces", "piece style: plain, or kai (brush glyphs)"},
+    {"--host", "host a network game in the window (listening on PORT, default 7071)"},
+    {"--join", "join a network game hosted at HOST:PORT in the window"},
     {"--port", "TCP port to listen on (0: any free one; default 7071)"},
     {"--bind", "address to listen on (default 127.0.0.1)"},
     {"--code", "the join code (default: a random one)"},

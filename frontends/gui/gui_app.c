@@ -18,6 +18,7 @@
 #include "gui_engine.h"
 #include "gui_files.h"
 #include "gui_input.h"
+#include "gui_net.h"
 #include "gui_settings.h"
 #include "gui_sound.h"
 #include "record.h"
@@ -53,6 +54,13 @@ typedef struct gui_app {
     int frames, think_frames;
     double draw_sum, draw_max, think_draw_sum, think_draw_max;
     double t0, t_video, t_window, first_frame;
+    gui_net *net;             /* a network game (gui_net.h), or NULL */
+    gui_net_entry net_entry;  /* the address being typed for Host / Join */
+    char net_game[64];        /* the ruleset the dialog chose to host */
+    gui_tc net_tc;            /* and its time control */
+    unsigned local_ai;        /* the local game's mode, flip and clocks, back after the network game */
+    bool local_flip;
+    gui_tc local_tc;
 } gui_app;
 
 double gui_now(void)
@@ -226,6 +234,7 @@ static void after_change(gui_app *a)
 {
     if (a->job != GUI_JOB_PLAY) engine_cancel(a);   /* hints and analysis were of the old position */
     gui_state_changed(&a->st);
+    if (a->net) gui_net_outcome(a->net, &a->st);
     autosave(a);
     a->dirty = true;
 }
@@ -234,8 +243,13 @@ static void play(gui_app *a, qp_move m)
 {
     gui_state *st = &a->st;
     int mover = st->to_move;
-    qp_game_play(&st->g, m);
-    if (st->tc.kind == GUI_TC_INCREMENT) st->left_ms[mover] += st->tc.inc_s * 1000LL;
+    if (a->net) {   /* the session plays it, then the window follows */
+        if (!gui_net_play(a->net, st, m)) return;
+    } else {
+        qp_game_play(&st->g, m);
+    }
+    if (a->net) { /* the host keeps the clocks */
+    } else if (st->tc.kind == GUI_TC_INCREMENT) st->left_ms[mover] += st->tc.inc_s * 1000LL;
     else if (st->tc.kind == GUI_TC_PERMOVE) st->left_ms[0] = st->left_ms[1] = st->tc.move_s * 1000LL;
     after_change(a);
     const gui_ply *p = st->nply ? &st->ply[st->nply - 1] : NULL;
@@ -292,6 +306,10 @@ static void undo(gui_app *a)
 {
     gui_state *st = &a->st;
     engine_cancel(a);
+    if (a->net) {   /* the opponent decides */
+        if (!gui_net_over(a->net)) gui_net_takeback(a->net, st);
+        return;
+    }
     if (st->g.len == 0 && a->prev_path[0] && gui_file_exists(a->prev_path)) {
         char prev[1024];
         snprintf(prev, sizeof prev, "%s", a->prev_path);
@@ -321,6 +339,7 @@ static void redo(gui_app *a)
 {
     gui_state *st = &a->st;
     engine_cancel(a);
+    if (a->net) return;
     if (!qp_game_redo(&st->g)) return;
     if (st->ai_mask != 0 && st->ai_mask != 3u && side_is_ai(a, qp_game_to_move(&st->g)) &&
         st->g.cursor < st->g.len)
@@ -345,6 +364,11 @@ static void resign(gui_app *a)
     gui_state *st = &a->st;
     if (gui_state_over(st) || st->r->nsides < 2) return;
     engine_cancel(a);
+    if (a->net) {
+        gui_net_resign(a->net, st);
+        after_change(a);
+        return;
+    }
     int hs = gui_state_human_side(st);
     st->g.resigned = hs >= 0 ? hs : st->to_move;
     after_change(a);
@@ -443,9 +467,12 @@ static void open_entry(gui_app *a, gui_dialog which)
 
 /* ---- the New Game dialog ------------------------------------------------ */
 
+static bool net_blocks(gui_app *a);
+
 static void open_newgame(gui_app *a)
 {
     gui_state *st = &a->st;
+    if (net_blocks(a)) return;
     engine_cancel(a);   /* the computer waits for the answer */
     st->ng.game = 0;
     for (int i = 0; i < st->ngames; i++)
@@ -573,6 +600,16 @@ static void newgame_item(gui_app *a, int it)
         st->dialog = GUI_DLG_NONE;
         log_dialog(a, "closed");
         break;
+    case GUI_NG_HOST:
+    case GUI_NG_JOIN: {
+        /* the game and clocks chosen here, the address typed next */
+        const char *game = ng->game >= 0 && ng->game < st->ngames ? st->games[ng->game] : st->r->rs->name;
+        snprintf(a->net_game, sizeof a->net_game, "%s", game);
+        a->net_tc = ng->tc;
+        st->dialog = GUI_DLG_NONE;
+        gui_net_entry_open(&a->net_entry, it == GUI_NG_HOST ? GUI_NET_ENTRY_HOST : GUI_NET_ENTRY_JOIN, st);
+        break;
+    }
     default: break;
     }
 }
@@ -701,6 +738,118 @@ static void resume_autosave(gui_app *a)
     gui_default_save_path(a->st.r->rs->name, a->save_path, sizeof a->save_path);
 }
 
+/* ---- network game (gui_net.h) ------------------------------------------ */
+
+/* The window plays one seat; the local autosave is left as it is (the
+ * host keeps the record, and the finished game is saved by gui_net). */
+static void net_start(gui_app *a, const gui_net_opts *o, const char *name)
+{
+    gui_state *st = &a->st;
+    char err[QP_ERR * 2];
+    engine_cancel(a);
+    bool was = a->net != NULL;
+    gui_net_free(a->net);
+    a->net = gui_net_start(a->app, name, o, err, sizeof err);
+    if (!a->net) {
+        gui_state_message(st, true, "network: %s", err);
+        fprintf(stderr, "qipan: network: %s\n", err);
+        return;
+    }
+    if (st->dialog == GUI_DLG_RESUME) close_dialog(a);   /* offered again next time */
+    if (!was) {   /* keep the local game's choices */
+        a->local_ai = st->ai_mask;
+        a->local_flip = st->flip;
+        a->local_tc = st->tc;
+    }
+    a->autosave_armed = false;
+    st->ai_mask = 0;
+    st->analysis = false;
+    gui_state_message(st, false, "%s", gui_net_status(a->net));
+}
+
+/* After a network game the local one comes back: its autosave was left
+ * alone while the network game was shown. */
+static void net_local_choices(gui_app *a)
+{
+    a->st.ai_mask = a->st.engine_ok ? a->local_ai : 0;
+    a->st.flip = a->local_flip;
+    a->st.tc = a->local_tc;
+}
+
+static void net_stop(gui_app *a)
+{
+    gui_net_free(a->net);
+    a->net = NULL;
+    a->autosave_armed = true;
+    net_local_choices(a);
+    if (gui_file_exists(a->st.autosave_path)) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s", a->st.autosave_path);
+        load_from(a, path);
+    } else {
+        set_autosave_path(a);
+        after_change(a);   /* the outcome pointed into the network game's result */
+    }
+}
+
+/* Host or Join from the New Game dialog, once the address is typed. */
+static void net_from_entry(gui_app *a)
+{
+    gui_net_opts o;
+    char err[QP_ERR];
+    if (gui_net_entry_opts(&a->net_entry, &o, err, sizeof err)) {
+        gui_state_message(&a->st, true, "%s", err);
+        return;
+    }
+    const gui_tc *tc = &a->net_tc;   /* the protocol's clocks are base + increment */
+    if (tc->kind == GUI_TC_SUDDEN || tc->kind == GUI_TC_INCREMENT) {
+        o.base_ms = tc->base_s * 1000LL;
+        o.inc_ms = tc->kind == GUI_TC_INCREMENT ? tc->inc_s * 1000LL : 0;
+    }
+    net_start(a, &o, a->net_game);
+}
+
+/* Once a frame: the session's news into the window. */
+static void net_update(gui_app *a)
+{
+    gui_state *st = &a->st;
+    qp_rules *nr = NULL;
+    qp_game ng;
+    unsigned did = gui_net_step(a->net, st, &nr, &ng);
+    if (did & GUI_NET_REPLACE) {
+        replace_game(a, nr, &ng);
+        st->ai_mask = 0;
+        st->flip = gui_net_seat(a->net) == 1;   /* our side at the bottom */
+        after_change(a);
+    }
+    if (did & GUI_NET_MOVED) {
+        after_change(a);
+        if (did & GUI_NET_OPPONENT) {
+            const gui_ply *p = st->nply ? &st->ply[st->nply - 1] : NULL;
+            if (st->log && p) fprintf(stderr, "qipan: opponent played: %s\n", p->text);
+            sound(a, gui_state_over(st) ? GUI_SFX_END : p && p->capture ? GUI_SFX_CAPTURE : GUI_SFX_MOVE);
+        }
+    }
+    if (did & GUI_NET_ENDED) {
+        after_change(a);
+        sound(a, GUI_SFX_END);
+    }
+    if (did) a->dirty = true;
+}
+
+/* New, Load and the mode are the local game's: not while a network game
+ * is on.  After it ended, they leave it. */
+static bool net_blocks(gui_app *a)
+{
+    if (!a->net) return false;
+    if (!gui_net_over(a->net)) {
+        gui_state_message(&a->st, true, "%s", "a network game is on (resign or quit first)");
+        return true;
+    }
+    net_stop(a);
+    return false;
+}
+
 /* ---- settings --------------------------------------------------------- */
 
 static void save_settings(gui_app *a)
@@ -765,6 +914,11 @@ static void hint(gui_app *a)
 static void button(gui_app *a, int b, bool alt)
 {
     gui_state *st = &a->st;
+    if (b == GUI_BTN_LOAD && net_blocks(a)) return;   /* New and the mode: open_newgame */
+    if ((b == GUI_BTN_HINT || b == GUI_BTN_ANALYZE) && a->net && !gui_net_over(a->net)) {
+        gui_state_message(st, true, "%s", "no engine help in a network game");
+        return;
+    }
     switch (b) {
     case GUI_BTN_NEW: open_newgame(a); break;
     case GUI_BTN_UNDO: undo(a); break;
@@ -873,6 +1027,7 @@ static void board_click(gui_app *a, int sq)
                                                          : "The computer is thinking");
         return;
     }
+    if (a->net && !gui_net_may_move(a->net, st)) return;
     int sel = st->nsel == 1 ? st->sel[0] : -1, nsel = st->nsel;
     bool marked = sq >= 0 && sq < st->r->geom.n &&
                   (st->mark[sq] & (GUI_MARK_TARGET | GUI_MARK_EXTEND | GUI_MARK_SOURCE | GUI_MARK_SELECTED));
@@ -1114,12 +1269,15 @@ static void update(gui_app *a)
     Uint64 now = SDL_GetTicks64();
     Uint64 dt = now - a->last_ms;
     a->last_ms = now;
+    if (a->net) net_update(a);
     /* A side's clock runs while it is to move at the end of the record,
      * from the first move (or the computer's first thought) on, and stops
      * while a dialog is open. */
     bool running = !gui_state_over(st) && st->g.cursor == st->g.len && st->dialog == GUI_DLG_NONE &&
                    (st->g.len > 0 || (gui_engine_busy(a->eng) && a->job == GUI_JOB_PLAY));
-    if (running && st->tc.kind != GUI_TC_NONE) {
+    if (a->net) {
+        /* the session keeps the clocks */
+    } else if (running && st->tc.kind != GUI_TC_NONE) {
         int side = st->to_move;
         int64_t before = st->left_ms[side];
         st->left_ms[side] -= (int64_t)dt;
@@ -1391,14 +1549,28 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
     st->sound_ok = gui_sound_ok(a->snd);
     st->sound_on = st->sound_on && st->sound_ok;
     a->dirty = !st->sound_ok || !st->engine_ok;
+    if (opt->net && opt->net->on) net_start(a, opt->net, st->r->rs->name);
 
     while (!a->quit) {
         SDL_Event ev;
-        int timeout = st->anim_to >= 0 ? 10 : gui_engine_busy(a->eng) ? 35 : 250;
+        int timeout = st->anim_to >= 0 ? 10 : gui_engine_busy(a->eng) ? 35 : a->net ? 20 : 250;
         if (SDL_WaitEventTimeout(&ev, timeout)) {
             float scale = pixel_scale(a);
             do {
                 gui_action act;
+                if (a->net && gui_net_key(a->net, st, &ev)) {
+                    a->dirty = true;
+                    continue;
+                }
+                int ek = gui_net_entry_event(&a->net_entry, st, &ev);
+                if (ek) {
+                    if (ek == 2) {
+                        net_from_entry(a);
+                        a->net_entry.kind = GUI_NET_ENTRY_NONE;
+                    }
+                    a->dirty = true;
+                    continue;
+                }
                 gui_input_event(&ev, &a->L, st, scale, a->wake, &act);
                 apply(a, &act);
             } while (!a->quit && SDL_PollEvent(&ev));
@@ -1409,7 +1581,11 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
     }
 
     engine_cancel(a);
-    if (a->autosave_armed) autosave(a);
+    if (a->net) {   /* the local autosave and settings stay as they were */
+        gui_net_free(a->net);
+        net_local_choices(a);
+    }
+    else if (a->autosave_armed) autosave(a);
     save_settings(a);
     print_stats(a);
 done:

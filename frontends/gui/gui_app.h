@@ -18,6 +18,7 @@
 #include <stdbool.h>
 
 #include "app.h"
+#include "gui_net.h"
 
 typedef struct gui_options {
     int w, h;              /* initial window size in window coordinates */
@@ -27,6 +28,7 @@ typedef struct gui_options {
     int level;             /* 0: the rules' ai.level */
     double t0;             /* `qipan play` started (seconds, monotonic) */
     double t_video;        /* SDL video is up: t0..t_video is SDL_Init */
+    const gui_net_opts *net;   /* --host / --join, or NULL */
 } gui_options;
 
 /* Runs the window until it is closed; takes ownership of r and *g.

@@ -67,14 +67,29 @@ static bool have_display(void)
 #endif
 }
 
+/* Without a display `play` is the console; a network seat there is
+ * `qipan host` / `qipan join`. */
+static int console_unless_net(qp_app *app, int argc, char **argv, const gui_net_opts *net)
+{
+    if (net->on) {
+        fprintf(stderr, "qipan: play --host/--join needs a display; use qipan %s\n", net->host ? "host" : "join");
+        return 2;
+    }
+    return cmd_console(app, argc, argv);
+}
+
 int cmd_play(qp_app *app, int argc, char **argv)
 {
-    gui_options opt = {DEFAULT_W, DEFAULT_H, false, false, -1, 0, gui_now(), 0};
+    gui_options opt = {DEFAULT_W, DEFAULT_H, false, false, -1, 0, gui_now(), 0, NULL};
     qp_opts o;
+    gui_net_opts net;   /* --host / --join: the window plays over the network */
+    if (gui_net_take_opts(&argc, argv, &net)) return 2;
+    opt.net = &net;
     if (qp_opts_parse(&o, argc, argv)) return 2;
     if (o.npos > 1) {
         fprintf(stderr, "usage: qipan play [RULESET] [--config FILE] [--fen FEN] [--load FILE] "
-                        "[--size WxH] [--flip] [--ai SIDE|both|none] [--level N]\n");
+                        "[--size WxH] [--flip] [--ai SIDE|both|none] [--level N]\n"
+                        "       [--host [PORT] [--code C] [--side S] [--time M+S] | --join HOST:PORT --code C] [--save FILE]\n");
         return 2;
     }
     if (o.size && parse_size("play", o.size, &opt.w, &opt.h)) return 2;
@@ -85,7 +100,7 @@ int cmd_play(qp_app *app, int argc, char **argv)
     }
     if (!have_display()) {
         fprintf(stderr, "qipan: no display (DISPLAY/WAYLAND_DISPLAY unset); playing in the console\n");
-        return cmd_console(app, argc, argv);
+        return console_unless_net(app, argc, argv, &net);
     }
     /* A click that focuses the window also plays: by default SDL drops a
      * click that arrives within 10 ms of focus (as measured when events are
@@ -94,7 +109,7 @@ int cmd_play(qp_app *app, int argc, char **argv)
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) < 0) {
         fprintf(stderr, "qipan: no display (%s); playing in the console\n", SDL_GetError());
         SDL_Quit();
-        return cmd_console(app, argc, argv);
+        return console_unless_net(app, argc, argv, &net);
     }
     /* Without SDL_VIDEODRIVER, SDL may end up on a driver that shows
      * nothing (offscreen, dummy) when the display cannot be reached. */
@@ -102,7 +117,7 @@ int cmd_play(qp_app *app, int argc, char **argv)
     if (!(asked && *asked) && drv && (!strcmp(drv, "offscreen") || !strcmp(drv, "dummy") || !strcmp(drv, "evdev"))) {
         fprintf(stderr, "qipan: no display (video driver '%s'); playing in the console\n", drv);
         SDL_Quit();
-        return cmd_console(app, argc, argv);
+        return console_unless_net(app, argc, argv, &net);
     }
     if (TTF_Init() < 0) {
         fprintf(stderr, "qipan: TTF_Init: %s\n", TTF_GetError());

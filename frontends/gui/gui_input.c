@@ -30,6 +30,8 @@ static void key_action(const SDL_KeyboardEvent *k, const gui_state *st, gui_acti
         else if (key == SDLK_i) it = shift ? GUI_NG_INC_DN : GUI_NG_INC_UP;
         else if (key == SDLK_g || key == SDLK_RIGHT) it = GUI_NG_GAME_NEXT;
         else if (key == SDLK_LEFT) it = GUI_NG_GAME_PREV;
+        else if (key == SDLK_h) it = GUI_NG_HOST;
+        else if (key == SDLK_j) it = GUI_NG_JOIN;
         if (it >= 0) {
             a->type = GUI_ACT_NG;
             a->arg = it;

@@ -203,7 +203,7 @@ void gui_layout_newgame(const gui_layout *L, gui_ng_layout *N)
     float u = L->ui;
     int pad = iround(22 * u), title = iround(40 * u), rh = iround(40 * u), bh = iround(36 * u), gap = iround(8 * u);
     int w = imin(iround(660 * u), L->W - iround(20 * u));
-    int h = imin(pad * 2 + title + GUI_NG_ROWS * rh + gap + bh, L->H - iround(10 * u));
+    int h = imin(pad * 2 + title + GUI_NG_ROWS * rh + gap + bh + (gap + bh) /* Host, Join */, L->H - iround(10 * u));
     N->card = rect((L->W - w) / 2, (L->H - h) / 2, w, h);
     N->row_h = rh;
     N->label_x = N->card.x + pad;
@@ -231,6 +231,8 @@ void gui_layout_newgame(const gui_layout *L, gui_ng_layout *N)
 #undef ROW
     int by = N->card.y + h - pad - bh, fw = (w - 2 * pad - 2 * gap) / 3;
     for (int k = 0; k < 3; k++) N->item[GUI_NG_START + k] = rect(N->card.x + pad + k * (fw + gap), by, fw, bh);
+    /* network: Host and Join, a row above */
+    for (int k = 0; k < 2; k++) N->item[GUI_NG_HOST + k] = rect(N->card.x + pad + k * (fw + gap), by - bh - gap, fw, bh);
 }
 
 int gui_layout_newgame_at(const gui_layout *L, int x, int y)

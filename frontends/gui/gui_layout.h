@@ -85,6 +85,7 @@ typedef enum gui_ng_item {
     GUI_NG_TC0, GUI_NG_TC1, GUI_NG_TC2, GUI_NG_TC3,
     GUI_NG_BASE_DN, GUI_NG_BASE_UP, GUI_NG_INC_DN, GUI_NG_INC_UP,
     GUI_NG_START, GUI_NG_APPLY, GUI_NG_CANCEL,
+    GUI_NG_HOST, GUI_NG_JOIN,     /* a network game (gui_net.h): a row above Start */
     GUI_NG_ITEMS
 } gui_ng_item;
 #define GUI_NG_ROWS 6

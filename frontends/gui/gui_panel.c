@@ -497,6 +497,8 @@ static void draw_newgame(gui_draw_ctx *d, const gui_layout *L, const gui_state *
     dialog_button(d, L, &N.item[GUI_NG_START], gui_bi(f, a, sizeof a, "开始新局", "Start (Enter)"), true);
     dialog_button(d, L, &N.item[GUI_NG_APPLY], gui_bi(f, b, sizeof b, "用于本局", "Apply (A)"), false);
     dialog_button(d, L, &N.item[GUI_NG_CANCEL], gui_bi(f, a, sizeof a, "取消", "Cancel (Esc)"), false);
+    dialog_button(d, L, &N.item[GUI_NG_HOST], gui_bi(f, a, sizeof a, "网络对局", "Host (H)"), false);
+    dialog_button(d, L, &N.item[GUI_NG_JOIN], gui_bi(f, b, sizeof b, "加入对局", "Join (J)"), false);
 }
 
 static void draw_settings(gui_draw_ctx *d, const gui_layout *L, const gui_state *st)
