@@ -536,6 +536,26 @@ static bool parse_int(const char *t, long long *out)
     return true;
 }
 
+/* The go parameter at tok[*i], one of keys, and its number (clamped to
+ * 0..10^9), moving *i past it; -1 after saying what is wrong. */
+static int go_param(char **tok, int n, int *i, const char *const *keys, long long *v)
+{
+    int k = 0;
+    while (keys[k] && strcmp(keys[k], tok[*i])) k++;
+    if (!keys[k]) {
+        say("info string error: unknown go parameter '%s'", tok[*i]);
+        return -1;
+    }
+    if (!parse_int(*i + 1 < n ? tok[*i + 1] : NULL, v)) {
+        say("info string error: go %s needs a number", tok[*i]);
+        return -1;
+    }
+    (*i)++;
+    if (*v < 0) *v = 0;
+    if (*v > 1000000000LL) *v = 1000000000LL;
+    return k;
+}
+
 /* UCI: go [depth N] [movetime MS] [wtime MS] ... [infinite]; false when
  * nothing could be read at all (never: bad parts are skipped). */
 static bool uci_go(uci *u, char **tok, int n, qp_search_limits *limp, bool *infp)
@@ -551,20 +571,9 @@ static bool uci_go(uci *u, char **tok, int n, qp_search_limits *limp, bool *infp
             continue;
         }
         if (!strcmp(tok[i], "ponder")) continue;
-        int k = 0;
-        while (keys[k] && strcmp(keys[k], tok[i])) k++;
         long long v;
-        if (!keys[k]) {
-            say("info string error: unknown go parameter '%s'", tok[i]);
-            continue;
-        }
-        if (!parse_int(i + 1 < n ? tok[i + 1] : NULL, &v)) {
-            say("info string error: go %s needs a number", tok[i]);
-            continue;
-        }
-        i++;
-        if (v < 0) v = 0;
-        if (v > 1000000000LL) v = 1000000000LL;
+        int k = go_param(tok, n, &i, keys, &v);
+        if (k < 0) continue;
         switch (k) {
         case 0: lim.depth = v > 0 ? (int)v : 1; break;   /* 0 would mean no limit */
         case 1: lim.movetime_ms = v > 0 ? (int)v : 1; break;
@@ -596,20 +605,9 @@ static bool ucci_go(uci *u, char **tok, int n, qp_search_limits *lim, bool *infi
             i++;
             continue;
         }
-        int k = 0;
-        while (keys[k] && strcmp(keys[k], tok[i])) k++;
         long long v;
-        if (!keys[k]) {
-            say("info string error: unknown go parameter '%s'", tok[i]);
-            continue;
-        }
-        if (!parse_int(i + 1 < n ? tok[i + 1] : NULL, &v)) {
-            say("info string error: go %s needs a number", tok[i]);
-            continue;
-        }
-        i++;
-        if (v < 0) v = 0;
-        if (v > 1000000000LL) v = 1000000000LL;
+        int k = go_param(tok, n, &i, keys, &v);
+        if (k < 0) continue;
         long long ms = u->millisec ? v : (v > 1000000 ? 1000000000LL : v * 1000);
         switch (k) {
         case 0: lim->depth = v > 0 ? (int)v : 1; break;
