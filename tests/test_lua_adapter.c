@@ -205,12 +205,49 @@ static void test_memo_ply(void **st)
     qp_lua_ruleset_free(rs);
 }
 
+/* One-player puzzles never draw: a hook's "loss", and a puzzle left
+ * without moves, are "failed" (QP_WIN for side 1, ruleset.h). */
+static void test_puzzle_failed(void **st)
+{
+    (void)st;
+    static const char src[] =
+        "return {\n"
+        "  name = 'lonely', board = { width = 2, height = 1 }, sides = { 'solo' },\n"
+        "  pieces = { P = '' },\n"
+        "  moves = function(pos) if pos:count('P') == 0 then pos:add(qp.place(0)) end end,\n"
+        "  play = function(pos, m) pos:set(qp.to(m), 'P') end,\n"
+        "  outcome = function(pos) if pos:get(1) then return 'loss', 0, 'b1 taken' end end,\n"
+        "}\n";
+    char path[64], err[QP_ERR];
+    snprintf(path, sizeof path, "%s", tu_tmpfile(src, ".lua"));
+    qp_ruleset *rs = qp_lua_ruleset_load(path, err, sizeof err);
+    unlink(path);
+    if (!rs) fail_msg("%s", err);
+    qp_rules *r = qp_rules_create(rs, NULL, err, sizeof err);
+    assert_non_null(r);
+    void *s = qp_state_new(r);
+    qp_outcome o;
+    assert_int_equal(rs->fen_parse(r, s, "1P w 0", err, sizeof err), 0);
+    rs->outcome(r, s, &o);
+    assert_int_equal(o.result, QP_WIN);
+    assert_int_equal(o.winner, 1);
+    assert_string_equal(o.reason, "b1 taken");
+    assert_int_equal(rs->fen_parse(r, s, "P1 w 0", err, sizeof err), 0);
+    rs->outcome(r, s, &o);
+    assert_int_equal(o.result, QP_WIN);
+    assert_int_equal(o.winner, 1);
+    assert_string_equal(o.reason, "no moves");
+    free(s);
+    qp_rules_free(r);
+    qp_lua_ruleset_free(rs);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reversi_hooks_perft), cmocka_unit_test(test_memo_agrees),
         cmocka_unit_test(test_unknown_keys),        cmocka_unit_test(test_reserved_keys),
-        cmocka_unit_test(test_memo_ply),
+        cmocka_unit_test(test_memo_ply),            cmocka_unit_test(test_puzzle_failed),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }

@@ -314,8 +314,8 @@ static void lr_judge_locked(lr_inst *in, const void *s, qp_outcome *o)
             } else if (in->nsides == 2) {
                 o->result = QP_WIN, o->winner = 1 - (int)side, o->reason = lr_reason(in, why);
             } else {
-                /* a lost puzzle: qp_outcome has no loss, and no one else wins */
-                o->result = QP_DRAW, o->reason = lr_reason(in, why);
+                /* a lost puzzle: "failed", by the one-player convention */
+                o->result = QP_WIN, o->winner = 1, o->reason = lr_reason(in, why);
             }
         } else if (kind && !strcmp(kind, "draw")) {
             const char *why = lua_type(L, top + 2) == LUA_TSTRING ? lua_tostring(L, top + 2) : "draw";
@@ -346,8 +346,8 @@ static void lr_outcome(const qp_rules *r, const void *s, qp_outcome *o)
         qp_move mv[QP_MAX_MOVES];
         if (!in->err[0] && lr_gen_locked(in, s, mv, QP_GEN_ALL) == 0 && !in->err[0]) {
             int side = lr_h((uint8_t *)s)->side;
-            if (in->nsides == 2) o->result = QP_WIN, o->winner = 1 - side, o->reason = "no moves";
-            else o->result = QP_DRAW, o->reason = "no moves";
+            o->result = QP_WIN, o->reason = "no moves";
+            o->winner = in->nsides == 2 ? 1 - side : 1;   /* a stuck puzzle has failed */
         }
     }
     lr_unlock(in);
