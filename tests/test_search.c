@@ -9,6 +9,7 @@
  */
 #include "testutil.h"
 #include "search.h"
+#include "timeman.h"
 #include "walkgame.h"
 
 #include <stdio.h>
@@ -650,9 +651,52 @@ static void test_decided_root(void **st)
     qp_rules_free(r);
 }
 
+/* Time budgets: a fixed movetime is used nearly whole; a clock never lets
+ * the hard deadline reach the flag; the last move before a time control
+ * may use all but the overhead. */
+static void test_time_budgets(void **st)
+{
+    (void)st;
+    qp_timeman tm;
+    qp_search_limits lim = {0};
+    lim.movetime_ms = 100;
+    qp_time_init(&tm, &lim, 0);
+    assert_int_equal(tm.hard_ms, 96);
+    assert_int_equal(tm.soft_ms, tm.hard_ms);
+    lim.movetime_ms = 5000;
+    qp_time_init(&tm, &lim, 1);
+    assert_int_equal(tm.hard_ms, 4985);
+
+    memset(&lim, 0, sizeof lim);
+    lim.wtime = 60000;
+    lim.btime = 1000;
+    lim.winc = 1000;
+    qp_time_init(&tm, &lim, 0);
+    assert_int_equal(tm.soft_ms, 60000 / 30 + 750);
+    assert_int_equal(tm.hard_ms, 4 * tm.soft_ms);
+    qp_time_init(&tm, &lim, 1);            /* black: 1 s left, no increment */
+    assert_int_equal(tm.soft_ms, 1000 / 30);
+    assert_true(tm.hard_ms <= 1000 / 3);
+
+    lim.movestogo = 1;
+    qp_time_init(&tm, &lim, 1);
+    assert_int_equal(tm.hard_ms, 1000 - 30);
+    assert_int_equal(tm.soft_ms, tm.hard_ms);
+    lim.btime = 40;                        /* below twice the overhead */
+    qp_time_init(&tm, &lim, 1);
+    assert_int_equal(tm.hard_ms, 20);
+
+    memset(&lim, 0, sizeof lim);
+    lim.depth = 5;
+    qp_time_init(&tm, &lim, 0);
+    assert_int_equal(tm.hard_ms, 0);
+    assert_int_equal(tm.soft_ms, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_time_budgets),
         cmocka_unit_test(test_mate_in_1),
         cmocka_unit_test(test_trap_in_1),
         cmocka_unit_test(test_mate_in_2),
