@@ -37,6 +37,7 @@ typedef struct con_session {
     bool ai[2];            /* the computer plays this side */
     int level;             /* 1..10 */
     int depth, movetime;   /* --depth / --movetime override the level; 0: unset */
+    int threads;           /* --threads, 0: the rules' ai.threads */
     qp_search *search;
     int info_depth;        /* last depth printed by the search callback */
     bool echo;             /* stdin is not a terminal: echo each command */
@@ -307,8 +308,10 @@ static qp_move console_ai_move(con_session *c)
     if (!c->search) {
         long long mb = qp_param_int(&c->r->params, "ai.hash_mb");
         c->search = qp_search_new(c->r, (size_t)(mb > 0 ? mb : 16));
-        if (!c->search) {
+        if (!c->search || (c->threads && qp_search_set_threads(c->search, c->threads))) {
             fprintf(c->out, "the computer player could not start (out of memory)\n");
+            qp_search_free(c->search);
+            c->search = NULL;
             return QP_MOVE_NONE;
         }
     }
@@ -813,6 +816,7 @@ int cmd_console(qp_app *app, int argc, char **argv)
     c.echo = !isatty(fileno(stdin));
     c.depth = o.has_depth ? o.depth : 0;
     c.movetime = o.has_movetime ? o.movetime : 0;
+    c.threads = o.threads;
 
     int rc = 0;
     if (start_level(&c, &o, &c.level)) {

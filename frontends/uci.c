@@ -30,6 +30,7 @@ typedef struct uci {
     qp_game g;
     qp_search *s;
     size_t hash_mb;
+    int threads;
     int level;
     uint64_t seed;
 
@@ -131,6 +132,7 @@ static int install_rules(uci *u, qp_rules *r)
         qp_rules_free(r);
         return -1;
     }
+    qp_search_set_threads(s, u->threads);
     if (u->s) qp_search_free(u->s);
     if (u->r) {
         qp_game_free(&u->g);
@@ -153,7 +155,7 @@ static void print_options(uci *u)
         k += (size_t)snprintf(line + k, sizeof line - k, " var %s", u->app->reg.rs[i]->name);
     say("%s", line);
     say("option name Hash type spin default %zu min 1 max 4096", u->hash_mb);
-    say("option name Threads type spin default 1 min 1 max 1");
+    say("option name Threads type spin default %d min 1 max %d", u->threads, QP_MAX_THREADS);
     say("option name Level type spin default %d min 1 max 10", u->level);
     const qp_params *p = &u->r->params;
     for (int i = 0; i < p->n; i++) {
@@ -205,8 +207,19 @@ static void set_option(uci *u, const char *name, const char *value)
         qp_search_free(u->s);
         u->s = s;
         u->hash_mb = (size_t)mb;
+        qp_search_set_threads(s, u->threads);
     } else if (!strcasecmp(name, "Threads")) {
-        if (strcmp(value, "1")) say("info string error: only 1 thread is supported");
+        char *end;
+        long t = strtol(value, &end, 10);
+        if (!*value || *end || t < 1 || t > QP_MAX_THREADS) {
+            say("info string error: Threads must be 1..%d, got '%s'", QP_MAX_THREADS, value);
+            return;
+        }
+        if (qp_search_set_threads(u->s, (int)t)) {
+            say("info string error: out of memory for %ld threads", t);
+            return;
+        }
+        u->threads = (int)t;
     } else if (!strcasecmp(name, "Level")) {
         int l = qp_level_parse(&u->r->params, value);
         if (l < 0) {
@@ -396,6 +409,8 @@ int cmd_uci(qp_app *app, int argc, char **argv)
     if (!r) return 1;
     long long mb = qp_param_int(&r->params, "ai.hash_mb");
     u.hash_mb = mb > 0 ? (size_t)mb : 64;
+    long long th = qp_param_int(&r->params, "ai.threads");
+    u.threads = th > 0 ? (int)th : 1;
     if (install_rules(&u, r)) return 1;
 
     char **tok = malloc(sizeof *tok * UCI_MAX_TOKENS);

@@ -562,6 +562,46 @@ static void count_cb(const qp_search_info *info, void *ud)
     assert_true(info->pvlen >= 1);
 }
 
+/* Threads: helpers sharing the table leave exact results exact (the
+ * forced win keeps its distance); back at 1 thread the search is again the
+ * deterministic one (same nodes as a search that never had helpers). */
+static void test_threads(void **st)
+{
+    (void)st;
+    qp_rules *r = tu_rules(&tu_reg, "zhonggong");
+    qp_game g;
+    init_game(&g, r, "9/8p/3A5/2AkB4/9/5K3/9/9/1B7 w - - 0 1");
+    qp_search *s = qp_search_new(r, 4);
+    assert_int_equal(qp_search_threads(s), 1);
+    assert_int_equal(qp_search_set_threads(s, 0), 0);
+    assert_int_equal(qp_search_threads(s), 1);
+    assert_int_equal(qp_search_set_threads(s, 1000), 0);
+    assert_int_equal(qp_search_threads(s), QP_MAX_THREADS);
+    assert_int_equal(qp_search_set_threads(s, 3), 0);
+    assert_int_equal(qp_search_threads(s), 3);
+    qp_search_info info;
+    for (int k = 0; k < 3; k++) {
+        qp_move m = search_depth(s, &g, 5, &info);
+        assert_int_equal(info.score, MATE - 5);
+        assert_true(qp_move_is_legal(r, g.cur, m));
+    }
+    qp_game_free(&g);
+
+    init_game(&g, r, NULL);
+    qp_search_info a, b;
+    assert_int_equal(qp_search_set_threads(s, 1), 0);
+    qp_search_clear(s);
+    search_depth(s, &g, 5, &a);
+    qp_search *fresh = qp_search_new(r, 4);
+    search_depth(fresh, &g, 5, &b);
+    assert_int_equal(a.nodes, b.nodes);
+    assert_true(a.best == b.best);
+    qp_search_free(fresh);
+    qp_search_free(s);
+    qp_game_free(&g);
+    qp_rules_free(r);
+}
+
 static void test_callback_and_determinism(void **st)
 {
     (void)st;
@@ -712,6 +752,7 @@ int main(void)
         cmocka_unit_test(test_perpetual_check_in_line),
         cmocka_unit_test(test_stop_is_prompt),
         cmocka_unit_test(test_callback_and_determinism),
+        cmocka_unit_test(test_threads),
         cmocka_unit_test(test_levels_and_mate_text),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);

@@ -484,6 +484,7 @@ static void init_engine(player *p, const char *name, const qp_rules *r, const op
     p->lim.nodes = o->nodes;
     p->lim.level = o->level;
     p->lim.seed = o->level < 10 ? o->seed : 0;
+    if (o->threads > 1) qp_search_set_threads(p->s, o->threads);
 }
 
 /* Applies a Lua configuration file (NULL: none) to p. */
