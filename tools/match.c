@@ -25,7 +25,7 @@
  *   match engine --engine "CMD ARGS" [--protocol uci|xboard] [--variant V]
  *                [--openings FILE] [--games N] [--movetime MS | --depth D |
  *                --nodes N] [--threads T] [--a-engine "CMD ARGS"]
- *                [--option NAME=VALUE]... [--pgn FILE]
+ *                [--option NAME=VALUE]... [--a-option NAME=VALUE]... [--pgn FILE]
  *       qipan (in-process, or the UCI program --a-engine, e.g. an older
  *       build's "qipan uci") against an external engine: UCI (Fairy-
  *       Stockfish, Sjaak II, qipan itself; UCI_Variant is set to the
@@ -457,8 +457,8 @@ typedef struct opts {
     const char *engine, *a_engine, *protocol, *variant, *openings, *pgn;
     uint64_t nodes;
     int threads;
-    const char *options[MAX_OPTIONS];
-    int noptions;
+    const char *options[MAX_OPTIONS], *a_options[MAX_OPTIONS];
+    int noptions, na_options;
 } opts;
 
 static int usage(void)
@@ -470,6 +470,7 @@ static int usage(void)
                     "   or: match engine --engine \"CMD ARGS\" [--protocol uci|xboard] [--variant V]\n"
                     "       [--openings FILE] [--games N] [--movetime MS | --depth D | --nodes N]\n"
                     "       [--threads T] [--a-engine \"CMD ARGS\"] [--option NAME=VALUE]...\n"
+                    "       [--a-option NAME=VALUE]...\n"
                     "       [--pgn FILE] [--ruleset NAME] [--ply-cap P] [--level L] [-v]\n");
     return 2;
 }
@@ -610,11 +611,11 @@ static int engine_match(const qp_rules *r, const opts *o)
     if (o->a_engine) {
         memset(&a, 0, sizeof a);
         a.name = base_name(o->a_engine, aname, sizeof aname);
-        if (!strcmp(a.name, b.name)) a.name = "A";
-        if (spawn(&a, o->a_engine, PROTO_UCI, variant, NULL, 0)) return 1;
+        if (spawn(&a, o->a_engine, PROTO_UCI, variant, o->a_options, o->na_options)) return 1;
     } else {
         init_engine(&a, "qipan", r, o);
     }
+    if (!strcmp(a.name, b.name)) a.name = "A", b.name = "B";
     if (spawn(&b, o->engine, pr, variant, o->options, o->noptions)) {
         close_player(&a);
         return 1;
@@ -739,6 +740,8 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--nodes")) o.nodes = strtoull(v, NULL, 10), o.depth = 0;
         else if (!strcmp(a, "--threads")) o.threads = atoi(v);
         else if (!strcmp(a, "--option") && o.noptions < MAX_OPTIONS) o.options[o.noptions++] = v;
+        else if (!strcmp(a, "--a-option") && o.na_options < MAX_OPTIONS)
+            o.a_options[o.na_options++] = v;
         else return usage();
     }
     bool engine = o.mode && !strcmp(o.mode, "engine");
