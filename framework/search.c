@@ -175,8 +175,6 @@ qp_search *qp_search_new(const qp_rules *r, size_t hash_mb)
     return S;
 }
 
-int qp_search_set_threads(qp_search *S, int n);
-
 static void free_helpers(qp_search *S)
 {
     for (int i = 0; i < S->nhelpers; i++) qp_search_free(S->helpers[i]);
