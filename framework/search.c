@@ -20,8 +20,7 @@
  * exact fixed-depth alpha-beta with quiescence, which test_search checks):
  * QP_CAP_NULLMOVE allows null move and static null move (both assume
  * that moving is never worse than standing still); QP_CAP_LMR allows late
- * move reductions (less for moves with a good history or when the static
- * eval is improving), futility and move-count pruning of quiet moves.
+ * move reductions, futility and move-count pruning of quiet moves.
  *
  * Leaves: a node in check is extended; other leaves go to quiescence,
  * which first asks whether the position is decided when the ruleset
@@ -53,11 +52,6 @@
 #define NULL_MIN_DEPTH 3
 #define NULL_R 3             /* null-move reduction: NULL_R + depth / NULL_R_DIV */
 #define NULL_R_DIV 4
-#define NULL_EVAL_DIV 200    /* one more ply of reduction per this much above beta */
-#define RFP_DEPTH 6
-#define PRUNE_DEPTH 5        /* futility and move-count pruning of quiet moves */
-#define LMR_HISTORY_DIV 6000
-#define NO_EVAL (-INF - 1)
 
 typedef struct ply_moves {
     qp_move mv[QP_MAX_MOVES];
@@ -79,7 +73,6 @@ struct qp_search {
     ply_moves *pm;                   /* QP_MAX_PLY move lists */
     qp_move pv[QP_MAX_PLY + 1][QP_MAX_PLY + 1];
     int pvlen[QP_MAX_PLY + 1];
-    int evals[QP_MAX_PLY + 1];       /* static eval by ply, NO_EVAL in check */
 
     qp_hist *line;                   /* line_cap entries */
     int *rev;
@@ -487,15 +480,10 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
 
     bool quiet_node = !pvnode && !in_check && beta < QP_SCORE_MATE_BOUND &&
                       alpha > -QP_SCORE_MATE_BOUND;
-    int eval = in_check ? 0 : evaluate(S, s);
-    /* Improving: better than two plies ago (same mover in alternating
-     * games): then prune less. */
-    S->evals[ply] = in_check ? NO_EVAL : eval;
-    bool improving = !in_check && ply >= 2 && S->evals[ply - 2] != NO_EVAL && eval > S->evals[ply - 2];
+    int eval = quiet_node ? evaluate(S, s) : 0;
 
     /* Static null move: far above beta near the leaves, stand on it. */
-    if (quiet_node && (r->caps & QP_CAP_NULLMOVE) && depth <= RFP_DEPTH &&
-        eval - RFP_MARGIN * (depth - improving) >= beta)
+    if (quiet_node && (r->caps & QP_CAP_NULLMOVE) && depth <= 3 && eval - RFP_MARGIN * depth >= beta)
         return eval;
 
     /* Null move: if passing still fails high, a real move will too. */
@@ -503,7 +491,7 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
         rs->make_null && eval >= beta) {
         /* Deeper nodes afford a larger reduction: passing is rarely good,
          * and a refutation found shallow is still one. */
-        int R = NULL_R + depth / NULL_R_DIV + ((eval - beta) / NULL_EVAL_DIV < 2 ? (eval - beta) / NULL_EVAL_DIV : 2);
+        int R = NULL_R + depth / NULL_R_DIV;
         if (R > depth - 1) R = depth - 1;
         make_null_child(S, ply);
         v = sub(S, same_mover(S, ply, h->to_move), depth - 1 - R, ply + 1, beta - 1, beta, false,
@@ -520,9 +508,9 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
 
     bool lmr = (r->caps & QP_CAP_LMR) && depth >= 3 && !in_check;
     /* Forward pruning of quiet moves that cannot lift a hopeless eval. */
-    bool prune = quiet_node && (r->caps & QP_CAP_LMR) && depth <= PRUNE_DEPTH;
+    bool prune = quiet_node && (r->caps & QP_CAP_LMR) && depth <= 3;
     bool futile = prune && eval + FUTILITY_MARGIN * depth <= alpha;
-    int lmp = prune ? (LMP_BASE + depth * depth * LMP_STEP) / (improving ? 1 : 2) : QP_MAX_MOVES;
+    int lmp = prune ? LMP_BASE + depth * depth * LMP_STEP : QP_MAX_MOVES;
     int best = -INF, alpha0 = alpha;
     qp_move best_move = QP_MOVE_NONE;
     qp_move quiets[64];
@@ -541,9 +529,7 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
         } else {
             int red = 0;
             if (lmr && i >= 3 && quiet && !(fl & (QP_PICK_KILLER | QP_PICK_HASH))) {
-                /* History says how often the move refuted before. */
-                red = S->lmr[depth < 64 ? depth : 63][i < 64 ? i : 63] - pvnode + !improving -
-                      pm->sc[i] / LMR_HISTORY_DIV;
+                red = S->lmr[depth < 64 ? depth : 63][i < 64 ? i : 63] - pvnode;
                 if (red > depth - 2) red = depth - 2;
                 if (red < 0) red = 0;
             }
@@ -727,7 +713,6 @@ static void iterate(qp_search *S)
     /* Root position and its history entry. */
     memcpy(S->states, S->root, S->ssz);
     S->pos[0] = S->states;
-    S->evals[0] = NO_EVAL;
     qp_hist *h0 = &S->line[S->base];
     h0->hash = rs->hash(r, S->root);
     h0->to_move = side;
