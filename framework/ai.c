@@ -95,6 +95,11 @@ void qp_ai_free(qp_ai *a)
     free(a);
 }
 
+int qp_ai_set_threads(qp_ai *a, int n)
+{
+    return a && a->ab ? qp_search_set_threads(a->ab, n) : 0;
+}
+
 int qp_ai_kind(const qp_ai *a)
 {
     return a->kind;

@@ -38,6 +38,9 @@ qp_ai *qp_ai_new(const qp_rules *r, int kind, size_t mem_mb);
 void qp_ai_free(qp_ai *a);
 int qp_ai_kind(const qp_ai *a);              /* QP_AI_ALPHABETA or QP_AI_MCTS */
 void qp_ai_clear(qp_ai *a);                  /* new game */
+/* Search threads for alpha-beta (lazy SMP); MCTS and the solver run on
+ * one.  0, or -1 when out of memory. */
+int qp_ai_set_threads(qp_ai *a, int n);
 
 qp_move qp_ai_run(qp_ai *a, const qp_game *g, const qp_search_limits *lim, qp_search_cb cb,
                   void *ud, qp_search_info *out);

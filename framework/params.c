@@ -14,6 +14,7 @@ const qp_param_def qp_common_params[] = {
     {"ai.levels", QP_PT_MAP, "easy=2,medium=5,hard=8,master=10", 1, 10,
      "named levels: name = level (1..10)"},
     {"ai.hash_mb", QP_PT_INT, "64", 1, 4096, "transposition table size in MiB"},
+    {"ai.threads", QP_PT_INT, "1", 1, 64, "search threads (lazy SMP; 1 is deterministic)"},
     {"ai.movetime_ms", QP_PT_INT, "1000", 10, 3600000, "thinking time per move at full strength, ms"},
     {NULL, 0, NULL, 0, 0, NULL},
 };

@@ -63,7 +63,8 @@ struct qp_search {
     const qp_rules *r;
     size_t ssz, usz;
     bool use_unmake;
-    qp_tt tt;
+    qp_tt tt;                        /* owned (the main search) */
+    qp_tt *T;                        /* the table searched: &tt, or the main's */
     qp_order ord;
 
     unsigned char *states;           /* QP_MAX_PLY + 1 positions */
@@ -100,6 +101,13 @@ struct qp_search {
     atomic_bool done;
     pthread_mutex_t mu;
     qp_search_info shared;           /* info as seen by poll, under mu */
+
+    /* Lazy SMP: helpers search the same root on threads of their own,
+     * sharing the main search's table; only the main search answers. */
+    int nhelpers;
+    struct qp_search **helpers;
+    int helper_id;                   /* 0: the main search; 1..: a helper */
+    pthread_t hth;
 };
 
 /* Depth cap and root noise amplitude (centi-units) of levels 1..10. */
@@ -116,7 +124,9 @@ static uint64_t mix64(uint64_t x)
 
 /* ---- lifetime ---------------------------------------------------------- */
 
-qp_search *qp_search_new(const qp_rules *r, size_t hash_mb)
+/* A main search owns a table of hash_mb MiB; a helper (shared != NULL)
+ * searches the table shared. */
+static qp_search *search_alloc(const qp_rules *r, size_t hash_mb, qp_tt *shared)
 {
     qp_search *S = calloc(1, sizeof *S);
     if (!S) return NULL;
@@ -133,10 +143,11 @@ qp_search *qp_search_new(const qp_rules *r, size_t hash_mb)
     S->root = malloc(S->ssz);
     S->pm = malloc(QP_MAX_PLY * sizeof *S->pm);
     if (!S->states || (S->use_unmake && !S->undos) || !S->root || !S->pm ||
-        qp_tt_init(&S->tt, hash_mb) != 0) {
+        (!shared && qp_tt_init(&S->tt, hash_mb) != 0)) {
         qp_search_free(S);
         return NULL;
     }
+    S->T = shared ? shared : &S->tt;
     qp_order_clear(&S->ord);
     for (int d = 1; d < 64; d++)
         for (int i = 1; i < 64; i++) S->lmr[d][i] = (uint8_t)(0.5 + log(d) * log(i) / 2.0);
@@ -146,6 +157,55 @@ qp_search *qp_search_new(const qp_rules *r, size_t hash_mb)
     return S;
 }
 
+qp_search *qp_search_new(const qp_rules *r, size_t hash_mb)
+{
+    qp_search *S = search_alloc(r, hash_mb, NULL);
+    long long t = qp_param_int(&r->params, "ai.threads");
+    if (S && t > 1 && qp_search_set_threads(S, (int)t) != 0) {
+        qp_search_free(S);
+        return NULL;
+    }
+    return S;
+}
+
+static void free_helpers(qp_search *S)
+{
+    for (int i = 0; i < S->nhelpers; i++) qp_search_free(S->helpers[i]);
+    free(S->helpers);
+    S->helpers = NULL;
+    S->nhelpers = 0;
+}
+
+int qp_search_set_threads(qp_search *S, int n)
+{
+    if (n < 1) n = 1;
+    if (n > QP_MAX_THREADS) n = QP_MAX_THREADS;
+    if (n - 1 == S->nhelpers) return 0;
+    if (S->th_live) {
+        qp_search_stop(S);
+        qp_search_wait(S, NULL);
+    }
+    free_helpers(S);
+    if (n == 1) return 0;
+    S->helpers = calloc((size_t)(n - 1), sizeof *S->helpers);
+    if (!S->helpers) return -1;
+    for (int i = 0; i < n - 1; i++) {
+        qp_search *H = search_alloc(S->r, 0, &S->tt);
+        if (!H) {
+            free_helpers(S);
+            return -1;
+        }
+        H->helper_id = i + 1;
+        S->helpers[S->nhelpers++] = H;
+    }
+    return 0;
+}
+
+int qp_search_threads(const qp_search *S)
+{
+    return S->nhelpers + 1;
+}
+
 void qp_search_free(qp_search *S)
 {
     if (!S) return;
@@ -153,7 +213,8 @@ void qp_search_free(qp_search *S)
         qp_search_stop(S);
         qp_search_wait(S, NULL);
     }
-    qp_tt_free(&S->tt);
+    free_helpers(S);
+    if (S->T == &S->tt) qp_tt_free(&S->tt);
     free(S->states);
     free(S->undos);
     free(S->root);
@@ -168,6 +229,7 @@ void qp_search_clear(qp_search *S)
 {
     qp_tt_clear(&S->tt);
     qp_order_clear(&S->ord);
+    for (int i = 0; i < S->nhelpers; i++) qp_order_clear(&S->helpers[i]->ord);
 }
 
 /* ---- helpers ----------------------------------------------------------- */
@@ -381,7 +443,7 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
     qp_hist *h = &S->line[idx];
     uint64_t key = rs->hash(r, s);
     /* The bucket arrives from memory while flags and repetition run. */
-    qp_tt_prefetch(&S->tt, key);
+    qp_tt_prefetch(S->T, key);
     unsigned flags = rs->flags ? rs->flags(r, s) : 0;
     bool in_check = flags & QP_FLAG_CHECK;
     h->hash = key;
@@ -404,7 +466,7 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
     if (depth <= 0) return qsearch(S, ply, alpha, beta, flags != 0 || (r->caps & QP_CAP_LEAF_CHECK));
 
     qp_move hash_move = QP_MOVE_NONE;
-    const qp_tt_entry *te = qp_tt_probe(&S->tt, key);
+    const qp_tt_entry *te = qp_tt_probe(S->T, key);
     if (te) {
         hash_move = te->move;
         if (!pvnode && te->depth >= depth) {
@@ -494,7 +556,7 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
         if (quiet && nquiet < 64) quiets[nquiet++] = m;
     }
     qp_tt_bound b = best >= beta ? QP_TT_LOWER : best > alpha0 ? QP_TT_EXACT : QP_TT_UPPER;
-    qp_tt_store(&S->tt, key, best_move, qp_tt_score_in(best, ply), depth, b);
+    qp_tt_store(S->T, key, best_move, qp_tt_score_in(best, ply), depth, b);
     return best;
 }
 
@@ -545,7 +607,7 @@ static int search_root(qp_search *S, int depth, int alpha, int beta)
     }
     if (!S->stopped) {
         qp_tt_bound bd = best >= beta ? QP_TT_LOWER : best > alpha0 ? QP_TT_EXACT : QP_TT_UPPER;
-        qp_tt_store(&S->tt, S->line[S->base].hash, best_move, qp_tt_score_in(best, 0), depth, bd);
+        qp_tt_store(S->T, S->line[S->base].hash, best_move, qp_tt_score_in(best, 0), depth, bd);
     }
     return best;
 }
@@ -580,6 +642,55 @@ static void publish(qp_search *S)
     pthread_mutex_unlock(&S->mu);
 }
 
+static void iterate(qp_search *S);
+
+static void *helper_main(void *arg)
+{
+    iterate(arg);
+    return NULL;
+}
+
+/* Gives each helper the root, its history and untimed limits, and starts
+ * it; a helper that cannot start is skipped (the search stays correct). */
+static void start_helpers(qp_search *S)
+{
+    for (int i = 0; i < S->nhelpers; i++) {
+        qp_search *H = S->helpers[i];
+        H->th_live = false;
+        if (S->line_cap > H->line_cap) {
+            qp_hist *nl = realloc(H->line, (size_t)S->line_cap * sizeof *nl);
+            if (nl) H->line = nl;
+            int *nr = realloc(H->rev, (size_t)S->line_cap * sizeof *nr);
+            if (nr) H->rev = nr;
+            if (!nl || !nr) continue;
+            H->line_cap = S->line_cap;
+        }
+        H->base = S->base;
+        memcpy(H->line, S->line, (size_t)(S->base + 1) * sizeof *H->line);
+        memcpy(H->rev, S->rev, (size_t)(S->base + 1) * sizeof *H->rev);
+        memcpy(H->root, S->root, S->ssz);
+        H->lim = S->lim;
+        H->lim.movetime_ms = H->lim.wtime = H->lim.btime = 0;
+        H->lim.nodes = 0;
+        H->lim.depth = S->max_depth;
+        H->cb = NULL;
+        atomic_store(&H->stop_req, false);
+        if (pthread_create(&H->hth, NULL, helper_main, H) == 0) H->th_live = true;
+    }
+}
+
+static void stop_helpers(qp_search *S)
+{
+    for (int i = 0; i < S->nhelpers; i++) atomic_store(&S->helpers[i]->stop_req, true);
+    for (int i = 0; i < S->nhelpers; i++) {
+        qp_search *H = S->helpers[i];
+        if (!H->th_live) continue;
+        pthread_join(H->hth, NULL);
+        H->th_live = false;
+        S->nodes += H->nodes;
+    }
+}
+
 static void iterate(qp_search *S)
 {
     const qp_rules *r = S->r;
@@ -588,7 +699,7 @@ static void iterate(qp_search *S)
     S->stopped = false;
     S->nodes = 0;
     S->check_at = STOP_CHECK_NODES;
-    qp_tt_new_search(&S->tt);
+    if (S->helper_id == 0) qp_tt_new_search(&S->tt);
     qp_order_age(&S->ord);
 
     int side = rs->side_to_move(r, S->root);
@@ -612,10 +723,10 @@ static void iterate(qp_search *S)
         S->info.score = terminal_score(S, S->root, 0);
         S->info.best = QP_MOVE_NONE;
         S->info.done = true;
-        publish(S);
+        if (S->helper_id == 0) publish(S);
         return;
     }
-    const qp_tt_entry *te = qp_tt_probe(&S->tt, h0->hash);
+    const qp_tt_entry *te = qp_tt_probe(S->T, h0->hash);
     int *sc = S->pm[0].sc;
     uint8_t *fl = S->pm[0].fl;
     qp_order_score(r, S->root, &S->ord, side, 0, te ? te->move : QP_MOVE_NONE, S->root_mv, sc, fl,
@@ -627,7 +738,11 @@ static void iterate(qp_search *S)
 
     qp_move best = S->root_mv[0];
     int score = 0;
-    for (int d = 1; d <= S->max_depth; d++) {
+    start_helpers(S);
+    /* Odd helpers search one ply deeper than the iteration: the threads
+     * spread over two depths and fill the table for each other. */
+    int skew = S->helper_id & 1;
+    for (int d = 1 + skew; d <= S->max_depth; d++) {
         S->iter_best = QP_MOVE_NONE;
         S->seldepth = 0;
         int w = ASPIRATION, lo = -INF, hi = INF, v;
@@ -660,6 +775,7 @@ static void iterate(qp_search *S)
         int shown = score;
         if (shown < QP_SCORE_MATE_BOUND && shown > -QP_SCORE_MATE_BOUND) shown -= S->root_bonus[0];
         fill_info(S, d, shown, best);
+        if (S->helper_id) continue;
         publish(S);
         if (S->cb) S->cb(&S->info, S->ud);
         if (timed) {
@@ -668,6 +784,8 @@ static void iterate(qp_search *S)
             if (qp_score_is_mate(score) && d >= abs(qp_score_mate_plies(score)) + 2) break;
         }
     }
+    if (S->helper_id) return;
+    stop_helpers(S);
     S->info.best = best;
     if (S->info.pvlen == 0 || S->info.pv[0] != best) {
         S->info.pv[0] = best;

@@ -18,6 +18,7 @@
 
 #define QP_MAX_PLY 128
 #define QP_MAX_PV 64
+#define QP_MAX_THREADS 64
 
 typedef struct qp_search_limits {
     int depth;            /* 0: no depth limit */
@@ -53,6 +54,13 @@ typedef void (*qp_search_cb)(const qp_search_info *info, void *ud);
 qp_search *qp_search_new(const qp_rules *r, size_t hash_mb);
 void qp_search_free(qp_search *s);
 void qp_search_clear(qp_search *s);            /* forget TT, history (new game) */
+
+/* Threads searching each position (1..QP_MAX_THREADS, clamped): n - 1
+ * helper searches share the table (lazy SMP); with 1 thread the search is
+ * deterministic.  Not while a search runs (it is stopped first).  Returns
+ * 0, or -1 when out of memory (then 1 thread). */
+int qp_search_set_threads(qp_search *s, int n);
+int qp_search_threads(const qp_search *s);
 
 /* Blocking search of g's current position. */
 qp_move qp_search_run(qp_search *s, const qp_game *g, const qp_search_limits *lim,

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #define OVERHEAD_MS 30      /* answering and GUI latency per move */
+#define MOVETIME_MARGIN_MS 15
 
 int64_t qp_now_us(void)
 {
@@ -24,10 +25,14 @@ void qp_time_init(qp_timeman *tm, const qp_search_limits *lim, int side)
     tm->start_us = qp_now_us();
     tm->soft_ms = tm->hard_ms = 0;
     if (lim->movetime_ms > 0) {
-        /* A fixed time is a promise: use all of it, but do not start an
-         * iteration that has little chance to finish. */
-        tm->hard_ms = lim->movetime_ms;
-        tm->soft_ms = lim->movetime_ms / 2 > 0 ? lim->movetime_ms / 2 : 1;
+        /* A fixed time is a promise: use nearly all of it.  An iteration
+         * cut short still counts (the search keeps a move that beat the
+         * previous best with a full window), so iterations go on until
+         * the hard deadline, which keeps a small margin for answering. */
+        int64_t margin = 2 + lim->movetime_ms / 40;
+        if (margin > MOVETIME_MARGIN_MS) margin = MOVETIME_MARGIN_MS;
+        int64_t t = lim->movetime_ms - margin;
+        tm->hard_ms = tm->soft_ms = t > 0 ? t : 1;
         return;
     }
     int left = side == 1 ? lim->btime : lim->wtime;
@@ -38,7 +43,9 @@ void qp_time_init(qp_timeman *tm, const qp_search_limits *lim, int side)
     int64_t soft = left / mtg + (int64_t)inc * 3 / 4;
     int64_t cap = left > 2 * OVERHEAD_MS ? left - OVERHEAD_MS : left / 2;
     int64_t hard = soft * 4;
-    if (hard > left / 3 + inc) hard = left / 3 + inc;
+    /* With few moves to go the reserve for later moves shrinks. */
+    int share = mtg < 3 ? mtg : 3;
+    if (hard > left / share + inc) hard = left / share + inc;
     if (hard > cap) hard = cap;
     if (soft > hard) soft = hard;
     tm->soft_ms = soft > 0 ? soft : 1;

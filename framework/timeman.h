@@ -4,7 +4,8 @@
  * From the limits and the side to move it derives two deadlines measured
  * from the start of the search: soft (do not begin another iteration after
  * it) and hard (abort the iteration in progress).  0 means no deadline.
- * With a clock, a share of the remaining time plus most of the increment
+ * A fixed movetime makes both nearly the whole time (iterations go on
+ * until it is used).  With a clock, a share of the remaining time plus most of the increment
  * is the soft budget, and the hard deadline never comes within a safety
  * margin of the flag falling.
  */

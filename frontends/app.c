@@ -38,7 +38,8 @@ int qp_opts_parse(qp_opts *o, int argc, char **argv)
         if (!strcmp(a, "--layout")) { o->layout = true; continue; }
         if (!strcmp(a, "--ascii")) { o->ascii = true; continue; }
         static const char *const valued[] = {"--fen", "--config", "--out", "--size", "--ai",
-                                             "--load", "--depth", "--movetime", "--level", "--search", NULL};
+                                             "--load", "--depth", "--movetime", "--level", "--search",
+                                             "--threads", NULL};
         int k = 0;
         while (valued[k] && strcmp(valued[k], a)) k++;
         if (!valued[k]) {
@@ -67,6 +68,13 @@ int qp_opts_parse(qp_opts *o, int argc, char **argv)
         case 7: if (parse_count(a, v, &o->movetime)) return -1; o->has_movetime = true; break;
         case 8: if (parse_count(a, v, &o->level)) return -1; o->has_level = true; break;
         case 9: o->search = v; break;
+        case 10:
+            if (parse_count(a, v, &o->threads)) return -1;
+            if (o->threads < 1 || o->threads > 64) {
+                fprintf(stderr, "qipan: --threads must be 1..64, got '%s'\n", v);
+                return -1;
+            }
+            break;
         }
     }
     return 0;

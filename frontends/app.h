@@ -23,6 +23,7 @@ typedef struct qp_opts {
     const char *fen, *config, *out, *size, *ai, *load, *search;
     int depth, movetime, level;
     bool flip, layout, ascii, has_depth, has_movetime, has_level;
+    int threads;                 /* --threads: 0 when not given */
     int npos;
     const char *pos[8];
 } qp_opts;

@@ -45,6 +45,7 @@ typedef struct con_session {
     int depth, movetime;   /* --depth / --movetime override the level; 0: unset */
     qp_ai *search;         /* the game's AI (alpha-beta or MCTS) */
     int search_kind;       /* QP_AI_*: DEFAULT is the game's own choice */
+    int threads;           /* --threads, 0: the rules' ai.threads */
     int info_depth;        /* last depth printed by the search callback */
     bool echo;             /* stdin is not a terminal: echo each command */
     bool edit;             /* stdin and stdout are terminals: libedit reads lines */
@@ -318,8 +319,10 @@ static qp_move console_ai_move(con_session *c)
     if (!c->search) {
         long long mb = qp_param_int(&c->r->params, "ai.hash_mb");
         c->search = qp_ai_new(c->r, c->search_kind, (size_t)(mb > 0 ? mb : 16));
-        if (!c->search) {
+        if (!c->search || (c->threads && qp_ai_set_threads(c->search, c->threads))) {
             fprintf(c->out, "the computer player could not start (out of memory)\n");
+            qp_ai_free(c->search);
+            c->search = NULL;
             return QP_MOVE_NONE;
         }
     }
@@ -1004,6 +1007,7 @@ int cmd_console(qp_app *app, int argc, char **argv)
     c.depth = o.has_depth ? o.depth : 0;
     c.movetime = o.has_movetime ? o.movetime : 0;
     c.search_kind = o.search ? qp_ai_parse(o.search) : QP_AI_DEFAULT;
+    c.threads = o.threads;
 
     int rc = 0;
     if (start_level(&c, &o, &c.level)) {

@@ -54,7 +54,7 @@ static const command commands[] = {
      "The node count changes only when the search does."},
     {"console", cmd_console,
      "console [RULESET] [--config FILE] [--fen FEN] [--load FILE] [--ai red|black|both|none] [--level N] "
-     "[--depth N] [--movetime MS] [--ascii] [--flip] [--search mcts|alphabeta]",
+     "[--depth N] [--movetime MS] [--threads N] [--ascii] [--flip] [--search mcts|alphabeta]",
      "Play in the terminal; type 'help' at the prompt for the console's commands."},
     {"play", cmd_play,
      "play [RULESET] [--config FILE] [--fen FEN] [--load FILE] [--size WxH] [--flip] "
@@ -91,6 +91,7 @@ static const struct { const char *opt, *text; } opt_help[] = {
     {"--depth", "search N plies deep"},
     {"--movetime", "search for MS milliseconds"},
     {"--level", "playing strength 1..10"},
+    {"--threads", "search threads 1..64 (default: the config's ai.threads, 1)"},
     {"--ai", "the side(s) the computer plays"},
     {"--ascii", "draw the board with letters instead of Chinese characters"},
     {"--flip", "draw the board from the second player's side"},

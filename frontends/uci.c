@@ -61,6 +61,7 @@ typedef struct uci {
     qp_ai *s;                        /* the game's AI, or the one set by Search */
     int search_kind;                 /* QP_AI_*: DEFAULT is the game's choice */
     size_t hash_mb;
+    int threads;
     int level;
     uint64_t seed;
 
@@ -277,6 +278,7 @@ static int install_rules(uci *u, qp_rules *r)
         qp_rules_free(r);
         return -1;
     }
+    qp_ai_set_threads(s, u->threads);
     if (u->s) qp_ai_free(u->s);
     if (u->r) {
         qp_game_free(&u->g);
@@ -299,7 +301,7 @@ static void uci_options(uci *u)
         k += (size_t)snprintf(line + k, sizeof line - k, " var %s", u->app->reg.rs[i]->name);
     say("%s", line);
     say("option name Hash type spin default %zu min 1 max 4096", u->hash_mb);
-    say("option name Threads type spin default 1 min 1 max 1");
+    say("option name Threads type spin default %d min 1 max %d", u->threads, QP_MAX_THREADS);
     say("option name Level type spin default %d min 1 max 10", u->level);
     say("option name Search type combo default %s var alphabeta var mcts", qp_ai_name(qp_ai_kind(u->s)));
     const qp_params *p = &u->r->params;
@@ -397,8 +399,19 @@ static void set_option(uci *u, const char *name, const char *value)
         qp_ai_free(u->s);
         u->s = s;
         u->hash_mb = (size_t)mb;
+        qp_ai_set_threads(s, u->threads);
     } else if (!strcasecmp(name, "Threads")) {
-        if (strcmp(value, "1")) say("info string error: only 1 thread is supported");
+        char *end;
+        long t = strtol(value, &end, 10);
+        if (!*value || *end || t < 1 || t > QP_MAX_THREADS) {
+            say("info string error: Threads must be 1..%d, got '%s'", QP_MAX_THREADS, value);
+            return;
+        }
+        if (qp_ai_set_threads(u->s, (int)t)) {
+            say("info string error: out of memory for %ld threads", t);
+            return;
+        }
+        u->threads = (int)t;
     } else if (!strcasecmp(name, "Search")) {
         int kind = qp_ai_parse(value);
         if (kind < 0) {
@@ -410,6 +423,7 @@ static void set_option(uci *u, const char *name, const char *value)
             say("info string error: out of memory for a %zu MiB hash", u->hash_mb);
             return;
         }
+        qp_ai_set_threads(s, u->threads);
         qp_ai_free(u->s);
         u->s = s;
         u->search_kind = kind;
@@ -729,6 +743,8 @@ static int run_session(qp_app *app, const dialect *d, bool abandon)
     if (!r) return 1;
     long long mb = qp_param_int(&r->params, "ai.hash_mb");
     u.hash_mb = mb > 0 ? (size_t)mb : 64;
+    long long th = qp_param_int(&r->params, "ai.threads");
+    u.threads = th > 0 ? (int)th : 1;
     if (install_rules(&u, r)) return 1;
 
     char **tok = malloc(sizeof *tok * UCI_MAX_TOKENS);

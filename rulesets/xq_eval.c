@@ -1,5 +1,7 @@
 /*
- * xq_eval.c — a cheap Xiangqi evaluation: material plus placement.
+ * xq_eval.c — Xiangqi evaluation: material and placement kept
+ * incrementally, plus mobility, cannon and horse specifics, king safety and
+ * endgame scaling computed per call (xq_dynamic).
  *
  * Both live in one table per piece and square (xq_impl.pst), built from the
  * eval.* parameters, so make/unmake keep the score up to date with two or
@@ -8,6 +10,7 @@
  * that crossed the river, cannons on the central file), scaled by
  * eval.pst percent; they are a starting point for tuning, not lore.
  */
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include "xiangqi.h"
@@ -71,11 +74,107 @@ void xq_eval_init(xq_impl *im, const qp_params *p)
         }
 }
 
+/* Terms that depend on more than one piece, computed at each evaluation
+ * (the tables above cannot see them), in the units of eval.* (a soldier
+ * is 30 by default). */
+#define HORSE_MOB 5        /* per reachable point: a hobbled horse is weak */
+#define CHARIOT_MOB 2      /* per point along its lines */
+#define CANNON_MOB 1
+#define HOLLOW_CANNON 50   /* on the enemy general's file, nothing between */
+#define SCREEN_CANNON 12   /* one screen: the piece in between is pinned */
+#define KING_DANGER 4      /* per attack unit and missing defender */
+#define IMBALANCE 4        /* cannon gains / horse loses per heavy piece on board over 6 */
+
+static bool xq_enemy(unsigned p, int side)
+{
+    return p && p != XQ_OFF && XQ_SIDE_OF(p) != side;
+}
+
+/* Red minus Black, plus the count of pieces that can still mate per side. */
+static int xq_dynamic(const xq_state *s, int attackers[2])
+{
+    const uint8_t *b = s->board;
+    static const int dirs[4] = {1, -1, 16, -16};
+    int v[2] = {0, 0}, heavy = 0, attack[2] = {0, 0}, defenders[2] = {0, 0};
+    for (int i = 0; i < 32; i++)
+        if (s->pos[i] && (i & 15) >= 5 && (i & 15) <= 10) heavy++;
+    for (int side = 0; side < 2; side++) {
+        const uint8_t *pos = s->pos + side * 16;
+        int ksq = s->pos[(1 - side) * 16];
+        attackers[side] = 0;
+        for (int slot = 1; slot <= 4; slot++) defenders[side] += pos[slot] != 0;
+        for (int slot = 5; slot <= 15; slot++) {
+            int sq = pos[slot];
+            if (!sq) continue;
+            int t = xq_slot_type[slot];
+            /* Crossed the river: own half for Red is ranks 0..4. */
+            bool crossed = side ? XQ_RANK(sq) <= 4 : XQ_RANK(sq) >= 5;
+            int mob = 0;
+            switch (t) {
+            case XQ_HORSE:
+                for (int k = 0; k < 4; k++) {
+                    int leg = sq + dirs[k];
+                    if (b[leg]) continue;
+                    int side_step = (k < 2) ? 16 : 1;
+                    for (int e = -1; e <= 1; e += 2) {
+                        unsigned p = b[leg + dirs[k] + e * side_step];
+                        if (p != XQ_OFF && (!p || xq_enemy(p, side))) mob++;
+                    }
+                }
+                v[side] += mob * HORSE_MOB - IMBALANCE * (heavy - 6);
+                attackers[side]++;
+                if (crossed) attack[side] += 2;
+                break;
+            case XQ_CHARIOT:
+                for (int k = 0; k < 4; k++) {
+                    int to = sq + dirs[k];
+                    while (!b[to]) to += dirs[k], mob++;
+                    if (xq_enemy(b[to], side)) mob++;
+                }
+                v[side] += mob * CHARIOT_MOB;
+                attackers[side]++;
+                if (crossed) attack[side] += 3;
+                break;
+            case XQ_CANNON: {
+                for (int k = 0; k < 4; k++) {
+                    int to = sq + dirs[k];
+                    while (!b[to]) to += dirs[k], mob++;
+                }
+                v[side] += mob * CANNON_MOB + IMBALANCE * (heavy - 6);
+                attackers[side]++;
+                if (crossed) attack[side] += 2;
+                if (ksq && XQ_FILE(ksq) == XQ_FILE(sq)) {
+                    int d = ksq > sq ? 16 : -16, between = 0;
+                    for (int to = sq + d; to != ksq; to += d) between += b[to] != 0;
+                    v[side] += between == 0 ? HOLLOW_CANNON : between == 1 ? SCREEN_CANNON : 0;
+                }
+                break;
+            }
+            default: /* soldiers: only crossed ones, not on the last rank, can mate */
+                if (crossed && XQ_RANK(sq) != (side ? 0 : 9)) {
+                    attackers[side]++;
+                    attack[side] += 1;
+                }
+                break;
+            }
+        }
+    }
+    /* A general whose advisors and elephants are gone suffers from every
+     * attacker that crossed the river. */
+    for (int side = 0; side < 2; side++)
+        v[side] -= KING_DANGER * attack[1 - side] * (4 - defenders[side]);
+    return v[0] - v[1];
+}
+
 int xq_evaluate(const qp_rules *r, const void *sv)
 {
     const xq_state *s = sv;
     const xq_impl *im = r->impl;
-    int v = (s->side ? -s->score : s->score) + im->tempo;
+    int attackers[2];
+    int red = s->score + xq_dynamic(s, attackers);
+    /* A side without pieces that can mate cannot win: its lead is small. */
+    if ((red > 0 && attackers[0] == 0) || (red < 0 && attackers[1] == 0)) red /= 8;
+    int v = (s->side ? -red : red) + im->tempo;
     /* Extreme eval.* values must not reach the mate band. */
     const int lim = QP_SCORE_MATE_BOUND - 1;
     return v > lim ? lim : v < -lim ? -lim : v;

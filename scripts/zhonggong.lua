@@ -124,6 +124,9 @@ return {
     -- hash_mb (integer 1..4096, default 64): memory for the computer's
     -- position table, in MiB.
     hash_mb = 64,
+    -- threads (integer 1..64, default 1): search threads sharing the
+    -- position table; 1 gives the same move every time.
+    threads = 1,
     -- movetime_ms (integer 10..3600000, default 1000): thinking time per
     -- move at full strength, in milliseconds.
     movetime_ms = 1000,

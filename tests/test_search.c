@@ -9,6 +9,7 @@
  */
 #include "testutil.h"
 #include "search.h"
+#include "timeman.h"
 #include "walkgame.h"
 
 #include <stdio.h>
@@ -562,6 +563,46 @@ static void count_cb(const qp_search_info *info, void *ud)
     assert_true(info->pvlen >= 1);
 }
 
+/* Threads: helpers sharing the table leave exact results exact (the
+ * forced win keeps its distance); back at 1 thread the search is again the
+ * deterministic one (same nodes as a search that never had helpers). */
+static void test_threads(void **st)
+{
+    (void)st;
+    qp_rules *r = tu_rules(&tu_reg, "zhonggong");
+    qp_game g;
+    init_game(&g, r, "9/8p/3A5/2AkB4/9/5K3/9/9/1B7 w - - 0 1");
+    qp_search *s = qp_search_new(r, 4);
+    assert_int_equal(qp_search_threads(s), 1);
+    assert_int_equal(qp_search_set_threads(s, 0), 0);
+    assert_int_equal(qp_search_threads(s), 1);
+    assert_int_equal(qp_search_set_threads(s, 1000), 0);
+    assert_int_equal(qp_search_threads(s), QP_MAX_THREADS);
+    assert_int_equal(qp_search_set_threads(s, 3), 0);
+    assert_int_equal(qp_search_threads(s), 3);
+    qp_search_info info;
+    for (int k = 0; k < 3; k++) {
+        qp_move m = search_depth(s, &g, 5, &info);
+        assert_int_equal(info.score, MATE - 5);
+        assert_true(qp_move_is_legal(r, g.cur, m));
+    }
+    qp_game_free(&g);
+
+    init_game(&g, r, NULL);
+    qp_search_info a, b;
+    assert_int_equal(qp_search_set_threads(s, 1), 0);
+    qp_search_clear(s);
+    search_depth(s, &g, 5, &a);
+    qp_search *fresh = qp_search_new(r, 4);
+    search_depth(fresh, &g, 5, &b);
+    assert_int_equal(a.nodes, b.nodes);
+    assert_true(a.best == b.best);
+    qp_search_free(fresh);
+    qp_search_free(s);
+    qp_game_free(&g);
+    qp_rules_free(r);
+}
+
 static void test_callback_and_determinism(void **st)
 {
     (void)st;
@@ -651,9 +692,52 @@ static void test_decided_root(void **st)
     qp_rules_free(r);
 }
 
+/* Time budgets: a fixed movetime is used nearly whole; a clock never lets
+ * the hard deadline reach the flag; the last move before a time control
+ * may use all but the overhead. */
+static void test_time_budgets(void **st)
+{
+    (void)st;
+    qp_timeman tm;
+    qp_search_limits lim = {0};
+    lim.movetime_ms = 100;
+    qp_time_init(&tm, &lim, 0);
+    assert_int_equal(tm.hard_ms, 96);
+    assert_int_equal(tm.soft_ms, tm.hard_ms);
+    lim.movetime_ms = 5000;
+    qp_time_init(&tm, &lim, 1);
+    assert_int_equal(tm.hard_ms, 4985);
+
+    memset(&lim, 0, sizeof lim);
+    lim.wtime = 60000;
+    lim.btime = 1000;
+    lim.winc = 1000;
+    qp_time_init(&tm, &lim, 0);
+    assert_int_equal(tm.soft_ms, 60000 / 30 + 750);
+    assert_int_equal(tm.hard_ms, 4 * tm.soft_ms);
+    qp_time_init(&tm, &lim, 1);            /* black: 1 s left, no increment */
+    assert_int_equal(tm.soft_ms, 1000 / 30);
+    assert_true(tm.hard_ms <= 1000 / 3);
+
+    lim.movestogo = 1;
+    qp_time_init(&tm, &lim, 1);
+    assert_int_equal(tm.hard_ms, 1000 - 30);
+    assert_int_equal(tm.soft_ms, tm.hard_ms);
+    lim.btime = 40;                        /* below twice the overhead */
+    qp_time_init(&tm, &lim, 1);
+    assert_int_equal(tm.hard_ms, 20);
+
+    memset(&lim, 0, sizeof lim);
+    lim.depth = 5;
+    qp_time_init(&tm, &lim, 0);
+    assert_int_equal(tm.hard_ms, 0);
+    assert_int_equal(tm.soft_ms, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_time_budgets),
         cmocka_unit_test(test_mate_in_1),
         cmocka_unit_test(test_trap_in_1),
         cmocka_unit_test(test_mate_in_2),
@@ -669,6 +753,7 @@ int main(void)
         cmocka_unit_test(test_perpetual_check_in_line),
         cmocka_unit_test(test_stop_is_prompt),
         cmocka_unit_test(test_callback_and_determinism),
+        cmocka_unit_test(test_threads),
         cmocka_unit_test(test_levels_and_mate_text),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);

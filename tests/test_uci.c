@@ -56,7 +56,7 @@ static void test_handshake(void **st)
     assert_non_null(strstr(out, " var xiangqi"));
     assert_non_null(strstr(out, " var tictactoe"));
     assert_non_null(strstr(out, "option name Hash type spin default 64 min 1 max 4096\n"));
-    assert_non_null(strstr(out, "option name Threads type spin default 1 min 1 max 1\n"));
+    assert_non_null(strstr(out, "option name Threads type spin default 1 min 1 max 64\n"));
     assert_non_null(strstr(out, "option name Level type spin default 10 min 1 max 10\n"));
     /* The ruleset's parameters are options. */
     assert_non_null(strstr(out, "option name draw.repetitions type spin default 3 min 0 max 100\n"));
@@ -76,6 +76,29 @@ static void test_go_depth(void **st)
     assert_non_null(strstr(out, " score cp "));
     assert_true(legal_after("zhonggong", NULL, "a3a4 a7a6", last_bestmove(out)));
     assert_int_equal(count_lines(out, "bestmove "), 1);
+    free(out);
+}
+
+/* Threads: a helper shares the table; the answer is still one legal
+ * move; out-of-range values are refused with the text. */
+static void test_threads(void **st)
+{
+    (void)st;
+    char *out = session("setoption name Threads value 2\nposition startpos moves a3a4 a7a6\n"
+                        "go depth 5\n");
+    assert_int_equal(count_lines(out, "bestmove "), 1);
+    assert_non_null(strstr(out, "info depth 5 seldepth "));
+    assert_true(legal_after("zhonggong", NULL, "a3a4 a7a6", last_bestmove(out)));
+    free(out);
+    /* The table is rebuilt by Hash: the helpers follow it. */
+    out = session("setoption name Threads value 0\nsetoption name Threads value two\n"
+                  "setoption name Threads value 3\nsetoption name Hash value 8\n"
+                  "uci\ngo depth 4\n");
+    assert_non_null(strstr(out, "info string error: Threads must be 1..64, got '0'\n"));
+    assert_non_null(strstr(out, "info string error: Threads must be 1..64, got 'two'\n"));
+    assert_non_null(strstr(out, "option name Threads type spin default 3 min 1 max 64\n"));
+    assert_non_null(strstr(out, "info depth 4 seldepth "));
+    assert_true(legal_after("zhonggong", NULL, NULL, last_bestmove(out)));
     free(out);
 }
 
@@ -366,6 +389,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_handshake),
         cmocka_unit_test(test_go_depth),
+        cmocka_unit_test(test_threads),
         cmocka_unit_test(test_clock_movetime_infinite),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_game_over_and_fen),

@@ -22,11 +22,25 @@
  *       pruning); with --a-config / --b-config each engine's rules take
  *       that Lua configuration (e.g. tuned eval weights from tools/tune).
  *       Either makes colours alternate, and the score says which is better.
+ *   match engine --engine "CMD ARGS" [--protocol uci|xboard] [--variant V]
+ *                [--openings FILE] [--games N] [--movetime MS | --depth D |
+ *                --nodes N] [--threads T] [--a-engine "CMD ARGS"]
+ *                [--option NAME=VALUE]... [--a-option NAME=VALUE]... [--pgn FILE]
+ *       qipan (in-process, or the UCI program --a-engine, e.g. an older
+ *       build's "qipan uci") against an external engine: UCI (Fairy-
+ *       Stockfish, Sjaak II, qipan itself; UCI_Variant is set to the
+ *       ruleset's name or --variant) or CECP/xboard (MaxQi: no setboard,
+ *       so games start from the initial position and the opening moves are
+ *       sent as moves; its ranks count from 0).  Each opening of the file
+ *       (one line of coordinate moves, '#' comments) is played twice with
+ *       colours swapped; the summary gives W-D-L, the score and an Elo
+ *       estimate with its 95% interval, and --pgn writes every game.
  * Common: [--ruleset NAME] [--ply-cap P] [--level L] [--opening "MOVES"] [-v]
  *   --opening plays every game (pair) from those moves instead of random
  *   ones, to replay one game of an earlier match.
  */
 #include <errno.h>
+#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -45,6 +59,10 @@
 void qp_register_builtin(qp_registry *reg);
 
 #define MOVE_TIMEOUT_MS 120000
+#define MAX_OPTIONS 16
+#define MAX_OPENINGS 512
+
+typedef enum { PROTO_UCI, PROTO_XBOARD } proto;
 
 /* ---- players ----------------------------------------------------------- */
 
@@ -60,6 +78,11 @@ typedef struct player {
     char buf[1 << 16];
     size_t len;
     char go[64];
+    proto proto;
+    int synced;            /* xboard: moves of the game already sent */
+    int xb_time_cs;        /* xboard: centiseconds per move, 0: depth */
+    int xb_depth;
+    bool startpos;         /* UCI: "position startpos" rather than the FEN */
     /* statistics */
     int64_t max_ms;
 } player;
@@ -87,7 +110,7 @@ static int send_line(player *p, const char *text)
 }
 
 /* Reads lines until one starts with prefix; copies it to out.  -1 on EOF
- * or timeout. */
+ * or timeout, 1 when an xboard engine resigns. */
 static int read_until(player *p, const char *prefix, char *out, size_t outn, int timeout_ms)
 {
     int64_t end = now_ms() + timeout_ms;
@@ -96,11 +119,14 @@ static int read_until(player *p, const char *prefix, char *out, size_t outn, int
         while ((nl = memchr(p->buf, '\n', p->len)) != NULL) {
             *nl = 0;
             bool hit = !strncmp(p->buf, prefix, strlen(prefix));
+            /* An xboard engine may resign instead of moving. */
+            bool resign = p->proto == PROTO_XBOARD && !strncmp(p->buf, "resign", 6);
             if (hit) snprintf(out, outn, "%s", p->buf);
             size_t used = (size_t)(nl - p->buf) + 1;
             memmove(p->buf, nl + 1, p->len - used);
             p->len -= used;
             if (hit) return 0;
+            if (resign) return 1;
         }
         int left = (int)(end - now_ms());
         if (left <= 0 || p->len >= sizeof p->buf - 1) return -1;
@@ -114,8 +140,18 @@ static int read_until(player *p, const char *prefix, char *out, size_t outn, int
     }
 }
 
-static int spawn(player *p, const char *path, const char *variant)
+/* Starts the program cmd (words separated by spaces, no quoting) and
+ * greets it in its protocol; options are "NAME=VALUE" (UCI setoption). */
+static int spawn(player *p, const char *cmd, proto pr, const char *variant,
+                 const char *const *options, int noptions)
 {
+    char words[1024];
+    char *argv[32];
+    int argc = 0;
+    snprintf(words, sizeof words, "%s", cmd);
+    for (char *t = strtok(words, " "); t && argc < 31; t = strtok(NULL, " ")) argv[argc++] = t;
+    argv[argc] = NULL;
+    if (argc == 0) return -1;
     int in[2], out[2];
     if (pipe(in) || pipe(out)) return -1;
     p->pid = fork();
@@ -124,7 +160,7 @@ static int spawn(player *p, const char *path, const char *variant)
         dup2(in[0], 0);
         dup2(out[1], 1);
         close(in[0]), close(in[1]), close(out[0]), close(out[1]);
-        execl(path, path, (char *)NULL);
+        execvp(argv[0], argv);
         _exit(127);
     }
     close(in[0]);
@@ -132,10 +168,34 @@ static int spawn(player *p, const char *path, const char *variant)
     p->to = in[1];
     p->from = out[0];
     p->external = true;
-    char line[256];
-    snprintf(line, sizeof line, "uci\nsetoption name UCI_Variant value %s\nisready\n", variant);
-    if (send_line(p, line) || read_until(p, "readyok", line, sizeof line, 10000)) {
-        fprintf(stderr, "match: %s does not answer UCI\n", path);
+    p->proto = pr;
+    char line[1024];
+    if (pr == PROTO_XBOARD) {
+        /* The feature list ends with done=1 (or the engine sends none). */
+        if (send_line(p, "xboard\nprotover 2\n") ||
+            read_until(p, "feature", line, sizeof line, 10000)) {
+            fprintf(stderr, "match: %s does not answer xboard (is it installed? for MaxQi: "
+                            "apt-get install fairymax)\n", cmd);
+            return -1;
+        }
+        while (!strstr(line, "done=1") && !read_until(p, "feature", line, sizeof line, 2000)) {}
+        return 0;
+    }
+    snprintf(line, sizeof line, "uci\nsetoption name UCI_Variant value %s\n", variant);
+    if (send_line(p, line)) return -1;
+    for (int i = 0; i < noptions; i++) {
+        char name[256];
+        snprintf(name, sizeof name, "%s", options[i]);
+        char *eq = strchr(name, '=');
+        if (eq) *eq = 0;
+        snprintf(line, sizeof line, "setoption name %s%s%s\n", name, eq ? " value " : "",
+                 eq ? eq + 1 : "");
+        if (send_line(p, line)) return -1;
+    }
+    if (send_line(p, "isready\n") || read_until(p, "readyok", line, sizeof line, 10000)) {
+        fprintf(stderr, "match: %s does not answer UCI (is it installed? Fairy-Stockfish: "
+                        "apt-get install fairy-stockfish; Sjaak II: apt-get install sjaakii; "
+                        "they land in /usr/games)\n", cmd);
         return -1;
     }
     return 0;
@@ -152,6 +212,26 @@ static void close_player(player *p)
     if (p->s) qp_search_free(p->s);
 }
 
+/* Shifts every rank number of a coordinate move ("h3e3") by d, in place:
+ * xboard Xiangqi engines count ranks from 0. */
+static void xb_ranks(char *mv, int d)
+{
+    char out[32];
+    size_t k = 0;
+    for (const char *c = mv; *c && k + 4 < sizeof out;) {
+        if (*c >= '0' && *c <= '9') {
+            char *end;
+            long v = strtol(c, &end, 10);
+            k += (size_t)snprintf(out + k, sizeof out - k, "%ld", v + d);
+            c = end;
+        } else {
+            out[k++] = *c++;
+        }
+    }
+    out[k] = 0;
+    strcpy(mv, out);
+}
+
 /* The player's move in g, or QP_MOVE_NONE with a reason. */
 static qp_move get_move(player *p, const qp_game *g, const char *moves_text, char *why, size_t whyn)
 {
@@ -162,10 +242,52 @@ static qp_move get_move(player *p, const qp_game *g, const char *moves_text, cha
         qp_search_info info;
         m = qp_search_run(p->s, g, &p->lim, NULL, NULL, &info);
         if (m == QP_MOVE_NONE) snprintf(why, whyn, "search returned no move");
+    } else if (p->proto == PROTO_XBOARD) {
+        /* Moves since the last sync, ranks counted from 0. */
+        char line[1 << 15], reply[256], text[64] = "";
+        size_t k = 0;
+        line[0] = 0;
+        int i = 0;
+        for (const char *t = moves_text; *t;) {
+            size_t w = strcspn(t, " ");
+            if (i++ >= p->synced && k + w + 2 < sizeof line) {
+                char mv[32];
+                snprintf(mv, sizeof mv, "%.*s", (int)(w < 31 ? w : 31), t);
+                xb_ranks(mv, -1);
+                k += (size_t)snprintf(line + k, sizeof line - k, "%s\n", mv);
+            }
+            t += w;
+            while (*t == ' ') t++;
+        }
+        if (p->xb_time_cs)
+            snprintf(line + k, sizeof line - k, "time %d\notim %d\ngo\n", p->xb_time_cs,
+                     p->xb_time_cs);
+        else
+            snprintf(line + k, sizeof line - k, "go\n");
+        int rc = send_line(p, line) ? -1 : read_until(p, "move ", reply, sizeof reply, MOVE_TIMEOUT_MS);
+        if (rc) {
+            snprintf(why, whyn, rc > 0 ? "resigns" : "no move (crash or timeout)");
+            return QP_MOVE_NONE;
+        }
+        send_line(p, "force\n");
+        p->synced = i + 1;
+        sscanf(reply + 5, "%63s", text);
+        xb_ranks(text, +1);
+        char err[QP_ERR];
+        if (r->rs->move_parse(r, g->cur, text, &m, err, sizeof err)) {
+            snprintf(why, whyn, "bad move '%s': %s", text, err);
+            return QP_MOVE_NONE;
+        }
     } else {
         char line[1 << 15], reply[256];
-        snprintf(line, sizeof line, "position fen %s%s%s\n%s\n", g->start_fen,
-                 moves_text[0] ? " moves " : "", moves_text, p->go);
+        /* Engine matches start from the initial position: "startpos" is
+         * understood by engines that read no Xiangqi FEN (Sjaak II). */
+        if (p->startpos)
+            snprintf(line, sizeof line, "position startpos%s%s\n%s\n",
+                     moves_text[0] ? " moves " : "", moves_text, p->go);
+        else
+            snprintf(line, sizeof line, "position fen %s%s%s\n%s\n", g->start_fen,
+                     moves_text[0] ? " moves " : "", moves_text, p->go);
         if (send_line(p, line) || read_until(p, "bestmove ", reply, sizeof reply, MOVE_TIMEOUT_MS)) {
             snprintf(why, whyn, "no bestmove (crash or timeout)");
             return QP_MOVE_NONE;
@@ -195,6 +317,7 @@ typedef struct result {
     char reason[64];
     int plies;
     bool capped, forfeit;
+    char *moves;           /* the game's moves (malloc'd, caller frees) */
 } result;
 
 static uint64_t rng(uint64_t *x)
@@ -256,8 +379,22 @@ static int play_game(const qp_rules *r, player *pl[2], const char *opening, int 
         }
         snprintf(moves, cap, "%s", opening);
     }
-    for (int i = 0; i < 2; i++)
-        if (pl[i]->s) qp_search_clear(pl[i]->s);
+    for (int i = 0; i < 2; i++) {
+        player *p = pl[i];
+        if (p->s) qp_search_clear(p->s);
+        if (p->external && p->proto == PROTO_UCI) send_line(p, "ucinewgame\n");
+        if (p->external && p->proto == PROTO_XBOARD) {
+            char line[256];
+            if (p->xb_time_cs)
+                snprintf(line, sizeof line, "new\nvariant %s\nforce\nlevel 1 0 0\npost\n",
+                         r->rs->name);
+            else
+                snprintf(line, sizeof line, "new\nvariant %s\nforce\nsd %d\npost\n", r->rs->name,
+                         p->xb_depth);
+            send_line(p, line);
+            p->synced = 0;
+        }
+    }
     for (;;) {
         qp_outcome o;
         qp_game_outcome(&g, &o);
@@ -293,7 +430,7 @@ static int play_game(const qp_rules *r, player *pl[2], const char *opening, int 
     }
     res->plies = g.cursor;
     if (verbose) printf("  moves: %s\n", moves);
-    free(moves);
+    res->moves = moves;
     qp_game_free(&g);
     return 0;
 }
@@ -316,6 +453,12 @@ typedef struct opts {
     uint64_t seed;
     const char *a_config, *b_config;   /* Lua configs (e.g. tuned weights) per engine */
     const char *opening;               /* fixed opening moves, or NULL */
+    /* engine mode */
+    const char *engine, *a_engine, *protocol, *variant, *openings, *pgn;
+    uint64_t nodes;
+    int threads;
+    const char *options[MAX_OPTIONS], *a_options[MAX_OPTIONS];
+    int noptions, na_options;
 } opts;
 
 static int usage(void)
@@ -323,7 +466,12 @@ static int usage(void)
     fprintf(stderr, "usage: match student|selfplay [--games N] [--movetime MS | --depth D]\n"
                     "       [--student PATH] [--student-depth D] [--seed S] [--ruleset NAME]\n"
                     "       [--ply-cap P] [--level L] [--b-caps C]\n"
-                    "       [--a-config FILE] [--b-config FILE] [--opening MOVES] [-v]\n");
+                    "       [--a-config FILE] [--b-config FILE] [--opening MOVES] [-v]\n"
+                    "   or: match engine --engine \"CMD ARGS\" [--protocol uci|xboard] [--variant V]\n"
+                    "       [--openings FILE] [--games N] [--movetime MS | --depth D | --nodes N]\n"
+                    "       [--threads T] [--a-engine \"CMD ARGS\"] [--option NAME=VALUE]...\n"
+                    "       [--a-option NAME=VALUE]...\n"
+                    "       [--pgn FILE] [--ruleset NAME] [--ply-cap P] [--level L] [-v]\n");
     return 2;
 }
 
@@ -333,9 +481,11 @@ static void init_engine(player *p, const char *name, const qp_rules *r, const op
     p->name = name;
     p->s = qp_search_new(r, 16);
     p->lim.depth = o->depth;
-    p->lim.movetime_ms = o->depth ? 0 : o->movetime;
+    p->lim.movetime_ms = o->depth || o->nodes ? 0 : o->movetime;
+    p->lim.nodes = o->nodes;
     p->lim.level = o->level;
     p->lim.seed = o->level < 10 ? o->seed : 0;
+    if (o->threads > 1) qp_search_set_threads(p->s, o->threads);
 }
 
 /* Applies a Lua configuration file (NULL: none) to p. */
@@ -351,9 +501,216 @@ static int apply_config(const char *path, qp_params *p)
     return 0;
 }
 
+/* ---- engine matches ---------------------------------------------------- */
+
+/* Elo difference for a score fraction (clamped away from 0 and 1). */
+static double elo_of(double p)
+{
+    if (p < 0.001) p = 0.001;
+    if (p > 0.999) p = 0.999;
+    return -400.0 * log10(1.0 / p - 1.0);
+}
+
+/* The score, its Elo and the Elo's 95% interval from the per-game
+ * variance of the score (trinomial: 1, 1/2, 0). */
+static void elo_estimate(int w, int d, int l, double *score, double *elo, double *lo, double *hi)
+{
+    int n = w + d + l;
+    double p = n ? (w + 0.5 * d) / n : 0.5;
+    double var = n ? (w * (1 - p) * (1 - p) + d * (0.5 - p) * (0.5 - p) + l * p * p) / n : 0;
+    double se = n ? sqrt(var / n) : 0;
+    *score = p;
+    *elo = elo_of(p);
+    *lo = elo_of(p - 1.96 * se);
+    *hi = elo_of(p + 1.96 * se);
+}
+
+/* Reads the openings: one line of moves each, '#' starts a comment. */
+static int load_openings(const char *path, char ***out)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "match: cannot open %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    char line[1024];
+    char **v = calloc(MAX_OPENINGS, sizeof *v);
+    int n = 0;
+    while (v && n < MAX_OPENINGS && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "#\r\n")] = 0;
+        char *t = line;
+        while (*t == ' ' || *t == '\t') t++;
+        size_t l = strlen(t);
+        while (l > 0 && (t[l - 1] == ' ' || t[l - 1] == '\t')) t[--l] = 0;
+        if (l) v[n++] = strdup(t);
+    }
+    fclose(f);
+    if (!v || n == 0) {
+        fprintf(stderr, "match: %s holds no opening\n", path);
+        free(v);
+        return -1;
+    }
+    *out = v;
+    return n;
+}
+
+static void pgn_game(FILE *f, const qp_rules *r, int round, const char *red, const char *black,
+                     const result *res)
+{
+    const char *rt = res->winner < 0 ? "1/2-1/2" : res->winner == 0 ? "1-0" : "0-1";
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    fprintf(f, "[Event \"qipan match\"]\n[Site \"?\"]\n[Date \"%04d.%02d.%02d\"]\n[Round \"%d\"]\n",
+            tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, round);
+    fprintf(f, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n[Variant \"%s\"]\n", red, black,
+            rt, r->rs->name);
+    fprintf(f, "[Termination \"%s\"]\n[PlyCount \"%d\"]\n\n", res->reason, res->plies);
+    int ply = 0, col = 0;
+    for (const char *m = res->moves ? res->moves : ""; *m;) {
+        size_t w = strcspn(m, " ");
+        char num[16] = "";
+        if (ply % 2 == 0) snprintf(num, sizeof num, "%d. ", ply / 2 + 1);
+        int need = (int)(strlen(num) + w + 1);
+        if (col + need > 79) {
+            fputc('\n', f);
+            col = 0;
+        }
+        col += fprintf(f, "%s%s%.*s", col ? " " : "", num, (int)w, m);
+        ply++;
+        m += w;
+        while (*m == ' ') m++;
+    }
+    fprintf(f, "%s%s\n\n", col ? " " : "", rt);
+}
+
+static const char *base_name(const char *cmd, char *buf, size_t n)
+{
+    size_t w = strcspn(cmd, " ");
+    const char *b = cmd;
+    for (const char *c = cmd; c < cmd + w; c++)
+        if (*c == '/') b = c + 1;
+    snprintf(buf, n, "%.*s", (int)(w - (size_t)(b - cmd)), b);
+    return buf;
+}
+
+static int engine_match(const qp_rules *r, const opts *o)
+{
+    proto pr = o->protocol && !strcmp(o->protocol, "xboard") ? PROTO_XBOARD : PROTO_UCI;
+    const char *variant = o->variant ? o->variant : r->rs->name;
+    char **ops = NULL;
+    int nops = 0;
+    if (o->openings) {
+        nops = load_openings(o->openings, &ops);
+        if (nops < 0) return 2;
+    }
+    player a, b;
+    char aname[128], bname[128];
+    memset(&b, 0, sizeof b);
+    b.name = base_name(o->engine, bname, sizeof bname);
+    if (o->a_engine) {
+        memset(&a, 0, sizeof a);
+        a.name = base_name(o->a_engine, aname, sizeof aname);
+        if (spawn(&a, o->a_engine, PROTO_UCI, variant, o->a_options, o->na_options)) return 1;
+    } else {
+        init_engine(&a, "qipan", r, o);
+    }
+    if (!strcmp(a.name, b.name)) a.name = "A", b.name = "B";
+    if (spawn(&b, o->engine, pr, variant, o->options, o->noptions)) {
+        close_player(&a);
+        return 1;
+    }
+    char go[64];
+    if (o->nodes)
+        snprintf(go, sizeof go, "go nodes %llu", (unsigned long long)o->nodes);
+    else if (o->depth)
+        snprintf(go, sizeof go, "go depth %d", o->depth);
+    else
+        snprintf(go, sizeof go, "go movetime %d", o->movetime);
+    snprintf(a.go, sizeof a.go, "%s", go);
+    a.startpos = b.startpos = true;
+    snprintf(b.go, sizeof b.go, "%s", go);
+    b.xb_time_cs = o->depth || o->nodes ? 0 : (o->movetime + 9) / 10;
+    b.xb_depth = o->depth ? o->depth : 8;
+    if (pr == PROTO_XBOARD && o->nodes) {
+        fprintf(stderr, "match: xboard engines take --movetime or --depth, not --nodes\n");
+        close_player(&a);
+        close_player(&b);
+        return 2;
+    }
+    FILE *pgn = NULL;
+    if (o->pgn && !(pgn = fopen(o->pgn, "w"))) {
+        fprintf(stderr, "match: cannot write %s: %s\n", o->pgn, strerror(errno));
+        close_player(&a);
+        close_player(&b);
+        return 2;
+    }
+    int games = o->games > 0 ? o->games : (nops ? 2 * nops : 10);
+    int w = 0, d = 0, l = 0, forfeits[2] = {0, 0}, capped = 0, status = 0;
+    int64_t t0 = now_ms();
+    uint64_t x = o->seed * 0x9E3779B97F4A7C15ull | 1;
+    char opening[1024] = "";
+    int per_move = o->depth ? 30000 : o->nodes ? 30000 : o->movetime + 1000;
+    int budget_s = (int)((int64_t)o->ply_cap * per_move / 1000) + 60;
+    signal(SIGALRM, on_alarm);
+    for (int gi = 0; gi < games; gi++) {
+        if (gi % 2 == 0) {
+            if (o->opening)
+                snprintf(opening, sizeof opening, "%s", o->opening);
+            else if (nops)
+                snprintf(opening, sizeof opening, "%s", ops[(gi / 2) % nops]);
+            else
+                random_opening(r, 2 + (int)(rng(&x) % 3), &x, opening, sizeof opening);
+        }
+        int aside = gi % 2;
+        player *pl[2];
+        pl[aside] = &a;
+        pl[1 - aside] = &b;
+        result res;
+        alarm((unsigned)budget_s);
+        int bad = play_game(r, pl, opening, o->ply_cap, &res);
+        alarm(0);
+        if (bad) {
+            status = 2;
+            break;
+        }
+        if (res.forfeit) forfeits[res.winner == aside ? 1 : 0]++;
+        capped += res.capped;
+        if (res.winner < 0) d++;
+        else if (res.winner == aside) w++;
+        else l++;
+        const char *who = res.winner < 0 ? "draw" : qp_side_name(r, res.winner);
+        printf("game %d: %s %s, opening '%s': %s%s (%s) in %d plies; %d-%d-%d\n", gi + 1, a.name,
+               qp_side_name(r, aside), opening, who, res.winner < 0 ? "" : " wins", res.reason,
+               res.plies, w, d, l);
+        fflush(stdout);
+        if (pgn) {
+            pgn_game(pgn, r, gi + 1, pl[0]->name, pl[1]->name, &res);
+            fflush(pgn);
+        }
+        free(res.moves);
+    }
+    int n = w + d + l;
+    double sc, elo, lo, hi;
+    elo_estimate(w, d, l, &sc, &elo, &lo, &hi);
+    printf("%s vs %s (%s): %d games, W-D-L %d-%d-%d, score %.1f%%, Elo %+.0f [%+.0f, %+.0f] "
+           "(95%%); forfeits %s %d, %s %d; ply cap %d; longest move %s %lld ms, %s %lld ms; "
+           "%.1f s\n",
+           a.name, b.name, go + 3, n, w, d, l, sc * 100, elo, lo, hi, a.name, forfeits[0], b.name,
+           forfeits[1], capped, a.name, (long long)a.max_ms, b.name, (long long)b.max_ms,
+           (now_ms() - t0) / 1000.0);
+    if (pgn) fclose(pgn);
+    close_player(&a);
+    close_player(&b);
+    for (int i = 0; i < nops; i++) free(ops[i]);
+    free(ops);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
-    opts o = {NULL, "zhonggong", NULL, 0, 1000, 0, 5, 1000, 10, -1, 1, NULL, NULL, NULL};
+    opts o = {.ruleset = "zhonggong", .movetime = 1000, .student_depth = 5, .ply_cap = 1000,
+              .level = 10, .b_caps = -1, .seed = 1};
     char student_path[1024];
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -374,9 +731,25 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--a-config")) o.a_config = v;
         else if (!strcmp(a, "--b-config")) o.b_config = v;
         else if (!strcmp(a, "--opening")) o.opening = v;
+        else if (!strcmp(a, "--engine")) o.engine = v;
+        else if (!strcmp(a, "--a-engine")) o.a_engine = v;
+        else if (!strcmp(a, "--protocol")) o.protocol = v;
+        else if (!strcmp(a, "--variant")) o.variant = v;
+        else if (!strcmp(a, "--openings")) o.openings = v;
+        else if (!strcmp(a, "--pgn")) o.pgn = v;
+        else if (!strcmp(a, "--nodes")) o.nodes = strtoull(v, NULL, 10), o.depth = 0;
+        else if (!strcmp(a, "--threads")) o.threads = atoi(v);
+        else if (!strcmp(a, "--option") && o.noptions < MAX_OPTIONS) o.options[o.noptions++] = v;
+        else if (!strcmp(a, "--a-option") && o.na_options < MAX_OPTIONS)
+            o.a_options[o.na_options++] = v;
         else return usage();
     }
-    if (!o.mode || (strcmp(o.mode, "student") && strcmp(o.mode, "selfplay"))) return usage();
+    bool engine = o.mode && !strcmp(o.mode, "engine");
+    if (engine && (!o.engine || (o.protocol && strcmp(o.protocol, "uci") &&
+                                 strcmp(o.protocol, "xboard"))))
+        return usage();
+    if (!o.mode || (strcmp(o.mode, "student") && strcmp(o.mode, "selfplay") && !engine))
+        return usage();
     bool selfplay = !strcmp(o.mode, "selfplay");
     if (o.games <= 0) o.games = selfplay ? 100 : 10;
     if (o.seed == 0) o.seed = 1;
@@ -396,6 +769,7 @@ int main(int argc, char **argv)
     qp_registry_init(&reg, dir);
     qp_register_builtin(&reg);
     qp_registry_load_lua_games(&reg, err, sizeof err);
+    int status;
     const qp_ruleset *rs = qp_registry_find(&reg, o.ruleset);
     qp_params prm;
     if (!rs || qp_params_init(&prm, rs->params, err, sizeof err)) {
@@ -410,6 +784,13 @@ int main(int argc, char **argv)
         return 2;
     }
 
+    if (engine) {
+        signal(SIGPIPE, SIG_IGN);
+        status = engine_match(r, &o);
+        qp_rules_free(r);
+        qp_registry_free(&reg);
+        return status;
+    }
     player a, b;
     qp_rules *rb = NULL;
     init_engine(&a, "qipan", r, &o);
@@ -427,11 +808,11 @@ int main(int argc, char **argv)
         memset(&b, 0, sizeof b);
         b.name = "student";
         snprintf(b.go, sizeof b.go, "go depth %d", o.student_depth);
-        if (spawn(&b, o.student, rs->name)) return 1;
+        if (spawn(&b, o.student, PROTO_UCI, rs->name, NULL, 0)) return 1;
     }
 
     uint64_t x = o.seed * 0x9E3779B97F4A7C15ull | 1;
-    int wins = 0, draws = 0, losses = 0, capped = 0, forfeits = 0, total_plies = 0, status;
+    int wins = 0, draws = 0, losses = 0, capped = 0, forfeits = 0, total_plies = 0;
     int by_side[2] = {0, 0};
     char reasons[16][64];
     int reason_n[16] = {0}, nreasons = 0;
