@@ -110,46 +110,9 @@ static int wait_exit(pid_t pid, int ms)
     return -1;
 }
 
-/* Xvfb picks its display (-displayfd): no clash with parallel runs. */
 static int start_xvfb(net_test *t)
 {
-    int fds[2];
-    if (pipe(fds)) return -1;
-    pid_t pid = fork();
-    if (pid == 0) {
-        char fd[16];
-        for (int k = 3; k < 1024; k++)
-            if (k != fds[1]) close(k);
-        snprintf(fd, sizeof fd, "%d", fds[1]);
-        int null = open("/dev/null", O_WRONLY);
-        dup2(null, 1);
-        dup2(null, 2);
-        execlp("Xvfb", "Xvfb", "-displayfd", fd, "-screen", "0", "1280x1024x24", "-nolisten", "tcp", (char *)NULL);
-        _exit(127);
-    }
-    close(fds[1]);
-    t->xvfb = pid;
-    char buf[32] = "";
-    size_t got = 0;
-    while (got < sizeof buf - 1 && !strchr(buf, '\n')) {
-        struct pollfd p = {fds[0], POLLIN, 0};
-        if (poll(&p, 1, 10000) <= 0) break;
-        ssize_t n = read(fds[0], buf + got, sizeof buf - 1 - got);
-        if (n <= 0) break;
-        got += (size_t)n;
-        buf[got] = 0;
-    }
-    close(fds[0]);
-    if (!strchr(buf, '\n')) return -1;
-    buf[strcspn(buf, "\n")] = 0;
-    snprintf(t->display, sizeof t->display, ":%s", buf);
-    char cmd[160];
-    snprintf(cmd, sizeof cmd, "DISPLAY=%s xdotool getmouselocation >/dev/null 2>&1", t->display);
-    for (int i = 0; i < 150; i++) {
-        if (system(cmd) == 0) return 0;
-        sleep_ms(100);
-    }
-    return -1;
+    return tu_start_xvfb(&t->xvfb, t->display, sizeof t->display);
 }
 
 /* The environment of every qipan the test starts: its own HOME and

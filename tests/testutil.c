@@ -7,6 +7,9 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/wait.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <time.h>
 
 void qp_register_builtin(qp_registry *reg);
 
@@ -145,4 +148,49 @@ const char *tu_tmpfile(const char *text, const char *suffix)
     if (write(fd, text, n) != (ssize_t)n) fail_msg("write tmp");
     close(fd);
     return p;
+}
+
+int tu_start_xvfb(pid_t *pidp, char *display, size_t dn)
+{
+    int fds[2];
+    if (pipe(fds)) return -1;
+    pid_t pid = fork();
+    if (pid == 0) {
+        char fd[16];
+        for (int k = 3; k < 1024; k++)
+            if (k != fds[1]) close(k);
+        snprintf(fd, sizeof fd, "%d", fds[1]);
+        int null = open("/dev/null", O_WRONLY);
+        dup2(null, 1);
+        dup2(null, 2);
+        execlp("Xvfb", "Xvfb", "-displayfd", fd, "-screen", "0", "1280x1024x24", "-nolisten", "tcp", (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    *pidp = pid;
+    /* Read up to the newline: Xvfb writes the number and the newline
+     * separately and dies if the pipe is closed in between. */
+    char buf[32] = "";
+    size_t got = 0;
+    while (got < sizeof buf - 1 && !strchr(buf, '\n')) {
+        struct pollfd p = {fds[0], POLLIN, 0};
+        if (poll(&p, 1, 10000) <= 0) break;
+        ssize_t n = read(fds[0], buf + got, sizeof buf - 1 - got);
+        if (n <= 0) break;
+        got += (size_t)n;
+        buf[got] = 0;
+    }
+    close(fds[0]);
+    if (!strchr(buf, '\n')) return -1;
+    buf[strcspn(buf, "\n")] = 0;
+    snprintf(display, dn, ":%s", buf);
+    /* The number can arrive a moment before the server takes clients. */
+    char cmd[160];
+    snprintf(cmd, sizeof cmd, "DISPLAY=%s xdotool getmouselocation >/dev/null 2>&1", display);
+    for (int i = 0; i < 150; i++) {
+        if (system(cmd) == 0) return 0;
+        struct timespec ts = {0, 100 * 1000000L};
+        nanosleep(&ts, NULL);
+    }
+    return -1;
 }

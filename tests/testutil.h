@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include <cmocka.h>
 
 #include "registry.h"
@@ -39,5 +40,10 @@ uint64_t tu_perft(const qp_rules *r, const void *s, int depth);
 /* Writes text to a fresh temporary file and returns its path (static buffer
  * per call index 0..3). */
 const char *tu_tmpfile(const char *text, const char *suffix);
+
+/* Starts Xvfb on a display it picks itself (-displayfd: no clash with other
+ * servers or parallel test runs) and waits until it takes clients (xdotool).
+ * 0 with *pid and display (":N") set, or -1. */
+int tu_start_xvfb(pid_t *pid, char *display, size_t n);
 
 #endif
