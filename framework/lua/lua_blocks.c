@@ -21,23 +21,6 @@
 #define lb_fail(L, in, key, ...) \
     qp_sandbox_fail(L, (in)->game->path, qp_lua_key_line((in)->game->src, key, NULL), __VA_ARGS__)
 
-static int edit_distance(const char *a, const char *b)
-{
-    int la = (int)strlen(a), lb = (int)strlen(b);
-    if (la > 31 || lb > 31) return 99;
-    int d[32][32];
-    for (int i = 0; i <= la; i++) d[i][0] = i;
-    for (int j = 0; j <= lb; j++) d[0][j] = j;
-    for (int i = 1; i <= la; i++)
-        for (int j = 1; j <= lb; j++) {
-            int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-            if (d[i - 1][j] + 1 < c) c = d[i - 1][j] + 1;
-            if (d[i][j - 1] + 1 < c) c = d[i][j - 1] + 1;
-            d[i][j] = c;
-        }
-    return d[la][lb];
-}
-
 /* Every string key of the table at t must be in known (NULL-terminated);
  * single letters are piece keys when letters_ok. */
 static void check_keys(lua_State *L, lr_inst *in, int t, const char *where, const char *const *known,
@@ -50,14 +33,9 @@ static void check_keys(lua_State *L, lr_inst *in, int t, const char *where, cons
         const char *k = lua_tostring(L, -1);
         if (letters_ok && strlen(k) == 1) continue;
         bool ok = false;
-        const char *best = NULL;
-        int bd = 3;
-        for (int i = 0; known[i]; i++) {
-            if (!strcmp(k, known[i])) ok = true;
-            int dd = edit_distance(k, known[i]);
-            if (dd < bd) bd = dd, best = known[i];
-        }
+        for (int i = 0; known[i] && !ok; i++) ok = !strcmp(k, known[i]);
         if (ok) continue;
+        const char *best = lr_closest_key(k, known);
         char key[96];
         snprintf(key, sizeof key, "%s.%s", where, k);
         if (best)

@@ -542,13 +542,11 @@ static int lr_distance(const char *a, const char *b)
     return d[la][lb];
 }
 
-/* The valid key closest to an unknown one, NULL if none is close: at most
- * two edits, and fewer than half the key's letters. */
-static const char *lr_closest_key(const char *key)
+const char *lr_closest_key(const char *key, const char *const *keys)
 {
     const char *best = NULL;
     int bd = 3, len = (int)strlen(key);
-    for (const char *const *k = lr_game_keys; *k; k++) {
+    for (const char *const *k = keys; *k; k++) {
         int dist = lr_distance(key, *k);
         if (dist < bd && 2 * dist < len) best = *k, bd = dist;
     }
@@ -586,7 +584,7 @@ static void lr_check_keys(lua_State *L, const lr_game *g, int t)
         }
     }
     if (!bad[0]) return;
-    const char *near = lr_closest_key(bad);
+    const char *near = lr_closest_key(bad, lr_game_keys);
     if (near) qp_sandbox_fail(L, g->path, bad_line, "unknown key '%s' (did you mean '%s'?)", bad, near);
     qp_sandbox_fail(L, g->path, bad_line, "unknown key '%s'", bad);
 }

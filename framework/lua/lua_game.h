@@ -162,6 +162,11 @@ static inline bool lr_decode(const lr_inst *in, qp_move m, int *from, int *to, l
  * on parameters); returns its type.  Raises like lua_call. */
 int lr_field(lua_State *L, int t, const char *name, int params);
 
+/* The key of keys (NULL-terminated) closest to an unknown one, for "did
+ * you mean": at most two edits (a swap of neighbours is one), and fewer
+ * than half the key's letters; NULL if none is that close. */
+const char *lr_closest_key(const char *key, const char *const *keys);
+
 /* A malloc'ed copy of s, NULL when out of memory. */
 char *lr_strdup(const char *s);
 
