@@ -97,10 +97,8 @@ typedef struct blk_game {
     int8_t side_of[BLK_MAX_CODES];
     char letter[BLK_MAX_CODES];
     int8_t code_of[256];          /* letter → code, 0 if none */
-    int nvars;
     const uint64_t *z_cell;       /* n × (ncodes+1), code 0 entries are 0 */
     uint64_t z_side;
-    const uint64_t *z_var;
 
     /* placement */
     blk_place place;
@@ -176,9 +174,13 @@ void blk_defaults(blk_game *g);
  * Returns 0, or -1 with err naming the conflicting options. */
 int blk_prepare(blk_game *g, size_t off_cells, char *err, size_t errn);
 
-/* Positions.  blk_refresh recomputes aux and hash from cells, side, vars and
- * hands (after a FEN or a Lua hook wrote the cells). */
+/* Positions.  blk_refresh recomputes the aux part (counts, bitboards, a
+ * made line, captures) from cells and hands, after a FEN or a Lua hook
+ * wrote them; holes are emptied.  The hash is the reader's to recompute:
+ * its keys for cells, side and vars (z_cell and z_side are those), XOR
+ * blk_hands_key. */
 void blk_refresh(const blk_game *g, void *s);
+uint64_t blk_hands_key(const blk_game *g, const void *s);
 void blk_fen_print(const blk_game *g, const void *s, char *buf, size_t n);
 /* Fills the hands field of a position set up by the caller: the start hands. */
 void blk_start_hands(const blk_game *g, void *s);

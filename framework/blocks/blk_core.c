@@ -178,25 +178,16 @@ bool blk_line_through(const blk_game *g, const int8_t *c, int sq)
 
 /* ---- aux and hash ----------------------------------------------------------- */
 
-static uint64_t var_key(const blk_game *g, int i, int32_t v)
-{
-    /* the Lua adapter's formula, so `pos:setvar` keeps the hash current */
-    uint64_t x = g->z_var[i] ^ ((uint64_t)(uint32_t)v * 0x9e3779b97f4a7c15ull);
-    return qp_splitmix64(&x);
-}
-
 void blk_refresh(const blk_game *g, void *s)
 {
     int8_t *c = blk_cells(g, s);
     blk_aux *a = blk_ax(g, s);
-    uint64_t h = 0;
     a->count[0] = a->count[1] = 0;
     a->bb[0] = a->bb[1] = 0;
     a->line = 0;
     for (int sq = 0; sq < g->n; sq++) {
         if (g->hole[sq]) c[sq] = 0;
         if (!c[sq]) continue;
-        h ^= g->z_cell[sq * (g->ncodes + 1) + c[sq]];
         a->count[g->side_of[c[sq]]]++;
         if (g->bb_ok) a->bb[g->side_of[c[sq]]] |= (uint64_t)1 << sq;
     }
@@ -204,15 +195,19 @@ void blk_refresh(const blk_game *g, void *s)
         for (int sq = 0; sq < g->n && !a->line; sq++)
             if (c[sq] && blk_line_through(g, c, sq)) a->line = (int8_t)(1 + g->side_of[c[sq]]);
     for (int s2 = 0; s2 < 2; s2++) {
-        if (g->hand[s2] >= 0) h ^= g->z_hand[s2][a->hand[s2] & 255];
         int lost = g->start_total[1 - s2] - a->count[1 - s2] - (g->hand[1 - s2] >= 0 ? a->hand[1 - s2] : 0);
         a->captured[s2] = (int16_t)(lost > 0 ? lost : 0);
     }
     if (g->nsides == 1 || !g->capture_win) a->captured[0] = a->captured[1] = 0;
-    if (blk_side(s)) h ^= g->z_side;
-    const int32_t *vars = (const int32_t *)((uint8_t *)s + 16);
-    for (int i = 0; i < g->nvars; i++) h ^= var_key(g, i, vars[i]);
-    *(uint64_t *)s = h;
+}
+
+uint64_t blk_hands_key(const blk_game *g, const void *s)
+{
+    const blk_aux *a = blk_cax(g, s);
+    uint64_t h = 0;
+    for (int k = 0; k < 2; k++)
+        if (g->hand[k] >= 0) h ^= g->z_hand[k][a->hand[k] & 255];
+    return h;
 }
 
 void blk_start_hands(const blk_game *g, void *s)

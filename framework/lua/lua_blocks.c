@@ -332,7 +332,6 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
         g->letter[c] = in->piece[c].letter;
         g->code_of[(unsigned char)in->piece[c].letter] = (int8_t)c;
     }
-    g->nvars = in->nvars;
 
     int ty = lr_field(L, t, "rules", params);
     if (ty != LUA_TTABLE) lb_fail(L, in, "rules", "'rules' must be a table, got %s", luaL_typename(L, -1));
@@ -493,6 +492,14 @@ static bool lb_has(const qp_rules *r, int hook)
     return lr_in(r)->ref[hook] != LUA_NOREF;
 }
 
+/* The aux part and the whole hash after cells or hands were written: the
+ * adapter's keys for cells, side and vars, and the blocks' for hands. */
+static void lb_refresh(lr_inst *in, void *s)
+{
+    blk_refresh(in->blk, s);
+    lr_h(s)->hash = lr_hash_full(in, s) ^ blk_hands_key(in->blk, s);
+}
+
 static void lb_setup(const qp_rules *r, void *s)
 {
     lr_inst *in = lr_in(r);
@@ -511,7 +518,7 @@ static void lb_setup(const qp_rules *r, void *s)
         base(r)->setup(r, s);
     }
     blk_start_hands(in->blk, s);
-    blk_refresh(in->blk, s);
+    lb_refresh(in, s);
 }
 
 static int lb_fen_parse(const qp_rules *r, void *s, const char *fen, char *err, size_t errn)
@@ -558,7 +565,7 @@ static int lb_fen_parse(const qp_rules *r, void *s, const char *fen, char *err, 
         snprintf(err, errn, "FEN hands: unexpected '%s'", hp);
         return -1;
     }
-    blk_refresh(g, tmp);
+    lb_refresh(lr_in(r), tmp);
     const blk_aux *a = blk_cax(g, tmp);
     for (int k = 0; k < g->nsides; k++)
         if (g->hand[k] >= 0 && g->place_code[k] && a->count[k] + a->hand[k] > g->start_total[k]) {
@@ -602,7 +609,7 @@ static void lb_make(const qp_rules *r, void *s, qp_move m, void *undo)
 {
     if (m & LB_LUA) {
         base(r)->make(r, s, m & ~LB_LUA, undo);
-        blk_refresh(G(r), s);
+        lb_refresh(lr_in(r), s);
         return;
     }
     blk_make(G(r), s, m);
@@ -746,7 +753,6 @@ int lb_layout(lr_inst *in, char *err, size_t errn)
     qp_rules *r = in->r;
     g->z_cell = in->z_cell;
     g->z_side = in->z_side;
-    g->z_var = in->z_var;
     if (blk_prepare(g, in->off_cells, err, errn)) return -1;
     r->state_size = g->state_size;
     r->undo_size = 0;
