@@ -157,12 +157,14 @@ static void test_reserved_keys(void **st)
     char body[1024], err[QP_ERR];
     snprintf(body, sizeof body,
              "%s  rules = { place = 'empty' },\n  eval = { mobility = 1 },\n"
-             "  ai = 'mcts',\n",
+             "  ai = 'mcts',\n  caps = { 'lmr' },\n",
              ok_hooks);
     qp_ruleset *rs = load(body, err, sizeof err);
     if (!rs) fail_msg("%s", err);
     qp_rules *r = qp_rules_create(rs, NULL, err, sizeof err);
     assert_non_null(r);
+    /* a block game keeps the caps its file asks for */
+    assert_int_equal(r->caps, QP_CAP_LEAF_CHECK | QP_CAP_LMR);
     void *s = qp_state_new(r);
     r->rs->setup(r, s);
     /* 3 empty squares placed by the blocks and again by the moves hook:

@@ -108,12 +108,11 @@ void blk_make_null(const blk_game *g, void *s)
 
 unsigned blk_move_flags(const blk_game *g, const void *s, qp_move m)
 {
+    (void)g;
     (void)s;
     if (m == BLK_PASS) return 0;
     if (blk_hops(m)) return QP_MF_CAPTURE | QP_MF_IRREVERSIBLE;
-    if (blk_from(m) < 0) return QP_MF_IRREVERSIBLE;
-    (void)g;
-    return 0;
+    return blk_from(m) < 0 ? QP_MF_IRREVERSIBLE : 0;   /* a placement never comes back */
 }
 
 int blk_move_order(const blk_game *g, const void *s, qp_move m)

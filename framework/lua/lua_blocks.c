@@ -766,9 +766,8 @@ int lb_layout(lr_inst *in, char *err, size_t errn)
     const blk_aux *a = blk_cax(g, s);
     for (int k = 0; k < 2; k++) g->start_total[k] = a->count[k] + (g->hand[k] > 0 ? g->hand[k] : 0);
     free(s);
-    /* the search: quiet moves end games with lines; passing is never
-     * best only where moves are optional, which blocks cannot tell */
-    r->caps = QP_CAP_LEAF_CHECK;
+    /* r->caps are lr_read_game's: every leaf checked (quiet moves end
+     * games with lines), plus what the file's `caps` asks for */
     if (!r->max_game_plies && g->place != BLK_PLACE_NONE) {
         bool moves = false;
         for (int c = 1; c <= g->ncodes; c++) moves |= g->move[c] != 0;
