@@ -1,6 +1,6 @@
 /*
  * engine_cmds.c — `qipan analyze` and `qipan bench`: the search from the
- * command line.  Output is a fixed contract (shared/design.md): analyze
+ * command line.  Output is a fixed contract (README.md, "The `qipan` command"): analyze
  * prints UCI `info` lines and ends with `bestmove MOVE`; bench ends with
  * `nodes N nps M`, where N is deterministic (fixed positions, fixed depth,
  * a fresh table per position) and so works as a signature of the search.

@@ -1,7 +1,7 @@
 /*
  * tools.c — the scripting subcommands: list, perft, divide, moves, status,
  * solve.
- * Their output format is a fixed contract (shared/design.md).
+ * Their output format is a fixed contract (README.md, "The `qipan` command").
  */
 #include "app.h"
 #include "perft.h"

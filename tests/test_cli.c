@@ -1,5 +1,5 @@
 /*
- * test_cli.c — the fixed command-line contract of `qipan` (shared/design.md):
+ * test_cli.c — the fixed command-line contract of `qipan` (README.md, "The `qipan` command"):
  * output formats of list/perft/divide/moves/status and their errors.
  */
 #include "testutil.h"
