@@ -61,7 +61,11 @@
 
 typedef uint64_t qp_move;
 
-typedef enum { QP_GEN_ALL, QP_GEN_NOISY } qp_gen_mode;
+/* What gen lists: every legal move; the noisy ones (captures and the
+ * like, for quiescence); or enough to tell whether there is a legal move
+ * at all (a search leaf asking "is the game over?") — a ruleset may stop
+ * after the first, or treat QP_GEN_ANY as QP_GEN_ALL. */
+typedef enum { QP_GEN_ALL, QP_GEN_NOISY, QP_GEN_ANY } qp_gen_mode;
 
 typedef enum { QP_ONGOING, QP_WIN, QP_DRAW } qp_result;
 

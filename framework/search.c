@@ -388,7 +388,7 @@ static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf)
          * noisy move proves it is not, and is needed anyway; only without
          * one does the full list have to be generated. */
         n = rs->gen(r, s, pm->mv, QP_GEN_NOISY);
-        if (n == 0 && rs->gen(r, s, pm->mv, QP_GEN_ALL) == 0) return terminal_score(S, s, ply);
+        if (n == 0 && rs->gen(r, s, pm->mv, QP_GEN_ANY) == 0) return terminal_score(S, s, ply);
     }
     int stand = evaluate(S, s);
     if (ply >= QP_MAX_PLY - 2 || stand >= beta) return stand;

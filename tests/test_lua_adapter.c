@@ -66,6 +66,15 @@ static void test_memo_agrees(void **st)
         assert_int_equal(fresh->rs->evaluate(fresh, s), e);
         /* no noisy hook: no move is noisy */
         assert_int_equal(warm->rs->gen(warm, s, mv2, QP_GEN_NOISY), 0);
+        /* "is there a move?" stops at the first and leaves no partial
+         * list in the memo: the full list follows */
+        qp_rules *fresh2 = tu_rules(&tu_reg, "reversi_hooks");
+        int any = fresh2->rs->gen(fresh2, s, mv2, QP_GEN_ANY);
+        assert_int_equal(any, n ? 1 : 0);
+        if (n) assert_true(mv2[0] == mv[0]);
+        assert_int_equal(fresh2->rs->gen(fresh2, s, mv2, QP_GEN_ALL), n);
+        assert_memory_equal(mv, mv2, sizeof *mv * (size_t)n);
+        qp_rules_free(fresh2);
         qp_rules_free(fresh);
         if (!n) break;
         warm->rs->make(warm, s, mv[(ply * 7) % n], NULL);
@@ -244,12 +253,45 @@ static void test_puzzle_failed(void **st)
     qp_lua_ruleset_free(rs);
 }
 
+/* QP_GEN_ANY ends the moves hook at its first pos:add; a hook that
+ * catches that with pcall goes on, and its answer still counts. */
+static void test_gen_any(void **st)
+{
+    (void)st;
+    char err[QP_ERR];
+    qp_ruleset *rs = load("  moves = function(pos)\n"                                        /* 6 */
+                          "    for sq = 0, 2 do\n"                                            /* 7 */
+                          "      if not pos:get(sq) then pcall(pos.add, pos, qp.place(sq)) end\n" /* 8 */
+                          "    end\n"                                                          /* 9 */
+                          "  end,\n"                                                           /* 10 */
+                          "  play = function(pos, m) pos:set(qp.to(m), pos:side() == 0 and 'A' or 'b') end,\n",
+                          err, sizeof err);
+    if (!rs) fail_msg("%s", err);
+    qp_rules *r = qp_rules_create(rs, NULL, err, sizeof err);
+    assert_non_null(r);
+    void *s = qp_state_new(r);
+    r->rs->setup(r, s);
+    qp_move mv[QP_MAX_MOVES];
+    assert_int_equal(r->rs->gen(r, s, mv, QP_GEN_ANY), 3);
+    assert_int_equal(r->rs->gen(r, s, mv, QP_GEN_ALL), 3);
+    for (int i = 0; i < 3; i++) {
+        r->rs->gen(r, s, mv, QP_GEN_ALL);
+        r->rs->make(r, s, mv[0], NULL);
+    }
+    assert_int_equal(r->rs->gen(r, s, mv, QP_GEN_ANY), 0);
+    assert_string_equal(qp_lua_rules_error(r), "");
+    free(s);
+    qp_rules_free(r);
+    qp_lua_ruleset_free(rs);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reversi_hooks_perft), cmocka_unit_test(test_memo_agrees),
         cmocka_unit_test(test_unknown_keys),        cmocka_unit_test(test_reserved_keys),
         cmocka_unit_test(test_memo_ply),            cmocka_unit_test(test_puzzle_failed),
+        cmocka_unit_test(test_gen_any),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }

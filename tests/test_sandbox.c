@@ -13,26 +13,39 @@
 #include <string.h>
 #include <unistd.h>
 
+/* The two ways a sandbox keeps time, for tests that run in both. */
+static bool watched = false, counted = true;
+
 /* Runs src as "h.lua" in a fresh sandbox with budget instructions (and a
- * CPU deadline of deadline_ns when > 0); returns the error, "" if none. */
-static const char *run_with(const char *src, long long budget, long long deadline_ns)
+ * CPU deadline of deadline_ns when > 0), watched or counted; returns the
+ * error, "" if none. */
+static const char *run_as(const char *src, long long budget, long long deadline_ns, bool count)
 {
     static char err[QP_ERR];
     err[0] = 0;
     qp_sandbox *sb = qp_sandbox_new("game", 64u << 20);
     assert_non_null(sb);
+    if (count) qp_sandbox_counted(sb);
     qp_sandbox_budget(sb, budget);
+    /* watched runs go without a hook; counted ones count */
+    assert_int_equal(lua_gethookmask(sb->L), count ? LUA_MASKCOUNT : 0);
     if (deadline_ns > 0) qp_sandbox_deadline(sb, deadline_ns);
     qp_sandbox_run(sb, "h.lua", src, strlen(src), 0, err, sizeof err);
     qp_sandbox_free(sb);
     return err;
 }
 
+static const char *run_with(const char *src, long long budget, long long deadline_ns)
+{
+    return run_as(src, budget, deadline_ns, false);
+}
+
 static const char *run(const char *src) { return run_with(src, 5000000, 0); }
 
 static void test_message_handlers(void **st)
 {
-    (void)st;
+    bool count = *(bool *)*st;
+#define run(src) run_as(src, 5000000, 0, count)
     /* issue 11: the handler ran with hooks off after the budget was spent */
     assert_string_equal(run("xpcall(function() while true do end end, function() while true do end end)"),
                         "h.lua:1: game took too long");
@@ -50,6 +63,7 @@ static void test_message_handlers(void **st)
                             "assert(ok2 and a == 7 and b == 12)"),
                         "");
     assert_string_equal(run("xpcall(print)"), "h.lua:1: bad argument #2 to 'xpcall' (function expected, got no value)");
+#undef run
 }
 
 static void test_patterns(void **st)
@@ -115,16 +129,41 @@ static void test_watchdog(void **st)
     const char *e = run_with(src, 1000000000000LL, 5000000);
     assert_non_null(strstr(e, "game took too long"));
     assert_true(!strncmp(e, "h.lua:", 6));
-    /* the same script without a deadline runs into the count instead */
-    assert_string_equal(run_with("table.sort({3, 1, 2})\nfor i = 1, 100000000 do end", 5000000, 0),
+    assert_non_null(strstr(run_as(src, 1000000000000LL, 5000000, counted), "game took too long"));
+    /* counted, the same script without a deadline runs into the count */
+    assert_string_equal(run_as("table.sort({3, 1, 2})\nfor i = 1, 100000000 do end", 5000000, 0, counted),
                         "h.lua:2: game took too long");
+    /* watched, into the CPU time the budget allows */
+    assert_string_equal(run_as("table.sort({3, 1, 2})\nwhile true do end", 5000000, 0, watched),
+                        "h.lua:2: game took too long");
+}
+
+/* The watchdog's signal ends only the run it was sent for: between runs,
+ * or in another run, it does nothing. */
+static void test_stray_signal(void **st)
+{
+    (void)st;
+    qp_sandbox *sb = qp_sandbox_new("game", 64u << 20);
+    char err[QP_ERR];
+    const char *ok = "local n = 0\nfor i = 1, 1000 do n = n + i end\nassert(n == 500500)";
+    qp_sandbox_budget(sb, 100000);
+    assert_int_equal(qp_sandbox_run(sb, "h.lua", ok, strlen(ok), 0, err, sizeof err), 0);
+    qp_sandbox_idle(sb);
+    assert_false(sb->counted);   /* the signal is the sandbox's */
+    raise(QP_SANDBOX_SIGNAL);   /* between runs */
+    qp_sandbox_budget(sb, 100000);
+    raise(QP_SANDBOX_SIGNAL);   /* in a run the watchdog did not signal */
+    assert_false(qp_sandbox_spent(sb));
+    assert_int_equal(qp_sandbox_run(sb, "h.lua", ok, strlen(ok), 0, err, sizeof err), 0);
+    qp_sandbox_idle(sb);
+    qp_sandbox_free(sb);
 }
 
 static void test_budget_is_per_run(void **st)
 {
-    (void)st;
     /* a spent budget does not leak into the next run of the same state */
     qp_sandbox *sb = qp_sandbox_new("game", 64u << 20);
+    if (*(bool *)*st) qp_sandbox_counted(sb);
     char err[QP_ERR];
     qp_sandbox_budget(sb, 100000);
     const char *loop = "while true do end";
@@ -231,9 +270,15 @@ static void test_cli(void **st)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_message_handlers), cmocka_unit_test(test_patterns),
-        cmocka_unit_test(test_string_results),   cmocka_unit_test(test_watchdog),
-        cmocka_unit_test(test_budget_is_per_run), cmocka_unit_test(test_scores),
+        cmocka_unit_test_prestate(test_message_handlers, &watched),
+        cmocka_unit_test_prestate(test_message_handlers, &counted),
+        cmocka_unit_test(test_patterns),
+        cmocka_unit_test(test_string_results),
+        cmocka_unit_test(test_watchdog),
+        cmocka_unit_test(test_stray_signal),
+        cmocka_unit_test_prestate(test_budget_is_per_run, &watched),
+        cmocka_unit_test_prestate(test_budget_is_per_run, &counted),
+        cmocka_unit_test(test_scores),
         cmocka_unit_test(test_cli),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

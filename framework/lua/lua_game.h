@@ -98,6 +98,7 @@ typedef struct lr_inst {
 
     qp_move *gen_out;
     int gen_n;
+    bool gen_first;   /* QP_GEN_ANY: the first pos:add ends the moves hook */
 
     /* Answers of the moves and evaluate hooks by position (lua_ruleset.c):
      * a hook that reads the position answers from it alone, so a position

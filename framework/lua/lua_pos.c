@@ -252,6 +252,12 @@ static void lr_add(lua_State *L, lr_inst *in, qp_move m)
 {
     if (in->gen_n >= QP_MAX_MOVES) luaL_error(L, "more than %d moves", QP_MAX_MOVES);
     in->gen_out[in->gen_n++] = m;
+    if (in->gen_first) {
+        /* One move answers QP_GEN_ANY: unwind the hook (lr_call knows
+         * this error by its value). */
+        lua_pushlightuserdata(L, in);
+        lua_error(L);
+    }
 }
 
 static int pos_add(lua_State *L)

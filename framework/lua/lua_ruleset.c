@@ -8,6 +8,8 @@
  * instance's mutex and inside lua_pcall, and a failing hook is reported on
  * stderr once and then behaves as "no moves" / "no change"; a hook that
  * ran away (time, memory, stack) is not called again by that instance.
+ * Asked only whether there is a move (QP_GEN_ANY: a search leaf), the
+ * moves hook is ended at its first pos:add.
  *
  * Its parts: lua_game.c reads the file's table, lua_pos.c holds the state
  * blob and the `pos` userdata, lua_qp.c the `qp` helper table.  The
@@ -99,6 +101,13 @@ static bool lr_call(lr_inst *in, int h, uint8_t *s, bool writable, bool with_mov
     in->pos->collecting = h == LR_H_MOVES;
     qp_sandbox_budget(in->sb, LR_HOOK_BUDGET);
     int rc = lua_pcall(L, with_move ? 2 : 1, nres, 0);
+    qp_sandbox_idle(in->sb);
+    if (rc == LUA_ERRRUN && in->gen_first && lua_touserdata(L, -1) == (void *)in) {
+        /* the moves hook stopped at its first move (QP_GEN_ANY) */
+        lua_settop(L, top);
+        for (int i = 0; i < nres; i++) lua_pushnil(L);
+        rc = LUA_OK;
+    }
     bool turn_set = in->pos->turn_set;
     lr_bind(in->pos, NULL, false);
     in->pos->turn_set = turn_set;
@@ -106,7 +115,7 @@ static bool lr_call(lr_inst *in, int h, uint8_t *s, bool writable, bool with_mov
         char msg[QP_ERR];
         if (rc == LUA_ERRMEM) snprintf(msg, sizeof msg, "%s: %s: out of memory", in->game->path, lr_hook_names[h]);
         else qp_sandbox_message(L, -1, in->game->path, msg, sizeof msg);
-        in->runaway[h] = rc == LUA_ERRMEM || rc == LUA_ERRERR || in->sb->budget < 0 ||
+        in->runaway[h] = rc == LUA_ERRMEM || rc == LUA_ERRERR || qp_sandbox_spent(in->sb) ||
                          strstr(msg, "stack overflow") != NULL;
         lr_report(in, msg);
         lua_settop(L, top);
@@ -216,6 +225,14 @@ static int lr_gen_locked(lr_inst *in, const void *s, qp_move *out, qp_gen_mode m
     if (hit && ((lr_memo_head *)slot)->has_gen) {
         n = ((lr_memo_head *)slot)->n;
         memcpy(out, lr_memo_moves(in, slot), (size_t)n * sizeof *out);
+    } else if (mode == QP_GEN_ANY) {
+        /* Whether there is a move: the hook may stop at its first, and
+         * the partial list is not remembered. */
+        bool keep;
+        in->gen_first = true;
+        n = lr_moves_locked(in, s, out, &keep);
+        in->gen_first = false;
+        return n < 0 ? 0 : n;
     } else {
         bool keep;
         n = lr_moves_locked(in, s, out, &keep);
@@ -578,6 +595,7 @@ static void lr_setup(const qp_rules *r, void *s)
     lr_bind(in->pos, s, true);
     qp_sandbox_budget(in->sb, LR_HOOK_BUDGET);
     int rc = lua_pcall(L, 2, 0, 0);
+    qp_sandbox_idle(in->sb);
     lr_bind(in->pos, NULL, false);
     if (rc != LUA_OK) {
         char msg[QP_ERR];
@@ -686,7 +704,9 @@ static qp_sandbox *lr_run_file(const lr_game *g, lr_inst *in, const qp_params *p
         return NULL;
     }
     qp_sandbox_budget(sb, LR_LOAD_BUDGET);
-    if (qp_sandbox_run(sb, g->path, g->src, g->srclen, 1, err, errn)) {
+    int rc = qp_sandbox_run(sb, g->path, g->src, g->srclen, 1, err, errn);
+    qp_sandbox_idle(sb);
+    if (rc) {
         qp_sandbox_free(sb);
         return NULL;
     }
@@ -725,7 +745,9 @@ static int lr_create(qp_rules *r, char *err, size_t errn)
     lua_getfield(L, -1, "params");
     lua_remove(L, -2);
     qp_sandbox_budget(in->sb, LR_LOAD_BUDGET);
-    if (lua_pcall(L, 3, 0, 0) != LUA_OK) {
+    int rc = lua_pcall(L, 3, 0, 0);
+    qp_sandbox_idle(in->sb);
+    if (rc != LUA_OK) {
         qp_sandbox_message(L, -1, g->path, err, errn);
         lr_destroy(r);
         return -1;
@@ -784,7 +806,9 @@ qp_ruleset *qp_lua_ruleset_load(const char *path, char *err, size_t errn)
     lua_pushcfunction(L, lr_read_meta_p);
     lua_pushlightuserdata(L, g);
     lua_pushvalue(L, 1);
+    qp_sandbox_budget(sb, LR_LOAD_BUDGET);
     int rc = lua_pcall(L, 2, 0, 0);
+    qp_sandbox_idle(sb);
     if (rc != LUA_OK) qp_sandbox_message(L, -1, path, err, errn);
     bool has_order = false, has_eval = false, has_lua_eval = false;
     if (rc == LUA_OK) {

@@ -2,6 +2,7 @@
  * lua_sandbox.c — restricted Lua states with memory and time limits, and a
  * scanner that finds the source line of a table key.
  */
+#define _GNU_SOURCE   /* gettid, tgkill: the watchdog signals one thread */
 #include "lua_sandbox.h"
 
 #include "fileio.h"
@@ -14,11 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 #include <lualib.h>
 
-/* The hook runs every SB_STEP instructions: cheap enough to leave on. */
+/* Counted: the hook runs every SB_STEP instructions. */
 #define SB_STEP 1000
 /* The watchdog reads the wall clock (cheap, vDSO) at every check, and the
  * CPU clock (a system call) at most every SB_CPU_READ_NS of wall time. */
@@ -55,7 +57,8 @@ static long long sb_wall_ns(void)
  * clocks are read here: from the count hook and the wrapped C functions). */
 static bool sb_spent(qp_sandbox *sb)
 {
-    if (sb->budget < 0) return true;
+    if (qp_sandbox_spent(sb)) return true;
+    if (!sb->counted) return false;   /* the watchdog keeps the time */
     long long w = sb_wall_ns();
     if (w > sb->wall_deadline) sb->budget = -1;
     else if (w - sb->cpu_read_at >= SB_CPU_READ_NS) {
@@ -92,8 +95,9 @@ static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 static void sb_count_hook(lua_State *L, lua_Debug *ar)
 {
     qp_sandbox *sb = qp_sandbox_of(L);
-    if (sb->budget >= 0) sb->budget -= SB_STEP;
+    if (sb->counted && sb->budget >= 0) sb->budget -= SB_STEP;
     if (!sb_spent(sb)) return;
+    sb->budget = -1;
     /* From now on every instruction fails, so a pcall loop cannot catch
      * the error forever at the same point of its cycle; each failure
      * names the line where the time ran out. */
@@ -182,7 +186,7 @@ static int sb_forward(lua_State *L)
  * hooks off, so a user handler run then could loop forever. */
 static int sb_guarded_handler(lua_State *L)
 {
-    if (qp_sandbox_of(L)->budget < 0) {
+    if (qp_sandbox_spent(qp_sandbox_of(L))) {
         lua_settop(L, 1);
         return 1;
     }
@@ -380,6 +384,137 @@ static int sb_open(lua_State *L)
     return 0;
 }
 
+/* ---- the watchdog ---------------------------------------------------------- */
+
+/* The run the calling thread is in (NULL between runs), for the signal
+ * handler, which has no other way to find it: a signal that arrives late
+ * finds NULL or a run that is still on, never a freed sandbox.  With the
+ * thread's id and CPU clock, read once per thread. */
+static _Thread_local struct {
+    qp_sandbox *run;
+    pid_t tid;
+    clockid_t cpu;
+} sb_thread;
+
+/* The watchdog's signal: arms the count hook, whose next call raises
+ * "took too long" where the script is.  lua_sethook may be called from a
+ * signal handler (the interpreter's own SIGINT handling does it). */
+static void sb_on_signal(int sig)
+{
+    (void)sig;
+    qp_sandbox *sb = sb_thread.run;
+    if (!sb || atomic_load_explicit(&sb->kill_seq, memory_order_relaxed) !=
+                   atomic_load_explicit(&sb->run_seq, memory_order_relaxed))
+        return;   /* that run ended meanwhile */
+    sb->expired = 1;
+    lua_sethook(sb->L, sb_count_hook, LUA_MASKCOUNT, 1);
+}
+
+/* Installs sb_on_signal unless the program uses the signal itself.
+ * Signal actions are the process's: this is the one thing the sandbox
+ * sets outside its own state, and it does so only for a free signal. */
+static bool sb_signal_ready(void)
+{
+    struct sigaction old;
+    if (sigaction(QP_SANDBOX_SIGNAL, NULL, &old)) return false;
+    if (!(old.sa_flags & SA_SIGINFO) && old.sa_handler == sb_on_signal) return true;
+    if (old.sa_flags & SA_SIGINFO || old.sa_handler != SIG_DFL) return false;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = sb_on_signal;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    return sigaction(QP_SANDBOX_SIGNAL, &sa, NULL) == 0;
+}
+
+/* The watchdog looks SB_LOOKS times per allowance, at least every
+ * SB_LOOK_MAX_NS: a run ends between its allowance and 1.25 times it. */
+#define SB_LOOKS 4
+#define SB_LOOK_MAX_NS 100000000LL
+
+static long long sb_clock_ns(clockid_t c)
+{
+    struct timespec ts;
+    if (clock_gettime(c, &ts)) return -1;
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static void *sb_watchdog(void *arg)
+{
+    qp_sandbox *sb = arg;
+    unsigned long seen = 0;
+    long long since = 0;   /* the run's CPU clock when first seen */
+    pthread_mutex_lock(&sb->dog_mu);
+    while (!sb->dog_stop) {
+        long long allow = atomic_load_explicit(&sb->allow, memory_order_relaxed);
+        long long look = allow / SB_LOOKS < SB_LOOK_MAX_NS ? allow / SB_LOOKS : SB_LOOK_MAX_NS;
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        long long ns = until.tv_nsec + look;
+        until.tv_sec += ns / 1000000000LL;
+        until.tv_nsec = ns % 1000000000LL;
+        pthread_cond_timedwait(&sb->dog_cv, &sb->dog_mu, &until);
+        if (sb->dog_stop) break;
+        unsigned long seq = atomic_load_explicit(&sb->run_seq, memory_order_acquire);
+        if (!(seq & 1)) continue;   /* idle */
+        /* A dead thread's clock reads -1: its run is over anyway. */
+        long long now = sb_clock_ns(atomic_load_explicit(&sb->run_clock, memory_order_relaxed));
+        if (seq != seen) {
+            seen = seq;
+            since = now;
+            continue;
+        }
+        if (now < 0 || now - since <= allow) continue;
+        /* Over time: signal until the run ends (a signal may meet the
+         * thread between two runs and be ignored). */
+        atomic_store_explicit(&sb->kill_seq, seq, memory_order_relaxed);
+        tgkill(getpid(), atomic_load_explicit(&sb->run_tid, memory_order_relaxed), QP_SANDBOX_SIGNAL);
+    }
+    pthread_mutex_unlock(&sb->dog_mu);
+    return NULL;
+}
+
+/* Starts the watchdog; false when it cannot (count instead). */
+static bool sb_dog_start(qp_sandbox *sb)
+{
+    if (!sb_signal_ready()) return false;
+    if (pthread_mutex_init(&sb->dog_mu, NULL)) return false;
+    pthread_condattr_t ca;
+    if (pthread_condattr_init(&ca) || pthread_cond_init(&sb->dog_cv, &ca)) {
+        pthread_mutex_destroy(&sb->dog_mu);
+        return false;
+    }
+    pthread_condattr_destroy(&ca);
+    /* The watchdog needs no signals of its own. */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    int rc = pthread_create(&sb->dog, NULL, sb_watchdog, sb);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (rc) {
+        pthread_cond_destroy(&sb->dog_cv);
+        pthread_mutex_destroy(&sb->dog_mu);
+        return false;
+    }
+    sb->dog_on = true;
+    return true;
+}
+
+static void sb_dog_stop(qp_sandbox *sb)
+{
+    if (!sb->dog_on) return;
+    pthread_mutex_lock(&sb->dog_mu);
+    sb->dog_stop = true;
+    pthread_cond_signal(&sb->dog_cv);
+    pthread_mutex_unlock(&sb->dog_mu);
+    pthread_join(sb->dog, NULL);
+    pthread_cond_destroy(&sb->dog_cv);
+    pthread_mutex_destroy(&sb->dog_mu);
+    sb->dog_on = false;
+}
+
+/* ---- sandboxes --------------------------------------------------------------- */
+
 qp_sandbox *qp_sandbox_new(const char *what, size_t mem_limit)
 {
     qp_sandbox *sb = calloc(1, sizeof *sb);
@@ -387,6 +522,11 @@ qp_sandbox *qp_sandbox_new(const char *what, size_t mem_limit)
     sb->mem_limit = mem_limit;
     sb->what = what;
     sb->budget = 0;
+    atomic_init(&sb->run_seq, 0);
+    atomic_init(&sb->kill_seq, 0);
+    atomic_init(&sb->run_tid, 0);
+    atomic_init(&sb->run_clock, CLOCK_THREAD_CPUTIME_ID);
+    atomic_init(&sb->allow, SB_MIN_NS);
     sb->L = lua_newstate(sb_alloc, sb);
     if (!sb->L) {
         free(sb);
@@ -400,13 +540,25 @@ qp_sandbox *qp_sandbox_new(const char *what, size_t mem_limit)
         free(sb);
         return NULL;
     }
+    /* Until the first run is watched, or when it cannot be, count. */
+    sb->counted = true;
     lua_sethook(sb->L, sb_count_hook, LUA_MASKCOUNT, SB_STEP);
     return sb;
+}
+
+void qp_sandbox_counted(qp_sandbox *sb)
+{
+    sb_dog_stop(sb);
+    sb->counted = true;
+    sb->dog_stop = true;   /* and never start it */
+    lua_sethook(sb->L, sb_count_hook, LUA_MASKCOUNT, SB_STEP);
 }
 
 void qp_sandbox_free(qp_sandbox *sb)
 {
     if (!sb) return;
+    qp_sandbox_idle(sb);
+    sb_dog_stop(sb);
     lua_close(sb->L);
     free(sb);
 }
@@ -417,7 +569,42 @@ void qp_sandbox_budget(qp_sandbox *sb, long long instructions)
     long long ns = instructions > SB_MIN_NS / SB_NS_PER_INSN ? instructions * SB_NS_PER_INSN : SB_MIN_NS;
     qp_sandbox_deadline(sb, ns);
     sb->spent_at[0] = 0;
-    lua_sethook(sb->L, sb_count_hook, LUA_MASKCOUNT, SB_STEP);
+    if (sb->counted && !sb->dog_on && !sb->dog_stop && sb_dog_start(sb)) {
+        sb->counted = false;
+        sb->hooked = true;   /* the counting hook, cleared below */
+    }
+    if (sb->counted) {
+        lua_sethook(sb->L, sb_count_hook, LUA_MASKCOUNT, SB_STEP);
+        return;
+    }
+    if (!sb_thread.tid) {
+        sb_thread.tid = gettid();
+        if (pthread_getcpuclockid(pthread_self(), &sb_thread.cpu)) sb_thread.cpu = CLOCK_THREAD_CPUTIME_ID;
+    }
+    /* A new run: an odd sequence number (a run already on moves on by two). */
+    unsigned long seq = atomic_load_explicit(&sb->run_seq, memory_order_relaxed);
+    if (sb_thread.run != sb) {
+        atomic_store_explicit(&sb->run_tid, sb_thread.tid, memory_order_relaxed);
+        atomic_store_explicit(&sb->run_clock, sb_thread.cpu, memory_order_relaxed);
+    }
+    sb->expired = 0;
+    if (sb->hooked) {
+        lua_sethook(sb->L, NULL, 0, 0);
+        sb->hooked = false;
+    }
+    atomic_store_explicit(&sb->run_seq, seq + ((seq & 1) ? 2 : 1), memory_order_release);
+    sb_thread.run = sb;
+}
+
+void qp_sandbox_idle(qp_sandbox *sb)
+{
+    if (sb_thread.run != sb) return;
+    sb_thread.run = NULL;
+    unsigned long seq = atomic_load_explicit(&sb->run_seq, memory_order_relaxed);
+    if (seq & 1) atomic_store_explicit(&sb->run_seq, seq + 1, memory_order_release);
+    /* A run that expired left the count hook on: it stays until the next
+     * run, so whatever the caller still does in Lua fails too. */
+    if (sb->expired) sb->hooked = true;
 }
 
 /* Only the cheap wall clock is read here: a game calls its hooks
@@ -427,6 +614,7 @@ void qp_sandbox_deadline(qp_sandbox *sb, long long cpu_ns)
     long long w = sb_wall_ns();
     sb->started = sb->cpu_read_at = w;
     sb->cpu_allow = cpu_ns;
+    atomic_store_explicit(&sb->allow, cpu_ns, memory_order_relaxed);
     sb->deadline = -1;
     sb->wall_deadline = w + cpu_ns * SB_WALL_FACTOR;
 }

@@ -16,13 +16,33 @@
  *     exceeds QP_SANDBOX_MATCH_STEPS (Lua patterns backtrack
  *     exponentially), a rep result over QP_SANDBOX_STR_MAX bytes or
  *     copies, a table.sort of over 2^20 elements;
- *   - a watchdog on the thread's CPU clock, checked from the count hook and
- *     from every string, table and utf8 function (so the C work done
- *     between two count hooks is watched), ends a run the counts missed:
- *     each budget also allows 4 ns of CPU time per instruction, and at
- *     least 80 ms: 80 ms for the 20 M instructions of one game hook.  CPU
- *     time, not wall time, so a loaded machine does not fail honest
- *     scripts; a wall-clock deadline 10 times as long is the last line.
+ *   - time: each run (from qp_sandbox_budget to qp_sandbox_idle) may take
+ *     the CPU time its budget allows: 25 ns per instruction of the budget,
+ *     and at least 0.5 s (an honest script under sanitizers must fit).
+ *     Two ways to enforce it:
+ *       watched (the default): a watchdog thread per sandbox reads the
+ *         running thread's CPU clock a few times per allowance and, once
+ *         the run is over it, signals that thread (QP_SANDBOX_SIGNAL);
+ *         the handler arms Lua's count hook, so the next instruction
+ *         fails.  The VM runs without hooks until then: a count hook
+ *         makes Lua 5.4 trap on every instruction, which halves the
+ *         speed of a hook game.
+ *       counted (when the signal is taken by someone else, the thread
+ *         cannot start, or qp_sandbox_counted asks for it): the count
+ *         hook runs every thousand instructions, spends the instruction
+ *         budget, and reads the thread's CPU clock, with a wall-clock
+ *         deadline ten times as long as the last line.
+ *     Either way, once spent the run fails with "file:line: WHAT took
+ *     too long" and every further instruction fails, so no pcall loop
+ *     can go on;
+ *   - xpcall message handlers are not run once the budget is spent (Lua
+ *     runs them with hooks off, where nothing could stop them);
+ *   - the string functions that run in C refuse work that could take long:
+ *     a pattern (find, match, gmatch, gsub) whose worst case on its subject
+ *     exceeds QP_SANDBOX_MATCH_STEPS (Lua patterns backtrack
+ *     exponentially), a rep result over QP_SANDBOX_STR_MAX bytes or
+ *     copies, a table.sort of over 2^20 elements; and they, with every
+ *     table and utf8 function, check the time before they start.
  *
  * Error messages keep Lua's "file:line: message" form; qp_sandbox_message
  * restores a path that Lua shortened to "...tail" (Lua keeps only ~60
@@ -36,12 +56,36 @@
 
 #include <stddef.h>
 
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <time.h>
+
 #include <lua.h>
+
+/* The signal the watchdog sends to a runaway run's thread.  The sandbox
+ * installs its handler when the signal's action is the default, and
+ * counts instructions instead when a program uses the signal itself. */
+#define QP_SANDBOX_SIGNAL (SIGRTMIN + 5)
 
 typedef struct qp_sandbox {
     lua_State *L;
     size_t mem, mem_limit;   /* bytes in use / allowed */
-    long long budget;        /* VM instructions left for the current run; < 0: spent */
+    long long budget;        /* counted: VM instructions left for the current run; < 0: spent */
+    bool counted;            /* instructions are counted (no watchdog) */
+    volatile sig_atomic_t expired;   /* watched: the watchdog ended the run */
+    bool hooked;             /* watched: the count hook is set (after expiry) */
+    /* The watchdog: a thread that sleeps between looks at the run. */
+    pthread_t dog;
+    bool dog_on, dog_stop;
+    pthread_mutex_t dog_mu;
+    pthread_cond_t dog_cv;
+    atomic_ulong run_seq;          /* odd while a run is on */
+    atomic_ulong kill_seq;         /* the run the watchdog signalled */
+    atomic_int run_tid;            /* its thread */
+    _Atomic clockid_t run_clock;   /* and that thread's CPU clock */
+    atomic_llong allow;            /* CPU ns the run may take */
     long long cpu_allow;     /* CPU time (ns) the run may take */
     long long deadline;      /* thread CPU time at which it ends; -1: not read yet */
     long long started;       /* monotonic clock (ns) at the start of the run */
@@ -65,9 +109,21 @@ static inline qp_sandbox *qp_sandbox_of(lua_State *L)
 #define QP_SANDBOX_MATCH_STEPS 50000000.0   /* worst-case pattern matching steps */
 #define QP_SANDBOX_STR_MAX ((size_t)16 << 20)  /* longest string.rep result */
 
-/* Sets the instruction budget for the next run(s), and the CPU deadline
- * that goes with it (see above). */
+/* Starts a run on the calling thread: the instruction budget and the CPU
+ * time that goes with it (see above).  Every run of user code (the
+ * lua_pcall or qp_sandbox_run calls) happens between this and
+ * qp_sandbox_idle, on this thread. */
 void qp_sandbox_budget(qp_sandbox *sb, long long instructions);
+
+/* Ends the run that qp_sandbox_budget started (a no-op when none is on). */
+void qp_sandbox_idle(qp_sandbox *sb);
+
+/* Counts instructions instead of watching the CPU clock from a thread
+ * (see above); for tests of the fallback.  Call before the first run. */
+void qp_sandbox_counted(qp_sandbox *sb);
+
+/* True once the current run has spent its time. */
+static inline bool qp_sandbox_spent(const qp_sandbox *sb) { return sb->budget < 0 || sb->expired; }
 
 /* Brings the CPU deadline of the current run to cpu_ns from now (for a
  * caller that needs an answer sooner than the budget allows). */
