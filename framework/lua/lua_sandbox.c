@@ -581,19 +581,20 @@ void qp_sandbox_budget(qp_sandbox *sb, long long instructions)
         sb_thread.tid = gettid();
         if (pthread_getcpuclockid(pthread_self(), &sb_thread.cpu)) sb_thread.cpu = CLOCK_THREAD_CPUTIME_ID;
     }
-    /* A new run: an odd sequence number (a run already on moves on by two). */
+    /* A new run: an odd sequence number (a run already on moves on by
+     * two), first, so that a late signal for the last run is ignored. */
     unsigned long seq = atomic_load_explicit(&sb->run_seq, memory_order_relaxed);
     if (sb_thread.run != sb) {
         atomic_store_explicit(&sb->run_tid, sb_thread.tid, memory_order_relaxed);
         atomic_store_explicit(&sb->run_clock, sb_thread.cpu, memory_order_relaxed);
     }
+    atomic_store_explicit(&sb->run_seq, seq + ((seq & 1) ? 2 : 1), memory_order_release);
+    sb_thread.run = sb;
     sb->expired = 0;
     if (sb->hooked) {
         lua_sethook(sb->L, NULL, 0, 0);
         sb->hooked = false;
     }
-    atomic_store_explicit(&sb->run_seq, seq + ((seq & 1) ? 2 : 1), memory_order_release);
-    sb_thread.run = sb;
 }
 
 void qp_sandbox_idle(qp_sandbox *sb)
