@@ -201,6 +201,10 @@ struct qp_ruleset {
      *   highlighting; returns their count (≤ max), 0 for none. */
     void (*status_text)(const qp_rules *r, const void *s, char *buf, size_t n);
     int (*decisive_squares)(const qp_rules *r, const void *s, int *sq, int max);
+    /* Optional, for one-player puzzles (appended): true only when the
+     * goal provably cannot be reached from s (an invariant, never a
+     * guess); the solver gives such positions up unsearched. */
+    bool (*hopeless)(const qp_rules *r, const void *s);
 };
 
 /* Notation styles of notation_text: coordinates as move_text writes them,

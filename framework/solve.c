@@ -7,7 +7,8 @@
  * sv->mv), so the depth is bounded only by memory, not by the C stack.
  * A position is entered at most once per call: before it is searched its
  * key is looked up in the dead table and on the current line; when all
- * its moves are exhausted it goes into the dead table.
+ * its moves are exhausted, or the ruleset's hopeless hook proves the goal
+ * out of reach, it goes into the dead table.
  */
 #include "solve.h"
 
@@ -169,6 +170,8 @@ static int push_frame(qp_solver *sv, int d, size_t off, uint64_t key)
     f->i = 0;
     f->key = key;
     f->n = rs->gen(r, s, sv->mv + off, QP_GEN_ALL);
+    /* a position the ruleset proves lost is searched no further */
+    if (f->n && rs->hopeless && rs->hopeless(r, s)) f->n = 0;
     qp_move *mv = sv->mv + off;
     int *sc = sv->sc + off;
     if (f->n > 1 && rs->move_order) {

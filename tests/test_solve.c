@@ -14,9 +14,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "splitmix.h"
+
 #define START "2PPP2/2PPP2/PPPPPPP/PPP1PPP/PPPPPPP/2PPP2/2PPP2 w 0"
-/* c5 d5 and e3: a jump is possible, but two pegs always remain */
+/* c5 d5 and e3: a jump is possible, but two pegs always remain (with the
+ * goal "one peg anywhere" the position class allows a lone peg, so only
+ * the search can tell) */
 #define HOPELESS "7/7/2PP3/7/4P2/7/7 w 0"
+static const char *const GOAL_ONE[] = {"goal=one", NULL};
 
 static void *position(const qp_rules *r, const char *fen)
 {
@@ -75,7 +80,7 @@ static void test_english_start(void **st)
 static void test_no_solution(void **st)
 {
     (void)st;
-    qp_rules *r = tu_rules(&tu_reg, "pegsolitaire");
+    qp_rules *r = tu_rules_with(&tu_reg, "pegsolitaire", GOAL_ONE);
     void *s = position(r, HOPELESS);
     qp_solver *sv = qp_solver_new(r, 1);
     qp_solve_result res;
@@ -268,6 +273,95 @@ static void test_deep_and_cyclic(void **st)
     }
 }
 
+/* The solver's verdict on s with and without the ruleset's hopeless hook. */
+static qp_solve_status verdict(qp_rules *r, const void *s, bool prune)
+{
+    const qp_ruleset *orig = r->rs;
+    qp_ruleset plain = *orig;
+    if (!prune) plain.hopeless = NULL;
+    r->rs = &plain;
+    qp_solver *sv = qp_solver_new(r, 4);
+    qp_solve_result res;
+    qp_solve_status st = qp_solve(sv, s, 0, 0, &res);
+    qp_solve_result_free(&res);
+    qp_solver_free(sv);
+    r->rs = orig;
+    return st;
+}
+
+/* The position class (rule of three): the French board from the centre
+ * start is proved hopeless at once, for either goal; on small positions
+ * the pruning never changes a verdict the full search gives. */
+static void test_position_class(void **st)
+{
+    (void)st;
+    static const char *const french[] = {"board=french", NULL};
+    static const char *const french_one[] = {"board=french", "goal=one", NULL};
+    const char *const *cases[] = {french, french_one};
+    for (int i = 0; i < 2; i++) {
+        qp_rules *r = tu_rules_with(&tu_reg, "pegsolitaire", cases[i]);
+        void *s = position(r, NULL);
+        qp_solver *sv = qp_solver_new(r, 1);
+        qp_solve_result res;
+        assert_int_equal(qp_solve(sv, s, 0, 0, &res), QP_SOLVE_NONE);
+        assert_int_equal(res.nodes, 1);
+        qp_solve_result_free(&res);
+        qp_solver_free(sv);
+        free(s);
+        qp_rules_free(r);
+    }
+    /* random positions of 4 to 9 pegs on the English board, both goals */
+    const char *const *goals[] = {NULL, GOAL_ONE};
+    uint64_t seed = 12345;
+    int pruned = 0, found = 0;
+    for (int gi = 0; gi < 2; gi++) {
+        qp_rules *r = gi ? tu_rules_with(&tu_reg, "pegsolitaire", goals[gi]) : tu_rules(&tu_reg, "pegsolitaire");
+        assert_non_null(r->rs->hopeless);
+        void *s0 = position(r, NULL);
+        for (int t = 0; t < 150; t++) {
+            void *s = qp_state_new(r);
+            memcpy(s, s0, r->state_size);
+            /* empty the board, then put pegs on random holes of the cross */
+            char fen[64];
+            char cell[49];
+            for (int k = 0; k < 49; k++) cell[k] = '.';
+            int want = 4 + (int)(qp_splitmix64(&seed) % 6);
+            for (int placed = 0; placed < want;) {
+                int k = (int)(qp_splitmix64(&seed) % 49), x = k % 7, y = k / 7;
+                bool on = (x >= 2 && x <= 4) || (y >= 2 && y <= 4);
+                if (on && cell[k] == '.') cell[k] = 'P', placed++;
+            }
+            size_t n = 0;
+            for (int y = 0; y < 7; y++) {
+                int run = 0;
+                for (int x = 0; x < 7; x++) {
+                    if (cell[y * 7 + x] == 'P') {
+                        if (run) n += (size_t)snprintf(fen + n, sizeof fen - n, "%d", run);
+                        run = 0;
+                        fen[n++] = 'P';
+                    } else {
+                        run++;
+                    }
+                }
+                if (run) n += (size_t)snprintf(fen + n, sizeof fen - n, "%d", run);
+                fen[n++] = y < 6 ? '/' : ' ';
+            }
+            snprintf(fen + n, sizeof fen - n, "w 0");
+            free(s);
+            s = position(r, fen);
+            qp_solve_status with = verdict(r, s, true), without = verdict(r, s, false);
+            if (with != without) fail_msg("%s: %d with the class, %d without", fen, with, without);
+            pruned += r->rs->hopeless(r, s);
+            found += with == QP_SOLVE_FOUND;
+            free(s);
+        }
+        free(s0);
+        qp_rules_free(r);
+    }
+    /* the sample holds both kinds, and the class decided many */
+    assert_true(found > 0 && pruned > 50);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -277,6 +371,7 @@ int main(void)
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_deep_and_cyclic),
         cmocka_unit_test(test_ai_uses_solver),
+        cmocka_unit_test(test_position_class),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }

@@ -164,7 +164,23 @@ typedef struct blk_game {
     int8_t pdir[QP_MAX_POINTS][QP_NDIRS];
     char reason_left[64][BLK_REASON]; /* "N pieces left" texts for failed puzzles */
     char goal_miss_reason[BLK_REASON];
+    /* One-player puzzles of orthogonal capturing jumps aiming at one piece
+     * (peg solitaire): the position class.  Colour every point by
+     * (x + y) mod 3 and by (x - y) mod 3; a jump takes pieces off two
+     * colours of each colouring and puts one on the third, so the
+     * parities of the three counts all flip together, and their pairwise
+     * sums (4 bits) never change.  A position whose class no goal
+     * position shares cannot reach the goal. */
+    bool has_class;
+    uint16_t goal_classes;        /* bit k: some goal position has class k */
+    uint8_t colour[QP_MAX_POINTS];/* (x + y) mod 3 | ((x - y) mod 3) << 2 */
 } blk_game;
+
+/* The position class of a puzzle with has_class (see blk_game), 0..15. */
+int blk_class(const blk_game *g, const uint8_t *s);
+
+/* True when a has_class puzzle cannot reach its goal from s. */
+bool blk_hopeless(const blk_game *g, const uint8_t *s);
 
 /* Fills the defaults every option has; the reader then overrides. */
 void blk_defaults(blk_game *g);

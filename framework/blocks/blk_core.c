@@ -44,6 +44,61 @@ bool blk_dir_ok(blk_dirs d, int dir)
     }
 }
 
+/* The class of colour counts n[colouring][colour]: the parities of
+ * pairwise sums, which no jump changes. */
+static int class_of(int n[2][3])
+{
+    return ((n[0][0] + n[0][1]) & 1) | ((n[0][1] + n[0][2]) & 1) << 1 | ((n[1][0] + n[1][1]) & 1) << 2 |
+           ((n[1][1] + n[1][2]) & 1) << 3;
+}
+
+/* The position class of a puzzle (see blk_game) applies when the only
+ * moves are capturing jumps, each along a link of one unit across or
+ * down, and the goal is one piece. */
+static void prepare_class(blk_game *g)
+{
+    g->has_class = false;
+    if (g->nsides != 1 || g->goal_left != 1 || g->place != BLK_PLACE_NONE || g->hook_moves || g->hand[0] > 0)
+        return;
+    for (int c = 1; c <= g->ncodes; c++)
+        if (g->move[c] & ~BLK_JUMP) return;
+    int w = g->geom.w;
+    for (int sq = 0; sq < g->n; sq++) {
+        int x = sq % w, y = sq / w;
+        for (int i = 0; i < g->ndir[sq]; i++) {
+            int t = g->geom.nb[sq][g->dir[sq][i]];
+            int dx = t % w - x, dy = t / w - y;
+            if (dx * dx + dy * dy != 1) return;   /* a diagonal or a long link */
+        }
+        g->colour[sq] = (uint8_t)((x + y) % 3 | (((x - y) % 3 + 3) % 3) << 2);
+    }
+    g->has_class = true;
+    g->goal_classes = 0;
+    for (int q = 0; q < g->n; q++) {
+        if (g->hole[q] || (g->goal_sq >= 0 && q != g->goal_sq)) continue;
+        int n[2][3] = {{0}};   /* a lone piece on q */
+        n[0][g->colour[q] & 3] = n[1][g->colour[q] >> 2] = 1;
+        g->goal_classes |= (uint16_t)(1u << class_of(n));
+    }
+}
+
+int blk_class(const blk_game *g, const uint8_t *s)
+{
+    const int8_t *c = (const int8_t *)(s + g->off_cells);
+    int n[2][3] = {{0}};
+    for (int sq = 0; sq < g->n; sq++)
+        if (c[sq]) {
+            n[0][g->colour[sq] & 3]++;
+            n[1][g->colour[sq] >> 2]++;
+        }
+    return class_of(n);
+}
+
+bool blk_hopeless(const blk_game *g, const uint8_t *s)
+{
+    return g->has_class && !(g->goal_classes >> blk_class(g, s) & 1);
+}
+
 int blk_prepare(blk_game *g, size_t off_cells, char *err, size_t errn)
 {
     g->off_cells = off_cells;
@@ -111,6 +166,8 @@ int blk_prepare(blk_game *g, size_t off_cells, char *err, size_t errn)
     g->bb_empty_ok = 0;
     for (int sq = 0; sq < g->n && g->bb_ok; sq++)
         if (!g->hole[sq]) g->bb_empty_ok |= (uint64_t)1 << sq;
+
+    prepare_class(g);
 
     uint64_t seed = 0x51706c6b73ull;   /* fixed: hashes agree across runs */
     for (int s = 0; s < 2; s++)

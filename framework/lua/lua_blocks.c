@@ -695,6 +695,11 @@ static int lb_evaluate(const qp_rules *r, const void *s)
 
 /* What the players count, for the window's panel: pieces in hand,
  * captures towards a win, the counts that score the end, pieces left. */
+static bool lb_hopeless(const qp_rules *r, const void *s)
+{
+    return blk_hopeless(G(r), s);
+}
+
 static void lb_status_text(const qp_rules *r, const void *s, char *buf, size_t n)
 {
     const blk_game *g = G(r);
@@ -742,6 +747,7 @@ void lb_install(qp_ruleset *rs, bool has_eval, bool has_lua_eval)
     rs->outcome = lb_outcome;
     rs->hash = lb_hash;
     rs->status_text = lb_status_text;
+    rs->hopeless = lb_hopeless;
     /* data first; a Lua evaluate costs a call per node; neither: none
      * (the game's AI is then MCTS) */
     rs->evaluate = has_eval ? lb_evaluate : has_lua_eval ? g->base.evaluate : NULL;

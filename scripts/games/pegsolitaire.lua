@@ -8,7 +8,8 @@
 -- beyond; the jumped peg is removed.  The puzzle is solved when one peg
 -- is left (in the centre, with the standard goal); it fails when no jump
 -- is possible before that.  (From the centre start, the French board
--- cannot end with one peg in the centre: `qipan solve` proves it.)
+-- cannot end with one peg, anywhere: `qipan solve` proves it at once from
+-- the position class, see README.md.)
 --
 -- Params:
 --   board   string, default "english": "english" (33 holes) or "french" (37)
