@@ -56,7 +56,7 @@
 #define QP_MOVE_NONE ((qp_move)0)
 #define QP_SCORE_MATE 30000
 #define QP_SCORE_MATE_BOUND 29000   /* scores beyond are mate distances */
-#define QP_MOVE_TEXT 32
+#define QP_MOVE_TEXT 64   /* room for a 12-hop jump chain on a 26×26 board */
 #define QP_ERR 256
 
 typedef uint64_t qp_move;

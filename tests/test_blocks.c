@@ -33,7 +33,7 @@ static int setup_reg(void **st)
     tu_registry(&reg);
     int n = qp_registry_load_lua_dir(&reg, QP_TESTDATA_DIR "/games", err, sizeof err);
     if (err[0]) fail_msg("test games: %s", err);
-    if (n != 15) fail_msg("test games: %d loaded, expected 15", n);
+    if (n != 16) fail_msg("test games: %d loaded, expected 16", n);
     return 0;
 }
 
@@ -607,6 +607,21 @@ static void test_move_texts(void **st)
     assert_true(mv[0] == m);
     assert_int_equal(r->rs->move_parse(r, s, "a1a2", &m, err, sizeof err), 0);
     assert_int_equal(r->rs->move_flags(r, s, m), 0);
+    free(s);
+    qp_rules_free(r);
+
+    /* a twelve-hop chain: 13 squares of three characters */
+    r = rules("t_chain", NULL);
+    s = pos_at(r, NULL);
+    assert_int_equal(r->rs->gen(r, s, mv, QP_GEN_ALL), 1);
+    r->rs->move_text(r, s, mv[0], t, sizeof t);
+    assert_string_equal(t, "a10c10e10g10i10k10m10o10q10s10s12s14s16");
+    assert_int_equal(r->rs->move_parse(r, s, t, &m, err, sizeof err), 0);
+    assert_true(m == mv[0]);
+    r->rs->make(r, s, m, NULL);
+    char fen[256];
+    r->rs->fen_print(r, s, fen, sizeof fen);
+    assert_string_equal(fen, "19/18M/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19 b 1");
     free(s);
     qp_rules_free(r);
 
