@@ -9,6 +9,7 @@
  */
 #include "testutil.h"
 #include "lua_ruleset.h"
+#include "solve.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -285,13 +286,62 @@ static void test_gen_any(void **st)
     qp_lua_ruleset_free(rs);
 }
 
+/* A puzzle's hopeless hook: the solver gives up where it says so, and only
+ * one-player games may have one. */
+static void test_hopeless_hook(void **st)
+{
+    (void)st;
+    /* fill the four points; a1 before b1 is declared hopeless */
+    static const char src[] =
+        "return {\n"
+        "  name = 'fill', board = { width = 4, height = 1 }, sides = { 'solo' },\n"
+        "  pieces = { P = '' },\n"
+        "  moves = function(pos) pos:add_empty() end,\n"
+        "  play = function(pos, m) pos:set(qp.to(m), 'P') end,\n"
+        "  outcome = function(pos) if pos:count('P') == 4 then return 'win', 0, 'full' end end,\n"
+        "  hopeless = function(pos) return pos:get(0) ~= nil and pos:get(1) == nil end,\n"
+        "}\n";
+    char path[64], err[QP_ERR];
+    snprintf(path, sizeof path, "%s", tu_tmpfile(src, ".lua"));
+    qp_ruleset *rs = qp_lua_ruleset_load(path, err, sizeof err);
+    unlink(path);
+    if (!rs) fail_msg("%s", err);
+    assert_non_null(rs->hopeless);
+    qp_rules *r = qp_rules_create(rs, NULL, err, sizeof err);
+    void *s = qp_state_new(r);
+    rs->setup(r, s);
+    assert_false(rs->hopeless(r, s));
+    qp_solver *sv = qp_solver_new(r, 1);
+    qp_solve_result res;
+    assert_int_equal(qp_solve(sv, s, 0, 0, &res), QP_SOLVE_FOUND);
+    /* without the hook the first solution is a1 b1 c1 d1; with it b1 comes first */
+    char t[4][QP_MOVE_TEXT];
+    assert_int_equal(res.len, 4);
+    for (int i = 0; i < 4; i++) rs->move_text(r, s, res.moves[i], t[i], sizeof t[i]);
+    assert_string_equal(t[0], "b1");
+    assert_string_equal(t[1], "a1");
+    qp_solve_result_free(&res);
+    qp_solver_free(sv);
+    assert_int_equal(rs->fen_parse(r, s, "P3 w 1", err, sizeof err), 0);
+    assert_true(rs->hopeless(r, s));
+    assert_string_equal(qp_lua_rules_error(r), "");
+    free(s);
+    qp_rules_free(r);
+    qp_lua_ruleset_free(rs);
+
+    /* two players: no goal to give up */
+    char body[512];
+    snprintf(body, sizeof body, "%s  hopeless = function(pos) return false end,\n", ok_hooks);
+    assert_string_equal(load_error(body), "F:8: 'hopeless' is for one-player puzzles (one side)");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reversi_hooks_perft), cmocka_unit_test(test_memo_agrees),
         cmocka_unit_test(test_unknown_keys),        cmocka_unit_test(test_reserved_keys),
         cmocka_unit_test(test_memo_ply),            cmocka_unit_test(test_puzzle_failed),
-        cmocka_unit_test(test_gen_any),
+        cmocka_unit_test(test_gen_any),            cmocka_unit_test(test_hopeless_hook),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }

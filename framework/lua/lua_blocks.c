@@ -697,7 +697,7 @@ static int lb_evaluate(const qp_rules *r, const void *s)
  * captures towards a win, the counts that score the end, pieces left. */
 static bool lb_hopeless(const qp_rules *r, const void *s)
 {
-    return blk_hopeless(G(r), s);
+    return blk_hopeless(G(r), s) || (base(r)->hopeless && base(r)->hopeless(r, s));
 }
 
 static void lb_status_text(const qp_rules *r, const void *s, char *buf, size_t n)

@@ -23,7 +23,7 @@ static const char *const lr_game_keys[] = {
     "sides", "board", "pieces", "vars", "draw", "max_plies", "flag_names", "perft", "caps",
     /* hooks (lr_hook_names) */
     "setup", "moves", "play", "outcome", "move_text", "evaluate", "noisy", "order", "flags",
-    "squares", "from_fen", "irreversible",
+    "squares", "from_fen", "irreversible", "hopeless",
     /* rule blocks and their evaluation (lua_blocks.c), the AI (ai.h) */
     "rules", "eval", "ai",
     NULL,
@@ -31,7 +31,7 @@ static const char *const lr_game_keys[] = {
 
 const char *const lr_hook_names[LR_H_N] = {
     "setup", "moves", "play", "outcome", "move_text", "evaluate", "noisy", "order", "flags",
-    "squares", "from_fen", "irreversible",
+    "squares", "from_fen", "irreversible", "hopeless",
 };
 
 char *lr_strdup(const char *s)
@@ -365,6 +365,8 @@ void lr_read_game(lua_State *L, lr_inst *in, int t, int params)
         lr_fail_key(L, g, NULL, "a game needs 'moves' and 'play' functions, or 'rules'");
     if (g->has_rules && in->ref[LR_H_MOVES] != LUA_NOREF && in->ref[LR_H_PLAY] == LUA_NOREF)
         lr_fail_key(L, g, "moves", "moves the 'moves' hook adds need a 'play' function");
+    if (in->ref[LR_H_HOPELESS] != LUA_NOREF && in->nsides != 1)
+        lr_fail_key(L, g, "hopeless", "'hopeless' is for one-player puzzles (one side)");
 
     /* ai = "mcts" | "alphabeta"; a game without evaluate plays by MCTS */
     int ait = lua_getfield(L, t, "ai");

@@ -63,7 +63,7 @@ typedef struct lr_pos lr_pos;   /* lua_pos.h */
 
 /* The hooks a game file may define, by their key in the file. */
 enum { LR_H_SETUP, LR_H_MOVES, LR_H_PLAY, LR_H_OUTCOME, LR_H_TEXT, LR_H_EVAL, LR_H_NOISY, LR_H_ORDER,
-       LR_H_FLAGS, LR_H_SQUARES, LR_H_FROM_FEN, LR_H_IRREV, LR_H_N };
+       LR_H_FLAGS, LR_H_SQUARES, LR_H_FROM_FEN, LR_H_IRREV, LR_H_HOPELESS, LR_H_N };
 extern const char *const lr_hook_names[LR_H_N];
 
 struct blk_game;

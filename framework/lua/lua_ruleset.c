@@ -456,6 +456,20 @@ static unsigned lr_move_flags(const qp_rules *r, const void *s, qp_move m)
     return f;
 }
 
+/* The file's hopeless hook: true only when it says so. */
+static bool lr_hopeless(const qp_rules *r, const void *s)
+{
+    lr_inst *in = lr_in(r);
+    if (in->ref[LR_H_HOPELESS] == LUA_NOREF) return false;
+    bool v = false;
+    lr_lock(in);
+    int top = lua_gettop(in->L);
+    if (lr_call(in, LR_H_HOPELESS, (uint8_t *)s, false, false, 0, 1)) v = lua_toboolean(in->L, -1);
+    lua_settop(in->L, top);
+    lr_unlock(in);
+    return v;
+}
+
 static int lr_move_order(const qp_rules *r, const void *s, qp_move m)
 {
     lr_inst *in = lr_in(r);
@@ -810,9 +824,11 @@ qp_ruleset *qp_lua_ruleset_load(const char *path, char *err, size_t errn)
     int rc = lua_pcall(L, 2, 0, 0);
     qp_sandbox_idle(sb);
     if (rc != LUA_OK) qp_sandbox_message(L, -1, path, err, errn);
-    bool has_order = false, has_eval = false, has_lua_eval = false;
+    bool has_order = false, has_eval = false, has_lua_eval = false, has_hopeless = false;
     if (rc == LUA_OK) {
         has_order = lua_getfield(L, 1, "order") == LUA_TFUNCTION;   /* no metamethods: plain table */
+        has_hopeless = lua_getfield(L, 1, "hopeless") == LUA_TFUNCTION;
+        lua_pop(L, 1);
         g->has_rules = lua_getfield(L, 1, "rules") != LUA_TNIL;
         has_eval = lua_getfield(L, 1, "eval") != LUA_TNIL;
         has_lua_eval = lua_getfield(L, 1, "evaluate") == LUA_TFUNCTION;
@@ -843,6 +859,7 @@ qp_ruleset *qp_lua_ruleset_load(const char *path, char *err, size_t errn)
     rs->unmake = NULL;
     rs->move_flags = lr_move_flags;
     rs->move_order = has_order ? lr_move_order : NULL;
+    rs->hopeless = has_hopeless ? lr_hopeless : NULL;
     rs->move_text = lr_move_text;
     rs->move_parse = lr_move_parse;
     rs->move_notation = NULL;
