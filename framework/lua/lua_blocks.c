@@ -432,7 +432,7 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
         lua_pop(L, 1);
         if (lr_field(L, v, "at", params) != LUA_TNIL) {
             const char *s = lua_tostring(L, -1);
-            int sq, k = s ? qp_sq_parse(&g->geom, s, &sq) : 0;
+            int sq = -1, k = s ? qp_sq_parse(&g->geom, s, &sq) : 0;
             if (!k || s[k] || g->hole[sq])
                 lb_fail(L, in, "rules.goal.at", "rules.goal.at: '%s' is not a square of the board", s ? s : "?");
             g->goal_sq = sq;
