@@ -59,10 +59,10 @@ static const command commands[] = {
     {"play", cmd_play,
      "play [RULESET] [--config FILE] [--fen FEN] [--load FILE] [--size WxH] [--flip] "
      "[--ai red|black|both|none] [--level N] [--host [PORT]] [--join HOST:PORT] [--code CODE] "
-     "[--side red|black|random] [--time BASE+INC] [--save FILE]",
+     "[--side red|black|random] [--time BASE+INC] [--save FILE] [--search mcts|alphabeta]",
      "Play in an SDL2 window; without a display, in the console."},
     {"render", cmd_render, "render RULESET [--fen FEN] [--config FILE] --out FILE.png [--size WxH] [--flip] [--layout] "
-     "[--resign SIDE] [--hint] [--analysis] [--dialog newgame|help] [--pieces plain|kai]",
+     "[--resign SIDE] [--hint] [--analysis] [--dialog newgame|help|settings] [--pieces plain|kai]",
      "Draw the window's picture of the position off-screen (no display needed)."},
     {"uci", cmd_uci, "uci",
      "Run as a UCI engine on stdin/stdout ('setoption name UCI_Variant value RULESET')."},

@@ -722,8 +722,9 @@ static char *config_file(const sess *t)
     return read_text(path);
 }
 
-/* The settings dialog changes piece style, animation and search threads;
- * they, the mode and the level are remembered for the next start. */
+/* The settings dialog changes piece style, animation, search threads and
+ * the search; all but the search (each game starts with its own), the
+ * mode and the level are remembered for the next start. */
 static void test_settings_persist(void **state)
 {
     (void)state;
@@ -739,17 +740,22 @@ static void test_settings_persist(void **state)
     wait_log(&t, "settings: pieces kai animation off");
     /* threads: 4 adds one, shift+4 takes one away, never below 1 */
     sess_key(&t, "4");
-    wait_log(&t, " threads 2\n");
+    wait_log(&t, " threads 2 ");
     sess_key(&t, "4");
-    wait_log(&t, " threads 3\n");
+    wait_log(&t, " threads 3 ");
     sess_key(&t, "shift+4");
-    wait_log(&t, " threads 2\n");
+    wait_log(&t, " threads 2 ");
     sess_key(&t, "shift+4");
-    wait_log(&t, " threads 1\n");
+    wait_log(&t, " threads 1 ");
     sess_key(&t, "shift+4");
-    wait_log(&t, " threads 1\n");
+    wait_log(&t, " threads 1 ");
     sess_key(&t, "4");
-    wait_log(&t, " threads 2\n");
+    wait_log(&t, " threads 2 ");
+    /* search: 5 switches between alpha-beta (Zhonggong's own) and MCTS */
+    sess_key(&t, "5");
+    wait_log(&t, " threads 2 search mcts\n");
+    sess_key(&t, "5");
+    wait_log(&t, " threads 2 search alphabeta\n");
     sess_key(&t, "Escape");
     wait_log(&t, "dialog: closed");
     /* the second start, in the same HOME, without options but the size */

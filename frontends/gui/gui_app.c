@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ai.h"
 #include "gui_draw.h"
 #include "gui_engine.h"
 #include "gui_files.h"
@@ -657,6 +658,7 @@ static void replace_game(gui_app *a, qp_rules *r, qp_game *g)
         gui_engine_set_threads(a->eng, 1);
     }
     st->engine_ok = a->eng != NULL;
+    st->ai_kind = a->eng ? gui_engine_kind(a->eng) : QP_AI_ALPHABETA;   /* the new game's own choice */
     if (!st->engine_ok) st->ai_mask = 0;
     memset(st->clock_ms, 0, sizeof st->clock_ms);
     memset(&st->think, 0, sizeof st->think);
@@ -897,6 +899,13 @@ static void setting(gui_app *a, int it)
         st->threads = n;
         break;
     }
+    case GUI_SET_ALPHABETA:
+    case GUI_SET_MCTS:
+        /* applied from the computer's next move */
+        if (!a->eng) break;
+        st->ai_kind = it == GUI_SET_MCTS ? QP_AI_MCTS : QP_AI_ALPHABETA;
+        gui_engine_set_kind(a->eng, st->ai_kind);
+        break;
     case GUI_SET_CLOSE:
         st->dialog = GUI_DLG_NONE;
         log_dialog(a, "closed");
@@ -905,8 +914,9 @@ static void setting(gui_app *a, int it)
     }
     save_settings(a);
     if (st->log && it != GUI_SET_CLOSE)
-        fprintf(stderr, "qipan: settings: pieces %s animation %s sound %s threads %d\n", st->pieces ? "kai" : "plain",
-                st->animate ? "on" : "off", st->sound_on ? "on" : "off", st->threads);
+        fprintf(stderr, "qipan: settings: pieces %s animation %s sound %s threads %d search %s\n",
+                st->pieces ? "kai" : "plain", st->animate ? "on" : "off", st->sound_on ? "on" : "off", st->threads,
+                qp_ai_name(st->ai_kind));
 }
 
 /* ---- actions ---------------------------------------------------------- */
@@ -1568,6 +1578,8 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
         gui_engine_set_threads(a->eng, 1);
     }
     st->engine_ok = a->eng != NULL;
+    if (a->eng && opt->search) gui_engine_set_kind(a->eng, opt->search);
+    st->ai_kind = a->eng ? gui_engine_kind(a->eng) : QP_AI_ALPHABETA;
     if (!st->engine_ok) st->ai_mask = 0;
     a->snd = gui_sound_open();
     st->sound_ok = gui_sound_ok(a->snd);

@@ -29,6 +29,7 @@ typedef struct gui_options {
     double t0;             /* `qipan play` started (seconds, monotonic) */
     double t_video;        /* SDL video is up: t0..t_video is SDL_Init */
     const gui_net_opts *net;   /* --host / --join, or NULL */
+    int search;            /* --search: QP_AI_*, QP_AI_DEFAULT for the game's choice */
 } gui_options;
 
 /* Runs the window until it is closed; takes ownership of r and *g.

@@ -11,6 +11,7 @@
 
 #include "app.h"
 #include "gui_app.h"
+#include "ai.h"
 #include "gui_draw.h"
 #include "gui_engine.h"
 #include "gui_png.h"
@@ -80,7 +81,7 @@ static int console_unless_net(qp_app *app, int argc, char **argv, const gui_net_
 
 int cmd_play(qp_app *app, int argc, char **argv)
 {
-    gui_options opt = {DEFAULT_W, DEFAULT_H, false, false, -1, 0, gui_now(), 0, NULL};
+    gui_options opt = {DEFAULT_W, DEFAULT_H, false, false, -1, 0, gui_now(), 0, NULL, QP_AI_DEFAULT};
     qp_opts o;
     gui_net_opts net;   /* --host / --join: the window plays over the network */
     if (gui_net_take_opts(&argc, argv, &net)) return 2;
@@ -96,6 +97,10 @@ int cmd_play(qp_app *app, int argc, char **argv)
     opt.size_given = o.size != NULL;
     if (o.has_level && (o.level < 1 || o.level > 10)) {
         fprintf(stderr, "qipan: --level must be 1..10, got %d\n", o.level);
+        return 2;
+    }
+    if (o.search && (opt.search = qp_ai_parse(o.search)) < 0) {
+        fprintf(stderr, "qipan: --search must be mcts or alphabeta, got '%s'\n", o.search);
         return 2;
     }
     if (!have_display()) {
@@ -191,7 +196,7 @@ static int render_png(const gui_state *st, int w, int h, const char *out, gui_la
 
 /* Options of render alone, taken out of argv before the common parser:
  * --resign SIDE (that side has resigned: the end banner shows), --dialog
- * newgame|help (that dialog open), --hint (the engine's move as an arrow),
+ * newgame|help|settings (that dialog open), --hint (the engine's move as an arrow),
  * --pieces plain|kai (the piece glyph style), --analysis (the analysis view: arrow, score and evaluation bar).  The
  * engine searches to a fixed depth, so the picture never depends on time. */
 typedef struct render_opts {
@@ -220,8 +225,9 @@ static int take_render_opts(int *argc, char **argv, render_opts *ro)
         } else if (!strcmp(argv[i], "--analysis")) {
             ro->analysis = true;
         } else if (!strcmp(argv[i], "--dialog")) {
-            if (i + 1 >= *argc || (strcmp(argv[i + 1], "newgame") && strcmp(argv[i + 1], "help"))) {
-                fprintf(stderr, "qipan: render: --dialog must be newgame or help\n");
+            if (i + 1 >= *argc ||
+                (strcmp(argv[i + 1], "newgame") && strcmp(argv[i + 1], "help") && strcmp(argv[i + 1], "settings"))) {
+                fprintf(stderr, "qipan: render: --dialog must be newgame, help or settings\n");
                 return -1;
             }
             ro->dialog = argv[++i];
@@ -242,7 +248,7 @@ int cmd_render(qp_app *app, int argc, char **argv)
     if (qp_opts_parse(&o, argc, argv)) return 2;
     if (o.npos != 1) {
         fprintf(stderr, "usage: qipan render RULESET [--fen FEN] [--config FILE] --out FILE.png "
-                        "[--size WxH] [--flip] [--layout] [--resign SIDE] [--dialog newgame|help] [--hint] [--analysis] [--pieces plain|kai]\n");
+                        "[--size WxH] [--flip] [--layout] [--resign SIDE] [--dialog newgame|help|settings] [--hint] [--analysis] [--pieces plain|kai]\n");
         return 2;
     }
     if (!o.out || !*o.out) {
@@ -311,7 +317,12 @@ int cmd_render(qp_app *app, int argc, char **argv)
         }
     }
     if (ro.dialog) {
-        st.dialog = !strcmp(ro.dialog, "help") ? GUI_DLG_HELP : GUI_DLG_NEWGAME;
+        st.dialog = !strcmp(ro.dialog, "help")       ? GUI_DLG_HELP
+                    : !strcmp(ro.dialog, "settings") ? GUI_DLG_SETTINGS
+                                                     : GUI_DLG_NEWGAME;
+        st.threads = 1;
+        st.engine_ok = true;
+        st.ai_kind = qp_ai_choose(r);
         for (int i = 0; i < app->reg.n && st.ngames < (int)(sizeof st.games / sizeof st.games[0]); i++) {
             if (!strcmp(app->reg.rs[i]->name, r->rs->name)) st.ng.game = st.ngames;
             st.games[st.ngames++] = app->reg.rs[i]->name;

@@ -21,6 +21,8 @@ struct gui_engine {
     unsigned seq, seen;
     bool running;
     int threads;            /* wanted for the next search; 0: the rules' ai.threads */
+    int kind;               /* QP_AI_*: wanted for the next search */
+    size_t mem_mb;
     void *pos;
     Uint32 wake;
     gui_think last;
@@ -38,7 +40,9 @@ gui_engine *gui_engine_new(const qp_rules *r)
     if (!e) return NULL;
     e->r = r;
     long long mb = qp_param_int(&r->params, "ai.hash_mb");
-    e->s = qp_ai_new(r, QP_AI_DEFAULT, (size_t)(mb > 0 ? mb : 64));
+    e->mem_mb = (size_t)(mb > 0 ? mb : 64);
+    e->s = qp_ai_new(r, QP_AI_DEFAULT, e->mem_mb);
+    e->kind = e->s ? qp_ai_kind(e->s) : QP_AI_DEFAULT;
     e->mu = SDL_CreateMutex();
     e->pos = malloc(r->state_size);
     if (!e->s || !e->mu || !e->pos) {
@@ -83,9 +87,34 @@ int gui_engine_set_threads(gui_engine *e, int n)
     return e->running ? 0 : qp_ai_set_threads(e->s, n);
 }
 
+int gui_engine_set_kind(gui_engine *e, int kind)
+{
+    if (kind != QP_AI_ALPHABETA && kind != QP_AI_MCTS) kind = qp_ai_choose(e->r);
+    e->kind = kind;
+    return 0;
+}
+
+int gui_engine_kind(const gui_engine *e)
+{
+    return e->kind;
+}
+
+/* A new handle when the kind changed (no search runs: the caller
+ * cancelled it), keeping the threads. */
+static int engine_switch_kind(gui_engine *e)
+{
+    if (qp_ai_kind(e->s) == e->kind) return 0;
+    qp_ai *s = qp_ai_new(e->r, e->kind, e->mem_mb);
+    if (!s) return -1;
+    qp_ai_free(e->s);
+    e->s = s;
+    return 0;
+}
+
 int gui_engine_start(gui_engine *e, const qp_game *g, int level, int max_ms, Uint32 wake_event)
 {
     gui_engine_cancel(e);
+    if (engine_switch_kind(e)) return -1;
     if (e->threads > 0 && qp_ai_set_threads(e->s, e->threads) != 0) return -1;
     qp_search_limits lim;
     memset(&lim, 0, sizeof lim);

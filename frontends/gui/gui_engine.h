@@ -34,6 +34,11 @@ int gui_engine_start(gui_engine *e, const qp_game *g, int level, int max_ms, Uin
  * from now on; a running search keeps its own.  0, or -1 when out of
  * memory (then the engine keeps the threads it had). */
 int gui_engine_set_threads(gui_engine *e, int n);
+/* The search the next start uses: QP_AI_ALPHABETA or QP_AI_MCTS, anything
+ * else the game's own choice (qp_ai_choose).  A puzzle's solver comes
+ * first either way (ai.h).  Always 0. */
+int gui_engine_set_kind(gui_engine *e, int kind);
+int gui_engine_kind(const gui_engine *e);   /* QP_AI_ALPHABETA or QP_AI_MCTS */
 /* Stops and forgets a running search (its move is discarded). */
 void gui_engine_cancel(gui_engine *e);
 bool gui_engine_busy(const gui_engine *e);

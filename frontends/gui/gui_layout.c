@@ -249,7 +249,7 @@ void gui_layout_settings(const gui_layout *L, SDL_Rect *card, int row_y[GUI_SET_
 {
     SDL_Rect yes, no;
     float u = L->ui;
-    gui_layout_dialog(L, 8, card, &yes, &no);
+    gui_layout_dialog(L, 10, card, &yes, &no);
     int pad = iround(22 * u), rh = iround(40 * u), gap = iround(8 * u), title = iround(40 * u);
     int x0 = card->x + pad + iround(170 * u), bw = imin(iround(150 * u), (card->x + card->w - pad - x0 - gap) / 2);
     *label_x = card->x + pad;

@@ -515,14 +515,16 @@ static void draw_settings(gui_draw_ctx *d, const gui_layout *L, const gui_state 
              card.y + pad, GUI_LEFT, 0);
     snprintf(tz, sizeof tz, "计算线程 %d", st->threads);
     snprintf(te, sizeof te, "Threads %d (4)", st->threads);
-    const char *rz[GUI_SET_ROWS] = {"棋子字体", "走子动画", "声音", tz};
-    const char *re[GUI_SET_ROWS] = {"Pieces (1)", "Animation (2)", "Sound (3)", te};
+    const char *rz[GUI_SET_ROWS] = {"棋子字体", "走子动画", "声音", tz, "搜索方法"};
+    const char *re[GUI_SET_ROWS] = {"Pieces (1)", "Animation (2)", "Sound (3)", te, "Search (5)"};
     bool on[GUI_SET_ITEMS] = {st->pieces == 0, st->pieces == 1, st->animate, !st->animate,
-                              st->sound_on && st->sound_ok, !(st->sound_on && st->sound_ok), false, false};
+                              st->sound_on && st->sound_ok, !(st->sound_on && st->sound_ok), false, false,
+                              st->ai_kind != QP_AI_MCTS, st->ai_kind == QP_AI_MCTS};
     bool kai_ok = f->kai_path[0] != 0;
     const char *lab[GUI_SET_ITEMS][2] = {{"标准", "Standard"}, {"楷书", kai_ok ? "Kai (brush)" : "Kai (no font)"},
                                          {"开", "On"}, {"关", "Off"}, {"开", "On"}, {"关", "Off"},
-                                         {"减少", "Fewer"}, {"增加", "More"}};
+                                         {"减少", "Fewer"}, {"增加", "More"},
+                                         {"αβ剪枝", "Alpha-beta"}, {"蒙特卡洛", "MCTS"}};
     for (int r = 0; r < GUI_SET_ROWS; r++) {
         gui_text_fit(f, gui_bi(f, a, sizeof a, rz[r], re[r]), L->font_text, true, GUI_CARD_TEXT, (float)lx,
                      row_y[r] + 20 * L->ui, GUI_LEFT | GUI_VCENTER, item[0].x - lx - 6);
@@ -531,6 +533,7 @@ static void draw_settings(gui_draw_ctx *d, const gui_layout *L, const gui_state 
                       on[2 * r + k],
                       r == 2 ? st->sound_ok
                       : r == 3 ? (k ? st->threads < GUI_MAX_THREADS : st->threads > 1)
+                      : r == 4 ? st->engine_ok
                                : true);
     }
     dialog_button(d, L, &item[GUI_SET_CLOSE], gui_bi(f, a, sizeof a, "关闭", "Close"), true);

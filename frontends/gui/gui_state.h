@@ -138,6 +138,8 @@ typedef struct gui_state {
     bool animate;             /* moves slide (settings) */
     int pieces;               /* gui_piece_style of the glyphs */
     int threads;              /* the computer's search threads (settings) */
+    int ai_kind;              /* its search, QP_AI_ALPHABETA or QP_AI_MCTS (settings; each new
+                               * game starts with the game's own choice) */
     int anim_from, anim_to;   /* the piece sliding onto anim_to, or anim_to = -1 */
     float anim_k;             /* how far it has slid, 0..1 */
     int hint_nsq;             /* the hinted (or analysed) best move's squares: an arrow */
