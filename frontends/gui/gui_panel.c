@@ -392,8 +392,9 @@ static void dialog_button(gui_draw_ctx *d, const gui_layout *L, const SDL_Rect *
 static const char help_keys[] =
     "N / M new game and mode dialog   U / Ctrl+Z undo (also of a new game)   R redo   Ctrl+R resign   "
     "T hint   A analysis   F flip board   L / - level   S sound   Ctrl+S save   Ctrl+O load   "
-    "Ctrl+= / Ctrl+- / Ctrl+0 or Ctrl+wheel zoom   F11 full screen   H help   Q quit   "
-    "Home / \xE2\x86\x90 / \xE2\x86\x92 / End review   drag or click to move   Esc cancel";
+    "P settings   Ctrl+= / Ctrl+- / Ctrl+0 or Ctrl+wheel zoom   F11 full screen   H help   Q quit   "
+    "Home / \xE2\x86\x90 / \xE2\x86\x92 / End review   drag or click to move   Esc cancel   "
+    "Network game: D offer a draw   Y / N answer an offer   C chat";
 
 /* Rules texts are written with hard line breaks; inside a sentence they
  * become spaces so the dialog's own wrapping reads well. */
@@ -570,12 +571,17 @@ void gui_draw_dialog(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, 
         if (!raw || !*raw) raw = "Click a piece, then one of the marked points.";
         char help[4096];
         reflow(raw, help, sizeof help);
-        SDL_Rect clip = {card.x, (int)y, card.w, (int)(yes.y - y - L->font_small * 4.2f)};
+        /* The keys sit above the button, in as many lines as they wrap to
+         * (one spare for the words a line break pushes down); the rules
+         * get what is left above them. */
+        int kw, kh;
+        gui_text_size(f, help_keys, L->font_small, false, &kw, &kh);
+        float keys_y = yes.y - (float)(kw / (w > 0 ? w : 1) + 2) * (float)kh - 0.3f * L->font_small;
+        SDL_Rect clip = {card.x, (int)y, card.w, (int)(keys_y - y - 0.4f * L->font_small)};
         SDL_RenderSetClipRect(d->gfx.ren, &clip);
         gui_text(f, help, L->font_small, false, GUI_CARD_TEXT, x, y, GUI_LEFT, w);
         SDL_RenderSetClipRect(d->gfx.ren, NULL);
-        gui_text(f, help_keys, L->font_small, false, GUI_C(110, 90, 70, 255), x, yes.y - L->font_small * 3.8f,
-                 GUI_LEFT, w);
+        gui_text(f, help_keys, L->font_small, false, GUI_C(110, 90, 70, 255), x, keys_y, GUI_LEFT, w);
         SDL_Rect ok = {card.x + (card.w - yes.w) / 2, yes.y, yes.w, yes.h};
         dialog_button(d, L, &ok, gui_bi(f, a, sizeof a, "关闭", "Close"), true);
         break;
