@@ -3,6 +3,9 @@
  */
 #include "perft.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,4 +55,84 @@ uint64_t qp_perft(const qp_rules *r, const void *s, int depth)
     free(c.moves);
     free(c.undo);
     return n;
+}
+
+/* ---- moves spread over threads ------------------------------------------- */
+
+typedef struct split_job {
+    const qp_rules *r;       /* the caller's instance: its ruleset and params */
+    const void *s;
+    int depth;
+    const qp_move *mv;
+    uint64_t *out;
+    int n;
+    atomic_int next;         /* the next move to take */
+    atomic_bool failed;
+    char err[QP_ERR];
+    pthread_mutex_t mu;      /* err */
+} split_job;
+
+static void *split_worker(void *arg)
+{
+    split_job *j = arg;
+    char err[QP_ERR];
+    qp_rules *r = qp_rules_create(j->r->rs, &j->r->params, err, sizeof err);
+    void *c = r ? qp_state_new(r) : NULL;
+    if (!r || !c) {
+        pthread_mutex_lock(&j->mu);
+        if (!atomic_load(&j->failed)) snprintf(j->err, sizeof j->err, "%s", r ? "out of memory" : err);
+        atomic_store(&j->failed, true);
+        pthread_mutex_unlock(&j->mu);
+        free(c);
+        qp_rules_free(r);
+        return NULL;
+    }
+    for (int i; (i = atomic_fetch_add(&j->next, 1)) < j->n && !atomic_load(&j->failed);) {
+        memcpy(c, j->s, r->state_size);
+        r->rs->make(r, c, j->mv[i], NULL);
+        j->out[i] = qp_perft(r, c, j->depth - 1);
+    }
+    free(c);
+    qp_rules_free(r);
+    return NULL;
+}
+
+int qp_perft_moves(const qp_rules *r, const void *s, int depth, const qp_move *mv, int n, uint64_t *out,
+                   int threads, char *err, size_t errn)
+{
+    if (threads < 1) threads = 1;
+    if (threads > n) threads = n > 0 ? n : 1;
+    if (threads == 1) {
+        /* on the caller's instance, as qp_perft would */
+        void *c = qp_state_new(r);
+        if (!c) {
+            snprintf(err, errn, "out of memory");
+            return -1;
+        }
+        for (int i = 0; i < n; i++) {
+            memcpy(c, s, r->state_size);
+            r->rs->make(r, c, mv[i], NULL);
+            out[i] = qp_perft(r, c, depth - 1);
+        }
+        free(c);
+        return 0;
+    }
+    split_job j = {.r = r, .s = s, .depth = depth, .mv = mv, .out = out, .n = n};
+    atomic_init(&j.next, 0);
+    atomic_init(&j.failed, false);
+    pthread_mutex_init(&j.mu, NULL);
+    pthread_t *t = calloc((size_t)threads, sizeof *t);
+    int started = 0;
+    if (t)
+        for (; started < threads; started++)
+            if (pthread_create(&t[started], NULL, split_worker, &j)) break;
+    if (started == 0) split_worker(&j);   /* no thread: do it here */
+    for (int i = 0; i < started; i++) pthread_join(t[i], NULL);
+    free(t);
+    pthread_mutex_destroy(&j.mu);
+    if (atomic_load(&j.failed)) {
+        snprintf(err, errn, "%s", j.err);
+        return -1;
+    }
+    return 0;
 }

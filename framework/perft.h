@@ -13,4 +13,12 @@
 
 uint64_t qp_perft(const qp_rules *r, const void *s, int depth);
 
+/* The perft counts below the given moves of s (out[i] for mv[i], each
+ * depth - 1 plies after it), spread over `threads` threads.  Each thread
+ * makes its own instance of r's ruleset with r's params, since an
+ * instance may keep scratch state (a Lua game its interpreter).
+ * Returns 0, or -1 with err when an instance cannot be made. */
+int qp_perft_moves(const qp_rules *r, const void *s, int depth, const qp_move *mv, int n, uint64_t *out,
+                   int threads, char *err, size_t errn);
+
 #endif

@@ -33,10 +33,10 @@ typedef struct {
 static const command commands[] = {
     {"list", cmd_list, "list",
      "List the rulesets (built-in, Lua games, plugins), one line each: NAME<TAB>title."},
-    {"perft", cmd_perft, "perft RULESET DEPTH [--fen FEN] [--config FILE]",
+    {"perft", cmd_perft, "perft RULESET DEPTH [--fen FEN] [--config FILE] [--threads N]",
      "Count the legal move sequences of DEPTH plies from the position; the last line\n"
      "is the count alone."},
-    {"divide", cmd_perft, "divide RULESET DEPTH [--fen FEN] [--config FILE]",
+    {"divide", cmd_perft, "divide RULESET DEPTH [--fen FEN] [--config FILE] [--threads N]",
      "perft split by first move: 'MOVE: COUNT' per legal move, then the total alone."},
     {"moves", cmd_moves, "moves RULESET [--fen FEN] [--config FILE]",
      "Print the legal moves of the position, one per line, sorted bytewise."},

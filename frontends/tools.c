@@ -57,7 +57,7 @@ int cmd_perft(qp_app *app, int argc, char **argv)
     qp_opts o;
     if (qp_opts_parse(&o, argc, argv)) return 2;
     if (o.npos != 2) {
-        fprintf(stderr, "usage: qipan %s RULESET DEPTH [--fen FEN] [--config FILE]\n", argv[0]);
+        fprintf(stderr, "usage: qipan %s RULESET DEPTH [--fen FEN] [--config FILE] [--threads N]\n", argv[0]);
         return 2;
     }
     char *end;
@@ -71,22 +71,40 @@ int cmd_perft(qp_app *app, int argc, char **argv)
     if (qp_app_open_game(app, &o, &r, &g)) return 1;
     double t0 = now_s();
     uint64_t total = 0;
-    if (divide && depth > 0) {
-        text_move *tm = malloc(sizeof *tm * QP_MAX_MOVES);
-        int n = sorted_moves(&g, tm);
-        void *s = qp_state_new(r);
-        for (int i = 0; i < n; i++) {
-            memcpy(s, g.cur, r->state_size);
-            r->rs->make(r, s, tm[i].m, NULL);
-            uint64_t c = qp_perft(r, s, (int)depth - 1);
-            printf("%s: %llu\n", tm[i].text, (unsigned long long)c);
-            total += c;
+    int threads = o.threads > 0 ? o.threads : 1;
+    text_move *tm = malloc(sizeof *tm * QP_MAX_MOVES);
+    qp_move *mv = malloc(sizeof *mv * QP_MAX_MOVES);
+    uint64_t *cnt = malloc(sizeof *cnt * QP_MAX_MOVES);
+    int n = 0;
+    /* the root's moves, each counted on its own (divide prints them; more
+     * threads share them out) */
+    bool split = tm && mv && cnt && depth > 0 && (divide || (threads > 1 && depth > 1));
+    if (split) {
+        n = sorted_moves(&g, tm);
+        for (int i = 0; i < n; i++) mv[i] = tm[i].m;
+        split = n > 0 || divide;
+    }
+    if (split) {
+        char err[QP_ERR];
+        if (qp_perft_moves(r, g.cur, (int)depth, mv, n, cnt, threads, err, sizeof err)) {
+            fprintf(stderr, "qipan: %s\n", err);
+            free(tm);
+            free(mv);
+            free(cnt);
+            qp_game_free(&g);
+            qp_rules_free(r);
+            return 1;
         }
-        free(s);
-        free(tm);
+        for (int i = 0; i < n; i++) {
+            if (divide) printf("%s: %llu\n", tm[i].text, (unsigned long long)cnt[i]);
+            total += cnt[i];
+        }
     } else {
         total = qp_perft(r, g.cur, (int)depth);
     }
+    free(tm);
+    free(mv);
+    free(cnt);
     double dt = now_s() - t0;
     fprintf(stderr, "%s %ld: %llu nodes in %.3f s (%.1f M/s)\n", argv[0], depth, (unsigned long long)total,
             dt, dt > 0 ? total / dt / 1e6 : 0.0);

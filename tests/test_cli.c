@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define START "rnbacabnr/4c4/p1p1p1p1p/4k4/9/4K4/P1P1P1P1P/4C4/RNBACABNR w - - 0 1"
 
@@ -44,6 +45,31 @@ static void test_perft_last_line(void **st)
     assert_int_equal(tu_run("perft tictactoe 9", NULL, &out, NULL), 0);
     assert_string_equal(last_line(out), "255168");
     free(out);
+    /* the same counts with the root's moves shared by threads, each with
+     * its own instance (a Lua game its own interpreter; finished games
+     * still count once; a config's params reach every thread) */
+    static const char *const threaded[][2] = {
+        {"perft zhonggong 3 --threads 2", "21434"},
+        {"perft tictactoe 9 --threads 3", "255168"},
+        {"perft reversi_hooks 6 --threads 2", "8200"},
+        {"perft connect4 6 --threads 4", "117649"},
+    };
+    for (size_t i = 0; i < sizeof threaded / sizeof threaded[0]; i++) {
+        assert_int_equal(tu_run(threaded[i][0], NULL, &out, NULL), 0);
+        if (strcmp(last_line(out), threaded[i][1])) fail_msg("%s: %s", threaded[i][0], last_line(out));
+        free(out);
+    }
+    const char *french = tu_tmpfile("return { board = \"french\" }\n", ".lua");
+    char args[256], *one;
+    snprintf(args, sizeof args, "perft pegsolitaire 5 --config %s", french);
+    assert_int_equal(tu_run(args, NULL, &one, NULL), 0);
+    snprintf(args, sizeof args, "perft pegsolitaire 5 --config %s --threads 2", french);
+    assert_int_equal(tu_run(args, NULL, &out, NULL), 0);
+    assert_string_equal(last_line(out), "9456");
+    assert_string_equal(last_line(one), "9456");
+    free(out);
+    free(one);
+    unlink(french);
 }
 
 static void test_divide_sums(void **st)
