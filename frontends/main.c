@@ -91,7 +91,7 @@ static const struct { const char *opt, *text; } opt_help[] = {
     {"--depth", "search N plies deep"},
     {"--movetime", "search for MS milliseconds"},
     {"--level", "playing strength 1..10"},
-    {"--threads", "search threads 1..64 (default: the config's ai.threads, 1)"},
+    {"--threads", "threads 1..64: the search's (default: the config's ai.threads, 1), or perft's (default 1)"},
     {"--ai", "the side(s) the computer plays"},
     {"--ascii", "draw the board with letters instead of Chinese characters"},
     {"--flip", "draw the board from the second player's side"},
