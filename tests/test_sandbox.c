@@ -9,6 +9,8 @@
 
 #include <stdio.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -136,6 +138,40 @@ static void test_watchdog(void **st)
     /* watched, into the CPU time the budget allows */
     assert_string_equal(run_as("table.sort({3, 1, 2})\nwhile true do end", 5000000, 0, watched),
                         "h.lua:2: game took too long");
+}
+
+/* A thread that blocks the watchdog's signal still ends a runaway: its
+ * runs count instructions. */
+static void *blocked_run(void *arg)
+{
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, QP_SANDBOX_SIGNAL);
+    pthread_sigmask(SIG_BLOCK, &set, NULL);
+    qp_sandbox *sb = arg;
+    static char err[QP_ERR];
+    qp_sandbox_budget(sb, 100000);
+    assert_int_equal(lua_gethookmask(sb->L), LUA_MASKCOUNT);
+    const char *loop = "local n = 0\nwhile true do n = n + 1 end";
+    qp_sandbox_run(sb, "h.lua", loop, strlen(loop), 0, err, sizeof err);
+    qp_sandbox_idle(sb);
+    return err;
+}
+
+static void test_blocked_thread(void **st)
+{
+    (void)st;
+    qp_sandbox *sb = qp_sandbox_new("game", 64u << 20);
+    pthread_t t;
+    void *err = NULL;
+    assert_int_equal(pthread_create(&t, NULL, blocked_run, sb), 0);
+    pthread_join(t, &err);
+    assert_string_equal((const char *)err, "h.lua:2: game took too long");
+    /* the same sandbox on this thread is watched again */
+    qp_sandbox_budget(sb, 100000);
+    assert_int_equal(lua_gethookmask(sb->L), 0);
+    qp_sandbox_idle(sb);
+    qp_sandbox_free(sb);
 }
 
 /* The watchdog's signal ends only the run it was sent for: between runs,
@@ -276,6 +312,7 @@ int main(void)
         cmocka_unit_test(test_string_results),
         cmocka_unit_test(test_watchdog),
         cmocka_unit_test(test_stray_signal),
+        cmocka_unit_test(test_blocked_thread),
         cmocka_unit_test_prestate(test_budget_is_per_run, &watched),
         cmocka_unit_test_prestate(test_budget_is_per_run, &counted),
         cmocka_unit_test(test_scores),

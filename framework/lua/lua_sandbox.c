@@ -58,7 +58,7 @@ static long long sb_wall_ns(void)
 static bool sb_spent(qp_sandbox *sb)
 {
     if (qp_sandbox_spent(sb)) return true;
-    if (!sb->counted) return false;   /* the watchdog keeps the time */
+    if (!sb->counting) return false;   /* the watchdog keeps the time */
     long long w = sb_wall_ns();
     if (w > sb->wall_deadline) sb->budget = -1;
     else if (w - sb->cpu_read_at >= SB_CPU_READ_NS) {
@@ -95,7 +95,7 @@ static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 static void sb_count_hook(lua_State *L, lua_Debug *ar)
 {
     qp_sandbox *sb = qp_sandbox_of(L);
-    if (sb->counted && sb->budget >= 0) sb->budget -= SB_STEP;
+    if (sb->counting && sb->budget >= 0) sb->budget -= SB_STEP;
     if (!sb_spent(sb)) return;
     sb->budget = -1;
     /* From now on every instruction fails, so a pcall loop cannot catch
@@ -394,6 +394,7 @@ static _Thread_local struct {
     qp_sandbox *run;
     pid_t tid;
     clockid_t cpu;
+    bool blocked;   /* the thread blocks the watchdog's signal: count */
 } sb_thread;
 
 /* The watchdog's signal: arms the count hook, whose next call raises
@@ -541,7 +542,7 @@ qp_sandbox *qp_sandbox_new(const char *what, size_t mem_limit)
         return NULL;
     }
     /* Until the first run is watched, or when it cannot be, count. */
-    sb->counted = true;
+    sb->counted = sb->counting = true;
     lua_sethook(sb->L, sb_count_hook, LUA_MASKCOUNT, SB_STEP);
     return sb;
 }
@@ -549,7 +550,7 @@ qp_sandbox *qp_sandbox_new(const char *what, size_t mem_limit)
 void qp_sandbox_counted(qp_sandbox *sb)
 {
     sb_dog_stop(sb);
-    sb->counted = true;
+    sb->counted = sb->counting = true;
     sb->dog_stop = true;   /* and never start it */
     lua_sethook(sb->L, sb_count_hook, LUA_MASKCOUNT, SB_STEP);
 }
@@ -573,13 +574,17 @@ void qp_sandbox_budget(qp_sandbox *sb, long long instructions)
         sb->counted = false;
         sb->hooked = true;   /* the counting hook, cleared below */
     }
-    if (sb->counted) {
-        lua_sethook(sb->L, sb_count_hook, LUA_MASKCOUNT, SB_STEP);
-        return;
-    }
-    if (!sb_thread.tid) {
+    if (!sb->counted && !sb_thread.tid) {
         sb_thread.tid = gettid();
         if (pthread_getcpuclockid(pthread_self(), &sb_thread.cpu)) sb_thread.cpu = CLOCK_THREAD_CPUTIME_ID;
+        sigset_t mask;
+        sb_thread.blocked = pthread_sigmask(SIG_BLOCK, NULL, &mask) != 0 || sigismember(&mask, QP_SANDBOX_SIGNAL);
+    }
+    sb->counting = sb->counted || sb_thread.blocked;
+    if (sb->counting) {
+        lua_sethook(sb->L, sb_count_hook, LUA_MASKCOUNT, SB_STEP);
+        sb->hooked = true;
+        return;
     }
     /* A new run: an odd sequence number (a run already on moves on by
      * two), first, so that a late signal for the last run is ignored. */

@@ -6,16 +6,6 @@
  * utf8 libraries, removes dofile, loadfile, load and collectgarbage, and
  * routes print to stderr (stdout belongs to protocols such as UCI).  It caps
  * the memory the state may allocate and bounds the time a run may take:
- *   - VM instructions are counted: once the budget set by qp_sandbox_budget
- *     is spent, the running chunk fails with "file:line: WHAT took too long"
- *     and every further instruction fails, so no pcall loop can go on;
- *   - xpcall message handlers are not run once the budget is spent (Lua
- *     runs them with hooks off, where nothing could stop them);
- *   - the string functions that run in C refuse work that could take long:
- *     a pattern (find, match, gmatch, gsub) whose worst case on its subject
- *     exceeds QP_SANDBOX_MATCH_STEPS (Lua patterns backtrack
- *     exponentially), a rep result over QP_SANDBOX_STR_MAX bytes or
- *     copies, a table.sort of over 2^20 elements;
  *   - time: each run (from qp_sandbox_budget to qp_sandbox_idle) may take
  *     the CPU time its budget allows: 25 ns per instruction of the budget,
  *     and at least 0.5 s (an honest script under sanitizers must fit).
@@ -28,7 +18,8 @@
  *         makes Lua 5.4 trap on every instruction, which halves the
  *         speed of a hook game.
  *       counted (when the signal is taken by someone else, the thread
- *         cannot start, or qp_sandbox_counted asks for it): the count
+ *         cannot start, qp_sandbox_counted asks for it, or, for one
+ *         run, when the running thread blocks the signal): the count
  *         hook runs every thousand instructions, spends the instruction
  *         budget, and reads the thread's CPU clock, with a wall-clock
  *         deadline ten times as long as the last line.
@@ -74,6 +65,7 @@ typedef struct qp_sandbox {
     size_t mem, mem_limit;   /* bytes in use / allowed */
     long long budget;        /* counted: VM instructions left for the current run; < 0: spent */
     bool counted;            /* instructions are counted (no watchdog) */
+    bool counting;           /* ... in the current run (counted, or its thread blocks the signal) */
     volatile sig_atomic_t expired;   /* watched: the watchdog ended the run */
     bool hooked;             /* watched: the count hook is set (after expiry) */
     /* The watchdog: a thread that sleeps between looks at the run. */
