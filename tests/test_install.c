@@ -283,13 +283,14 @@ static void test_version_and_help(void **st)
     free(out);
 
     static const char perft_help[] =
-        "usage: qipan perft RULESET DEPTH [--fen FEN] [--config FILE]\n"
+        "usage: qipan perft RULESET DEPTH [--fen FEN] [--config FILE] [--threads N]\n"
         "Count the legal move sequences of DEPTH plies from the position; the last line\n"
         "is the count alone.\n"
         "\n"
         "options:\n"
         "  --fen FEN          the position as FEN (default: the configured start position)\n"
         "  --config FILE      a Lua configuration file (default: the ruleset's own NAME.lua)\n"
+        "  --threads N        threads 1..64: the search's (default: the config's ai.threads, 1), or perft's (default 1)\n"
         "  --help             this text\n";
     assert_int_equal(qipan(NULL, prefix, "help perft", &out, NULL), 0);
     assert_string_equal(out, perft_help);
