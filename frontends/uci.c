@@ -78,8 +78,12 @@ typedef struct uci {
 
 /* How long stop and quit wait for the search before answering from its
  * last iteration: a game file's hook may hold the search up to its
- * budget (lua_sandbox.h), and the GUI must hear back within 100 ms. */
+ * budget (lua_sandbox.h), and the GUI must hear back within 100 ms.
+ * Before the search has reported any move there is nothing to answer
+ * with, so they wait up to UCI_FIRST_MS for one (a starved thread on a
+ * loaded machine), rather than answer no move. */
 #define UCI_ANSWER_MS 50
+#define UCI_FIRST_MS 2000
 
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void say(const char *fmt, ...)
@@ -179,8 +183,12 @@ static void on_info(const qp_search_info *info, void *ud)
     if (pv) sscanf(pv + 4, "%31s", best);
     info_out(u, line, out, sizeof out);
     pthread_mutex_lock(&u->mu);
-    if (best[0]) snprintf(u->last_best, sizeof u->last_best, "%s", best);
-    say("%s", out);
+    /* Once stop or quit answered for a late search, its last reports
+     * would follow the bestmove: the protocol allows none there. */
+    if (!u->answered) {
+        if (best[0]) snprintf(u->last_best, sizeof u->last_best, "%s", best);
+        say("%s", out);
+    }
     pthread_mutex_unlock(&u->mu);
 }
 
@@ -232,7 +240,10 @@ static bool stop_and_answer(uci *u)
     clock_gettime(CLOCK_MONOTONIC, &t0);
     while (atomic_load(&u->busy)) {
         clock_gettime(CLOCK_MONOTONIC, &t);
-        if ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 >= UCI_ANSWER_MS) break;
+        pthread_mutex_lock(&u->mu);
+        int limit = u->last_best[0] ? UCI_ANSWER_MS : UCI_FIRST_MS;
+        pthread_mutex_unlock(&u->mu);
+        if ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 >= limit) break;
         nanosleep(&ms, NULL);
     }
     if (!atomic_load(&u->busy)) return true;
