@@ -217,6 +217,20 @@ static void test_memo_ply(void **st)
     qp_lua_ruleset_free(rs);
 }
 
+/* A whole game file's ruleset and an instance of it (the test fails if
+ * either cannot be made). */
+static qp_rules *instance(const char *src, qp_ruleset **rs)
+{
+    char path[64], err[QP_ERR];
+    snprintf(path, sizeof path, "%s", tu_tmpfile(src, ".lua"));
+    *rs = qp_lua_ruleset_load(path, err, sizeof err);
+    unlink(path);
+    if (!*rs) fail_msg("%s", err);
+    qp_rules *r = qp_rules_create(*rs, NULL, err, sizeof err);
+    if (!r) fail_msg("%s", err);
+    return r;
+}
+
 /* One-player puzzles never draw: a hook's "loss", and a puzzle left
  * without moves, are "failed" (QP_WIN for side 1, ruleset.h). */
 static void test_puzzle_failed(void **st)
@@ -230,13 +244,9 @@ static void test_puzzle_failed(void **st)
         "  play = function(pos, m) pos:set(qp.to(m), 'P') end,\n"
         "  outcome = function(pos) if pos:get(1) then return 'loss', 0, 'b1 taken' end end,\n"
         "}\n";
-    char path[64], err[QP_ERR];
-    snprintf(path, sizeof path, "%s", tu_tmpfile(src, ".lua"));
-    qp_ruleset *rs = qp_lua_ruleset_load(path, err, sizeof err);
-    unlink(path);
-    if (!rs) fail_msg("%s", err);
-    qp_rules *r = qp_rules_create(rs, NULL, err, sizeof err);
-    assert_non_null(r);
+    char err[QP_ERR];
+    qp_ruleset *rs;
+    qp_rules *r = instance(src, &rs);
     void *s = qp_state_new(r);
     qp_outcome o;
     assert_int_equal(rs->fen_parse(r, s, "1P w 0", err, sizeof err), 0);
@@ -301,13 +311,10 @@ static void test_hopeless_hook(void **st)
         "  outcome = function(pos) if pos:count('P') == 4 then return 'win', 0, 'full' end end,\n"
         "  hopeless = function(pos) return pos:get(0) ~= nil and pos:get(1) == nil end,\n"
         "}\n";
-    char path[64], err[QP_ERR];
-    snprintf(path, sizeof path, "%s", tu_tmpfile(src, ".lua"));
-    qp_ruleset *rs = qp_lua_ruleset_load(path, err, sizeof err);
-    unlink(path);
-    if (!rs) fail_msg("%s", err);
+    char err[QP_ERR];
+    qp_ruleset *rs;
+    qp_rules *r = instance(src, &rs);
     assert_non_null(rs->hopeless);
-    qp_rules *r = qp_rules_create(rs, NULL, err, sizeof err);
     void *s = qp_state_new(r);
     rs->setup(r, s);
     assert_false(rs->hopeless(r, s));
