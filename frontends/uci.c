@@ -336,7 +336,7 @@ static void ucci_options(uci *u)
     say("%s", line);
     say("option usemillisec type check default false");
     say("option hashsize type spin min 1 max 4096 default %zu", u->hash_mb);
-    say("option threads type spin min 1 max 1 default 1");
+    say("option threads type spin min 1 max %d default %d", QP_MAX_THREADS, u->threads);
     say("option level type spin min 1 max 10 default %d", u->level);
     const qp_params *p = &u->r->params;
     for (int i = 0; i < p->n; i++) {

@@ -62,6 +62,7 @@ static void test_handshake(void **st)
     assert_non_null(strstr(out, " default xiangqi\n"));
     assert_non_null(strstr(out, "\noption usemillisec type check default false\n"));
     assert_non_null(strstr(out, "\noption hashsize type spin min 1 max 4096 default 64\n"));
+    assert_non_null(strstr(out, "\noption threads type spin min 1 max 64 default 1\n"));
     assert_non_null(strstr(out, "\noption draw.repetitions type spin min 0 max 100 default 3\n"));
     assert_null(strstr(out, "option name"));
     const char *ok = strstr(out, "ucciok\n");
@@ -168,12 +169,30 @@ static void test_options(void **st)
     free(out);
 }
 
+/* UCCI's `setoption threads N`: offered up to QP_MAX_THREADS, applied to
+ * the search (a helper shares the table; the answer is one legal move),
+ * listed with the new default, out-of-range values refused. */
+static void test_threads(void **st)
+{
+    (void)st;
+    char *out = session("setoption threads 2\nsetoption threads 0\nsetoption threads 65\n"
+                        "setoption threads two\nucci\nposition startpos moves h2e2 h7e7\ngo depth 4\n");
+    assert_int_equal(count_lines(out, "bestmove "), 1);
+    assert_non_null(strstr(out, "info depth 4 seldepth "));
+    assert_true(legal_after(NULL, "h2e2 h7e7", last_bestmove(out)));
+    assert_non_null(strstr(out, "info string error: Threads must be 1..64, got '0'\n"));
+    assert_non_null(strstr(out, "info string error: Threads must be 1..64, got '65'\n"));
+    assert_non_null(strstr(out, "info string error: Threads must be 1..64, got 'two'\n"));
+    assert_non_null(strstr(out, "\noption threads type spin min 1 max 64 default 2\n"));
+    free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_handshake), cmocka_unit_test(test_positions),
         cmocka_unit_test(test_go),        cmocka_unit_test(test_no_move_and_errors),
-        cmocka_unit_test(test_options),
+        cmocka_unit_test(test_options),   cmocka_unit_test(test_threads),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }
