@@ -722,8 +722,8 @@ static char *config_file(const sess *t)
     return read_text(path);
 }
 
-/* The settings dialog changes piece style and animation; they, the mode
- * and the level are remembered for the next start. */
+/* The settings dialog changes piece style, animation and search threads;
+ * they, the mode and the level are remembered for the next start. */
 static void test_settings_persist(void **state)
 {
     (void)state;
@@ -737,6 +737,19 @@ static void test_settings_persist(void **state)
     wait_log(&t, "settings: pieces kai animation on");
     sess_key(&t, "2");
     wait_log(&t, "settings: pieces kai animation off");
+    /* threads: 4 adds one, shift+4 takes one away, never below 1 */
+    sess_key(&t, "4");
+    wait_log(&t, " threads 2\n");
+    sess_key(&t, "4");
+    wait_log(&t, " threads 3\n");
+    sess_key(&t, "shift+4");
+    wait_log(&t, " threads 2\n");
+    sess_key(&t, "shift+4");
+    wait_log(&t, " threads 1\n");
+    sess_key(&t, "shift+4");
+    wait_log(&t, " threads 1\n");
+    sess_key(&t, "4");
+    wait_log(&t, " threads 2\n");
     sess_key(&t, "Escape");
     wait_log(&t, "dialog: closed");
     /* the second start, in the same HOME, without options but the size */
@@ -745,7 +758,7 @@ static void test_settings_persist(void **state)
         if (wait_exit(t.play, 30000) != 0) snprintf(t.why, sizeof t.why, "the first window did not close");
         char *conf = config_file(&t);
         if (!t.why[0] && (!conf || !strstr(conf, "pieces kai\n") || !strstr(conf, "animation off\n") ||
-                          !strstr(conf, "mode 0\n") || !strstr(conf, "level 8\n")))
+                          !strstr(conf, "mode 0\n") || !strstr(conf, "level 8\n") || !strstr(conf, "threads 2\n")))
             snprintf(t.why, sizeof t.why, "settings file: %s", conf ? conf : "(none)");
         free(conf);
         t.play = start_play_args(&t.x, NULL);
@@ -753,6 +766,7 @@ static void test_settings_persist(void **state)
         if (!t.win) snprintf(t.why, sizeof t.why, "no second window");
     }
     wait_log(&t, "start: mode 0 level 8 flip 0 pieces kai animation off");
+    wait_log(&t, " threads 2\n");
     sess_end(&t);
     sess_free(&t);
 }

@@ -652,6 +652,10 @@ static void replace_game(gui_app *a, qp_rules *r, qp_game *g)
     a->eng = NULL;
     gui_state_replace(st, r, g);
     a->eng = gui_engine_new(st->r);
+    if (a->eng && gui_engine_set_threads(a->eng, st->threads) != 0) {
+        st->threads = 1;
+        gui_engine_set_threads(a->eng, 1);
+    }
     st->engine_ok = a->eng != NULL;
     if (!st->engine_ok) st->ai_mask = 0;
     memset(st->clock_ms, 0, sizeof st->clock_ms);
@@ -865,6 +869,7 @@ static void save_settings(gui_app *a)
     if (st->sound_ok) a->set.sound = st->sound_on;   /* no device now: keep the choice */
     a->set.animate = st->animate;
     a->set.pieces = (gui_piece_style)st->pieces;
+    a->set.threads = st->threads;
     if (gui_settings_save(&a->set, a->settings_path, err, sizeof err)) fprintf(stderr, "qipan: settings: %s\n", err);
 }
 
@@ -881,6 +886,17 @@ static void setting(gui_app *a, int it)
     case GUI_SET_ANIM_OFF: st->animate = false; break;
     case GUI_SET_SOUND_ON: st->sound_on = st->sound_ok; break;
     case GUI_SET_SOUND_OFF: st->sound_on = false; break;
+    case GUI_SET_THREADS_DN:
+    case GUI_SET_THREADS_UP: {
+        int n = st->threads + (it == GUI_SET_THREADS_UP ? 1 : -1);
+        if (n < 1 || n > GUI_MAX_THREADS) break;
+        if (a->eng && gui_engine_set_threads(a->eng, n) != 0) {
+            gui_state_message(st, true, "out of memory for %d search threads", n);
+            break;
+        }
+        st->threads = n;
+        break;
+    }
     case GUI_SET_CLOSE:
         st->dialog = GUI_DLG_NONE;
         log_dialog(a, "closed");
@@ -889,8 +905,8 @@ static void setting(gui_app *a, int it)
     }
     save_settings(a);
     if (st->log && it != GUI_SET_CLOSE)
-        fprintf(stderr, "qipan: settings: pieces %s animation %s sound %s\n", st->pieces ? "kai" : "plain",
-                st->animate ? "on" : "off", st->sound_on ? "on" : "off");
+        fprintf(stderr, "qipan: settings: pieces %s animation %s sound %s threads %d\n", st->pieces ? "kai" : "plain",
+                st->animate ? "on" : "off", st->sound_on ? "on" : "off", st->threads);
 }
 
 /* ---- actions ---------------------------------------------------------- */
@@ -1480,6 +1496,10 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
     if (opt->level >= 1 && opt->level <= GUI_LEVELS) st->level = opt->level;
     st->animate = a->set.animate;
     st->pieces = a->set.pieces;
+    /* Threads: remembered, else the config's ai.threads. */
+    long long cfg_threads = qp_param_int(&st->r->params, "ai.threads");
+    st->threads = a->set.threads > 0 ? a->set.threads : cfg_threads > 0 ? (int)cfg_threads : 1;
+    if (st->threads > GUI_MAX_THREADS) st->threads = GUI_MAX_THREADS;
     set_autosave_path(a);
     gui_default_save_path(st->r->rs->name, a->save_path, sizeof a->save_path);
 
@@ -1511,9 +1531,9 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
         st->games[st->ngames++] = app->reg.rs[i]->name;
 
     if (st->log)
-        fprintf(stderr, "qipan: start: mode %u level %d flip %d pieces %s animation %s sound %s\n", st->ai_mask,
-                st->level, st->flip ? 1 : 0, st->pieces ? "kai" : "plain", st->animate ? "on" : "off",
-                st->sound_on ? "on" : "off");
+        fprintf(stderr, "qipan: start: mode %u level %d flip %d pieces %s animation %s sound %s threads %d\n",
+                st->ai_mask, st->level, st->flip ? 1 : 0, st->pieces ? "kai" : "plain", st->animate ? "on" : "off",
+                st->sound_on ? "on" : "off", st->threads);
     a->autosave_armed = true;
     if (gui_file_exists(st->autosave_path)) {
         /* Offered back only if it loads; one that does not is kept aside
@@ -1543,6 +1563,10 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
     a->dirty = true;
     render(a);
     a->eng = gui_engine_new(st->r);
+    if (a->eng && gui_engine_set_threads(a->eng, st->threads) != 0) {
+        st->threads = 1;
+        gui_engine_set_threads(a->eng, 1);
+    }
     st->engine_ok = a->eng != NULL;
     if (!st->engine_ok) st->ai_mask = 0;
     a->snd = gui_sound_open();

@@ -9,6 +9,8 @@
 #include "ai.h"
 #include "search.h"
 
+_Static_assert(GUI_MAX_THREADS == QP_MAX_THREADS, "the settings offer the search's threads");
+
 /* Invariant: pos is the position the running (or last) search started
  * from; info/seq are written by the search thread under mu. */
 struct gui_engine {
@@ -18,6 +20,7 @@ struct gui_engine {
     qp_search_info info;
     unsigned seq, seen;
     bool running;
+    int threads;            /* wanted for the next search; 0: the rules' ai.threads */
     void *pos;
     Uint32 wake;
     gui_think last;
@@ -71,9 +74,19 @@ static void on_info(const qp_search_info *info, void *ud)
     }
 }
 
+int gui_engine_set_threads(gui_engine *e, int n)
+{
+    if (n < 1) n = 1;
+    if (n > QP_MAX_THREADS) n = QP_MAX_THREADS;
+    /* Applied by the next start: changing them stops a running search. */
+    e->threads = n;
+    return e->running ? 0 : qp_ai_set_threads(e->s, n);
+}
+
 int gui_engine_start(gui_engine *e, const qp_game *g, int level, int max_ms, Uint32 wake_event)
 {
     gui_engine_cancel(e);
+    if (e->threads > 0 && qp_ai_set_threads(e->s, e->threads) != 0) return -1;
     qp_search_limits lim;
     memset(&lim, 0, sizeof lim);
     long long base = qp_param_int(&e->r->params, "ai.movetime_ms");

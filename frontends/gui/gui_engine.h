@@ -30,6 +30,10 @@ void gui_engine_free(gui_engine *e);
  * its clock allows; < 0: no time limit, for analysis).  wake_event is an SDL user
  * event type pushed on each report (0: none).  Returns 0 or -1. */
 int gui_engine_start(gui_engine *e, const qp_game *g, int level, int max_ms, Uint32 wake_event);
+/* Search threads (1..QP_MAX_THREADS, clamped) for the searches started
+ * from now on; a running search keeps its own.  0, or -1 when out of
+ * memory (then the engine keeps the threads it had). */
+int gui_engine_set_threads(gui_engine *e, int n);
 /* Stops and forgets a running search (its move is discarded). */
 void gui_engine_cancel(gui_engine *e);
 bool gui_engine_busy(const gui_engine *e);

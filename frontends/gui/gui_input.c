@@ -44,6 +44,7 @@ static void key_action(const SDL_KeyboardEvent *k, const gui_state *st, gui_acti
         else if (key == SDLK_1) it = st->pieces ? GUI_SET_PLAIN : GUI_SET_KAI;
         else if (key == SDLK_2) it = st->animate ? GUI_SET_ANIM_OFF : GUI_SET_ANIM_ON;
         else if (key == SDLK_3) it = st->sound_on ? GUI_SET_SOUND_OFF : GUI_SET_SOUND_ON;
+        else if (key == SDLK_4) it = shift ? GUI_SET_THREADS_DN : GUI_SET_THREADS_UP;
         if (it >= 0) {
             a->type = GUI_ACT_SETTING;
             a->arg = it;

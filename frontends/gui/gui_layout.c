@@ -244,15 +244,16 @@ int gui_layout_newgame_at(const gui_layout *L, int x, int y)
     return -1;
 }
 
-void gui_layout_settings(const gui_layout *L, SDL_Rect *card, int row_y[3], int *label_x, SDL_Rect item[GUI_SET_ITEMS])
+void gui_layout_settings(const gui_layout *L, SDL_Rect *card, int row_y[GUI_SET_ROWS], int *label_x,
+                         SDL_Rect item[GUI_SET_ITEMS])
 {
     SDL_Rect yes, no;
     float u = L->ui;
-    gui_layout_dialog(L, 6, card, &yes, &no);
+    gui_layout_dialog(L, 8, card, &yes, &no);
     int pad = iround(22 * u), rh = iround(40 * u), gap = iround(8 * u), title = iround(40 * u);
     int x0 = card->x + pad + iround(170 * u), bw = imin(iround(150 * u), (card->x + card->w - pad - x0 - gap) / 2);
     *label_x = card->x + pad;
-    for (int r = 0; r < 3; r++) {
+    for (int r = 0; r < GUI_SET_ROWS; r++) {
         row_y[r] = card->y + pad + title + r * rh;
         item[2 * r] = rect(x0, row_y[r] + gap / 2, bw, rh - gap);
         item[2 * r + 1] = rect(x0 + bw + gap, row_y[r] + gap / 2, bw, rh - gap);
@@ -263,7 +264,7 @@ void gui_layout_settings(const gui_layout *L, SDL_Rect *card, int row_y[3], int 
 int gui_layout_settings_at(const gui_layout *L, int x, int y)
 {
     SDL_Rect card, item[GUI_SET_ITEMS];
-    int row_y[3], lx;
+    int row_y[GUI_SET_ROWS], lx;
     gui_layout_settings(L, &card, row_y, &lx, item);
     for (int i = 0; i < GUI_SET_ITEMS; i++)
         if (gui_in_rect(&item[i], x, y)) return i;

@@ -98,10 +98,13 @@ void gui_layout_newgame(const gui_layout *L, gui_ng_layout *N);
 int gui_layout_newgame_at(const gui_layout *L, int x, int y);
 
 /* The settings dialog: card, row tops and its choices: piece style
- * (plain, Kai), animation (on, off), sound (on, off), then Close. */
+ * (plain, Kai), animation (on, off), sound (on, off), search threads
+ * (fewer, more), then Close; GUI_SET_ROWS rows of two. */
 enum { GUI_SET_PLAIN, GUI_SET_KAI, GUI_SET_ANIM_ON, GUI_SET_ANIM_OFF, GUI_SET_SOUND_ON, GUI_SET_SOUND_OFF,
-       GUI_SET_CLOSE, GUI_SET_ITEMS };
-void gui_layout_settings(const gui_layout *L, SDL_Rect *card, int row_y[3], int *label_x, SDL_Rect item[GUI_SET_ITEMS]);
+       GUI_SET_THREADS_DN, GUI_SET_THREADS_UP, GUI_SET_CLOSE, GUI_SET_ITEMS };
+#define GUI_SET_ROWS 4
+void gui_layout_settings(const gui_layout *L, SDL_Rect *card, int row_y[GUI_SET_ROWS], int *label_x,
+                         SDL_Rect item[GUI_SET_ITEMS]);
 int gui_layout_settings_at(const gui_layout *L, int x, int y);
 
 /* Move list: rows that fit, and the row under pixel y (-1: none); row 0 is

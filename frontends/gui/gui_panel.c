@@ -505,27 +505,33 @@ static void draw_settings(gui_draw_ctx *d, const gui_layout *L, const gui_state 
 {
     gui_fonts *f = &d->fonts;
     SDL_Rect card, item[GUI_SET_ITEMS];
-    int row_y[3], lx;
-    char a[96], b[96];
+    int row_y[GUI_SET_ROWS], lx;
+    char a[96], b[96], tz[32], te[32];
     gui_layout_settings(L, &card, row_y, &lx, item);
     gui_fill_rect(&d->gfx, 0, 0, (float)L->W, (float)L->H, GUI_C(0, 0, 0, 140));
     gui_round_rect(&d->gfx, (float)card.x, (float)card.y, (float)card.w, (float)card.h, 10 * L->ui, GUI_CARD);
     float pad = 22 * L->ui;
     gui_text(f, gui_bi(f, a, sizeof a, "设置", "Settings"), L->font_title, true, GUI_CARD_TEXT, card.x + pad,
              card.y + pad, GUI_LEFT, 0);
-    static const char *const rz[3] = {"棋子字体", "走子动画", "声音"};
-    static const char *const re[3] = {"Pieces (1)", "Animation (2)", "Sound (3)"};
+    snprintf(tz, sizeof tz, "计算线程 %d", st->threads);
+    snprintf(te, sizeof te, "Threads %d (4)", st->threads);
+    const char *rz[GUI_SET_ROWS] = {"棋子字体", "走子动画", "声音", tz};
+    const char *re[GUI_SET_ROWS] = {"Pieces (1)", "Animation (2)", "Sound (3)", te};
     bool on[GUI_SET_ITEMS] = {st->pieces == 0, st->pieces == 1, st->animate, !st->animate,
-                              st->sound_on && st->sound_ok, !(st->sound_on && st->sound_ok)};
+                              st->sound_on && st->sound_ok, !(st->sound_on && st->sound_ok), false, false};
     bool kai_ok = f->kai_path[0] != 0;
     const char *lab[GUI_SET_ITEMS][2] = {{"标准", "Standard"}, {"楷书", kai_ok ? "Kai (brush)" : "Kai (no font)"},
-                                         {"开", "On"}, {"关", "Off"}, {"开", "On"}, {"关", "Off"}};
-    for (int r = 0; r < 3; r++) {
+                                         {"开", "On"}, {"关", "Off"}, {"开", "On"}, {"关", "Off"},
+                                         {"减少", "Fewer"}, {"增加", "More"}};
+    for (int r = 0; r < GUI_SET_ROWS; r++) {
         gui_text_fit(f, gui_bi(f, a, sizeof a, rz[r], re[r]), L->font_text, true, GUI_CARD_TEXT, (float)lx,
                      row_y[r] + 20 * L->ui, GUI_LEFT | GUI_VCENTER, item[0].x - lx - 6);
         for (int k = 0; k < 2; k++)
             ng_button(d, L, &item[2 * r + k], gui_bi(f, b, sizeof b, lab[2 * r + k][0], lab[2 * r + k][1]),
-                      on[2 * r + k], r != 2 || st->sound_ok);
+                      on[2 * r + k],
+                      r == 2 ? st->sound_ok
+                      : r == 3 ? (k ? st->threads < GUI_MAX_THREADS : st->threads > 1)
+                               : true);
     }
     dialog_button(d, L, &item[GUI_SET_CLOSE], gui_bi(f, a, sizeof a, "关闭", "Close"), true);
 }

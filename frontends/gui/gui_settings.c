@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "gui_files.h"
+#include "search.h"
 
 void gui_settings_default(gui_settings *s)
 {
@@ -54,6 +55,8 @@ int gui_settings_load(gui_settings *s, const char *path)
             s->mode = a;
         } else if (!strcmp(key, "level") && sscanf(val, "%d", &a) == 1 && a >= 1 && a <= 10) {
             s->level = a;
+        } else if (!strcmp(key, "threads") && sscanf(val, "%d", &a) == 1 && a >= 1 && a <= QP_MAX_THREADS) {
+            s->threads = a;
         } else if (!strcmp(key, "flip")) {
             flag(val, &s->flip);
         } else if (!strcmp(key, "sound")) {
@@ -83,6 +86,7 @@ int gui_settings_save(const gui_settings *s, const char *path, char *err, size_t
     if (s->w > 0 && s->h > 0) fprintf(f, "size %dx%d\n", s->w, s->h);
     if (s->mode >= 0) fprintf(f, "mode %d\n", s->mode);
     if (s->level > 0) fprintf(f, "level %d\n", s->level);
+    if (s->threads > 0) fprintf(f, "threads %d\n", s->threads);
     fprintf(f, "flip %s\nsound %s\nanimation %s\npieces %s\n", s->flip ? "on" : "off", s->sound ? "on" : "off",
             s->animate ? "on" : "off", s->pieces == GUI_PIECES_KAI ? "kai" : "plain");
     bool ok = fflush(f) == 0 && !ferror(f);

@@ -1,7 +1,8 @@
 /*
  * gui_settings.h — what the window remembers between runs, in
  * $XDG_CONFIG_HOME/qipan/settings.conf (else ~/.config/qipan/): window
- * size, who plays (mode), level, flip, sound, piece style and animation.
+ * size, who plays (mode), level, flip, sound, piece style, animation and
+ * the computer's search threads.
  *
  * The file is "key value" lines; a line that does not parse or is out of
  * range is ignored, so a damaged file costs only that setting.  Command
@@ -19,6 +20,7 @@ typedef struct gui_settings {
     int w, h;                 /* window size; 0: not set */
     int mode;                 /* ai mask 0..3; -1: not set */
     int level;                /* 1..10; 0: not set */
+    int threads;              /* search threads 1..QP_MAX_THREADS; 0: not set (the config's ai.threads) */
     bool flip, sound, animate;
     gui_piece_style pieces;
 } gui_settings;

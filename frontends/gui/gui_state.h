@@ -26,6 +26,8 @@
 
 #define GUI_MAX_SQ 8          /* squares one move touches */
 #define GUI_LEVELS 10
+/* Search threads the settings offer: QP_MAX_THREADS (gui_engine.c checks). */
+#define GUI_MAX_THREADS 64
 
 /* A legal move of the current position with its squares (sources then the
  * target; nsq >= 1). */
@@ -135,6 +137,7 @@ typedef struct gui_state {
     bool analysis;            /* the engine thinks on every position shown */
     bool animate;             /* moves slide (settings) */
     int pieces;               /* gui_piece_style of the glyphs */
+    int threads;              /* the computer's search threads (settings) */
     int anim_from, anim_to;   /* the piece sliding onto anim_to, or anim_to = -1 */
     float anim_k;             /* how far it has slid, 0..1 */
     int hint_nsq;             /* the hinted (or analysed) best move's squares: an arrow */
