@@ -5,8 +5,8 @@
  * has its own tight loop), then filtered: a move is legal when afterwards
  * the mover's general is not attacked, the facing generals counting as an
  * attack.  The filter works on a scratch copy of the board and skips the
- * attack test for moves that cannot change any line onto the general (see
- * xq_may_expose), which is most of them.  Nothing here allocates.
+ * attack test for moves that cannot open an attack on the general (see
+ * xq_danger), which is most of them.  Nothing here allocates.
  */
 #include <string.h>
 
@@ -141,15 +141,35 @@ int xq_gen_pseudo(const xq_impl *im, const xq_state *s, qp_move *out, bool noisy
     return n;
 }
 
-/* Whether moving a non-general from f to t might expose its own general
- * on k when it is not in check: only by leaving or entering a rank/file
- * line through k (chariot, cannon screen, facing generals) or by leaving a
- * point diagonally next to k (a horse's leg). */
-static inline bool xq_may_expose(int f, int t, int k)
+/* Squares where a move of a non-general might expose its own general on
+ * k when it is not in check, as two 256-bit sets: leaving[] the squares
+ * whose piece, moving away, may open an attack, entering[] the empty
+ * squares a piece may not step onto.  Lines through k: an attack needs an
+ * enemy chariot or general first, or an enemy cannon second, on a ray; the
+ * first two pieces on each ray (leaving) and the empty points before the
+ * first (entering: a new first piece makes the old one second, a cannon's
+ * screen) are the only changes that can make one.  A capture of the first
+ * or second piece puts an own piece in its place, which attacks nothing.
+ * Horses: leaving a point diagonally next to k frees a horse's leg. */
+typedef struct xq_danger {
+    uint64_t leaving[4], entering[4];
+} xq_danger;
+
+static inline void xq_mark(uint64_t *set, int sq) { set[sq >> 6] |= (uint64_t)1 << (sq & 63); }
+static inline bool xq_marked(const uint64_t *set, int sq) { return (set[sq >> 6] >> (sq & 63)) & 1u; }
+
+static void xq_danger_of(const uint8_t *b, int k, xq_danger *d)
 {
-    int d = f - k;
-    return !((f ^ k) & 15) || !((f ^ k) >> 4) || !((t ^ k) & 15) || !((t ^ k) >> 4) ||
-           d == 15 || d == 17 || d == -15 || d == -17;
+    memset(d, 0, sizeof *d);
+    for (int i = 0; i < 4; i++) {
+        int dir = xq_orth[i], t = k + dir;
+        for (; !b[t]; t += dir) xq_mark(d->entering, t);
+        if (b[t] == XQ_OFF) continue;
+        xq_mark(d->leaving, t);
+        for (t += dir; !b[t]; t += dir) {}
+        if (b[t] != XQ_OFF) xq_mark(d->leaving, t);
+    }
+    for (int i = 0; i < 4; i++) xq_mark(d->leaving, k + xq_diag[i]);
 }
 
 int xq_gen_legal(const xq_impl *im, const xq_state *s, qp_move *out, bool noisy)
@@ -160,11 +180,13 @@ int xq_gen_legal(const xq_impl *im, const xq_state *s, qp_move *out, bool noisy)
     uint8_t b[256];
     memcpy(b, s->board, sizeof b);
     const bool check = xq_attacked(b, k, side);
+    xq_danger dz;
+    if (!check) xq_danger_of(b, k, &dz);
     int m = 0;
     for (int i = 0; i < n; i++) {
         qp_move mv = out[i];
         int f = XQ_FROM(mv), t = XQ_TO(mv);
-        if (!check && f != k && !xq_may_expose(f, t, k)) {
+        if (!check && f != k && !xq_marked(dz.leaving, f) && !xq_marked(dz.entering, t)) {
             out[m++] = mv;
             continue;
         }
