@@ -144,13 +144,18 @@ int xq_gen_pseudo(const xq_impl *im, const xq_state *s, qp_move *out, bool noisy
 /* Squares where a move of a non-general might expose its own general on
  * k when it is not in check, as two 256-bit sets: leaving[] the squares
  * whose piece, moving away, may open an attack, entering[] the empty
- * squares a piece may not step onto.  Lines through k: an attack needs an
- * enemy chariot or general first, or an enemy cannon second, on a ray; the
- * first two pieces on each ray (leaving) and the empty points before the
- * first (entering: a new first piece makes the old one second, a cannon's
- * screen) are the only changes that can make one.  A capture of the first
- * or second piece puts an own piece in its place, which attacks nothing.
- * Horses: leaving a point diagonally next to k frees a horse's leg. */
+ * squares a piece may not step onto without the attack test.
+ *
+ * On a line through k an attack needs an enemy chariot or general first,
+ * or an enemy cannon second.  Not being in check, neither holds now; with
+ * p1, p2, p3 the first pieces on a ray, a move can only make one hold by
+ *  - leaving p1 when p2 is an enemy chariot or general, or p3 an enemy
+ *    cannon (a chariot taking p2 also leaves p3 second);
+ *  - leaving p2 when p3 is an enemy cannon;
+ *  - stepping before p1 when p1 is an enemy cannon (a screen).
+ * Anything else keeps the first two pieces, or puts an own piece (which
+ * attacks nothing) among them.  A horse attacks k once its leg, a point
+ * diagonally next to k, is left. */
 typedef struct xq_danger {
     uint64_t leaving[4], entering[4];
 } xq_danger;
@@ -158,18 +163,32 @@ typedef struct xq_danger {
 static inline void xq_mark(uint64_t *set, int sq) { set[sq >> 6] |= (uint64_t)1 << (sq & 63); }
 static inline bool xq_marked(const uint64_t *set, int sq) { return (set[sq >> 6] >> (sq & 63)) & 1u; }
 
-static void xq_danger_of(const uint8_t *b, int k, xq_danger *d)
+static void xq_danger_of(const uint8_t *b, int k, int side, xq_danger *d)
 {
+    const unsigned e = XQ_SIDEBIT(side ^ 1);
     memset(d, 0, sizeof *d);
     for (int i = 0; i < 4; i++) {
-        int dir = xq_orth[i], t = k + dir;
-        for (; !b[t]; t += dir) xq_mark(d->entering, t);
-        if (b[t] == XQ_OFF) continue;
-        xq_mark(d->leaving, t);
-        for (t += dir; !b[t]; t += dir) {}
-        if (b[t] != XQ_OFF) xq_mark(d->leaving, t);
+        int dir = xq_orth[i], t1 = k + dir;
+        while (!b[t1]) t1 += dir;
+        unsigned p1 = b[t1];
+        if (p1 == XQ_OFF) continue;
+        if (p1 == (e | 9) || p1 == (e | 10))
+            for (int t = k + dir; t != t1; t += dir) xq_mark(d->entering, t);
+        int t2 = t1 + dir;
+        while (!b[t2]) t2 += dir;
+        unsigned p2 = b[t2];
+        if (p2 == XQ_OFF) continue;
+        int t3 = t2 + dir;
+        while (!b[t3]) t3 += dir;
+        unsigned p3 = b[t3];
+        bool cannon3 = p3 == (e | 9) || p3 == (e | 10);
+        if (cannon3 || p2 == (e | 7) || p2 == (e | 8) || p2 == e) xq_mark(d->leaving, t1);
+        if (cannon3) xq_mark(d->leaving, t2);
     }
-    for (int i = 0; i < 4; i++) xq_mark(d->leaving, k + xq_diag[i]);
+    for (int i = 0; i < 4; i++) {
+        unsigned p = b[k + xq_horse_in[i][1]], q = b[k + xq_horse_in[i][2]];
+        if (p == (e | 5) || p == (e | 6) || q == (e | 5) || q == (e | 6)) xq_mark(d->leaving, k + xq_horse_in[i][0]);
+    }
 }
 
 int xq_gen_legal(const xq_impl *im, const xq_state *s, qp_move *out, bool noisy)
@@ -181,7 +200,7 @@ int xq_gen_legal(const xq_impl *im, const xq_state *s, qp_move *out, bool noisy)
     memcpy(b, s->board, sizeof b);
     const bool check = xq_attacked(b, k, side);
     xq_danger dz;
-    if (!check) xq_danger_of(b, k, &dz);
+    if (!check) xq_danger_of(b, k, side, &dz);
     int m = 0;
     for (int i = 0; i < n; i++) {
         qp_move mv = out[i];
