@@ -91,7 +91,7 @@ static bool xq_enemy(unsigned p, int side)
 }
 
 /* Red minus Black, plus the count of pieces that can still mate per side. */
-static int xq_dynamic(const xq_state *s, int attackers[2])
+static int xq_dynamic(const xq_impl *im, const xq_state *s, int attackers[2])
 {
     const uint8_t *b = s->board;
     static const int dirs[4] = {1, -1, 16, -16};
@@ -125,27 +125,33 @@ static int xq_dynamic(const xq_state *s, int attackers[2])
                 attackers[side]++;
                 if (crossed) attack[side] += 2;
                 break;
-            case XQ_CHARIOT:
-                for (int k = 0; k < 4; k++) {
-                    int to = sq + dirs[k];
-                    while (!b[to]) to += dirs[k], mob++;
-                    if (xq_enemy(b[to], side)) mob++;
-                }
+            case XQ_CHARIOT: {
+                /* The run tables give the empty points of each line; the
+                 * point past them is a piece or the padding. */
+                int f = XQ_FILE(sq), r = XQ_RANK(sq);
+                const uint8_t *rr = im->rank_run[f][s->occ_rank[r]];
+                const uint8_t *fr = im->file_run[r][s->occ_file[f]];
+                mob = rr[0] + rr[1] + fr[0] + fr[1] + xq_enemy(b[sq - rr[0] - 1], side) +
+                      xq_enemy(b[sq + rr[1] + 1], side) + xq_enemy(b[sq - 16 * (fr[0] + 1)], side) +
+                      xq_enemy(b[sq + 16 * (fr[1] + 1)], side);
                 v[side] += mob * CHARIOT_MOB;
                 attackers[side]++;
                 if (crossed) attack[side] += 3;
                 break;
+            }
             case XQ_CANNON: {
-                for (int k = 0; k < 4; k++) {
-                    int to = sq + dirs[k];
-                    while (!b[to]) to += dirs[k], mob++;
-                }
+                int f = XQ_FILE(sq), r = XQ_RANK(sq);
+                const uint8_t *rr = im->rank_run[f][s->occ_rank[r]];
+                const uint8_t *fr = im->file_run[r][s->occ_file[f]];
+                mob = rr[0] + rr[1] + fr[0] + fr[1];
                 v[side] += mob * CANNON_MOB + IMBALANCE * (heavy - 6);
                 attackers[side]++;
                 if (crossed) attack[side] += 2;
-                if (ksq && XQ_FILE(ksq) == XQ_FILE(sq)) {
-                    int d = ksq > sq ? 16 : -16, between = 0;
-                    for (int to = sq + d; to != ksq; to += d) between += b[to] != 0;
+                if (ksq && XQ_FILE(ksq) == f) {
+                    /* pieces strictly between the cannon and the general */
+                    int kr = XQ_RANK(ksq), lo = r < kr ? r : kr, hi = r < kr ? kr : r;
+                    unsigned mid = s->occ_file[f] & ((1u << hi) - (2u << lo));
+                    int between = __builtin_popcount(mid);
                     v[side] += between == 0 ? HOLLOW_CANNON : between == 1 ? SCREEN_CANNON : 0;
                 }
                 break;
@@ -171,7 +177,7 @@ int xq_evaluate(const qp_rules *r, const void *sv)
     const xq_state *s = sv;
     const xq_impl *im = r->impl;
     int attackers[2];
-    int red = s->score + xq_dynamic(s, attackers);
+    int red = s->score + xq_dynamic(im, s, attackers);
     /* A side without pieces that can mate cannot win: its lead is small. */
     if ((red > 0 && attackers[0] == 0) || (red < 0 && attackers[1] == 0)) red /= 8;
     int v = (s->side ? -red : red) + im->tempo;

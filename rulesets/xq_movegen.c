@@ -257,6 +257,10 @@ void xq_do_move(const xq_impl *im, xq_state *s, qp_move mv, xq_undo *u)
     s->pos[pi] = (uint8_t)t;
     s->board[t] = (uint8_t)p;
     s->board[f] = 0;
+    s->occ_rank[XQ_RANK(f)] &= (uint16_t)~(1u << XQ_FILE(f));
+    s->occ_file[XQ_FILE(f)] &= (uint16_t)~(1u << XQ_RANK(f));
+    s->occ_rank[XQ_RANK(t)] |= (uint16_t)(1u << XQ_FILE(t));
+    s->occ_file[XQ_FILE(t)] |= (uint16_t)(1u << XQ_RANK(t));
     s->hash = h;
     s->score = score;
     if (s->side && s->fullmove < 65535) s->fullmove++;
@@ -271,6 +275,12 @@ void xq_undo_move(xq_state *s, qp_move mv, const xq_undo *u)
     s->board[t] = (uint8_t)c;
     s->pos[XQ_PIDX(p)] = (uint8_t)f;
     if (c) s->pos[XQ_PIDX(c)] = (uint8_t)t;
+    s->occ_rank[XQ_RANK(f)] |= (uint16_t)(1u << XQ_FILE(f));
+    s->occ_file[XQ_FILE(f)] |= (uint16_t)(1u << XQ_RANK(f));
+    if (!c) {
+        s->occ_rank[XQ_RANK(t)] &= (uint16_t)~(1u << XQ_FILE(t));
+        s->occ_file[XQ_FILE(t)] &= (uint16_t)~(1u << XQ_RANK(t));
+    }
     s->hash = u->hash;
     s->score = u->score;
     s->halfmove = u->halfmove;

@@ -265,6 +265,8 @@ static void test_make_unmake_random(void **st)
             xq_recompute(im, &ref);
             assert_true(ref.hash == s.hash);
             assert_int_equal(ref.score, s.score);
+            assert_memory_equal(ref.occ_rank, s.occ_rank, sizeof s.occ_rank);
+            assert_memory_equal(ref.occ_file, s.occ_file, sizeof s.occ_file);
 
             qp_move mv[QP_MAX_MOVES], ps[QP_MAX_MOVES];
             int n = r->rs->gen(r, &s, mv, QP_GEN_ALL);
