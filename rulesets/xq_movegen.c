@@ -109,23 +109,27 @@ int xq_gen_pseudo(const xq_impl *im, const xq_state *s, qp_move *out, bool noisy
             XQ_TRY(sq, sq + xq_horse[i][2]);
         }
     }
-    for (int k = 7; k < 9; k++) {
+    /* Chariots and cannons: the run tables give the empty points of each
+     * line (xq_orth order: up, down, right, left) and so the first piece;
+     * a cannon's target is the first piece past that screen. */
+    for (int k = 7; k < 11; k++) {
         if (!(sq = pos[k])) continue;
+        const int f = XQ_FILE(sq), r = XQ_RANK(sq);
+        const unsigned ro = s->occ_rank[r], fo = s->occ_file[f];
+        const uint8_t *rr = im->rank_run[f][ro], *fr = im->file_run[r][fo];
+        const int run[4] = {fr[1], fr[0], rr[1], rr[0]};
         for (int i = 0; i < 4; i++) {
-            int d = xq_orth[i], t = sq + d;
-            for (; !b[t]; t += d)
-                if (!noisy) out[n++] = XQ_MOVE(sq, t);
-            if (b[t] & enm) out[n++] = XQ_MOVE(sq, t);
-        }
-    }
-    for (int k = 9; k < 11; k++) {
-        if (!(sq = pos[k])) continue;
-        for (int i = 0; i < 4; i++) {
-            int d = xq_orth[i], t = sq + d;
-            for (; !b[t]; t += d)
-                if (!noisy) out[n++] = XQ_MOVE(sq, t);
+            const int d = xq_orth[i];
+            if (!noisy)
+                for (int j = 1; j <= run[i]; j++) out[n++] = XQ_MOVE(sq, sq + j * d);
+            int t = sq + (run[i] + 1) * d;
+            if (k < 9) {
+                if (b[t] & enm) out[n++] = XQ_MOVE(sq, t);
+                continue;
+            }
             if (b[t] == XQ_OFF) continue;
-            for (t += d; !b[t]; t += d) {}
+            int beyond = i < 2 ? im->file_run[XQ_RANK(t)][fo][i == 0] : im->rank_run[XQ_FILE(t)][ro][i == 2];
+            t += (beyond + 1) * d;
             if (b[t] & enm) out[n++] = XQ_MOVE(sq, t);
         }
     }
