@@ -59,6 +59,45 @@ bool xq_attacked(const uint8_t *b, int k, int side)
     return false;
 }
 
+bool xq_defended(const xq_impl *im, const uint8_t *b, int t, int side)
+{
+    const unsigned d = XQ_SIDEBIT(side);
+    for (int i = 0; i < 4; i++) {
+        int dir = xq_orth[i], u = t + dir;
+        while (!b[u]) u += dir;
+        unsigned p = b[u];
+        if (p == (d | 7) || p == (d | 8)) return true;
+        if (p == XQ_OFF) continue;
+        for (u += dir; !b[u]; u += dir) {}
+        if (b[u] == (d | 9) || b[u] == (d | 10)) return true;
+    }
+    for (int i = 0; i < 4; i++) {
+        if (b[t + xq_horse_in[i][0]]) continue;
+        unsigned p = b[t + xq_horse_in[i][1]], q = b[t + xq_horse_in[i][2]];
+        if (p == (d | 5) || p == (d | 6) || q == (d | 5) || q == (d | 6)) return true;
+    }
+    unsigned p = b[t - XQ_FWD(side)];
+    if ((p & d) && (p & 15) >= 11) return true;
+    for (int e = -1; e <= 1; e += 2) {
+        p = b[t + e];
+        if ((p & d) && (p & 15) >= 11 && !(im->sqf[t + e] & XQ_SF_HALF(side))) return true;
+    }
+    if (im->sqf[t] & XQ_SF_PALACE(side)) {
+        for (int i = 0; i < 4; i++) {
+            if (b[t + xq_orth[i]] == d) return true;
+            p = b[t + xq_diag[i]];
+            if (p == (d | 1) || p == (d | 2)) return true;
+        }
+    }
+    if (im->sqf[t] & XQ_SF_HALF(side))
+        for (int i = 0; i < 4; i++) {
+            if (b[t + xq_diag[i]]) continue;
+            p = b[t + 2 * xq_diag[i]];
+            if (p == (d | 3) || p == (d | 4)) return true;
+        }
+    return false;
+}
+
 bool xq_in_check(const xq_state *s)
 {
     return xq_attacked(s->board, s->pos[s->side * 16], s->side);

@@ -633,6 +633,22 @@ static void test_evaluate_and_order(void **st)
     xq_load(r, &t, "3k5/9/9/9/9/2r1n4/2P1P4/9/2C1C4/4K4 w - - 0 1");
     assert_int_equal(r->rs->move_parse(r, &t, "e2e5", &cn, err, sizeof err), 0);
     assert_true(r->rs->move_order(r, &t, cc) > r->rs->move_order(r, &t, cn));
+
+    /* A chariot taking a soldier the horse on b7 guards comes after every
+     * other capture (below 0); the one taking the unguarded soldier does
+     * not.  The guard counts only on a board where the chariot has moved. */
+    xq_load(r, &s, "3k5/9/9/1n7/9/2p3p2/9/9/9/2R1K1R2 w - - 0 1");
+    qp_move bad, good;
+    assert_int_equal(r->rs->move_parse(r, &s, "c1c5", &bad, err, sizeof err), 0);
+    assert_int_equal(r->rs->move_parse(r, &s, "g1g5", &good, err, sizeof err), 0);
+    assert_true(r->rs->move_order(r, &s, bad) < 0);
+    assert_true(r->rs->move_order(r, &s, good) > 0);
+    assert_true(xq_defended(r->impl, s.board, XQ_SQ(2, 4), 1));
+    assert_false(xq_defended(r->impl, s.board, XQ_SQ(6, 4), 1));
+    /* a horse blocked at the leg (b6) guards nothing */
+    xq_load(r, &s, "3k5/9/9/1n7/1N7/2p3p2/9/9/9/2R1K1R2 w - - 0 1");
+    assert_false(xq_defended(r->impl, s.board, XQ_SQ(2, 4), 1));
+    assert_true(r->rs->move_order(r, &s, bad) > 0);
     qp_rules_free(r);
 }
 
