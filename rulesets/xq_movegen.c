@@ -6,7 +6,8 @@
  * the mover's general is not attacked, the facing generals counting as an
  * attack.  The filter works on a scratch copy of the board and skips the
  * attack test for moves that cannot open an attack on the general (see
- * xq_danger), which is most of them.  Nothing here allocates.
+ * xq_danger), which is most of them.  The noisy moves are the captures,
+ * or every legal move when in check.  Nothing here allocates.
  */
 #include <string.h>
 
@@ -236,12 +237,14 @@ static void xq_danger_of(const uint8_t *b, int k, int side, xq_danger *d)
 
 int xq_gen_legal(const xq_impl *im, const xq_state *s, qp_move *out, bool noisy)
 {
-    int n = xq_gen_pseudo(im, s, out, noisy);
     const int side = s->side;
     const int k = s->pos[side * 16];
     uint8_t b[256];
     memcpy(b, s->board, sizeof b);
     const bool check = xq_attacked(b, k, side);
+    /* In check every evasion is noisy: the quiescence search must not
+     * judge a checked position by its captures alone. */
+    int n = xq_gen_pseudo(im, s, out, noisy && !check);
     xq_danger dz;
     if (!check) xq_danger_of(b, k, side, &dz);
     int m = 0;
