@@ -113,7 +113,7 @@ char xq_piece_letter(unsigned p);
 
 /* xq_movegen.c: attacks, generation, make/unmake */
 bool xq_attacked(const uint8_t *board, int ksq, int side);
-bool xq_in_check(const xq_state *s);
+bool xq_in_check(const xq_impl *im, const xq_state *s);
 /* Whether a piece of side could capture on point t of board b (any point,
  * not only a general's: each piece by its own moves and zone). */
 bool xq_defended(const xq_impl *im, const uint8_t *board, int t, int side);

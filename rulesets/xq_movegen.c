@@ -29,6 +29,25 @@ bool xq_generals_face(const uint8_t *b, int k0, int k1)
     return true;
 }
 
+/* Horse and soldier attacks on k (the line attacks are the callers'). */
+static inline bool xq_attacked_near(const uint8_t *b, int k, int side, unsigned e)
+{
+    for (int i = 0; i < 4; i++) {
+        if (b[k + xq_horse_in[i][0]]) continue;
+        unsigned p = b[k + xq_horse_in[i][1]], q = b[k + xq_horse_in[i][2]];
+        if (p == (e | 5) || p == (e | 6) || q == (e | 5) || q == (e | 6)) return true;
+    }
+    /* Enemy soldiers come toward us; next to our general they have crossed. */
+    unsigned p;
+    p = b[k + XQ_FWD(side)];
+    if ((p & e) && (p & 15) >= 11) return true;
+    p = b[k + 1];
+    if ((p & e) && (p & 15) >= 11) return true;
+    p = b[k - 1];
+    if ((p & e) && (p & 15) >= 11) return true;
+    return false;
+}
+
 bool xq_attacked(const uint8_t *b, int k, int side)
 {
     const unsigned e = XQ_SIDEBIT(side ^ 1);
@@ -44,20 +63,28 @@ bool xq_attacked(const uint8_t *b, int k, int side)
         p = b[t];
         if (p == (e | 9) || p == (e | 10)) return true;
     }
+    return xq_attacked_near(b, k, side, e);
+}
+
+/* xq_attacked with the lines read from the run tables: ro and fo are the
+ * occupancy masks of k's rank and file on board b. */
+static bool xq_attacked_runs(const xq_impl *im, const uint8_t *b, unsigned ro, unsigned fo, int k, int side)
+{
+    const unsigned e = XQ_SIDEBIT(side ^ 1);
+    const int f = XQ_FILE(k), r = XQ_RANK(k);
+    const uint8_t *rr = im->rank_run[f][ro], *fr = im->file_run[r][fo];
+    const int run[4] = {fr[1], fr[0], rr[1], rr[0]};
     for (int i = 0; i < 4; i++) {
-        if (b[k + xq_horse_in[i][0]]) continue;
-        unsigned p = b[k + xq_horse_in[i][1]], q = b[k + xq_horse_in[i][2]];
-        if (p == (e | 5) || p == (e | 6) || q == (e | 5) || q == (e | 6)) return true;
+        const int d = xq_orth[i];
+        int t = k + (run[i] + 1) * d;
+        unsigned p = b[t];
+        if (p == (e | 7) || p == (e | 8) || p == e) return true;
+        if (p == XQ_OFF) continue;
+        int beyond = i < 2 ? im->file_run[XQ_RANK(t)][fo][i == 0] : im->rank_run[XQ_FILE(t)][ro][i == 2];
+        p = b[t + (beyond + 1) * d];
+        if (p == (e | 9) || p == (e | 10)) return true;
     }
-    /* Enemy soldiers come toward us; next to our general they have crossed. */
-    unsigned p;
-    p = b[k + XQ_FWD(side)];
-    if ((p & e) && (p & 15) >= 11) return true;
-    p = b[k + 1];
-    if ((p & e) && (p & 15) >= 11) return true;
-    p = b[k - 1];
-    if ((p & e) && (p & 15) >= 11) return true;
-    return false;
+    return xq_attacked_near(b, k, side, e);
 }
 
 bool xq_defended(const xq_impl *im, const uint8_t *b, int t, int side)
@@ -99,9 +126,10 @@ bool xq_defended(const xq_impl *im, const uint8_t *b, int t, int side)
     return false;
 }
 
-bool xq_in_check(const xq_state *s)
+bool xq_in_check(const xq_impl *im, const xq_state *s)
 {
-    return xq_attacked(s->board, s->pos[s->side * 16], s->side);
+    int k = s->pos[s->side * 16];
+    return xq_attacked_runs(im, s->board, s->occ_rank[XQ_RANK(k)], s->occ_file[XQ_FILE(k)], k, s->side);
 }
 
 #define XQ_TRY(f, t)                                                   \
@@ -241,7 +269,7 @@ int xq_gen_legal(const xq_impl *im, const xq_state *s, qp_move *out, bool noisy)
     const int k = s->pos[side * 16];
     uint8_t b[256];
     memcpy(b, s->board, sizeof b);
-    const bool check = xq_attacked(b, k, side);
+    const bool check = xq_in_check(im, s);
     /* In check every evasion is noisy: the quiescence search must not
      * judge a checked position by its captures alone. */
     int n = xq_gen_pseudo(im, s, out, noisy && !check);
@@ -255,10 +283,17 @@ int xq_gen_legal(const xq_impl *im, const xq_state *s, qp_move *out, bool noisy)
             out[m++] = mv;
             continue;
         }
+        /* The occupancy of the general's rank and file after the move. */
+        int q = f == k ? t : k, qr = XQ_RANK(q), qf = XQ_FILE(q);
+        unsigned ro = s->occ_rank[qr], fo = s->occ_file[qf];
+        if (XQ_RANK(f) == qr) ro &= ~(1u << XQ_FILE(f));
+        if (XQ_FILE(f) == qf) fo &= ~(1u << XQ_RANK(f));
+        if (XQ_RANK(t) == qr) ro |= 1u << XQ_FILE(t);
+        if (XQ_FILE(t) == qf) fo |= 1u << XQ_RANK(t);
         uint8_t cap = b[t];
         b[t] = b[f];
         b[f] = 0;
-        bool ok = !xq_attacked(b, f == k ? t : k, side);
+        bool ok = !xq_attacked_runs(im, b, ro, fo, q, side);
         b[f] = b[t];
         b[t] = cap;
         if (ok) out[m++] = mv;
