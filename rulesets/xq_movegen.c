@@ -6,8 +6,7 @@
  * the mover's general is not attacked, the facing generals counting as an
  * attack.  The filter works on a scratch copy of the board and skips the
  * attack test for moves that cannot open an attack on the general (see
- * xq_danger), which is most of them.  The noisy moves are the captures,
- * or every legal move when in check.  Nothing here allocates.
+ * xq_danger), which is most of them.  Nothing here allocates.
  */
 #include <string.h>
 
@@ -270,9 +269,9 @@ int xq_gen_legal(const xq_impl *im, const xq_state *s, qp_move *out, bool noisy)
     uint8_t b[256];
     memcpy(b, s->board, sizeof b);
     const bool check = xq_in_check(im, s);
-    /* In check every evasion is noisy: the quiescence search must not
-     * judge a checked position by its captures alone. */
-    int n = xq_gen_pseudo(im, s, out, noisy && !check);
+    /* Noisy moves are captures, in check too: making every evasion noisy
+     * scored 30-36-34 against captures only at 30k nodes per move. */
+    int n = xq_gen_pseudo(im, s, out, noisy);
     xq_danger dz;
     if (!check) xq_danger_of(b, k, side, &dz);
     int m = 0;

@@ -159,20 +159,11 @@ static void test_noisy_moves(void **st)
     assert_int_equal(r->rs->move_flags(r, &s, mv[0]), QP_MF_CAPTURE | QP_MF_IRREVERSIBLE);
     r->rs->setup(r, &s);
     assert_int_equal(r->rs->gen(r, &s, mv, QP_GEN_NOISY), 2);   /* both cannons take a horse */
-    /* In check every evasion is noisy: the same list as all moves, here
-     * the blocks a2e2 and f1e2 and nothing that takes the chariot. */
+    /* In check the noisy moves are still the captures: here none (the
+     * blocks a2e2 and f1e2 are quiet). */
     xq_load(r, &s, "3k5/9/4r4/9/9/9/9/9/R8/4KA3 w - - 0 1");
-    qp_move all[QP_MAX_MOVES];
-    int n = r->rs->gen(r, &s, mv, QP_GEN_NOISY);
-    assert_int_equal(r->rs->gen(r, &s, all, QP_GEN_ALL), n);
-    assert_memory_equal(mv, all, (size_t)n * sizeof mv[0]);
-    char list[256] = "";
-    for (int i = 0; i < n; i++) {
-        r->rs->move_text(r, &s, mv[i], t, sizeof t);
-        strcat(list, t);
-        strcat(list, " ");
-    }
-    assert_string_equal(list, "f1e2 a2e2 ");
+    assert_int_equal(r->rs->gen(r, &s, mv, QP_GEN_NOISY), 0);
+    assert_int_equal(r->rs->gen(r, &s, mv, QP_GEN_ALL), 2);
     qp_rules_free(r);
 }
 
