@@ -15,8 +15,10 @@
  *    xq_slot_type[p & 15] and a position never holds more than the standard
  *    set (FEN parsing enforces it).  pos[side * 16 + slot] is the square of
  *    that piece, 0 when it is captured or absent.
- *  - hash and score are kept incrementally by make/unmake and always equal
- *    what xq_recompute() would give (tests check this).
+ *  - hash, score and the occupancy masks (occ_rank: bit f of rank r set
+ *    when the point holds a piece; occ_file: bit r of file f) are kept
+ *    incrementally by make/unmake and always equal what xq_recompute()
+ *    would give (tests check this).
  *  - A move is from | to << 8 (padded squares, never 0).
  */
 #ifndef XQ_XIANGQI_H
@@ -68,6 +70,9 @@ static const uint8_t xq_slot_type[16] = {
 typedef struct xq_state {
     uint8_t board[256];
     uint8_t pos[32];
+    uint16_t occ_rank[10];  /* bit f: (f, r) is occupied */
+    uint16_t occ_file[9];   /* bit r: (f, r) is occupied */
+    uint8_t pad0[2];
     uint64_t hash;
     int32_t score;          /* material + placement, Red minus Black */
     uint16_t halfmove;      /* plies since the last capture (FEN field 5) */
@@ -91,6 +96,10 @@ typedef struct xq_impl {
     uint64_t zob_side;          /* xor'ed in when Black is to move */
     int32_t pst[32][256];       /* material + placement, signed: Black negative */
     int value[XQ_NTYPES];       /* material only, for move ordering */
+    /* Empty points from a point along its line to the next piece or the
+     * edge, by occupancy mask: [0] toward file (rank) 0, [1] away. */
+    uint8_t rank_run[9][512][2];
+    uint8_t file_run[10][1024][2];
     int tempo;
     xq_state start;             /* the `setup` position */
 } xq_impl;
@@ -104,7 +113,10 @@ char xq_piece_letter(unsigned p);
 
 /* xq_movegen.c: attacks, generation, make/unmake */
 bool xq_attacked(const uint8_t *board, int ksq, int side);
-bool xq_in_check(const xq_state *s);
+bool xq_in_check(const xq_impl *im, const xq_state *s);
+/* Whether a piece of side could capture on point t of board b (any point,
+ * not only a general's: each piece by its own moves and zone). */
+bool xq_defended(const xq_impl *im, const uint8_t *board, int t, int side);
 bool xq_generals_face(const uint8_t *board, int k0, int k1);
 int xq_gen_pseudo(const xq_impl *im, const xq_state *s, qp_move *out, bool noisy);
 int xq_gen_legal(const xq_impl *im, const xq_state *s, qp_move *out, bool noisy);

@@ -50,17 +50,38 @@ void xq_init_tables(xq_impl *im)
                     im->zob[side * 16 + slot][sq] = k;
             }
     im->zob_side = qp_splitmix64(&seed);
+
+    for (int i = 0; i < 9; i++)
+        for (unsigned occ = 0; occ < 512; occ++) {
+            int lo = 0, hi = 0;
+            for (int j = i - 1; j >= 0 && !(occ >> j & 1u); j--) lo++;
+            for (int j = i + 1; j < 9 && !(occ >> j & 1u); j++) hi++;
+            im->rank_run[i][occ][0] = (uint8_t)lo;
+            im->rank_run[i][occ][1] = (uint8_t)hi;
+        }
+    for (int i = 0; i < 10; i++)
+        for (unsigned occ = 0; occ < 1024; occ++) {
+            int lo = 0, hi = 0;
+            for (int j = i - 1; j >= 0 && !(occ >> j & 1u); j--) lo++;
+            for (int j = i + 1; j < 10 && !(occ >> j & 1u); j++) hi++;
+            im->file_run[i][occ][0] = (uint8_t)lo;
+            im->file_run[i][occ][1] = (uint8_t)hi;
+        }
 }
 
 void xq_recompute(const xq_impl *im, xq_state *s)
 {
     uint64_t h = s->side ? im->zob_side : 0;
     int32_t score = 0;
+    memset(s->occ_rank, 0, sizeof s->occ_rank);
+    memset(s->occ_file, 0, sizeof s->occ_file);
     for (int i = 0; i < 32; i++) {
         int sq = s->pos[i];
         if (!sq) continue;
         h ^= im->zob[i][sq];
         score += im->pst[i][sq];
+        s->occ_rank[XQ_RANK(sq)] |= (uint16_t)(1u << XQ_FILE(sq));
+        s->occ_file[XQ_FILE(sq)] |= (uint16_t)(1u << XQ_RANK(sq));
     }
     s->hash = h;
     s->score = score;

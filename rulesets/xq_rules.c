@@ -203,13 +203,12 @@ static void xq_outcome(const qp_rules *r, const void *sv, qp_outcome *o)
     if (xq_gen_legal(r->impl, s, mv, false)) return;
     o->result = QP_WIN;
     o->winner = !s->side;
-    o->reason = xq_in_check(s) ? "checkmate" : "stalemate";
+    o->reason = xq_in_check(r->impl, s) ? "checkmate" : "stalemate";
 }
 
 static unsigned xq_flags(const qp_rules *r, const void *s)
 {
-    (void)r;
-    return xq_in_check(s) ? QP_FLAG_CHECK : 0;
+    return xq_in_check(r->impl, s) ? QP_FLAG_CHECK : 0;
 }
 
 static uint64_t xq_hash(const qp_rules *r, const void *s)

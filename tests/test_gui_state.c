@@ -14,6 +14,8 @@
 
 #include "../frontends/gui/gui_state.c"
 #include "../frontends/gui/gui_words.c"
+#include "../frontends/gui/gui_files.c"
+#include "../frontends/gui/gui_settings.c"
 
 static void open_state(gui_state *st, const char *ruleset, const char *fen)
 {
@@ -310,6 +312,56 @@ static void test_time_control_text(void **state)
     assert_string_equal(b, "30 s/move");
 }
 
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) fail_msg("cannot read %s", path);
+    static char buf[4096];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = 0;
+    fclose(f);
+    return buf;
+}
+
+/* The settings file keeps the search threads; a value out of 1..64 or
+ * not a number is ignored (the rest of the file still counts), and an
+ * unset value is not written. */
+static void test_settings_threads(void **st)
+{
+    (void)st;
+    gui_settings a, b;
+    gui_settings_default(&a);
+    assert_int_equal(a.threads, 0);
+    const char *path = tu_tmpfile("threads 3\nlevel 4\n", ".conf");
+    assert_int_equal(gui_settings_load(&a, path), 0);
+    assert_int_equal(a.threads, 3);
+    assert_int_equal(a.level, 4);
+    unlink(path);
+    static const char *const bad[] = {"threads 0\nlevel 5\n", "threads 65\nlevel 5\n", "threads two\nlevel 5\n"};
+    for (int i = 0; i < 3; i++) {
+        gui_settings_default(&b);
+        path = tu_tmpfile(bad[i], ".conf");
+        assert_int_equal(gui_settings_load(&b, path), 0);
+        assert_int_equal(b.threads, 0);
+        assert_int_equal(b.level, 5);
+        unlink(path);
+    }
+    /* round trip */
+    char err[256];
+    a.threads = 64;
+    path = tu_tmpfile("", ".conf");
+    assert_int_equal(gui_settings_save(&a, path, err, sizeof err), 0);
+    gui_settings_default(&b);
+    assert_int_equal(gui_settings_load(&b, path), 0);
+    assert_int_equal(b.threads, 64);
+    assert_int_equal(b.level, 4);
+    b.threads = 0;
+    assert_int_equal(gui_settings_save(&b, path, err, sizeof err), 0);
+    assert_null(strstr(slurp(path), "threads"));
+    assert_non_null(strstr(slurp(path), "level 4\n"));
+    unlink(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -321,6 +373,7 @@ int main(void)
         cmocka_unit_test(test_time_control_text),
         cmocka_unit_test(test_winning_line_found),
         cmocka_unit_test(test_generic_counters),
+        cmocka_unit_test(test_settings_threads),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }

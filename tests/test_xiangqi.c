@@ -159,6 +159,11 @@ static void test_noisy_moves(void **st)
     assert_int_equal(r->rs->move_flags(r, &s, mv[0]), QP_MF_CAPTURE | QP_MF_IRREVERSIBLE);
     r->rs->setup(r, &s);
     assert_int_equal(r->rs->gen(r, &s, mv, QP_GEN_NOISY), 2);   /* both cannons take a horse */
+    /* In check the noisy moves are still the captures: here none (the
+     * blocks a2e2 and f1e2 are quiet). */
+    xq_load(r, &s, "3k5/9/4r4/9/9/9/9/9/R8/4KA3 w - - 0 1");
+    assert_int_equal(r->rs->gen(r, &s, mv, QP_GEN_NOISY), 0);
+    assert_int_equal(r->rs->gen(r, &s, mv, QP_GEN_ALL), 2);
     qp_rules_free(r);
 }
 
@@ -265,6 +270,8 @@ static void test_make_unmake_random(void **st)
             xq_recompute(im, &ref);
             assert_true(ref.hash == s.hash);
             assert_int_equal(ref.score, s.score);
+            assert_memory_equal(ref.occ_rank, s.occ_rank, sizeof s.occ_rank);
+            assert_memory_equal(ref.occ_file, s.occ_file, sizeof s.occ_file);
 
             qp_move mv[QP_MAX_MOVES], ps[QP_MAX_MOVES];
             int n = r->rs->gen(r, &s, mv, QP_GEN_ALL);
@@ -631,6 +638,22 @@ static void test_evaluate_and_order(void **st)
     xq_load(r, &t, "3k5/9/9/9/9/2r1n4/2P1P4/9/2C1C4/4K4 w - - 0 1");
     assert_int_equal(r->rs->move_parse(r, &t, "e2e5", &cn, err, sizeof err), 0);
     assert_true(r->rs->move_order(r, &t, cc) > r->rs->move_order(r, &t, cn));
+
+    /* A chariot taking a soldier the horse on b7 guards comes after every
+     * other capture (below 0); the one taking the unguarded soldier does
+     * not.  The guard counts only on a board where the chariot has moved. */
+    xq_load(r, &s, "3k5/9/9/1n7/9/2p3p2/9/9/9/2R1K1R2 w - - 0 1");
+    qp_move bad, good;
+    assert_int_equal(r->rs->move_parse(r, &s, "c1c5", &bad, err, sizeof err), 0);
+    assert_int_equal(r->rs->move_parse(r, &s, "g1g5", &good, err, sizeof err), 0);
+    assert_true(r->rs->move_order(r, &s, bad) < 0);
+    assert_true(r->rs->move_order(r, &s, good) > 0);
+    assert_true(xq_defended(r->impl, s.board, XQ_SQ(2, 4), 1));
+    assert_false(xq_defended(r->impl, s.board, XQ_SQ(6, 4), 1));
+    /* a horse blocked at the leg (b6) guards nothing */
+    xq_load(r, &s, "3k5/9/9/1n7/1N7/2p3p2/9/9/9/2R1K1R2 w - - 0 1");
+    assert_false(xq_defended(r->impl, s.board, XQ_SQ(2, 4), 1));
+    assert_true(r->rs->move_order(r, &s, bad) > 0);
     qp_rules_free(r);
 }
 

@@ -24,7 +24,7 @@
  *       Either makes colours alternate, and the score says which is better.
  *   match engine --engine "CMD ARGS" [--protocol uci|xboard] [--variant V]
  *                [--openings FILE] [--games N] [--movetime MS | --depth D |
- *                --nodes N] [--threads T] [--a-engine "CMD ARGS"]
+ *                --nodes N] [--a-movetime MS] [--threads T] [--a-engine "CMD ARGS"]
  *                [--option NAME=VALUE]... [--a-option NAME=VALUE]... [--pgn FILE]
  *       qipan (in-process, or the UCI program --a-engine, e.g. an older
  *       build's "qipan uci") against an external engine: UCI (Fairy-
@@ -35,6 +35,9 @@
  *       (one line of coordinate moves, '#' comments) is played twice with
  *       colours swapped; the summary gives W-D-L, the score and an Elo
  *       estimate with its 95% interval, and --pgn writes every game.
+ *       --a-movetime gives A its own time per move (B keeps --movetime),
+ *       e.g. for a ladder of levels that think as long as the window
+ *       lets each level think.
  * Common: [--ruleset NAME] [--ply-cap P] [--level L] [--opening "MOVES"] [-v]
  *   --opening plays every game (pair) from those moves instead of random
  *   ones, to replay one game of an earlier match.
@@ -456,7 +459,7 @@ typedef struct opts {
     /* engine mode */
     const char *engine, *a_engine, *protocol, *variant, *openings, *pgn;
     uint64_t nodes;
-    int threads;
+    int threads, a_movetime;
     const char *options[MAX_OPTIONS], *a_options[MAX_OPTIONS];
     int noptions, na_options;
 } opts;
@@ -469,7 +472,7 @@ static int usage(void)
                     "       [--a-config FILE] [--b-config FILE] [--opening MOVES] [-v]\n"
                     "   or: match engine --engine \"CMD ARGS\" [--protocol uci|xboard] [--variant V]\n"
                     "       [--openings FILE] [--games N] [--movetime MS | --depth D | --nodes N]\n"
-                    "       [--threads T] [--a-engine \"CMD ARGS\"] [--option NAME=VALUE]...\n"
+                    "       [--a-movetime MS] [--threads T] [--a-engine \"CMD ARGS\"] [--option NAME=VALUE]...\n"
                     "       [--a-option NAME=VALUE]...\n"
                     "       [--pgn FILE] [--ruleset NAME] [--ply-cap P] [--level L] [-v]\n");
     return 2;
@@ -628,6 +631,13 @@ static int engine_match(const qp_rules *r, const opts *o)
     else
         snprintf(go, sizeof go, "go movetime %d", o->movetime);
     snprintf(a.go, sizeof a.go, "%s", go);
+    char tc[64];
+    snprintf(tc, sizeof tc, "%s", go + 3);
+    if (o->a_movetime > 0 && !o->depth && !o->nodes) {
+        snprintf(a.go, sizeof a.go, "go movetime %d", o->a_movetime);
+        a.lim.movetime_ms = o->a_movetime;
+        snprintf(tc, sizeof tc, "movetime %d/%d", o->a_movetime, o->movetime);
+    }
     a.startpos = b.startpos = true;
     snprintf(b.go, sizeof b.go, "%s", go);
     b.xb_time_cs = o->depth || o->nodes ? 0 : (o->movetime + 9) / 10;
@@ -650,7 +660,7 @@ static int engine_match(const qp_rules *r, const opts *o)
     int64_t t0 = now_ms();
     uint64_t x = o->seed * 0x9E3779B97F4A7C15ull | 1;
     char opening[1024] = "";
-    int per_move = o->depth ? 30000 : o->nodes ? 30000 : o->movetime + 1000;
+    int per_move = o->depth ? 30000 : o->nodes ? 30000 : (o->a_movetime > o->movetime ? o->a_movetime : o->movetime) + 1000;
     int budget_s = (int)((int64_t)o->ply_cap * per_move / 1000) + 60;
     signal(SIGALRM, on_alarm);
     for (int gi = 0; gi < games; gi++) {
@@ -696,7 +706,7 @@ static int engine_match(const qp_rules *r, const opts *o)
     printf("%s vs %s (%s): %d games, W-D-L %d-%d-%d, score %.1f%%, Elo %+.0f [%+.0f, %+.0f] "
            "(95%%); forfeits %s %d, %s %d; ply cap %d; longest move %s %lld ms, %s %lld ms; "
            "%.1f s\n",
-           a.name, b.name, go + 3, n, w, d, l, sc * 100, elo, lo, hi, a.name, forfeits[0], b.name,
+           a.name, b.name, tc, n, w, d, l, sc * 100, elo, lo, hi, a.name, forfeits[0], b.name,
            forfeits[1], capped, a.name, (long long)a.max_ms, b.name, (long long)b.max_ms,
            (now_ms() - t0) / 1000.0);
     if (pgn) fclose(pgn);
@@ -739,6 +749,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--pgn")) o.pgn = v;
         else if (!strcmp(a, "--nodes")) o.nodes = strtoull(v, NULL, 10), o.depth = 0;
         else if (!strcmp(a, "--threads")) o.threads = atoi(v);
+        else if (!strcmp(a, "--a-movetime")) o.a_movetime = atoi(v);
         else if (!strcmp(a, "--option") && o.noptions < MAX_OPTIONS) o.options[o.noptions++] = v;
         else if (!strcmp(a, "--a-option") && o.na_options < MAX_OPTIONS)
             o.a_options[o.na_options++] = v;

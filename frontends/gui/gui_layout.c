@@ -249,8 +249,12 @@ void gui_layout_settings(const gui_layout *L, SDL_Rect *card, int row_y[GUI_SET_
 {
     SDL_Rect yes, no;
     float u = L->ui;
-    gui_layout_dialog(L, 10, card, &yes, &no);
     int pad = iround(22 * u), rh = iround(40 * u), gap = iround(8 * u), title = iround(40 * u);
+    /* Enough text lines of card that Close sits below the last row (the
+     * dialog puts its buttons 2 pads + lines below the card's top). */
+    int line = imax(1, iround(L->font_text * 1.45f));
+    int lines = (title + GUI_SET_ROWS * rh + iround(12 * u) - pad + line - 1) / line;
+    gui_layout_dialog(L, lines, card, &yes, &no);
     int x0 = card->x + pad + iround(170 * u), bw = imin(iround(150 * u), (card->x + card->w - pad - x0 - gap) / 2);
     *label_x = card->x + pad;
     for (int r = 0; r < GUI_SET_ROWS; r++) {

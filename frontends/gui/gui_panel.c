@@ -514,7 +514,7 @@ static void draw_settings(gui_draw_ctx *d, const gui_layout *L, const gui_state 
     float pad = 22 * L->ui;
     gui_text(f, gui_bi(f, a, sizeof a, "设置", "Settings"), L->font_title, true, GUI_CARD_TEXT, card.x + pad,
              card.y + pad, GUI_LEFT, 0);
-    snprintf(tz, sizeof tz, "计算线程 %d", st->threads);
+    snprintf(tz, sizeof tz, "线程 %d", st->threads);
     snprintf(te, sizeof te, "Threads %d (4)", st->threads);
     const char *rz[GUI_SET_ROWS] = {"棋子字体", "走子动画", "声音", tz, "搜索方法"};
     const char *re[GUI_SET_ROWS] = {"Pieces (1)", "Animation (2)", "Sound (3)", te, "Search (5)"};
