@@ -45,13 +45,23 @@
 #define STOP_CHECK_NODES 512
 #define ASPIRATION 40
 #define DEFAULT_HASH_MB 64
-#define RFP_MARGIN 120
-#define FUTILITY_MARGIN 150
-#define LMP_BASE 6
-#define LMP_STEP 3
+#define RFP_MARGIN 90
+#define RFP_DEPTH 7
+#define PRUNE_DEPTH 6        /* futility and move-count pruning of quiet moves */
+#define FUTILITY_BASE 100
+#define FUTILITY_MARGIN 90
+#define LMP_BASE 4           /* quiet moves tried: (BASE + STEP * d^2) / (2 - improving) */
+#define LMP_STEP 2
+#define HIST_PRUNE_DEPTH 3
+#define HIST_PRUNE 3000      /* quiets with a history below -this * depth are skipped */
+#define LMR_HISTORY_DIV 6000
+#define IIR_DEPTH 4
 #define NULL_MIN_DEPTH 3
-#define NULL_R 3             /* null-move reduction: NULL_R + depth / NULL_R_DIV */
-#define NULL_R_DIV 4
+#define NULL_R 3             /* null-move reduction: NULL_R + depth / NULL_R_DIV + margin */
+#define NULL_R_DIV 3
+#define NULL_EVAL_DIV 200    /* one more ply of reduction per this much above beta */
+#define NULL_STAT_SLACK 0
+#define NO_EVAL (-INF - 1)
 
 typedef struct ply_moves {
     qp_move mv[QP_MAX_MOVES];
@@ -73,6 +83,7 @@ struct qp_search {
     ply_moves *pm;                   /* QP_MAX_PLY move lists */
     qp_move pv[QP_MAX_PLY + 1][QP_MAX_PLY + 1];
     int pvlen[QP_MAX_PLY + 1];
+    int evals[QP_MAX_PLY + 1];       /* static eval by ply, NO_EVAL in check */
 
     qp_hist *line;                   /* line_cap entries */
     int *rev;
@@ -466,32 +477,53 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
     if (depth <= 0) return qsearch(S, ply, alpha, beta, flags != 0 || (r->caps & QP_CAP_LEAF_CHECK));
 
     qp_move hash_move = QP_MOVE_NONE;
+    int tt_score = 0;
+    qp_tt_bound tt_bound = QP_TT_NONE;
     const qp_tt_entry *te = qp_tt_probe(S->T, key);
     if (te) {
         hash_move = te->move;
-        if (!pvnode && te->depth >= depth) {
-            int ts = qp_tt_score_out(te->score, ply);
-            qp_tt_bound tb = qp_tt_entry_bound(te);
-            if (tb == QP_TT_EXACT || (tb == QP_TT_LOWER && ts >= beta) ||
-                (tb == QP_TT_UPPER && ts <= alpha))
-                return ts;
-        }
+        tt_score = qp_tt_score_out(te->score, ply);
+        tt_bound = qp_tt_entry_bound(te);
+        if (!pvnode && te->depth >= depth &&
+            (tt_bound == QP_TT_EXACT || (tt_bound == QP_TT_LOWER && tt_score >= beta) ||
+             (tt_bound == QP_TT_UPPER && tt_score <= alpha)))
+            return tt_score;
     }
+
+    /* Static eval, remembered by ply: a side whose eval rose since its
+     * previous move (two plies up in alternating games) is "improving",
+     * and its quiet moves are pruned and reduced less. */
+    int stat = NO_EVAL, eval = 0;
+    bool improving = false;
+    if (!in_check) {
+        stat = eval = evaluate(S, s);
+        /* A table bound on the right side of the eval is a better guess. */
+        if (tt_bound != QP_TT_NONE && !qp_score_is_mate(tt_score) &&
+            (tt_bound == QP_TT_EXACT || (tt_bound == QP_TT_LOWER) == (tt_score > eval)))
+            eval = tt_score;
+        int prev = ply >= 2 ? S->evals[ply - 2] : NO_EVAL;
+        if (prev == NO_EVAL && ply >= 4) prev = S->evals[ply - 4];
+        improving = prev == NO_EVAL || stat > prev;
+    }
+    S->evals[ply] = stat;
 
     bool quiet_node = !pvnode && !in_check && beta < QP_SCORE_MATE_BOUND &&
                       alpha > -QP_SCORE_MATE_BOUND;
-    int eval = quiet_node ? evaluate(S, s) : 0;
 
     /* Static null move: far above beta near the leaves, stand on it. */
-    if (quiet_node && (r->caps & QP_CAP_NULLMOVE) && depth <= 3 && eval - RFP_MARGIN * depth >= beta)
+    if (quiet_node && (r->caps & QP_CAP_NULLMOVE) && depth <= RFP_DEPTH &&
+        eval - RFP_MARGIN * (depth - improving) >= beta && eval < QP_SCORE_MATE_BOUND)
         return eval;
 
-    /* Null move: if passing still fails high, a real move will too. */
+    /* Null move: if passing still fails high, a real move will too.  Not
+     * from a position with a status flag raised (a trapped general must
+     * act: passing would hide that). */
     if (quiet_node && null_ok && depth >= NULL_MIN_DEPTH && (r->caps & QP_CAP_NULLMOVE) &&
-        rs->make_null && eval >= beta) {
-        /* Deeper nodes afford a larger reduction: passing is rarely good,
-         * and a refutation found shallow is still one. */
-        int R = NULL_R + depth / NULL_R_DIV;
+        rs->make_null && eval >= beta && stat >= beta - NULL_STAT_SLACK && flags == 0) {
+        /* Deeper nodes and a larger margin over beta afford a larger
+         * reduction: a refutation found shallow is still one. */
+        int over = (eval - beta) / NULL_EVAL_DIV;
+        int R = NULL_R + depth / NULL_R_DIV + (over < 3 ? over : 3);
         if (R > depth - 1) R = depth - 1;
         make_null_child(S, ply);
         v = sub(S, same_mover(S, ply, h->to_move), depth - 1 - R, ply + 1, beta - 1, beta, false,
@@ -499,6 +531,10 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
         if (S->stopped) return 0;
         if (v >= beta) return v >= QP_SCORE_MATE_BOUND ? beta : v;
     }
+
+    /* No move from the table: this node was never searched (or was
+     * overwritten); a shallower search is the cheap way to find one. */
+    if (depth >= IIR_DEPTH && hash_move == QP_MOVE_NONE && (r->caps & QP_CAP_LMR)) depth--;
 
     ply_moves *pm = &S->pm[ply];
     int n = rs->gen(r, s, pm->mv, QP_GEN_ALL);
@@ -508,9 +544,9 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
 
     bool lmr = (r->caps & QP_CAP_LMR) && depth >= 3 && !in_check;
     /* Forward pruning of quiet moves that cannot lift a hopeless eval. */
-    bool prune = quiet_node && (r->caps & QP_CAP_LMR) && depth <= 3;
-    bool futile = prune && eval + FUTILITY_MARGIN * depth <= alpha;
-    int lmp = prune ? LMP_BASE + depth * depth * LMP_STEP : QP_MAX_MOVES;
+    bool prune = quiet_node && (r->caps & QP_CAP_LMR) && depth <= PRUNE_DEPTH;
+    bool futile = prune && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
+    int lmp = prune ? (LMP_BASE + LMP_STEP * depth * depth) / (2 - improving) : QP_MAX_MOVES;
     int best = -INF, alpha0 = alpha;
     qp_move best_move = QP_MOVE_NONE;
     qp_move quiets[64];
@@ -520,7 +556,9 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
         qp_move m = pm->mv[i];
         uint8_t fl = pm->fl[i];
         bool quiet = !(fl & QP_PICK_CAPTURE);
-        if (i > 0 && quiet && !(fl & (QP_PICK_KILLER | QP_PICK_HASH)) && (futile || i >= lmp))
+        bool plain = quiet && !(fl & (QP_PICK_KILLER | QP_PICK_HASH));
+        if (i > 0 && plain && best > -QP_SCORE_MATE_BOUND &&
+            (futile || i >= lmp || (prune && depth <= HIST_PRUNE_DEPTH && pm->sc[i] < -HIST_PRUNE * depth)))
             continue;
         make_child(S, ply, m, fl);
         bool same = same_mover(S, ply, h->to_move);
@@ -528,8 +566,11 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
             v = sub(S, same, depth - 1, ply + 1, alpha, beta, pvnode, true);
         } else {
             int red = 0;
-            if (lmr && i >= 3 && quiet && !(fl & (QP_PICK_KILLER | QP_PICK_HASH))) {
-                red = S->lmr[depth < 64 ? depth : 63][i < 64 ? i : 63] - pvnode;
+            if (lmr && i >= 2 && quiet && !(fl & QP_PICK_HASH)) {
+                red = S->lmr[depth < 64 ? depth : 63][i < 64 ? i : 63] - pvnode + !improving;
+                /* Killers refuted before; history says how often others did. */
+                if (fl & QP_PICK_KILLER) red--;
+                else red -= pm->sc[i] / LMR_HISTORY_DIV;
                 if (red > depth - 2) red = depth - 2;
                 if (red < 0) red = 0;
             }
@@ -717,6 +758,7 @@ static void iterate(qp_search *S)
     h0->hash = rs->hash(r, S->root);
     h0->to_move = side;
     h0->gave_check = rs->flags && (rs->flags(r, S->root) & QP_FLAG_CHECK);
+    S->evals[0] = h0->gave_check ? NO_EVAL : evaluate(S, S->root);
 
     S->root_n = rs->gen(r, S->root, S->root_mv, QP_GEN_ALL);
     if (S->root_n == 0) {
