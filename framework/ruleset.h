@@ -197,6 +197,12 @@ struct qp_ruleset {
      *   highlighting; returns their count (≤ max), 0 for none. */
     void (*status_text)(const qp_rules *r, const void *s, char *buf, size_t n);
     int (*decisive_squares)(const qp_rules *r, const void *s, int *sq, int max);
+    /* Optional search hook (appended).
+     * see: a static exchange estimate of a capture m in centi-units, what
+     *   it wins minus what it loses if the capturer is taken back (a
+     *   negative value: the capture loses material).  The search orders
+     *   such captures late and skips them in quiescence. */
+    int (*see)(const qp_rules *r, const void *s, qp_move m);
 };
 
 /* Notation styles of notation_text: coordinates as move_text writes them,

@@ -84,6 +84,7 @@ struct qp_search {
     qp_move pv[QP_MAX_PLY + 1][QP_MAX_PLY + 1];
     int pvlen[QP_MAX_PLY + 1];
     int evals[QP_MAX_PLY + 1];       /* static eval by ply, NO_EVAL in check */
+    qp_move played[QP_MAX_PLY + 1];  /* the move made at each ply, NONE for a pass */
 
     qp_hist *line;                   /* line_cap entries */
     int *rev;
@@ -97,6 +98,7 @@ struct qp_search {
     qp_search_limits lim;
     qp_timeman tm;
     int max_depth, noise;
+    int root_side, contempt;         /* draws score -contempt for root_side */
     atomic_bool stop_req;
     bool stopped;
     uint64_t nodes, check_at;
@@ -257,10 +259,17 @@ static int evaluate(const qp_search *S, const void *s)
     return S->r->rs->evaluate ? clamp_eval(S->r->rs->evaluate(S->r, s)) : 0;
 }
 
-static int outcome_score(const qp_outcome *o, int side, int ply)
+/* A draw for the side to move: worse than nothing for the side the search
+ * plays (contempt), better for its opponent. */
+static int draw_score(const qp_search *S, int side)
+{
+    return side == S->root_side ? -S->contempt : S->contempt;
+}
+
+static int outcome_score(const qp_search *S, const qp_outcome *o, int side, int ply)
 {
     if (o->result == QP_WIN) return o->winner == side ? QP_SCORE_MATE - ply : -(QP_SCORE_MATE - ply);
-    return 0;
+    return o->result == QP_DRAW ? draw_score(S, side) : 0;
 }
 
 /* A position without legal moves: the ruleset says who won. */
@@ -268,7 +277,7 @@ static int terminal_score(const qp_search *S, const void *s, int ply)
 {
     qp_outcome o = {QP_ONGOING, -1, NULL};
     S->r->rs->outcome(S->r, s, &o);
-    return outcome_score(&o, S->r->rs->side_to_move(S->r, s), ply);
+    return outcome_score(S, &o, S->r->rs->side_to_move(S->r, s), ply);
 }
 
 /* Counts a node and, every STOP_CHECK_NODES nodes, looks at the clock and
@@ -291,6 +300,7 @@ static void make_child(qp_search *S, int ply, qp_move m, uint8_t pick)
 {
     const qp_rules *r = S->r;
     void *s = S->pos[ply];
+    S->played[ply] = m;
     if (S->use_unmake) {
         r->rs->make(r, s, m, S->undos + (size_t)ply * S->usz);
         S->pos[ply + 1] = s;
@@ -314,6 +324,7 @@ static void make_null_child(qp_search *S, int ply)
 {
     void *c = S->states + (size_t)(ply + 1) * S->ssz;
     memcpy(c, S->pos[ply], S->ssz);
+    S->played[ply] = QP_MOVE_NONE;
     S->r->rs->make_null(S->r, c);
     S->pos[ply + 1] = c;
     int i = S->base + ply;
@@ -334,7 +345,8 @@ static void update_pv(qp_search *S, int ply, qp_move m)
  * one side checked with every move of the cycle and the other did not. */
 static int cycle_score(const qp_search *S, int j, int idx, int ply)
 {
-    if (!S->r->draw.perpetual_check_loses) return 0;
+    int me = S->line[idx].to_move;
+    if (!S->r->draw.perpetual_check_loses) return draw_score(S, me);
     bool all[2] = {true, true}, moved[2] = {false, false};
     for (int k = j + 1; k <= idx; k++) {
         int mover = S->line[k - 1].to_move & 1;
@@ -342,10 +354,9 @@ static int cycle_score(const qp_search *S, int j, int idx, int ply)
         if (!S->line[k].gave_check) all[mover] = false;
     }
     bool perp[2] = {all[0] && moved[0], all[1] && moved[1]};
-    int me = S->line[idx].to_move & 1;
-    if (perp[me] && !perp[!me]) return -(QP_SCORE_MATE - ply);
-    if (perp[!me] && !perp[me]) return QP_SCORE_MATE - ply;
-    return 0;
+    if (perp[me & 1] && !perp[!(me & 1)]) return -(QP_SCORE_MATE - ply);
+    if (perp[!(me & 1)] && !perp[me & 1]) return QP_SCORE_MATE - ply;
+    return draw_score(S, me);
 }
 
 /* Repetition against the search line (scored at once) or the game before
@@ -368,7 +379,7 @@ static bool repetition(const qp_search *S, int ply, int *score)
         qp_outcome o = {QP_ONGOING, -1, NULL};
         qp_history_judge(r, S->line, idx, &o);
         if (o.result == QP_ONGOING) return false;
-        *score = outcome_score(&o, S->line[idx].to_move, ply);
+        *score = outcome_score(S, &o, S->line[idx].to_move, ply);
         return true;
     }
     return false;
@@ -408,10 +419,12 @@ static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf)
     if (n < 0) n = rs->gen(r, s, pm->mv, QP_GEN_NOISY);
     if (n == 0) return stand;
     int me = rs->side_to_move(r, s);
-    qp_order_score(r, s, &S->ord, me, ply, QP_MOVE_NONE, pm->mv, pm->sc, pm->fl, n);
+    qp_order_score(r, s, &S->ord, me, ply, QP_MOVE_NONE, QP_MOVE_NONE, pm->mv, pm->sc, pm->fl, n);
     int best = stand;
     for (int i = 0; i < n; i++) {
         qp_order_pick(pm->mv, pm->sc, pm->fl, n, i);
+        /* Sorted last: the rest lose material too. */
+        if ((pm->fl[i] & QP_PICK_BAD) && (r->caps & QP_CAP_LMR)) break;
         qp_move m = pm->mv[i];
         make_child(S, ply, m, pm->fl[i]);
         int v = same_mover(S, ply, me) ? qsearch(S, ply + 1, alpha, beta, false)
@@ -539,8 +552,10 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
     ply_moves *pm = &S->pm[ply];
     int n = rs->gen(r, s, pm->mv, QP_GEN_ALL);
     if (n == 0) return terminal_score(S, s, ply);
-    if (r->draw.no_capture_plies > 0 && h->quiet_plies >= r->draw.no_capture_plies) return 0;
-    qp_order_score(r, s, &S->ord, h->to_move, ply, hash_move, pm->mv, pm->sc, pm->fl, n);
+    if (r->draw.no_capture_plies > 0 && h->quiet_plies >= r->draw.no_capture_plies)
+        return draw_score(S, h->to_move);
+    qp_move prev = ply > 0 ? S->played[ply - 1] : QP_MOVE_NONE;
+    qp_order_score(r, s, &S->ord, h->to_move, ply, hash_move, prev, pm->mv, pm->sc, pm->fl, n);
 
     bool lmr = (r->caps & QP_CAP_LMR) && depth >= 3 && !in_check;
     /* Forward pruning of quiet moves that cannot lift a hopeless eval. */
@@ -566,11 +581,11 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
             v = sub(S, same, depth - 1, ply + 1, alpha, beta, pvnode, true);
         } else {
             int red = 0;
-            if (lmr && i >= 2 && quiet && !(fl & QP_PICK_HASH)) {
+            if (lmr && i >= 2 && (quiet || (fl & QP_PICK_BAD)) && !(fl & QP_PICK_HASH)) {
                 red = S->lmr[depth < 64 ? depth : 63][i < 64 ? i : 63] - pvnode + !improving;
                 /* Killers refuted before; history says how often others did. */
                 if (fl & QP_PICK_KILLER) red--;
-                else red -= pm->sc[i] / LMR_HISTORY_DIV;
+                else if (quiet) red -= pm->sc[i] / LMR_HISTORY_DIV;
                 if (red > depth - 2) red = depth - 2;
                 if (red < 0) red = 0;
             }
@@ -589,7 +604,8 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
                 best_move = m;
                 if (pvnode) update_pv(S, ply, m);
                 if (v >= beta) {
-                    if (quiet) qp_order_cutoff(&S->ord, h->to_move, ply, depth, m, quiets, nquiet);
+                    if (quiet)
+                        qp_order_cutoff(&S->ord, h->to_move, ply, depth, m, prev, quiets, nquiet);
                     break;
                 }
             }
@@ -744,6 +760,8 @@ static void iterate(qp_search *S)
     qp_order_age(&S->ord);
 
     int side = rs->side_to_move(r, S->root);
+    S->root_side = side;
+    S->contempt = (int)qp_param_int(&r->params, "ai.contempt");
     qp_time_init(&S->tm, &S->lim, side);
     int level = S->lim.level >= 1 && S->lim.level <= 10 ? S->lim.level : 10;
     S->max_depth = S->lim.depth > 0 && S->lim.depth < MAX_ITER ? S->lim.depth : MAX_ITER;
@@ -771,7 +789,7 @@ static void iterate(qp_search *S)
     const qp_tt_entry *te = qp_tt_probe(S->T, h0->hash);
     int *sc = S->pm[0].sc;
     uint8_t *fl = S->pm[0].fl;
-    qp_order_score(r, S->root, &S->ord, side, 0, te ? te->move : QP_MOVE_NONE, S->root_mv, sc, fl,
+    qp_order_score(r, S->root, &S->ord, side, 0, te ? te->move : QP_MOVE_NONE, QP_MOVE_NONE, S->root_mv, sc, fl,
                    S->root_n);
     for (int i = 0; i < S->root_n; i++) qp_order_pick(S->root_mv, sc, fl, S->root_n, i);
     for (int i = 0; i < S->root_n; i++)
