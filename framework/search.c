@@ -13,14 +13,19 @@
  * irreversible move or null move).  A repetition inside the line scores
  * at once (a draw, or a loss for a perpetual checker); one reaching back
  * before the root only when the game's rule (qp_history_judge) ends the
- * game there.
+ * game there.  A draw scores -contempt for the side the search plays
+ * (the ruleset's ai.contempt parameter, 0 when it has none), +contempt
+ * for the other.
  *
  * Pruning beyond alpha-beta follows the ruleset's capabilities, so a game
  * can switch off every inexact shortcut (r->caps = 0 makes the search an
  * exact fixed-depth alpha-beta with quiescence, which test_search checks):
  * QP_CAP_NULLMOVE allows null move and static null move (both assume
  * that moving is never worse than standing still); QP_CAP_LMR allows late
- * move reductions, futility and move-count pruning of quiet moves.
+ * move reductions, futility, move-count and history pruning of quiet
+ * moves, internal iterative reduction, and skipping captures the see hook
+ * calls losing in quiescence.  Both prune less where the side's static
+ * eval is improving (higher than at its previous turn).
  *
  * Leaves: a node in check is extended; other leaves go to quiescence,
  * which first asks whether the position is decided when the ruleset
