@@ -12,6 +12,8 @@
 #define SCORE_CAPTURE (1 << 28)
 #define SCORE_KILLER1 (1 << 27)
 #define SCORE_KILLER2 ((1 << 27) - 1)
+#define SCORE_COUNTER ((1 << 27) - 2)
+#define SCORE_BAD (-(1 << 26))   /* below every history score */
 
 static unsigned hist_index(qp_move m)
 {
@@ -32,20 +34,25 @@ void qp_order_age(qp_order *o)
 }
 
 void qp_order_score(const qp_rules *r, const void *s, const qp_order *o, int side, int ply,
-                    qp_move hash_move, const qp_move *mv, int *score, uint8_t *fl, int n)
+                    qp_move hash_move, qp_move prev, const qp_move *mv, int *score, uint8_t *fl,
+                    int n)
 {
     const qp_ruleset *rs = r->rs;
     const qp_move *k = o->killers[ply < QP_ORDER_PLIES ? ply : QP_ORDER_PLIES - 1];
     side &= 1;
+    qp_move cm = prev != QP_MOVE_NONE ? o->counter[side][hist_index(prev)] : QP_MOVE_NONE;
     for (int i = 0; i < n; i++) {
         qp_move m = mv[i];
         unsigned mf = rs->move_flags ? rs->move_flags(r, s, m) : 0;
         uint8_t f = (uint8_t)(((mf & QP_MF_CAPTURE) ? QP_PICK_CAPTURE : 0) |
                               ((mf & QP_MF_IRREVERSIBLE) ? QP_PICK_IRREV : 0));
-        int sc;
+        int sc, see;
         if (m == hash_move) {
             sc = SCORE_HASH;
             f |= QP_PICK_HASH;
+        } else if ((f & QP_PICK_CAPTURE) && rs->see && (see = rs->see(r, s, m)) < 0) {
+            sc = SCORE_BAD + see;
+            f |= QP_PICK_BAD;
         } else if (f & QP_PICK_CAPTURE) {
             int mo = rs->move_order ? rs->move_order(r, s, m) : 0;
             if (mo > (1 << 26)) mo = 1 << 26;
@@ -57,6 +64,8 @@ void qp_order_score(const qp_rules *r, const void *s, const qp_order *o, int sid
         } else if (m == k[1]) {
             sc = SCORE_KILLER2;
             f |= QP_PICK_KILLER;
+        } else if (m == cm) {
+            sc = SCORE_COUNTER;
         } else {
             sc = o->history[side][hist_index(m)];
         }
@@ -101,10 +110,11 @@ static void hist_add(int *h, int bonus)
     *h += bonus - *h * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
 }
 
-void qp_order_cutoff(qp_order *o, int side, int ply, int depth, qp_move m,
+void qp_order_cutoff(qp_order *o, int side, int ply, int depth, qp_move m, qp_move prev,
                      const qp_move *tried, int ntried)
 {
     side &= 1;
+    if (prev != QP_MOVE_NONE) o->counter[side][hist_index(prev)] = m;
     if (ply < QP_ORDER_PLIES && o->killers[ply][0] != m) {
         o->killers[ply][1] = o->killers[ply][0];
         o->killers[ply][0] = m;

@@ -4,8 +4,10 @@
  * Moves are opaque to the search, so ordering uses only what the ruleset
  * reports (QP_MF_CAPTURE, the optional move_order hook) and what the
  * search learned: the hash move first, then captures by move_order
- * (MVV-LVA), then the two killers of the ply, then the quiet moves by a
- * history score.  History is indexed by a hash of the move value and the
+ * (MVV-LVA), then the two killers of the ply, then the move that last
+ * refuted the previous move (its countermove), then the quiet moves by a
+ * history score, then captures that lose material by the optional see
+ * hook (QP_PICK_BAD).  History is indexed by a hash of the move value and the
  * side to move: collisions only blur the ordering, never the result.
  *
  * The list is scored once and picked lazily (selection of the best
@@ -26,19 +28,23 @@
 #define QP_PICK_KILLER 2u
 #define QP_PICK_HASH 4u
 #define QP_PICK_IRREV 8u      /* QP_MF_IRREVERSIBLE */
+#define QP_PICK_BAD 16u       /* a capture the ruleset's see hook says loses */
 
 typedef struct qp_order {
     int history[2][QP_HISTORY_SIZE];
     qp_move killers[QP_ORDER_PLIES][2];
+    qp_move counter[2][QP_HISTORY_SIZE];   /* by side and the previous move's hash */
 } qp_order;
 
 void qp_order_clear(qp_order *o);
 /* Halves the history between searches so it follows the game. */
 void qp_order_age(qp_order *o);
 
-/* Scores mv[0..n) into score[] and fl[] (QP_PICK_* bits). */
+/* Scores mv[0..n) into score[] and fl[] (QP_PICK_* bits); prev is the
+ * move that led to s (QP_MOVE_NONE: unknown or a pass). */
 void qp_order_score(const qp_rules *r, const void *s, const qp_order *o, int side, int ply,
-                    qp_move hash_move, const qp_move *mv, int *score, uint8_t *fl, int n);
+                    qp_move hash_move, qp_move prev, const qp_move *mv, int *score, uint8_t *fl,
+                    int n);
 /* Moves the best-scored move of [i, n) to position i.  Call it for
  * i = 0, 1, 2, ... in turn: after QP_PICK_LAZY picks it sorts the rest
  * once and later calls are free. */
@@ -47,7 +53,7 @@ void qp_order_pick(qp_move *mv, int *score, uint8_t *fl, int n, int i);
 
 /* A quiet move caused a beta cutoff at depth: remember it, reward it and
  * punish the quiet moves tried before it (tried[0..ntried)). */
-void qp_order_cutoff(qp_order *o, int side, int ply, int depth, qp_move m,
+void qp_order_cutoff(qp_order *o, int side, int ply, int depth, qp_move m, qp_move prev,
                      const qp_move *tried, int ntried);
 
 #endif

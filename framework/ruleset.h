@@ -205,6 +205,12 @@ struct qp_ruleset {
      * goal provably cannot be reached from s (an invariant, never a
      * guess); the solver gives such positions up unsearched. */
     bool (*hopeless)(const qp_rules *r, const void *s);
+    /* Optional search hook (appended).
+     * see: a static exchange estimate of a capture m in centi-units, what
+     *   it wins minus what it loses if the capturer is taken back (a
+     *   negative value: the capture loses material).  The search orders
+     *   such captures late and skips them in quiescence. */
+    int (*see)(const qp_rules *r, const void *s, qp_move m);
 };
 
 /* Notation styles of notation_text: coordinates as move_text writes them,

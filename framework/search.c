@@ -13,14 +13,19 @@
  * irreversible move or null move).  A repetition inside the line scores
  * at once (a draw, or a loss for a perpetual checker); one reaching back
  * before the root only when the game's rule (qp_history_judge) ends the
- * game there.
+ * game there.  A draw scores -contempt for the side the search plays
+ * (the ruleset's ai.contempt parameter, 0 when it has none), +contempt
+ * for the other.
  *
  * Pruning beyond alpha-beta follows the ruleset's capabilities, so a game
  * can switch off every inexact shortcut (r->caps = 0 makes the search an
  * exact fixed-depth alpha-beta with quiescence, which test_search checks):
  * QP_CAP_NULLMOVE allows null move and static null move (both assume
  * that moving is never worse than standing still); QP_CAP_LMR allows late
- * move reductions, futility and move-count pruning of quiet moves.
+ * move reductions, futility, move-count and history pruning of quiet
+ * moves, internal iterative reduction, and skipping captures the see hook
+ * calls losing in quiescence.  Both prune less where the side's static
+ * eval is improving (higher than at its previous turn).
  *
  * Leaves: a node in check is extended; other leaves go to quiescence,
  * which first asks whether the position is decided when the ruleset
@@ -45,13 +50,23 @@
 #define STOP_CHECK_NODES 512
 #define ASPIRATION 40
 #define DEFAULT_HASH_MB 64
-#define RFP_MARGIN 120
-#define FUTILITY_MARGIN 150
-#define LMP_BASE 6
-#define LMP_STEP 3
+#define RFP_MARGIN 90
+#define RFP_DEPTH 7
+#define PRUNE_DEPTH 6        /* futility and move-count pruning of quiet moves */
+#define FUTILITY_BASE 100
+#define FUTILITY_MARGIN 90
+#define LMP_BASE 4           /* quiet moves tried: (BASE + STEP * d^2) / (2 - improving) */
+#define LMP_STEP 2
+#define HIST_PRUNE_DEPTH 3
+#define HIST_PRUNE 3000      /* quiets with a history below -this * depth are skipped */
+#define LMR_HISTORY_DIV 6000
+#define IIR_DEPTH 4
 #define NULL_MIN_DEPTH 3
-#define NULL_R 3             /* null-move reduction: NULL_R + depth / NULL_R_DIV */
-#define NULL_R_DIV 4
+#define NULL_R 3             /* null-move reduction: NULL_R + depth / NULL_R_DIV + margin */
+#define NULL_R_DIV 3
+#define NULL_EVAL_DIV 200    /* one more ply of reduction per this much above beta */
+#define NULL_STAT_SLACK 0
+#define NO_EVAL (-INF - 1)
 
 typedef struct ply_moves {
     qp_move mv[QP_MAX_MOVES];
@@ -73,6 +88,8 @@ struct qp_search {
     ply_moves *pm;                   /* QP_MAX_PLY move lists */
     qp_move pv[QP_MAX_PLY + 1][QP_MAX_PLY + 1];
     int pvlen[QP_MAX_PLY + 1];
+    int evals[QP_MAX_PLY + 1];       /* static eval by ply, NO_EVAL in check */
+    qp_move played[QP_MAX_PLY + 1];  /* the move made at each ply, NONE for a pass */
 
     qp_hist *line;                   /* line_cap entries */
     int *rev;
@@ -86,6 +103,7 @@ struct qp_search {
     qp_search_limits lim;
     qp_timeman tm;
     int max_depth, noise;
+    int root_side, contempt;         /* draws score -contempt for root_side */
     atomic_bool stop_req;
     bool stopped;
     uint64_t nodes, check_at;
@@ -246,10 +264,17 @@ static int evaluate(const qp_search *S, const void *s)
     return S->r->rs->evaluate ? clamp_eval(S->r->rs->evaluate(S->r, s)) : 0;
 }
 
-static int outcome_score(const qp_outcome *o, int side, int ply)
+/* A draw for the side to move: worse than nothing for the side the search
+ * plays (contempt), better for its opponent. */
+static int draw_score(const qp_search *S, int side)
+{
+    return side == S->root_side ? -S->contempt : S->contempt;
+}
+
+static int outcome_score(const qp_search *S, const qp_outcome *o, int side, int ply)
 {
     if (o->result == QP_WIN) return o->winner == side ? QP_SCORE_MATE - ply : -(QP_SCORE_MATE - ply);
-    return 0;
+    return o->result == QP_DRAW ? draw_score(S, side) : 0;
 }
 
 /* A position without legal moves: the ruleset says who won. */
@@ -257,7 +282,7 @@ static int terminal_score(const qp_search *S, const void *s, int ply)
 {
     qp_outcome o = {QP_ONGOING, -1, NULL};
     S->r->rs->outcome(S->r, s, &o);
-    return outcome_score(&o, S->r->rs->side_to_move(S->r, s), ply);
+    return outcome_score(S, &o, S->r->rs->side_to_move(S->r, s), ply);
 }
 
 /* Counts a node and, every STOP_CHECK_NODES nodes, looks at the clock and
@@ -280,6 +305,7 @@ static void make_child(qp_search *S, int ply, qp_move m, uint8_t pick)
 {
     const qp_rules *r = S->r;
     void *s = S->pos[ply];
+    S->played[ply] = m;
     if (S->use_unmake) {
         r->rs->make(r, s, m, S->undos + (size_t)ply * S->usz);
         S->pos[ply + 1] = s;
@@ -303,6 +329,7 @@ static void make_null_child(qp_search *S, int ply)
 {
     void *c = S->states + (size_t)(ply + 1) * S->ssz;
     memcpy(c, S->pos[ply], S->ssz);
+    S->played[ply] = QP_MOVE_NONE;
     S->r->rs->make_null(S->r, c);
     S->pos[ply + 1] = c;
     int i = S->base + ply;
@@ -323,7 +350,8 @@ static void update_pv(qp_search *S, int ply, qp_move m)
  * one side checked with every move of the cycle and the other did not. */
 static int cycle_score(const qp_search *S, int j, int idx, int ply)
 {
-    if (!S->r->draw.perpetual_check_loses) return 0;
+    int me = S->line[idx].to_move;
+    if (!S->r->draw.perpetual_check_loses) return draw_score(S, me);
     bool all[2] = {true, true}, moved[2] = {false, false};
     for (int k = j + 1; k <= idx; k++) {
         int mover = S->line[k - 1].to_move & 1;
@@ -331,10 +359,9 @@ static int cycle_score(const qp_search *S, int j, int idx, int ply)
         if (!S->line[k].gave_check) all[mover] = false;
     }
     bool perp[2] = {all[0] && moved[0], all[1] && moved[1]};
-    int me = S->line[idx].to_move & 1;
-    if (perp[me] && !perp[!me]) return -(QP_SCORE_MATE - ply);
-    if (perp[!me] && !perp[me]) return QP_SCORE_MATE - ply;
-    return 0;
+    if (perp[me & 1] && !perp[!(me & 1)]) return -(QP_SCORE_MATE - ply);
+    if (perp[!(me & 1)] && !perp[me & 1]) return QP_SCORE_MATE - ply;
+    return draw_score(S, me);
 }
 
 /* Repetition against the search line (scored at once) or the game before
@@ -357,7 +384,7 @@ static bool repetition(const qp_search *S, int ply, int *score)
         qp_outcome o = {QP_ONGOING, -1, NULL};
         qp_history_judge(r, S->line, idx, &o);
         if (o.result == QP_ONGOING) return false;
-        *score = outcome_score(&o, S->line[idx].to_move, ply);
+        *score = outcome_score(S, &o, S->line[idx].to_move, ply);
         return true;
     }
     return false;
@@ -397,10 +424,12 @@ static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf)
     if (n < 0) n = rs->gen(r, s, pm->mv, QP_GEN_NOISY);
     if (n == 0) return stand;
     int me = rs->side_to_move(r, s);
-    qp_order_score(r, s, &S->ord, me, ply, QP_MOVE_NONE, pm->mv, pm->sc, pm->fl, n);
+    qp_order_score(r, s, &S->ord, me, ply, QP_MOVE_NONE, QP_MOVE_NONE, pm->mv, pm->sc, pm->fl, n);
     int best = stand;
     for (int i = 0; i < n; i++) {
         qp_order_pick(pm->mv, pm->sc, pm->fl, n, i);
+        /* Sorted last: the rest lose material too. */
+        if ((pm->fl[i] & QP_PICK_BAD) && (r->caps & QP_CAP_LMR)) break;
         qp_move m = pm->mv[i];
         make_child(S, ply, m, pm->fl[i]);
         int v = same_mover(S, ply, me) ? qsearch(S, ply + 1, alpha, beta, false)
@@ -466,32 +495,53 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
     if (depth <= 0) return qsearch(S, ply, alpha, beta, flags != 0 || (r->caps & QP_CAP_LEAF_CHECK));
 
     qp_move hash_move = QP_MOVE_NONE;
+    int tt_score = 0;
+    qp_tt_bound tt_bound = QP_TT_NONE;
     const qp_tt_entry *te = qp_tt_probe(S->T, key);
     if (te) {
         hash_move = te->move;
-        if (!pvnode && te->depth >= depth) {
-            int ts = qp_tt_score_out(te->score, ply);
-            qp_tt_bound tb = qp_tt_entry_bound(te);
-            if (tb == QP_TT_EXACT || (tb == QP_TT_LOWER && ts >= beta) ||
-                (tb == QP_TT_UPPER && ts <= alpha))
-                return ts;
-        }
+        tt_score = qp_tt_score_out(te->score, ply);
+        tt_bound = qp_tt_entry_bound(te);
+        if (!pvnode && te->depth >= depth &&
+            (tt_bound == QP_TT_EXACT || (tt_bound == QP_TT_LOWER && tt_score >= beta) ||
+             (tt_bound == QP_TT_UPPER && tt_score <= alpha)))
+            return tt_score;
     }
+
+    /* Static eval, remembered by ply: a side whose eval rose since its
+     * previous move (two plies up in alternating games) is "improving",
+     * and its quiet moves are pruned and reduced less. */
+    int stat = NO_EVAL, eval = 0;
+    bool improving = false;
+    if (!in_check) {
+        stat = eval = evaluate(S, s);
+        /* A table bound on the right side of the eval is a better guess. */
+        if (tt_bound != QP_TT_NONE && !qp_score_is_mate(tt_score) &&
+            (tt_bound == QP_TT_EXACT || (tt_bound == QP_TT_LOWER) == (tt_score > eval)))
+            eval = tt_score;
+        int prev = ply >= 2 ? S->evals[ply - 2] : NO_EVAL;
+        if (prev == NO_EVAL && ply >= 4) prev = S->evals[ply - 4];
+        improving = prev == NO_EVAL || stat > prev;
+    }
+    S->evals[ply] = stat;
 
     bool quiet_node = !pvnode && !in_check && beta < QP_SCORE_MATE_BOUND &&
                       alpha > -QP_SCORE_MATE_BOUND;
-    int eval = quiet_node ? evaluate(S, s) : 0;
 
     /* Static null move: far above beta near the leaves, stand on it. */
-    if (quiet_node && (r->caps & QP_CAP_NULLMOVE) && depth <= 3 && eval - RFP_MARGIN * depth >= beta)
+    if (quiet_node && (r->caps & QP_CAP_NULLMOVE) && depth <= RFP_DEPTH &&
+        eval - RFP_MARGIN * (depth - improving) >= beta && eval < QP_SCORE_MATE_BOUND)
         return eval;
 
-    /* Null move: if passing still fails high, a real move will too. */
+    /* Null move: if passing still fails high, a real move will too.  Not
+     * from a position with a status flag raised (a trapped general must
+     * act: passing would hide that). */
     if (quiet_node && null_ok && depth >= NULL_MIN_DEPTH && (r->caps & QP_CAP_NULLMOVE) &&
-        rs->make_null && eval >= beta) {
-        /* Deeper nodes afford a larger reduction: passing is rarely good,
-         * and a refutation found shallow is still one. */
-        int R = NULL_R + depth / NULL_R_DIV;
+        rs->make_null && eval >= beta && stat >= beta - NULL_STAT_SLACK && flags == 0) {
+        /* Deeper nodes and a larger margin over beta afford a larger
+         * reduction: a refutation found shallow is still one. */
+        int over = (eval - beta) / NULL_EVAL_DIV;
+        int R = NULL_R + depth / NULL_R_DIV + (over < 3 ? over : 3);
         if (R > depth - 1) R = depth - 1;
         make_null_child(S, ply);
         v = sub(S, same_mover(S, ply, h->to_move), depth - 1 - R, ply + 1, beta - 1, beta, false,
@@ -500,17 +550,23 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
         if (v >= beta) return v >= QP_SCORE_MATE_BOUND ? beta : v;
     }
 
+    /* No move from the table: this node was never searched (or was
+     * overwritten); a shallower search is the cheap way to find one. */
+    if (depth >= IIR_DEPTH && hash_move == QP_MOVE_NONE && (r->caps & QP_CAP_LMR)) depth--;
+
     ply_moves *pm = &S->pm[ply];
     int n = rs->gen(r, s, pm->mv, QP_GEN_ALL);
     if (n == 0) return terminal_score(S, s, ply);
-    if (r->draw.no_capture_plies > 0 && h->quiet_plies >= r->draw.no_capture_plies) return 0;
-    qp_order_score(r, s, &S->ord, h->to_move, ply, hash_move, pm->mv, pm->sc, pm->fl, n);
+    if (r->draw.no_capture_plies > 0 && h->quiet_plies >= r->draw.no_capture_plies)
+        return draw_score(S, h->to_move);
+    qp_move prev = ply > 0 ? S->played[ply - 1] : QP_MOVE_NONE;
+    qp_order_score(r, s, &S->ord, h->to_move, ply, hash_move, prev, pm->mv, pm->sc, pm->fl, n);
 
     bool lmr = (r->caps & QP_CAP_LMR) && depth >= 3 && !in_check;
     /* Forward pruning of quiet moves that cannot lift a hopeless eval. */
-    bool prune = quiet_node && (r->caps & QP_CAP_LMR) && depth <= 3;
-    bool futile = prune && eval + FUTILITY_MARGIN * depth <= alpha;
-    int lmp = prune ? LMP_BASE + depth * depth * LMP_STEP : QP_MAX_MOVES;
+    bool prune = quiet_node && (r->caps & QP_CAP_LMR) && depth <= PRUNE_DEPTH;
+    bool futile = prune && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
+    int lmp = prune ? (LMP_BASE + LMP_STEP * depth * depth) / (2 - improving) : QP_MAX_MOVES;
     int best = -INF, alpha0 = alpha;
     qp_move best_move = QP_MOVE_NONE;
     qp_move quiets[64];
@@ -520,7 +576,9 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
         qp_move m = pm->mv[i];
         uint8_t fl = pm->fl[i];
         bool quiet = !(fl & QP_PICK_CAPTURE);
-        if (i > 0 && quiet && !(fl & (QP_PICK_KILLER | QP_PICK_HASH)) && (futile || i >= lmp))
+        bool plain = quiet && !(fl & (QP_PICK_KILLER | QP_PICK_HASH));
+        if (i > 0 && plain && best > -QP_SCORE_MATE_BOUND &&
+            (futile || i >= lmp || (prune && depth <= HIST_PRUNE_DEPTH && pm->sc[i] < -HIST_PRUNE * depth)))
             continue;
         make_child(S, ply, m, fl);
         bool same = same_mover(S, ply, h->to_move);
@@ -528,8 +586,11 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
             v = sub(S, same, depth - 1, ply + 1, alpha, beta, pvnode, true);
         } else {
             int red = 0;
-            if (lmr && i >= 3 && quiet && !(fl & (QP_PICK_KILLER | QP_PICK_HASH))) {
-                red = S->lmr[depth < 64 ? depth : 63][i < 64 ? i : 63] - pvnode;
+            if (lmr && i >= 2 && (quiet || (fl & QP_PICK_BAD)) && !(fl & QP_PICK_HASH)) {
+                red = S->lmr[depth < 64 ? depth : 63][i < 64 ? i : 63] - pvnode + !improving;
+                /* Killers refuted before; history says how often others did. */
+                if (fl & QP_PICK_KILLER) red--;
+                else if (quiet) red -= pm->sc[i] / LMR_HISTORY_DIV;
                 if (red > depth - 2) red = depth - 2;
                 if (red < 0) red = 0;
             }
@@ -548,7 +609,8 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
                 best_move = m;
                 if (pvnode) update_pv(S, ply, m);
                 if (v >= beta) {
-                    if (quiet) qp_order_cutoff(&S->ord, h->to_move, ply, depth, m, quiets, nquiet);
+                    if (quiet)
+                        qp_order_cutoff(&S->ord, h->to_move, ply, depth, m, prev, quiets, nquiet);
                     break;
                 }
             }
@@ -703,6 +765,8 @@ static void iterate(qp_search *S)
     qp_order_age(&S->ord);
 
     int side = rs->side_to_move(r, S->root);
+    S->root_side = side;
+    S->contempt = (int)qp_param_int(&r->params, "ai.contempt");
     qp_time_init(&S->tm, &S->lim, side);
     int level = S->lim.level >= 1 && S->lim.level <= 10 ? S->lim.level : 10;
     S->max_depth = S->lim.depth > 0 && S->lim.depth < MAX_ITER ? S->lim.depth : MAX_ITER;
@@ -717,6 +781,7 @@ static void iterate(qp_search *S)
     h0->hash = rs->hash(r, S->root);
     h0->to_move = side;
     h0->gave_check = rs->flags && (rs->flags(r, S->root) & QP_FLAG_CHECK);
+    S->evals[0] = h0->gave_check ? NO_EVAL : evaluate(S, S->root);
 
     S->root_n = rs->gen(r, S->root, S->root_mv, QP_GEN_ALL);
     if (S->root_n == 0) {
@@ -729,7 +794,7 @@ static void iterate(qp_search *S)
     const qp_tt_entry *te = qp_tt_probe(S->T, h0->hash);
     int *sc = S->pm[0].sc;
     uint8_t *fl = S->pm[0].fl;
-    qp_order_score(r, S->root, &S->ord, side, 0, te ? te->move : QP_MOVE_NONE, S->root_mv, sc, fl,
+    qp_order_score(r, S->root, &S->ord, side, 0, te ? te->move : QP_MOVE_NONE, QP_MOVE_NONE, S->root_mv, sc, fl,
                    S->root_n);
     for (int i = 0; i < S->root_n; i++) qp_order_pick(S->root_mv, sc, fl, S->root_n, i);
     for (int i = 0; i < S->root_n; i++)

@@ -3,8 +3,9 @@
  *
  * Iterative deepening PVS with a transposition table keyed by the
  * ruleset's hash, move ordering, quiescence on noisy moves, check
- * extension, null move / LMR where r->caps allow, aspiration windows,
- * mate-distance scores and repetition detection against the game history.
+ * extension, null move / LMR / forward pruning where r->caps allow,
+ * aspiration windows, mate-distance scores, repetition detection against
+ * the game history, and draw contempt (the ruleset's ai.contempt).
  * A qp_search owns all its memory (allocated in qp_search_new), so no
  * allocation happens per node.  It runs either synchronously
  * (qp_search_run) or on its own thread (qp_search_start / poll / stop /

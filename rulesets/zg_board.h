@@ -105,7 +105,7 @@ typedef struct zg_undo {
 typedef struct zg_weights {
     int value[ZG_NTYPES];   /* general unused */
     int soldier_advance, bottom_soldier, five_threat;
-    int liberty, trapped, guard, leash, mobility, tempo, center;
+    int liberty, trapped, guard, leash, mobility, tempo, center, attack;
 } zg_weights;
 
 /* Per-instance data held in qp_rules.impl: parameters in a form the hot
@@ -115,6 +115,7 @@ typedef struct zg_impl {
     bool loses;                  /* answered_general_capture == "loses" */
     bool liberties;
     int soldiers_to_win;
+    int no_capture_plies;        /* draw.no_capture_plies, for the eval */
     int8_t ex_type[5];           /* type bought by k bottom soldiers, k = 1..4; -1: none */
     uint8_t in_palace[ZG_BOARD];
     /* slide[p][occ]: for a point at position p on a line whose occupancy

@@ -30,6 +30,7 @@ void zg_eval_setup(zg_impl *z, const qp_params *p)
     w->mobility = (int)qp_param_int(p, "eval.mobility");
     w->tempo = (int)qp_param_int(p, "eval.tempo");
     w->center = (int)qp_param_int(p, "eval.center");
+    w->attack = (int)qp_param_int(p, "eval.attack");
     for (int side = 0; side < 2; side++)
         for (int t = 0; t < ZG_NTYPES; t++)
             for (int i = 0; i < ZG_POINTS; i++) {
@@ -75,6 +76,14 @@ static int side_terms(const zg_impl *z, const zg_state *s, int side)
     v += guards * w->guard;
     if (w->leash && zg_attacked(z, b, g, side ^ 1)) v -= w->leash;
     if (s->bottom[side] == z->soldiers_to_win - 1) v += w->five_threat;
+    /* Attackers near the enemy general: its liberties are what a trap or
+     * a mate takes away. */
+    int eg = s->pos[ZG_BASE(side ^ 1)], near = 0;
+    for (int slot = zg_slot0[ZG_HORSE]; slot < 16; slot++) {
+        int sq = s->pos[base + slot];
+        near += sq && abs(zg_file(sq) - zg_file(eg)) <= 2 && abs(zg_rank(sq) - zg_rank(eg)) <= 2;
+    }
+    v += near * w->attack;
     int mob = 0;
     for (int slot = zg_slot0[ZG_HORSE]; slot < zg_slot0[ZG_SOLDIER]; slot++) {
         int sq = s->pos[base + slot];
@@ -101,6 +110,10 @@ int zg_evaluate(const zg_impl *z, const zg_state *s)
     }
     int score = s->psq[us] - s->psq[them];
     score += side_terms(z, s, us) - side_terms(z, s, them);
+    /* Shrunk toward a draw as the no-capture count nears its limit: the
+     * side ahead is pushed to make progress before the rule ends the game. */
+    int lim = z->no_capture_plies;
+    if (lim > 0) score = score * (2 * lim - (s->halfmove < lim ? s->halfmove : lim)) / (2 * lim);
     return score + z->w.tempo;
 }
 
@@ -113,4 +126,22 @@ int zg_move_order(const zg_impl *z, const zg_state *s, qp_move m)
     if (!victim) return 0;
     if (zg_type_of(victim) == ZG_GENERAL) return 100000;
     return 1000 + 10 * val[zg_type_of(victim)] - val[zg_type_of(s->bd.sq[zg_mv_from(m)])] / 10;
+}
+
+int zg_see(const zg_impl *z, const zg_state *s, qp_move m)
+{
+    const int *val = z->w.value;
+    int to = zg_mv_to(m), victim = s->bd.sq[to];
+    if (!victim) return 0;
+    int vt = zg_type_of(victim);
+    if (vt == ZG_GENERAL) return 20000;
+    if (zg_mv_is_exchange(m)) return val[vt] - zg_mv_k(m) * val[ZG_SOLDIER];
+    int from = zg_mv_from(m), att = s->bd.sq[from], gain = val[vt] - val[zg_type_of(att)];
+    if (gain >= 0) return val[vt];
+    /* Only a capturer worth more than its victim can lose: is it retaken? */
+    zg_bd b = s->bd;
+    b.sq[to] = (uint8_t)att;
+    b.sq[from] = 0;
+    zg_occ_clr(&b, from);
+    return zg_attacked(z, &b, to, zg_side_of(att) ^ 1) ? gain : val[vt];
 }

@@ -20,5 +20,9 @@ void zg_eval_setup(zg_impl *z, const qp_params *p);
 int zg_evaluate(const zg_impl *z, const zg_state *s);
 /* Higher first: captures by MVV-LVA, exchanges by the value they remove. */
 int zg_move_order(const zg_impl *z, const zg_state *s, qp_move m);
+/* Static exchange estimate of a capture or exchange: the victim's value,
+ * less the capturer's when it is worth more and an enemy piece can move
+ * onto the point afterwards; exchanges: the piece bought less the soldiers. */
+int zg_see(const zg_impl *z, const zg_state *s, qp_move m);
 
 #endif

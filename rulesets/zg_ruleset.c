@@ -50,6 +50,10 @@ static const qp_param_def zg_params[] = {
     {"eval.leash", QP_PT_INT, "0", 0, 5000, "penalty when the general is attacked"},
     {"eval.mobility", QP_PT_INT, "5", 0, 100, "per point a chariot, cannon or horse can reach"},
     {"eval.tempo", QP_PT_INT, "2", 0, 500, "bonus for the side to move"},
+    {"eval.attack", QP_PT_INT, "12", 0, 500,
+     "per horse, chariot, cannon or soldier within two points of the enemy general"},
+    {"ai.contempt", QP_PT_INT, "25", -1000, 1000,
+     "how much worse than even a draw scores for the side the engine plays"},
     {NULL, 0, NULL, 0, 0, NULL},
 };
 
@@ -133,6 +137,7 @@ static int zg_create(qp_rules *r, char *err, size_t errn)
     r->draw.repetitions = (int)qp_param_int(p, "draw.repetitions");
     r->draw.perpetual_check_loses = qp_param_bool(p, "draw.perpetual_check_loses");
     r->draw.no_capture_plies = (int)qp_param_int(p, "draw.no_capture_plies");
+    z->no_capture_plies = r->draw.no_capture_plies;
     r->caps = QP_CAP_NULLMOVE | QP_CAP_LMR;
     r->max_game_plies = 0;
     return 0;
@@ -215,6 +220,11 @@ static unsigned zg_move_flags(const qp_rules *r, const void *s, qp_move m)
 static int zg_move_order_hook(const qp_rules *r, const void *s, qp_move m)
 {
     return zg_move_order(Z(r), s, m);
+}
+
+static int zg_see_hook(const qp_rules *r, const void *s, qp_move m)
+{
+    return zg_see(Z(r), s, m);
 }
 
 static void zg_move_text_hook(const qp_rules *r, const void *s, qp_move m, char *buf, size_t n)
@@ -339,4 +349,5 @@ const qp_ruleset zg_ruleset = {
     .notation_parse = zg_notation_parse_hook,
     .status_text = zg_status_hook,
     .decisive_squares = zg_decisive_hook,
+    .see = zg_see_hook,
 };

@@ -112,6 +112,9 @@ return {
     mobility = 5,
     -- tempo (integer 0..500, default 2): bonus for the side to move.
     tempo = 2,
+    -- attack (integer 0..500, default 12): per horse, chariot, cannon or
+    -- soldier within two points (files and ranks) of the enemy general.
+    attack = 12,
   },
 
   ai = {
@@ -130,5 +133,9 @@ return {
     -- movetime_ms (integer 10..3600000, default 1000): thinking time per
     -- move at full strength, in milliseconds.
     movetime_ms = 1000,
+    -- contempt (integer -1000..1000, default 25): how much worse than an
+    -- even position a draw counts for the side the computer plays, so it
+    -- plays on when a little ahead.  0 makes a draw worth exactly even.
+    contempt = 25,
   },
 }

@@ -8,6 +8,7 @@
  * whose side to move has no legal move: checkmate or an unrelievable trap.
  */
 #include "testutil.h"
+#include "movepick.h"
 #include "search.h"
 #include "timeman.h"
 #include "walkgame.h"
@@ -438,7 +439,10 @@ static void test_repetition_in_history(void **st)
     qp_move m = search_depth(s, &g, 4, &info);
     text_of(r, g.cur, m, t);
     assert_string_equal(t, "b8b9");
-    assert_int_equal(info.score, 0);
+    /* A draw for the side the search plays costs it the contempt. */
+    long long contempt = qp_param_int(&r->params, "ai.contempt");
+    assert_true(contempt > 0);
+    assert_int_equal(info.score, -contempt);
 
     char now[512];
     qp_game_fen(&g, now, sizeof now);
@@ -734,6 +738,49 @@ static void test_time_budgets(void **st)
     assert_int_equal(tm.soft_ms, 0);
 }
 
+/* Ordering: a capture the see hook calls losing comes after every quiet
+ * move, a winning one first; a quiet move that refuted the previous move
+ * comes right after the killers. */
+static void test_order_see_and_countermove(void **st)
+{
+    (void)st;
+    qp_rules *r = tu_rules(&tu_reg, "zhonggong");
+    qp_game g;
+    init_game(&g, r, "2r6/9/8R/4k4/9/4K2N1/9/R1p3p2/9 w - - 0 1");
+    qp_move mv[QP_MAX_MOVES];
+    int sc[QP_MAX_MOVES];
+    uint8_t fl[QP_MAX_MOVES];
+    int n = r->rs->gen(r, g.cur, mv, QP_GEN_ALL);
+    qp_move bad, good, quiet, prev = 12345;
+    char err[QP_ERR];
+    assert_int_equal(r->rs->move_parse(r, g.cur, "a2c2", &bad, err, sizeof err), 0);
+    assert_int_equal(r->rs->move_parse(r, g.cur, "h4g2", &good, err, sizeof err), 0);
+    assert_int_equal(r->rs->move_parse(r, g.cur, "a2a3", &quiet, err, sizeof err), 0);
+    qp_order *o = calloc(1, sizeof *o);
+    qp_order_cutoff(o, 0, 3, 4, quiet, prev, NULL, 0);
+    /* The countermove alone: no killer, no history. */
+    memset(o->killers, 0, sizeof o->killers);
+    memset(o->history, 0, sizeof o->history);
+    qp_order_score(r, g.cur, o, 0, 3, QP_MOVE_NONE, prev, mv, sc, fl, n);
+    for (int i = 0; i < n; i++) qp_order_pick(mv, sc, fl, n, i);
+    assert_int_equal(mv[0], good);
+    assert_true(fl[0] & QP_PICK_CAPTURE);
+    assert_false(fl[0] & QP_PICK_BAD);
+    assert_int_equal(mv[n - 1], bad);
+    assert_true(fl[n - 1] & QP_PICK_BAD);
+    int captures = 0;
+    for (int i = 0; i < n; i++) captures += (fl[i] & QP_PICK_CAPTURE) && !(fl[i] & QP_PICK_BAD);
+    assert_int_equal(mv[captures], quiet);
+    /* Another previous move: no countermove, a2a3 scores as any quiet. */
+    n = r->rs->gen(r, g.cur, mv, QP_GEN_ALL);
+    qp_order_score(r, g.cur, o, 0, 3, QP_MOVE_NONE, prev + 1, mv, sc, fl, n);
+    for (int i = 0; i < n; i++)
+        if (mv[i] == quiet) assert_int_equal(sc[i], 0);
+    free(o);
+    qp_game_free(&g);
+    qp_rules_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -755,6 +802,7 @@ int main(void)
         cmocka_unit_test(test_callback_and_determinism),
         cmocka_unit_test(test_threads),
         cmocka_unit_test(test_levels_and_mate_text),
+        cmocka_unit_test(test_order_see_and_countermove),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }

@@ -751,6 +751,37 @@ static void test_evaluate(void **state)
     qp_rules_free(r);
 }
 
+/* The see hook: a capture wins its victim unless a dearer capturer is
+ * taken back; the eval shrinks toward a draw as the no-capture count
+ * (the FEN's halfmove field) nears draw.no_capture_plies. */
+static void test_see_and_progress(void **state)
+{
+    (void)state;
+    qp_rules *r = tu_rules(&tu_reg, "zhonggong");
+    /* Black chariot c9 guards the soldier c2 down the open c-file; the
+     * soldier g2 has no guard; Red's chariot i7 puts Red a chariot up. */
+    void *s = parse_fen(r, "2r6/9/8R/4k4/9/4K2N1/9/R1p3p2/9 w - - 0 1");
+    char err[QP_ERR];
+    qp_move guarded, loose;
+    assert_int_equal(r->rs->move_parse(r, s, "a2c2", &guarded, err, sizeof err), 0);
+    assert_int_equal(r->rs->move_parse(r, s, "h4g2", &loose, err, sizeof err), 0);
+    long long soldier = qp_param_int(&r->params, "eval.soldier");
+    assert_int_equal(r->rs->see(r, s, guarded), soldier - qp_param_int(&r->params, "eval.chariot"));
+    assert_int_equal(r->rs->see(r, s, loose), soldier);
+    /* Same pieces, 60 and 150 plies without a capture (limit 120). */
+    long long tempo = qp_param_int(&r->params, "eval.tempo");
+    int e0 = r->rs->evaluate(r, s) - (int)tempo;
+    void *t = parse_fen(r, "2r6/9/8R/4k4/9/4K2N1/9/R1p3p2/9 w - - 60 31");
+    void *u = parse_fen(r, "2r6/9/8R/4k4/9/4K2N1/9/R1p3p2/9 w - - 150 76");
+    assert_true(e0 > 500);   /* Red is a chariot up */
+    assert_int_equal(r->rs->evaluate(r, t) - tempo, e0 * 180 / 240);
+    assert_int_equal(r->rs->evaluate(r, u) - tempo, e0 / 2);
+    free(u);
+    free(t);
+    free(s);
+    qp_rules_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -769,6 +800,7 @@ int main(void)
         cmocka_unit_test(test_default_config),
         cmocka_unit_test(test_playouts),
         cmocka_unit_test(test_evaluate),
+        cmocka_unit_test(test_see_and_progress),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }
