@@ -438,6 +438,7 @@ static void test_takeback_chat_and_draw(void **state)
     wait_join(&t, "Red plays a3a4");
     /* chat both ways */
     key(&t, "c");
+    wait_win(&t, "net: chat open");   /* else the letters could be keys */
     type(&t, "hello black");
     key(&t, "Return");
     wait_win(&t, "you: hello black");

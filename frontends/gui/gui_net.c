@@ -573,6 +573,7 @@ bool gui_net_key(gui_net *n, gui_state *st, const SDL_Event *ev)
         SDL_StartTextInput();
         snprintf(st->msg, sizeof st->msg, "chat: _");
         st->msg_error = false;
+        if (st->log) fprintf(stderr, "qipan: net: chat open\n");
         return true;
     }
     return false;
