@@ -181,10 +181,7 @@ static void click(const xenv *x, const char *win, const char *layout, const char
 static char *find_window(const xenv *x)
 {
     static char win[32];
-    char *out = xdo(x, "search --sync --onlyvisible --name qipan");
-    snprintf(win, sizeof win, "%s", out);
-    win[strcspn(win, "\n")] = 0;
-    if (!win[0]) return NULL;
+    if (!tu_find_window(x->display, win, sizeof win, 60000)) return NULL;
     sleep_ms(400);   /* first frame drawn */
     return win;
 }

@@ -267,9 +267,7 @@ static void start_window(net_test *t, const char *const *argv)
 {
     if (t->why[0]) return;
     t->window = spawn(t, "window.log", -1, argv);
-    char *out = xdo(t, "search --sync --onlyvisible --name qipan");
-    snprintf(t->win, sizeof t->win, "%.*s", (int)strcspn(out, "\n"), out);
-    if (!t->win[0]) note(t, "%s", "no qipan window appeared");
+    if (!tu_find_window(t->display, t->win, sizeof t->win, 60000)) note(t, "%s", "no qipan window appeared");
     wait_win(t, "start: ");
 }
 

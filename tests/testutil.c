@@ -150,6 +150,33 @@ const char *tu_tmpfile(const char *text, const char *suffix)
     return p;
 }
 
+bool tu_find_window(const char *display, char *win, size_t n, int timeout_ms)
+{
+    char cmd[160];
+    snprintf(cmd, sizeof cmd, "DISPLAY=%s timeout 10 xdotool search --onlyvisible --name qipan 2>/dev/null", display);
+    win[0] = 0;
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (;;) {
+        FILE *p = popen(cmd, "r");
+        if (p) {
+            char out[256] = "";
+            size_t k = fread(out, 1, sizeof out - 1, p);
+            out[k] = 0;
+            pclose(p);
+            out[strcspn(out, "\n")] = 0;
+            if (out[0]) {
+                snprintf(win, n, "%s", out);
+                return true;
+            }
+        }
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        if ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 >= timeout_ms) return false;
+        struct timespec ts = {0, 200 * 1000000L};
+        nanosleep(&ts, NULL);
+    }
+}
+
 int tu_start_xvfb(pid_t *pidp, char *display, size_t dn)
 {
     int fds[2];
@@ -163,7 +190,10 @@ int tu_start_xvfb(pid_t *pidp, char *display, size_t dn)
         int null = open("/dev/null", O_WRONLY);
         dup2(null, 1);
         dup2(null, 2);
-        execlp("Xvfb", "Xvfb", "-displayfd", fd, "-screen", "0", "1280x1024x24", "-nolisten", "tcp", (char *)NULL);
+        /* -noreset: a server that regenerates when its last client leaves (the
+         * readiness probe, a window search) refuses connections meanwhile */
+        execlp("Xvfb", "Xvfb", "-displayfd", fd, "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset",
+               (char *)NULL);
         _exit(127);
     }
     close(fds[1]);

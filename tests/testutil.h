@@ -45,5 +45,10 @@ const char *tu_tmpfile(const char *text, const char *suffix);
  * servers or parallel test runs) and waits until it takes clients (xdotool).
  * 0 with *pid and display (":N") set, or -1. */
 int tu_start_xvfb(pid_t *pid, char *display, size_t n);
+/* The id of the visible window named qipan on display, polled for up to
+ * timeout_ms (a loaded machine can take long to map it, and xdotool's own
+ * --sync wait gives up on a window that vanishes while it searches).
+ * False when none appeared. */
+bool tu_find_window(const char *display, char *win, size_t n, int timeout_ms);
 
 #endif
