@@ -40,40 +40,15 @@ static bool have(const char *prog)
     return system(cmd) == 0;
 }
 
-static void sleep_ms(int ms)
-{
-    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
-    nanosleep(&ts, NULL);
-}
-
 static int start_xvfb(xenv *x)
 {
     return tu_start_xvfb(&x->xvfb, x->display, sizeof x->display);
 }
 
-static void stop(pid_t pid)
-{
-    if (pid <= 0) return;
-    kill(pid, SIGTERM);
-    for (int i = 0; i < 50; i++) {
-        if (waitpid(pid, NULL, WNOHANG) == pid) return;
-        sleep_ms(50);
-    }
-    kill(pid, SIGKILL);
-    waitpid(pid, NULL, 0);
-}
-
-/* Waits up to ms for pid; returns its exit status, or -1 (then kills it). */
-static int wait_exit(pid_t pid, int ms)
-{
-    int st;
-    for (int t = 0; t < ms; t += 50) {
-        if (waitpid(pid, &st, WNOHANG) == pid) return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
-        sleep_ms(50);
-    }
-    stop(pid);
-    return -1;
-}
+/* The test's grace before a process that ignores SIGTERM is killed. */
+#define STOP_GRACE_MS 2500
+static void stop(pid_t pid) { tu_stop(pid, STOP_GRACE_MS); }
+static int wait_exit(pid_t pid, int ms) { return tu_wait_exit(pid, ms, STOP_GRACE_MS); }
 
 /* A child must not keep the test runner's pipes open: an orphan holding
  * them would make the runner wait forever. */
@@ -175,14 +150,14 @@ static void click(const xenv *x, const char *win, const char *layout, const char
     point_of(layout, name, &px, &py);
     snprintf(args, sizeof args, "mousemove --window %s %d %d click 1", win, px, py);
     xdo(x, args);
-    sleep_ms(250);
+    tu_sleep_ms(250);
 }
 
 static char *find_window(const xenv *x)
 {
     static char win[32];
     if (!tu_find_window(x->display, win, sizeof win, 60000)) return NULL;
-    sleep_ms(400);   /* first frame drawn */
+    tu_sleep_ms(400);   /* first frame drawn */
     return win;
 }
 
@@ -211,7 +186,7 @@ static const char *session(const xenv *x, const char *layout, const char *keys, 
     }
     for (const char *k = keys; k && *k; k++) {
         send_keys(x, win, (char[]){*k, 0});
-        sleep_ms(300);
+        tu_sleep_ms(300);
     }
     for (; clicks && *clicks; clicks++) click(x, win, layout, *clicks);
     send_keys(x, win, "q");
@@ -293,7 +268,7 @@ static bool keys_give_size(const xenv *x, const char *win, const char *keys, int
     for (int i = 0; i < 40; i++) {
         window_size(x, win, w, h);
         if (*w == want_w && *h == want_h) return true;
-        sleep_ms(100);
+        tu_sleep_ms(100);
     }
     return false;
 }
@@ -358,7 +333,7 @@ static bool wait_log(sess *t, const char *needle)
             return true;
         }
         free(s);
-        sleep_ms(50);
+        tu_sleep_ms(50);
     }
     snprintf(t->why, sizeof t->why, "the window never reported '%s'", needle);
     return false;

@@ -51,12 +51,6 @@ static bool have(const char *prog)
     return system(cmd) == 0;
 }
 
-static void sleep_ms(int ms)
-{
-    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
-    nanosleep(&ts, NULL);
-}
-
 static void note(net_test *t, const char *fmt, const char *arg)
 {
     if (!t->why[0]) snprintf(t->why, sizeof t->why, fmt, arg);
@@ -86,29 +80,10 @@ static void close_inherited(void)
     for (int fd = 3; fd < 1024; fd++) close(fd);
 }
 
-static void stop(pid_t pid)
-{
-    if (pid <= 0) return;
-    kill(pid, SIGTERM);
-    for (int i = 0; i < 100; i++) {
-        if (waitpid(pid, NULL, WNOHANG) == pid) return;
-        sleep_ms(50);
-    }
-    kill(pid, SIGKILL);
-    waitpid(pid, NULL, 0);
-}
-
-/* Exit status within ms, or -1 (then the process is stopped). */
-static int wait_exit(pid_t pid, int ms)
-{
-    int st;
-    for (int waited = 0; waited < ms; waited += 50) {
-        if (waitpid(pid, &st, WNOHANG) == pid) return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
-        sleep_ms(50);
-    }
-    stop(pid);
-    return -1;
-}
+/* The test's grace before a process that ignores SIGTERM is killed. */
+#define STOP_GRACE_MS 5000
+static void stop(pid_t pid) { tu_stop(pid, STOP_GRACE_MS); }
+static int wait_exit(pid_t pid, int ms) { return tu_wait_exit(pid, ms, STOP_GRACE_MS); }
 
 static int start_xvfb(net_test *t)
 {
@@ -171,7 +146,7 @@ static bool wait_in(net_test *t, const char *log, size_t *seen, const char *need
             return true;
         }
         free(s);
-        sleep_ms(50);
+        tu_sleep_ms(50);
     }
     char what[300];
     snprintf(what, sizeof what, "%s never reported '%s'", log, needle);

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <time.h>
 
 void qp_register_builtin(qp_registry *reg);
@@ -148,6 +149,35 @@ const char *tu_tmpfile(const char *text, const char *suffix)
     if (write(fd, text, n) != (ssize_t)n) fail_msg("write tmp");
     close(fd);
     return p;
+}
+
+void tu_sleep_ms(int ms)
+{
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+void tu_stop(pid_t pid, int grace_ms)
+{
+    if (pid <= 0) return;
+    kill(pid, SIGTERM);
+    for (int waited = 0; waited < grace_ms; waited += 50) {
+        if (waitpid(pid, NULL, WNOHANG) == pid) return;
+        tu_sleep_ms(50);
+    }
+    kill(pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+}
+
+int tu_wait_exit(pid_t pid, int ms, int grace_ms)
+{
+    int st;
+    for (int waited = 0; waited < ms; waited += 50) {
+        if (waitpid(pid, &st, WNOHANG) == pid) return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+        tu_sleep_ms(50);
+    }
+    tu_stop(pid, grace_ms);
+    return -1;
 }
 
 bool tu_find_window(const char *display, char *win, size_t n, int timeout_ms)

@@ -49,6 +49,13 @@ int tu_start_xvfb(pid_t *pid, char *display, size_t n);
  * timeout_ms (a loaded machine can take long to map it, and xdotool's own
  * --sync wait gives up on a window that vanishes while it searches).
  * False when none appeared. */
+/* Sleeps ms milliseconds. */
+void tu_sleep_ms(int ms);
+/* Ends pid: SIGTERM, up to grace_ms for it to go, then SIGKILL; reaped. */
+void tu_stop(pid_t pid, int grace_ms);
+/* pid's exit status within ms (128 when a signal ended it), or -1 after
+ * stopping it with tu_stop(pid, grace_ms). */
+int tu_wait_exit(pid_t pid, int ms, int grace_ms);
 bool tu_find_window(const char *display, char *win, size_t n, int timeout_ms);
 
 #endif
