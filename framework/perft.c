@@ -59,6 +59,14 @@ uint64_t qp_perft(const qp_rules *r, const void *s, int depth)
 
 /* ---- moves spread over threads ------------------------------------------- */
 
+/* The perft count depth - 1 plies after move m of s, made in scratch c. */
+static uint64_t perft_after(const qp_rules *r, const void *s, void *c, qp_move m, int depth)
+{
+    memcpy(c, s, r->state_size);
+    r->rs->make(r, c, m, NULL);
+    return qp_perft(r, c, depth - 1);
+}
+
 typedef struct split_job {
     const qp_rules *r;       /* the caller's instance: its ruleset and params */
     const void *s;
@@ -87,11 +95,8 @@ static void *split_worker(void *arg)
         qp_rules_free(r);
         return NULL;
     }
-    for (int i; (i = atomic_fetch_add(&j->next, 1)) < j->n && !atomic_load(&j->failed);) {
-        memcpy(c, j->s, r->state_size);
-        r->rs->make(r, c, j->mv[i], NULL);
-        j->out[i] = qp_perft(r, c, j->depth - 1);
-    }
+    for (int i; (i = atomic_fetch_add(&j->next, 1)) < j->n && !atomic_load(&j->failed);)
+        j->out[i] = perft_after(r, j->s, c, j->mv[i], j->depth);
     free(c);
     qp_rules_free(r);
     return NULL;
@@ -109,11 +114,7 @@ int qp_perft_moves(const qp_rules *r, const void *s, int depth, const qp_move *m
             snprintf(err, errn, "out of memory");
             return -1;
         }
-        for (int i = 0; i < n; i++) {
-            memcpy(c, s, r->state_size);
-            r->rs->make(r, c, mv[i], NULL);
-            out[i] = qp_perft(r, c, depth - 1);
-        }
+        for (int i = 0; i < n; i++) out[i] = perft_after(r, s, c, mv[i], depth);
         free(c);
         return 0;
     }
