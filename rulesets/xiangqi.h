@@ -74,7 +74,7 @@ typedef struct xq_state {
     uint16_t occ_file[9];   /* bit r: (f, r) is occupied */
     uint8_t pad0[2];
     uint64_t hash;
-    int32_t score;          /* material + placement, Red minus Black */
+    int32_t score;          /* material + placement, Red minus Black (XQ_SCORE) */
     uint16_t halfmove;      /* plies since the last capture (FEN field 5) */
     uint16_t fullmove;      /* FEN field 6 */
     uint8_t side;           /* 0 Red, 1 Black to move */
@@ -89,18 +89,26 @@ typedef struct xq_undo {
     uint8_t pad[7];
 } xq_undo;
 
+/* A middlegame and an endgame score packed in one int, so one addition
+ * updates both: XQ_SCORE(mg, eg), read back by XQ_MG and XQ_EG (each
+ * part stays far inside 16 bits). */
+#define XQ_SCORE(mg, eg) ((int32_t)((uint32_t)(mg) * 65536u + (uint32_t)(eg)))
+#define XQ_EG(s) ((int)(int16_t)(uint16_t)(uint32_t)(s))
+#define XQ_MG(s) ((int)(int16_t)(uint16_t)(((uint32_t)(s) + 0x8000u) >> 16))
+
 /* Per-instance tables, built once by create (r->impl). */
 typedef struct xq_impl {
     uint8_t sqf[256];
     uint64_t zob[32][256];      /* by XQ_PIDX: equal for pieces of one type */
     uint64_t zob_side;          /* xor'ed in when Black is to move */
-    int32_t pst[32][256];       /* material + placement, signed: Black negative */
+    int32_t pst[32][256];       /* material + placement (XQ_SCORE mg, eg), Black negative */
     int value[XQ_NTYPES];       /* material only, for move ordering */
     /* Empty points from a point along its line to the next piece or the
      * edge, by occupancy mask: [0] toward file (rank) 0, [1] away. */
     uint8_t rank_run[9][512][2];
     uint8_t file_run[10][1024][2];
     int tempo;
+    int soldier_crossed;        /* eval.soldier_crossed */
     xq_state start;             /* the `setup` position */
 } xq_impl;
 
@@ -124,10 +132,56 @@ bool xq_pseudo_is_legal(const xq_state *s, qp_move m);
 void xq_do_move(const xq_impl *im, xq_state *s, qp_move m, xq_undo *u);
 void xq_undo_move(xq_state *s, qp_move m, const xq_undo *u);
 
-/* xq_eval.c: evaluation tables from the eval.* parameters */
+/* xq_eval.c: evaluation tables from the eval.* parameters and the fitted
+ * weights (xq_weights.c).
+ *
+ * The evaluation is linear in its weights apart from the endgame scaling:
+ * every term has a middlegame and an endgame weight, blended by the phase
+ * (XQ_PHASE_MAX with all chariots, horses and cannons on the board, 0 with
+ * none).  A trace lists, for one position, each term's count (Red minus
+ * Black) and the phase, so a tool can fit the weights to labelled
+ * positions: xq_eval_traced() == xq_trace_value() for the same weights. */
+enum {
+    XQ_T_PST = 0,                       /* type * 50 + own rank * 5 + folded file */
+    XQ_T_HORSE_MOB = XQ_NTYPES * 50,    /* per point a horse reaches */
+    XQ_T_CHARIOT_MOB,                   /* per point along a chariot's lines */
+    XQ_T_CANNON_MOB,
+    XQ_T_HOLLOW_CANNON,                 /* on the enemy general's file, nothing between */
+    XQ_T_SCREEN_CANNON,                 /* one piece between */
+    XQ_T_IMBALANCE,                     /* (cannons - horses) * (heavy pieces - 6) */
+    XQ_T_DANGER_CHARIOT,                /* crossed attacker * (5 - enemy defenders) */
+    XQ_T_DANGER_HORSE,
+    XQ_T_DANGER_CANNON,
+    XQ_T_DANGER_SOLDIER,
+    XQ_T_ADVISOR_PAIR,
+    XQ_T_ELEPHANT_PAIR,
+    XQ_NTERMS
+};
+#define XQ_PHASE_MAX 48
+#define XQ_PST_INDEX(t, f, r) ((t) * 50 + (r) * 5 + ((f) < 4 ? (f) : 8 - (f)))
+
+/* Fitted weights: [term][0] middlegame, [term][1] endgame, in eval units
+ * (a soldier is about 30).  Placement terms come on top of the eval.*
+ * material values and are scaled by eval.pst. */
+extern const int16_t xq_weights[XQ_NTERMS][2];
+
+typedef struct xq_trace {
+    int count[XQ_NTERMS];   /* Red minus Black */
+    int phase;              /* 0..XQ_PHASE_MAX */
+    int material;           /* eval.* material, Red minus Black */
+    int scale_div;          /* 1, or 8 when the leading side cannot mate */
+} xq_trace;
+
 void xq_eval_init(xq_impl *im, const qp_params *p);
 int xq_evaluate(const qp_rules *r, const void *s);
+/* The evaluation (Red's view, before tempo and side to move) with its trace. */
+int xq_eval_traced(const qp_rules *r, const void *s, xq_trace *tr);
+/* The same from a trace and any weights (eval.pst 100). */
+double xq_trace_value(const xq_trace *tr, const double (*w)[2]);
 int xq_move_order(const qp_rules *r, const void *s, qp_move m);
+/* The see hook: a capture's gain, negative when a dearer capturer is
+ * taken back (one recapture looked at). */
+int xq_see(const qp_rules *r, const void *s, qp_move m);
 
 /* xq_notation.c: move text, reasons for illegal moves, Chinese notation */
 void xq_move_text(const qp_rules *r, const void *s, qp_move m, char *buf, size_t n);

@@ -3,12 +3,13 @@
  * incrementally, plus mobility, cannon and horse specifics, king safety and
  * endgame scaling computed per call (xq_dynamic).
  *
- * Both live in one table per piece and square (xq_impl.pst), built from the
- * eval.* parameters, so make/unmake keep the score up to date with two or
- * three additions and evaluate() is a sign flip plus a tempo bonus.  The
- * placement terms are simple shapes (centralisation, advancement, soldiers
- * that crossed the river, cannons on the central file), scaled by
- * eval.pst percent; they are a starting point for tuning, not lore.
+ * Material (eval.*) and placement (the fitted xq_weights, scaled by
+ * eval.pst percent) live in one table per piece and square (xq_impl.pst)
+ * holding a middlegame and an endgame score, so make/unmake keep both up
+ * to date with two or three additions.  Every other term is counted per
+ * call; the two scores are blended by the phase (how many chariots,
+ * horses and cannons are left).  The weights were fitted by tools/xq_fit.c
+ * (see there); the eval.* material values are the base they were fitted on.
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -16,37 +17,11 @@
 
 #include "xiangqi.h"
 
-/* Placement bonus of a Red piece of type t at file f, rank r (0 = Red's
- * back rank); Black's is the mirror image. */
-static int xq_place(int t, int f, int r, int crossed_bonus)
+/* A soldier's eval.soldier_crossed bonus by its own rank: full on the
+ * ranks past the river, half on the last one (it can only go sideways). */
+static int xq_crossed_bonus(int r, int crossed)
 {
-    int cf = 4 - abs(f - 4);   /* 0 on the edge files, 4 on the central file */
-    switch (t) {
-    case XQ_KING:
-        return r == 0 ? 0 : r == 1 ? -8 : -20;
-    case XQ_ADVISOR:
-        return (f == 4 && r == 1) ? 10 : 0;
-    case XQ_ELEPHANT:
-        return (f == 4 && r == 2) ? 10 : (f == 0 || f == 8) ? -4 : 0;
-    case XQ_HORSE: {
-        static const int adv[10] = {-10, 0, 4, 8, 12, 16, 20, 22, 16, 6};
-        return adv[r] + 3 * cf - ((f == 0 || f == 8) ? 10 : 0);
-    }
-    case XQ_CHARIOT: {
-        static const int adv[10] = {-6, 4, 2, 4, 8, 8, 10, 14, 12, 6};
-        return adv[r] + 2 * cf + ((f == 3 || f == 5) ? 6 : 0);
-    }
-    case XQ_CANNON: {
-        static const int adv[10] = {0, 2, 4, 6, 6, 4, 2, 0, 4, 8};
-        return adv[r] + (f == 4 ? 12 : cf);
-    }
-    case XQ_SOLDIER:
-        if (r < 5) return r == 4 ? 4 : 0;
-        if (r == 9) return crossed_bonus / 2;
-        return crossed_bonus + (r - 5) * 6 + 3 * cf + ((r == 7 || r == 8) && cf >= 3 ? 10 : 0);
-    default:
-        return 0;
-    }
+    return r < 5 ? 0 : r == 9 ? crossed / 2 : crossed;
 }
 
 void xq_eval_init(xq_impl *im, const qp_params *p)
@@ -57,7 +32,7 @@ void xq_eval_init(xq_impl *im, const qp_params *p)
     };
     im->value[XQ_KING] = 0;
     for (int t = 1; t < XQ_NTYPES; t++) im->value[t] = (int)qp_param_int(p, keys[t]);
-    int crossed = (int)qp_param_int(p, "eval.soldier_crossed");
+    int crossed = im->soldier_crossed = (int)qp_param_int(p, "eval.soldier_crossed");
     int scale = (int)qp_param_int(p, "eval.pst");
     im->tempo = (int)qp_param_int(p, "eval.tempo");
 
@@ -69,41 +44,52 @@ void xq_eval_init(xq_impl *im, const qp_params *p)
             for (int r = 0; r < 10; r++)
                 for (int f = 0; f < 9; f++) {
                     int own_r = side ? 9 - r : r, own_f = side ? 8 - f : f;
-                    int v = im->value[t] + xq_place(t, own_f, own_r, crossed) * scale / 100;
-                    im->pst[side * 16 + slot][XQ_SQ(f, r)] = side ? -v : v;
+                    const int16_t *w = xq_weights[XQ_PST_INDEX(t, own_f, own_r)];
+                    int base = im->value[t] + (t == XQ_SOLDIER ? xq_crossed_bonus(own_r, crossed) : 0);
+                    int mg = base + w[0] * scale / 100, eg = base + w[1] * scale / 100;
+                    im->pst[side * 16 + slot][XQ_SQ(f, r)] =
+                        side ? XQ_SCORE(-mg, -eg) : XQ_SCORE(mg, eg);
                 }
         }
 }
-
-/* Terms that depend on more than one piece, computed at each evaluation
- * (the tables above cannot see them), in the units of eval.* (a soldier
- * is 30 by default). */
-#define HORSE_MOB 5        /* per reachable point: a hobbled horse is weak */
-#define CHARIOT_MOB 2      /* per point along its lines */
-#define CANNON_MOB 1
-#define HOLLOW_CANNON 50   /* on the enemy general's file, nothing between */
-#define SCREEN_CANNON 12   /* one screen: the piece in between is pinned */
-#define KING_DANGER 4      /* per attack unit and missing defender */
-#define IMBALANCE 4        /* cannon gains / horse loses per heavy piece on board over 6 */
 
 static bool xq_enemy(unsigned p, int side)
 {
     return p && p != XQ_OFF && XQ_SIDE_OF(p) != side;
 }
 
-/* Red minus Black, plus the count of pieces that can still mate per side. */
-static int xq_dynamic(const xq_impl *im, const xq_state *s, int attackers[2])
+/* One term's count for side (the trace's count is Red minus Black). */
+#define ADD(term, n)                                                  \
+    do {                                                              \
+        int n_ = (n);                                                 \
+        mg[side] += xq_weights[term][0] * n_;                         \
+        eg[side] += xq_weights[term][1] * n_;                         \
+        if (tr) tr->count[term] += side ? -n_ : n_;                   \
+    } while (0)
+
+/* The per-call terms, Red minus Black, blended by phase; attackers[side]
+ * counts the pieces of side that can still mate. */
+static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int attackers[2],
+                      xq_trace *tr)
 {
     const uint8_t *b = s->board;
     static const int dirs[4] = {1, -1, 16, -16};
-    int v[2] = {0, 0}, heavy = 0, attack[2] = {0, 0}, defenders[2] = {0, 0};
+    int mg[2] = {0, 0}, eg[2] = {0, 0}, heavy = 0, chariots = 0, defenders[2] = {0, 0};
+    int danger[2][4] = {{0}};   /* crossed chariots, horses, cannons, soldiers by side */
     for (int i = 0; i < 32; i++)
-        if (s->pos[i] && (i & 15) >= 5 && (i & 15) <= 10) heavy++;
+        if (s->pos[i] && (i & 15) >= 5 && (i & 15) <= 10) {
+            heavy++;
+            chariots += (i & 15) == 7 || (i & 15) == 8;
+        }
+    int phase = 3 * heavy + 3 * chariots;   /* chariots count double */
+    if (phase > XQ_PHASE_MAX) phase = XQ_PHASE_MAX;
     for (int side = 0; side < 2; side++) {
         const uint8_t *pos = s->pos + side * 16;
         int ksq = s->pos[(1 - side) * 16];
         attackers[side] = 0;
         for (int slot = 1; slot <= 4; slot++) defenders[side] += pos[slot] != 0;
+        if (pos[1] && pos[2]) ADD(XQ_T_ADVISOR_PAIR, 1);
+        if (pos[3] && pos[4]) ADD(XQ_T_ELEPHANT_PAIR, 1);
         for (int slot = 5; slot <= 15; slot++) {
             int sq = pos[slot];
             if (!sq) continue;
@@ -122,9 +108,10 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int attackers[2])
                         if (p != XQ_OFF && (!p || xq_enemy(p, side))) mob++;
                     }
                 }
-                v[side] += mob * HORSE_MOB - IMBALANCE * (heavy - 6);
+                ADD(XQ_T_HORSE_MOB, mob);
+                ADD(XQ_T_IMBALANCE, -(heavy - 6));
                 attackers[side]++;
-                if (crossed) attack[side] += 2;
+                if (crossed) danger[side][1]++;
                 break;
             case XQ_CHARIOT: {
                 /* The run tables give the empty points of each line; the
@@ -135,9 +122,9 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int attackers[2])
                 mob = rr[0] + rr[1] + fr[0] + fr[1] + xq_enemy(b[sq - rr[0] - 1], side) +
                       xq_enemy(b[sq + rr[1] + 1], side) + xq_enemy(b[sq - 16 * (fr[0] + 1)], side) +
                       xq_enemy(b[sq + 16 * (fr[1] + 1)], side);
-                v[side] += mob * CHARIOT_MOB;
+                ADD(XQ_T_CHARIOT_MOB, mob);
                 attackers[side]++;
-                if (crossed) attack[side] += 3;
+                if (crossed) danger[side][0]++;
                 break;
             }
             case XQ_CANNON: {
@@ -145,22 +132,24 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int attackers[2])
                 const uint8_t *rr = im->rank_run[f][s->occ_rank[r]];
                 const uint8_t *fr = im->file_run[r][s->occ_file[f]];
                 mob = rr[0] + rr[1] + fr[0] + fr[1];
-                v[side] += mob * CANNON_MOB + IMBALANCE * (heavy - 6);
+                ADD(XQ_T_CANNON_MOB, mob);
+                ADD(XQ_T_IMBALANCE, heavy - 6);
                 attackers[side]++;
-                if (crossed) attack[side] += 2;
+                if (crossed) danger[side][2]++;
                 if (ksq && XQ_FILE(ksq) == f) {
                     /* pieces strictly between the cannon and the general */
                     int kr = XQ_RANK(ksq), lo = r < kr ? r : kr, hi = r < kr ? kr : r;
                     unsigned mid = s->occ_file[f] & ((1u << hi) - (2u << lo));
                     int between = __builtin_popcount(mid);
-                    v[side] += between == 0 ? HOLLOW_CANNON : between == 1 ? SCREEN_CANNON : 0;
+                    if (between == 0) ADD(XQ_T_HOLLOW_CANNON, 1);
+                    else if (between == 1) ADD(XQ_T_SCREEN_CANNON, 1);
                 }
                 break;
             }
             default: /* soldiers: only crossed ones, not on the last rank, can mate */
                 if (crossed && XQ_RANK(sq) != (side ? 0 : 9)) {
                     attackers[side]++;
-                    attack[side] += 1;
+                    danger[side][3]++;
                 }
                 break;
             }
@@ -169,23 +158,91 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int attackers[2])
     /* Every attacker that crossed the river threatens the general, the
      * more the fewer advisors and elephants are left (counting them from
      * five, not four, scored 40-31-29 at 30k nodes per move). */
-    for (int side = 0; side < 2; side++)
-        v[side] -= KING_DANGER * attack[1 - side] * (5 - defenders[side]);
-    return v[0] - v[1];
+    for (int side = 0; side < 2; side++) {
+        int missing = 5 - defenders[1 - side];
+        for (int k = 0; k < 4; k++) ADD(XQ_T_DANGER_CHARIOT + k, danger[side][k] * missing);
+    }
+    int m = XQ_MG(packed) + mg[0] - mg[1], e = XQ_EG(packed) + eg[0] - eg[1];
+    if (tr) tr->phase = phase;
+    return (m * phase + e * (XQ_PHASE_MAX - phase)) / XQ_PHASE_MAX;
+}
+#undef ADD
+
+/* Red's score before tempo: a side without pieces that can mate cannot
+ * win, so its lead is small. */
+static int xq_red_score(const xq_impl *im, const xq_state *s, xq_trace *tr)
+{
+    int attackers[2];
+    int red = xq_dynamic(im, s, s->score, attackers, tr);
+    int div = (red > 0 && attackers[0] == 0) || (red < 0 && attackers[1] == 0) ? 8 : 1;
+    if (tr) tr->scale_div = div;
+    return red / div;
 }
 
 int xq_evaluate(const qp_rules *r, const void *sv)
 {
     const xq_state *s = sv;
     const xq_impl *im = r->impl;
-    int attackers[2];
-    int red = s->score + xq_dynamic(im, s, attackers);
-    /* A side without pieces that can mate cannot win: its lead is small. */
-    if ((red > 0 && attackers[0] == 0) || (red < 0 && attackers[1] == 0)) red /= 8;
+    int red = xq_red_score(im, s, NULL);
     int v = (s->side ? -red : red) + im->tempo;
     /* Extreme eval.* values must not reach the mate band. */
     const int lim = QP_SCORE_MATE_BOUND - 1;
     return v > lim ? lim : v < -lim ? -lim : v;
+}
+
+int xq_eval_traced(const qp_rules *r, const void *sv, xq_trace *tr)
+{
+    const xq_state *s = sv;
+    const xq_impl *im = r->impl;
+    memset(tr, 0, sizeof *tr);
+    int material = 0;
+    for (int i = 0; i < 32; i++) {
+        int sq = s->pos[i];
+        if (!sq) continue;
+        int t = xq_slot_type[i & 15], side = i >> 4;
+        int own_r = side ? 9 - XQ_RANK(sq) : XQ_RANK(sq), own_f = side ? 8 - XQ_FILE(sq) : XQ_FILE(sq);
+        int v = im->value[t] + (t == XQ_SOLDIER ? xq_crossed_bonus(own_r, im->soldier_crossed) : 0);
+        tr->count[XQ_PST_INDEX(t, own_f, own_r)] += side ? -1 : 1;
+        material += side ? -v : v;
+    }
+    tr->material = material;
+    return xq_red_score(im, s, tr);
+}
+
+double xq_trace_value(const xq_trace *tr, const double (*w)[2])
+{
+    double mg = tr->material, eg = tr->material;
+    for (int k = 0; k < XQ_NTERMS; k++) {
+        if (!tr->count[k]) continue;
+        mg += w[k][0] * tr->count[k];
+        eg += w[k][1] * tr->count[k];
+    }
+    return (mg * tr->phase + eg * (XQ_PHASE_MAX - tr->phase)) / XQ_PHASE_MAX / tr->scale_div;
+}
+
+/* What a capture wins, or (negative) loses when the capturer is worth
+ * more than its victim and is taken back: a one-recapture estimate. */
+static int xq_capture_gain(const xq_impl *im, const xq_state *s, int from, int to)
+{
+    unsigned c = s->board[to], p = s->board[from];
+    int victim = xq_slot_type[c & 15], attacker = xq_slot_type[p & 15];
+    int vv = victim == XQ_KING ? 10000 : im->value[victim];
+    int av = attacker == XQ_KING ? 0 : im->value[attacker];
+    if (av > vv) {
+        uint8_t b[256];
+        memcpy(b, s->board, sizeof b);
+        b[to] = (uint8_t)p;
+        b[from] = 0;
+        if (xq_defended(im, b, to, s->side ^ 1)) return vv - av;
+    }
+    return vv;
+}
+
+int xq_see(const qp_rules *r, const void *sv, qp_move m)
+{
+    const xq_state *s = sv;
+    int to = XQ_TO(m);
+    return s->board[to] ? xq_capture_gain(r->impl, s, XQ_FROM(m), to) : 0;
 }
 
 /* MVV-LVA: captures first, the most valuable victim first, then the
@@ -199,16 +256,8 @@ int xq_move_order(const qp_rules *r, const void *sv, qp_move m)
     int to = XQ_TO(m), from = XQ_FROM(m);
     unsigned c = s->board[to];
     if (!c) return 0;
-    unsigned p = s->board[from];
-    int victim = xq_slot_type[c & 15], attacker = xq_slot_type[p & 15];
-    int vv = victim == XQ_KING ? 10000 : im->value[victim];
-    int av = attacker == XQ_KING ? 0 : im->value[attacker];
-    if (av > vv) {
-        uint8_t b[256];
-        memcpy(b, s->board, sizeof b);
-        b[to] = (uint8_t)p;
-        b[from] = 0;
-        if (xq_defended(im, b, to, s->side ^ 1)) return vv - av;
-    }
-    return 1000000 + vv * 64 - im->value[attacker] / 16 - (attacker == XQ_KING ? 0 : 1);
+    int gain = xq_capture_gain(im, s, from, to);
+    if (gain < 0) return gain;
+    int attacker = xq_slot_type[s->board[from] & 15];
+    return 1000000 + gain * 64 - im->value[attacker] / 16 - (attacker == XQ_KING ? 0 : 1);
 }

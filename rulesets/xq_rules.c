@@ -257,4 +257,5 @@ const qp_ruleset xq_ruleset = {
     .notation_text = xq_notation_text,
     .notation_parse = xq_notation_parse,
     .status_text = xq_status_hook,
+    .see = xq_see,
 };

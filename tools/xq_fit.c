@@ -1,0 +1,295 @@
+/*
+ * xq_fit.c — fits the Xiangqi evaluation's weights (rulesets/xq_weights.c)
+ * to labelled positions, Texel style.
+ *
+ *     xq_fit DATA [--epochs N] [--lr X] [--holdout PCT] [--out FILE.c]
+ *
+ * DATA has one position per line: FEN, a tab, then a label from the side
+ * to move's view, an integer score in centipawns from any reference
+ * search, which becomes the expected result 1 / (1 + 10^(-s/400)); or the
+ * game's result from Red's view, 1-0, 1/2-1/2 or 0-1.
+ *
+ * The evaluation is linear in its weights (xiangqi.h: the trace), so each
+ * position is traced once and the fit is a gradient descent (Adam) on the
+ * mean squared error between the label and 1 / (1 + 10^(-K e / 400)),
+ * e being qipan's evaluation, with K fitted first to the weights as they
+ * are.  Positions that are not quiet are left out: the side to move in
+ * check, or able to win material at once (an undefended piece, or one
+ * worth more than the capturer), or a side that cannot mate (its eval is
+ * scaled, not linear).  A holdout share (default 10%) measures the fit on
+ * positions it did not see.  --out writes the rounded weights as the C
+ * source of xq_weights.c.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xiangqi.h"
+
+extern const qp_ruleset xq_ruleset;
+
+typedef struct sample {
+    int first, n;       /* its terms: terms[first .. first + n) */
+    int material, phase;
+    float target;       /* expected result for Red */
+} sample;
+
+typedef struct term_count {
+    int16_t term, count;
+} term_count;
+
+typedef struct data {
+    sample *s;
+    term_count *tc;
+    int n, cap, ntc, tccap;
+} data;
+
+static double expected(double cp, double k)
+{
+    return 1.0 / (1.0 + pow(10.0, -k * cp / 400.0));
+}
+
+/* The label as Red's expected result, or -1 when it is not one. */
+static double parse_label(const char *t, int side)
+{
+    if (!strncmp(t, "1-0", 3)) return 1;
+    if (!strncmp(t, "0-1", 3)) return 0;
+    if (!strncmp(t, "1/2-1/2", 7)) return 0.5;
+    char *end;
+    long cp = strtol(t, &end, 10);
+    if (end == t || (*end && *end != '\n' && *end != '\r')) return -1;
+    double p = expected((double)cp, 1.0);
+    return side ? 1 - p : p;
+}
+
+/* Whether the side to move can win material at once, or is in check. */
+static bool not_quiet(const xq_impl *im, const xq_state *s)
+{
+    if (xq_in_check(im, s)) return true;
+    qp_move mv[QP_MAX_MOVES];
+    int n = xq_gen_legal(im, s, mv, true);
+    for (int i = 0; i < n; i++) {
+        int f = XQ_FROM(mv[i]), t = XQ_TO(mv[i]);
+        int victim = xq_slot_type[s->board[t] & 15], attacker = xq_slot_type[s->board[f] & 15];
+        if (victim == XQ_KING) return true;
+        if (attacker != XQ_KING && im->value[victim] > im->value[attacker]) return true;
+        uint8_t b[256];
+        memcpy(b, s->board, sizeof b);
+        b[t] = b[f];
+        b[f] = 0;
+        if (!xq_defended(im, b, t, s->side ^ 1)) return true;
+    }
+    return false;
+}
+
+static int load(const qp_rules *r, const char *path, data *d, int *skipped)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        perror(path);
+        return -1;
+    }
+    const xq_impl *im = r->impl;
+    char line[1024], err[QP_ERR];
+    int lineno = 0;
+    *skipped = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        char *tab = strchr(line, '\t');
+        if (!tab) {
+            fprintf(stderr, "%s:%d: expected FEN<TAB>label\n", path, lineno);
+            fclose(f);
+            return -1;
+        }
+        *tab = 0;
+        xq_state s;
+        if (r->rs->fen_parse(r, &s, line, err, sizeof err)) {
+            fprintf(stderr, "%s:%d: %s\n", path, lineno, err);
+            fclose(f);
+            return -1;
+        }
+        double target = parse_label(tab + 1, s.side);
+        if (target < 0) {
+            fprintf(stderr, "%s:%d: bad label '%s'\n", path, lineno, tab + 1);
+            fclose(f);
+            return -1;
+        }
+        xq_trace tr;
+        xq_eval_traced(r, &s, &tr);
+        if (tr.scale_div != 1 || not_quiet(im, &s)) {
+            (*skipped)++;
+            continue;
+        }
+        if (d->n == d->cap) {
+            d->cap = d->cap ? d->cap * 2 : 4096;
+            d->s = realloc(d->s, (size_t)d->cap * sizeof *d->s);
+        }
+        if (d->ntc + XQ_NTERMS > d->tccap) {
+            d->tccap = d->tccap ? d->tccap * 2 : 65536;
+            d->tc = realloc(d->tc, (size_t)d->tccap * sizeof *d->tc);
+        }
+        if (!d->s || !d->tc) {
+            fprintf(stderr, "xq_fit: out of memory\n");
+            fclose(f);
+            return -1;
+        }
+        sample *sm = &d->s[d->n++];
+        sm->first = d->ntc;
+        sm->n = 0;
+        for (int k = 0; k < XQ_NTERMS; k++)
+            if (tr.count[k]) d->tc[d->ntc++] = (term_count){(int16_t)k, (int16_t)tr.count[k]}, sm->n++;
+        sm->material = tr.material;
+        sm->phase = tr.phase;
+        sm->target = (float)target;
+    }
+    fclose(f);
+    return 0;
+}
+
+static double eval_of(const data *d, const sample *sm, const double (*w)[2])
+{
+    double mg = sm->material, eg = sm->material;
+    for (int i = 0; i < sm->n; i++) {
+        const term_count *c = &d->tc[sm->first + i];
+        mg += w[c->term][0] * c->count;
+        eg += w[c->term][1] * c->count;
+    }
+    return (mg * sm->phase + eg * (XQ_PHASE_MAX - sm->phase)) / XQ_PHASE_MAX;
+}
+
+static double loss(const data *d, int lo, int hi, const double (*w)[2], double k)
+{
+    double sum = 0;
+    for (int i = lo; i < hi; i++) {
+        double e = expected(eval_of(d, &d->s[i], w), k) - d->s[i].target;
+        sum += e * e;
+    }
+    return hi > lo ? sum / (hi - lo) : 0;
+}
+
+/* K by golden-section search on the training loss. */
+static double fit_k(const data *d, int n, const double (*w)[2])
+{
+    double a = 0.05, b = 10, g = (sqrt(5) - 1) / 2;
+    double c = b - g * (b - a), e = a + g * (b - a);
+    double fc = loss(d, 0, n, w, c), fe = loss(d, 0, n, w, e);
+    for (int it = 0; it < 40; it++) {
+        if (fc < fe) b = e, e = c, fe = fc, c = b - g * (b - a), fc = loss(d, 0, n, w, c);
+        else a = c, c = e, fc = fe, e = a + g * (b - a), fe = loss(d, 0, n, w, e);
+    }
+    return (a + b) / 2;
+}
+
+static void write_c(FILE *f, const double (*w)[2])
+{
+    static const char *const types[XQ_NTYPES] = {"king",   "advisor", "elephant", "horse",
+                                                 "chariot", "cannon", "soldier"};
+    static const char *const names[] = {"HORSE_MOB",      "CHARIOT_MOB",    "CANNON_MOB",
+                                        "HOLLOW_CANNON",  "SCREEN_CANNON",  "IMBALANCE",
+                                        "DANGER_CHARIOT", "DANGER_HORSE",   "DANGER_CANNON",
+                                        "DANGER_SOLDIER", "ADVISOR_PAIR",   "ELEPHANT_PAIR"};
+    fprintf(f, "/*\n * xq_weights.c — the Xiangqi evaluation's weights (see xiangqi.h: XQ_T_*),\n"
+               " * written by tools/xq_fit.c.  {middlegame, endgame} per term, in eval\n"
+               " * units (a soldier is about 30).\n */\n#include \"xiangqi.h\"\n\n"
+               "const int16_t xq_weights[XQ_NTERMS][2] = {\n");
+    for (int t = 0; t < XQ_NTYPES; t++) {
+        fprintf(f, "    /* %s: own rank 0..9 (rows), files a..e (the board folded at the centre) */\n",
+                types[t]);
+        for (int r = 0; r < 10; r++) {
+            fprintf(f, "   ");
+            for (int c = 0; c < 5; c++) {
+                const double *x = w[XQ_PST_INDEX(t, c, r)];
+                fprintf(f, " {%ld, %ld},", lround(x[0]), lround(x[1]));
+            }
+            fprintf(f, "\n");
+        }
+    }
+    for (int k = XQ_T_HORSE_MOB; k < XQ_NTERMS; k++)
+        fprintf(f, "    [XQ_T_%s] = {%ld, %ld},\n", names[k - XQ_T_HORSE_MOB], lround(w[k][0]),
+                lround(w[k][1]));
+    fprintf(f, "};\n");
+}
+
+int main(int argc, char **argv)
+{
+    const char *path = NULL, *out = NULL;
+    int epochs = 2000;
+    double lr = 0.5, holdout = 10;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--epochs") && i + 1 < argc) epochs = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--lr") && i + 1 < argc) lr = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--holdout") && i + 1 < argc) holdout = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
+        else if (argv[i][0] != '-' && !path) path = argv[i];
+        else path = NULL, i = argc;
+    }
+    if (!path || epochs < 0 || holdout < 0 || holdout >= 100) {
+        fprintf(stderr, "usage: xq_fit DATA [--epochs N] [--lr X] [--holdout PCT] [--out FILE.c]\n");
+        return 2;
+    }
+    char err[QP_ERR];
+    qp_rules *r = qp_rules_create(&xq_ruleset, NULL, err, sizeof err);
+    if (!r) {
+        fprintf(stderr, "xq_fit: %s\n", err);
+        return 1;
+    }
+    data d = {0};
+    int skipped;
+    if (load(r, path, &d, &skipped)) return 1;
+    int ntrain = (int)(d.n * (1 - holdout / 100));
+    printf("positions %d (train %d, holdout %d), not quiet or scaled %d\n", d.n, ntrain,
+           d.n - ntrain, skipped);
+    if (ntrain == 0) return 1;
+
+    static double w[XQ_NTERMS][2], m[XQ_NTERMS][2], v[XQ_NTERMS][2], g[XQ_NTERMS][2];
+    for (int k = 0; k < XQ_NTERMS; k++)
+        for (int p = 0; p < 2; p++) w[k][p] = xq_weights[k][p];
+    double K = fit_k(&d, ntrain, (const double (*)[2])w);
+    printf("K %.4f  loss train %.6f holdout %.6f\n", K, loss(&d, 0, ntrain, (const double (*)[2])w, K),
+           loss(&d, ntrain, d.n, (const double (*)[2])w, K));
+
+    const double b1 = 0.9, b2 = 0.999, c = K * log(10) / 400;
+    for (int ep = 1; ep <= epochs; ep++) {
+        memset(g, 0, sizeof g);
+        for (int i = 0; i < ntrain; i++) {
+            const sample *sm = &d.s[i];
+            double p = expected(eval_of(&d, sm, (const double (*)[2])w), K);
+            double de = 2 * (p - sm->target) * p * (1 - p) * c / ntrain;
+            double gm = de * sm->phase / XQ_PHASE_MAX, ge = de * (XQ_PHASE_MAX - sm->phase) / XQ_PHASE_MAX;
+            for (int j = 0; j < sm->n; j++) {
+                const term_count *tc = &d.tc[sm->first + j];
+                g[tc->term][0] += gm * tc->count;
+                g[tc->term][1] += ge * tc->count;
+            }
+        }
+        for (int k = 0; k < XQ_NTERMS; k++)
+            for (int p = 0; p < 2; p++) {
+                m[k][p] = b1 * m[k][p] + (1 - b1) * g[k][p];
+                v[k][p] = b2 * v[k][p] + (1 - b2) * g[k][p] * g[k][p];
+                double mh = m[k][p] / (1 - pow(b1, ep)), vh = v[k][p] / (1 - pow(b2, ep));
+                w[k][p] -= lr * mh / (sqrt(vh) + 1e-12);
+            }
+        if (ep % 200 == 0 || ep == epochs)
+            printf("epoch %d  loss train %.6f holdout %.6f\n", ep,
+                   loss(&d, 0, ntrain, (const double (*)[2])w, K),
+                   loss(&d, ntrain, d.n, (const double (*)[2])w, K));
+    }
+    for (int k = 0; k < XQ_NTERMS; k++)
+        for (int p = 0; p < 2; p++) w[k][p] = (double)lround(w[k][p]);
+    printf("rounded  loss train %.6f holdout %.6f\n", loss(&d, 0, ntrain, (const double (*)[2])w, K),
+           loss(&d, ntrain, d.n, (const double (*)[2])w, K));
+    if (out) {
+        FILE *f = fopen(out, "w");
+        if (!f) {
+            perror(out);
+            return 1;
+        }
+        write_c(f, (const double (*)[2])w);
+        fclose(f);
+    }
+    free(d.s);
+    free(d.tc);
+    qp_rules_free(r);
+    return 0;
+}
