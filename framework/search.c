@@ -130,7 +130,7 @@ struct qp_search {
 
 /* Depth cap and root noise amplitude (centi-units) of levels 1..10. */
 static const int level_depth[11] = {0, 1, 2, 3, 4, 5, 6, 7, 9, 12, 0};
-static const int level_noise[11] = {0, 250, 180, 130, 90, 60, 40, 25, 15, 6, 0};
+static const int level_noise[11] = {0, 800, 400, 200, 90, 60, 40, 25, 15, 6, 0};
 
 static uint64_t mix64(uint64_t x)
 {
