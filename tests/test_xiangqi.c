@@ -597,6 +597,51 @@ static void rotate_fen(const char *fen, char *out)
     sprintf(out + n, " %c", fen[n + 1] == 'w' ? 'b' : 'w');
 }
 
+/* The trace is the evaluation, term by term: summed with the built-in
+ * weights it gives the evaluation back (up to the blend's rounding), for
+ * either side to move, with eval.pst at 100 and a changed material base. */
+static void test_eval_trace(void **st)
+{
+    (void)st;
+    static const char *const fens[] = {
+        XQ_START_FEN,
+        "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
+        "2bak4/4a4/4b4/p1p1C1p1p/9/2P3P2/P3c3P/4B4/4A4/2BAK4 b - - 0 1",
+        "3k5/4P4/9/9/9/9/9/9/9/4K4 w - - 0 1",
+    };
+    static double w[XQ_NTERMS][2];
+    for (int k = 0; k < XQ_NTERMS; k++) w[k][0] = xq_weights[k][0], w[k][1] = xq_weights[k][1];
+    for (int pass = 0; pass < 2; pass++) {
+        char err[QP_ERR];
+        qp_params p;
+        assert_int_equal(qp_params_init(&p, xq_ruleset.params, err, sizeof err), 0);
+        if (pass) assert_int_equal(qp_params_set(&p, "eval.horse", "400", err, sizeof err), 0);
+        qp_rules *r = qp_rules_create(&xq_ruleset, &p, err, sizeof err);
+        assert_non_null(r);
+        for (size_t i = 0; i < sizeof fens / sizeof *fens; i++) {
+            xq_state s;
+            xq_load(r, &s, fens[i]);
+            xq_trace tr;
+            int red = xq_eval_traced(r, &s, &tr);
+            assert_true(tr.phase >= 0 && tr.phase <= XQ_PHASE_MAX);
+            double v = xq_trace_value(&tr, (const double (*)[2])w);
+            assert_true(v - red > -1.0 && v - red < 1.0);
+            int tempo = (int)qp_param_int(&r->params, "eval.tempo");
+            assert_int_equal(r->rs->evaluate(r, &s), (s.side ? -red : red) + tempo);
+        }
+        qp_rules_free(r);
+    }
+    /* A lone soldier cannot mate: the lead is scaled down, and said so. */
+    qp_rules *r = xq_new();
+    xq_state s;
+    xq_trace tr;
+    xq_load(r, &s, "3k5/9/9/9/9/9/P8/9/9/4K4 w - - 0 1");
+    xq_eval_traced(r, &s, &tr);
+    assert_int_equal(tr.scale_div, 8);
+    assert_int_equal(tr.phase, 0);
+    qp_rules_free(r);
+}
+
 static void test_evaluate_and_order(void **st)
 {
     (void)st;
@@ -638,6 +683,18 @@ static void test_evaluate_and_order(void **st)
     xq_load(r, &t, "3k5/9/9/9/9/2r1n4/2P1P4/9/2C1C4/4K4 w - - 0 1");
     assert_int_equal(r->rs->move_parse(r, &t, "e2e5", &cn, err, sizeof err), 0);
     assert_true(r->rs->move_order(r, &t, cc) > r->rs->move_order(r, &t, cn));
+
+    /* see: a free chariot wins its value; a chariot that takes a soldier
+     * the other chariot guards loses the difference; quiet moves 0. */
+    assert_int_equal(r->rs->see(r, &s, pc), (int)qp_param_int(&r->params, "eval.chariot"));
+    assert_int_equal(r->rs->see(r, &s, quiet), 0);
+    qp_move rx;
+    xq_load(r, &t, "r2k5/9/9/p8/9/9/9/9/9/R3K4 w - - 0 1");
+    assert_int_equal(r->rs->move_parse(r, &t, "a1a7", &rx, err, sizeof err), 0);
+    assert_int_equal(r->rs->see(r, &t, rx), (int)(qp_param_int(&r->params, "eval.soldier") -
+                                                 qp_param_int(&r->params, "eval.chariot")));
+    xq_load(r, &t, "3k5/9/9/p8/9/9/9/9/9/R3K4 w - - 0 1");
+    assert_int_equal(r->rs->see(r, &t, rx), (int)qp_param_int(&r->params, "eval.soldier"));
 
     /* A chariot taking a soldier the horse on b7 guards comes after every
      * other capture (below 0); the one taking the unguarded soldier does
@@ -723,6 +780,7 @@ int main(void)
         cmocka_unit_test(test_outcome_and_flags),
         cmocka_unit_test(test_piece_view_and_geometry),
         cmocka_unit_test(test_evaluate_and_order),
+        cmocka_unit_test(test_eval_trace),
         cmocka_unit_test(test_params_and_config),
         cmocka_unit_test(test_registry),
     };

@@ -2,7 +2,8 @@
  * xq_fit.c — fits the Xiangqi evaluation's weights (rulesets/xq_weights.c)
  * to labelled positions, Texel style.
  *
- *     xq_fit DATA [--epochs N] [--lr X] [--holdout PCT] [--out FILE.c]
+ *     xq_fit DATA [--epochs N] [--lr X] [--holdout PCT] [--l2 X] [--coarse]
+ *            [--flat] [--out FILE.c]
  *
  * DATA has one position per line: FEN, a tab, then a label from the side
  * to move's view, an integer score in centipawns from any reference
@@ -13,7 +14,11 @@
  * position is traced once and the fit is a gradient descent (Adam) on the
  * mean squared error between the label and 1 / (1 + 10^(-K e / 400)),
  * e being qipan's evaluation, with K fitted first to the weights as they
- * are.  Positions that are not quiet are left out: the side to move in
+ * are, and a penalty l2 * (w - w0)^2 that keeps each weight near the one
+ * it starts from (rare terms have little evidence).  --coarse moves the
+ * placement tables only as a whole per piece type (its material, in the
+ * middlegame and the endgame) and fits the other terms freely; --flat
+ * keeps each term's middlegame and endgame weights equal.  Positions that are not quiet are left out: the side to move in
  * check, or able to win material at once (an undefended piece, or one
  * worth more than the capturer), or a side that cannot mate (its eval is
  * scaled, not linear).  A holdout share (default 10%) measures the fit on
@@ -63,24 +68,33 @@ static double parse_label(const char *t, int side)
     return side ? 1 - p : p;
 }
 
-/* Whether the side to move can win material at once, or is in check. */
-static bool not_quiet(const xq_impl *im, const xq_state *s)
+/* Captures-only alpha-beta from the side to move's view. */
+static int qsearch(const qp_rules *r, xq_state *s, int alpha, int beta, int ply)
 {
-    if (xq_in_check(im, s)) return true;
+    int stand = r->rs->evaluate(r, s);
+    if (stand >= beta || ply >= 16) return stand;
+    if (stand > alpha) alpha = stand;
     qp_move mv[QP_MAX_MOVES];
-    int n = xq_gen_legal(im, s, mv, true);
+    int n = xq_gen_legal(r->impl, s, mv, true);
     for (int i = 0; i < n; i++) {
-        int f = XQ_FROM(mv[i]), t = XQ_TO(mv[i]);
-        int victim = xq_slot_type[s->board[t] & 15], attacker = xq_slot_type[s->board[f] & 15];
-        if (victim == XQ_KING) return true;
-        if (attacker != XQ_KING && im->value[victim] > im->value[attacker]) return true;
-        uint8_t b[256];
-        memcpy(b, s->board, sizeof b);
-        b[t] = b[f];
-        b[f] = 0;
-        if (!xq_defended(im, b, t, s->side ^ 1)) return true;
+        xq_undo u;
+        xq_do_move(r->impl, s, mv[i], &u);
+        int v = -qsearch(r, s, -beta, -alpha, ply + 1);
+        xq_undo_move(s, mv[i], &u);
+        if (v > alpha) {
+            alpha = v;
+            if (v >= beta) break;
+        }
     }
-    return false;
+    return alpha;
+}
+
+/* Not quiet: the side to move is in check, or a capture changes the
+ * score (an exchange under way, a piece hanging). */
+static bool not_quiet(const qp_rules *r, xq_state *s)
+{
+    if (xq_in_check(r->impl, s)) return true;
+    return qsearch(r, s, -QP_SCORE_MATE_BOUND, QP_SCORE_MATE_BOUND, 0) != r->rs->evaluate(r, s);
 }
 
 static int load(const qp_rules *r, const char *path, data *d, int *skipped)
@@ -90,7 +104,6 @@ static int load(const qp_rules *r, const char *path, data *d, int *skipped)
         perror(path);
         return -1;
     }
-    const xq_impl *im = r->impl;
     char line[1024], err[QP_ERR];
     int lineno = 0;
     *skipped = 0;
@@ -117,7 +130,7 @@ static int load(const qp_rules *r, const char *path, data *d, int *skipped)
         }
         xq_trace tr;
         xq_eval_traced(r, &s, &tr);
-        if (tr.scale_div != 1 || not_quiet(im, &s)) {
+        if (tr.scale_div != 1 || not_quiet(r, &s)) {
             (*skipped)++;
             continue;
         }
@@ -215,17 +228,21 @@ int main(int argc, char **argv)
 {
     const char *path = NULL, *out = NULL;
     int epochs = 2000;
-    double lr = 0.5, holdout = 10;
+    double lr = 0.5, holdout = 10, l2 = 1e-7;
+    bool coarse = false, flat = false;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--epochs") && i + 1 < argc) epochs = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--lr") && i + 1 < argc) lr = atof(argv[++i]);
         else if (!strcmp(argv[i], "--holdout") && i + 1 < argc) holdout = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--l2") && i + 1 < argc) l2 = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--coarse")) coarse = true;
+        else if (!strcmp(argv[i], "--flat")) flat = true;
         else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
         else if (argv[i][0] != '-' && !path) path = argv[i];
         else path = NULL, i = argc;
     }
     if (!path || epochs < 0 || holdout < 0 || holdout >= 100) {
-        fprintf(stderr, "usage: xq_fit DATA [--epochs N] [--lr X] [--holdout PCT] [--out FILE.c]\n");
+        fprintf(stderr, "usage: xq_fit DATA [--epochs N] [--lr X] [--holdout PCT] [--l2 X] [--coarse] [--flat] [--out FILE.c]\n");
         return 2;
     }
     char err[QP_ERR];
@@ -263,8 +280,18 @@ int main(int argc, char **argv)
                 g[tc->term][1] += ge * tc->count;
             }
         }
+        if (coarse)   /* a type's squares move together: its material, mg and eg */
+            for (int t = 0; t < XQ_NTYPES; t++)
+                for (int p = 0; p < 2; p++) {
+                    double sum = 0;
+                    for (int q = 0; q < 50; q++) sum += g[t * 50 + q][p];
+                    for (int q = 0; q < 50; q++) g[t * 50 + q][p] = sum / 50;
+                }
+        if (flat)   /* one weight for both phases */
+            for (int k = 0; k < XQ_NTERMS; k++) g[k][0] = g[k][1] = (g[k][0] + g[k][1]) / 2;
         for (int k = 0; k < XQ_NTERMS; k++)
             for (int p = 0; p < 2; p++) {
+                g[k][p] += 2 * l2 * (w[k][p] - xq_weights[k][p]);
                 m[k][p] = b1 * m[k][p] + (1 - b1) * g[k][p];
                 v[k][p] = b2 * v[k][p] + (1 - b2) * g[k][p] * g[k][p];
                 double mh = m[k][p] / (1 - pow(b1, ep)), vh = v[k][p] / (1 - pow(b2, ep));
