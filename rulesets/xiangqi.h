@@ -155,6 +155,9 @@ enum {
     XQ_T_DANGER_SOLDIER,
     XQ_T_ADVISOR_PAIR,
     XQ_T_ELEPHANT_PAIR,
+    XQ_T_THREAT_ONE,                    /* the side to move has one piece attacked by a */
+    XQ_T_THREAT_MORE,                   /* cheaper one; two or more (a fork) */
+    XQ_T_KING_ATTACK,                   /* pieces bearing on the enemy palace, squared */
     XQ_NTERMS
 };
 #define XQ_PHASE_MAX 48

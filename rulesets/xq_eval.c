@@ -76,6 +76,8 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
     static const int dirs[4] = {1, -1, 16, -16};
     int mg[2] = {0, 0}, eg[2] = {0, 0}, heavy = 0, chariots = 0, defenders[2] = {0, 0};
     int danger[2][4] = {{0}};   /* crossed chariots, horses, cannons, soldiers by side */
+    uint32_t hit[2] = {0, 0};   /* enemy pieces (XQ_PIDX bits) side attacks with a cheaper one */
+    int ka_units[2] = {0, 0}, ka_n[2] = {0, 0};   /* attack on the enemy palace */
     for (int i = 0; i < 32; i++)
         if (s->pos[i] && (i & 15) >= 5 && (i & 15) <= 10) {
             heavy++;
@@ -86,6 +88,7 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
     for (int side = 0; side < 2; side++) {
         const uint8_t *pos = s->pos + side * 16;
         int ksq = s->pos[(1 - side) * 16];
+        int plo = side ? 0 : 7, phi = plo + 2;   /* the enemy palace's ranks */
         attackers[side] = 0;
         for (int slot = 1; slot <= 4; slot++) defenders[side] += pos[slot] != 0;
         if (pos[1] && pos[2]) ADD(XQ_T_ADVISOR_PAIR, 1);
@@ -105,10 +108,16 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
                     int side_step = (k < 2) ? 16 : 1;
                     for (int e = -1; e <= 1; e += 2) {
                         unsigned p = b[leg + dirs[k] + e * side_step];
-                        if (p != XQ_OFF && (!p || xq_enemy(p, side))) mob++;
+                        if (p == XQ_OFF || (p && !xq_enemy(p, side))) continue;
+                        mob++;
+                        if (p && im->value[xq_slot_type[p & 15]] > im->value[XQ_HORSE])
+                            hit[side] |= 1u << XQ_PIDX(p);
                     }
                 }
                 ADD(XQ_T_HORSE_MOB, mob);
+                if (crossed && abs(XQ_FILE(sq) - 4) <= 3 && XQ_RANK(sq) >= plo - 2 &&
+                    XQ_RANK(sq) <= phi + 2)
+                    ka_units[side] += 3, ka_n[side]++;
                 ADD(XQ_T_IMBALANCE, -(heavy - 6));
                 attackers[side]++;
                 if (crossed) danger[side][1]++;
@@ -123,6 +132,10 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
                       xq_enemy(b[sq + rr[1] + 1], side) + xq_enemy(b[sq - 16 * (fr[0] + 1)], side) +
                       xq_enemy(b[sq + 16 * (fr[1] + 1)], side);
                 ADD(XQ_T_CHARIOT_MOB, mob);
+                /* Its lines reach a palace point (the first piece included). */
+                if ((f >= 3 && f <= 5 && r - fr[0] - 1 <= phi && r + fr[1] + 1 >= plo) ||
+                    (r >= plo && r <= phi && f - rr[0] - 1 <= 5 && f + rr[1] + 1 >= 3))
+                    ka_units[side] += 4, ka_n[side]++;
                 attackers[side]++;
                 if (crossed) danger[side][0]++;
                 break;
@@ -133,6 +146,18 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
                 const uint8_t *fr = im->file_run[r][s->occ_file[f]];
                 mob = rr[0] + rr[1] + fr[0] + fr[1];
                 ADD(XQ_T_CANNON_MOB, mob);
+                if ((f >= 3 && f <= 5) || (r >= plo && r <= phi)) ka_units[side] += 3, ka_n[side]++;
+                /* What each screen (the first piece on a line) exposes. */
+                for (int d = 0; d < 4; d++) {
+                    int step = d == 0 ? -1 : d == 1 ? 1 : d == 2 ? -16 : 16;
+                    int screen = sq + step * (1 + (d < 2 ? rr[d] : fr[d - 2]));
+                    if (b[screen] == XQ_OFF) continue;
+                    int run = d < 2 ? im->rank_run[XQ_FILE(screen)][s->occ_rank[r]][d]
+                                    : im->file_run[XQ_RANK(screen)][s->occ_file[f]][d - 2];
+                    unsigned p = b[screen + step * (run + 1)];
+                    if (xq_enemy(p, side) && im->value[xq_slot_type[p & 15]] > im->value[XQ_CANNON])
+                        hit[side] |= 1u << XQ_PIDX(p);
+                }
                 ADD(XQ_T_IMBALANCE, heavy - 6);
                 attackers[side]++;
                 if (crossed) danger[side][2]++;
@@ -147,6 +172,14 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
                 break;
             }
             default: /* soldiers: only crossed ones, not on the last rank, can mate */
+                for (int d = 0; d < (crossed ? 3 : 1); d++) {
+                    unsigned p = b[sq + (d == 0 ? XQ_FWD(side) : d == 1 ? 1 : -1)];
+                    if (xq_enemy(p, side) && im->value[xq_slot_type[p & 15]] > im->value[XQ_SOLDIER])
+                        hit[side] |= 1u << XQ_PIDX(p);
+                }
+                if (crossed && abs(XQ_FILE(sq) - 4) <= 2 && XQ_RANK(sq) >= plo - 1 &&
+                    XQ_RANK(sq) <= phi + 1)
+                    ka_units[side] += 2, ka_n[side]++;
                 if (crossed && XQ_RANK(sq) != (side ? 0 : 9)) {
                     attackers[side]++;
                     danger[side][3]++;
@@ -161,6 +194,15 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
     for (int side = 0; side < 2; side++) {
         int missing = 5 - defenders[1 - side];
         for (int k = 0; k < 4; k++) ADD(XQ_T_DANGER_CHARIOT + k, danger[side][k] * missing);
+        /* Two or more pieces bearing on the palace: the danger grows with
+         * the square of their weight, and with missing defenders. */
+        if (ka_n[side] >= 2) ADD(XQ_T_KING_ATTACK, ka_units[side] * ka_units[side] * (3 + missing) / 16);
+    }
+    /* The side to move can save one attacked piece, rarely two. */
+    {
+        int side = s->side, threatened = __builtin_popcount(hit[1 - side]);
+        if (threatened == 1) ADD(XQ_T_THREAT_ONE, 1);
+        else if (threatened > 1) ADD(XQ_T_THREAT_MORE, 1);
     }
     int m = XQ_MG(packed) + mg[0] - mg[1], e = XQ_EG(packed) + eg[0] - eg[1];
     if (tr) tr->phase = phase;

@@ -631,6 +631,31 @@ static void test_eval_trace(void **st)
         }
         qp_rules_free(r);
     }
+    /* A crossed soldier forks a horse and a cannon, Black to move: one
+     * fork against the mover (Red's view: -1); with Red to move the
+     * threat is Red's to carry out, not a term. */
+    {
+        qp_rules *r = xq_new();
+        xq_state s;
+        xq_trace tr;
+        xq_load(r, &s, "3k5/9/9/9/3nPc3/9/9/9/9/4K4 b - - 0 1");
+        xq_eval_traced(r, &s, &tr);
+        assert_int_equal(tr.count[XQ_T_THREAT_MORE], -1);
+        assert_int_equal(tr.count[XQ_T_THREAT_ONE], 0);
+        xq_load(r, &s, "3k5/9/9/9/3nPc3/9/9/9/9/4K4 w - - 0 1");
+        xq_eval_traced(r, &s, &tr);
+        assert_int_equal(tr.count[XQ_T_THREAT_MORE], 0);
+        /* A chariot and a cannon on palace files, no defenders left:
+         * units 4 + 3, squared, times (3 + 5 missing) / 16. */
+        xq_load(r, &s, "3k5/9/9/9/9/9/9/9/9/3CKR3 w - - 0 1");
+        xq_eval_traced(r, &s, &tr);
+        assert_int_equal(tr.count[XQ_T_KING_ATTACK], 49 * 8 / 16);
+        /* One piece alone is no attack. */
+        xq_load(r, &s, "3k5/9/9/9/9/9/9/9/9/4K1R2 w - - 0 1");
+        xq_eval_traced(r, &s, &tr);
+        assert_int_equal(tr.count[XQ_T_KING_ATTACK], 0);
+        qp_rules_free(r);
+    }
     /* A lone soldier cannot mate: the lead is scaled down, and said so. */
     qp_rules *r = xq_new();
     xq_state s;

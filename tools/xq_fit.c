@@ -201,7 +201,8 @@ static void write_c(FILE *f, const double (*w)[2])
     static const char *const names[] = {"HORSE_MOB",      "CHARIOT_MOB",    "CANNON_MOB",
                                         "HOLLOW_CANNON",  "SCREEN_CANNON",  "IMBALANCE",
                                         "DANGER_CHARIOT", "DANGER_HORSE",   "DANGER_CANNON",
-                                        "DANGER_SOLDIER", "ADVISOR_PAIR",   "ELEPHANT_PAIR"};
+                                        "DANGER_SOLDIER", "ADVISOR_PAIR",   "ELEPHANT_PAIR",
+                                        "THREAT_ONE",     "THREAT_MORE",    "KING_ATTACK"};
     fprintf(f, "/*\n * xq_weights.c — the Xiangqi evaluation's weights (see xiangqi.h: XQ_T_*),\n"
                " * written by tools/xq_fit.c.  {middlegame, endgame} per term, in eval\n"
                " * units (a soldier is about 30).\n */\n#include \"xiangqi.h\"\n\n"
