@@ -451,11 +451,12 @@ static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf)
 
 static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pvnode, bool null_ok);
 
-/* Whether the move just made at ply gives check. */
+/* Whether the move just made at ply raised a status flag for the side
+ * to move next: check, or a game's own (a leashed or trapped general). */
 static int gives_check(const qp_search *S, int ply)
 {
     const qp_ruleset *rs = S->r->rs;
-    return rs->flags && (rs->flags(S->r, S->pos[ply + 1]) & QP_FLAG_CHECK);
+    return rs->flags && rs->flags(S->r, S->pos[ply + 1]) != 0;
 }
 
 /* The child's score from the mover's view, window (alpha, beta). */
@@ -585,8 +586,9 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
         bool quiet = !(fl & QP_PICK_CAPTURE);
         bool plain = quiet && !(fl & (QP_PICK_KILLER | QP_PICK_HASH));
         make_child(S, ply, m, fl);
-        /* A move that gives check is neither pruned nor reduced: checks
-         * are forcing, and an attack is a chain of them. */
+        /* A move that gives check (or raises another status flag) is
+         * neither pruned nor reduced: checks are forcing, and an attack
+         * is a chain of them. */
         int check = -1;   /* unknown */
         if (i > 0 && plain && best > -QP_SCORE_MATE_BOUND &&
             (futile || i >= lmp || (prune && depth <= HIST_PRUNE_DEPTH && pm->sc[i] < -HIST_PRUNE * depth))) {
