@@ -115,6 +115,19 @@ return {
     -- attack (integer 0..500, default 12): per horse, chariot, cannon or
     -- soldier within two points (files and ranks) of the enemy general.
     attack = 12,
+    -- liberty_attack (integer 0..1000, default 0): penalty per empty point
+    -- next to the general that an enemy piece can move onto.
+    liberty_attack = 0,
+    -- trade (integer 0..500, default 0): a material lead counts up to this
+    -- many percent more as the material comes off the board (so the side
+    -- ahead trades down).
+    trade = 0,
+    -- soldier_late (integer 0..1000, default 0): extra per soldier, reached
+    -- gradually as the material comes off.
+    soldier_late = 0,
+    -- attack_late (integer 0..500, default 0): extra per attacker near the
+    -- enemy general (see attack), reached as the material comes off.
+    attack_late = 0,
   },
 
   ai = {
