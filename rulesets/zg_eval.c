@@ -35,6 +35,8 @@ void zg_eval_setup(zg_impl *z, const qp_params *p)
     w->trade = (int)qp_param_int(p, "eval.trade");
     w->soldier_late = (int)qp_param_int(p, "eval.soldier_late");
     w->attack_late = (int)qp_param_int(p, "eval.attack_late");
+    w->line_attack = (int)qp_param_int(p, "eval.line_attack");
+    w->horse_mobility = (int)qp_param_int(p, "eval.horse_mobility");
     w->full_material = 0;
     for (int t = 1; t < ZG_NTYPES; t++) w->full_material += 2 * zg_nslot[t] * w->value[t];
     for (int side = 0; side < 2; side++)
@@ -111,17 +113,20 @@ static int side_terms(const zg_impl *z, const zg_state *s, int side, int late)
         near += sq && abs(zg_file(sq) - zg_file(eg)) <= 2 && abs(zg_rank(sq) - zg_rank(eg)) <= 2;
     }
     v += near * (w->attack + w->attack_late * late / 256);
-    int mob = 0;
+    int mob = 0, legs = 0, lines = 0;
     for (int slot = zg_slot0[ZG_HORSE]; slot < zg_slot0[ZG_SOLDIER]; slot++) {
         int sq = s->pos[base + slot];
         if (!sq) continue;
         if (zg_slot_type[slot] == ZG_HORSE) {
-            for (int i = 0; i < 4; i++) mob += 2 * !b->sq[sq + zg_orth[i]];
+            for (int i = 0; i < 4; i++) legs += !b->sq[sq + zg_orth[i]];
         } else {
             mob += reach(z, b, sq);
+            /* On the general's lines a chariot or cannon is one screen or
+             * one cleared point from a check. */
+            lines += zg_file(sq) == zg_file(eg) || zg_rank(sq) == zg_rank(eg);
         }
     }
-    return v + mob * w->mobility;
+    return v + (mob + 2 * legs) * w->mobility + legs * w->horse_mobility + lines * w->line_attack;
 }
 
 int zg_evaluate(const zg_impl *z, const zg_state *s)

@@ -57,6 +57,8 @@ static const qp_param_def zg_params[] = {
      "material lead counts this many percent more as the material comes off"},
     {"eval.soldier_late", QP_PT_INT, "0", 0, 1000, "extra per soldier as the material comes off"},
     {"eval.attack_late", QP_PT_INT, "4", 0, 500, "extra per attacker near the enemy general as the material comes off"},
+    {"eval.line_attack", QP_PT_INT, "0", 0, 500, "per chariot or cannon on the enemy general's file or rank"},
+    {"eval.horse_mobility", QP_PT_INT, "0", 0, 100, "extra per open leg of a horse"},
     {"ai.contempt", QP_PT_INT, "25", -1000, 1000,
      "how much worse than even a draw scores for the side the engine plays"},
     {NULL, 0, NULL, 0, 0, NULL},

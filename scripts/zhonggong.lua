@@ -130,6 +130,12 @@ return {
     -- attack_late (integer 0..500, default 4): extra per attacker near the
     -- enemy general (see attack), reached as the material comes off.
     attack_late = 4,
+    -- line_attack (integer 0..500, default 0): per chariot or cannon on the
+    -- enemy general's file or rank.
+    line_attack = 0,
+    -- horse_mobility (integer 0..100, default 0): extra per open leg of a
+    -- horse (on top of mobility).
+    horse_mobility = 0,
   },
 
   ai = {

@@ -263,15 +263,15 @@ static int pgn_mode(const qp_rules *r, const opts *o, FILE *out)
     void *buf = malloc(r->state_size * (QS_DEPTH + 2));
     fenlist fl = {0};
     long kept = 0;
-    int games = 0;
+    int games = 0, status = 0;
     if (!buf) return 1;
-    for (int fi = 0; fi < o->nfiles; fi++) {
+    for (int fi = 0; fi < o->nfiles && !status; fi++) {
         size_t len;
         char *text = read_all(o->files[fi], &len);
         if (!text) {
             fprintf(stderr, "texel: cannot read %s\n", o->files[fi]);
-            free(buf);
-            return 1;
+            status = 1;
+            break;
         }
         /* Games start at an [Event tag at the start of a line. */
         const char *g = strstr(text, "[Event ");
@@ -280,19 +280,18 @@ static int pgn_mode(const qp_rules *r, const opts *o, FILE *out)
             size_t glen = next ? (size_t)(next + 1 - g) : len - (size_t)(g - text);
             if (pgn_game(r, o, g, glen, out, buf, &fl, &kept)) {
                 fprintf(stderr, "texel: cannot write %s\n", o->out);
-                free(text);
-                free(buf);
-                return 1;
+                status = 1;
+                break;
             }
             games++;
             g = next ? next + 1 : NULL;
         }
         free(text);
     }
-    fprintf(stderr, "pgn: %d games, %ld positions\n", games, kept);
+    if (!status) fprintf(stderr, "pgn: %d games, %ld positions\n", games, kept);
     free(fl.fen);
     free(buf);
-    return 0;
+    return status;
 }
 
 /* ---- tune ---------------------------------------------------------------- */
