@@ -93,7 +93,7 @@ static void test_descent_finds_the_weights(void **state)
     int w[NW] = {60, 80, 10}, lo[NW] = {0, 0, -100}, hi[NW] = {500, 500, 100};
     double before = synth_loss(w, s);
     const char *names[NW] = {"a", "b", "c"};
-    double after = texel_descend(w, lo, hi, NW, synth_loss, s, 200, names, NULL);
+    double after = texel_descend(w, lo, hi, NW, synth_loss, s, 200, 8, names, NULL);
     assert_true(after < before / 100);
     assert_true(fabs(after - synth_loss(w, s)) < 1e-15);   /* w is the best vector */
     for (int j = 0; j < NW; j++) assert_true(abs(w[j] - true_w[j]) <= 2);
@@ -108,13 +108,13 @@ static void test_descent_keeps_bounds(void **state)
     make_synth(s);
     /* The best first weight (100) is out of reach: it ends on its bound. */
     int w[NW] = {10, 35, -20}, lo[NW] = {0, 0, -100}, hi[NW] = {50, 500, 100};
-    texel_descend(w, lo, hi, NW, synth_loss, s, 200, NULL, NULL);
+    texel_descend(w, lo, hi, NW, synth_loss, s, 200, 1, NULL, NULL);
     assert_int_equal(w[0], 50);
     assert_true(w[1] >= 0 && w[1] <= 500 && w[2] >= -100 && w[2] <= 100);
     /* Zero rounds: one evaluation, nothing changes. */
     int v[NW] = {10, 35, -20};
     s->calls = 0;
-    texel_descend(v, lo, hi, NW, synth_loss, s, 0, NULL, NULL);
+    texel_descend(v, lo, hi, NW, synth_loss, s, 0, 8, NULL, NULL);
     assert_int_equal(s->calls, 1);
     assert_int_equal(v[0], 10);
     free(s);

@@ -4,7 +4,7 @@
  *
  *   texel gen  --out FILE [--games N] [--nodes N] [--random-plies R] [--seed S]
  *   texel pgn  --out FILE [--skip P] GAMES.pgn...
- *   texel tune FILE... [--params eval.a,eval.b] [--rounds N] [--max N]
+ *   texel tune FILE... [--params eval.a,eval.b] [--rounds N] [--max N] [--step-div D]
  *   common:    [--ruleset NAME] [--config FILE.lua]
  *
  * gen plays qipan against itself (node-limited searches, R random plies
@@ -20,7 +20,8 @@
  * comments.  Files from gen, pgn or elsewhere can be concatenated.
  *
  * tune fits K of the loss (tools/texel/fit.h) for the current weights,
- * then descends over the eval.* integer weights (all, or --params), and
+ * then descends over the eval.* integer weights (all, or --params; first
+ * steps |w| / D, default 8), and
  * prints the weights as a Lua snippet for the ruleset's configuration.
  * Every tenth position is held out and its loss reported before and
  * after, to show whether the fit generalises.  --config gives the
@@ -48,7 +49,7 @@ void qp_register_builtin(qp_registry *reg);
 
 typedef struct opts {
     const char *mode, *out, *ruleset, *config, *plist;
-    int games, random_plies, skip, rounds, max;
+    int games, random_plies, skip, rounds, max, step_div;
     uint64_t nodes, seed;
     const char *files[64];
     int nfiles;
@@ -458,7 +459,7 @@ static int tune_mode(const qp_rules *r, const qp_params *base, const opts *o)
     fflush(stdout);
     int start[MAX_TUNED];
     memcpy(start, w, sizeof start);
-    double train1 = texel_descend(w, lo, hi, t.n, loss_of, &t, o->rounds, t.name, stdout);
+    double train1 = texel_descend(w, lo, hi, t.n, loss_of, &t, o->rounds, o->step_div, t.name, stdout);
     t.validate = true;
     double val1 = loss_of(w, &t);
     printf("loss %.7f -> %.7f; held out %.7f -> %.7f\n", train0, train1, val0, val1);
@@ -479,7 +480,7 @@ static int usage(void)
 {
     fprintf(stderr, "usage: texel gen  --out FILE [--games N] [--nodes N] [--random-plies R] [--seed S]\n"
                     "       texel pgn  --out FILE [--skip P] GAMES.pgn...\n"
-                    "       texel tune FILE... [--params eval.a,eval.b] [--rounds N] [--max N]\n"
+                    "       texel tune FILE... [--params eval.a,eval.b] [--rounds N] [--max N] [--step-div D]\n"
                     "       common: [--ruleset NAME] [--config FILE.lua]\n");
     return 2;
 }
@@ -487,7 +488,7 @@ static int usage(void)
 int main(int argc, char **argv)
 {
     opts o = {.ruleset = "zhonggong", .games = 1000, .random_plies = 8, .skip = 10,
-              .rounds = 50, .nodes = 3000, .seed = (uint64_t)time(NULL)};
+              .rounds = 50, .step_div = 8, .nodes = 3000, .seed = (uint64_t)time(NULL)};
     if (argc < 2) return usage();
     o.mode = argv[1];
     for (int i = 2; i < argc; i++) {
@@ -510,6 +511,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--skip")) o.skip = atoi(v);
         else if (!strcmp(a, "--rounds")) o.rounds = atoi(v);
         else if (!strcmp(a, "--max")) o.max = atoi(v);
+        else if (!strcmp(a, "--step-div")) o.step_div = atoi(v);
         else {
             fprintf(stderr, "texel: unknown option %s\n", a);
             return usage();
@@ -519,7 +521,7 @@ int main(int argc, char **argv)
     if (!gen && !pgn && !tune) return usage();
     if ((gen || pgn) && !o.out) return usage();
     if ((pgn || tune) && o.nfiles == 0) return usage();
-    if (o.games < 0 || o.random_plies < 0 || o.skip < 0 || o.rounds < 0 || o.max < 0) return usage();
+    if (o.games < 0 || o.random_plies < 0 || o.skip < 0 || o.rounds < 0 || o.max < 0 || o.step_div < 1) return usage();
 
     qp_registry reg;
     char dir[QP_PATH], err[QP_ERR * 2];

@@ -45,11 +45,12 @@ double texel_fit_k(const int *score, const double *result, int n)
 static int clampi(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
 
 double texel_descend(int *w, const int *lo, const int *hi, int n, texel_loss_fn f, void *ud,
-                     int max_rounds, const char *const *names, FILE *log)
+                     int max_rounds, int step_div, const char *const *names, FILE *log)
 {
+    if (step_div < 1) step_div = 1;
     int *step = malloc((size_t)(n > 0 ? n : 1) * sizeof *step);
     if (!step) return f(w, ud);
-    for (int i = 0; i < n; i++) step[i] = abs(w[i]) / 8 > 2 ? abs(w[i]) / 8 : 2;
+    for (int i = 0; i < n; i++) step[i] = abs(w[i]) / step_div > 2 ? abs(w[i]) / step_div : 2;
     double best = f(w, ud);
     for (int round = 0; round < max_rounds; round++) {
         int improved = 0, any_step = 0;

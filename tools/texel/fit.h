@@ -30,9 +30,11 @@ typedef double (*texel_loss_fn)(const int *w, void *ud);
  * at ± its step; a change that lowers the loss is kept and repeated in the
  * same direction.  After a round without improvement every step halves;
  * the descent ends when all steps are below 1 or after max_rounds rounds.
- * Starting steps: max(2, |w| / 8).  Progress lines go to log (may be NULL)
- * with names[i] (may be NULL).  Returns the final loss; w holds the best. */
+ * Starting steps: max(2, |w| / step_div) (step_div ≥ 1; a larger one
+ * refines weights that are already close).  Progress lines go to log (may
+ * be NULL) with names[i] (may be NULL).  Returns the final loss; w holds
+ * the best. */
 double texel_descend(int *w, const int *lo, const int *hi, int n, texel_loss_fn f, void *ud,
-                     int max_rounds, const char *const *names, FILE *log);
+                     int max_rounds, int step_div, const char *const *names, FILE *log);
 
 #endif
