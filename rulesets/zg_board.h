@@ -106,6 +106,9 @@ typedef struct zg_weights {
     int value[ZG_NTYPES];   /* general unused */
     int soldier_advance, bottom_soldier, five_threat;
     int liberty, trapped, guard, leash, mobility, tempo, center, attack;
+    int liberty_attack, trade, soldier_late, attack_late;   /* zg_eval.c */
+    int line_attack, horse_mobility;
+    int full_material;      /* both sides' start material, for the phase */
 } zg_weights;
 
 /* Per-instance data held in qp_rules.impl: parameters in a form the hot

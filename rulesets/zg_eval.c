@@ -31,6 +31,14 @@ void zg_eval_setup(zg_impl *z, const qp_params *p)
     w->tempo = (int)qp_param_int(p, "eval.tempo");
     w->center = (int)qp_param_int(p, "eval.center");
     w->attack = (int)qp_param_int(p, "eval.attack");
+    w->liberty_attack = (int)qp_param_int(p, "eval.liberty_attack");
+    w->trade = (int)qp_param_int(p, "eval.trade");
+    w->soldier_late = (int)qp_param_int(p, "eval.soldier_late");
+    w->attack_late = (int)qp_param_int(p, "eval.attack_late");
+    w->line_attack = (int)qp_param_int(p, "eval.line_attack");
+    w->horse_mobility = (int)qp_param_int(p, "eval.horse_mobility");
+    w->full_material = 0;
+    for (int t = 1; t < ZG_NTYPES; t++) w->full_material += 2 * zg_nslot[t] * w->value[t];
     for (int side = 0; side < 2; side++)
         for (int t = 0; t < ZG_NTYPES; t++)
             for (int i = 0; i < ZG_POINTS; i++) {
@@ -59,7 +67,22 @@ static int reach(const zg_impl *z, const zg_bd *b, int sq)
     return n;
 }
 
-static int side_terms(const zg_impl *z, const zg_state *s, int side)
+/* Material of a side: the values of its pieces, the general excluded. */
+static int material(const zg_impl *z, const zg_state *s, int side, int *soldiers)
+{
+    const int base = ZG_BASE(side);
+    int m = 0, n = 0;
+    for (int slot = 1; slot < 16; slot++)
+        if (s->pos[base + slot]) {
+            m += z->w.value[zg_slot_type[slot]];
+            n += zg_slot_type[slot] == ZG_SOLDIER;
+        }
+    *soldiers = n;
+    return m;
+}
+
+/* late: how far the material has come off, 0 (all on) .. 256 (none). */
+static int side_terms(const zg_impl *z, const zg_state *s, int side, int late)
 {
     const zg_weights *w = &z->w;
     const zg_bd *b = &s->bd;
@@ -74,6 +97,12 @@ static int side_terms(const zg_impl *z, const zg_state *s, int side)
         guards += (unsigned)(b->sq[g + zg_diag[i]] - base) < 16u;
     }
     v += guards * w->guard;
+    /* A liberty the enemy attacks is no way out: a trap or mate is near. */
+    if (w->liberty_attack)
+        for (int i = 0; i < 4; i++) {
+            int p = g + zg_orth[i];
+            if (!b->sq[p] && zg_attacked(z, b, p, side ^ 1)) v -= w->liberty_attack;
+        }
     if (w->leash && zg_attacked(z, b, g, side ^ 1)) v -= w->leash;
     if (s->bottom[side] == z->soldiers_to_win - 1) v += w->five_threat;
     /* Attackers near the enemy general: its liberties are what a trap or
@@ -83,18 +112,21 @@ static int side_terms(const zg_impl *z, const zg_state *s, int side)
         int sq = s->pos[base + slot];
         near += sq && abs(zg_file(sq) - zg_file(eg)) <= 2 && abs(zg_rank(sq) - zg_rank(eg)) <= 2;
     }
-    v += near * w->attack;
-    int mob = 0;
+    v += near * (w->attack + w->attack_late * late / 256);
+    int mob = 0, legs = 0, lines = 0;
     for (int slot = zg_slot0[ZG_HORSE]; slot < zg_slot0[ZG_SOLDIER]; slot++) {
         int sq = s->pos[base + slot];
         if (!sq) continue;
         if (zg_slot_type[slot] == ZG_HORSE) {
-            for (int i = 0; i < 4; i++) mob += 2 * !b->sq[sq + zg_orth[i]];
+            for (int i = 0; i < 4; i++) legs += !b->sq[sq + zg_orth[i]];
         } else {
             mob += reach(z, b, sq);
+            /* On the general's lines a chariot or cannon is one screen or
+             * one cleared point from a check. */
+            lines += zg_file(sq) == zg_file(eg) || zg_rank(sq) == zg_rank(eg);
         }
     }
-    return v + mob * w->mobility;
+    return v + (mob + 2 * legs) * w->mobility + legs * w->horse_mobility + lines * w->line_attack;
 }
 
 int zg_evaluate(const zg_impl *z, const zg_state *s)
@@ -108,8 +140,21 @@ int zg_evaluate(const zg_impl *z, const zg_state *s)
                   : s->bottom[them] >= stw ? them : us;
         return win == us ? 20000 : -20000;
     }
+    const zg_weights *w = &z->w;
+    int nsol[2];
+    int mat_us = material(z, s, us, &nsol[us]), mat_them = material(z, s, them, &nsol[them]);
+    int late = 0;
+    if (w->full_material > 0) {
+        late = 256 - 256 * (mat_us + mat_them) / w->full_material;
+        if (late < 0) late = 0;
+    }
     int score = s->psq[us] - s->psq[them];
-    score += side_terms(z, s, us) - side_terms(z, s, them);
+    score += side_terms(z, s, us, late) - side_terms(z, s, them, late);
+    /* As the material comes off, soldiers (five of them win, and they buy
+     * pieces on the back rank) and a material lead weigh more: the side
+     * ahead is drawn to trade down and the side behind to avoid it. */
+    score += (nsol[us] - nsol[them]) * w->soldier_late * late / 256;
+    score += (mat_us - mat_them) * w->trade * late / 25600;
     /* Shrunk toward a draw as the no-capture count nears its limit: the
      * side ahead is pushed to make progress before the rule ends the game. */
     int lim = z->no_capture_plies;

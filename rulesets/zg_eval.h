@@ -5,8 +5,12 @@
  * piece-square tables built here out of the eval.* weights); evaluate()
  * adds what depends on piece relations: the general's liberties, guards
  * next to it, whether it is attacked (a leash or check), the five-soldier
- * threat, light mobility of chariots, cannons and horses, and a tempo
- * bonus.  Scores are from the side to move's view, centi-soldiers.
+ * threat, light mobility of chariots, cannons and horses, liberties the
+ * enemy attacks, and a tempo bonus.  A phase (how much material has come
+ * off) weighs the endgame terms: soldiers, attackers near the enemy
+ * general and a material lead count more as it rises, so the side ahead
+ * trades down and presses instead of drifting into the no-capture draw.
+ * Scores are from the side to move's view, centi-soldiers.
  */
 #ifndef ZG_EVAL_H
 #define ZG_EVAL_H

@@ -67,54 +67,75 @@ return {
 
   -- How the computer judges positions, in centi-units (a soldier starts at
   -- about 100).  Raise a value to make the computer value that thing more.
-  -- The defaults were tuned by self-play with tools/tune (SPSA, 1000
-  -- iterations at depth 3); against the earlier hand-set weights they
-  -- scored 74.5% (200 games, depth 4) and 79% (100 games, 50 ms a move).
+  -- The defaults were fitted with tools/texel (Texel tuning on 346k quiet
+  -- positions from 1550 self-play games and 348 match games, labelled
+  -- with their results), starting from weights tuned by self-play with
+  -- tools/tune (SPSA).  Two rounds of fitting scored 59.5% and then 64%
+  -- against the weights before them (100 games each, 20000 nodes a move).
   eval = {
-    -- advisor (integer 0..5000, default 294): value of an advisor.
-    advisor = 294,
-    -- elephant (integer 0..5000, default 95): value of an elephant.
-    elephant = 95,
-    -- horse (integer 0..5000, default 374): value of a horse.
-    horse = 374,
-    -- chariot (integer 0..5000, default 1077): value of a chariot.
-    chariot = 1077,
-    -- cannon (integer 0..5000, default 325): value of a cannon.
-    cannon = 325,
-    -- soldier (integer 0..5000, default 130): value of a soldier.
-    soldier = 130,
-    -- soldier_advance (integer 0..500, default 11): extra per rank a soldier
+    -- advisor (integer 0..5000, default 334): value of an advisor.
+    advisor = 334,
+    -- elephant (integer 0..5000, default 69): value of an elephant.
+    elephant = 69,
+    -- horse (integer 0..5000, default 388): value of a horse.
+    horse = 388,
+    -- chariot (integer 0..5000, default 1285): value of a chariot.
+    chariot = 1285,
+    -- cannon (integer 0..5000, default 421): value of a cannon.
+    cannon = 421,
+    -- soldier (integer 0..5000, default 168): value of a soldier.
+    soldier = 168,
+    -- soldier_advance (integer 0..500, default 0): extra per rank a soldier
     -- has advanced from its start rank.
-    soldier_advance = 11,
-    -- bottom_soldier (integer 0..2000, default 105): extra for a soldier on
+    soldier_advance = 0,
+    -- bottom_soldier (integer 0..2000, default 0): extra for a soldier on
     -- the enemy back rank (it can be exchanged and counts toward five).
-    bottom_soldier = 105,
+    bottom_soldier = 0,
     -- five_threat (integer 0..5000, default 103): bonus when one more bottom
     -- soldier would win the game.
     five_threat = 103,
-    -- center (integer 0..500, default 9): per step toward the centre for
+    -- center (integer 0..500, default 19): per step toward the centre for
     -- advisors, elephants and horses.
-    center = 9,
-    -- liberty (integer 0..1000, default 14): per empty point next to the
+    center = 19,
+    -- liberty (integer 0..1000, default 0): per empty point next to the
     -- general.
-    liberty = 14,
-    -- trapped (integer 0..5000, default 75): penalty for a general with no
+    liberty = 0,
+    -- trapped (integer 0..5000, default 11): penalty for a general with no
     -- liberty (it must be relieved at once).
-    trapped = 75,
-    -- guard (integer 0..1000, default 19): per own piece on the eight points
+    trapped = 11,
+    -- guard (integer 0..1000, default 5): per own piece on the eight points
     -- around the general.
-    guard = 19,
+    guard = 5,
     -- leash (integer 0..5000, default 0): penalty when the general is
     -- attacked (leashed or in check).
     leash = 0,
-    -- mobility (integer 0..100, default 5): per point a chariot or cannon
+    -- mobility (integer 0..100, default 0): per point a chariot or cannon
     -- can slide to, and per open leg of a horse (counted twice).
-    mobility = 5,
-    -- tempo (integer 0..500, default 2): bonus for the side to move.
-    tempo = 2,
-    -- attack (integer 0..500, default 12): per horse, chariot, cannon or
+    mobility = 0,
+    -- tempo (integer 0..500, default 0): bonus for the side to move.
+    tempo = 0,
+    -- attack (integer 0..500, default 33): per horse, chariot, cannon or
     -- soldier within two points (files and ranks) of the enemy general.
-    attack = 12,
+    attack = 33,
+    -- liberty_attack (integer 0..1000, default 0): penalty per empty point
+    -- next to the general that an enemy piece can move onto.
+    liberty_attack = 0,
+    -- trade (integer 0..500, default 0): a material lead counts up to this
+    -- many percent more as the material comes off the board (so the side
+    -- ahead trades down).
+    trade = 0,
+    -- soldier_late (integer 0..1000, default 0): extra per soldier, reached
+    -- gradually as the material comes off.
+    soldier_late = 0,
+    -- attack_late (integer 0..500, default 8): extra per attacker near the
+    -- enemy general (see attack), reached as the material comes off.
+    attack_late = 8,
+    -- line_attack (integer 0..500, default 0): per chariot or cannon on the
+    -- enemy general's file or rank.
+    line_attack = 0,
+    -- horse_mobility (integer 0..100, default 20): extra per open leg of a
+    -- horse (on top of mobility).
+    horse_mobility = 20,
   },
 
   ai = {
