@@ -12,8 +12,8 @@
  *
  * The evaluation is linear in its weights (xiangqi.h: the trace), so each
  * position is traced once and the fit is a gradient descent (Adam) on the
- * mean squared error between the label and 1 / (1 + 10^(-K e / 400)),
- * e being qipan's evaluation, with K fitted first to the weights as they
+ * mean squared error between the label and 1 / (1 + exp(-K e)), e being
+ * qipan's evaluation, with K fitted first (tools/texel/fit.c) to the weights as they
  * are, and a penalty l2 * (w - w0)^2 that keeps each weight near the one
  * it starts from (rare terms have little evidence).  --coarse moves the
  * placement tables only as a whole per piece type (its material, in the
@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fit.h"
 #include "xiangqi.h"
 
 extern const qp_ruleset xq_ruleset;
@@ -50,10 +51,8 @@ typedef struct data {
     int n, cap, ntc, tccap;
 } data;
 
-static double expected(double cp, double k)
-{
-    return 1.0 / (1.0 + pow(10.0, -k * cp / 400.0));
-}
+/* A score's expected result: 400 centipawns ahead is 10 to 1. */
+#define CP_K (2.302585092994046 / 400)   /* ln 10 / 400 */
 
 /* The label as Red's expected result, or -1 when it is not one. */
 static double parse_label(const char *t, int side)
@@ -64,7 +63,7 @@ static double parse_label(const char *t, int side)
     char *end;
     long cp = strtol(t, &end, 10);
     if (end == t || (*end && *end != '\n' && *end != '\r')) return -1;
-    double p = expected((double)cp, 1.0);
+    double p = texel_sigmoid(CP_K, (double)cp);
     return side ? 1 - p : p;
 }
 
@@ -175,23 +174,30 @@ static double loss(const data *d, int lo, int hi, const double (*w)[2], double k
 {
     double sum = 0;
     for (int i = lo; i < hi; i++) {
-        double e = expected(eval_of(d, &d->s[i], w), k) - d->s[i].target;
+        double e = texel_sigmoid(k, eval_of(d, &d->s[i], w)) - d->s[i].target;
         sum += e * e;
     }
     return hi > lo ? sum / (hi - lo) : 0;
 }
 
-/* K by golden-section search on the training loss. */
+/* K for the starting weights (tools/texel/fit.c), on rounded scores. */
 static double fit_k(const data *d, int n, const double (*w)[2])
 {
-    double a = 0.05, b = 10, g = (sqrt(5) - 1) / 2;
-    double c = b - g * (b - a), e = a + g * (b - a);
-    double fc = loss(d, 0, n, w, c), fe = loss(d, 0, n, w, e);
-    for (int it = 0; it < 40; it++) {
-        if (fc < fe) b = e, e = c, fe = fc, c = b - g * (b - a), fc = loss(d, 0, n, w, c);
-        else a = c, c = e, fc = fe, e = a + g * (b - a), fe = loss(d, 0, n, w, e);
+    int *score = malloc((size_t)n * sizeof *score);
+    double *result = malloc((size_t)n * sizeof *result);
+    if (!score || !result) {
+        free(score);
+        free(result);
+        return CP_K;
     }
-    return (a + b) / 2;
+    for (int i = 0; i < n; i++) {
+        score[i] = (int)lround(eval_of(d, &d->s[i], w));
+        result[i] = d->s[i].target;
+    }
+    double k = texel_fit_k(score, result, n);
+    free(score);
+    free(result);
+    return k;
 }
 
 static void write_c(FILE *f, const double (*w)[2])
@@ -267,13 +273,13 @@ int main(int argc, char **argv)
     printf("K %.4f  loss train %.6f holdout %.6f\n", K, loss(&d, 0, ntrain, (const double (*)[2])w, K),
            loss(&d, ntrain, d.n, (const double (*)[2])w, K));
 
-    const double b1 = 0.9, b2 = 0.999, c = K * log(10) / 400;
+    const double b1 = 0.9, b2 = 0.999;
     for (int ep = 1; ep <= epochs; ep++) {
         memset(g, 0, sizeof g);
         for (int i = 0; i < ntrain; i++) {
             const sample *sm = &d.s[i];
-            double p = expected(eval_of(&d, sm, (const double (*)[2])w), K);
-            double de = 2 * (p - sm->target) * p * (1 - p) * c / ntrain;
+            double p = texel_sigmoid(K, eval_of(&d, sm, (const double (*)[2])w));
+            double de = 2 * (p - sm->target) * p * (1 - p) * K / ntrain;
             double gm = de * sm->phase / XQ_PHASE_MAX, ge = de * (XQ_PHASE_MAX - sm->phase) / XQ_PHASE_MAX;
             for (int j = 0; j < sm->n; j++) {
                 const term_count *tc = &d.tc[sm->first + j];
