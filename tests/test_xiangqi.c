@@ -597,6 +597,16 @@ static void rotate_fen(const char *fen, char *out)
     sprintf(out + n, " %c", fen[n + 1] == 'w' ? 'b' : 'w');
 }
 
+/* One term's count (Red minus Black) in the trace of fen. */
+static int trace_count(const qp_rules *r, const char *fen, int term)
+{
+    xq_state s;
+    xq_trace tr;
+    xq_load(r, &s, fen);
+    xq_eval_traced(r, &s, &tr);
+    return tr.count[term];
+}
+
 /* The trace is the evaluation, term by term: summed with the built-in
  * weights it gives the evaluation back (up to the blend's rounding), for
  * either side to move, with eval.pst at 100 and a changed material base. */
@@ -631,33 +641,19 @@ static void test_eval_trace(void **st)
         }
         qp_rules_free(r);
     }
+    qp_rules *r = xq_new();
     /* A crossed soldier forks a horse and a cannon, Black to move: one
      * fork against the mover (Red's view: -1); with Red to move the
      * threat is Red's to carry out, not a term. */
-    {
-        qp_rules *r = xq_new();
-        xq_state s;
-        xq_trace tr;
-        xq_load(r, &s, "3k5/9/9/9/3nPc3/9/9/9/9/4K4 b - - 0 1");
-        xq_eval_traced(r, &s, &tr);
-        assert_int_equal(tr.count[XQ_T_THREAT_MORE], -1);
-        assert_int_equal(tr.count[XQ_T_THREAT_ONE], 0);
-        xq_load(r, &s, "3k5/9/9/9/3nPc3/9/9/9/9/4K4 w - - 0 1");
-        xq_eval_traced(r, &s, &tr);
-        assert_int_equal(tr.count[XQ_T_THREAT_MORE], 0);
-        /* A chariot and a cannon on palace files, no defenders left:
-         * units 4 + 3, squared, times (3 + 5 missing) / 16. */
-        xq_load(r, &s, "3k5/9/9/9/9/9/9/9/9/3CKR3 w - - 0 1");
-        xq_eval_traced(r, &s, &tr);
-        assert_int_equal(tr.count[XQ_T_KING_ATTACK], 49 * 8 / 16);
-        /* One piece alone is no attack. */
-        xq_load(r, &s, "3k5/9/9/9/9/9/9/9/9/4K1R2 w - - 0 1");
-        xq_eval_traced(r, &s, &tr);
-        assert_int_equal(tr.count[XQ_T_KING_ATTACK], 0);
-        qp_rules_free(r);
-    }
+    assert_int_equal(trace_count(r, "3k5/9/9/9/3nPc3/9/9/9/9/4K4 b - - 0 1", XQ_T_THREAT_MORE), -1);
+    assert_int_equal(trace_count(r, "3k5/9/9/9/3nPc3/9/9/9/9/4K4 b - - 0 1", XQ_T_THREAT_ONE), 0);
+    assert_int_equal(trace_count(r, "3k5/9/9/9/3nPc3/9/9/9/9/4K4 w - - 0 1", XQ_T_THREAT_MORE), 0);
+    /* A chariot and a cannon on palace files, no defenders left: units
+     * 4 + 3, squared, times (3 + 5 missing) / 16; one piece alone is no
+     * attack. */
+    assert_int_equal(trace_count(r, "3k5/9/9/9/9/9/9/9/9/3CKR3 w - - 0 1", XQ_T_KING_ATTACK), 49 * 8 / 16);
+    assert_int_equal(trace_count(r, "3k5/9/9/9/9/9/9/9/9/4K1R2 w - - 0 1", XQ_T_KING_ATTACK), 0);
     /* A lone soldier cannot mate: the lead is scaled down, and said so. */
-    qp_rules *r = xq_new();
     xq_state s;
     xq_trace tr;
     xq_load(r, &s, "3k5/9/9/9/9/9/P8/9/9/4K4 w - - 0 1");
