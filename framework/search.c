@@ -451,12 +451,13 @@ static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf)
 
 static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pvnode, bool null_ok);
 
-/* Whether the move just made at ply raised a status flag for the side
- * to move next: check, or a game's own (a leashed or trapped general). */
+/* Whether the move just made at ply gives check.  (Only check: a game's
+ * other flags can be raised by most moves — Zhonggong's leash is — and
+ * exempting them all cost Zhonggong 6 plies at 1.5 s.) */
 static int gives_check(const qp_search *S, int ply)
 {
     const qp_ruleset *rs = S->r->rs;
-    return rs->flags && rs->flags(S->r, S->pos[ply + 1]) != 0;
+    return rs->flags && (rs->flags(S->r, S->pos[ply + 1]) & QP_FLAG_CHECK);
 }
 
 /* The child's score from the mover's view, window (alpha, beta). */
@@ -586,9 +587,8 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
         bool quiet = !(fl & QP_PICK_CAPTURE);
         bool plain = quiet && !(fl & (QP_PICK_KILLER | QP_PICK_HASH));
         make_child(S, ply, m, fl);
-        /* A move that gives check (or raises another status flag) is
-         * neither pruned nor reduced: checks are forcing, and an attack
-         * is a chain of them. */
+        /* A move that gives check is neither pruned nor reduced: checks
+         * are forcing, and an attack is a chain of them. */
         int check = -1;   /* unknown */
         if (i > 0 && plain && best > -QP_SCORE_MATE_BOUND &&
             (futile || i >= lmp || (prune && depth <= HIST_PRUNE_DEPTH && pm->sc[i] < -HIST_PRUNE * depth))) {
