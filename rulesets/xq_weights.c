@@ -97,5 +97,5 @@ const int16_t xq_weights[XQ_NTERMS][2] = {
     [XQ_T_ELEPHANT_PAIR] = {0, 0},
     [XQ_T_THREAT_ONE] = {-10, -10},
     [XQ_T_THREAT_MORE] = {-100, -100},
-    [XQ_T_KING_ATTACK] = {4, 2},
+    [XQ_T_KING_ATTACK] = {2, 1},
 };
