@@ -451,15 +451,6 @@ static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf)
 
 static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pvnode, bool null_ok);
 
-/* Whether the move just made at ply gives check.  (Only check: a game's
- * other flags can be raised by most moves — Zhonggong's leash is — and
- * exempting them all cost Zhonggong 6 plies at 1.5 s.) */
-static int gives_check(const qp_search *S, int ply)
-{
-    const qp_ruleset *rs = S->r->rs;
-    return rs->flags && (rs->flags(S->r, S->pos[ply + 1]) & QP_FLAG_CHECK);
-}
-
 /* The child's score from the mover's view, window (alpha, beta). */
 static int sub(qp_search *S, bool same, int depth, int ply, int alpha, int beta, bool pvnode,
                bool null_ok)
@@ -586,25 +577,16 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
         uint8_t fl = pm->fl[i];
         bool quiet = !(fl & QP_PICK_CAPTURE);
         bool plain = quiet && !(fl & (QP_PICK_KILLER | QP_PICK_HASH));
-        make_child(S, ply, m, fl);
-        /* A move that gives check is neither pruned nor reduced: checks
-         * are forcing, and an attack is a chain of them. */
-        int check = -1;   /* unknown */
         if (i > 0 && plain && best > -QP_SCORE_MATE_BOUND &&
-            (futile || i >= lmp || (prune && depth <= HIST_PRUNE_DEPTH && pm->sc[i] < -HIST_PRUNE * depth))) {
-            check = gives_check(S, ply);
-            if (!check) {
-                unmake_child(S, ply, m);
-                continue;
-            }
-        }
+            (futile || i >= lmp || (prune && depth <= HIST_PRUNE_DEPTH && pm->sc[i] < -HIST_PRUNE * depth)))
+            continue;
+        make_child(S, ply, m, fl);
         bool same = same_mover(S, ply, h->to_move);
         if (i == 0) {
             v = sub(S, same, depth - 1, ply + 1, alpha, beta, pvnode, true);
         } else {
             int red = 0;
-            if (lmr && i >= 2 && (quiet || (fl & QP_PICK_BAD)) && !(fl & QP_PICK_HASH) &&
-                !(check < 0 ? gives_check(S, ply) : check)) {
+            if (lmr && i >= 2 && (quiet || (fl & QP_PICK_BAD)) && !(fl & QP_PICK_HASH)) {
                 red = S->lmr[depth < 64 ? depth : 63][i < 64 ? i : 63] - pvnode + !improving;
                 /* Killers refuted before; history says how often others did. */
                 if (fl & QP_PICK_KILLER) red--;
