@@ -37,6 +37,7 @@
 #include "fit.h"
 #include "game.h"
 #include "pgn.h"
+#include "quiet.h"
 #include "registry.h"
 #include "search.h"
 
@@ -44,7 +45,6 @@ void qp_register_builtin(qp_registry *reg);
 
 #define MAX_TUNED 64
 #define PLY_CAP 400
-#define QS_DEPTH 8
 #define FEN_MAX 512
 
 typedef struct opts {
@@ -61,40 +61,6 @@ static uint64_t rng(uint64_t *x)
     *x ^= *x >> 7;
     *x ^= *x << 17;
     return *x;
-}
-
-/* ---- quiet positions ---------------------------------------------------- */
-
-/* Quiescence over the noisy moves with copy-make, side to move's view. */
-static int qsearch(const qp_rules *r, const void *s, int alpha, int beta, int depth, void *buf)
-{
-    int stand = r->rs->evaluate(r, s);
-    if (stand >= beta || depth == 0) return stand;
-    if (stand > alpha) alpha = stand;
-    qp_move mv[QP_MAX_MOVES];
-    int n = r->rs->gen(r, s, mv, QP_GEN_NOISY);
-    char *child = (char *)buf + r->state_size;
-    for (int i = 0; i < n; i++) {
-        memcpy(child, s, r->state_size);
-        r->rs->make(r, child, mv[i], NULL);
-        int v = -qsearch(r, child, -beta, -alpha, depth - 1, child);
-        if (v >= beta) return v;
-        if (v > alpha) alpha = v;
-    }
-    return alpha;
-}
-
-/* Ongoing, not in check, and no capture changes the static score. */
-static bool is_quiet(const qp_rules *r, const void *s, void *buf)
-{
-    qp_outcome o;
-    r->rs->outcome(r, s, &o);
-    if (o.result != QP_ONGOING) return false;
-    if (r->rs->flags && (r->rs->flags(r, s) & QP_FLAG_CHECK)) return false;
-    qp_move mv[QP_MAX_MOVES];
-    if (r->rs->gen(r, s, mv, QP_GEN_ANY) == 0) return false;
-    int e = r->rs->evaluate(r, s);
-    return qsearch(r, s, -QP_SCORE_MATE, QP_SCORE_MATE, QS_DEPTH, buf) == e;
 }
 
 /* Candidate positions of one game, written once its result is known. */
@@ -128,7 +94,7 @@ static int fenlist_write(FILE *f, const fenlist *l, double result)
 static int gen_mode(const qp_rules *r, const opts *o, FILE *out)
 {
     qp_search *srch = qp_search_new(r, 16);
-    void *buf = malloc(r->state_size * (QS_DEPTH + 2));
+    void *buf = malloc(texel_quiet_scratch(r));
     if (!srch || !buf) {
         fprintf(stderr, "texel: out of memory\n");
         return 1;
@@ -164,7 +130,7 @@ static int gen_mode(const qp_rules *r, const opts *o, FILE *out)
                 if (n == 0) break;
                 m = mv[rng(&x) % (uint64_t)n];
             } else {
-                if (is_quiet(r, g.cur, buf) && fenlist_add(&fl, r, g.cur)) {
+                if (texel_is_quiet(r, g.cur, buf) && fenlist_add(&fl, r, g.cur)) {
                     fprintf(stderr, "texel: out of memory\n");
                     return 1;
                 }
@@ -245,7 +211,7 @@ static int pgn_game(const qp_rules *r, const opts *o, const char *text, size_t l
     }
     fl->n = 0;
     for (int i = 0; i <= p.nmoves; i++) {
-        if (i >= o->skip && is_quiet(r, g.cur, buf) && fenlist_add(fl, r, g.cur)) return -1;
+        if (i >= o->skip && texel_is_quiet(r, g.cur, buf) && fenlist_add(fl, r, g.cur)) return -1;
         if (i == p.nmoves) break;
         if (qp_game_play_text(&g, p.moves[i].text, err, sizeof err)) {
             fprintf(stderr, "texel: pgn: move %d '%s': %s (rest of the game skipped)\n", i + 1,
@@ -261,7 +227,7 @@ static int pgn_game(const qp_rules *r, const opts *o, const char *text, size_t l
 
 static int pgn_mode(const qp_rules *r, const opts *o, FILE *out)
 {
-    void *buf = malloc(r->state_size * (QS_DEPTH + 2));
+    void *buf = malloc(texel_quiet_scratch(r));
     fenlist fl = {0};
     long kept = 0;
     int games = 0, status = 0;

@@ -13,17 +13,18 @@
  * The evaluation is linear in its weights (xiangqi.h: the trace), so each
  * position is traced once and the fit is a gradient descent (Adam) on the
  * mean squared error between the label and 1 / (1 + exp(-K e)), e being
- * qipan's evaluation, with K fitted first (tools/texel/fit.c) to the weights as they
- * are, and a penalty l2 * (w - w0)^2 that keeps each weight near the one
- * it starts from (rare terms have little evidence).  --coarse moves the
- * placement tables only as a whole per piece type (its material, in the
- * middlegame and the endgame) and fits the other terms freely; --flat
- * keeps each term's middlegame and endgame weights equal.  Positions that are not quiet are left out: the side to move in
- * check, or able to win material at once (an undefended piece, or one
- * worth more than the capturer), or a side that cannot mate (its eval is
- * scaled, not linear).  A holdout share (default 10%) measures the fit on
- * positions it did not see.  --out writes the rounded weights as the C
- * source of xq_weights.c.
+ * qipan's evaluation, with K fitted first (tools/texel/fit.c) to the
+ * weights as they are, and a penalty l2 * (w - w0)^2 that keeps each
+ * weight near the one it starts from (rare terms have little evidence).
+ * --coarse moves the placement tables only as a whole per piece type (its
+ * material, in the middlegame and the endgame) and fits the other terms
+ * freely; --flat keeps each term's middlegame and endgame weights equal.
+ *
+ * Positions that are not quiet (tools/texel/quiet.c: in check, decided,
+ * or a capture sequence changes the score) are left out, and so are those
+ * where a side cannot mate (its eval is scaled, not linear).  A holdout
+ * share (default 10%) measures the fit on positions it did not see.
+ * --out writes the rounded weights as the C source of xq_weights.c.
  */
 #include <math.h>
 #include <stdio.h>
@@ -31,6 +32,7 @@
 #include <string.h>
 
 #include "fit.h"
+#include "quiet.h"
 #include "xiangqi.h"
 
 extern const qp_ruleset xq_ruleset;
@@ -57,43 +59,14 @@ typedef struct data {
 /* The label as Red's expected result, or -1 when it is not one. */
 static double parse_label(const char *t, int side)
 {
-    if (!strncmp(t, "1-0", 3)) return 1;
-    if (!strncmp(t, "0-1", 3)) return 0;
-    if (!strncmp(t, "1/2-1/2", 7)) return 0.5;
+    if (!strcmp(t, "1-0")) return 1;
+    if (!strcmp(t, "0-1")) return 0;
+    if (!strcmp(t, "1/2-1/2")) return 0.5;
     char *end;
     long cp = strtol(t, &end, 10);
-    if (end == t || (*end && *end != '\n' && *end != '\r')) return -1;
+    if (end == t || *end) return -1;
     double p = texel_sigmoid(CP_K, (double)cp);
     return side ? 1 - p : p;
-}
-
-/* Captures-only alpha-beta from the side to move's view. */
-static int qsearch(const qp_rules *r, xq_state *s, int alpha, int beta, int ply)
-{
-    int stand = r->rs->evaluate(r, s);
-    if (stand >= beta || ply >= 16) return stand;
-    if (stand > alpha) alpha = stand;
-    qp_move mv[QP_MAX_MOVES];
-    int n = xq_gen_legal(r->impl, s, mv, true);
-    for (int i = 0; i < n; i++) {
-        xq_undo u;
-        xq_do_move(r->impl, s, mv[i], &u);
-        int v = -qsearch(r, s, -beta, -alpha, ply + 1);
-        xq_undo_move(s, mv[i], &u);
-        if (v > alpha) {
-            alpha = v;
-            if (v >= beta) break;
-        }
-    }
-    return alpha;
-}
-
-/* Not quiet: the side to move is in check, or a capture changes the
- * score (an exchange under way, a piece hanging). */
-static bool not_quiet(const qp_rules *r, xq_state *s)
-{
-    if (xq_in_check(r->impl, s)) return true;
-    return qsearch(r, s, -QP_SCORE_MATE_BOUND, QP_SCORE_MATE_BOUND, 0) != r->rs->evaluate(r, s);
 }
 
 static int load(const qp_rules *r, const char *path, data *d, int *skipped)
@@ -104,47 +77,56 @@ static int load(const qp_rules *r, const char *path, data *d, int *skipped)
         return -1;
     }
     char line[1024], err[QP_ERR];
-    int lineno = 0;
+    int lineno = 0, rc = 0;
     *skipped = 0;
-    while (fgets(line, sizeof line, f)) {
+    void *scratch = malloc(texel_quiet_scratch(r));
+    if (!scratch) {
+        fprintf(stderr, "xq_fit: out of memory\n");
+        rc = -1;
+    }
+    while (rc == 0 && fgets(line, sizeof line, f)) {
         lineno++;
+        line[strcspn(line, "\r\n")] = 0;
         char *tab = strchr(line, '\t');
         if (!tab) {
             fprintf(stderr, "%s:%d: expected FEN<TAB>label\n", path, lineno);
-            fclose(f);
-            return -1;
+            rc = -1;
+            break;
         }
         *tab = 0;
         xq_state s;
         if (r->rs->fen_parse(r, &s, line, err, sizeof err)) {
             fprintf(stderr, "%s:%d: %s\n", path, lineno, err);
-            fclose(f);
-            return -1;
+            rc = -1;
+            break;
         }
         double target = parse_label(tab + 1, s.side);
         if (target < 0) {
             fprintf(stderr, "%s:%d: bad label '%s'\n", path, lineno, tab + 1);
-            fclose(f);
-            return -1;
+            rc = -1;
+            break;
         }
         xq_trace tr;
         xq_eval_traced(r, &s, &tr);
-        if (tr.scale_div != 1 || not_quiet(r, &s)) {
+        if (tr.scale_div != 1 || !texel_is_quiet(r, &s, scratch)) {
             (*skipped)++;
             continue;
         }
         if (d->n == d->cap) {
             d->cap = d->cap ? d->cap * 2 : 4096;
-            d->s = realloc(d->s, (size_t)d->cap * sizeof *d->s);
+            sample *ns = realloc(d->s, (size_t)d->cap * sizeof *d->s);
+            if (!ns) rc = -1;
+            else d->s = ns;
         }
-        if (d->ntc + XQ_NTERMS > d->tccap) {
+        if (rc == 0 && d->ntc + XQ_NTERMS > d->tccap) {
             d->tccap = d->tccap ? d->tccap * 2 : 65536;
-            d->tc = realloc(d->tc, (size_t)d->tccap * sizeof *d->tc);
+            term_count *nt = realloc(d->tc, (size_t)d->tccap * sizeof *d->tc);
+            if (!nt) rc = -1;
+            else d->tc = nt;
         }
-        if (!d->s || !d->tc) {
+        if (rc) {
             fprintf(stderr, "xq_fit: out of memory\n");
-            fclose(f);
-            return -1;
+            break;
         }
         sample *sm = &d->s[d->n++];
         sm->first = d->ntc;
@@ -155,8 +137,9 @@ static int load(const qp_rules *r, const char *path, data *d, int *skipped)
         sm->phase = tr.phase;
         sm->target = (float)target;
     }
+    free(scratch);
     fclose(f);
-    return 0;
+    return rc;
 }
 
 static double eval_of(const data *d, const sample *sm, const double (*w)[2])
