@@ -8,8 +8,10 @@
  * holding a middlegame and an endgame score, so make/unmake keep both up
  * to date with two or three additions.  Every other term is counted per
  * call; the two scores are blended by the phase (how many chariots,
- * horses and cannons are left).  The weights were fitted by tools/xq_fit.c
- * (see there); the eval.* material values are the base they were fitted on.
+ * horses and cannons are left).  The weights in use are the earlier
+ * hand-made shapes plus terms whose values matches decided;
+ * tools/xq_fit.c can refit the table (a fit is adopted only when a match
+ * says so).
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -17,11 +19,13 @@
 
 #include "xiangqi.h"
 
-/* A soldier's eval.soldier_crossed bonus by its own rank: full on the
- * ranks past the river, half on the last one (it can only go sideways). */
-static int xq_crossed_bonus(int r, int crossed)
+/* A piece's eval.* value on its own rank r, the part of its table entry
+ * that is not a weight: a soldier past the river adds eval.soldier_crossed,
+ * half of it on the last rank (it can only go sideways there). */
+static int xq_base_value(const xq_impl *im, int t, int r)
 {
-    return r < 5 ? 0 : r == 9 ? crossed / 2 : crossed;
+    int crossed = im->soldier_crossed;
+    return im->value[t] + (t != XQ_SOLDIER || r < 5 ? 0 : r == 9 ? crossed / 2 : crossed);
 }
 
 void xq_eval_init(xq_impl *im, const qp_params *p)
@@ -32,7 +36,7 @@ void xq_eval_init(xq_impl *im, const qp_params *p)
     };
     im->value[XQ_KING] = 0;
     for (int t = 1; t < XQ_NTYPES; t++) im->value[t] = (int)qp_param_int(p, keys[t]);
-    int crossed = im->soldier_crossed = (int)qp_param_int(p, "eval.soldier_crossed");
+    im->soldier_crossed = (int)qp_param_int(p, "eval.soldier_crossed");
     int scale = (int)qp_param_int(p, "eval.pst");
     im->tempo = (int)qp_param_int(p, "eval.tempo");
 
@@ -45,7 +49,7 @@ void xq_eval_init(xq_impl *im, const qp_params *p)
                 for (int f = 0; f < 9; f++) {
                     int own_r = side ? 9 - r : r, own_f = side ? 8 - f : f;
                     const int16_t *w = xq_weights[XQ_PST_INDEX(t, own_f, own_r)];
-                    int base = im->value[t] + (t == XQ_SOLDIER ? xq_crossed_bonus(own_r, crossed) : 0);
+                    int base = xq_base_value(im, t, own_r);
                     int mg = base + w[0] * scale / 100, eg = base + w[1] * scale / 100;
                     im->pst[side * 16 + slot][XQ_SQ(f, r)] =
                         side ? XQ_SCORE(-mg, -eg) : XQ_SCORE(mg, eg);
@@ -88,6 +92,7 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
     for (int side = 0; side < 2; side++) {
         const uint8_t *pos = s->pos + side * 16;
         int ksq = s->pos[(1 - side) * 16];
+        bool threats = side != s->side;   /* only the mover's threatened pieces count */
         int plo = side ? 0 : 7, phi = plo + 2;   /* the enemy palace's ranks */
         attackers[side] = 0;
         for (int slot = 1; slot <= 4; slot++) defenders[side] += pos[slot] != 0;
@@ -110,7 +115,7 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
                         unsigned p = b[leg + dirs[k] + e * side_step];
                         if (p == XQ_OFF || (p && !xq_enemy(p, side))) continue;
                         mob++;
-                        if (p && im->value[xq_slot_type[p & 15]] > im->value[XQ_HORSE])
+                        if (threats && p && im->value[xq_slot_type[p & 15]] > im->value[XQ_HORSE])
                             hit[side] |= 1u << XQ_PIDX(p);
                     }
                 }
@@ -148,7 +153,7 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
                 ADD(XQ_T_CANNON_MOB, mob);
                 if ((f >= 3 && f <= 5) || (r >= plo && r <= phi)) ka_units[side] += 3, ka_n[side]++;
                 /* What each screen (the first piece on a line) exposes. */
-                for (int d = 0; d < 4; d++) {
+                for (int d = 0; threats && d < 4; d++) {
                     int step = d == 0 ? -1 : d == 1 ? 1 : d == 2 ? -16 : 16;
                     int screen = sq + step * (1 + (d < 2 ? rr[d] : fr[d - 2]));
                     if (b[screen] == XQ_OFF) continue;
@@ -172,7 +177,7 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
                 break;
             }
             default: /* soldiers: only crossed ones, not on the last rank, can mate */
-                for (int d = 0; d < (crossed ? 3 : 1); d++) {
+                for (int d = 0; threats && d < (crossed ? 3 : 1); d++) {
                     unsigned p = b[sq + (d == 0 ? XQ_FWD(side) : d == 1 ? 1 : -1)];
                     if (xq_enemy(p, side) && im->value[xq_slot_type[p & 15]] > im->value[XQ_SOLDIER])
                         hit[side] |= 1u << XQ_PIDX(p);
@@ -243,7 +248,7 @@ int xq_eval_traced(const qp_rules *r, const void *sv, xq_trace *tr)
         if (!sq) continue;
         int t = xq_slot_type[i & 15], side = i >> 4;
         int own_r = side ? 9 - XQ_RANK(sq) : XQ_RANK(sq), own_f = side ? 8 - XQ_FILE(sq) : XQ_FILE(sq);
-        int v = im->value[t] + (t == XQ_SOLDIER ? xq_crossed_bonus(own_r, im->soldier_crossed) : 0);
+        int v = xq_base_value(im, t, own_r);
         tr->count[XQ_PST_INDEX(t, own_f, own_r)] += side ? -1 : 1;
         material += side ? -v : v;
     }

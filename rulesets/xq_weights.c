@@ -1,7 +1,7 @@
 /*
  * xq_weights.c — the Xiangqi evaluation's weights (see xiangqi.h: XQ_T_*),
- * written by tools/xq_fit.c.  {middlegame, endgame} per term, in eval
- * units (a soldier is about 30).
+ * in the layout tools/xq_fit.c --out writes.  {middlegame, endgame} per
+ * term, in eval units (a soldier is about 30).
  */
 #include "xiangqi.h"
 

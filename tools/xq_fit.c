@@ -193,8 +193,8 @@ static void write_c(FILE *f, const double (*w)[2])
                                         "DANGER_SOLDIER", "ADVISOR_PAIR",   "ELEPHANT_PAIR",
                                         "THREAT_ONE",     "THREAT_MORE",    "KING_ATTACK"};
     fprintf(f, "/*\n * xq_weights.c — the Xiangqi evaluation's weights (see xiangqi.h: XQ_T_*),\n"
-               " * written by tools/xq_fit.c.  {middlegame, endgame} per term, in eval\n"
-               " * units (a soldier is about 30).\n */\n#include \"xiangqi.h\"\n\n"
+               " * in the layout tools/xq_fit.c --out writes.  {middlegame, endgame} per\n"
+               " * term, in eval units (a soldier is about 30).\n */\n#include \"xiangqi.h\"\n\n"
                "const int16_t xq_weights[XQ_NTERMS][2] = {\n");
     for (int t = 0; t < XQ_NTYPES; t++) {
         fprintf(f, "    /* %s: own rank 0..9 (rows), files a..e (the board folded at the centre) */\n",
