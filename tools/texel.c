@@ -34,6 +34,7 @@
 #include <time.h>
 
 #include "config.h"
+#include "fileio.h"
 #include "fit.h"
 #include "game.h"
 #include "pgn.h"
@@ -163,30 +164,6 @@ static int gen_mode(const qp_rules *r, const opts *o, FILE *out)
 
 /* ---- pgn: positions of finished games ------------------------------------ */
 
-static char *read_all(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *t = malloc(cap + 1);
-    for (size_t k; t && (k = fread(t + n, 1, cap - n, f)) > 0;) {
-        n += k;
-        if (n == cap) {
-            char *u = realloc(t, 2 * cap + 1);
-            if (!u) {
-                free(t);
-                t = NULL;
-                break;
-            }
-            t = u;
-            cap *= 2;
-        }
-    }
-    fclose(f);
-    if (t) t[n] = 0, *len = n;
-    return t;
-}
-
 /* One game's text: its positions after the first o->skip plies. */
 static int pgn_game(const qp_rules *r, const opts *o, const char *text, size_t len, FILE *out,
                     void *buf, fenlist *fl, long *kept)
@@ -234,9 +211,11 @@ static int pgn_mode(const qp_rules *r, const opts *o, FILE *out)
     if (!buf) return 1;
     for (int fi = 0; fi < o->nfiles && !status; fi++) {
         size_t len;
-        char *text = read_all(o->files[fi], &len);
-        if (!text) {
-            fprintf(stderr, "texel: cannot read %s\n", o->files[fi]);
+        char *text;
+        char err[QP_ERR];
+        /* Match logs of many games: far above the records' QP_FILE_MAX. */
+        if (qp_file_read(o->files[fi], (size_t)1 << 30, &text, &len, err, sizeof err)) {
+            fprintf(stderr, "texel: %s\n", err);
             status = 1;
             break;
         }
