@@ -12,12 +12,12 @@
 #include <string.h>
 
 #include "app.h"
+#include "builtin.h"
 
 #ifndef QP_VERSION
 #define QP_VERSION "unknown"
 #endif
 
-void qp_register_builtin(qp_registry *reg);
 /* network play (net_cmd.c) */
 int cmd_host(qp_app *app, int argc, char **argv);
 int cmd_join(qp_app *app, int argc, char **argv);

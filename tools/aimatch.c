@@ -18,12 +18,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "builtin.h"
 #include "ai.h"
 #include "game.h"
 #include "registry.h"
 #include "splitmix.h"
-
-void qp_register_builtin(qp_registry *reg);
 
 #define PLY_CAP 1000
 
@@ -139,11 +138,8 @@ int main(int argc, char **argv)
     opts o;
     if (parse(&o, argc, argv)) return usage();
     qp_registry reg;
-    char dir[QP_PATH], err[QP_ERR];
-    qp_default_scripts_dir(argv[0], dir, sizeof dir);
-    qp_registry_init(&reg, dir);
-    qp_register_builtin(&reg);
-    qp_registry_load_lua_games(&reg, err, sizeof err);
+    char err[QP_ERR];
+    qp_registry_open(&reg, argv[0], err, sizeof err);
     const qp_ruleset *rs = qp_registry_find(&reg, o.ruleset);
     if (!rs) {
         fprintf(stderr, "aimatch: unknown ruleset '%s'\n", o.ruleset);

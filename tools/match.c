@@ -54,12 +54,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "builtin.h"
 #include "game.h"
 #include "registry.h"
 #include "config.h"
 #include "search.h"
-
-void qp_register_builtin(qp_registry *reg);
 
 #define MOVE_TIMEOUT_MS 120000
 #define MAX_OPTIONS 16
@@ -775,11 +774,8 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
 
     qp_registry reg;
-    char dir[QP_PATH], err[QP_ERR];
-    qp_default_scripts_dir(argv[0], dir, sizeof dir);
-    qp_registry_init(&reg, dir);
-    qp_register_builtin(&reg);
-    qp_registry_load_lua_games(&reg, err, sizeof err);
+    char err[QP_ERR];
+    qp_registry_open(&reg, argv[0], err, sizeof err);
     int status;
     const qp_ruleset *rs = qp_registry_find(&reg, o.ruleset);
     qp_params prm;

@@ -21,11 +21,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "builtin.h"
 #include "game.h"
 #include "registry.h"
 #include "search.h"
-
-void qp_register_builtin(qp_registry *reg);
 
 static const char *hang_what = "";
 static char hang_fen[1024];
@@ -155,10 +154,7 @@ int main(int argc, char **argv)
 
     qp_registry reg;
     char dir[QP_PATH], err[QP_ERR] = "";
-    qp_default_scripts_dir(argv[0], dir, sizeof dir);
-    qp_registry_init(&reg, dir);
-    qp_register_builtin(&reg);
-    qp_registry_load_lua_games(&reg, err, sizeof err);
+    qp_registry_open(&reg, argv[0], err, sizeof err);
     if (err[0]) fprintf(stderr, "soak: warning: %s\n", err);
     qp_default_plugin_dir(argv[0], dir, sizeof dir);
     qp_registry_load_plugin_dir(&reg, dir, err, sizeof err);

@@ -18,10 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "builtin.h"
 #include "game.h"
 #include "registry.h"
-
-void qp_register_builtin(qp_registry *reg);
 
 #define ST_INF 1000000
 #define ST_WIN 100000
@@ -200,11 +199,8 @@ int main(int argc, char **argv)
     }
     if (st.depth < 1) st.depth = 1;
     if (st.depth > ST_MAX_DEPTH) st.depth = ST_MAX_DEPTH;
-    char dir[QP_PATH], err[QP_ERR];
-    qp_default_scripts_dir(argv[0], dir, sizeof dir);
-    qp_registry_init(&st.reg, dir);
-    qp_register_builtin(&st.reg);
-    qp_registry_load_lua_games(&st.reg, err, sizeof err);
+    char err[QP_ERR];
+    qp_registry_open(&st.reg, argv[0], err, sizeof err);
     if (open_variant(&st, "zhonggong")) return 1;
     setvbuf(stdout, NULL, _IOLBF, 0);
 

@@ -33,6 +33,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "builtin.h"
 #include "config.h"
 #include "fileio.h"
 #include "fit.h"
@@ -41,8 +42,6 @@
 #include "quiet.h"
 #include "registry.h"
 #include "search.h"
-
-void qp_register_builtin(qp_registry *reg);
 
 #define MAX_TUNED 64
 #define PLY_CAP 400
@@ -469,11 +468,8 @@ int main(int argc, char **argv)
     if (o.games < 0 || o.random_plies < 0 || o.skip < 0 || o.rounds < 0 || o.max < 0 || o.step_div < 1) return usage();
 
     qp_registry reg;
-    char dir[QP_PATH], err[QP_ERR * 2];
-    qp_default_scripts_dir(argv[0], dir, sizeof dir);
-    qp_registry_init(&reg, dir);
-    qp_register_builtin(&reg);
-    qp_registry_load_lua_games(&reg, err, sizeof err);
+    char err[QP_ERR * 2];
+    qp_registry_open(&reg, argv[0], err, sizeof err);
     const qp_ruleset *rs = qp_registry_find(&reg, o.ruleset);
     qp_params prm;
     if (!rs || qp_params_init(&prm, rs->params, err, sizeof err)) {

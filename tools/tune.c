@@ -22,11 +22,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "builtin.h"
 #include "game.h"
 #include "registry.h"
 #include "search.h"
-
-void qp_register_builtin(qp_registry *reg);
 
 #define MAX_TUNED 32
 #define PLY_CAP 400
@@ -125,11 +124,8 @@ int main(int argc, char **argv)
         return 2;
     }
     qp_registry reg;
-    char dir[QP_PATH], err[QP_ERR];
-    qp_default_scripts_dir(argv[0], dir, sizeof dir);
-    qp_registry_init(&reg, dir);
-    qp_register_builtin(&reg);
-    qp_registry_load_lua_games(&reg, err, sizeof err);
+    char err[QP_ERR];
+    qp_registry_open(&reg, argv[0], err, sizeof err);
     const qp_ruleset *rs = qp_registry_find(&reg, ruleset);
     if (!rs) {
         fprintf(stderr, "tune: unknown ruleset '%s'\n", ruleset);
