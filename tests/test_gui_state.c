@@ -312,17 +312,6 @@ static void test_time_control_text(void **state)
     assert_string_equal(b, "30 s/move");
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f) fail_msg("cannot read %s", path);
-    static char buf[4096];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    buf[n] = 0;
-    fclose(f);
-    return buf;
-}
-
 /* The settings file keeps the search threads; a value out of 1..64 or
  * not a number is ignored (the rest of the file still counts), and an
  * unset value is not written. */
@@ -357,8 +346,8 @@ static void test_settings_threads(void **st)
     assert_int_equal(b.level, 4);
     b.threads = 0;
     assert_int_equal(gui_settings_save(&b, path, err, sizeof err), 0);
-    assert_null(strstr(slurp(path), "threads"));
-    assert_non_null(strstr(slurp(path), "level 4\n"));
+    assert_null(strstr(tu_read_text(path), "threads"));
+    assert_non_null(strstr(tu_read_text(path), "level 4\n"));
     unlink(path);
 }
 

@@ -188,17 +188,6 @@ static void test_every_broken_file(void **st)
     remove_games(dir);
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    assert_non_null(f);
-    static char buf[8192];
-    size_t k = fread(buf, 1, sizeof buf - 1, f);
-    buf[k] = 0;
-    fclose(f);
-    return buf;
-}
-
 /* `qipan list` lists the good game and warns once per broken file. */
 static void test_list_warns(void **st)
 {
@@ -210,14 +199,14 @@ static void test_list_warns(void **st)
     snprintf(cmd, sizeof cmd, "QIPAN_SCRIPTS='%s' QIPAN_PLUGINS='%s' '%s' list > '%s' 2> '%s'", dir, dir, QIPAN_BIN,
              out, errp);
     assert_int_equal(system(cmd), 0);
-    assert_non_null(strstr(slurp(out), "\ngood\tgood\n"));
+    assert_non_null(strstr(tu_read_text(out), "\ngood\tgood\n"));
     char warn[4096] = "";
     for (const char *p = want; *p;) {
         size_t len = strcspn(p, "\n");
         snprintf(warn + strlen(warn), sizeof warn - strlen(warn), "qipan: warning: %.*s\n", (int)len, p);
         p += len + (p[len] == '\n');
     }
-    assert_string_equal(slurp(errp), warn);
+    assert_string_equal(tu_read_text(errp), warn);
     unlink(out);
     unlink(errp);
     remove_games(dir);

@@ -138,6 +138,17 @@ uint64_t tu_perft(const qp_rules *r, const void *s, int depth)
     return qp_perft(r, s, depth);
 }
 
+const char *tu_read_text(const char *path)
+{
+    static char buf[8192];
+    FILE *f = fopen(path, "r");
+    if (!f) fail_msg("cannot read %s", path);
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = 0;
+    fclose(f);
+    return buf;
+}
+
 const char *tu_tmpfile(const char *text, const char *suffix)
 {
     static char paths[4][64];

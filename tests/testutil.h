@@ -40,6 +40,9 @@ uint64_t tu_perft(const qp_rules *r, const void *s, int depth);
 /* Writes text to a fresh temporary file and returns its path (static buffer
  * per call index 0..3). */
 const char *tu_tmpfile(const char *text, const char *suffix);
+/* The text of a small file (up to 8 KiB, in a static buffer the next call
+ * overwrites); fails the test when it cannot be read. */
+const char *tu_read_text(const char *path);
 
 /* Starts Xvfb on a display it picks itself (-displayfd: no clash with other
  * servers or parallel test runs) and waits until it takes clients (xdotool).
