@@ -158,7 +158,13 @@ enum {
     XQ_T_THREAT_ONE,                    /* the side to move has one piece attacked by a */
     XQ_T_THREAT_MORE,                   /* cheaper one; two or more (a fork) */
     XQ_T_KING_ATTACK,                   /* pieces bearing on the enemy palace, squared */
-    XQ_NTERMS
+    /* Mobility by count, on top of the linear terms above: a horse with
+     * no way out is worth far less than its count says, a chariot's
+     * fifteenth point adds little. */
+    XQ_T_HORSE_MOBT,                    /* + points reached, 0..8 */
+    XQ_T_CHARIOT_MOBT = XQ_T_HORSE_MOBT + 9,   /* 0..17 */
+    XQ_T_CANNON_MOBT = XQ_T_CHARIOT_MOBT + 18, /* 0..17 */
+    XQ_NTERMS = XQ_T_CANNON_MOBT + 18
 };
 #define XQ_PHASE_MAX 48
 #define XQ_PST_INDEX(t, f, r) ((t) * 50 + (r) * 5 + ((f) < 4 ? (f) : 8 - (f)))

@@ -653,6 +653,16 @@ static void test_eval_trace(void **st)
      * attack. */
     assert_int_equal(trace_count(r, "3k5/9/9/9/9/9/9/9/9/3CKR3 w - - 0 1", XQ_T_KING_ATTACK), 49 * 8 / 16);
     assert_int_equal(trace_count(r, "3k5/9/9/9/9/9/9/9/9/4K1R2 w - - 0 1", XQ_T_KING_ATTACK), 0);
+    /* Mobility by count: a Red horse in the corner reaches 2 points, one
+     * with every leg blocked by its own pieces none; a chariot in the
+     * corner beside its general 9 + 3 points, one on an empty file and
+     * rank 9 + 8, the last table entry (Black's, so it counts -1); a
+     * cannon counts the empty points of its lines. */
+    assert_int_equal(trace_count(r, "3k5/9/9/9/9/9/9/9/9/N3K4 w - - 0 1", XQ_T_HORSE_MOBT + 2), 1);
+    assert_int_equal(trace_count(r, "3k5/9/9/9/9/9/9/9/1C7/RNB1K4 w - - 0 1", XQ_T_HORSE_MOBT + 0), 1);
+    assert_int_equal(trace_count(r, "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", XQ_T_CHARIOT_MOBT + 12), 1);
+    assert_int_equal(trace_count(r, "3k5/9/9/9/r8/9/9/9/9/4K4 w - - 0 1", XQ_T_CHARIOT_MOBT + 17), -1);
+    assert_int_equal(trace_count(r, "3k5/9/9/9/9/9/9/9/9/C3K4 w - - 0 1", XQ_T_CANNON_MOBT + 12), 1);
     /* A lone soldier cannot mate: the lead is scaled down, and said so. */
     xq_state s;
     xq_trace tr;

@@ -208,9 +208,16 @@ static void write_c(FILE *f, const double (*w)[2])
             fprintf(f, "\n");
         }
     }
-    for (int k = XQ_T_HORSE_MOB; k < XQ_NTERMS; k++)
+    for (int k = XQ_T_HORSE_MOB; k < XQ_T_HORSE_MOBT; k++)
         fprintf(f, "    [XQ_T_%s] = {%ld, %ld},\n", names[k - XQ_T_HORSE_MOB], lround(w[k][0]),
                 lround(w[k][1]));
+    static const struct { const char *name; int first, n; } tabs[] = {
+        {"HORSE_MOBT", XQ_T_HORSE_MOBT, 9}, {"CHARIOT_MOBT", XQ_T_CHARIOT_MOBT, 18},
+        {"CANNON_MOBT", XQ_T_CANNON_MOBT, 18}};
+    for (int t = 0; t < 3; t++)
+        for (int k = 0; k < tabs[t].n; k++)
+            fprintf(f, "    [XQ_T_%s + %d] = {%ld, %ld},\n", tabs[t].name, k,
+                    lround(w[tabs[t].first + k][0]), lround(w[tabs[t].first + k][1]));
     fprintf(f, "};\n");
 }
 
