@@ -8,7 +8,9 @@
  * DATA has one position per line: FEN, a tab, then a label from the side
  * to move's view, an integer score in centipawns from any reference
  * search, which becomes the expected result 1 / (1 + 10^(-s/400)); or the
- * game's result from Red's view, 1-0, 1/2-1/2 or 0-1.
+ * game's result from Red's view, 1-0, 1/2-1/2 or 0-1.  The lines of
+ * `texel gen` and `texel pgn` ("FEN ; R", R Red's result 1, 0.5 or 0) are
+ * read as they are; '#' lines are comments.
  *
  * The evaluation is linear in its weights (xiangqi.h: the trace), so each
  * position is traced once and the fit is a gradient descent (Adam) on the
@@ -87,22 +89,30 @@ static int load(const qp_rules *r, const char *path, data *d, int *skipped)
     while (rc == 0 && fgets(line, sizeof line, f)) {
         lineno++;
         line[strcspn(line, "\r\n")] = 0;
-        char *tab = strchr(line, '\t');
-        if (!tab) {
-            fprintf(stderr, "%s:%d: expected FEN<TAB>label\n", path, lineno);
+        if (line[0] == '#' || line[0] == 0) continue;
+        /* FEN<TAB>label, or texel's "FEN ; R" with R Red's result 1, 0.5, 0 */
+        char *tab = strchr(line, '\t'), *semi = strstr(line, " ; ");
+        const char *label = tab ? tab + 1 : NULL;
+        if (!tab && semi) {
+            *semi = 0;
+            label = !strcmp(semi + 3, "1") ? "1-0" : !strcmp(semi + 3, "0") ? "0-1"
+                  : !strcmp(semi + 3, "0.5") ? "1/2-1/2" : "?";
+        } else if (tab) {
+            *tab = 0;
+        } else {
+            fprintf(stderr, "%s:%d: expected FEN<TAB>label or FEN ; RESULT\n", path, lineno);
             rc = -1;
             break;
         }
-        *tab = 0;
         xq_state s;
         if (r->rs->fen_parse(r, &s, line, err, sizeof err)) {
             fprintf(stderr, "%s:%d: %s\n", path, lineno, err);
             rc = -1;
             break;
         }
-        double target = parse_label(tab + 1, s.side);
+        double target = parse_label(label, s.side);
         if (target < 0) {
-            fprintf(stderr, "%s:%d: bad label '%s'\n", path, lineno, tab + 1);
+            fprintf(stderr, "%s:%d: bad label '%s'\n", path, lineno, tab ? label : semi + 3);
             rc = -1;
             break;
         }
