@@ -141,6 +141,8 @@ void xq_undo_move(xq_state *s, qp_move m, const xq_undo *u);
  * none).  A trace lists, for one position, each term's count (Red minus
  * Black) and the phase, so a tool can fit the weights to labelled
  * positions: xq_eval_traced() == xq_trace_value() for the same weights. */
+#define XQ_HORSE_MOB_MAX 8    /* points a horse reaches */
+#define XQ_LINE_MOB_MAX 17    /* points along a chariot's or cannon's lines (9 + 8) */
 enum {
     XQ_T_PST = 0,                       /* type * 50 + own rank * 5 + folded file */
     XQ_T_HORSE_MOB = XQ_NTYPES * 50,    /* per point a horse reaches */
@@ -161,10 +163,10 @@ enum {
     /* Mobility by count, on top of the linear terms above: a horse with
      * no way out is worth far less than its count says, a chariot's
      * fifteenth point adds little. */
-    XQ_T_HORSE_MOBT,                    /* + points reached, 0..8 */
-    XQ_T_CHARIOT_MOBT = XQ_T_HORSE_MOBT + 9,   /* 0..17 */
-    XQ_T_CANNON_MOBT = XQ_T_CHARIOT_MOBT + 18, /* 0..17 */
-    XQ_NTERMS = XQ_T_CANNON_MOBT + 18
+    XQ_T_HORSE_MOBT,                    /* + points reached, 0..XQ_HORSE_MOB_MAX */
+    XQ_T_CHARIOT_MOBT = XQ_T_HORSE_MOBT + XQ_HORSE_MOB_MAX + 1,   /* 0..XQ_LINE_MOB_MAX */
+    XQ_T_CANNON_MOBT = XQ_T_CHARIOT_MOBT + XQ_LINE_MOB_MAX + 1,
+    XQ_NTERMS = XQ_T_CANNON_MOBT + XQ_LINE_MOB_MAX + 1
 };
 #define XQ_PHASE_MAX 48
 #define XQ_PST_INDEX(t, f, r) ((t) * 50 + (r) * 5 + ((f) < 4 ? (f) : 8 - (f)))

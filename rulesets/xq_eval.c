@@ -138,7 +138,7 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
                       xq_enemy(b[sq + rr[1] + 1], side) + xq_enemy(b[sq - 16 * (fr[0] + 1)], side) +
                       xq_enemy(b[sq + 16 * (fr[1] + 1)], side);
                 ADD(XQ_T_CHARIOT_MOB, mob);
-                ADD(XQ_T_CHARIOT_MOBT + (mob < 17 ? mob : 17), 1);
+                ADD(XQ_T_CHARIOT_MOBT + mob, 1);
                 /* Its lines reach a palace point (the first piece included). */
                 if ((f >= 3 && f <= 5 && r - fr[0] - 1 <= phi && r + fr[1] + 1 >= plo) ||
                     (r >= plo && r <= phi && f - rr[0] - 1 <= 5 && f + rr[1] + 1 >= 3))
@@ -153,7 +153,7 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
                 const uint8_t *fr = im->file_run[r][s->occ_file[f]];
                 mob = rr[0] + rr[1] + fr[0] + fr[1];
                 ADD(XQ_T_CANNON_MOB, mob);
-                ADD(XQ_T_CANNON_MOBT + (mob < 17 ? mob : 17), 1);
+                ADD(XQ_T_CANNON_MOBT + mob, 1);
                 if ((f >= 3 && f <= 5) || (r >= plo && r <= phi)) ka_units[side] += 3, ka_n[side]++;
                 /* What each screen (the first piece on a line) exposes. */
                 for (int d = 0; threats && d < 4; d++) {

@@ -222,8 +222,9 @@ static void write_c(FILE *f, const double (*w)[2])
         fprintf(f, "    [XQ_T_%s] = {%ld, %ld},\n", names[k - XQ_T_HORSE_MOB], lround(w[k][0]),
                 lround(w[k][1]));
     static const struct { const char *name; int first, n; } tabs[] = {
-        {"HORSE_MOBT", XQ_T_HORSE_MOBT, 9}, {"CHARIOT_MOBT", XQ_T_CHARIOT_MOBT, 18},
-        {"CANNON_MOBT", XQ_T_CANNON_MOBT, 18}};
+        {"HORSE_MOBT", XQ_T_HORSE_MOBT, XQ_HORSE_MOB_MAX + 1},
+        {"CHARIOT_MOBT", XQ_T_CHARIOT_MOBT, XQ_LINE_MOB_MAX + 1},
+        {"CANNON_MOBT", XQ_T_CANNON_MOBT, XQ_LINE_MOB_MAX + 1}};
     for (int t = 0; t < 3; t++)
         for (int k = 0; k < tabs[t].n; k++)
             fprintf(f, "    [XQ_T_%s + %d] = {%ld, %ld},\n", tabs[t].name, k,
