@@ -120,6 +120,31 @@ static void test_descent_keeps_bounds(void **state)
     free(s);
 }
 
+/* Position-file lines: the FEN and side 0's result, or -1 with the line
+ * left alone. */
+static void test_split_line(void **state)
+{
+    (void)state;
+    double res = -2;
+    char a[] = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1 ; 0.5\n";
+    assert_int_equal(texel_split_line(a, &res), 0);
+    assert_string_equal(a, "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+    assert_true(res == 0.5);
+    char b[] = "FEN;1";
+    assert_int_equal(texel_split_line(b, &res), 0);
+    assert_string_equal(b, "FEN");
+    assert_true(res == 1);
+    static const char *const bad[] = {"FEN ; 2", "FEN ; -1", "FEN ; x", "FEN ;", "FEN 1-0"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char t[32];
+        snprintf(t, sizeof t, "%s", bad[i]);
+        res = -2;
+        assert_int_equal(texel_split_line(t, &res), -1);
+        assert_string_equal(t, bad[i]);
+        assert_true(res == -2);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -127,6 +152,7 @@ int main(void)
         cmocka_unit_test(test_fit_k_recovers_the_scale),
         cmocka_unit_test(test_descent_finds_the_weights),
         cmocka_unit_test(test_descent_keeps_bounds),
+        cmocka_unit_test(test_split_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

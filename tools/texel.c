@@ -309,15 +309,11 @@ static int load_positions(tuner *t, const qp_rules *r, const opts *o)
         for (int ln = 1; fgets(line, sizeof line, f); ln++) {
             if (line[0] == '#' || line[0] == '\n') continue;
             if (o->max && total >= o->max) break;
-            char *semi = strrchr(line, ';');
-            char *end;
-            double res = semi ? strtod(semi + 1, &end) : -1;
-            if (!semi || end == semi + 1 || res < 0 || res > 1) {
+            double res;
+            if (texel_split_line(line, &res) != 0) {
                 fprintf(stderr, "%s:%d: expected 'FEN ; RESULT' with RESULT 0..1\n", o->files[fi], ln);
                 continue;
             }
-            *semi = 0;
-            while (semi > line && semi[-1] == ' ') *--semi = 0;
             if (strlen(line) >= FEN_MAX || r->rs->fen_parse(r, s, line, err, sizeof err)) {
                 fprintf(stderr, "%s:%d: %s\n", o->files[fi], ln, strlen(line) >= FEN_MAX ? "FEN too long" : err);
                 continue;

@@ -9,8 +9,9 @@
  * to move's view, an integer score in centipawns from any reference
  * search, which becomes the expected result 1 / (1 + 10^(-s/400)); or the
  * game's result from Red's view, 1-0, 1/2-1/2 or 0-1.  The lines of
- * `texel gen` and `texel pgn` ("FEN ; R", R Red's result 1, 0.5 or 0) are
- * read as they are; '#' lines are comments.
+ * `texel gen` and `texel pgn` ("FEN ; R", R Red's result in 0..1, read by
+ * texel_split_line as texel tune reads them) are taken as they are; '#'
+ * lines are comments.
  *
  * The evaluation is linear in its weights (xiangqi.h: the trace), so each
  * position is traced once and the fit is a gradient descent (Adam) on the
@@ -90,17 +91,14 @@ static int load(const qp_rules *r, const char *path, data *d, int *skipped)
         lineno++;
         line[strcspn(line, "\r\n")] = 0;
         if (line[0] == '#' || line[0] == 0) continue;
-        /* FEN<TAB>label, or texel's "FEN ; R" with R Red's result 1, 0.5, 0 */
-        char *tab = strchr(line, '\t'), *semi = strstr(line, " ; ");
-        const char *label = tab ? tab + 1 : NULL;
-        if (!tab && semi) {
-            *semi = 0;
-            label = !strcmp(semi + 3, "1") ? "1-0" : !strcmp(semi + 3, "0") ? "0-1"
-                  : !strcmp(semi + 3, "0.5") ? "1/2-1/2" : "?";
-        } else if (tab) {
+        /* FEN<TAB>label, or texel's "FEN ; R" (R Red's result, 0..1) */
+        char *tab = strchr(line, '\t');
+        double result = -1;
+        if (tab) {
             *tab = 0;
-        } else {
-            fprintf(stderr, "%s:%d: expected FEN<TAB>label or FEN ; RESULT\n", path, lineno);
+        } else if (texel_split_line(line, &result) != 0) {
+            fprintf(stderr, "%s:%d: expected FEN<TAB>label or 'FEN ; RESULT' with RESULT 0..1\n",
+                    path, lineno);
             rc = -1;
             break;
         }
@@ -110,9 +108,9 @@ static int load(const qp_rules *r, const char *path, data *d, int *skipped)
             rc = -1;
             break;
         }
-        double target = parse_label(label, s.side);
+        double target = tab ? parse_label(tab + 1, s.side) : result;
         if (target < 0) {
-            fprintf(stderr, "%s:%d: bad label '%s'\n", path, lineno, tab ? label : semi + 3);
+            fprintf(stderr, "%s:%d: bad label '%s'\n", path, lineno, tab + 1);
             rc = -1;
             break;
         }

@@ -5,6 +5,19 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
+
+int texel_split_line(char *line, double *result)
+{
+    char *semi = strrchr(line, ';'), *end;
+    if (!semi) return -1;
+    double res = strtod(semi + 1, &end);
+    if (end == semi + 1 || res < 0 || res > 1) return -1;
+    *semi = 0;
+    while (semi > line && semi[-1] == ' ') *--semi = 0;
+    *result = res;
+    return 0;
+}
 
 double texel_sigmoid(double k, double e)
 {

@@ -23,6 +23,12 @@ double texel_mse(const int *score, const double *result, int n, double k);
  * the loss is unimodal in K for the sets that occur). */
 double texel_fit_k(const int *score, const double *result, int n);
 
+/* A line of a position file, "FEN ; R" with R side 0's result in 0..1
+ * (texel gen and pgn write 1, 0.5 or 0): cuts line down to the FEN (spaces
+ * before the ';' dropped) and sets *result; returns 0, or -1 (line
+ * unchanged) when the line is not one. */
+int texel_split_line(char *line, double *result);
+
 /* The loss of a weight vector (lower is better). */
 typedef double (*texel_loss_fn)(const int *w, void *ud);
 
