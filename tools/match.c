@@ -44,17 +44,15 @@
  */
 #include <errno.h>
 #include <math.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "builtin.h"
+#include "engine.h"
 #include "game.h"
 #include "registry.h"
 #include "config.h"
@@ -74,11 +72,8 @@ typedef struct player {
     /* in-process */
     qp_search *s;
     qp_search_limits lim;
-    /* external UCI program */
-    pid_t pid;
-    int to, from;
-    char buf[1 << 16];
-    size_t len;
+    /* external program (tools/engine) */
+    eng e;
     char go[64];
     proto proto;
     int synced;            /* xboard: moves of the game already sent */
@@ -89,57 +84,20 @@ typedef struct player {
     int64_t max_ms;
 } player;
 
-static int64_t now_ms(void)
+/* The xboard greeting: the feature list ends with done=1 (or the engine
+ * sends none). */
+static int xb_init(player *p, const char *cmd)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static int send_line(player *p, const char *text)
-{
-    size_t n = strlen(text);
-    while (n > 0) {
-        ssize_t k = write(p->to, text, n);
-        if (k < 0) {
-            if (errno == EINTR) continue;
-            return -1;
-        }
-        text += k;
-        n -= (size_t)k;
+    char line[1024];
+    if (eng_send(&p->e, "xboard\nprotover 2\n") ||
+        eng_read_until(&p->e, "feature", NULL, line, sizeof line, 10000)) {
+        fprintf(stderr, "match: %s does not answer xboard (is it installed? for MaxQi: "
+                        "apt-get install fairymax)\n", cmd);
+        return -1;
     }
+    while (!strstr(line, "done=1") &&
+           !eng_read_until(&p->e, "feature", NULL, line, sizeof line, 2000)) {}
     return 0;
-}
-
-/* Reads lines until one starts with prefix; copies it to out.  -1 on EOF
- * or timeout, 1 when an xboard engine resigns. */
-static int read_until(player *p, const char *prefix, char *out, size_t outn, int timeout_ms)
-{
-    int64_t end = now_ms() + timeout_ms;
-    for (;;) {
-        char *nl;
-        while ((nl = memchr(p->buf, '\n', p->len)) != NULL) {
-            *nl = 0;
-            bool hit = !strncmp(p->buf, prefix, strlen(prefix));
-            /* An xboard engine may resign instead of moving. */
-            bool resign = p->proto == PROTO_XBOARD && !strncmp(p->buf, "resign", 6);
-            if (hit) snprintf(out, outn, "%s", p->buf);
-            size_t used = (size_t)(nl - p->buf) + 1;
-            memmove(p->buf, nl + 1, p->len - used);
-            p->len -= used;
-            if (hit) return 0;
-            if (resign) return 1;
-        }
-        int left = (int)(end - now_ms());
-        if (left <= 0 || p->len >= sizeof p->buf - 1) return -1;
-        struct pollfd pf = {p->from, POLLIN, 0};
-        int k = poll(&pf, 1, left);
-        if (k < 0 && errno == EINTR) continue;
-        if (k <= 0) return -1;
-        ssize_t got = read(p->from, p->buf + p->len, sizeof p->buf - 1 - p->len);
-        if (got <= 0) return -1;
-        p->len += (size_t)got;
-    }
 }
 
 /* Starts the program cmd (words separated by spaces, no quoting) and
@@ -147,57 +105,16 @@ static int read_until(player *p, const char *prefix, char *out, size_t outn, int
 static int spawn(player *p, const char *cmd, proto pr, const char *variant,
                  const char *const *options, int noptions)
 {
-    char words[1024];
-    char *argv[32];
-    int argc = 0;
-    snprintf(words, sizeof words, "%s", cmd);
-    for (char *t = strtok(words, " "); t && argc < 31; t = strtok(NULL, " ")) argv[argc++] = t;
-    argv[argc] = NULL;
-    if (argc == 0) return -1;
-    int in[2], out[2];
-    if (pipe(in) || pipe(out)) return -1;
-    p->pid = fork();
-    if (p->pid < 0) return -1;
-    if (p->pid == 0) {
-        dup2(in[0], 0);
-        dup2(out[1], 1);
-        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
-        execvp(argv[0], argv);
-        _exit(127);
+    char err[1024];
+    if (eng_start(&p->e, cmd, err, sizeof err)) {
+        fprintf(stderr, "match: %s\n", err);
+        return -1;
     }
-    close(in[0]);
-    close(out[1]);
-    p->to = in[1];
-    p->from = out[0];
     p->external = true;
     p->proto = pr;
-    char line[1024];
-    if (pr == PROTO_XBOARD) {
-        /* The feature list ends with done=1 (or the engine sends none). */
-        if (send_line(p, "xboard\nprotover 2\n") ||
-            read_until(p, "feature", line, sizeof line, 10000)) {
-            fprintf(stderr, "match: %s does not answer xboard (is it installed? for MaxQi: "
-                            "apt-get install fairymax)\n", cmd);
-            return -1;
-        }
-        while (!strstr(line, "done=1") && !read_until(p, "feature", line, sizeof line, 2000)) {}
-        return 0;
-    }
-    snprintf(line, sizeof line, "uci\nsetoption name UCI_Variant value %s\n", variant);
-    if (send_line(p, line)) return -1;
-    for (int i = 0; i < noptions; i++) {
-        char name[256];
-        snprintf(name, sizeof name, "%s", options[i]);
-        char *eq = strchr(name, '=');
-        if (eq) *eq = 0;
-        snprintf(line, sizeof line, "setoption name %s%s%s\n", name, eq ? " value " : "",
-                 eq ? eq + 1 : "");
-        if (send_line(p, line)) return -1;
-    }
-    if (send_line(p, "isready\n") || read_until(p, "readyok", line, sizeof line, 10000)) {
-        fprintf(stderr, "match: %s does not answer UCI (is it installed? Fairy-Stockfish: "
-                        "apt-get install fairy-stockfish; Sjaak II: apt-get install sjaakii; "
-                        "they land in /usr/games)\n", cmd);
+    if (pr == PROTO_XBOARD) return xb_init(p, cmd);
+    if (eng_uci_init(&p->e, variant, options, noptions, err, sizeof err)) {
+        fprintf(stderr, "match: %s\n", err);
         return -1;
     }
     return 0;
@@ -205,12 +122,7 @@ static int spawn(player *p, const char *cmd, proto pr, const char *variant,
 
 static void close_player(player *p)
 {
-    if (p->external && p->pid > 0) {
-        send_line(p, "quit\n");
-        close(p->to);
-        close(p->from);
-        waitpid(p->pid, NULL, 0);
-    }
+    if (p->external) eng_close(&p->e);
     if (p->s) qp_search_free(p->s);
 }
 
@@ -238,7 +150,7 @@ static void xb_ranks(char *mv, int d)
 static qp_move get_move(player *p, const qp_game *g, const char *moves_text, char *why, size_t whyn)
 {
     const qp_rules *r = g->r;
-    int64_t t0 = now_ms();
+    int64_t t0 = eng_now_ms();
     qp_move m = QP_MOVE_NONE;
     if (!p->external) {
         qp_search_info info;
@@ -266,12 +178,14 @@ static qp_move get_move(player *p, const qp_game *g, const char *moves_text, cha
                      p->xb_time_cs);
         else
             snprintf(line + k, sizeof line - k, "go\n");
-        int rc = send_line(p, line) ? -1 : read_until(p, "move ", reply, sizeof reply, MOVE_TIMEOUT_MS);
+        int rc = eng_send(&p->e, line)
+                     ? -1
+                     : eng_read_until(&p->e, "move ", "resign", reply, sizeof reply, MOVE_TIMEOUT_MS);
         if (rc) {
             snprintf(why, whyn, rc > 0 ? "resigns" : "no move (crash or timeout)");
             return QP_MOVE_NONE;
         }
-        send_line(p, "force\n");
+        eng_send(&p->e, "force\n");
         p->synced = i + 1;
         sscanf(reply + 5, "%63s", text);
         xb_ranks(text, +1);
@@ -281,7 +195,8 @@ static qp_move get_move(player *p, const qp_game *g, const char *moves_text, cha
             return QP_MOVE_NONE;
         }
     } else {
-        char line[1 << 15], reply[256];
+        char line[1 << 15];
+        eng_result res;
         /* Engine matches start from the initial position: "startpos" is
          * understood by engines that read no Xiangqi FEN (Sjaak II). */
         if (p->startpos)
@@ -290,18 +205,17 @@ static qp_move get_move(player *p, const qp_game *g, const char *moves_text, cha
         else
             snprintf(line, sizeof line, "position fen %s%s%s\n%s\n", g->start_fen,
                      moves_text[0] ? " moves " : "", moves_text, p->go);
-        if (send_line(p, line) || read_until(p, "bestmove ", reply, sizeof reply, MOVE_TIMEOUT_MS)) {
+        if (eng_uci_go(&p->e, line, MOVE_TIMEOUT_MS, &res)) {
             snprintf(why, whyn, "no bestmove (crash or timeout)");
             return QP_MOVE_NONE;
         }
-        char err[QP_ERR], text[64] = "";
-        sscanf(reply + 9, "%63s", text);
-        if (r->rs->move_parse(r, g->cur, text, &m, err, sizeof err)) {
-            snprintf(why, whyn, "bad move '%s': %s", text, err);
+        char err[QP_ERR];
+        if (r->rs->move_parse(r, g->cur, res.best, &m, err, sizeof err)) {
+            snprintf(why, whyn, "bad move '%s': %s", res.best, err);
             return QP_MOVE_NONE;
         }
     }
-    int64_t dt = now_ms() - t0;
+    int64_t dt = eng_now_ms() - t0;
     if (dt > p->max_ms) p->max_ms = dt;
     if (m != QP_MOVE_NONE && !qp_move_is_legal(r, g->cur, m)) {
         char t[QP_MOVE_TEXT];
@@ -384,7 +298,7 @@ static int play_game(const qp_rules *r, player *pl[2], const char *opening, int 
     for (int i = 0; i < 2; i++) {
         player *p = pl[i];
         if (p->s) qp_search_clear(p->s);
-        if (p->external && p->proto == PROTO_UCI) send_line(p, "ucinewgame\n");
+        if (p->external && p->proto == PROTO_UCI) eng_send(&p->e, "ucinewgame\n");
         if (p->external && p->proto == PROTO_XBOARD) {
             char line[256];
             if (p->xb_time_cs)
@@ -393,7 +307,7 @@ static int play_game(const qp_rules *r, player *pl[2], const char *opening, int 
             else
                 snprintf(line, sizeof line, "new\nvariant %s\nforce\nsd %d\npost\n", r->rs->name,
                          p->xb_depth);
-            send_line(p, line);
+            eng_send(&p->e, line);
             p->synced = 0;
         }
     }
@@ -599,7 +513,7 @@ static const char *base_name(const char *cmd, char *buf, size_t n)
 static int engine_match(const qp_rules *r, const opts *o)
 {
     proto pr = o->protocol && !strcmp(o->protocol, "xboard") ? PROTO_XBOARD : PROTO_UCI;
-    const char *variant = o->variant ? o->variant : r->rs->name;
+    const char *variant = eng_uci_variant(o->variant, r->rs->name);
     char **ops = NULL;
     int nops = 0;
     if (o->openings) {
@@ -656,7 +570,7 @@ static int engine_match(const qp_rules *r, const opts *o)
     }
     int games = o->games > 0 ? o->games : (nops ? 2 * nops : 10);
     int w = 0, d = 0, l = 0, forfeits[2] = {0, 0}, capped = 0, status = 0;
-    int64_t t0 = now_ms();
+    int64_t t0 = eng_now_ms();
     uint64_t x = o->seed * 0x9E3779B97F4A7C15ull | 1;
     char opening[1024] = "";
     int per_move = o->depth ? 30000 : o->nodes ? 30000 : (o->a_movetime > o->movetime ? o->a_movetime : o->movetime) + 1000;
@@ -707,7 +621,7 @@ static int engine_match(const qp_rules *r, const opts *o)
            "%.1f s\n",
            a.name, b.name, tc, n, w, d, l, sc * 100, elo, lo, hi, a.name, forfeits[0], b.name,
            forfeits[1], capped, a.name, (long long)a.max_ms, b.name, (long long)b.max_ms,
-           (now_ms() - t0) / 1000.0);
+           (eng_now_ms() - t0) / 1000.0);
     if (pgn) fclose(pgn);
     close_player(&a);
     close_player(&b);
@@ -823,7 +737,7 @@ int main(int argc, char **argv)
     int by_side[2] = {0, 0};
     char reasons[16][64];
     int reason_n[16] = {0}, nreasons = 0;
-    int64_t t0 = now_ms();
+    int64_t t0 = eng_now_ms();
     char opening[1024] = "";
     int budget_s = o.depth ? 600 : (int)(o.ply_cap * (int64_t)(o.movetime + 50) / 1000) + 60;
     if (!selfplay) budget_s += o.ply_cap * 5;
@@ -875,7 +789,7 @@ int main(int argc, char **argv)
         }
         fflush(stdout);
     }
-    int64_t dt = now_ms() - t0;
+    int64_t dt = eng_now_ms() - t0;
     printf("results by reason:");
     for (int k = 0; k < nreasons; k++) printf(" %s %d;", reasons[k], reason_n[k]);
     printf("\n");
