@@ -1,13 +1,20 @@
 /*
  * test_texel.c — the pure part of the Texel tuner (tools/texel/fit.c):
  * the loss, the fit of K and the coordinate descent, on synthetic sets
- * whose answer is known because the labels were made from it.
+ * whose answer is known because the labels were made from it; and
+ * `texel label` (tools/engine's UCI client) run on small files, with
+ * `qipan uci` and with a scripted fake engine as the engine.
  */
 #include "testutil.h"
+#include "engine.h"
 #include "fit.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #define NPOS 400
 #define NW 3
@@ -145,6 +152,166 @@ static void test_split_line(void **state)
     }
 }
 
+/* ---- texel label ------------------------------------------------------- */
+
+#define XQ_START "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+#define XQ_OPENED "r1bakabnr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 4 3"
+#define XQ_BAD "rnbakabnr/9/1c5c1/p1p1p1p1p/9/zz w - - 0 1"
+
+/* Runs a shell command line: its exit status, with its stdout and stderr
+ * (malloc'ed). */
+static int run(const char *cmd, char **out, char **err)
+{
+    const char *o = tu_tmpfile("", ".out");
+    char opath[64], epath[64];
+    snprintf(opath, sizeof opath, "%s", o);
+    snprintf(epath, sizeof epath, "%s", tu_tmpfile("", ".err"));
+    size_t n = strlen(cmd) + 256;
+    char *line = malloc(n);
+    assert_non_null(line);
+    snprintf(line, n, "%s > %s 2> %s", cmd, opath, epath);
+    int st = system(line);
+    free(line);
+    *out = strdup(tu_read_text(opath));
+    *err = strdup(tu_read_text(epath));
+    unlink(opath);
+    unlink(epath);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+/* Checks that text is exactly the lines "FEN<TAB>INTEGER" of fens, in
+ * order; the integers go to score. */
+static void check_labels(const char *text, const char *const *fens, int n, int *score)
+{
+    char *copy = strdup(text), *save = NULL;
+    int i = 0;
+    for (char *l = strtok_r(copy, "\n", &save); l; l = strtok_r(NULL, "\n", &save), i++) {
+        char *tab = strchr(l, '\t');
+        if (i >= n || !tab) fail_msg("unexpected label line %d: '%s'", i + 1, l);
+        *tab = 0;
+        assert_string_equal(l, fens[i]);
+        char *end;
+        long v = strtol(tab + 1, &end, 10);
+        if (end == tab + 1 || *end) fail_msg("label '%s' is not an integer", tab + 1);
+        score[i] = (int)v;
+    }
+    assert_int_equal(i, n);
+    free(copy);
+}
+
+/* qipan's own UCI engine labels the good positions of a file in order, at
+ * depth 2; the bad FEN between them is reported as FILE:LINE with its
+ * text; xq_fit reads the result. */
+static void test_label_with_qipan_uci(void **state)
+{
+    (void)state;
+    char in[64], lab[64], cmd[1024], *out, *err;
+    snprintf(in, sizeof in, "%s",
+             tu_tmpfile("# two good positions, a bad one between them\n" XQ_START " ; 0.5\n" XQ_BAD
+                        " ; 1\n" XQ_OPENED "\t35\n",
+                        ".txt"));
+    snprintf(lab, sizeof lab, "%s", tu_tmpfile("", ".tsv"));
+    snprintf(cmd, sizeof cmd,
+             "'%s' label --ruleset xiangqi --engine '%s uci' --depth 2 --out %s %s", TEXEL_BIN,
+             QIPAN_BIN, lab, in);
+    assert_int_equal(run(cmd, &out, &err), 0);
+    char want[256];
+    snprintf(want, sizeof want, "%s:3: bad FEN '%s'", in, XQ_BAD);
+    if (!strstr(err, want)) fail_msg("no '%s' in: %s", want, err);
+    assert_non_null(strstr(err, "label: 2 labelled, 0 skipped"));
+    free(out);
+    free(err);
+    static const char *const fens[] = {XQ_START, XQ_OPENED};
+    int score[2];
+    check_labels(tu_read_text(lab), fens, 2, score);
+    for (int i = 0; i < 2; i++) assert_true(abs(score[i]) < 500);   /* openings are balanced */
+    snprintf(cmd, sizeof cmd, "'%s' %s --epochs 1 --holdout 0", XQ_FIT_BIN, lab);
+    assert_int_equal(run(cmd, &out, &err), 0);
+    if (!strstr(out, "positions 2 ")) fail_msg("xq_fit: %s%s", out, err);
+    free(out);
+    free(err);
+    unlink(in);
+    unlink(lab);
+}
+
+/* A scripted engine: which score of its info lines is the label (the last
+ * exact one of the first multipv), which are skipped (mate, |cp| >= 2000),
+ * and its death at the fifth position: an error naming the line, with the
+ * labels so far kept. */
+static void test_label_scores_and_dead_engine(void **state)
+{
+    (void)state;
+    static const char script[] =
+        "n=0\n"
+        "while read -r cmd rest; do\n"
+        "  case \"$cmd\" in\n"
+        "  uci) echo 'id name fake'; echo uciok ;;\n"
+        "  isready) echo readyok ;;\n"
+        "  go) n=$((n + 1))\n"
+        "    case $n in\n"
+        "    1) echo 'info depth 1 score cp 12 pv a1a2'; echo 'info depth 2 score cp 30 lowerbound';\n"
+        "       echo 'info string score cp 999'; echo 'info depth 2 multipv 2 score cp 77' ;;\n"
+        "    2) echo 'info depth 1 score cp 40'; echo 'info depth 2 score mate 3' ;;\n"
+        "    3) echo 'info depth 2 score cp -2000' ;;\n"
+        "    4) echo 'info depth 2 multipv 1 score cp -1999 nodes 10 pv a1a2' ;;\n"
+        "    *) exit 3 ;;\n"
+        "    esac\n"
+        "    echo 'bestmove a1a2' ;;\n"
+        "  quit) exit 0 ;;\n"
+        "  esac\n"
+        "done\n";
+    char sh[64], in[64], lab[64], cmd[1024], *out, *err;
+    snprintf(sh, sizeof sh, "%s", tu_tmpfile(script, ".sh"));
+    snprintf(in, sizeof in, "%s",
+             tu_tmpfile(XQ_START "\n" XQ_OPENED "\n" XQ_START "\n" XQ_OPENED "\n" XQ_START "\n"
+                        XQ_OPENED "\n",
+                        ".txt"));
+    snprintf(lab, sizeof lab, "%s", tu_tmpfile("", ".tsv"));
+    snprintf(cmd, sizeof cmd, "'%s' label --ruleset xiangqi --engine 'sh %s' --depth 5 --out %s %s",
+             TEXEL_BIN, sh, lab, in);
+    assert_int_equal(run(cmd, &out, &err), 1);
+    char want[128];
+    snprintf(want, sizeof want, "%s:5: the engine died (exit status 3)", in);
+    if (!strstr(err, want)) fail_msg("no '%s' in: %s", want, err);
+    assert_non_null(strstr(err, "label: 2 labelled, 2 skipped"));
+    free(out);
+    free(err);
+    static const char *const fens[] = {XQ_START, XQ_OPENED};
+    int score[2];
+    check_labels(tu_read_text(lab), fens, 2, score);
+    assert_int_equal(score[0], 12);
+    assert_int_equal(score[1], -1999);
+    unlink(sh);
+    unlink(in);
+    unlink(lab);
+}
+
+/* The score of single info lines. */
+static void test_uci_info_score(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *line;
+        int kind, score;
+    } cases[] = {
+        {"info depth 3 seldepth 5 score cp -41 nodes 900 pv h2e2 h9g7", ENG_SCORE_CP, -41},
+        {"info depth 9 score mate -2 pv a1a2", ENG_SCORE_MATE, -2},
+        {"info multipv 1 depth 4 score cp 7", ENG_SCORE_CP, 7},
+        {"info multipv 2 depth 4 score cp 7", ENG_SCORE_NONE, 0},
+        {"info depth 4 score cp 7 upperbound", ENG_SCORE_NONE, 0},
+        {"info string score cp 5", ENG_SCORE_NONE, 0},
+        {"info depth 4 nodes 10", ENG_SCORE_NONE, 0},
+        {"info depth 4 score cp x", ENG_SCORE_NONE, 0},
+        {"bestmove a1a2", ENG_SCORE_NONE, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        int score = 12345;
+        int kind = eng_uci_info_score(cases[i].line, &score);
+        if (kind != cases[i].kind) fail_msg("'%s': kind %d", cases[i].line, kind);
+        assert_int_equal(score, kind == ENG_SCORE_NONE ? 12345 : cases[i].score);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -153,6 +320,9 @@ int main(void)
         cmocka_unit_test(test_descent_finds_the_weights),
         cmocka_unit_test(test_descent_keeps_bounds),
         cmocka_unit_test(test_split_line),
+        cmocka_unit_test(test_uci_info_score),
+        cmocka_unit_test(test_label_with_qipan_uci),
+        cmocka_unit_test(test_label_scores_and_dead_engine),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

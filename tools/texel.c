@@ -5,6 +5,8 @@
  *   texel gen  --out FILE [--games N] [--nodes N] [--random-plies R] [--seed S]
  *   texel pgn  --out FILE [--skip P] GAMES.pgn...
  *   texel tune FILE... [--params eval.a,eval.b] [--rounds N] [--max N] [--step-div D]
+ *   texel label --engine "CMD ARGS" [--variant V] [--depth D | --nodes N]
+ *               [--option NAME=VALUE]... --out FILE DATA...
  *   common:    [--ruleset NAME] [--config FILE.lua]
  *
  * gen plays qipan against itself (node-limited searches, R random plies
@@ -26,8 +28,23 @@
  * Every tenth position is held out and its loss reported before and
  * after, to show whether the fit generalises.  --config gives the
  * starting weights (default: the ruleset's defaults).
+ *
+ * label has a UCI engine (tools/engine; UCI_Variant --variant, else the
+ * ruleset's name, as match sets it) search each position of DATA (the
+ * lines above, bare FENs or "FEN<TAB>..." lines) to a fixed depth or node
+ * count, and appends "FEN<TAB>S" to FILE, S the last exact score before
+ * bestmove in centipawns from the side to move's view: the labels
+ * xq_fit reads.  Mate scores, |S| >= LABEL_CP_MAX and positions without a
+ * score are skipped (a fit of a static eval learns nothing from them);
+ * FENs the ruleset refuses are reported as FILE:LINE and skipped (the
+ * engine would answer for some other position).  One engine serves all
+ * positions with its table kept: clearing it for each would cost more
+ * than the labels gain.  An engine that dies or gives no bestmove within
+ * LABEL_TIMEOUT_MS ends the run with the line it was at; FILE keeps the
+ * labels written so far (each line is flushed).
  */
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +52,7 @@
 
 #include "builtin.h"
 #include "config.h"
+#include "engine.h"
 #include "fileio.h"
 #include "fit.h"
 #include "game.h"
@@ -46,6 +64,9 @@
 #define MAX_TUNED 64
 #define PLY_CAP 400
 #define FEN_MAX 512
+#define MAX_OPTIONS 16
+#define LABEL_TIMEOUT_MS 60000
+#define LABEL_CP_MAX 2000
 
 typedef struct opts {
     const char *mode, *out, *ruleset, *config, *plist;
@@ -53,6 +74,12 @@ typedef struct opts {
     uint64_t nodes, seed;
     const char *files[64];
     int nfiles;
+    /* label */
+    const char *engine, *variant;
+    int depth;
+    bool nodes_given;      /* --nodes on the command line (gen has a default) */
+    const char *options[MAX_OPTIONS];
+    int noptions;
 } opts;
 
 static uint64_t rng(uint64_t *x)
@@ -239,6 +266,125 @@ static int pgn_mode(const qp_rules *r, const opts *o, FILE *out)
     return status;
 }
 
+/* ---- label: engine scores ------------------------------------------------ */
+
+/* The FEN of a position line ("FEN ; R", "FEN<TAB>..." or a bare FEN),
+ * cut in place without the blanks around it. */
+static char *line_fen(char *line)
+{
+    line[strcspn(line, ";\t\r\n")] = 0;
+    while (*line == ' ') line++;
+    size_t n = strlen(line);
+    while (n > 0 && line[n - 1] == ' ') line[--n] = 0;
+    return line;
+}
+
+typedef struct label_count {
+    long searched, labelled, skipped, bad;
+} label_count;
+
+/* Labels the positions of one file; 0, or 1 when the engine failed (with
+ * the message) or FILE cannot be written. */
+static int label_file(const qp_rules *r, const opts *o, const char *path, eng *e, void *s,
+                      FILE *out, label_count *c, int64_t t0)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "texel: cannot read %s\n", path);
+        return 1;
+    }
+    char go[64], line[FEN_MAX + 64], cmd[sizeof line + sizeof go + 16], err[QP_ERR];
+    if (o->nodes_given) snprintf(go, sizeof go, "go nodes %llu", (unsigned long long)o->nodes);
+    else snprintf(go, sizeof go, "go depth %d", o->depth);
+    int status = 0;
+    for (int ln = 1; !status && fgets(line, sizeof line, f); ln++) {
+        size_t len = strlen(line);
+        if (len == sizeof line - 1 && line[len - 1] != '\n') {
+            int ch;
+            while ((ch = fgetc(f)) != EOF && ch != '\n') {}
+            fprintf(stderr, "%s:%d: line too long (skipped)\n", path, ln);
+            c->bad++;
+            continue;
+        }
+        if (line[0] == '#' || line[strspn(line, " \t\r\n")] == 0) continue;
+        char *fen = line_fen(line);
+        if (r->rs->fen_parse(r, s, fen, err, sizeof err)) {
+            fprintf(stderr, "%s:%d: bad FEN '%s': %s (skipped)\n", path, ln, fen, err);
+            c->bad++;
+            continue;
+        }
+        snprintf(cmd, sizeof cmd, "position fen %s\n%s\n", fen, go);
+        eng_result res;
+        int rc = eng_uci_go(e, cmd, LABEL_TIMEOUT_MS, &res);
+        if (rc) {
+            if (rc == ENG_TIMEOUT)
+                fprintf(stderr, "texel: %s:%d: no bestmove from the engine within %d s\n", path,
+                        ln, LABEL_TIMEOUT_MS / 1000);
+            else if (rc == ENG_LONG)
+                fprintf(stderr, "texel: %s:%d: the engine wrote a line over %d bytes\n", path, ln,
+                        ENG_LINE_MAX);
+            else {
+                int st = eng_close(e);
+                fprintf(stderr, "texel: %s:%d: the engine died (%s %d)\n", path, ln,
+                        st >= 128 ? "signal" : "exit status", st >= 128 ? st - 128 : st);
+            }
+            status = 1;
+            break;
+        }
+        c->searched++;
+        if (res.kind == ENG_SCORE_CP && abs(res.score) < LABEL_CP_MAX) {
+            if (fprintf(out, "%s\t%d\n", fen, res.score) < 0 || fflush(out)) {
+                fprintf(stderr, "texel: cannot write %s\n", o->out);
+                status = 1;
+            }
+            c->labelled++;
+        } else {
+            c->skipped++;
+        }
+        if (c->searched % 1000 == 0)
+            fprintf(stderr, "label: %ld positions, %ld labelled, %ld skipped, %.0f s\n",
+                    c->searched, c->labelled, c->skipped, (eng_now_ms() - t0) / 1000.0);
+    }
+    fclose(f);
+    return status;
+}
+
+static int label_mode(const qp_rules *r, const opts *o, FILE *out)
+{
+    char err[1024];
+    eng *e = malloc(sizeof *e);
+    void *s = qp_state_new(r);
+    if (!e || !s) {
+        fprintf(stderr, "texel: out of memory\n");
+        free(e);
+        free(s);
+        return 1;
+    }
+    if (eng_start(e, o->engine, err, sizeof err) ||
+        eng_uci_init(e, eng_uci_variant(o->variant, r->rs->name), o->options, o->noptions, err,
+                     sizeof err) ||
+        eng_send(e, "ucinewgame\n")) {
+        fprintf(stderr, "texel: %s\n", err);
+        eng_close(e);
+        free(e);
+        free(s);
+        return 1;
+    }
+    label_count c = {0};
+    int64_t t0 = eng_now_ms();
+    int status = 0;
+    for (int fi = 0; fi < o->nfiles && !status; fi++)
+        status = label_file(r, o, o->files[fi], e, s, out, &c, t0);
+    fprintf(stderr, "label: %ld labelled, %ld skipped (mate, |cp| >= %d or no score), %ld bad "
+                    "lines; %.1f s%s%s\n",
+            c.labelled, c.skipped, LABEL_CP_MAX, c.bad, (eng_now_ms() - t0) / 1000.0,
+            status ? "; stopped, the labels so far are in " : "", status ? o->out : "");
+    eng_close(e);
+    free(e);
+    free(s);
+    return status;
+}
+
 /* ---- tune ---------------------------------------------------------------- */
 
 typedef struct tuner {
@@ -421,6 +567,8 @@ static int usage(void)
     fprintf(stderr, "usage: texel gen  --out FILE [--games N] [--nodes N] [--random-plies R] [--seed S]\n"
                     "       texel pgn  --out FILE [--skip P] GAMES.pgn...\n"
                     "       texel tune FILE... [--params eval.a,eval.b] [--rounds N] [--max N] [--step-div D]\n"
+                    "       texel label --engine \"CMD ARGS\" [--variant V] [--depth D | --nodes N]\n"
+                    "                   [--option NAME=VALUE]... --out FILE DATA...\n"
                     "       common: [--ruleset NAME] [--config FILE.lua]\n");
     return 2;
 }
@@ -445,22 +593,31 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--config")) o.config = v;
         else if (!strcmp(a, "--params")) o.plist = v;
         else if (!strcmp(a, "--games")) o.games = atoi(v);
-        else if (!strcmp(a, "--nodes")) o.nodes = strtoull(v, NULL, 10);
+        else if (!strcmp(a, "--nodes")) o.nodes = strtoull(v, NULL, 10), o.nodes_given = true;
         else if (!strcmp(a, "--random-plies")) o.random_plies = atoi(v);
         else if (!strcmp(a, "--seed")) o.seed = strtoull(v, NULL, 10);
         else if (!strcmp(a, "--skip")) o.skip = atoi(v);
         else if (!strcmp(a, "--rounds")) o.rounds = atoi(v);
         else if (!strcmp(a, "--max")) o.max = atoi(v);
         else if (!strcmp(a, "--step-div")) o.step_div = atoi(v);
+        else if (!strcmp(a, "--engine")) o.engine = v;
+        else if (!strcmp(a, "--variant")) o.variant = v;
+        else if (!strcmp(a, "--depth")) o.depth = atoi(v);
+        else if (!strcmp(a, "--option") && o.noptions < MAX_OPTIONS) o.options[o.noptions++] = v;
         else {
             fprintf(stderr, "texel: unknown option %s\n", a);
             return usage();
         }
     }
     bool gen = !strcmp(o.mode, "gen"), pgn = !strcmp(o.mode, "pgn"), tune = !strcmp(o.mode, "tune");
-    if (!gen && !pgn && !tune) return usage();
-    if ((gen || pgn) && !o.out) return usage();
-    if ((pgn || tune) && o.nfiles == 0) return usage();
+    bool label = !strcmp(o.mode, "label");
+    if (!gen && !pgn && !tune && !label) return usage();
+    if ((gen || pgn || label) && !o.out) return usage();
+    if ((pgn || tune || label) && o.nfiles == 0) return usage();
+    if (label && (!o.engine || (o.depth > 0) == (o.nodes_given && o.nodes > 0))) {
+        fprintf(stderr, "texel: label needs --engine and one of --depth D or --nodes N (> 0)\n");
+        return usage();
+    }
     if (o.games < 0 || o.random_plies < 0 || o.skip < 0 || o.rounds < 0 || o.max < 0 || o.step_div < 1) return usage();
 
     qp_registry reg;
@@ -483,7 +640,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "texel: %s\n", err);
         return 2;
     }
-    if (!rs->evaluate || !rs->fen_parse || !rs->fen_print) {
+    if (!rs->fen_parse || (!label && (!rs->evaluate || !rs->fen_print))) {
         fprintf(stderr, "texel: %s has no evaluation or no FEN\n", rs->name);
         return 2;
     }
@@ -496,7 +653,9 @@ int main(int argc, char **argv)
             fprintf(stderr, "texel: cannot write %s\n", o.out);
             return 1;
         }
-        status = gen ? gen_mode(r, &o, out) : pgn_mode(r, &o, out);
+        /* A dead engine is an error return, not the end of texel. */
+        if (label) signal(SIGPIPE, SIG_IGN);
+        status = gen ? gen_mode(r, &o, out) : pgn ? pgn_mode(r, &o, out) : label_mode(r, &o, out);
         if (fclose(out)) status = 1;
     }
     qp_rules_free(r);

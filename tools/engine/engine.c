@@ -158,25 +158,32 @@ int eng_read_until(eng *e, const char *prefix, const char *stop, char *out, size
     }
 }
 
-void eng_close(eng *e)
+int eng_close(eng *e)
 {
-    if (e->pid <= 0) return;
+    if (e->pid <= 0) return -1;
     eng_send(e, "quit\n");
     close(e->to);
     close(e->from);
     e->to = e->from = -1;
     int64_t end = eng_now_ms() + QUIT_GRACE_MS;
+    int st = 0;
     for (;;) {
-        pid_t w = waitpid(e->pid, NULL, WNOHANG);
-        if (w == e->pid || (w < 0 && errno != EINTR)) break;
+        pid_t w = waitpid(e->pid, &st, WNOHANG);
+        if (w == e->pid) break;
+        if (w < 0 && errno != EINTR) {
+            st = -1;
+            break;
+        }
         if (eng_now_ms() >= end) {
             kill(e->pid, SIGKILL);
-            waitpid(e->pid, NULL, 0);
+            if (waitpid(e->pid, &st, 0) != e->pid) st = -1;
             break;
         }
         poll(NULL, 0, 10);
     }
     e->pid = 0;
+    if (st == -1) return -1;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : WIFSIGNALED(st) ? 128 + WTERMSIG(st) : -1;
 }
 
 /* ---- UCI ----------------------------------------------------------------- */

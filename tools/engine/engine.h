@@ -60,8 +60,9 @@ int eng_read_line(eng *e, char *out, size_t outn, int timeout_ms);
  * timeout is for the whole wait. */
 int eng_read_until(eng *e, const char *prefix, const char *stop, char *out, size_t outn,
                    int timeout_ms);
-/* Sends "quit", closes the pipes and reaps the process (see above). */
-void eng_close(eng *e);
+/* Sends "quit", closes the pipes and reaps the process (see above): its
+ * exit status, 128 + the signal that ended it, or -1 without a process. */
+int eng_close(eng *e);
 
 /* ---- UCI ----------------------------------------------------------------- */
 
