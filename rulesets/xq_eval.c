@@ -8,10 +8,11 @@
  * holding a middlegame and an endgame score, so make/unmake keep both up
  * to date with two or three additions.  Every other term is counted per
  * call; the two scores are blended by the phase (how many chariots,
- * horses and cannons are left).  The weights in use are xq_fit's fit of
- * the earlier hand-made table to the results of 3000 self-play games
- * (texel gen, 8000 nodes a move); tools/xq_fit.c can refit the table (a
- * fit is adopted only when a match says so).
+ * horses and cannons are left).  The weights in use are xq_fit's fit to
+ * engine scores (texel label: Fairy-Stockfish at depth 10) of about 100 k
+ * quiet positions from self-play and match games, starting from a fit to
+ * game results; tools/xq_fit.c can refit the table (a fit is adopted only
+ * when a match says so).
  */
 #include <stdbool.h>
 #include <stdlib.h>
