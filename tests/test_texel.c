@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #define NPOS 400
@@ -158,27 +157,6 @@ static void test_split_line(void **state)
 #define XQ_OPENED "r1bakabnr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 4 3"
 #define XQ_BAD "rnbakabnr/9/1c5c1/p1p1p1p1p/9/zz w - - 0 1"
 
-/* Runs a shell command line: its exit status, with its stdout and stderr
- * (malloc'ed). */
-static int run(const char *cmd, char **out, char **err)
-{
-    const char *o = tu_tmpfile("", ".out");
-    char opath[64], epath[64];
-    snprintf(opath, sizeof opath, "%s", o);
-    snprintf(epath, sizeof epath, "%s", tu_tmpfile("", ".err"));
-    size_t n = strlen(cmd) + 256;
-    char *line = malloc(n);
-    assert_non_null(line);
-    snprintf(line, n, "%s > %s 2> %s", cmd, opath, epath);
-    int st = system(line);
-    free(line);
-    *out = strdup(tu_read_text(opath));
-    *err = strdup(tu_read_text(epath));
-    unlink(opath);
-    unlink(epath);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
-}
-
 /* Checks that text is exactly the lines "FEN<TAB>INTEGER" of fens, in
  * order; the integers go to score. */
 static void check_labels(const char *text, const char *const *fens, int n, int *score)
@@ -214,7 +192,7 @@ static void test_label_with_qipan_uci(void **state)
     snprintf(cmd, sizeof cmd,
              "'%s' label --ruleset xiangqi --engine '%s uci' --depth 2 --out %s %s", TEXEL_BIN,
              QIPAN_BIN, lab, in);
-    assert_int_equal(run(cmd, &out, &err), 0);
+    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
     char want[256];
     snprintf(want, sizeof want, "%s:3: bad FEN '%s'", in, XQ_BAD);
     if (!strstr(err, want)) fail_msg("no '%s' in: %s", want, err);
@@ -226,7 +204,7 @@ static void test_label_with_qipan_uci(void **state)
     check_labels(tu_read_text(lab), fens, 2, score);
     for (int i = 0; i < 2; i++) assert_true(abs(score[i]) < 500);   /* openings are balanced */
     snprintf(cmd, sizeof cmd, "'%s' %s --epochs 1 --holdout 0", XQ_FIT_BIN, lab);
-    assert_int_equal(run(cmd, &out, &err), 0);
+    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
     if (!strstr(out, "positions 2 ")) fail_msg("xq_fit: %s%s", out, err);
     free(out);
     free(err);
@@ -269,7 +247,7 @@ static void test_label_scores_and_dead_engine(void **state)
     snprintf(lab, sizeof lab, "%s", tu_tmpfile("", ".tsv"));
     snprintf(cmd, sizeof cmd, "'%s' label --ruleset xiangqi --engine 'sh %s' --depth 5 --out %s %s",
              TEXEL_BIN, sh, lab, in);
-    assert_int_equal(run(cmd, &out, &err), 1);
+    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 1);
     char want[128];
     snprintf(want, sizeof want, "%s:5: the engine died (exit status 3)", in);
     if (!strstr(err, want)) fail_msg("no '%s' in: %s", want, err);

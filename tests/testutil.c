@@ -75,7 +75,7 @@ static char *slurp(FILE *f)
     return buf;
 }
 
-int tu_run(const char *args, const char *stdin_text, char **out, char **errout)
+int tu_run_cmd(const char *cmdline, const char *stdin_text, char **out, char **errout)
 {
     char in_path[] = "/tmp/qp_in_XXXXXX", err_path[] = "/tmp/qp_err_XXXXXX";
     int fd = mkstemp(in_path);
@@ -86,10 +86,9 @@ int tu_run(const char *args, const char *stdin_text, char **out, char **errout)
     close(fd);
     int efd = mkstemp(err_path);
     close(efd);
-    size_t cl = strlen(args) + 3 * 1024;
+    size_t cl = strlen(cmdline) + 256;
     char *cmd = malloc(cl);
-    snprintf(cmd, cl, "QIPAN_SCRIPTS='%s' '%s' %s < %s 2> %s", QP_SCRIPTS_DIR, QIPAN_BIN, args,
-             in_path, err_path);
+    snprintf(cmd, cl, "%s < %s 2> %s", cmdline, in_path, err_path);
     FILE *p = popen(cmd, "r");
     char *o = slurp(p);
     int st = pclose(p);
@@ -103,6 +102,16 @@ int tu_run(const char *args, const char *stdin_text, char **out, char **errout)
     unlink(err_path);
     free(cmd);
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+int tu_run(const char *args, const char *stdin_text, char **out, char **errout)
+{
+    size_t cl = strlen(args) + 3 * 1024;
+    char *cmd = malloc(cl);
+    snprintf(cmd, cl, "QIPAN_SCRIPTS='%s' '%s' %s", QP_SCRIPTS_DIR, QIPAN_BIN, args);
+    int st = tu_run_cmd(cmd, stdin_text, out, errout);
+    free(cmd);
+    return st;
 }
 
 static int cmp_str(const void *a, const void *b)

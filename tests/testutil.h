@@ -30,6 +30,8 @@ qp_rules *tu_rules_with(qp_registry *reg, const char *name, const char *const *k
  * stdin text (may be NULL).  Returns the exit status; *out receives
  * malloc'ed stdout (and *errout stderr, when non-NULL). */
 int tu_run(const char *args, const char *stdin_text, char **out, char **errout);
+/* The same for any shell command line (another tool of the build). */
+int tu_run_cmd(const char *cmdline, const char *stdin_text, char **out, char **errout);
 
 /* Sorted, newline-joined legal moves of s (malloc'ed). */
 char *tu_moves_text(const qp_rules *r, const void *s);

@@ -336,8 +336,9 @@ static int label_file(const qp_rules *r, const opts *o, const char *path, eng *e
             if (fprintf(out, "%s\t%d\n", fen, res.score) < 0 || fflush(out)) {
                 fprintf(stderr, "texel: cannot write %s\n", o->out);
                 status = 1;
+            } else {
+                c->labelled++;
             }
-            c->labelled++;
         } else {
             c->skipped++;
         }

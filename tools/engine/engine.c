@@ -75,7 +75,9 @@ int eng_start(eng *e, const char *cmd, char *err, size_t errn)
         move_fd(fd[3], 1);
         execvp(argv[0], argv);
         int code = errno;
-        if (write(fd[5], &code, sizeof code) < 0) _exit(127);
+        /* Nothing more can be done if the report fails: exit either way. */
+        ssize_t k = write(fd[5], &code, sizeof code);
+        (void)k;
         _exit(127);
     }
     close(fd[0]);
