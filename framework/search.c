@@ -23,8 +23,9 @@
  * QP_CAP_NULLMOVE allows null move and static null move (both assume
  * that moving is never worse than standing still); QP_CAP_LMR allows late
  * move reductions, futility, move-count and history pruning of quiet
- * moves, internal iterative reduction, and skipping captures the see hook
- * calls losing in quiescence.  Both prune less where the side's static
+ * moves, internal iterative reduction, singular extension with its
+ * multi-cut, and skipping captures the see hook calls losing in
+ * quiescence.  Both prune less where the side's static
  * eval is improving (higher than at its previous turn).
  *
  * Leaves: a node in check is extended; other leaves go to quiescence,
@@ -66,6 +67,9 @@
 #define NULL_R_DIV 3
 #define NULL_EVAL_DIV 200    /* one more ply of reduction per this much above beta */
 #define NULL_STAT_SLACK 0
+#define SE_DEPTH 8           /* singular extension: from this depth, ... */
+#define SE_TT_SLACK 3        /* ... a table entry at most this much shallower, */
+#define SE_MARGIN 2          /* ... and alternatives below tt score - this * depth */
 #define NO_EVAL (-INF - 1)
 
 typedef struct ply_moves {
@@ -90,6 +94,8 @@ struct qp_search {
     int pvlen[QP_MAX_PLY + 1];
     int evals[QP_MAX_PLY + 1];       /* static eval by ply, NO_EVAL in check */
     qp_move played[QP_MAX_PLY + 1];  /* the move made at each ply, NONE for a pass */
+    qp_move excluded[QP_MAX_PLY + 1];/* the move a singular search leaves out */
+    int root_depth;                  /* the iteration's depth */
 
     qp_hist *line;                   /* line_cap entries */
     int *rev;
@@ -494,15 +500,19 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
      * where quiet moves end games. */
     if (depth <= 0) return qsearch(S, ply, alpha, beta, flags != 0 || (r->caps & QP_CAP_LEAF_CHECK));
 
+    /* A singular search (excl set) asks how the other moves do: the
+     * table's answer for the whole node is not an answer to that. */
+    qp_move excl = S->excluded[ply];
     qp_move hash_move = QP_MOVE_NONE;
-    int tt_score = 0;
+    int tt_score = 0, tt_depth = 0;
     qp_tt_bound tt_bound = QP_TT_NONE;
     const qp_tt_entry *te = qp_tt_probe(S->T, key);
     if (te) {
         hash_move = te->move;
         tt_score = qp_tt_score_out(te->score, ply);
         tt_bound = qp_tt_entry_bound(te);
-        if (!pvnode && te->depth >= depth &&
+        tt_depth = te->depth;
+        if (!pvnode && !excl && te->depth >= depth &&
             (tt_bound == QP_TT_EXACT || (tt_bound == QP_TT_LOWER && tt_score >= beta) ||
              (tt_bound == QP_TT_UPPER && tt_score <= alpha)))
             return tt_score;
@@ -525,7 +535,7 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
     }
     S->evals[ply] = stat;
 
-    bool quiet_node = !pvnode && !in_check && beta < QP_SCORE_MATE_BOUND &&
+    bool quiet_node = !pvnode && !in_check && !excl && beta < QP_SCORE_MATE_BOUND &&
                       alpha > -QP_SCORE_MATE_BOUND;
 
     /* Static null move: far above beta near the leaves, stand on it. */
@@ -554,6 +564,25 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
      * overwritten); a shallower search is the cheap way to find one. */
     if (depth >= IIR_DEPTH && hash_move == QP_MOVE_NONE && (r->caps & QP_CAP_LMR)) depth--;
 
+    /* Singular extension: when the table's move beats every other move
+     * searched at half depth by a margin, it is the only move here and
+     * gets one ply more.  When even the others reach beta, more than one
+     * move refutes the parent's move and the node fails high at once
+     * (multi-cut).  The extension stops at twice the iteration's depth. */
+    int ext_hash = 0;
+    if ((r->caps & QP_CAP_LMR) && !excl && ply > 0 && depth >= SE_DEPTH &&
+        hash_move != QP_MOVE_NONE && tt_depth >= depth - SE_TT_SLACK &&
+        (tt_bound == QP_TT_LOWER || tt_bound == QP_TT_EXACT) && !qp_score_is_mate(tt_score) &&
+        ply < 2 * S->root_depth) {
+        int sbeta = tt_score - SE_MARGIN * depth;
+        S->excluded[ply] = hash_move;
+        v = search(S, (depth - 1) / 2, ply, sbeta - 1, sbeta, false, false);
+        S->excluded[ply] = QP_MOVE_NONE;
+        if (S->stopped) return 0;
+        if (v < sbeta) ext_hash = 1;
+        else if (!pvnode && sbeta >= beta) return sbeta;
+    }
+
     ply_moves *pm = &S->pm[ply];
     int n = rs->gen(r, s, pm->mv, QP_GEN_ALL);
     if (n == 0) return terminal_score(S, s, ply);
@@ -574,6 +603,7 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
     for (int i = 0; i < n; i++) {
         qp_order_pick(pm->mv, pm->sc, pm->fl, n, i);
         qp_move m = pm->mv[i];
+        if (m == excl) continue;
         uint8_t fl = pm->fl[i];
         bool quiet = !(fl & QP_PICK_CAPTURE);
         bool plain = quiet && !(fl & (QP_PICK_KILLER | QP_PICK_HASH));
@@ -583,7 +613,8 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
         make_child(S, ply, m, fl);
         bool same = same_mover(S, ply, h->to_move);
         if (i == 0) {
-            v = sub(S, same, depth - 1, ply + 1, alpha, beta, pvnode, true);
+            v = sub(S, same, depth - 1 + (m == hash_move ? ext_hash : 0), ply + 1, alpha, beta,
+                    pvnode, true);
         } else {
             int red = 0;
             if (lmr && i >= 2 && (quiet || (fl & QP_PICK_BAD)) && !(fl & QP_PICK_HASH)) {
@@ -617,6 +648,7 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
         }
         if (quiet && nquiet < 64) quiets[nquiet++] = m;
     }
+    if (excl) return best == -INF ? alpha0 : best;
     qp_tt_bound b = best >= beta ? QP_TT_LOWER : best > alpha0 ? QP_TT_EXACT : QP_TT_UPPER;
     qp_tt_store(S->T, key, best_move, qp_tt_score_in(best, ply), depth, b);
     return best;
@@ -810,6 +842,7 @@ static void iterate(qp_search *S)
     for (int d = 1 + skew; d <= S->max_depth; d++) {
         S->iter_best = QP_MOVE_NONE;
         S->seldepth = 0;
+        S->root_depth = d;
         int w = ASPIRATION, lo = -INF, hi = INF, v;
         if (d >= 5 && score > -QP_SCORE_MATE_BOUND && score < QP_SCORE_MATE_BOUND) {
             lo = score - w;
