@@ -212,6 +212,35 @@ static void test_label_with_qipan_uci(void **state)
     unlink(lab);
 }
 
+/* An engine in another game refuses the positions (and would answer for
+ * its previous one): each is reported with the engine's words, none is
+ * labelled. */
+static void test_label_refused_positions(void **state)
+{
+    (void)state;
+    char in[64], lab[64], cmd[1024], *out, *err;
+    snprintf(in, sizeof in, "%s", tu_tmpfile(XQ_START "\n" XQ_OPENED "\n", ".txt"));
+    snprintf(lab, sizeof lab, "%s", tu_tmpfile("", ".tsv"));
+    snprintf(cmd, sizeof cmd,
+             "'%s' label --ruleset xiangqi --engine '%s uci' --option UCI_Variant=zhonggong "
+             "--depth 1 --out %s %s",
+             TEXEL_BIN, QIPAN_BIN, lab, in);
+    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
+    char want[256];
+    for (int ln = 1; ln <= 2; ln++) {
+        snprintf(want, sizeof want, "%s:%d: the engine refused '%s': error: bad fen: ", in, ln,
+                 ln == 1 ? XQ_START : XQ_OPENED);
+        if (!strstr(err, want)) fail_msg("no '%s' in: %s", want, err);
+    }
+    if (!strstr(err, "label: 0 labelled, 0 skipped (mate, |cp| >= 2000 or no score), 2 bad lines"))
+        fail_msg("summary: %s", err);
+    assert_string_equal(tu_read_text(lab), "");
+    free(out);
+    free(err);
+    unlink(in);
+    unlink(lab);
+}
+
 /* A scripted engine: which score of its info lines is the label (the last
  * exact one of the first multipv), which are skipped (mate, |cp| >= 2000),
  * and its death at the fifth position: an error naming the line, with the
@@ -300,6 +329,7 @@ int main(void)
         cmocka_unit_test(test_split_line),
         cmocka_unit_test(test_uci_info_score),
         cmocka_unit_test(test_label_with_qipan_uci),
+        cmocka_unit_test(test_label_refused_positions),
         cmocka_unit_test(test_label_scores_and_dead_engine),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -332,7 +332,12 @@ static int label_file(const qp_rules *r, const opts *o, const char *path, eng *e
             break;
         }
         c->searched++;
-        if (res.kind == ENG_SCORE_CP && abs(res.score) < LABEL_CP_MAX) {
+        if (res.error[0]) {
+            /* Its score would be the previous position's. */
+            fprintf(stderr, "%s:%d: the engine refused '%s': %s (skipped)\n", path, ln, fen,
+                    res.error);
+            c->bad++;
+        } else if (res.kind == ENG_SCORE_CP && abs(res.score) < LABEL_CP_MAX) {
             if (fprintf(out, "%s\t%d\n", fen, res.score) < 0 || fflush(out)) {
                 fprintf(stderr, "texel: cannot write %s\n", o->out);
                 status = 1;

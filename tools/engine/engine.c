@@ -277,6 +277,8 @@ int eng_uci_go(eng *e, const char *commands, int timeout_ms, eng_result *res)
             sscanf(line + 9, "%63s", res->best);
             return ENG_OK;
         }
+        if (!strncmp(line, "info string error", 17) && !res->error[0])
+            snprintf(res->error, sizeof res->error, "%s", line + 12);
         int score, kind = eng_uci_info_score(line, &score);
         if (kind != ENG_SCORE_NONE) {
             res->kind = kind;

@@ -83,6 +83,10 @@ typedef struct eng_result {
     int kind;              /* ENG_SCORE_ */
     int score;             /* centipawns, or moves to mate (< 0: being mated);
                             * from the side to move's view */
+    char error[256];       /* the first "info string error..." line's text
+                            * after "info string ", "" if none: an engine
+                            * that refuses a position says so and answers
+                            * for the one before */
 } eng_result;
 
 /* The score of an "info" line: its kind (ENG_SCORE_NONE for lines
@@ -92,7 +96,7 @@ typedef struct eng_result {
 int eng_uci_info_score(const char *line, int *score);
 /* Sends commands (e.g. "position fen F\ngo depth 8\n") and reads until
  * "bestmove", within timeout_ms for the whole search: ENG_OK with res
- * filled, or the negative code of eng_read_line (ENG_GONE too when the
+ * filled (res->error set when the engine reported an error meanwhile), or the negative code of eng_read_line (ENG_GONE too when the
  * commands cannot be written). */
 int eng_uci_go(eng *e, const char *commands, int timeout_ms, eng_result *res);
 
