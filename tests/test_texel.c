@@ -7,8 +7,10 @@
  */
 #include "testutil.h"
 #include "engine.h"
+#include "fileio.h"
 #include "fit.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -293,6 +295,90 @@ static void test_label_scores_and_dead_engine(void **state)
     unlink(lab);
 }
 
+/* ---- match's PGN ------------------------------------------------------- */
+
+/* A move comment of match: "+0.35/14 0.998s" or "-M3/20 0.120s". */
+static bool is_move_note(const char *c)
+{
+    if (*c != '+' && *c != '-') return false;
+    c++;
+    if (*c == 'M') {
+        c++;
+        if (!isdigit((unsigned char)*c)) return false;
+        while (isdigit((unsigned char)*c)) c++;
+    } else {
+        if (!isdigit((unsigned char)*c)) return false;
+        while (isdigit((unsigned char)*c)) c++;
+        if (c[0] != '.' || !isdigit((unsigned char)c[1]) || !isdigit((unsigned char)c[2])) return false;
+        c += 3;
+    }
+    if (*c++ != '/' || !isdigit((unsigned char)*c)) return false;
+    while (isdigit((unsigned char)*c)) c++;
+    if (*c++ != ' ' || !isdigit((unsigned char)*c)) return false;
+    while (isdigit((unsigned char)*c)) c++;
+    if (c[0] != '.' || !isdigit((unsigned char)c[1]) || !isdigit((unsigned char)c[2]) ||
+        !isdigit((unsigned char)c[3]))
+        return false;
+    return !strcmp(c + 4, "s");
+}
+
+/* match against qipan uci writes every move after the opening with its
+ * score, depth and time, and texel pgn reads the games back. */
+static void test_match_pgn_notes(void **state)
+{
+    (void)state;
+    char pgn[64], out_tsv[64], cmd[1024], *out, *err;
+    snprintf(pgn, sizeof pgn, "%s", tu_tmpfile("", ".pgn"));
+    snprintf(out_tsv, sizeof out_tsv, "%s", tu_tmpfile("", ".txt"));
+    snprintf(cmd, sizeof cmd,
+             "'%s' engine --engine '%s uci' --ruleset xiangqi --games 2 --depth 2 "
+             "--opening 'h3e3 h10g8' --pgn %s",
+             MATCH_BIN, QIPAN_BIN, pgn);
+    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
+    free(out);
+    free(err);
+    char *text, ferr[256];
+    size_t len;
+    assert_int_equal(qp_file_read(pgn, 1 << 20, &text, &len, ferr, sizeof ferr), 0);
+    int games = 0, moves = 0, notes = 0;
+    bool want_note = false;
+    for (const char *p = text; *p;) {
+        if (*p == '[') {            /* a tag line starts a game */
+            if (!strncmp(p, "[Event ", 7)) games++, moves = 0;
+            p += strcspn(p, "\n");
+        } else if (*p == '{') {
+            const char *end = strchr(p, '}');
+            assert_non_null(end);
+            char note[64];
+            snprintf(note, sizeof note, "%.*s", (int)(end - p - 1), p + 1);
+            if (!want_note || !is_move_note(note)) fail_msg("game %d: stray note {%s}", games, note);
+            notes++;
+            want_note = false;
+            p = end + 1;
+        } else if (isspace((unsigned char)*p)) {
+            p++;
+        } else {
+            size_t w = strcspn(p, " \n");
+            bool number = p[w - 1] == '.';
+            bool result = !strncmp(p, "1-0", 3) || !strncmp(p, "0-1", 3) ||
+                          !strncmp(p, "1/2-1/2", 7) || *p == '*';
+            if (want_note) fail_msg("game %d: move %d has no note", games, moves);
+            if (!number && !result) want_note = ++moves > 2;   /* the opening has none */
+            p += w;
+        }
+    }
+    free(text);
+    assert_int_equal(games, 2);
+    assert_true(notes > 10);
+    snprintf(cmd, sizeof cmd, "'%s' pgn --out %s %s", TEXEL_BIN, out_tsv, pgn);
+    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
+    if (!strstr(err, "pgn: 2 games, ")) fail_msg("texel pgn: %s", err);
+    free(out);
+    free(err);
+    unlink(pgn);
+    unlink(out_tsv);
+}
+
 /* The score of single info lines. */
 static void test_uci_info_score(void **state)
 {
@@ -330,6 +416,7 @@ int main(void)
         cmocka_unit_test(test_uci_info_score),
         cmocka_unit_test(test_label_with_qipan_uci),
         cmocka_unit_test(test_label_refused_positions),
+        cmocka_unit_test(test_match_pgn_notes),
         cmocka_unit_test(test_label_scores_and_dead_engine),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

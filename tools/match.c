@@ -34,7 +34,10 @@
  *       sent as moves; its ranks count from 0).  Each opening of the file
  *       (one line of coordinate moves, '#' comments) is played twice with
  *       colours swapped; the summary gives W-D-L, the score and an Elo
- *       estimate with its 95% interval, and --pgn writes every game.
+ *       estimate with its 95% interval, and --pgn writes every game, each
+ *       move commented with the mover's score over its depth and the
+ *       time it took, {+0.35/14 0.998s}, as far as the player tells them
+ *       (xboard engines: the time only; opening moves: no comment).
  *       --a-movetime gives A its own time per move (B keeps --movetime),
  *       e.g. for a ladder of levels that think as long as the window
  *       lets each level think.
@@ -146,16 +149,39 @@ static void xb_ranks(char *mv, int d)
     strcpy(mv, out);
 }
 
-/* The player's move in g, or QP_MOVE_NONE with a reason. */
-static qp_move get_move(player *p, const qp_game *g, const char *moves_text, char *why, size_t whyn)
+/* A move's PGN comment: the mover's score in pawns ("+0.35", or "+M3" /
+ * "-M3" for mate in moves) over the depth it came from, then the time
+ * ("+0.35/14 0.998s"); only the time when the player gave no score. */
+#define NOTE_MAX 40
+static void format_note(char *out, size_t n, int kind, int score, int depth, int64_t ms)
+{
+    char sc[24] = "";
+    if (kind == ENG_SCORE_CP) snprintf(sc, sizeof sc, "%+.2f", score / 100.0);
+    else if (kind == ENG_SCORE_MATE) snprintf(sc, sizeof sc, "%cM%d", score < 0 ? '-' : '+', abs(score));
+    char dp[16] = "";
+    if (sc[0] && depth > 0) snprintf(dp, sizeof dp, "/%d", depth);
+    snprintf(out, n, "%s%s%s%.3fs", sc, dp, sc[0] ? " " : "", (double)ms / 1000.0);
+}
+
+/* The player's move in g, or QP_MOVE_NONE with a reason; note (NOTE_MAX
+ * bytes) gets its comment. */
+static qp_move get_move(player *p, const qp_game *g, const char *moves_text, char *why, size_t whyn,
+                        char *note)
 {
     const qp_rules *r = g->r;
     int64_t t0 = eng_now_ms();
     qp_move m = QP_MOVE_NONE;
+    int kind = ENG_SCORE_NONE, score = 0, depth = 0;
     if (!p->external) {
         qp_search_info info;
         m = qp_search_run(p->s, g, &p->lim, NULL, NULL, &info);
         if (m == QP_MOVE_NONE) snprintf(why, whyn, "search returned no move");
+        if (info.depth > 0) {
+            int plies = qp_score_mate_plies(info.score);
+            kind = plies ? ENG_SCORE_MATE : ENG_SCORE_CP;
+            score = plies > 0 ? (plies + 1) / 2 : plies < 0 ? -((1 - plies) / 2) : info.score;
+            depth = info.depth;
+        }
     } else if (p->proto == PROTO_XBOARD) {
         /* Moves since the last sync, ranks counted from 0. */
         char line[1 << 15], reply[256], text[64] = "";
@@ -214,9 +240,13 @@ static qp_move get_move(player *p, const qp_game *g, const char *moves_text, cha
             snprintf(why, whyn, "bad move '%s': %s", res.best, err);
             return QP_MOVE_NONE;
         }
+        kind = res.kind;
+        score = res.score;
+        depth = res.depth;
     }
     int64_t dt = eng_now_ms() - t0;
     if (dt > p->max_ms) p->max_ms = dt;
+    format_note(note, NOTE_MAX, kind, score, depth, dt);
     if (m != QP_MOVE_NONE && !qp_move_is_legal(r, g->cur, m)) {
         char t[QP_MOVE_TEXT];
         r->rs->move_text(r, g->cur, m, t, sizeof t);
@@ -234,6 +264,8 @@ typedef struct result {
     int plies;
     bool capped, forfeit;
     char *moves;           /* the game's moves (malloc'd, caller frees) */
+    char (*notes)[NOTE_MAX];  /* each move's comment ("" for opening moves;
+                               * malloc'd, caller frees) */
 } result;
 
 static uint64_t rng(uint64_t *x)
@@ -276,8 +308,9 @@ static int play_game(const qp_rules *r, player *pl[2], const char *opening, int 
 {
     qp_game g;
     char err[QP_ERR], why[256] = "";
-    size_t cap = 1 << 15;
+    size_t cap = 1 << 15, ncap = 256;
     char *moves = malloc(cap);
+    char(*notes)[NOTE_MAX] = calloc(ncap, NOTE_MAX);
     moves[0] = 0;
     memset(res, 0, sizeof *res);
     res->winner = -1;
@@ -289,6 +322,7 @@ static int play_game(const qp_rules *r, player *pl[2], const char *opening, int 
             if (qp_game_play_text(&g, t, err, sizeof err)) {
                 fprintf(stderr, "match: opening move %s: %s\n", t, err);
                 free(moves);
+                free(notes);
                 qp_game_free(&g);
                 return -1;
             }
@@ -327,7 +361,12 @@ static int play_game(const qp_rules *r, player *pl[2], const char *opening, int 
         int side = qp_game_to_move(&g);
         player *p = pl[side];
         if (p->lim.seed) p->lim.seed++;
-        qp_move m = get_move(p, &g, moves, why, sizeof why);
+        if ((size_t)g.cursor >= ncap) {
+            notes = realloc(notes, ncap * 2 * NOTE_MAX);
+            memset(notes + ncap, 0, ncap * NOTE_MAX);
+            ncap *= 2;
+        }
+        qp_move m = get_move(p, &g, moves, why, sizeof why, notes[g.cursor]);
         if (m == QP_MOVE_NONE) {
             char fen[512];
             qp_game_fen(&g, fen, sizeof fen);
@@ -347,6 +386,7 @@ static int play_game(const qp_rules *r, player *pl[2], const char *opening, int 
     res->plies = g.cursor;
     if (verbose) printf("  moves: %s\n", moves);
     res->moves = moves;
+    res->notes = notes;
     qp_game_free(&g);
     return 0;
 }
@@ -493,6 +533,14 @@ static void pgn_game(FILE *f, const qp_rules *r, int round, const char *red, con
             col = 0;
         }
         col += fprintf(f, "%s%s%.*s", col ? " " : "", num, (int)w, m);
+        const char *note = res->notes ? res->notes[ply] : "";
+        if (note[0]) {
+            if (col + (int)strlen(note) + 3 > 79) {
+                fputc('\n', f);
+                col = 0;
+            }
+            col += fprintf(f, "%s{%s}", col ? " " : "", note);
+        }
         ply++;
         m += w;
         while (*m == ' ') m++;
@@ -612,6 +660,7 @@ static int engine_match(const qp_rules *r, const opts *o)
             fflush(pgn);
         }
         free(res.moves);
+        free(res.notes);
     }
     int n = w + d + l;
     double sc, elo, lo, hi;
@@ -788,6 +837,8 @@ int main(int argc, char **argv)
                    res.plies);
         }
         fflush(stdout);
+        free(res.moves);
+        free(res.notes);
     }
     int64_t dt = eng_now_ms() - t0;
     printf("results by reason:");

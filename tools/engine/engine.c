@@ -262,6 +262,18 @@ int eng_uci_info_score(const char *line, int *score)
     return kind;
 }
 
+/* The number after "depth" in an info line, 0 without one. */
+static int info_depth(const char *line)
+{
+    char w[32];
+    const char *p = line;
+    while (next_word(&p, w, sizeof w)) {
+        if (!strcmp(w, "string") || !strcmp(w, "pv")) break;
+        if (!strcmp(w, "depth")) return next_word(&p, w, sizeof w) ? atoi(w) : 0;
+    }
+    return 0;
+}
+
 int eng_uci_go(eng *e, const char *commands, int timeout_ms, eng_result *res)
 {
     memset(res, 0, sizeof *res);
@@ -283,6 +295,7 @@ int eng_uci_go(eng *e, const char *commands, int timeout_ms, eng_result *res)
         if (kind != ENG_SCORE_NONE) {
             res->kind = kind;
             res->score = score;
+            res->depth = info_depth(line);
         }
     }
 }

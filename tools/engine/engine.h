@@ -83,6 +83,7 @@ typedef struct eng_result {
     int kind;              /* ENG_SCORE_ */
     int score;             /* centipawns, or moves to mate (< 0: being mated);
                             * from the side to move's view */
+    int depth;             /* the depth of the line that gave score, 0 if none */
     char error[256];       /* the first "info string error..." line's text
                             * after "info string ", "" if none: an engine
                             * that refuses a position says so and answers
