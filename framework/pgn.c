@@ -20,7 +20,10 @@ void qp_pgn_free(qp_pgn *p)
         free(p->tags[i].val);
         free(p->tags[i].val2);
     }
-    for (int i = 0; i < p->nmoves; i++) free(p->moves[i].text);
+    for (int i = 0; i < p->nmoves; i++) {
+        free(p->moves[i].text);
+        free(p->moves[i].comment);
+    }
     free(p->tags);
     free(p->moves);
     qp_pgn_init(p);
@@ -71,7 +74,7 @@ int qp_pgn_add_move(qp_pgn *p, const char *text, int line, int col)
     }
     char *t = dup_n(text, strlen(text));
     if (!t) return -1;
-    p->moves[p->nmoves++] = (qp_pgn_move){t, line, col};
+    p->moves[p->nmoves++] = (qp_pgn_move){t, line, col, NULL};
     return 0;
 }
 
@@ -204,6 +207,27 @@ static int skip_comment(scan *c)
     return 0;
 }
 
+/* The { comment } at c as text for the move before it: trimmed, line
+ * breaks made spaces; NULL when blank (or out of memory).  c is left on
+ * the brace, for skip_comment. */
+static char *comment_text(const scan *c)
+{
+    const char *s = c->s + 1, *e = s;
+    while (e < c->end && *e != '}') e++;
+    while (s < e && isspace((unsigned char)*s)) s++;
+    while (e > s && isspace((unsigned char)e[-1])) e--;
+    if (s == e) return NULL;
+    char *t = malloc((size_t)(e - s) + 1);
+    if (!t) return NULL;
+    size_t k = 0;
+    for (const char *q = s; q < e; q++) {
+        if (*q == '\r' && q + 1 < e && q[1] == '\n') continue;   /* CRLF: one break */
+        t[k++] = *q == '\r' || *q == '\n' || *q == '\t' ? ' ' : *q;
+    }
+    t[k] = 0;
+    return t;
+}
+
 /* Skips a ( variation ), nested ones and comments inside; -1 if open. */
 static int skip_variation(scan *c)
 {
@@ -263,10 +287,13 @@ int qp_pgn_read(qp_pgn *p, const char *text, size_t len, char *err, size_t errn)
         in_moves = true;
         int line = c.line, col = c.col;
         if (b == '{') {
+            char *text = p->nmoves && !p->moves[p->nmoves - 1].comment ? comment_text(&c) : NULL;
             if (skip_comment(&c)) {
+                free(text);
                 snprintf(err, errn, "%d:%d: truncated: the comment is not closed", line, col);
                 goto fail;
             }
+            if (text) p->moves[p->nmoves - 1].comment = text;
             continue;
         }
         if (b == ';') {
@@ -405,6 +432,12 @@ char *qp_pgn_write(const qp_pgn *p, int number, bool black_first, bool one_side,
         if (col) puts_(&b, " ");
         puts_(&b, num);
         puts_(&b, p->moves[i].text);
+        if (p->moves[i].comment) {
+            /* A brace would end it early. */
+            puts_(&b, " {");
+            for (const char *q = p->moves[i].comment; *q; q++) put(&b, *q == '}' ? ")" : q, 1);
+            puts_(&b, "}");
+        }
         col = 1;
     }
     if (col) puts_(&b, "\n");

@@ -4,17 +4,20 @@
  *
  * Reading takes the first game of a text: tag pairs ([Key "value"], and
  * qipan's [Param "key" "value"] with a second value), then movetext.  In
- * movetext, move numbers (1. 1... 12.), {comments}, ; comments to the end
- * of the line, % escape lines, ( variations ) at any depth, NAGs ($1) and
+ * movetext, move numbers (1. 1... 12.), ; comments to the end of the
+ * line, % escape lines, ( variations ) at any depth, NAGs ($1) and
  * trailing annotation marks (! ? !? # and a check +) are skipped; every
  * other token is a move, kept with its line and column (columns count
- * characters, from 1).  The game ends at a result token (1-0 0-1 1/2-1/2
+ * characters, from 1).  The first {comment} after a move (before the
+ * next one) is kept with it, blanks around it trimmed and line breaks
+ * inside made spaces: an engine's "{+0.35/14 0.998s}"; other comments
+ * are skipped.  The game ends at a result token (1-0 0-1 1/2-1/2
  * *), at the next game's tags, or at the end of the text.  A UTF-8 byte
  * order mark, CRLF line ends and ideographic spaces are accepted.  Errors
  * are "LINE:COL: why"; a comment or variation left open is "truncated".
  *
  * Writing puts the tags in order, then numbered moves, one full move per
- * line, then the result token.
+ * line, each move's comment after it, then the result token.
  */
 #ifndef QP_PGN_H
 #define QP_PGN_H
@@ -31,6 +34,7 @@ typedef struct qp_pgn_tag {
 typedef struct qp_pgn_move {
     char *text;
     int line, col;
+    char *comment;         /* the {comment} after the move, or NULL */
 } qp_pgn_move;
 
 /* Invariant: tags[0..ntags) and moves[0..nmoves) own their strings. */

@@ -39,6 +39,42 @@ static void test_tokens(void **st)
     assert_string_equal(p.result, "1-0");
     assert_int_equal(p.result_line, 7);
     assert_int_equal(p.result_col, 26);
+    /* The comment after a move stays with it; those in variations don't. */
+    assert_string_equal(p.moves[0].comment, "a comment over lines");
+    for (int i = 1; i < 5; i++) assert_null(p.moves[i].comment);
+    qp_pgn_free(&p);
+}
+
+/* Move comments: the first after a move is kept (trimmed, a blank one
+ * is none), written after the move and read back; a brace inside one
+ * (set by a program) is written as ')' so the text stays readable. */
+static void test_move_comments(void **st)
+{
+    (void)st;
+    const char *text = "{before} 1. h2e2 {  +0.35/14 0.998s } {second} h9g7 {   } "
+                       "2. h0g2 $1 {-M3/20 0.120s} 1/2-1/2";
+    qp_pgn p;
+    char err[QP_ERR];
+    assert_int_equal(qp_pgn_read(&p, text, strlen(text), err, sizeof err), 0);
+    assert_int_equal(p.nmoves, 3);
+    assert_string_equal(p.moves[0].comment, "+0.35/14 0.998s");
+    assert_null(p.moves[1].comment);
+    assert_string_equal(p.moves[2].comment, "-M3/20 0.120s");
+    free(p.moves[1].comment);
+    p.moves[1].comment = strdup("a}b");
+    size_t len;
+    char *out = qp_pgn_write(&p, 1, false, false, &len);
+    assert_string_equal(out, "\n1. h2e2 {+0.35/14 0.998s} h9g7 {a)b}\n2. h0g2 {-M3/20 0.120s}\n1/2-1/2\n");
+    qp_pgn q;
+    assert_int_equal(qp_pgn_read(&q, out, len, err, sizeof err), 0);
+    assert_int_equal(q.nmoves, 3);
+    static const char *const back[] = {"+0.35/14 0.998s", "a)b", "-M3/20 0.120s"};
+    for (int i = 0; i < 3; i++) {
+        assert_string_equal(q.moves[i].text, p.moves[i].text);
+        assert_string_equal(q.moves[i].comment, back[i]);
+    }
+    free(out);
+    qp_pgn_free(&q);
     qp_pgn_free(&p);
 }
 
@@ -343,6 +379,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tokens),
         cmocka_unit_test(test_token_errors),
+        cmocka_unit_test(test_move_comments),
         cmocka_unit_test(test_whole_games_round_trip),
         cmocka_unit_test(test_master_games),
         cmocka_unit_test(test_malformed_records),
