@@ -370,11 +370,43 @@ static void test_match_pgn_notes(void **state)
     free(text);
     assert_int_equal(games, 2);
     assert_true(notes > 10);
-    snprintf(cmd, sizeof cmd, "'%s' pgn --out %s %s", TEXEL_BIN, out_tsv, pgn);
+    snprintf(cmd, sizeof cmd, "'%s' pgn --ruleset xiangqi --out %s %s", TEXEL_BIN, out_tsv, pgn);
     assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
-    if (!strstr(err, "pgn: 2 games, ")) fail_msg("texel pgn: %s", err);
+    if (!strstr(err, "pgn: 2 games, ") || strstr(err, "pgn: 2 games, 0 positions") ||
+        strstr(err, "skipped"))
+        fail_msg("texel pgn: %s", err);
     free(out);
     free(err);
+    /* --scores labels positions with the notes: A's and B's (the two
+     * qipan uci of the match) make up both's, each a FEN the notes were
+     * written from, at most one a note. */
+    static const char *const who[] = {"A", "B", "*", "nobody"};
+    int labels[4];
+    for (int k = 0; k < 4; k++) {
+        unlink(out_tsv);   /* texel appends */
+        snprintf(cmd, sizeof cmd, "'%s' pgn --ruleset xiangqi --skip 0 --scores '%s' --out %s %s",
+                 TEXEL_BIN, who[k], out_tsv, pgn);
+        assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
+        free(out);
+        free(err);
+        char *lab;
+        assert_int_equal(qp_file_read(out_tsv, 1 << 20, &lab, &len, ferr, sizeof ferr), 0);
+        labels[k] = 0;
+        for (char *l = lab, *nl; *l; l = nl + 1) {
+            nl = strchr(l, '\n');
+            assert_non_null(nl);
+            char *tab = memchr(l, '\t', (size_t)(nl - l)), *end;
+            assert_non_null(tab);
+            long v = strtol(tab + 1, &end, 10);
+            if (end != nl || v <= -2000 || v >= 2000) fail_msg("bad label line '%.*s'", (int)(nl - l), l);
+            labels[k]++;
+        }
+        free(lab);
+    }
+    assert_true(labels[0] > 0 && labels[1] > 0);
+    assert_int_equal(labels[0] + labels[1], labels[2]);
+    assert_true(labels[2] <= notes);
+    assert_int_equal(labels[3], 0);
     unlink(pgn);
     unlink(out_tsv);
 }

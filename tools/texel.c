@@ -3,7 +3,7 @@
  * positions.
  *
  *   texel gen  --out FILE [--games N] [--nodes N] [--random-plies R] [--seed S]
- *   texel pgn  --out FILE [--skip P] GAMES.pgn...
+ *   texel pgn  --out FILE [--skip P] [--scores PLAYER] GAMES.pgn...
  *   texel tune FILE... [--params eval.a,eval.b] [--rounds N] [--max N] [--step-div D]
  *   texel label --engine "CMD ARGS" [--variant V] [--depth D | --nodes N]
  *               [--option NAME=VALUE]... --out FILE DATA...
@@ -13,9 +13,15 @@
  * first for variety) and appends the game's quiet positions, each labelled
  * with the game's result.  pgn does the same for finished games of a PGN
  * file (e.g. `match --pgn` against another engine), skipping the first P
- * plies (the opening).  A position is quiet when the side to move is not
- * in check and its static score equals its quiescence score: no capture
- * is pending, so the static score is what the weights must explain.
+ * plies (the opening).  With --scores, pgn labels positions instead with
+ * the score in the comment of the move played from them, as match writes
+ * it ({+0.35/14 0.998s}: pawns from the mover's view), when the mover is
+ * PLAYER (its White or Black tag; '*': either): "FEN<TAB>S" lines, S in
+ * centipawns from the side to move's view, as label writes them; mate
+ * scores and |S| >= LABEL_CP_MAX are skipped.  A position is quiet when
+ * the side to move is not in check and its static score equals its
+ * quiescence score: no capture is pending, so the static score is what
+ * the weights must explain.
  *
  * Position file: one position a line, "FEN ; R", R the score of side 0
  * (Red, the side that starts) in that game: 1, 0.5 or 0.  '#' lines are
@@ -76,6 +82,7 @@ typedef struct opts {
     int nfiles;
     /* label */
     const char *engine, *variant;
+    const char *scores;    /* pgn --scores PLAYER */
     int depth;
     bool nodes_given;      /* --nodes on the command line (gen has a default) */
     const char *options[MAX_OPTIONS];
@@ -190,6 +197,44 @@ static int gen_mode(const qp_rules *r, const opts *o, FILE *out)
 
 /* ---- pgn: positions of finished games ------------------------------------ */
 
+/* The centipawns of a match move note ("+0.35/14 0.998s", "-1.20 ...");
+ * false for mates ("+M3/...") and anything else. */
+static bool note_cp(const char *note, int *cp)
+{
+    if (!note || (note[0] != '+' && note[0] != '-') || note[1] == 'M') return false;
+    char *end;
+    double v = strtod(note, &end);
+    if (end == note || (*end != '/' && *end != ' ' && *end != 0) || !(fabs(v) < 1e6)) return false;
+    *cp = (int)lround(v * 100.0);
+    return true;
+}
+
+/* --scores: one game's scored positions after the first o->skip plies,
+ * written at once. */
+static int pgn_game_scores(const qp_rules *r, const opts *o, const qp_pgn *p, qp_game *g,
+                           FILE *out, void *buf, long *kept)
+{
+    const qp_pgn_tag *who[2] = {qp_pgn_find(p, "White"), qp_pgn_find(p, "Black")};
+    char err[QP_ERR], fen[FEN_MAX];
+    for (int i = 0; i < p->nmoves; i++) {
+        int side = qp_game_to_move(g), cp;
+        bool mine = !strcmp(o->scores, "*") ||
+                    (side >= 0 && side < 2 && who[side] && !strcmp(who[side]->val, o->scores));
+        if (i >= o->skip && mine && note_cp(p->moves[i].comment, &cp) && abs(cp) < LABEL_CP_MAX &&
+            texel_is_quiet(r, g->cur, buf)) {
+            r->rs->fen_print(r, g->cur, fen, sizeof fen);
+            if (fprintf(out, "%s\t%d\n", fen, cp) < 0) return -1;
+            (*kept)++;
+        }
+        if (qp_game_play_text(g, p->moves[i].text, err, sizeof err)) {
+            fprintf(stderr, "texel: pgn: move %d '%s': %s (rest of the game skipped)\n", i + 1,
+                    p->moves[i].text, err);
+            break;
+        }
+    }
+    return fflush(out);
+}
+
 /* One game's text: its positions after the first o->skip plies. */
 static int pgn_game(const qp_rules *r, const opts *o, const char *text, size_t len, FILE *out,
                     void *buf, fenlist *fl, long *kept)
@@ -208,9 +253,16 @@ static int pgn_game(const qp_rules *r, const opts *o, const char *text, size_t l
     else if (res && !strcmp(res->val, "0-1")) result = 0.0;
     else if (res && !strcmp(res->val, "1/2-1/2")) result = 0.5;
     qp_game g;
-    if (result < 0 || qp_game_init(&g, r, fen ? fen->val : NULL, err, sizeof err)) {
+    if ((result < 0 && !o->scores) || qp_game_init(&g, r, fen ? fen->val : NULL, err, sizeof err)) {
         qp_pgn_free(&p);
         return 0;   /* unfinished game or foreign start: nothing to learn */
+    }
+    if (o->scores) {
+        /* The scores need no result. */
+        int rc = pgn_game_scores(r, o, &p, &g, out, buf, kept);
+        qp_game_free(&g);
+        qp_pgn_free(&p);
+        return rc;
     }
     fl->n = 0;
     for (int i = 0; i <= p.nmoves; i++) {
@@ -571,7 +623,7 @@ static int tune_mode(const qp_rules *r, const qp_params *base, const opts *o)
 static int usage(void)
 {
     fprintf(stderr, "usage: texel gen  --out FILE [--games N] [--nodes N] [--random-plies R] [--seed S]\n"
-                    "       texel pgn  --out FILE [--skip P] GAMES.pgn...\n"
+                    "       texel pgn  --out FILE [--skip P] [--scores PLAYER] GAMES.pgn...\n"
                     "       texel tune FILE... [--params eval.a,eval.b] [--rounds N] [--max N] [--step-div D]\n"
                     "       texel label --engine \"CMD ARGS\" [--variant V] [--depth D | --nodes N]\n"
                     "                   [--option NAME=VALUE]... --out FILE DATA...\n"
@@ -603,6 +655,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--random-plies")) o.random_plies = atoi(v);
         else if (!strcmp(a, "--seed")) o.seed = strtoull(v, NULL, 10);
         else if (!strcmp(a, "--skip")) o.skip = atoi(v);
+        else if (!strcmp(a, "--scores")) o.scores = v;
         else if (!strcmp(a, "--rounds")) o.rounds = atoi(v);
         else if (!strcmp(a, "--max")) o.max = atoi(v);
         else if (!strcmp(a, "--step-div")) o.step_div = atoi(v);
