@@ -411,28 +411,33 @@ static void test_match_pgn_notes(void **state)
     unlink(out_tsv);
 }
 
-/* The score of single info lines. */
+/* The score and depth of single info lines. */
 static void test_uci_info_score(void **state)
 {
     (void)state;
     static const struct {
         const char *line;
-        int kind, score;
+        int kind, score, depth;
     } cases[] = {
-        {"info depth 3 seldepth 5 score cp -41 nodes 900 pv h2e2 h9g7", ENG_SCORE_CP, -41},
-        {"info depth 9 score mate -2 pv a1a2", ENG_SCORE_MATE, -2},
-        {"info multipv 1 depth 4 score cp 7", ENG_SCORE_CP, 7},
-        {"info multipv 2 depth 4 score cp 7", ENG_SCORE_NONE, 0},
-        {"info depth 4 score cp 7 upperbound", ENG_SCORE_NONE, 0},
-        {"info string score cp 5", ENG_SCORE_NONE, 0},
-        {"info depth 4 nodes 10", ENG_SCORE_NONE, 0},
-        {"info depth 4 score cp x", ENG_SCORE_NONE, 0},
-        {"bestmove a1a2", ENG_SCORE_NONE, 0},
+        {"info depth 3 seldepth 5 score cp -41 nodes 900 pv h2e2 h9g7", ENG_SCORE_CP, -41, 3},
+        {"info depth 9 score mate -2 pv a1a2", ENG_SCORE_MATE, -2, 9},
+        {"info multipv 1 depth 4 score cp 7", ENG_SCORE_CP, 7, 4},
+        {"info score cp 8 nodes 5 pv a1a2 depth 6", ENG_SCORE_CP, 8, 0},
+        {"info multipv 2 depth 4 score cp 7", ENG_SCORE_NONE, 0, 0},
+        {"info depth 4 score cp 7 upperbound", ENG_SCORE_NONE, 0, 0},
+        {"info string score cp 5", ENG_SCORE_NONE, 0, 0},
+        {"info depth 4 nodes 10", ENG_SCORE_NONE, 0, 0},
+        {"info depth 4 score cp x", ENG_SCORE_NONE, 0, 0},
+        {"bestmove a1a2", ENG_SCORE_NONE, 0, 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        int score = 12345;
-        int kind = eng_uci_info_score(cases[i].line, &score);
+        int score = 12345, depth = 12345;
+        int kind = eng_uci_info_score(cases[i].line, &score, &depth);
         if (kind != cases[i].kind) fail_msg("'%s': kind %d", cases[i].line, kind);
+        assert_int_equal(score, kind == ENG_SCORE_NONE ? 12345 : cases[i].score);
+        assert_int_equal(depth, kind == ENG_SCORE_NONE ? 12345 : cases[i].depth);
+        score = 12345;
+        assert_int_equal(eng_uci_info_score(cases[i].line, &score, NULL), kind);
         assert_int_equal(score, kind == ENG_SCORE_NONE ? 12345 : cases[i].score);
     }
 }

@@ -209,30 +209,14 @@ static bool note_cp(const char *note, int *cp)
     return true;
 }
 
-/* --scores: one game's scored positions after the first o->skip plies,
- * written at once. */
-static int pgn_game_scores(const qp_rules *r, const opts *o, const qp_pgn *p, qp_game *g,
-                           FILE *out, void *buf, long *kept)
+/* --scores: whether the move from position i of p is PLAYER's and its
+ * comment holds a centipawn score (*cp) within LABEL_CP_MAX. */
+static bool move_score(const opts *o, const qp_pgn *p, int i, int side, int *cp)
 {
-    const qp_pgn_tag *who[2] = {qp_pgn_find(p, "White"), qp_pgn_find(p, "Black")};
-    char err[QP_ERR], fen[FEN_MAX];
-    for (int i = 0; i < p->nmoves; i++) {
-        int side = qp_game_to_move(g), cp;
-        bool mine = !strcmp(o->scores, "*") ||
-                    (side >= 0 && side < 2 && who[side] && !strcmp(who[side]->val, o->scores));
-        if (i >= o->skip && mine && note_cp(p->moves[i].comment, &cp) && abs(cp) < LABEL_CP_MAX &&
-            texel_is_quiet(r, g->cur, buf)) {
-            r->rs->fen_print(r, g->cur, fen, sizeof fen);
-            if (fprintf(out, "%s\t%d\n", fen, cp) < 0) return -1;
-            (*kept)++;
-        }
-        if (qp_game_play_text(g, p->moves[i].text, err, sizeof err)) {
-            fprintf(stderr, "texel: pgn: move %d '%s': %s (rest of the game skipped)\n", i + 1,
-                    p->moves[i].text, err);
-            break;
-        }
-    }
-    return fflush(out);
+    const char *tag = side == 0 ? "White" : side == 1 ? "Black" : NULL;
+    const qp_pgn_tag *who = tag ? qp_pgn_find(p, tag) : NULL;
+    bool mine = !strcmp(o->scores, "*") || (who && !strcmp(who->val, o->scores));
+    return mine && note_cp(p->moves[i].comment, cp) && abs(*cp) < LABEL_CP_MAX;
 }
 
 /* One game's text: its positions after the first o->skip plies. */
@@ -257,16 +241,22 @@ static int pgn_game(const qp_rules *r, const opts *o, const char *text, size_t l
         qp_pgn_free(&p);
         return 0;   /* unfinished game or foreign start: nothing to learn */
     }
-    if (o->scores) {
-        /* The scores need no result. */
-        int rc = pgn_game_scores(r, o, &p, &g, out, buf, kept);
-        qp_game_free(&g);
-        qp_pgn_free(&p);
-        return rc;
-    }
     fl->n = 0;
     for (int i = 0; i <= p.nmoves; i++) {
-        if (i >= o->skip && texel_is_quiet(r, g.cur, buf) && fenlist_add(fl, r, g.cur)) return -1;
+        /* With --scores a position is written at once (no result needed). */
+        int cp = 0;
+        bool want = i >= o->skip &&
+                    (!o->scores || (i < p.nmoves && move_score(o, &p, i, qp_game_to_move(&g), &cp)));
+        if (want && texel_is_quiet(r, g.cur, buf)) {
+            if (!o->scores) {
+                if (fenlist_add(fl, r, g.cur)) return -1;
+            } else {
+                char fenbuf[FEN_MAX];
+                r->rs->fen_print(r, g.cur, fenbuf, sizeof fenbuf);
+                if (fprintf(out, "%s\t%d\n", fenbuf, cp) < 0) return -1;
+                (*kept)++;
+            }
+        }
         if (i == p.nmoves) break;
         if (qp_game_play_text(&g, p.moves[i].text, err, sizeof err)) {
             fprintf(stderr, "texel: pgn: move %d '%s': %s (rest of the game skipped)\n", i + 1,
@@ -276,6 +266,7 @@ static int pgn_game(const qp_rules *r, const opts *o, const char *text, size_t l
     }
     qp_game_free(&g);
     qp_pgn_free(&p);
+    if (o->scores) return fflush(out);
     *kept += fl->n;
     return fenlist_write(out, fl, result);
 }

@@ -235,15 +235,19 @@ static bool next_word(const char **p, char *w, size_t n)
     return true;
 }
 
-int eng_uci_info_score(const char *line, int *score)
+int eng_uci_info_score(const char *line, int *score, int *depth)
 {
     char w[32];
     const char *p = line;
     if (!next_word(&p, w, sizeof w) || strcmp(w, "info")) return ENG_SCORE_NONE;
-    int kind = ENG_SCORE_NONE, value = 0;
+    int kind = ENG_SCORE_NONE, value = 0, d = 0;
     while (next_word(&p, w, sizeof w)) {
         if (!strcmp(w, "string") || !strcmp(w, "pv")) break;   /* free text, moves */
         if (!strcmp(w, "lowerbound") || !strcmp(w, "upperbound")) return ENG_SCORE_NONE;
+        if (!strcmp(w, "depth")) {
+            if (!next_word(&p, w, sizeof w)) break;
+            d = atoi(w);
+        } else
         if (!strcmp(w, "multipv")) {
             if (!next_word(&p, w, sizeof w) || strcmp(w, "1")) return ENG_SCORE_NONE;
         } else if (!strcmp(w, "score")) {
@@ -258,20 +262,11 @@ int eng_uci_info_score(const char *line, int *score)
             value = (int)v;
         }
     }
-    if (kind != ENG_SCORE_NONE) *score = value;
-    return kind;
-}
-
-/* The number after "depth" in an info line, 0 without one. */
-static int info_depth(const char *line)
-{
-    char w[32];
-    const char *p = line;
-    while (next_word(&p, w, sizeof w)) {
-        if (!strcmp(w, "string") || !strcmp(w, "pv")) break;
-        if (!strcmp(w, "depth")) return next_word(&p, w, sizeof w) ? atoi(w) : 0;
+    if (kind != ENG_SCORE_NONE) {
+        *score = value;
+        if (depth) *depth = d;
     }
-    return 0;
+    return kind;
 }
 
 int eng_uci_go(eng *e, const char *commands, int timeout_ms, eng_result *res)
@@ -291,11 +286,11 @@ int eng_uci_go(eng *e, const char *commands, int timeout_ms, eng_result *res)
         }
         if (!strncmp(line, "info string error", 17) && !res->error[0])
             snprintf(res->error, sizeof res->error, "%s", line + 12);
-        int score, kind = eng_uci_info_score(line, &score);
+        int score, depth, kind = eng_uci_info_score(line, &score, &depth);
         if (kind != ENG_SCORE_NONE) {
             res->kind = kind;
             res->score = score;
-            res->depth = info_depth(line);
+            res->depth = depth;
         }
     }
 }

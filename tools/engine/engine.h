@@ -93,12 +93,14 @@ typedef struct eng_result {
 /* The score of an "info" line: its kind (ENG_SCORE_NONE for lines
  * without one, "info string" lines, bounds (lowerbound / upperbound: an
  * aspiration window failed, not a result) and lines of a multipv other
- * than the first), and *score. */
-int eng_uci_info_score(const char *line, int *score);
+ * than the first), *score and, when depth is not NULL, *depth (0 when the
+ * line names none); both are left alone for ENG_SCORE_NONE. */
+int eng_uci_info_score(const char *line, int *score, int *depth);
 /* Sends commands (e.g. "position fen F\ngo depth 8\n") and reads until
  * "bestmove", within timeout_ms for the whole search: ENG_OK with res
- * filled (res->error set when the engine reported an error meanwhile), or the negative code of eng_read_line (ENG_GONE too when the
- * commands cannot be written). */
+ * filled (res->error set when the engine reported an error meanwhile),
+ * or the negative code of eng_read_line (ENG_GONE too when the commands
+ * cannot be written). */
 int eng_uci_go(eng *e, const char *commands, int timeout_ms, eng_result *res);
 
 #endif
