@@ -21,6 +21,13 @@ static unsigned hist_index(qp_move m)
     return (unsigned)(x >> 50) & (QP_HISTORY_SIZE - 1);
 }
 
+static unsigned cont_index(qp_move before, qp_move m)
+{
+    uint64_t x = (before * 0x9E3779B97F4A7C15ull) ^ (m + 0x632BE59BD9B4E019ull);
+    x *= 0xBF58476D1CE4E5B9ull;
+    return (unsigned)(x >> 40) & (QP_CONT_SIZE - 1);
+}
+
 void qp_order_clear(qp_order *o)
 {
     memset(o, 0, sizeof *o);
@@ -30,17 +37,29 @@ void qp_order_age(qp_order *o)
 {
     for (int s = 0; s < 2; s++)
         for (int i = 0; i < QP_HISTORY_SIZE; i++) o->history[s][i] /= 2;
+    for (int k = 0; k < 2; k++)
+        for (int s = 0; s < 2; s++)
+            for (int i = 0; i < QP_CONT_SIZE; i++) o->cont[k][s][i] /= 2;
     memset(o->killers, 0, sizeof o->killers);
 }
 
+/* The moves whose continuation tables apply (QP_MOVE_NONE: none). */
+static void before_moves(const qp_move *prev, qp_move b[2])
+{
+    b[0] = prev ? prev[0] : QP_MOVE_NONE;
+    b[1] = prev ? prev[1] : QP_MOVE_NONE;
+}
+
 void qp_order_score(const qp_rules *r, const void *s, const qp_order *o, int side, int ply,
-                    qp_move hash_move, qp_move prev, const qp_move *mv, int *score, uint8_t *fl,
-                    int n)
+                    qp_move hash_move, const qp_move *prev, const qp_move *mv, int *score,
+                    uint8_t *fl, int n)
 {
     const qp_ruleset *rs = r->rs;
     const qp_move *k = o->killers[ply < QP_ORDER_PLIES ? ply : QP_ORDER_PLIES - 1];
     side &= 1;
-    qp_move cm = prev != QP_MOVE_NONE ? o->counter[side][hist_index(prev)] : QP_MOVE_NONE;
+    qp_move b[2];
+    before_moves(prev, b);
+    qp_move cm = b[0] != QP_MOVE_NONE ? o->counter[side][hist_index(b[0])] : QP_MOVE_NONE;
     for (int i = 0; i < n; i++) {
         qp_move m = mv[i];
         unsigned mf = rs->move_flags ? rs->move_flags(r, s, m) : 0;
@@ -68,6 +87,8 @@ void qp_order_score(const qp_rules *r, const void *s, const qp_order *o, int sid
             sc = SCORE_COUNTER;
         } else {
             sc = o->history[side][hist_index(m)];
+            for (int j = 0; j < 2; j++)
+                if (b[j] != QP_MOVE_NONE) sc += o->cont[j][side][cont_index(b[j], m)];
         }
         score[i] = sc;
         fl[i] = f;
@@ -110,11 +131,20 @@ static void hist_add(int *h, int bonus)
     *h += bonus - *h * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
 }
 
-void qp_order_cutoff(qp_order *o, int side, int ply, int depth, qp_move m, qp_move prev,
+static void cont_add(int16_t *h, int bonus)
+{
+    int v = *h;
+    hist_add(&v, bonus);
+    *h = (int16_t)v;
+}
+
+void qp_order_cutoff(qp_order *o, int side, int ply, int depth, qp_move m, const qp_move *prev,
                      const qp_move *tried, int ntried)
 {
     side &= 1;
-    if (prev != QP_MOVE_NONE) o->counter[side][hist_index(prev)] = m;
+    qp_move b[2];
+    before_moves(prev, b);
+    if (b[0] != QP_MOVE_NONE) o->counter[side][hist_index(b[0])] = m;
     if (ply < QP_ORDER_PLIES && o->killers[ply][0] != m) {
         o->killers[ply][1] = o->killers[ply][0];
         o->killers[ply][0] = m;
@@ -124,4 +154,11 @@ void qp_order_cutoff(qp_order *o, int side, int ply, int depth, qp_move m, qp_mo
     hist_add(&o->history[side][hist_index(m)], bonus);
     for (int i = 0; i < ntried; i++)
         if (tried[i] != m) hist_add(&o->history[side][hist_index(tried[i])], -bonus);
+    for (int j = 0; j < 2; j++) {
+        if (b[j] == QP_MOVE_NONE) continue;
+        int16_t *c = o->cont[j][side];
+        cont_add(&c[cont_index(b[j], m)], bonus);
+        for (int i = 0; i < ntried; i++)
+            if (tried[i] != m) cont_add(&c[cont_index(b[j], tried[i])], -bonus);
+    }
 }

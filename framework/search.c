@@ -59,8 +59,8 @@
 #define LMP_BASE 4           /* quiet moves tried: (BASE + STEP * d^2) / (2 - improving) */
 #define LMP_STEP 2
 #define HIST_PRUNE_DEPTH 3
-#define HIST_PRUNE 3000      /* quiets with a history below -this * depth are skipped */
-#define LMR_HISTORY_DIV 6000
+#define HIST_PRUNE 6000      /* quiets with a history below -this * depth are skipped */
+#define LMR_HISTORY_DIV 12000
 #define IIR_DEPTH 4
 #define NULL_MIN_DEPTH 3
 #define NULL_R 3             /* null-move reduction: NULL_R + depth / NULL_R_DIV + margin */
@@ -430,7 +430,7 @@ static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf)
     if (n < 0) n = rs->gen(r, s, pm->mv, QP_GEN_NOISY);
     if (n == 0) return stand;
     int me = rs->side_to_move(r, s);
-    qp_order_score(r, s, &S->ord, me, ply, QP_MOVE_NONE, QP_MOVE_NONE, pm->mv, pm->sc, pm->fl, n);
+    qp_order_score(r, s, &S->ord, me, ply, QP_MOVE_NONE, NULL, pm->mv, pm->sc, pm->fl, n);
     int best = stand;
     for (int i = 0; i < n; i++) {
         qp_order_pick(pm->mv, pm->sc, pm->fl, n, i);
@@ -588,7 +588,8 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
     if (n == 0) return terminal_score(S, s, ply);
     if (r->draw.no_capture_plies > 0 && h->quiet_plies >= r->draw.no_capture_plies)
         return draw_score(S, h->to_move);
-    qp_move prev = ply > 0 ? S->played[ply - 1] : QP_MOVE_NONE;
+    qp_move prev[2] = {ply > 0 ? S->played[ply - 1] : QP_MOVE_NONE,
+                       ply > 1 ? S->played[ply - 2] : QP_MOVE_NONE};
     qp_order_score(r, s, &S->ord, h->to_move, ply, hash_move, prev, pm->mv, pm->sc, pm->fl, n);
 
     bool lmr = (r->caps & QP_CAP_LMR) && depth >= 3 && !in_check;
@@ -826,7 +827,7 @@ static void iterate(qp_search *S)
     const qp_tt_entry *te = qp_tt_probe(S->T, h0->hash);
     int *sc = S->pm[0].sc;
     uint8_t *fl = S->pm[0].fl;
-    qp_order_score(r, S->root, &S->ord, side, 0, te ? te->move : QP_MOVE_NONE, QP_MOVE_NONE, S->root_mv, sc, fl,
+    qp_order_score(r, S->root, &S->ord, side, 0, te ? te->move : QP_MOVE_NONE, NULL, S->root_mv, sc, fl,
                    S->root_n);
     for (int i = 0; i < S->root_n; i++) qp_order_pick(S->root_mv, sc, fl, S->root_n, i);
     for (int i = 0; i < S->root_n; i++)

@@ -750,7 +750,8 @@ static void test_time_budgets(void **st)
 
 /* Ordering: a capture the see hook calls losing comes after every quiet
  * move, a winning one first; a quiet move that refuted the previous move
- * comes right after the killers. */
+ * comes right after the killers; continuation history follows the moves
+ * before. */
 static void test_order_see_and_countermove(void **st)
 {
     (void)st;
@@ -761,7 +762,7 @@ static void test_order_see_and_countermove(void **st)
     int sc[QP_MAX_MOVES];
     uint8_t fl[QP_MAX_MOVES];
     int n = r->rs->gen(r, g.cur, mv, QP_GEN_ALL);
-    qp_move bad, good, quiet, prev = 12345;
+    qp_move bad, good, quiet, prev[2] = {12345, QP_MOVE_NONE};
     char err[QP_ERR];
     assert_int_equal(r->rs->move_parse(r, g.cur, "a2c2", &bad, err, sizeof err), 0);
     assert_int_equal(r->rs->move_parse(r, g.cur, "h4g2", &good, err, sizeof err), 0);
@@ -771,6 +772,7 @@ static void test_order_see_and_countermove(void **st)
     /* The countermove alone: no killer, no history. */
     memset(o->killers, 0, sizeof o->killers);
     memset(o->history, 0, sizeof o->history);
+    memset(o->cont, 0, sizeof o->cont);
     qp_order_score(r, g.cur, o, 0, 3, QP_MOVE_NONE, prev, mv, sc, fl, n);
     for (int i = 0; i < n; i++) qp_order_pick(mv, sc, fl, n, i);
     assert_int_equal(mv[0], good);
@@ -782,10 +784,35 @@ static void test_order_see_and_countermove(void **st)
     for (int i = 0; i < n; i++) captures += (fl[i] & QP_PICK_CAPTURE) && !(fl[i] & QP_PICK_BAD);
     assert_int_equal(mv[captures], quiet);
     /* Another previous move: no countermove, a2a3 scores as any quiet. */
+    qp_move other[2] = {prev[0] + 1, QP_MOVE_NONE};
     n = r->rs->gen(r, g.cur, mv, QP_GEN_ALL);
-    qp_order_score(r, g.cur, o, 0, 3, QP_MOVE_NONE, prev + 1, mv, sc, fl, n);
+    qp_order_score(r, g.cur, o, 0, 3, QP_MOVE_NONE, other, mv, sc, fl, n);
     for (int i = 0; i < n; i++)
         if (mv[i] == quiet) assert_int_equal(sc[i], 0);
+    /* Continuation history: the cutoff a2a3 made after (12345, 777)
+     * raises it after 777 two plies back whatever came between, and
+     * lowers a2a4, tried first, there; after other moves both are 0. */
+    qp_move quiet2;
+    assert_int_equal(r->rs->move_parse(r, g.cur, "a2a4", &quiet2, err, sizeof err), 0);
+    qp_order_clear(o);
+    qp_move line[2] = {12345, 777}, later[2] = {999, 777}, unrelated[2] = {999, 888};
+    qp_order_cutoff(o, 0, 3, 4, quiet, line, &quiet2, 1);
+    memset(o->killers, 0, sizeof o->killers);
+    memset(o->history, 0, sizeof o->history);
+    int seen = 0;
+    qp_order_score(r, g.cur, o, 0, 3, QP_MOVE_NONE, later, mv, sc, fl, n);
+    for (int i = 0; i < n; i++) {
+        if (mv[i] == quiet) assert_int_equal(sc[i], 16), seen++;
+        if (mv[i] == quiet2) assert_int_equal(sc[i], -16), seen++;
+    }
+    qp_order_score(r, g.cur, o, 0, 3, QP_MOVE_NONE, unrelated, mv, sc, fl, n);
+    for (int i = 0; i < n; i++)
+        if (mv[i] == quiet || mv[i] == quiet2) assert_int_equal(sc[i], 0), seen++;
+    /* The other side's tables are untouched. */
+    qp_order_score(r, g.cur, o, 1, 3, QP_MOVE_NONE, later, mv, sc, fl, n);
+    for (int i = 0; i < n; i++)
+        if (mv[i] == quiet || mv[i] == quiet2) assert_int_equal(sc[i], 0), seen++;
+    assert_int_equal(seen, 6);
     free(o);
     qp_game_free(&g);
     qp_rules_free(r);
