@@ -158,6 +158,23 @@ const char *tu_read_text(const char *path)
     return buf;
 }
 
+/* Every file tu_tmpfile made, removed when the test program exits (not
+ * when a forked child does: it may still be read). */
+#define TU_TMP_MAX 512
+static char *tu_tmp_made[TU_TMP_MAX];
+static int tu_tmp_n;
+static pid_t tu_tmp_owner;
+
+static void tu_tmp_remove(void)
+{
+    if (getpid() != tu_tmp_owner) return;
+    for (int i = 0; i < tu_tmp_n; i++) {
+        unlink(tu_tmp_made[i]);
+        free(tu_tmp_made[i]);
+    }
+    tu_tmp_n = 0;
+}
+
 const char *tu_tmpfile(const char *text, const char *suffix)
 {
     static char paths[4][64];
@@ -165,6 +182,12 @@ const char *tu_tmpfile(const char *text, const char *suffix)
     char *p = paths[next++ & 3];
     snprintf(p, 64, "/tmp/qp_t_XXXXXX%s", suffix ? suffix : "");
     int fd = mkstemps(p, suffix ? (int)strlen(suffix) : 0);
+    if (fd < 0) fail_msg("cannot make %s", p);
+    if (tu_tmp_n == 0 && !tu_tmp_owner) {
+        tu_tmp_owner = getpid();
+        atexit(tu_tmp_remove);
+    }
+    if (tu_tmp_n < TU_TMP_MAX) tu_tmp_made[tu_tmp_n++] = strdup(p);
     size_t n = strlen(text);
     if (write(fd, text, n) != (ssize_t)n) fail_msg("write tmp");
     close(fd);

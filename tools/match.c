@@ -302,6 +302,17 @@ static void random_opening(const qp_rules *r, int n, uint64_t *x, char *out, siz
 
 static bool verbose;
 
+/* realloc that ends the match, which cannot go on without the memory. */
+static void *grow(void *p, size_t n)
+{
+    void *q = realloc(p, n);
+    if (!q) {
+        fprintf(stderr, "match: out of memory\n");
+        exit(2);
+    }
+    return q;
+}
+
 /* Plays one game from the opening moves; -1 (and a message) when an
  * opening move is bad. */
 static int play_game(const qp_rules *r, player *pl[2], const char *opening, int ply_cap, result *res)
@@ -309,9 +320,10 @@ static int play_game(const qp_rules *r, player *pl[2], const char *opening, int 
     qp_game g;
     char err[QP_ERR], why[256] = "";
     size_t cap = 1 << 15, ncap = 256;
-    char *moves = malloc(cap);
-    char(*notes)[NOTE_MAX] = calloc(ncap, NOTE_MAX);
+    char *moves = grow(NULL, cap);
+    char(*notes)[NOTE_MAX] = grow(NULL, ncap * NOTE_MAX);
     moves[0] = 0;
+    memset(notes, 0, ncap * NOTE_MAX);
     memset(res, 0, sizeof *res);
     res->winner = -1;
     qp_game_init(&g, r, NULL, err, sizeof err);
@@ -362,7 +374,7 @@ static int play_game(const qp_rules *r, player *pl[2], const char *opening, int 
         player *p = pl[side];
         if (p->lim.seed) p->lim.seed++;
         if ((size_t)g.cursor >= ncap) {
-            notes = realloc(notes, ncap * 2 * NOTE_MAX);
+            notes = grow(notes, ncap * 2 * NOTE_MAX);
             memset(notes + ncap, 0, ncap * NOTE_MAX);
             ncap *= 2;
         }
@@ -379,7 +391,7 @@ static int play_game(const qp_rules *r, player *pl[2], const char *opening, int 
         char t[QP_MOVE_TEXT];
         r->rs->move_text(r, g.cur, m, t, sizeof t);
         size_t l = strlen(moves);
-        if (l + QP_MOVE_TEXT + 2 > cap) moves = realloc(moves, cap *= 2);
+        if (l + QP_MOVE_TEXT + 2 > cap) moves = grow(moves, cap *= 2);
         snprintf(moves + l, cap - l, "%s%s", l ? " " : "", t);
         qp_game_play(&g, m);
     }

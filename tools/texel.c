@@ -242,18 +242,19 @@ static int pgn_game(const qp_rules *r, const opts *o, const char *text, size_t l
         return 0;   /* unfinished game or foreign start: nothing to learn */
     }
     fl->n = 0;
-    for (int i = 0; i <= p.nmoves; i++) {
+    int status = 0;
+    for (int i = 0; i <= p.nmoves && !status; i++) {
         /* With --scores a position is written at once (no result needed). */
         int cp = 0;
         bool want = i >= o->skip &&
                     (!o->scores || (i < p.nmoves && move_score(o, &p, i, qp_game_to_move(&g), &cp)));
         if (want && texel_is_quiet(r, g.cur, buf)) {
             if (!o->scores) {
-                if (fenlist_add(fl, r, g.cur)) return -1;
+                status = fenlist_add(fl, r, g.cur);
             } else {
                 char fenbuf[FEN_MAX];
                 r->rs->fen_print(r, g.cur, fenbuf, sizeof fenbuf);
-                if (fprintf(out, "%s\t%d\n", fenbuf, cp) < 0) return -1;
+                status = fprintf(out, "%s\t%d\n", fenbuf, cp) < 0 ? -1 : 0;
                 (*kept)++;
             }
         }
@@ -266,6 +267,7 @@ static int pgn_game(const qp_rules *r, const opts *o, const char *text, size_t l
     }
     qp_game_free(&g);
     qp_pgn_free(&p);
+    if (status) return -1;
     if (o->scores) return fflush(out);
     *kept += fl->n;
     return fenlist_write(out, fl, result);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "registry.h"
 #include "ruleset.h"
@@ -50,6 +51,28 @@ static inline char *fz_string(const uint8_t *data, size_t size)
     memcpy(s, data, size);
     s[size] = 0;
     return s;
+}
+
+/* A scratch file of this process, /tmp/qp_fuzz_NAME_PIDEXT, named once
+ * and removed when the fuzzer exits. */
+#define FZ_SCRATCH_MAX 4
+static char fz_scratch_paths[FZ_SCRATCH_MAX][80];
+static int fz_nscratch;
+
+static void fz_scratch_remove(void)
+{
+    for (int i = 0; i < fz_nscratch; i++) remove(fz_scratch_paths[i]);
+}
+
+static inline const char *fz_scratch(const char *name, const char *ext)
+{
+    char p[sizeof fz_scratch_paths[0]];
+    snprintf(p, sizeof p, "/tmp/qp_fuzz_%s_%d%s", name, (int)getpid(), ext);
+    for (int i = 0; i < fz_nscratch; i++)
+        if (!strcmp(fz_scratch_paths[i], p)) return fz_scratch_paths[i];
+    if (fz_nscratch == FZ_SCRATCH_MAX) abort();
+    if (fz_nscratch == 0) atexit(fz_scratch_remove);
+    return strcpy(fz_scratch_paths[fz_nscratch++], p);
 }
 
 /* Fails loudly: libFuzzer saves the input that got here. */

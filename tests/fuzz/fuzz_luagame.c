@@ -5,15 +5,12 @@
  */
 #include "fuzz_common.h"
 
-#include <unistd.h>
-
 #include "lua_ruleset.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > 16384) return 0;
-    static char path[64];
-    if (!path[0]) snprintf(path, sizeof path, "/tmp/qp_fuzz_game_%d.lua", (int)getpid());
+    const char *path = fz_scratch("game", ".lua");
     FILE *f = fopen(path, "wb");
     if (!f) abort();
     fwrite(data, 1, size, f);

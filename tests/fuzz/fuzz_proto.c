@@ -6,7 +6,6 @@
 #include "fuzz_common.h"
 
 #include <stdbool.h>
-#include <unistd.h>
 
 #include "app.h"
 
@@ -24,12 +23,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1 || size > 8192 || names_hash(data, size)) return 0;
     static qp_app app;
-    static char path[64];
-    if (!path[0]) {
+    static const char *path;
+    if (!path) {
         fz_init();
         app.reg = fz_reg;
         app.argv0 = "qipan";
-        snprintf(path, sizeof path, "/tmp/qp_fuzz_proto_%d.txt", (int)getpid());
+        path = fz_scratch("proto", ".txt");
         if (!freopen("/dev/null", "w", stdout)) abort();
     }
     FILE *f = fopen(path, "wb");

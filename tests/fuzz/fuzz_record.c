@@ -9,8 +9,6 @@
 #include "game.h"
 #include "record.h"
 
-static char fz_path[64];
-
 static void write_file(const char *path, const uint8_t *data, size_t size)
 {
     FILE *f = fopen(path, "wb");
@@ -23,14 +21,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > 65536) return 0;
     fz_init();
-    if (!fz_path[0]) snprintf(fz_path, sizeof fz_path, "/tmp/qp_fuzz_record_%d.txt", (int)getpid());
-    write_file(fz_path, data, size);
+    const char *path = fz_scratch("record", ".txt"), *again = fz_scratch("record", ".txt.again");
+    write_file(path, data, size);
     qp_rules *r;
     qp_game g;
     char err[QP_ERR] = "";
-    if (qp_record_load(&fz_reg, fz_path, &r, &g, err, sizeof err) == 0) {
-        char again[80];
-        snprintf(again, sizeof again, "%s.again", fz_path);
+    if (qp_record_load(&fz_reg, path, &r, &g, err, sizeof err) == 0) {
         FZ_CHECK(qp_record_save(&g, again, err, sizeof err) == 0, "save: %s", err);
         qp_rules *r2;
         qp_game g2;
