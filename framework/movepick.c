@@ -6,6 +6,7 @@
 #include <string.h>
 
 #define HISTORY_MAX 16000
+#define CAPTURE_HISTORY_DIV 2   /* capture history counts this much less than move_order */
 
 /* Bands keep the classes apart whatever move_order returns. */
 #define SCORE_HASH (1 << 30)
@@ -36,7 +37,10 @@ void qp_order_clear(qp_order *o)
 void qp_order_age(qp_order *o)
 {
     for (int s = 0; s < 2; s++)
-        for (int i = 0; i < QP_HISTORY_SIZE; i++) o->history[s][i] /= 2;
+        for (int i = 0; i < QP_HISTORY_SIZE; i++) {
+            o->history[s][i] /= 2;
+            o->capture[s][i] /= 2;
+        }
     for (int k = 0; k < 2; k++)
         for (int s = 0; s < 2; s++)
             for (int i = 0; i < QP_CONT_SIZE; i++) o->cont[k][s][i] /= 2;
@@ -76,7 +80,7 @@ void qp_order_score(const qp_rules *r, const void *s, const qp_order *o, int sid
             int mo = rs->move_order ? rs->move_order(r, s, m) : 0;
             if (mo > (1 << 26)) mo = 1 << 26;
             if (mo < -(1 << 26)) mo = -(1 << 26);
-            sc = SCORE_CAPTURE + mo;
+            sc = SCORE_CAPTURE + mo + o->capture[side][hist_index(m)] / CAPTURE_HISTORY_DIV;
         } else if (m == k[0]) {
             sc = SCORE_KILLER1;
             f |= QP_PICK_KILLER;
@@ -161,4 +165,15 @@ void qp_order_cutoff(qp_order *o, int side, int ply, int depth, qp_move m, const
         for (int i = 0; i < ntried; i++)
             if (tried[i] != m) cont_add(&c[cont_index(b[j], tried[i])], -bonus);
     }
+}
+
+void qp_order_capture_cutoff(qp_order *o, int side, int depth, qp_move m, const qp_move *tried,
+                             int ntried)
+{
+    side &= 1;
+    int bonus = depth * depth;
+    if (bonus > 400) bonus = 400;
+    if (m != QP_MOVE_NONE) cont_add(&o->capture[side][hist_index(m)], bonus);
+    for (int i = 0; i < ntried; i++)
+        if (tried[i] != m) cont_add(&o->capture[side][hist_index(tried[i])], -bonus);
 }

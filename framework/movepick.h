@@ -4,7 +4,7 @@
  * Moves are opaque to the search, so ordering uses only what the ruleset
  * reports (QP_MF_CAPTURE, the optional move_order hook) and what the
  * search learned: the hash move first, then captures by move_order
- * (MVV-LVA), then the two killers of the ply, then the move that last
+ * (MVV-LVA) with their capture history breaking near-ties, then the two killers of the ply, then the move that last
  * refuted the previous move (its countermove), then the quiet moves by a
  * history score, then captures that lose material by the optional see
  * hook (QP_PICK_BAD).  A quiet move's score sums three statistics: its
@@ -39,6 +39,7 @@ typedef struct qp_order {
     int history[2][QP_HISTORY_SIZE];
     /* cont[k][side]: by a hash of (the move k + 1 plies back, the move). */
     int16_t cont[2][2][QP_CONT_SIZE];
+    int16_t capture[2][QP_HISTORY_SIZE];   /* captures that refuted, by side and move */
     qp_move killers[QP_ORDER_PLIES][2];
     qp_move counter[2][QP_HISTORY_SIZE];   /* by side and the previous move's hash */
 } qp_order;
@@ -63,5 +64,10 @@ void qp_order_pick(qp_move *mv, int *score, uint8_t *fl, int n, int i);
  * punish the quiet moves tried before it (tried[0..ntried)). */
 void qp_order_cutoff(qp_order *o, int side, int ply, int depth, qp_move m, const qp_move *prev,
                      const qp_move *tried, int ntried);
+
+/* A beta cutoff at depth: reward the capture m that made it (none when a
+ * quiet move did) and punish the captures tried before it. */
+void qp_order_capture_cutoff(qp_order *o, int side, int depth, qp_move m, const qp_move *tried,
+                             int ntried);
 
 #endif

@@ -599,8 +599,8 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
     int lmp = prune ? (LMP_BASE + LMP_STEP * depth * depth) / (2 - improving) : QP_MAX_MOVES;
     int best = -INF, alpha0 = alpha;
     qp_move best_move = QP_MOVE_NONE;
-    qp_move quiets[64];
-    int nquiet = 0;
+    qp_move quiets[64], captures[32];
+    int nquiet = 0, ncapture = 0;
     for (int i = 0; i < n; i++) {
         qp_order_pick(pm->mv, pm->sc, pm->fl, n, i);
         qp_move m = pm->mv[i];
@@ -643,11 +643,14 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
                 if (v >= beta) {
                     if (quiet)
                         qp_order_cutoff(&S->ord, h->to_move, ply, depth, m, prev, quiets, nquiet);
+                    qp_order_capture_cutoff(&S->ord, h->to_move, depth, quiet ? QP_MOVE_NONE : m,
+                                            captures, ncapture);
                     break;
                 }
             }
         }
         if (quiet && nquiet < 64) quiets[nquiet++] = m;
+        if (!quiet && ncapture < 32) captures[ncapture++] = m;
     }
     if (excl) return best == -INF ? alpha0 : best;
     qp_tt_bound b = best >= beta ? QP_TT_LOWER : best > alpha0 ? QP_TT_EXACT : QP_TT_UPPER;

@@ -813,6 +813,25 @@ static void test_order_see_and_countermove(void **st)
     for (int i = 0; i < n; i++)
         if (mv[i] == quiet || mv[i] == quiet2) assert_int_equal(sc[i], 0), seen++;
     assert_int_equal(seen, 6);
+    /* Capture history: the capture that refuted moves up among the
+     * captures by half its bonus, one tried before it down; quiet
+     * cutoffs punish the captures tried before them too. */
+    int base = 0, after = 0;
+    qp_order_clear(o);
+    qp_order_score(r, g.cur, o, 0, 3, QP_MOVE_NONE, NULL, mv, sc, fl, n);
+    for (int i = 0; i < n; i++)
+        if (mv[i] == good) base = sc[i];
+    qp_order_capture_cutoff(o, 0, 4, good, &bad, 1);
+    qp_order_score(r, g.cur, o, 0, 3, QP_MOVE_NONE, NULL, mv, sc, fl, n);
+    for (int i = 0; i < n; i++)
+        if (mv[i] == good) after = sc[i];
+    assert_int_equal(after - base, 8);
+    qp_order_capture_cutoff(o, 0, 4, QP_MOVE_NONE, &good, 1);
+    qp_order_capture_cutoff(o, 0, 4, QP_MOVE_NONE, &good, 1);
+    qp_order_score(r, g.cur, o, 0, 3, QP_MOVE_NONE, NULL, mv, sc, fl, n);
+    for (int i = 0; i < n; i++)
+        if (mv[i] == good) after = sc[i];
+    assert_true(after < base);
     free(o);
     qp_game_free(&g);
     qp_rules_free(r);
