@@ -135,7 +135,8 @@ static void hist_add(int *h, int bonus)
     *h += bonus - *h * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
 }
 
-static void cont_add(int16_t *h, int bonus)
+/* The same for the int16 tables (|entries| stay below HISTORY_MAX). */
+static void hist_add16(int16_t *h, int bonus)
 {
     int v = *h;
     hist_add(&v, bonus);
@@ -161,9 +162,9 @@ void qp_order_cutoff(qp_order *o, int side, int ply, int depth, qp_move m, const
     for (int j = 0; j < 2; j++) {
         if (b[j] == QP_MOVE_NONE) continue;
         int16_t *c = o->cont[j][side];
-        cont_add(&c[cont_index(b[j], m)], bonus);
+        hist_add16(&c[cont_index(b[j], m)], bonus);
         for (int i = 0; i < ntried; i++)
-            if (tried[i] != m) cont_add(&c[cont_index(b[j], tried[i])], -bonus);
+            if (tried[i] != m) hist_add16(&c[cont_index(b[j], tried[i])], -bonus);
     }
 }
 
@@ -173,7 +174,7 @@ void qp_order_capture_cutoff(qp_order *o, int side, int depth, qp_move m, const 
     side &= 1;
     int bonus = depth * depth;
     if (bonus > 400) bonus = 400;
-    if (m != QP_MOVE_NONE) cont_add(&o->capture[side][hist_index(m)], bonus);
+    if (m != QP_MOVE_NONE) hist_add16(&o->capture[side][hist_index(m)], bonus);
     for (int i = 0; i < ntried; i++)
-        if (tried[i] != m) cont_add(&o->capture[side][hist_index(tried[i])], -bonus);
+        if (tried[i] != m) hist_add16(&o->capture[side][hist_index(tried[i])], -bonus);
 }
