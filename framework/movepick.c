@@ -135,6 +135,14 @@ static void hist_add(int *h, int bonus)
     *h += bonus - *h * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
 }
 
+/* What a cutoff at depth adds to its move's entries (and takes from the
+ * moves tried before it). */
+static int cutoff_bonus(int depth)
+{
+    int b = depth * depth;
+    return b < 400 ? b : 400;
+}
+
 /* The same for the int16 tables (|entries| stay below HISTORY_MAX). */
 static void hist_add16(int16_t *h, int bonus)
 {
@@ -154,8 +162,7 @@ void qp_order_cutoff(qp_order *o, int side, int ply, int depth, qp_move m, const
         o->killers[ply][1] = o->killers[ply][0];
         o->killers[ply][0] = m;
     }
-    int bonus = depth * depth;
-    if (bonus > 400) bonus = 400;
+    int bonus = cutoff_bonus(depth);
     hist_add(&o->history[side][hist_index(m)], bonus);
     for (int i = 0; i < ntried; i++)
         if (tried[i] != m) hist_add(&o->history[side][hist_index(tried[i])], -bonus);
@@ -172,8 +179,7 @@ void qp_order_capture_cutoff(qp_order *o, int side, int depth, qp_move m, const 
                              int ntried)
 {
     side &= 1;
-    int bonus = depth * depth;
-    if (bonus > 400) bonus = 400;
+    int bonus = cutoff_bonus(depth);
     if (m != QP_MOVE_NONE) hist_add16(&o->capture[side][hist_index(m)], bonus);
     for (int i = 0; i < ntried; i++)
         if (tried[i] != m) hist_add16(&o->capture[side][hist_index(tried[i])], -bonus);

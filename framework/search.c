@@ -59,7 +59,7 @@
 #define LMP_BASE 4           /* quiet moves tried: (BASE + STEP * d^2) / (2 - improving) */
 #define LMP_STEP 2
 #define HIST_PRUNE_DEPTH 3
-#define HIST_PRUNE 6000      /* quiets with a history below -this * depth are skipped */
+#define HIST_PRUNE 6000      /* quiets whose history sum is below -this * depth are skipped */
 #define LMR_HISTORY_DIV 12000
 #define IIR_DEPTH 4
 #define NULL_MIN_DEPTH 3

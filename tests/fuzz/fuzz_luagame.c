@@ -10,7 +10,8 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > 16384) return 0;
-    const char *path = fz_scratch("game", ".lua");
+    static const char *path;
+    if (!path) path = fz_scratch("game", ".lua");
     FILE *f = fopen(path, "wb");
     if (!f) abort();
     fwrite(data, 1, size, f);

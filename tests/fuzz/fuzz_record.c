@@ -21,7 +21,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > 65536) return 0;
     fz_init();
-    const char *path = fz_scratch("record", ".txt"), *again = fz_scratch("record", ".txt.again");
+    static const char *path, *again;
+    if (!path) {
+        path = fz_scratch("record", ".txt");
+        again = fz_scratch("record", ".txt.again");
+    }
     write_file(path, data, size);
     qp_rules *r;
     qp_game g;

@@ -247,8 +247,7 @@ int eng_uci_info_score(const char *line, int *score, int *depth)
         if (!strcmp(w, "depth")) {
             if (!next_word(&p, w, sizeof w)) break;
             d = atoi(w);
-        } else
-        if (!strcmp(w, "multipv")) {
+        } else if (!strcmp(w, "multipv")) {
             if (!next_word(&p, w, sizeof w) || strcmp(w, "1")) return ENG_SCORE_NONE;
         } else if (!strcmp(w, "score")) {
             char unit[32], num[32];
