@@ -423,15 +423,35 @@ static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf)
         n = rs->gen(r, s, pm->mv, QP_GEN_NOISY);
         if (n == 0 && rs->gen(r, s, pm->mv, QP_GEN_ANY) == 0) return terminal_score(S, s, ply);
     }
+    /* The table answers capture sequences searched before.  Quiescence
+     * results are stored at depth 0, so they never cut off the main
+     * search, and never replace one of its entries. */
+    uint64_t key = rs->hash(r, s);
+    const qp_tt_entry *te = qp_tt_probe(S->T, key);
+    qp_move hash_move = QP_MOVE_NONE;
+    if (te) {
+        int ts = qp_tt_score_out(te->score, ply);
+        qp_tt_bound b = qp_tt_entry_bound(te);
+        if (b == QP_TT_EXACT || (b == QP_TT_LOWER && ts >= beta) || (b == QP_TT_UPPER && ts <= alpha))
+            return ts;
+        hash_move = te->move;
+    }
+    bool keep = !te || te->depth == 0;
     int stand = evaluate(S, s);
-    if (ply >= QP_MAX_PLY - 2 || stand >= beta) return stand;
+    if (ply >= QP_MAX_PLY - 2) return stand;
+    if (stand >= beta) {
+        if (keep) qp_tt_store(S->T, key, QP_MOVE_NONE, qp_tt_score_in(stand, ply), 0, QP_TT_LOWER);
+        return stand;
+    }
+    int alpha0 = alpha;
     if (stand > alpha) alpha = stand;
 
     if (n < 0) n = rs->gen(r, s, pm->mv, QP_GEN_NOISY);
     if (n == 0) return stand;
     int me = rs->side_to_move(r, s);
-    qp_order_score(r, s, &S->ord, me, ply, QP_MOVE_NONE, NULL, pm->mv, pm->sc, pm->fl, n);
+    qp_order_score(r, s, &S->ord, me, ply, hash_move, NULL, pm->mv, pm->sc, pm->fl, n);
     int best = stand;
+    qp_move best_move = QP_MOVE_NONE;
     for (int i = 0; i < n; i++) {
         qp_order_pick(pm->mv, pm->sc, pm->fl, n, i);
         /* Sorted last: the rest lose material too. */
@@ -446,9 +466,14 @@ static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf)
             best = v;
             if (v > alpha) {
                 alpha = v;
+                best_move = m;
                 if (v >= beta) break;
             }
         }
+    }
+    if (keep) {
+        qp_tt_bound b = best >= beta ? QP_TT_LOWER : best > alpha0 ? QP_TT_EXACT : QP_TT_UPPER;
+        qp_tt_store(S->T, key, best_move, qp_tt_score_in(best, ply), 0, b);
     }
     return best;
 }
