@@ -405,7 +405,21 @@ static bool same_mover(const qp_search *S, int ply, int mover)
     return S->r->rs->side_to_move(S->r, S->pos[ply + 1]) == mover;
 }
 
-static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf)
+/* Whether a table score with bound b settles a node searched with
+ * (alpha, beta). */
+static bool tt_settles(qp_tt_bound b, int score, int alpha, int beta)
+{
+    return b == QP_TT_EXACT || (b == QP_TT_LOWER && score >= beta) || (b == QP_TT_UPPER && score <= alpha);
+}
+
+/* The bound a node's result best is, searched with (alpha0, beta). */
+static qp_tt_bound bound_of(int best, int alpha0, int beta)
+{
+    return best >= beta ? QP_TT_LOWER : best > alpha0 ? QP_TT_EXACT : QP_TT_UPPER;
+}
+
+/* key: the position's hash (the caller often has it already). */
+static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf, uint64_t key)
 {
     const qp_rules *r = S->r;
     const qp_ruleset *rs = r->rs;
@@ -426,14 +440,11 @@ static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf)
     /* The table answers capture sequences searched before.  Quiescence
      * results are stored at depth 0, so they never cut off the main
      * search, and never replace one of its entries. */
-    uint64_t key = rs->hash(r, s);
     const qp_tt_entry *te = qp_tt_probe(S->T, key);
     qp_move hash_move = QP_MOVE_NONE;
     if (te) {
         int ts = qp_tt_score_out(te->score, ply);
-        qp_tt_bound b = qp_tt_entry_bound(te);
-        if (b == QP_TT_EXACT || (b == QP_TT_LOWER && ts >= beta) || (b == QP_TT_UPPER && ts <= alpha))
-            return ts;
+        if (tt_settles(qp_tt_entry_bound(te), ts, alpha, beta)) return ts;
         hash_move = te->move;
     }
     bool keep = !te || te->depth == 0;
@@ -458,8 +469,9 @@ static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf)
         if ((pm->fl[i] & QP_PICK_BAD) && (r->caps & QP_CAP_LMR)) break;
         qp_move m = pm->mv[i];
         make_child(S, ply, m, pm->fl[i]);
-        int v = same_mover(S, ply, me) ? qsearch(S, ply + 1, alpha, beta, false)
-                                       : -qsearch(S, ply + 1, -beta, -alpha, false);
+        uint64_t ck = rs->hash(r, S->pos[ply + 1]);
+        int v = same_mover(S, ply, me) ? qsearch(S, ply + 1, alpha, beta, false, ck)
+                                       : -qsearch(S, ply + 1, -beta, -alpha, false, ck);
         unmake_child(S, ply, m);
         if (S->stopped) return 0;
         if (v > best) {
@@ -472,8 +484,7 @@ static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf)
         }
     }
     if (keep) {
-        qp_tt_bound b = best >= beta ? QP_TT_LOWER : best > alpha0 ? QP_TT_EXACT : QP_TT_UPPER;
-        qp_tt_store(S->T, key, best_move, qp_tt_score_in(best, ply), 0, b);
+        qp_tt_store(S->T, key, best_move, qp_tt_score_in(best, ply), 0, bound_of(best, alpha0, beta));
     }
     return best;
 }
@@ -523,7 +534,8 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
     /* Any other status flag (a trapped or leashed general, ...) makes a
      * leaf worth asking whether it is decided; so does every leaf of a game
      * where quiet moves end games. */
-    if (depth <= 0) return qsearch(S, ply, alpha, beta, flags != 0 || (r->caps & QP_CAP_LEAF_CHECK));
+    if (depth <= 0)
+        return qsearch(S, ply, alpha, beta, flags != 0 || (r->caps & QP_CAP_LEAF_CHECK), key);
 
     /* A singular search (excl set) asks how the other moves do: the
      * table's answer for the whole node is not an answer to that. */
@@ -537,9 +549,7 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
         tt_score = qp_tt_score_out(te->score, ply);
         tt_bound = qp_tt_entry_bound(te);
         tt_depth = te->depth;
-        if (!pvnode && !excl && te->depth >= depth &&
-            (tt_bound == QP_TT_EXACT || (tt_bound == QP_TT_LOWER && tt_score >= beta) ||
-             (tt_bound == QP_TT_UPPER && tt_score <= alpha)))
+        if (!pvnode && !excl && te->depth >= depth && tt_settles(tt_bound, tt_score, alpha, beta))
             return tt_score;
     }
 
@@ -678,8 +688,7 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
         if (!quiet && ncapture < 32) captures[ncapture++] = m;
     }
     if (excl) return best == -INF ? alpha0 : best;
-    qp_tt_bound b = best >= beta ? QP_TT_LOWER : best > alpha0 ? QP_TT_EXACT : QP_TT_UPPER;
-    qp_tt_store(S->T, key, best_move, qp_tt_score_in(best, ply), depth, b);
+    qp_tt_store(S->T, key, best_move, qp_tt_score_in(best, ply), depth, bound_of(best, alpha0, beta));
     return best;
 }
 
@@ -729,8 +738,8 @@ static int search_root(qp_search *S, int depth, int alpha, int beta)
         }
     }
     if (!S->stopped) {
-        qp_tt_bound bd = best >= beta ? QP_TT_LOWER : best > alpha0 ? QP_TT_EXACT : QP_TT_UPPER;
-        qp_tt_store(S->T, S->line[S->base].hash, best_move, qp_tt_score_in(best, 0), depth, bd);
+        qp_tt_store(S->T, S->line[S->base].hash, best_move, qp_tt_score_in(best, 0), depth,
+                    bound_of(best, alpha0, beta));
     }
     return best;
 }
