@@ -159,7 +159,8 @@ enum {
     XQ_T_ELEPHANT_PAIR,
     XQ_T_THREAT_ONE,                    /* the side to move has one piece attacked by a */
     XQ_T_THREAT_MORE,                   /* cheaper one; two or more (a fork) */
-    XQ_T_KING_ATTACK,                   /* pieces bearing on the enemy palace, squared */
+    XQ_T_KING_ATTACK,                   /* pieces hitting the enemy palace, weighted, squared */
+    XQ_T_PALACE_HITS,                   /* enemy palace points attacked, by all pieces */
     /* Mobility by count, on top of the linear terms above: a horse with
      * no way out is worth far less than its count says, a chariot's
      * fifteenth point adds little. */

@@ -9,10 +9,12 @@
  * to date with two or three additions.  Every other term is counted per
  * call; the two scores are blended by the phase (how many chariots,
  * horses and cannons are left).  The weights in use are xq_fit's fit to
- * engine scores (texel label: Fairy-Stockfish at depth 10) of about 100 k
- * quiet positions from self-play and match games, starting from a fit to
- * game results; tools/xq_fit.c can refit the table (a fit is adopted only
- * when a match says so).
+ * Fairy-Stockfish's scores of about 38 k quiet positions from self-play
+ * and from matches against it (texel label at depth 10, plus its own
+ * scores at 1 s a move from the match records, texel pgn --scores),
+ * starting from an earlier fit to 100 k positions at depth 10;
+ * tools/xq_fit.c can refit the table (a fit is adopted only when a match
+ * says so).
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -58,6 +60,14 @@ void xq_eval_init(xq_impl *im, const qp_params *p)
         }
 }
 
+/* How many of the points lo..hi of a line lie in a..b. */
+static int xq_overlap(int lo, int hi, int a, int b)
+{
+    if (lo < a) lo = a;
+    if (hi > b) hi = b;
+    return hi >= lo ? hi - lo + 1 : 0;
+}
+
 static bool xq_enemy(unsigned p, int side)
 {
     return p && p != XQ_OFF && XQ_SIDE_OF(p) != side;
@@ -82,7 +92,7 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
     int mg[2] = {0, 0}, eg[2] = {0, 0}, heavy = 0, chariots = 0, defenders[2] = {0, 0};
     int danger[2][4] = {{0}};   /* crossed chariots, horses, cannons, soldiers by side */
     uint32_t hit[2] = {0, 0};   /* enemy pieces (XQ_PIDX bits) side attacks with a cheaper one */
-    int ka_units[2] = {0, 0}, ka_n[2] = {0, 0};   /* attack on the enemy palace */
+    int ka_units[2] = {0, 0}, ka_n[2] = {0, 0}, hits[2] = {0, 0};   /* attack on the enemy palace */
     for (int i = 0; i < 32; i++)
         if (s->pos[i] && (i & 15) >= 5 && (i & 15) <= 10) {
             heavy++;
@@ -95,6 +105,7 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
         int ksq = s->pos[(1 - side) * 16];
         bool threats = side != s->side;   /* only the mover's threatened pieces count */
         int plo = side ? 0 : 7, phi = plo + 2;   /* the enemy palace's ranks */
+        unsigned epal = XQ_SF_PALACE(1 - side);
         attackers[side] = 0;
         for (int slot = 1; slot <= 4; slot++) defenders[side] += pos[slot] != 0;
         if (pos[1] && pos[2]) ADD(XQ_T_ADVISOR_PAIR, 1);
@@ -105,7 +116,7 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
             int t = xq_slot_type[slot];
             /* Crossed the river: own half for Red is ranks 0..4. */
             bool crossed = side ? XQ_RANK(sq) <= 4 : XQ_RANK(sq) >= 5;
-            int mob = 0;
+            int mob = 0, pal = 0;   /* pal: enemy palace points it attacks */
             switch (t) {
             case XQ_HORSE:
                 for (int k = 0; k < 4; k++) {
@@ -116,15 +127,14 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
                         unsigned p = b[leg + dirs[k] + e * side_step];
                         if (p == XQ_OFF || (p && !xq_enemy(p, side))) continue;
                         mob++;
+                        pal += (im->sqf[leg + dirs[k] + e * side_step] & epal) != 0;
                         if (threats && p && im->value[xq_slot_type[p & 15]] > im->value[XQ_HORSE])
                             hit[side] |= 1u << XQ_PIDX(p);
                     }
                 }
                 ADD(XQ_T_HORSE_MOB, mob);
                 ADD(XQ_T_HORSE_MOBT + mob, 1);
-                if (crossed && abs(XQ_FILE(sq) - 4) <= 3 && XQ_RANK(sq) >= plo - 2 &&
-                    XQ_RANK(sq) <= phi + 2)
-                    ka_units[side] += 3, ka_n[side]++;
+                if (pal) ka_units[side] += 2 + pal, ka_n[side]++;
                 ADD(XQ_T_IMBALANCE, -(heavy - 6));
                 attackers[side]++;
                 if (crossed) danger[side][1]++;
@@ -140,10 +150,12 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
                       xq_enemy(b[sq + 16 * (fr[1] + 1)], side);
                 ADD(XQ_T_CHARIOT_MOB, mob);
                 ADD(XQ_T_CHARIOT_MOBT + mob, 1);
-                /* Its lines reach a palace point (the first piece included). */
-                if ((f >= 3 && f <= 5 && r - fr[0] - 1 <= phi && r + fr[1] + 1 >= plo) ||
-                    (r >= plo && r <= phi && f - rr[0] - 1 <= 5 && f + rr[1] + 1 >= 3))
-                    ka_units[side] += 4, ka_n[side]++;
+                /* The palace points its lines reach (the first piece included). */
+                if (f >= 3 && f <= 5)
+                    pal += xq_overlap(r - fr[0] - 1, r + fr[1] + 1, plo, phi) - (r >= plo && r <= phi);
+                if (r >= plo && r <= phi)
+                    pal += xq_overlap(f - rr[0] - 1, f + rr[1] + 1, 3, 5) - (f >= 3 && f <= 5);
+                if (pal) ka_units[side] += 3 + pal, ka_n[side]++;
                 attackers[side]++;
                 if (crossed) danger[side][0]++;
                 break;
@@ -155,7 +167,30 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
                 mob = rr[0] + rr[1] + fr[0] + fr[1];
                 ADD(XQ_T_CANNON_MOB, mob);
                 ADD(XQ_T_CANNON_MOBT + mob, 1);
-                if ((f >= 3 && f <= 5) || (r >= plo && r <= phi)) ka_units[side] += 3, ka_n[side]++;
+                /* The palace points past its screens, up to the next piece. */
+                if (f >= 3 && f <= 5) {
+                    int lo = r - fr[0] - 1, hi = r + fr[1] + 1;
+                    if (lo >= 0) {
+                        int run = im->file_run[lo][s->occ_file[f]][0];
+                        pal += xq_overlap(lo - run - 1, lo - 1, plo, phi);
+                    }
+                    if (hi <= 9) {
+                        int run = im->file_run[hi][s->occ_file[f]][1];
+                        pal += xq_overlap(hi + 1, hi + run + 1, plo, phi);
+                    }
+                }
+                if (r >= plo && r <= phi) {
+                    int lo = f - rr[0] - 1, hi = f + rr[1] + 1;
+                    if (lo >= 0) {
+                        int run = im->rank_run[lo][s->occ_rank[r]][0];
+                        pal += xq_overlap(lo - run - 1, lo - 1, 3, 5);
+                    }
+                    if (hi <= 8) {
+                        int run = im->rank_run[hi][s->occ_rank[r]][1];
+                        pal += xq_overlap(hi + 1, hi + run + 1, 3, 5);
+                    }
+                }
+                if (pal) ka_units[side] += 2 + pal, ka_n[side]++;
                 /* What each screen (the first piece on a line) exposes. */
                 for (int d = 0; threats && d < 4; d++) {
                     int step = d == 0 ? -1 : d == 1 ? 1 : d == 2 ? -16 : 16;
@@ -186,16 +221,18 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
                     if (xq_enemy(p, side) && im->value[xq_slot_type[p & 15]] > im->value[XQ_SOLDIER])
                         hit[side] |= 1u << XQ_PIDX(p);
                 }
-                if (crossed && abs(XQ_FILE(sq) - 4) <= 2 && XQ_RANK(sq) >= plo - 1 &&
-                    XQ_RANK(sq) <= phi + 1)
-                    ka_units[side] += 2, ka_n[side]++;
+                pal = (im->sqf[sq + XQ_FWD(side)] & epal) != 0;
+                if (crossed) pal += ((im->sqf[sq + 1] & epal) != 0) + ((im->sqf[sq - 1] & epal) != 0);
+                if (pal) ka_units[side] += 1 + pal, ka_n[side]++;
                 if (crossed && XQ_RANK(sq) != (side ? 0 : 9)) {
                     attackers[side]++;
                     danger[side][3]++;
                 }
                 break;
             }
+            hits[side] += pal;
         }
+        ADD(XQ_T_PALACE_HITS, hits[side]);
     }
     /* Every attacker that crossed the river threatens the general, the
      * more the fewer advisors and elephants are left (counting them from
@@ -203,8 +240,9 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
     for (int side = 0; side < 2; side++) {
         int missing = 5 - defenders[1 - side];
         for (int k = 0; k < 4; k++) ADD(XQ_T_DANGER_CHARIOT + k, danger[side][k] * missing);
-        /* Two or more pieces bearing on the palace: the danger grows with
-         * the square of their weight, and with missing defenders. */
+        /* Two or more pieces hitting the palace: the danger grows with
+         * the square of their weight (by type, plus the points each
+         * hits), and with missing defenders. */
         if (ka_n[side] >= 2) ADD(XQ_T_KING_ATTACK, ka_units[side] * ka_units[side] * (3 + missing) / 16);
     }
     /* The side to move can save one attacked piece, rarely two. */

@@ -648,10 +648,21 @@ static void test_eval_trace(void **st)
     assert_int_equal(trace_count(r, "3k5/9/9/9/3nPc3/9/9/9/9/4K4 b - - 0 1", XQ_T_THREAT_MORE), -1);
     assert_int_equal(trace_count(r, "3k5/9/9/9/3nPc3/9/9/9/9/4K4 b - - 0 1", XQ_T_THREAT_ONE), 0);
     assert_int_equal(trace_count(r, "3k5/9/9/9/3nPc3/9/9/9/9/4K4 w - - 0 1", XQ_T_THREAT_MORE), 0);
-    /* A chariot and a cannon on palace files, no defenders left: units
-     * 4 + 3, squared, times (3 + 5 missing) / 16; one piece alone is no
-     * attack. */
-    assert_int_equal(trace_count(r, "3k5/9/9/9/9/9/9/9/9/3CKR3 w - - 0 1", XQ_T_KING_ATTACK), 49 * 8 / 16);
+    /* A chariot reaching three palace points (units 3 + 3) and a horse
+     * two (2 + 2), no defenders left: 10 squared, times (3 + 5 missing)
+     * / 16; five points hit.  A cannon with no screen before the general
+     * hits no palace point, so the chariot attacks alone: no attack. */
+    const char *two = "3k5/9/9/4N4/9/9/9/9/9/4KR3 w - - 0 1";
+    assert_int_equal(trace_count(r, two, XQ_T_KING_ATTACK), 100 * 8 / 16);
+    assert_int_equal(trace_count(r, two, XQ_T_PALACE_HITS), 5);
+    assert_int_equal(trace_count(r, "3k5/9/9/9/9/9/9/9/9/3CKR3 w - - 0 1", XQ_T_KING_ATTACK), 0);
+    assert_int_equal(trace_count(r, "3k5/9/9/9/9/9/9/9/9/3CKR3 w - - 0 1", XQ_T_PALACE_HITS), 3);
+    /* Behind a screen the cannon hits the palace points up to the next
+     * piece or the edge: d8, d9 and d10. */
+    assert_int_equal(trace_count(r, "4k4/9/9/9/9/9/3N5/9/9/3C1K3 w - - 0 1", XQ_T_PALACE_HITS), 3);
+    /* Along a rank: the cannon on a8 behind the horse on c8 hits d8, e8
+     * and f8; the horse hits e9 and d10. */
+    assert_int_equal(trace_count(r, "4k4/9/C1N6/9/9/9/9/9/9/3K5 w - - 0 1", XQ_T_PALACE_HITS), 5);
     assert_int_equal(trace_count(r, "3k5/9/9/9/9/9/9/9/9/4K1R2 w - - 0 1", XQ_T_KING_ATTACK), 0);
     /* Mobility by count: a Red horse in the corner reaches 2 points, one
      * with every leg blocked by its own pieces none; a chariot in the

@@ -199,7 +199,8 @@ static void write_c(FILE *f, const double (*w)[2])
                                         "HOLLOW_CANNON",  "SCREEN_CANNON",  "IMBALANCE",
                                         "DANGER_CHARIOT", "DANGER_HORSE",   "DANGER_CANNON",
                                         "DANGER_SOLDIER", "ADVISOR_PAIR",   "ELEPHANT_PAIR",
-                                        "THREAT_ONE",     "THREAT_MORE",    "KING_ATTACK"};
+                                        "THREAT_ONE",     "THREAT_MORE",    "KING_ATTACK",
+                                        "PALACE_HITS"};
     fprintf(f, "/*\n * xq_weights.c — the Xiangqi evaluation's weights (see xiangqi.h: XQ_T_*),\n"
                " * in the layout tools/xq_fit.c --out writes.  {middlegame, endgame} per\n"
                " * term, in eval units (a soldier is about 30).\n */\n#include \"xiangqi.h\"\n\n"
