@@ -92,7 +92,7 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
     int mg[2] = {0, 0}, eg[2] = {0, 0}, heavy = 0, chariots = 0, defenders[2] = {0, 0};
     int danger[2][4] = {{0}};   /* crossed chariots, horses, cannons, soldiers by side */
     uint32_t hit[2] = {0, 0};   /* enemy pieces (XQ_PIDX bits) side attacks with a cheaper one */
-    int ka_units[2] = {0, 0}, ka_n[2] = {0, 0}, hits[2] = {0, 0};   /* attack on the enemy palace */
+    int ka_units[2] = {0, 0}, ka_n[2] = {0, 0};   /* attack on the enemy palace */
     for (int i = 0; i < 32; i++)
         if (s->pos[i] && (i & 15) >= 5 && (i & 15) <= 10) {
             heavy++;
@@ -106,6 +106,7 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
         bool threats = side != s->side;   /* only the mover's threatened pieces count */
         int plo = side ? 0 : 7, phi = plo + 2;   /* the enemy palace's ranks */
         unsigned epal = XQ_SF_PALACE(1 - side);
+        int hits = 0;   /* enemy palace points attacked, summed over pieces */
         attackers[side] = 0;
         for (int slot = 1; slot <= 4; slot++) defenders[side] += pos[slot] != 0;
         if (pos[1] && pos[2]) ADD(XQ_T_ADVISOR_PAIR, 1);
@@ -167,41 +168,31 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
                 mob = rr[0] + rr[1] + fr[0] + fr[1];
                 ADD(XQ_T_CANNON_MOB, mob);
                 ADD(XQ_T_CANNON_MOBT + mob, 1);
-                /* The palace points past its screens, up to the next piece. */
-                if (f >= 3 && f <= 5) {
-                    int lo = r - fr[0] - 1, hi = r + fr[1] + 1;
-                    if (lo >= 0) {
-                        int run = im->file_run[lo][s->occ_file[f]][0];
-                        pal += xq_overlap(lo - run - 1, lo - 1, plo, phi);
-                    }
-                    if (hi <= 9) {
-                        int run = im->file_run[hi][s->occ_file[f]][1];
-                        pal += xq_overlap(hi + 1, hi + run + 1, plo, phi);
-                    }
-                }
-                if (r >= plo && r <= phi) {
-                    int lo = f - rr[0] - 1, hi = f + rr[1] + 1;
-                    if (lo >= 0) {
-                        int run = im->rank_run[lo][s->occ_rank[r]][0];
-                        pal += xq_overlap(lo - run - 1, lo - 1, 3, 5);
-                    }
-                    if (hi <= 8) {
-                        int run = im->rank_run[hi][s->occ_rank[r]][1];
-                        pal += xq_overlap(hi + 1, hi + run + 1, 3, 5);
-                    }
-                }
-                if (pal) ka_units[side] += 2 + pal, ka_n[side]++;
-                /* What each screen (the first piece on a line) exposes. */
-                for (int d = 0; threats && d < 4; d++) {
+                /* What each screen (the first piece on a line) exposes: a
+                 * piece to take, and the points up to it, some of them
+                 * perhaps in the palace. */
+                for (int d = 0; d < 4; d++) {
+                    bool on_rank = d < 2;
+                    bool palace_line = on_rank ? r >= plo && r <= phi : f >= 3 && f <= 5;
+                    if (!threats && !palace_line) continue;
                     int step = d == 0 ? -1 : d == 1 ? 1 : d == 2 ? -16 : 16;
-                    int screen = sq + step * (1 + (d < 2 ? rr[d] : fr[d - 2]));
+                    int screen = sq + step * (1 + (on_rank ? rr[d] : fr[d - 2]));
                     if (b[screen] == XQ_OFF) continue;
-                    int run = d < 2 ? im->rank_run[XQ_FILE(screen)][s->occ_rank[r]][d]
-                                    : im->file_run[XQ_RANK(screen)][s->occ_file[f]][d - 2];
+                    int run = on_rank ? im->rank_run[XQ_FILE(screen)][s->occ_rank[r]][d]
+                                      : im->file_run[XQ_RANK(screen)][s->occ_file[f]][d - 2];
+                    if (palace_line) {
+                        /* screen + 1 .. screen + run + 1 along the line */
+                        int at = on_rank ? XQ_FILE(screen) : XQ_RANK(screen), dir = d & 1 ? 1 : -1;
+                        int near = at + dir, far = at + dir * (run + 1);
+                        int lo = near < far ? near : far, hi = near < far ? far : near;
+                        pal += on_rank ? xq_overlap(lo, hi, 3, 5) : xq_overlap(lo, hi, plo, phi);
+                    }
                     unsigned p = b[screen + step * (run + 1)];
-                    if (xq_enemy(p, side) && im->value[xq_slot_type[p & 15]] > im->value[XQ_CANNON])
+                    if (threats && xq_enemy(p, side) &&
+                        im->value[xq_slot_type[p & 15]] > im->value[XQ_CANNON])
                         hit[side] |= 1u << XQ_PIDX(p);
                 }
+                if (pal) ka_units[side] += 2 + pal, ka_n[side]++;
                 ADD(XQ_T_IMBALANCE, heavy - 6);
                 attackers[side]++;
                 if (crossed) danger[side][2]++;
@@ -230,9 +221,9 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
                 }
                 break;
             }
-            hits[side] += pal;
+            hits += pal;
         }
-        ADD(XQ_T_PALACE_HITS, hits[side]);
+        ADD(XQ_T_PALACE_HITS, hits);
     }
     /* Every attacker that crossed the river threatens the general, the
      * more the fewer advisors and elephants are left (counting them from
