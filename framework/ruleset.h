@@ -88,6 +88,8 @@ typedef struct qp_outcome {
 #define QP_CAP_LEAF_CHECK 4u    /* a quiet move can end the game (k in a row):
                                    the search checks every leaf for a decided
                                    position, not only flagged ones */
+#define QP_CAP_QCHECKS 8u       /* quiescence tries quiet checks on its first
+                                   ply (needs flags() to report check) */
 
 /* The AI of a game (qp_rules.ai). */
 #define QP_AI_DEFAULT 0
@@ -211,6 +213,10 @@ struct qp_ruleset {
      *   negative value: the capture loses material).  The search orders
      *   such captures late and skips them in quiescence. */
     int (*see)(const qp_rules *r, const void *s, qp_move m);
+    /* may_check: false only when the quiet move m surely does not give
+     *   check (a cheap geometric filter); quiescence's search for quiet
+     *   checks (QP_CAP_QCHECKS) skips such moves unmade. */
+    bool (*may_check)(const qp_rules *r, const void *s, qp_move m);
 };
 
 /* Notation styles of notation_text: coordinates as move_text writes them,

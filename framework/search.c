@@ -95,6 +95,7 @@ struct qp_search {
     int evals[QP_MAX_PLY + 1];       /* static eval by ply, NO_EVAL in check */
     qp_move played[QP_MAX_PLY + 1];  /* the move made at each ply, NONE for a pass */
     qp_move excluded[QP_MAX_PLY + 1];/* the move a singular search leaves out */
+    unsigned child_flags[QP_MAX_PLY + 2];/* status flags + 1 a parent already computed, 0 if not */
     int root_depth;                  /* the iteration's depth */
 
     qp_hist *line;                   /* line_cap entries */
@@ -418,8 +419,56 @@ static qp_tt_bound bound_of(int best, int alpha0, int beta)
     return best >= beta ? QP_TT_LOWER : best > alpha0 ? QP_TT_EXACT : QP_TT_UPPER;
 }
 
+/* What a quiescence node searches besides captures. */
+enum {
+    QS_PLAIN,   /* captures only, standing pat */
+    QS_CHECKS,  /* the first ply: quiet checks too, after the captures */
+    QS_EVADE    /* in check after such a check: every move, no standing pat */
+};
+
+static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf, uint64_t key, int mode);
+
+/* Quiet moves that give check, tried after the captures on the first
+ * quiescence ply: a check the horizon cuts off is where a mate or a fork
+ * hides.  The reply is searched as an evasion (QS_EVADE).  best and
+ * alpha come in and go out. */
+static void qsearch_checks(qp_search *S, int ply, int *alpha, int beta, int *best,
+                           qp_move *best_move)
+{
+    const qp_rules *r = S->r;
+    const qp_ruleset *rs = r->rs;
+    void *s = S->pos[ply];
+    ply_moves *pm = &S->pm[ply];
+    int n = rs->gen(r, s, pm->mv, QP_GEN_ALL);
+    int me = rs->side_to_move(r, s);
+    for (int i = 0; i < n; i++) {
+        qp_move m = pm->mv[i];
+        unsigned mf = rs->move_flags ? rs->move_flags(r, s, m) : 0;
+        if ((mf & QP_MF_CAPTURE) || (rs->may_check && !rs->may_check(r, s, m))) continue;
+        make_child(S, ply, m, (mf & QP_MF_IRREVERSIBLE) ? QP_PICK_IRREV : 0);
+        void *c = S->pos[ply + 1];
+        if (!(rs->flags(r, c) & QP_FLAG_CHECK)) {
+            unmake_child(S, ply, m);
+            continue;
+        }
+        uint64_t ck = rs->hash(r, c);
+        int v = same_mover(S, ply, me) ? qsearch(S, ply + 1, *alpha, beta, false, ck, QS_EVADE)
+                                       : -qsearch(S, ply + 1, -beta, -*alpha, false, ck, QS_EVADE);
+        unmake_child(S, ply, m);
+        if (S->stopped) return;
+        if (v > *best) {
+            *best = v;
+            if (v > *alpha) {
+                *alpha = v;
+                *best_move = m;
+                if (v >= beta) return;
+            }
+        }
+    }
+}
+
 /* key: the position's hash (the caller often has it already). */
-static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf, uint64_t key)
+static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf, uint64_t key, int mode)
 {
     const qp_rules *r = S->r;
     const qp_ruleset *rs = r->rs;
@@ -430,7 +479,10 @@ static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf, uint64
 
     ply_moves *pm = &S->pm[ply];
     int n = -1;
-    if (leaf) {
+    if (mode == QS_EVADE) {
+        n = rs->gen(r, s, pm->mv, QP_GEN_ALL);
+        if (n == 0) return terminal_score(S, s, ply);
+    } else if (leaf) {
         /* A leaf of the main search may be decided (no legal move).  A
          * noisy move proves it is not, and is needed anyway; only without
          * one does the full list have to be generated. */
@@ -448,30 +500,34 @@ static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf, uint64
         hash_move = te->move;
     }
     bool keep = !te || te->depth == 0;
-    int stand = evaluate(S, s);
-    if (ply >= QP_MAX_PLY - 2) return stand;
-    if (stand >= beta) {
-        if (keep) qp_tt_store(S->T, key, QP_MOVE_NONE, qp_tt_score_in(stand, ply), 0, QP_TT_LOWER);
-        return stand;
-    }
     int alpha0 = alpha;
-    if (stand > alpha) alpha = stand;
+    int best = -INF;
+    if (mode != QS_EVADE) {
+        int stand = evaluate(S, s);
+        if (ply >= QP_MAX_PLY - 2) return stand;
+        if (stand >= beta) {
+            if (keep) qp_tt_store(S->T, key, QP_MOVE_NONE, qp_tt_score_in(stand, ply), 0, QP_TT_LOWER);
+            return stand;
+        }
+        if (stand > alpha) alpha = stand;
+        best = stand;
+        if (n < 0) n = rs->gen(r, s, pm->mv, QP_GEN_NOISY);
+    } else if (ply >= QP_MAX_PLY - 2) {
+        return evaluate(S, s);
+    }
 
-    if (n < 0) n = rs->gen(r, s, pm->mv, QP_GEN_NOISY);
-    if (n == 0) return stand;
     int me = rs->side_to_move(r, s);
     qp_order_score(r, s, &S->ord, me, ply, hash_move, NULL, pm->mv, pm->sc, pm->fl, n);
-    int best = stand;
     qp_move best_move = QP_MOVE_NONE;
     for (int i = 0; i < n; i++) {
         qp_order_pick(pm->mv, pm->sc, pm->fl, n, i);
         /* Sorted last: the rest lose material too. */
-        if ((pm->fl[i] & QP_PICK_BAD) && (r->caps & QP_CAP_LMR)) break;
+        if (mode != QS_EVADE && (pm->fl[i] & QP_PICK_BAD) && (r->caps & QP_CAP_LMR)) break;
         qp_move m = pm->mv[i];
         make_child(S, ply, m, pm->fl[i]);
         uint64_t ck = rs->hash(r, S->pos[ply + 1]);
-        int v = same_mover(S, ply, me) ? qsearch(S, ply + 1, alpha, beta, false, ck)
-                                       : -qsearch(S, ply + 1, -beta, -alpha, false, ck);
+        int v = same_mover(S, ply, me) ? qsearch(S, ply + 1, alpha, beta, false, ck, QS_PLAIN)
+                                       : -qsearch(S, ply + 1, -beta, -alpha, false, ck, QS_PLAIN);
         unmake_child(S, ply, m);
         if (S->stopped) return 0;
         if (v > best) {
@@ -482,6 +538,10 @@ static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf, uint64
                 if (v >= beta) break;
             }
         }
+    }
+    if (mode == QS_CHECKS && best < beta) {
+        qsearch_checks(S, ply, &alpha, beta, &best, &best_move);
+        if (S->stopped) return 0;
     }
     if (keep) {
         qp_tt_store(S->T, key, best_move, qp_tt_score_in(best, ply), 0, bound_of(best, alpha0, beta));
@@ -507,6 +567,8 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
     const qp_ruleset *rs = r->rs;
     void *s = S->pos[ply];
     S->pvlen[ply] = 0;
+    unsigned known = S->child_flags[ply];
+    S->child_flags[ply] = 0;
     if (poll_stop(S)) return 0;
     if (ply > S->seldepth) S->seldepth = ply;
 
@@ -515,7 +577,7 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
     uint64_t key = rs->hash(r, s);
     /* The bucket arrives from memory while flags and repetition run. */
     qp_tt_prefetch(S->T, key);
-    unsigned flags = rs->flags ? rs->flags(r, s) : 0;
+    unsigned flags = known ? known - 1 : rs->flags ? rs->flags(r, s) : 0;
     bool in_check = flags & QP_FLAG_CHECK;
     h->hash = key;
     h->gave_check = in_check;
@@ -535,7 +597,8 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
      * leaf worth asking whether it is decided; so does every leaf of a game
      * where quiet moves end games. */
     if (depth <= 0)
-        return qsearch(S, ply, alpha, beta, flags != 0 || (r->caps & QP_CAP_LEAF_CHECK), key);
+        return qsearch(S, ply, alpha, beta, flags != 0 || (r->caps & QP_CAP_LEAF_CHECK), key,
+                       rs->flags && (r->caps & QP_CAP_QCHECKS) ? QS_CHECKS : QS_PLAIN);
 
     /* A singular search (excl set) asks how the other moves do: the
      * table's answer for the whole node is not an answer to that. */
@@ -643,10 +706,24 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
         uint8_t fl = pm->fl[i];
         bool quiet = !(fl & QP_PICK_CAPTURE);
         bool plain = quiet && !(fl & (QP_PICK_KILLER | QP_PICK_HASH));
-        if (i > 0 && plain && best > -QP_SCORE_MATE_BOUND &&
-            (futile || i >= lmp || (prune && depth <= HIST_PRUNE_DEPTH && pm->sc[i] < -HIST_PRUNE * depth)))
-            continue;
+        bool prunable = i > 0 && plain && best > -QP_SCORE_MATE_BOUND &&
+                        (futile || i >= lmp ||
+                         (prune && depth <= HIST_PRUNE_DEPTH && pm->sc[i] < -HIST_PRUNE * depth));
+        if (prunable && !rs->flags) continue;
         make_child(S, ply, m, fl);
+        /* A quiet check is never pruned and is reduced less: the reply is
+         * forced, so the line is narrower than the move count suggests.
+         * The child's flags are handed down, not computed twice. */
+        bool gives_check = false;
+        if (rs->flags && (prunable || (lmr && i >= 2 && quiet))) {
+            unsigned cf = rs->flags(r, S->pos[ply + 1]);
+            gives_check = cf & QP_FLAG_CHECK;
+            if (prunable && !gives_check) {
+                unmake_child(S, ply, m);
+                continue;
+            }
+            S->child_flags[ply + 1] = cf + 1;
+        }
         bool same = same_mover(S, ply, h->to_move);
         if (i == 0) {
             v = sub(S, same, depth - 1 + (m == hash_move ? ext_hash : 0), ply + 1, alpha, beta,
@@ -658,6 +735,7 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
                 /* Killers refuted before; history says how often others did. */
                 if (fl & QP_PICK_KILLER) red--;
                 else if (quiet) red -= pm->sc[i] / LMR_HISTORY_DIV;
+                if (gives_check) red--;
                 if (red > depth - 2) red = depth - 2;
                 if (red < 0) red = 0;
             }

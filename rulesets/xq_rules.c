@@ -87,7 +87,7 @@ static int xq_create(qp_rules *r, char *err, size_t errn)
     r->draw.repetitions = (int)qp_param_int(&r->params, "draw.repetitions");
     r->draw.perpetual_check_loses = qp_param_bool(&r->params, "draw.perpetual_check_loses");
     r->draw.no_capture_plies = (int)qp_param_int(&r->params, "draw.no_capture_plies");
-    r->caps = QP_CAP_NULLMOVE | QP_CAP_LMR;
+    r->caps = QP_CAP_NULLMOVE | QP_CAP_LMR | QP_CAP_QCHECKS;
     r->max_game_plies = 0;
     return 0;
 }
@@ -193,6 +193,23 @@ static unsigned xq_move_flags(const qp_rules *r, const void *sv, qp_move m)
     return 0;
 }
 
+/* A quiet move can give check only from or to the enemy general's
+ * lines (a chariot, a cannon or its new screen, a line opened), to a
+ * point near it (a horse, a soldier), or from a point next to it (a
+ * horse's leg freed). */
+static bool xq_may_check(const qp_rules *r, const void *sv, qp_move m)
+{
+    (void)r;
+    const xq_state *s = sv;
+    int g = s->pos[(s->side ^ 1) * 16];
+    int f = XQ_FROM(m), t = XQ_TO(m);
+    int gf = XQ_FILE(g), gr = XQ_RANK(g);
+    int ff = XQ_FILE(f), fr = XQ_RANK(f), tf = XQ_FILE(t), tr = XQ_RANK(t);
+    if (ff == gf || fr == gr || tf == gf || tr == gr) return true;
+    if (abs(tf - gf) <= 2 && abs(tr - gr) <= 2) return true;
+    return abs(ff - gf) <= 1 && abs(fr - gr) <= 1;
+}
+
 static void xq_outcome(const qp_rules *r, const void *sv, qp_outcome *o)
 {
     const xq_state *s = sv;
@@ -258,4 +275,5 @@ const qp_ruleset xq_ruleset = {
     .notation_parse = xq_notation_parse,
     .status_text = xq_status_hook,
     .see = xq_see,
+    .may_check = xq_may_check,
 };

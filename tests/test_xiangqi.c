@@ -252,7 +252,8 @@ static uint64_t rng_next(uint64_t *x)
 }
 
 /* Random games: at every position each legal move is made and unmade
- * (bytes restored), the incremental hash and score match a recomputation,
+ * (bytes restored), no quiet move that gives check is one may_check rules
+ * out, the incremental hash and score match a recomputation,
  * copy-make agrees with make-with-undo, and the legality shortcut agrees
  * with testing every pseudo-legal move. */
 static void test_make_unmake_random(void **st)
@@ -261,7 +262,7 @@ static void test_make_unmake_random(void **st)
     qp_rules *r = xq_new();
     const xq_impl *im = r->impl;
     uint64_t seed = 0x1234567887654321ull;
-    long positions = 0, captures = 0;
+    long positions = 0, captures = 0, quiet_checks = 0, filtered = 0;
     for (int game = 0; game < 60; game++) {
         xq_state s;
         r->rs->setup(r, &s);
@@ -288,6 +289,14 @@ static void test_make_unmake_random(void **st)
                 r->rs->make(r, &s, mv[i], &u);
                 r->rs->make(r, &copy, mv[i], NULL);
                 assert_memory_equal(&s, &copy, sizeof s);
+                /* The quiet-check filter never drops a check. */
+                if (!before.board[XQ_TO(mv[i])]) {
+                    bool gives = r->rs->flags(r, &copy) & QP_FLAG_CHECK;
+                    bool may = r->rs->may_check(r, &before, mv[i]);
+                    if (gives) assert_true(may);
+                    quiet_checks += gives;
+                    filtered += !may;
+                }
                 r->rs->unmake(r, &s, mv[i], &u);
                 assert_memory_equal(&s, &before, sizeof s);
             }
@@ -302,6 +311,8 @@ static void test_make_unmake_random(void **st)
     }
     assert_true(positions > 5000);
     assert_true(captures > 500);
+    assert_true(quiet_checks > 1000);
+    assert_true(filtered > positions * 10);
     qp_rules_free(r);
 }
 
@@ -571,7 +582,7 @@ static void test_piece_view_and_geometry(void **st)
     assert_int_equal(r->draw.repetitions, 3);
     assert_true(r->draw.perpetual_check_loses);
     assert_int_equal(r->draw.no_capture_plies, 120);
-    assert_int_equal(r->caps, QP_CAP_NULLMOVE | QP_CAP_LMR);
+    assert_int_equal(r->caps, QP_CAP_NULLMOVE | QP_CAP_LMR | QP_CAP_QCHECKS);
 
     qp_move m;
     char err[QP_ERR];
