@@ -31,7 +31,10 @@
  * Leaves: a node in check is extended; other leaves go to quiescence,
  * which first asks whether the position is decided when the ruleset
  * raised any status flag (a trapped general may have no legal move), so
- * traps and mates are seen at the depth they happen.
+ * traps and mates are seen at the depth they happen.  With
+ * QP_CAP_QCHECKS its first ply also tries quiet checks (filtered by the
+ * optional may_check hook) and searches each reply as an evasion; in the
+ * main search a quiet check is never pruned and is reduced less.
  */
 #include "search.h"
 
