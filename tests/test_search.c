@@ -365,6 +365,36 @@ static void compare_with_reference(const char *name, const char *fen, int maxdep
     qp_rules_free(r);
 }
 
+/* Quiescence's quiet checks: Red mates in two with a quiet horse move
+ * and a quiet chariot check (the horse on c8 covers d10 and e9, the
+ * facing generals f10).  Searched exactly to depth 2, the mate is found
+ * only when quiescence tries quiet checks (the chariot's check at the
+ * horizon, Black's missing evasion). */
+static void test_quiet_check_in_quiescence(void **st)
+{
+    (void)st;
+    qp_rules *r = tu_rules(&tu_reg, "xiangqi");
+    assert_true(r->caps & QP_CAP_QCHECKS);
+    qp_game g;
+    init_game(&g, r, "4k4/9/2N6/4p4/9/8N/ppp6/p8/n7R/n4K3 w - - 0 1");
+    qp_search *s = qp_search_new(r, 4);
+    qp_search_info info;
+    char buf[QP_MOVE_TEXT];
+    r->caps = QP_CAP_QCHECKS;
+    qp_move m = search_depth(s, &g, 2, &info);
+    assert_true(qp_score_is_mate(info.score) && info.score > 0);
+    assert_int_equal(qp_score_mate_plies(info.score), 3);
+    text_of(r, g.cur, m, buf);
+    assert_memory_equal(buf, "i5", 2);   /* any step of the blocking horse */
+    r->caps = 0;
+    qp_search_clear(s);
+    search_depth(s, &g, 2, &info);
+    assert_false(qp_score_is_mate(info.score));
+    qp_search_free(s);
+    qp_game_free(&g);
+    qp_rules_free(r);
+}
+
 static void test_same_score_as_alphabeta(void **st)
 {
     (void)st;
@@ -859,6 +889,7 @@ int main(void)
         cmocka_unit_test(test_threads),
         cmocka_unit_test(test_levels_and_mate_text),
         cmocka_unit_test(test_order_see_and_countermove),
+        cmocka_unit_test(test_quiet_check_in_quiescence),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }
