@@ -431,6 +431,28 @@ enum {
 
 static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf, uint64_t key, int mode);
 
+/* Searches the child of ply made by m (in mode), unmakes it and raises
+ * best, alpha and best_move.  True when the node is done: a cutoff, or
+ * the search was stopped. */
+static bool qsearch_child(qp_search *S, int ply, int me, qp_move m, int mode, int *alpha, int beta,
+                          int *best, qp_move *best_move)
+{
+    uint64_t ck = S->r->rs->hash(S->r, S->pos[ply + 1]);
+    int v = same_mover(S, ply, me) ? qsearch(S, ply + 1, *alpha, beta, false, ck, mode)
+                                   : -qsearch(S, ply + 1, -beta, -*alpha, false, ck, mode);
+    unmake_child(S, ply, m);
+    if (S->stopped) return true;
+    if (v > *best) {
+        *best = v;
+        if (v > *alpha) {
+            *alpha = v;
+            *best_move = m;
+            if (v >= beta) return true;
+        }
+    }
+    return false;
+}
+
 /* Quiet moves that give check, tried after the captures on the first
  * quiescence ply: a check the horizon cuts off is where a mate or a fork
  * hides.  The reply is searched as an evasion (QS_EVADE).  best and
@@ -449,24 +471,11 @@ static void qsearch_checks(qp_search *S, int ply, int *alpha, int beta, int *bes
         unsigned mf = rs->move_flags ? rs->move_flags(r, s, m) : 0;
         if ((mf & QP_MF_CAPTURE) || (rs->may_check && !rs->may_check(r, s, m))) continue;
         make_child(S, ply, m, (mf & QP_MF_IRREVERSIBLE) ? QP_PICK_IRREV : 0);
-        void *c = S->pos[ply + 1];
-        if (!(rs->flags(r, c) & QP_FLAG_CHECK)) {
+        if (!(rs->flags(r, S->pos[ply + 1]) & QP_FLAG_CHECK)) {
             unmake_child(S, ply, m);
             continue;
         }
-        uint64_t ck = rs->hash(r, c);
-        int v = same_mover(S, ply, me) ? qsearch(S, ply + 1, *alpha, beta, false, ck, QS_EVADE)
-                                       : -qsearch(S, ply + 1, -beta, -*alpha, false, ck, QS_EVADE);
-        unmake_child(S, ply, m);
-        if (S->stopped) return;
-        if (v > *best) {
-            *best = v;
-            if (v > *alpha) {
-                *alpha = v;
-                *best_move = m;
-                if (v >= beta) return;
-            }
-        }
+        if (qsearch_child(S, ply, me, m, QS_EVADE, alpha, beta, best, best_move)) return;
     }
 }
 
@@ -528,24 +537,11 @@ static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf, uint64
         if (mode != QS_EVADE && (pm->fl[i] & QP_PICK_BAD) && (r->caps & QP_CAP_LMR)) break;
         qp_move m = pm->mv[i];
         make_child(S, ply, m, pm->fl[i]);
-        uint64_t ck = rs->hash(r, S->pos[ply + 1]);
-        int v = same_mover(S, ply, me) ? qsearch(S, ply + 1, alpha, beta, false, ck, QS_PLAIN)
-                                       : -qsearch(S, ply + 1, -beta, -alpha, false, ck, QS_PLAIN);
-        unmake_child(S, ply, m);
-        if (S->stopped) return 0;
-        if (v > best) {
-            best = v;
-            if (v > alpha) {
-                alpha = v;
-                best_move = m;
-                if (v >= beta) break;
-            }
-        }
+        if (qsearch_child(S, ply, me, m, QS_PLAIN, &alpha, beta, &best, &best_move)) break;
     }
-    if (mode == QS_CHECKS && best < beta) {
+    if (mode == QS_CHECKS && best < beta && !S->stopped)
         qsearch_checks(S, ply, &alpha, beta, &best, &best_move);
-        if (S->stopped) return 0;
-    }
+    if (S->stopped) return 0;
     if (keep) {
         qp_tt_store(S->T, key, best_move, qp_tt_score_in(best, ply), 0, bound_of(best, alpha0, beta));
     }
