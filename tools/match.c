@@ -41,7 +41,11 @@
  *       --a-movetime gives A its own time per move (B keeps --movetime),
  *       e.g. for a ladder of levels that think as long as the window
  *       lets each level think.
- * Common: [--ruleset NAME] [--ply-cap P] [--level L] [--opening "MOVES"] [-v]
+ * Common: [--ruleset NAME] [--ply-cap P] [--level L] [--opening "MOVES"]
+ *         [--hash MB] [-v]
+ *   --hash sizes each in-process search's table (16 MiB unless given; a
+ *   long time per move fills that, so give the engines equal larger ones,
+ *   e.g. --hash 64 --option Hash=64).
  *   --opening plays every game (pair) from those moves instead of random
  *   ones, to replay one game of an earlier match.
  */
@@ -424,7 +428,7 @@ typedef struct opts {
     /* engine mode */
     const char *engine, *a_engine, *protocol, *variant, *openings, *pgn;
     uint64_t nodes;
-    int threads, a_movetime;
+    int threads, a_movetime, hash_mb;
     const char *options[MAX_OPTIONS], *a_options[MAX_OPTIONS];
     int noptions, na_options;
 } opts;
@@ -439,7 +443,7 @@ static int usage(void)
                     "       [--openings FILE] [--games N] [--movetime MS | --depth D | --nodes N]\n"
                     "       [--a-movetime MS] [--threads T] [--a-engine \"CMD ARGS\"] [--option NAME=VALUE]...\n"
                     "       [--a-option NAME=VALUE]...\n"
-                    "       [--pgn FILE] [--ruleset NAME] [--ply-cap P] [--level L] [-v]\n");
+                    "       [--pgn FILE] [--ruleset NAME] [--ply-cap P] [--level L] [--hash MB] [-v]\n");
     return 2;
 }
 
@@ -447,7 +451,7 @@ static void init_engine(player *p, const char *name, const qp_rules *r, const op
 {
     memset(p, 0, sizeof *p);
     p->name = name;
-    p->s = qp_search_new(r, 16);
+    p->s = qp_search_new(r, o->hash_mb > 0 ? (size_t)o->hash_mb : 16);
     p->lim.depth = o->depth;
     p->lim.movetime_ms = o->depth || o->nodes ? 0 : o->movetime;
     p->lim.nodes = o->nodes;
@@ -723,6 +727,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--pgn")) o.pgn = v;
         else if (!strcmp(a, "--nodes")) o.nodes = strtoull(v, NULL, 10), o.depth = 0;
         else if (!strcmp(a, "--threads")) o.threads = atoi(v);
+        else if (!strcmp(a, "--hash")) o.hash_mb = atoi(v);
         else if (!strcmp(a, "--a-movetime")) o.a_movetime = atoi(v);
         else if (!strcmp(a, "--option") && o.noptions < MAX_OPTIONS) o.options[o.noptions++] = v;
         else if (!strcmp(a, "--a-option") && o.na_options < MAX_OPTIONS)
