@@ -90,6 +90,10 @@ typedef struct qp_outcome {
                                    position, not only flagged ones */
 #define QP_CAP_QCHECKS 8u       /* quiescence tries quiet checks on its first
                                    ply (needs flags() to report check) */
+#define QP_CAP_EVAL_CACHE 16u   /* evaluate() depends only on what hash()
+                                   covers: the search may keep evals by hash
+                                   (not so when the eval reads a counter the
+                                   hash leaves out) */
 
 /* The AI of a game (qp_rules.ai). */
 #define QP_AI_DEFAULT 0

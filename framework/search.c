@@ -28,6 +28,9 @@
  * quiescence.  Both prune less where the side's static
  * eval is improving (higher than at its previous turn).
  *
+ * QP_CAP_EVAL_CACHE (exact, no pruning) keeps static evals in a small
+ * direct-mapped cache by hash.
+ *
  * Leaves: a node in check is extended; other leaves go to quiescence,
  * which first asks whether the position is decided when the ruleset
  * raised any status flag (a trapped general may have no legal move), so
@@ -74,6 +77,13 @@
 #define SE_TT_SLACK 3        /* ... a table entry at most this much shallower, */
 #define SE_MARGIN 2          /* ... and alternatives below tt score - this * depth */
 #define NO_EVAL (-INF - 1)
+#define EVAL_CACHE_BITS 16   /* 64 k slots of 16 bytes (1 MiB) */
+
+/* A static eval remembered by the position's full hash. */
+typedef struct eval_slot {
+    uint64_t key;
+    int32_t eval;
+} eval_slot;
 
 typedef struct ply_moves {
     qp_move mv[QP_MAX_MOVES];
@@ -88,6 +98,13 @@ struct qp_search {
     qp_tt tt;                        /* owned (the main search) */
     qp_tt *T;                        /* the table searched: &tt, or the main's */
     qp_order ord;
+    /* Static evals by hash, direct-mapped: re-searches (iterative
+     * deepening, PVS and reduction re-searches) and transpositions meet
+     * the same positions again, and the ruleset's eval (a Lua hook, or a
+     * full Xiangqi evaluation) costs far more than a lookup.  Only for
+     * rulesets with QP_CAP_EVAL_CACHE; cleared at each search, as the
+     * rules' weights may have changed in between. */
+    eval_slot *ecache;
 
     unsigned char *states;           /* QP_MAX_PLY + 1 positions */
     unsigned char *undos;            /* QP_MAX_PLY undo records */
@@ -170,7 +187,8 @@ static qp_search *search_alloc(const qp_rules *r, size_t hash_mb, qp_tt *shared)
     S->undos = S->use_unmake ? malloc(QP_MAX_PLY * S->usz) : NULL;
     S->root = malloc(S->ssz);
     S->pm = malloc(QP_MAX_PLY * sizeof *S->pm);
-    if (!S->states || (S->use_unmake && !S->undos) || !S->root || !S->pm ||
+    S->ecache = malloc(((size_t)1 << EVAL_CACHE_BITS) * sizeof *S->ecache);
+    if (!S->states || !S->ecache || (S->use_unmake && !S->undos) || !S->root || !S->pm ||
         (!shared && qp_tt_init(&S->tt, hash_mb) != 0)) {
         qp_search_free(S);
         return NULL;
@@ -247,6 +265,7 @@ void qp_search_free(qp_search *S)
     free(S->undos);
     free(S->root);
     free(S->pm);
+    free(S->ecache);
     free(S->line);
     free(S->rev);
     pthread_mutex_destroy(&S->mu);
@@ -269,9 +288,24 @@ static int clamp_eval(int v)
     return v;
 }
 
-static int evaluate(const qp_search *S, const void *s)
+/* Empties the eval cache: slot i holds key i ^ 1, which belongs to
+ * another slot, so no lookup can match it. */
+static void ecache_clear(qp_search *S)
 {
-    return S->r->rs->evaluate ? clamp_eval(S->r->rs->evaluate(S->r, s)) : 0;
+    for (size_t i = 0; i < ((size_t)1 << EVAL_CACHE_BITS); i++) S->ecache[i].key = i ^ 1;
+}
+
+/* The static eval of s, whose hash is key. */
+static int evaluate(qp_search *S, const void *s, uint64_t key)
+{
+    if (!S->r->rs->evaluate) return 0;
+    if (!(S->r->caps & QP_CAP_EVAL_CACHE)) return clamp_eval(S->r->rs->evaluate(S->r, s));
+    eval_slot *e = &S->ecache[key & (((uint64_t)1 << EVAL_CACHE_BITS) - 1)];
+    if (e->key == key) return e->eval;
+    int v = clamp_eval(S->r->rs->evaluate(S->r, s));
+    e->key = key;
+    e->eval = v;
+    return v;
 }
 
 /* A draw for the side to move: worse than nothing for the side the search
@@ -515,7 +549,7 @@ static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf, uint64
     int alpha0 = alpha;
     int best = -INF;
     if (mode != QS_EVADE) {
-        int stand = evaluate(S, s);
+        int stand = evaluate(S, s, key);
         if (ply >= QP_MAX_PLY - 2) return stand;
         if (stand >= beta) {
             if (keep) qp_tt_store(S->T, key, QP_MOVE_NONE, qp_tt_score_in(stand, ply), 0, QP_TT_LOWER);
@@ -525,7 +559,7 @@ static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf, uint64
         best = stand;
         if (n < 0) n = rs->gen(r, s, pm->mv, QP_GEN_NOISY);
     } else if (ply >= QP_MAX_PLY - 2) {
-        return evaluate(S, s);
+        return evaluate(S, s, key);
     }
 
     int me = rs->side_to_move(r, s);
@@ -589,7 +623,7 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
     if (alpha < -(QP_SCORE_MATE - ply)) alpha = -(QP_SCORE_MATE - ply);
     if (beta > QP_SCORE_MATE - ply - 1) beta = QP_SCORE_MATE - ply - 1;
     if (alpha >= beta) return alpha;
-    if (ply >= QP_MAX_PLY - 2) return evaluate(S, s);
+    if (ply >= QP_MAX_PLY - 2) return evaluate(S, s, key);
 
     if (in_check) depth++;
     /* Any other status flag (a trapped or leashed general, ...) makes a
@@ -621,7 +655,7 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
     int stat = NO_EVAL, eval = 0;
     bool improving = false;
     if (!in_check) {
-        stat = eval = evaluate(S, s);
+        stat = eval = evaluate(S, s, key);
         /* A table bound on the right side of the eval is a better guess. */
         if (tt_bound != QP_TT_NONE && !qp_score_is_mate(tt_score) &&
             (tt_bound == QP_TT_EXACT || (tt_bound == QP_TT_LOWER) == (tt_score > eval)))
@@ -909,6 +943,7 @@ static void iterate(qp_search *S)
     S->nodes = 0;
     S->check_at = STOP_CHECK_NODES;
     if (S->helper_id == 0) qp_tt_new_search(&S->tt);
+    ecache_clear(S);
     qp_order_age(&S->ord);
 
     int side = rs->side_to_move(r, S->root);
@@ -928,7 +963,7 @@ static void iterate(qp_search *S)
     h0->hash = rs->hash(r, S->root);
     h0->to_move = side;
     h0->gave_check = rs->flags && (rs->flags(r, S->root) & QP_FLAG_CHECK);
-    S->evals[0] = h0->gave_check ? NO_EVAL : evaluate(S, S->root);
+    S->evals[0] = h0->gave_check ? NO_EVAL : evaluate(S, S->root, h0->hash);
 
     S->root_n = rs->gen(r, S->root, S->root_mv, QP_GEN_ALL);
     if (S->root_n == 0) {

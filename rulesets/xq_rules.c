@@ -87,7 +87,7 @@ static int xq_create(qp_rules *r, char *err, size_t errn)
     r->draw.repetitions = (int)qp_param_int(&r->params, "draw.repetitions");
     r->draw.perpetual_check_loses = qp_param_bool(&r->params, "draw.perpetual_check_loses");
     r->draw.no_capture_plies = (int)qp_param_int(&r->params, "draw.no_capture_plies");
-    r->caps = QP_CAP_NULLMOVE | QP_CAP_LMR | QP_CAP_QCHECKS;
+    r->caps = QP_CAP_NULLMOVE | QP_CAP_LMR | QP_CAP_QCHECKS | QP_CAP_EVAL_CACHE;
     r->max_game_plies = 0;
     return 0;
 }

@@ -582,7 +582,7 @@ static void test_piece_view_and_geometry(void **st)
     assert_int_equal(r->draw.repetitions, 3);
     assert_true(r->draw.perpetual_check_loses);
     assert_int_equal(r->draw.no_capture_plies, 120);
-    assert_int_equal(r->caps, QP_CAP_NULLMOVE | QP_CAP_LMR | QP_CAP_QCHECKS);
+    assert_int_equal(r->caps, QP_CAP_NULLMOVE | QP_CAP_LMR | QP_CAP_QCHECKS | QP_CAP_EVAL_CACHE);
 
     qp_move m;
     char err[QP_ERR];
