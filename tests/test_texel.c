@@ -335,6 +335,20 @@ static void test_match_pgn_notes(void **state)
              "--opening 'h3e3 h10g8' --pgn %s",
              MATCH_BIN, QIPAN_BIN, pgn);
     assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
+    /* The by-colour tally adds up to the total, one game per colour. */
+    int w, d, l, c[2][3];
+    const char *sum = strstr(out, "W-D-L "), *col = strstr(out, " by colour: red ");
+    assert_non_null(sum);
+    assert_non_null(col);
+    assert_int_equal(sscanf(sum, "W-D-L %d-%d-%d", &w, &d, &l), 3);
+    assert_int_equal(sscanf(col, " by colour: red %d-%d-%d, black %d-%d-%d", &c[0][0], &c[0][1],
+                            &c[0][2], &c[1][0], &c[1][1], &c[1][2]),
+                     6);
+    assert_int_equal(c[0][0] + c[1][0], w);
+    assert_int_equal(c[0][1] + c[1][1], d);
+    assert_int_equal(c[0][2] + c[1][2], l);
+    assert_int_equal(c[0][0] + c[0][1] + c[0][2], 1);
+    assert_int_equal(c[1][0] + c[1][1] + c[1][2], 1);
     free(out);
     free(err);
     char *text, ferr[256];

@@ -33,7 +33,8 @@
  *       so games start from the initial position and the opening moves are
  *       sent as moves; its ranks count from 0).  Each opening of the file
  *       (one line of coordinate moves, '#' comments) is played twice with
- *       colours swapped; the summary gives W-D-L, the score and an Elo
+ *       colours swapped; the summary gives W-D-L (in all, then by the
+ *       colour qipan played), the score and an Elo
  *       estimate with its 95% interval, and --pgn writes every game, each
  *       move commented with the mover's score over its depth and the
  *       time it took, {+0.35/14 0.998s}, as far as the player tells them
@@ -634,6 +635,7 @@ static int engine_match(const qp_rules *r, const opts *o)
     }
     int games = o->games > 0 ? o->games : (nops ? 2 * nops : 10);
     int w = 0, d = 0, l = 0, forfeits[2] = {0, 0}, capped = 0, status = 0;
+    int by_colour[2][3] = {{0}};   /* A's W, D, L by the colour A played */
     int64_t t0 = eng_now_ms();
     uint64_t x = o->seed * 0x9E3779B97F4A7C15ull | 1;
     char opening[1024] = "";
@@ -666,6 +668,7 @@ static int engine_match(const qp_rules *r, const opts *o)
         if (res.winner < 0) d++;
         else if (res.winner == aside) w++;
         else l++;
+        by_colour[aside][res.winner < 0 ? 1 : res.winner == aside ? 0 : 2]++;
         const char *who = res.winner < 0 ? "draw" : qp_side_name(r, res.winner);
         printf("game %d: %s %s, opening '%s': %s%s (%s) in %d plies; %d-%d-%d\n", gi + 1, a.name,
                qp_side_name(r, aside), opening, who, res.winner < 0 ? "" : " wins", res.reason,
@@ -687,6 +690,11 @@ static int engine_match(const qp_rules *r, const opts *o)
            a.name, b.name, tc, n, w, d, l, sc * 100, elo, lo, hi, a.name, forfeits[0], b.name,
            forfeits[1], capped, a.name, (long long)a.max_ms, b.name, (long long)b.max_ms,
            (eng_now_ms() - t0) / 1000.0);
+    /* The first move is worth much in Xiangqi: a side weak with one
+     * colour shows here, not in the total. */
+    printf("%s by colour: %s %d-%d-%d, %s %d-%d-%d\n", a.name, qp_side_name(r, 0), by_colour[0][0],
+           by_colour[0][1], by_colour[0][2], qp_side_name(r, 1), by_colour[1][0], by_colour[1][1],
+           by_colour[1][2]);
     if (pgn) fclose(pgn);
     close_player(&a);
     close_player(&b);
