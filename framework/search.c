@@ -943,7 +943,7 @@ static void iterate(qp_search *S)
     S->nodes = 0;
     S->check_at = STOP_CHECK_NODES;
     if (S->helper_id == 0) qp_tt_new_search(&S->tt);
-    ecache_clear(S);
+    if (S->r->caps & QP_CAP_EVAL_CACHE) ecache_clear(S);
     qp_order_age(&S->ord);
 
     int side = rs->side_to_move(r, S->root);
