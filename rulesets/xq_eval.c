@@ -9,12 +9,11 @@
  * to date with two or three additions.  Every other term is counted per
  * call; the two scores are blended by the phase (how many chariots,
  * horses and cannons are left).  The weights in use are xq_fit's fit to
- * Fairy-Stockfish's scores of about 38 k quiet positions from self-play
- * and from matches against it (texel label at depth 10, plus its own
- * scores at 1 s a move from the match records, texel pgn --scores),
- * starting from an earlier fit to 100 k positions at depth 10;
- * tools/xq_fit.c can refit the table (a fit is adopted only when a match
- * says so).
+ * Fairy-Stockfish's depth-10 scores of 77 k quiet positions from
+ * published master games and from self-play, starting from earlier fits
+ * to its scores of positions from self-play and from matches against it
+ * (README: how); tools/xq_fit.c can refit the table (a fit is adopted
+ * only when a match says so).
  */
 #include <stdbool.h>
 #include <stdlib.h>
