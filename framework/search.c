@@ -77,7 +77,7 @@
 #define SE_TT_SLACK 3        /* ... a table entry at most this much shallower, */
 #define SE_MARGIN 2          /* ... and alternatives below tt score - this * depth */
 #define NO_EVAL (-INF - 1)
-#define EVAL_CACHE_BITS 16   /* 64 k slots of 16 bytes (1 MiB) */
+#define EVAL_CACHE_SLOTS ((size_t)1 << 16)   /* of 16 bytes: 1 MiB */
 
 /* A static eval remembered by the position's full hash. */
 typedef struct eval_slot {
@@ -101,9 +101,10 @@ struct qp_search {
     /* Static evals by hash, direct-mapped: re-searches (iterative
      * deepening, PVS and reduction re-searches) and transpositions meet
      * the same positions again, and the ruleset's eval (a Lua hook, or a
-     * full Xiangqi evaluation) costs far more than a lookup.  Only for
-     * rulesets with QP_CAP_EVAL_CACHE; cleared at each search, as the
-     * rules' weights may have changed in between. */
+     * full Xiangqi evaluation) costs far more than a lookup.  Allocated
+     * by the first search of a ruleset with QP_CAP_EVAL_CACHE (NULL
+     * before, or when that failed: evals are then not kept); cleared at
+     * each search, as the rules' weights may have changed in between. */
     eval_slot *ecache;
 
     unsigned char *states;           /* QP_MAX_PLY + 1 positions */
@@ -187,8 +188,7 @@ static qp_search *search_alloc(const qp_rules *r, size_t hash_mb, qp_tt *shared)
     S->undos = S->use_unmake ? malloc(QP_MAX_PLY * S->usz) : NULL;
     S->root = malloc(S->ssz);
     S->pm = malloc(QP_MAX_PLY * sizeof *S->pm);
-    S->ecache = malloc(((size_t)1 << EVAL_CACHE_BITS) * sizeof *S->ecache);
-    if (!S->states || !S->ecache || (S->use_unmake && !S->undos) || !S->root || !S->pm ||
+    if (!S->states || (S->use_unmake && !S->undos) || !S->root || !S->pm ||
         (!shared && qp_tt_init(&S->tt, hash_mb) != 0)) {
         qp_search_free(S);
         return NULL;
@@ -292,15 +292,16 @@ static int clamp_eval(int v)
  * another slot, so no lookup can match it. */
 static void ecache_clear(qp_search *S)
 {
-    for (size_t i = 0; i < ((size_t)1 << EVAL_CACHE_BITS); i++) S->ecache[i].key = i ^ 1;
+    for (size_t i = 0; i < EVAL_CACHE_SLOTS; i++) S->ecache[i].key = i ^ 1;
 }
 
 /* The static eval of s, whose hash is key. */
 static int evaluate(qp_search *S, const void *s, uint64_t key)
 {
     if (!S->r->rs->evaluate) return 0;
-    if (!(S->r->caps & QP_CAP_EVAL_CACHE)) return clamp_eval(S->r->rs->evaluate(S->r, s));
-    eval_slot *e = &S->ecache[key & (((uint64_t)1 << EVAL_CACHE_BITS) - 1)];
+    if (!S->ecache || !(S->r->caps & QP_CAP_EVAL_CACHE))
+        return clamp_eval(S->r->rs->evaluate(S->r, s));
+    eval_slot *e = &S->ecache[key & (EVAL_CACHE_SLOTS - 1)];
     if (e->key == key) return e->eval;
     int v = clamp_eval(S->r->rs->evaluate(S->r, s));
     e->key = key;
@@ -943,7 +944,10 @@ static void iterate(qp_search *S)
     S->nodes = 0;
     S->check_at = STOP_CHECK_NODES;
     if (S->helper_id == 0) qp_tt_new_search(&S->tt);
-    if (S->r->caps & QP_CAP_EVAL_CACHE) ecache_clear(S);
+    if (S->r->caps & QP_CAP_EVAL_CACHE) {
+        if (!S->ecache) S->ecache = malloc(EVAL_CACHE_SLOTS * sizeof *S->ecache);
+        if (S->ecache) ecache_clear(S);
+    }
     qp_order_age(&S->ord);
 
     int side = rs->side_to_move(r, S->root);
