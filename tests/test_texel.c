@@ -322,6 +322,26 @@ static bool is_move_note(const char *c)
     return !strcmp(c + 4, "s");
 }
 
+/* match --hash takes 1..4096 MiB: anything else is refused by name
+ * before a game starts (a size too large to allocate crashed it). */
+static void test_match_bad_hash(void **state)
+{
+    (void)state;
+    static const char *const bad[] = {"0", "4097", "999999", "12x", ""};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char cmd[1024], want[128], *out, *err;
+        snprintf(cmd, sizeof cmd,
+                 "'%s' engine --engine '%s uci' --ruleset xiangqi --games 2 --depth 1 --hash '%s'",
+                 MATCH_BIN, QIPAN_BIN, bad[i]);
+        assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 2);
+        snprintf(want, sizeof want, "match: --hash must be 1..4096 (MiB), got '%s'\n", bad[i]);
+        assert_string_equal(err, want);
+        assert_string_equal(out, "");
+        free(out);
+        free(err);
+    }
+}
+
 /* match against qipan uci writes every move after the opening with its
  * score, depth and time, and texel pgn reads the games back. */
 static void test_match_pgn_notes(void **state)
@@ -468,6 +488,7 @@ int main(void)
         cmocka_unit_test(test_label_with_qipan_uci),
         cmocka_unit_test(test_label_refused_positions),
         cmocka_unit_test(test_match_pgn_notes),
+        cmocka_unit_test(test_match_bad_hash),
         cmocka_unit_test(test_label_scores_and_dead_engine),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -44,7 +44,7 @@
  *       lets each level think.
  * Common: [--ruleset NAME] [--ply-cap P] [--level L] [--opening "MOVES"]
  *         [--hash MB] [-v]
- *   --hash sizes each in-process search's table (16 MiB unless given; a
+ *   --hash sizes each in-process search's table, 1..4096 MiB (16 unless given; a
  *   long time per move fills that, so give the engines equal larger ones,
  *   e.g. --hash 64 --option Hash=64).
  *   --opening plays every game (pair) from those moves instead of random
@@ -452,7 +452,12 @@ static void init_engine(player *p, const char *name, const qp_rules *r, const op
 {
     memset(p, 0, sizeof *p);
     p->name = name;
-    p->s = qp_search_new(r, o->hash_mb > 0 ? (size_t)o->hash_mb : 16);
+    size_t mb = o->hash_mb > 0 ? (size_t)o->hash_mb : 16;
+    p->s = qp_search_new(r, mb);
+    if (!p->s) {
+        fprintf(stderr, "match: out of memory for a %zu MiB table\n", mb);
+        exit(2);
+    }
     p->lim.depth = o->depth;
     p->lim.movetime_ms = o->depth || o->nodes ? 0 : o->movetime;
     p->lim.nodes = o->nodes;
@@ -735,7 +740,15 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--pgn")) o.pgn = v;
         else if (!strcmp(a, "--nodes")) o.nodes = strtoull(v, NULL, 10), o.depth = 0;
         else if (!strcmp(a, "--threads")) o.threads = atoi(v);
-        else if (!strcmp(a, "--hash")) o.hash_mb = atoi(v);
+        else if (!strcmp(a, "--hash")) {
+            char *end;
+            long mb = strtol(v, &end, 10);
+            if (end == v || *end || mb < 1 || mb > 4096) {
+                fprintf(stderr, "match: --hash must be 1..4096 (MiB), got '%s'\n", v);
+                return 2;
+            }
+            o.hash_mb = (int)mb;
+        }
         else if (!strcmp(a, "--a-movetime")) o.a_movetime = atoi(v);
         else if (!strcmp(a, "--option") && o.noptions < MAX_OPTIONS) o.options[o.noptions++] = v;
         else if (!strcmp(a, "--a-option") && o.na_options < MAX_OPTIONS)
