@@ -161,6 +161,9 @@ enum {
     XQ_T_THREAT_MORE,                   /* cheaper one; two or more (a fork) */
     XQ_T_KING_ATTACK,                   /* pieces hitting the enemy palace, weighted, squared */
     XQ_T_PALACE_HITS,                   /* enemy palace points attacked, by all pieces */
+    XQ_T_CHECK_CHARIOT,                 /* moves that would give check, by the piece */
+    XQ_T_CHECK_HORSE,                   /* that makes them (a cannon's quiet moves only) */
+    XQ_T_CHECK_CANNON,
     /* Mobility by count, on top of the linear terms above: a horse with
      * no way out is worth far less than its count says, a chariot's
      * fifteenth point adds little. */

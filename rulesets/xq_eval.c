@@ -1,7 +1,8 @@
 /*
  * xq_eval.c — Xiangqi evaluation: material and placement kept
- * incrementally, plus mobility, cannon and horse specifics, king safety and
- * endgame scaling computed per call (xq_dynamic).
+ * incrementally, plus mobility, cannon and horse specifics, king safety
+ * (attackers near the palace, and the moves that would check the general)
+ * and endgame scaling computed per call (xq_dynamic).
  *
  * Material (eval.*) and placement (the fitted xq_weights, scaled by
  * eval.pst percent) live in one table per piece and square (xq_impl.pst)
@@ -9,8 +10,8 @@
  * to date with two or three additions.  Every other term is counted per
  * call; the two scores are blended by the phase (how many chariots,
  * horses and cannons are left).  The weights in use are xq_fit's fit to
- * Fairy-Stockfish's depth-10 scores of 77 k quiet positions from
- * published master games and from self-play, starting from earlier fits
+ * Fairy-Stockfish's depth-10 scores of 95 k quiet positions from
+ * published master games, self-play and games against it, starting from earlier fits
  * to its scores of positions from self-play and from matches against it
  * (README: how); tools/xq_fit.c can refit the table (a fit is adopted
  * only when a match says so).
@@ -72,6 +73,78 @@ static bool xq_enemy(unsigned p, int side)
     return p && p != XQ_OFF && XQ_SIDE_OF(p) != side;
 }
 
+/* One line of the enemy general (its rank or its file), by coordinate
+ * along it: the points lo..hi are clear to it (its own included), and a
+ * chariot landing on one of them checks; so does one taking the piece
+ * just past them (x = lo - 1 or hi + 1) when that piece is the general's
+ * (cap).  Past that first piece, a cannon's points: clo[d]..chi[d] on
+ * each side (empty when clo > chi). */
+typedef struct xq_kline {
+    int lo, hi, clo[2], chi[2];
+    bool cap[2];
+} xq_kline;
+
+/* The line through coordinate at, n points long, point x on square
+ * sq0 + x * step; run(x) = tab + x * stride + occ * 2 (rank_run or
+ * file_run for the line's occupancy). */
+static void xq_kline_init(xq_kline *L, const uint8_t *b, int kside, int at, int n, int sq0,
+                          int step, const uint8_t *tab, size_t stride, unsigned occ)
+{
+    const uint8_t *run = tab + (size_t)at * stride + occ * 2;
+    L->lo = at - run[0];
+    L->hi = at + run[1];
+    for (int d = 0; d < 2; d++) {
+        int x = d ? L->hi + 1 : L->lo - 1;
+        L->cap[d] = false;
+        L->clo[d] = 1;
+        L->chi[d] = 0;
+        if (x < 0 || x >= n) continue;
+        L->cap[d] = XQ_SIDE_OF(b[sq0 + x * step]) == kside;
+        const uint8_t *past = tab + (size_t)x * stride + occ * 2;
+        L->clo[d] = d ? x + 1 : x - past[0];
+        L->chi[d] = d ? x + past[1] : x - 1;
+    }
+}
+
+/* Whether a chariot arriving at x of the line (from off it) checks:
+ * on an empty point (capture false) or taking the piece on x. */
+static bool xq_kline_chariot(const xq_kline *L, int x, bool capture)
+{
+    if (!capture) return x >= L->lo && x <= L->hi;
+    return (x == L->lo - 1 && L->cap[0]) || (x == L->hi + 1 && L->cap[1]);
+}
+
+/* Whether a cannon arriving at the empty point x of the line checks. */
+static bool xq_kline_cannon(const xq_kline *L, int x)
+{
+    return (x >= L->clo[0] && x <= L->chi[0]) || (x >= L->clo[1] && x <= L->chi[1]);
+}
+
+/* Whether a piece of side reaches point land of its line (it stands at
+ * coordinate at, its runs run[0..1], land at coordinate x): an empty point
+ * within its run, or the first piece past it when that is an enemy (a
+ * chariot's capture; quiet_only for a cannon). */
+static bool xq_reaches(const uint8_t *b, int side, int land, int at, const uint8_t *run, int x,
+                       bool quiet_only)
+{
+    unsigned p = b[land];
+    if (!p) return x >= at - run[0] && x <= at + run[1];
+    return !quiet_only && xq_enemy(p, side) && (x == at - run[0] - 1 || x == at + run[1] + 1);
+}
+
+/* The leg a horse needs to check a general delta points away (0: no
+ * horse move reaches it). */
+static int xq_horse_leg(int delta)
+{
+    switch (delta) {
+    case 18: case -14: return 1;
+    case 14: case -18: return -1;
+    case 33: case 31: return 16;
+    case -31: case -33: return -16;
+    default: return 0;
+    }
+}
+
 /* One term's count for side (the trace's count is Red minus Black). */
 #define ADD(term, n)                                                  \
     do {                                                              \
@@ -106,6 +179,15 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
         int plo = side ? 0 : 7, phi = plo + 2;   /* the enemy palace's ranks */
         unsigned epal = XQ_SF_PALACE(1 - side);
         int hits = 0;   /* enemy palace points attacked, summed over pieces */
+        int checks[3] = {0, 0, 0};   /* moves that would check: chariot, horse, cannon */
+        xq_kline krank, kfile;
+        int gf = ksq ? XQ_FILE(ksq) : -1, gr = ksq ? XQ_RANK(ksq) : -1;
+        if (ksq) {
+            xq_kline_init(&krank, b, 1 - side, gf, 9, XQ_SQ(0, gr), 1, &im->rank_run[0][0][0],
+                          sizeof im->rank_run[0], s->occ_rank[gr]);
+            xq_kline_init(&kfile, b, 1 - side, gr, 10, XQ_SQ(gf, 0), 16, &im->file_run[0][0][0],
+                          sizeof im->file_run[0], s->occ_file[gf]);
+        }
         attackers[side] = 0;
         for (int slot = 1; slot <= 4; slot++) defenders[side] += pos[slot] != 0;
         if (pos[1] && pos[2]) ADD(XQ_T_ADVISOR_PAIR, 1);
@@ -127,7 +209,12 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
                         unsigned p = b[leg + dirs[k] + e * side_step];
                         if (p == XQ_OFF || (p && !xq_enemy(p, side))) continue;
                         mob++;
-                        pal += (im->sqf[leg + dirs[k] + e * side_step] & epal) != 0;
+                        int to = leg + dirs[k] + e * side_step;
+                        pal += (im->sqf[to] & epal) != 0;
+                        if (ksq) {
+                            int kl = xq_horse_leg(ksq - to);
+                            checks[1] += kl && (!b[to + kl] || to + kl == sq);
+                        }
                         if (threats && p && im->value[xq_slot_type[p & 15]] > im->value[XQ_HORSE])
                             hit[side] |= 1u << XQ_PIDX(p);
                     }
@@ -148,6 +235,15 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
                 mob = rr[0] + rr[1] + fr[0] + fr[1] + xq_enemy(b[sq - rr[0] - 1], side) +
                       xq_enemy(b[sq + rr[1] + 1], side) + xq_enemy(b[sq - 16 * (fr[0] + 1)], side) +
                       xq_enemy(b[sq + 16 * (fr[1] + 1)], side);
+                /* Along its file to the general's rank, along its rank
+                 * to the general's file. */
+                if (ksq && f != gf && r != gr) {
+                    int a = XQ_SQ(f, gr), c = XQ_SQ(gf, r);
+                    checks[0] += xq_reaches(b, side, a, r, fr, gr, false) &&
+                                 xq_kline_chariot(&krank, f, b[a] != 0);
+                    checks[0] += xq_reaches(b, side, c, f, rr, gf, false) &&
+                                 xq_kline_chariot(&kfile, r, b[c] != 0);
+                }
                 ADD(XQ_T_CHARIOT_MOB, mob);
                 ADD(XQ_T_CHARIOT_MOBT + mob, 1);
                 /* The palace points its lines reach (the first piece included). */
@@ -165,6 +261,12 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
                 const uint8_t *rr = im->rank_run[f][s->occ_rank[r]];
                 const uint8_t *fr = im->file_run[r][s->occ_file[f]];
                 mob = rr[0] + rr[1] + fr[0] + fr[1];
+                if (ksq && f != gf && r != gr) {
+                    checks[2] += xq_reaches(b, side, XQ_SQ(f, gr), r, fr, gr, true) &&
+                                 xq_kline_cannon(&krank, f);
+                    checks[2] += xq_reaches(b, side, XQ_SQ(gf, r), f, rr, gf, true) &&
+                                 xq_kline_cannon(&kfile, r);
+                }
                 ADD(XQ_T_CANNON_MOB, mob);
                 ADD(XQ_T_CANNON_MOBT + mob, 1);
                 /* What each screen (the first piece on a line) exposes: a
@@ -223,6 +325,7 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
             hits += pal;
         }
         ADD(XQ_T_PALACE_HITS, hits);
+        for (int k = 0; k < 3; k++) ADD(XQ_T_CHECK_CHARIOT + k, checks[k]);
     }
     /* Every attacker that crossed the river threatens the general, the
      * more the fewer advisors and elephants are left (counting them from

@@ -685,6 +685,28 @@ static void test_eval_trace(void **st)
     assert_int_equal(trace_count(r, "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", XQ_T_CHARIOT_MOBT + 12), 1);
     assert_int_equal(trace_count(r, "3k5/9/9/9/r8/9/9/9/9/4K4 w - - 0 1", XQ_T_CHARIOT_MOBT + 17), -1);
     assert_int_equal(trace_count(r, "3k5/9/9/9/9/9/9/9/9/C3K4 w - - 0 1", XQ_T_CANNON_MOBT + 12), 1);
+    /* Moves that would check the general on e10.  The chariot on a1
+     * checks from a10; with a horse on c10 it no longer does, but from c1
+     * it takes the horse with check and checks from e1 too.  The horse on
+     * e6 checks from d8 and f8, from d8 alone once a horse on f9 blocks
+     * the leg to f8.  The cannon on a1 checks from a10 with the horse on
+     * c10 as its screen, and not without it.  Seen from the other side
+     * each count changes sign. */
+    static const struct { const char *fen; int term, count; } checks[] = {
+        {"4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", XQ_T_CHECK_CHARIOT, 1},
+        {"2n1k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", XQ_T_CHECK_CHARIOT, 0},
+        {"2n1k4/9/9/9/9/9/9/9/9/2R2K3 w - - 0 1", XQ_T_CHECK_CHARIOT, 2},
+        {"4k4/9/9/9/4N4/9/9/9/9/3K5 w - - 0 1", XQ_T_CHECK_HORSE, 2},
+        {"4k4/5n3/9/9/4N4/9/9/9/9/3K5 w - - 0 1", XQ_T_CHECK_HORSE, 1},
+        {"2n1k4/9/9/9/9/9/9/9/9/C2K5 w - - 0 1", XQ_T_CHECK_CANNON, 1},
+        {"4k4/9/9/9/9/9/9/9/9/C2K5 w - - 0 1", XQ_T_CHECK_CANNON, 0},
+    };
+    for (size_t i = 0; i < sizeof checks / sizeof *checks; i++) {
+        char rot[128];
+        rotate_fen(checks[i].fen, rot);
+        assert_int_equal(trace_count(r, checks[i].fen, checks[i].term), checks[i].count);
+        assert_int_equal(trace_count(r, rot, checks[i].term), -checks[i].count);
+    }
     /* A lone soldier cannot mate: the lead is scaled down, and said so. */
     xq_state s;
     xq_trace tr;

@@ -200,7 +200,8 @@ static void write_c(FILE *f, const double (*w)[2])
                                         "DANGER_CHARIOT", "DANGER_HORSE",   "DANGER_CANNON",
                                         "DANGER_SOLDIER", "ADVISOR_PAIR",   "ELEPHANT_PAIR",
                                         "THREAT_ONE",     "THREAT_MORE",    "KING_ATTACK",
-                                        "PALACE_HITS"};
+                                        "PALACE_HITS",    "CHECK_CHARIOT",  "CHECK_HORSE",
+                                        "CHECK_CANNON"};
     fprintf(f, "/*\n * xq_weights.c — the Xiangqi evaluation's weights (see xiangqi.h: XQ_T_*),\n"
                " * in the layout tools/xq_fit.c --out writes.  {middlegame, endgame} per\n"
                " * term, in eval units (a soldier is about 30).\n */\n#include \"xiangqi.h\"\n\n"
