@@ -11,9 +11,9 @@
  * call; the two scores are blended by the phase (how many chariots,
  * horses and cannons are left).  The weights in use are xq_fit's fit to
  * Fairy-Stockfish's depth-10 scores of 95 k quiet positions from
- * published master games, self-play and games against it, starting from earlier fits
- * to its scores of positions from self-play and from matches against it
- * (README: how); tools/xq_fit.c can refit the table (a fit is adopted
+ * published master games, self-play and games against it, starting from
+ * earlier fits to its scores of positions from self-play and from matches
+ * against it (README: how); tools/xq_fit.c can refit the table (a fit is adopted
  * only when a match says so).
  */
 #include <stdbool.h>
@@ -206,10 +206,10 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
                     if (b[leg]) continue;
                     int side_step = (k < 2) ? 16 : 1;
                     for (int e = -1; e <= 1; e += 2) {
-                        unsigned p = b[leg + dirs[k] + e * side_step];
+                        int to = leg + dirs[k] + e * side_step;
+                        unsigned p = b[to];
                         if (p == XQ_OFF || (p && !xq_enemy(p, side))) continue;
                         mob++;
-                        int to = leg + dirs[k] + e * side_step;
                         pal += (im->sqf[to] & epal) != 0;
                         if (ksq) {
                             int kl = xq_horse_leg(ksq - to);
@@ -262,10 +262,9 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
                 const uint8_t *fr = im->file_run[r][s->occ_file[f]];
                 mob = rr[0] + rr[1] + fr[0] + fr[1];
                 if (ksq && f != gf && r != gr) {
-                    checks[2] += xq_reaches(b, side, XQ_SQ(f, gr), r, fr, gr, true) &&
-                                 xq_kline_cannon(&krank, f);
-                    checks[2] += xq_reaches(b, side, XQ_SQ(gf, r), f, rr, gf, true) &&
-                                 xq_kline_cannon(&kfile, r);
+                    int a = XQ_SQ(f, gr), c = XQ_SQ(gf, r);
+                    checks[2] += xq_reaches(b, side, a, r, fr, gr, true) && xq_kline_cannon(&krank, f);
+                    checks[2] += xq_reaches(b, side, c, f, rr, gf, true) && xq_kline_cannon(&kfile, r);
                 }
                 ADD(XQ_T_CANNON_MOB, mob);
                 ADD(XQ_T_CANNON_MOBT + mob, 1);
@@ -297,9 +296,9 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
                 ADD(XQ_T_IMBALANCE, heavy - 6);
                 attackers[side]++;
                 if (crossed) danger[side][2]++;
-                if (ksq && XQ_FILE(ksq) == f) {
+                if (ksq && gf == f) {
                     /* pieces strictly between the cannon and the general */
-                    int kr = XQ_RANK(ksq), lo = r < kr ? r : kr, hi = r < kr ? kr : r;
+                    int lo = r < gr ? r : gr, hi = r < gr ? gr : r;
                     unsigned mid = s->occ_file[f] & ((1u << hi) - (2u << lo));
                     int between = __builtin_popcount(mid);
                     if (between == 0) ADD(XQ_T_HOLLOW_CANNON, 1);

@@ -202,6 +202,8 @@ static void write_c(FILE *f, const double (*w)[2])
                                         "THREAT_ONE",     "THREAT_MORE",    "KING_ATTACK",
                                         "PALACE_HITS",    "CHECK_CHARIOT",  "CHECK_HORSE",
                                         "CHECK_CANNON"};
+    _Static_assert(sizeof names / sizeof *names == XQ_T_HORSE_MOBT - XQ_T_HORSE_MOB,
+                   "a name for every term between the tables");
     fprintf(f, "/*\n * xq_weights.c — the Xiangqi evaluation's weights (see xiangqi.h: XQ_T_*),\n"
                " * in the layout tools/xq_fit.c --out writes.  {middlegame, endgame} per\n"
                " * term, in eval units (a soldier is about 30).\n */\n#include \"xiangqi.h\"\n\n"
