@@ -24,8 +24,8 @@
  * that moving is never worse than standing still); QP_CAP_LMR allows late
  * move reductions, futility, move-count and history pruning of quiet
  * moves, internal iterative reduction, singular extension with its
- * multi-cut, ProbCut (with a see hook), and skipping captures the see
- * hook calls losing in quiescence.  Both prune less where the side's static
+ * multi-cut, and skipping captures the see hook calls losing in
+ * quiescence.  Both prune less where the side's static
  * eval is improving (higher than at its previous turn).
  *
  * QP_CAP_EVAL_CACHE (exact, no pruning) keeps static evals in a small
@@ -76,9 +76,6 @@
 #define SE_DEPTH 8           /* singular extension: from this depth, ... */
 #define SE_TT_SLACK 3        /* ... a table entry at most this much shallower, */
 #define SE_MARGIN 2          /* ... and alternatives below tt score - this * depth */
-#define PROBCUT_DEPTH 5       /* ProbCut: from this depth, captures whose see ... */
-#define PROBCUT_MARGIN 200    /* ... clears beta + this are searched ... */
-#define PROBCUT_REDUCTION 4   /* ... this much shallower */
 #define NO_EVAL (-INF - 1)
 #define EVAL_CACHE_SLOTS ((size_t)1 << 16)   /* of 16 bytes: 1 MiB */
 
@@ -598,43 +595,6 @@ static int sub(qp_search *S, bool same, int depth, int ply, int alpha, int beta,
     return -search(S, depth, ply, -beta, -alpha, pvnode, null_ok);
 }
 
-/* ProbCut's captures at ply (see movepick: the ruleset's see hook): the
- * score of the first whose see clears rbeta - stat and whose searches
- * confirm a score >= rbeta (stored as a lower bound), or NO_EVAL. */
-static int probcut(qp_search *S, int depth, int ply, int rbeta, int stat, qp_move hash_move,
-                   uint64_t key)
-{
-    const qp_rules *r = S->r;
-    const qp_ruleset *rs = r->rs;
-    void *s = S->pos[ply];
-    int me = S->line[S->base + ply].to_move;
-    ply_moves *pm = &S->pm[ply];
-    int n = rs->gen(r, s, pm->mv, QP_GEN_NOISY);
-    qp_order_score(r, s, &S->ord, me, ply, hash_move, NULL, pm->mv, pm->sc, pm->fl, n);
-    for (int i = 0; i < n; i++) {
-        qp_order_pick(pm->mv, pm->sc, pm->fl, n, i);
-        uint8_t fl = pm->fl[i];
-        qp_move m = pm->mv[i];
-        if ((fl & QP_PICK_BAD) || !(fl & QP_PICK_CAPTURE) || rs->see(r, s, m) < rbeta - stat)
-            continue;
-        make_child(S, ply, m, fl);
-        bool same = same_mover(S, ply, me);
-        uint64_t ck = rs->hash(r, S->pos[ply + 1]);
-        int v = same ? qsearch(S, ply + 1, rbeta - 1, rbeta, true, ck, QS_PLAIN)
-                     : -qsearch(S, ply + 1, -rbeta, -rbeta + 1, true, ck, QS_PLAIN);
-        if (v >= rbeta && !S->stopped)
-            v = sub(S, same, depth - PROBCUT_REDUCTION, ply + 1, rbeta - 1, rbeta, false, true);
-        unmake_child(S, ply, m);
-        if (S->stopped) return 0;
-        if (v >= rbeta) {
-            qp_tt_store(S->T, key, m, qp_tt_score_in(v, ply), depth - PROBCUT_REDUCTION + 1,
-                        QP_TT_LOWER);
-            return v;
-        }
-    }
-    return NO_EVAL;
-}
-
 static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pvnode, bool null_ok)
 {
     const qp_rules *r = S->r;
@@ -715,10 +675,6 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
         eval - RFP_MARGIN * (depth - improving) >= beta && eval < QP_SCORE_MATE_BOUND)
         return eval;
 
-    /* A null move that gets the side mated shows a threat it must meet:
-     * its quiet moves (the defences) are then neither pruned nor reduced
-     * as much. */
-    bool mate_threat = false;
     /* Null move: if passing still fails high, a real move will too.  Not
      * from a position with a status flag raised (a trapped general must
      * act: passing would hide that). */
@@ -734,18 +690,6 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
                 false);
         if (S->stopped) return 0;
         if (v >= beta) return v >= QP_SCORE_MATE_BOUND ? beta : v;
-        mate_threat = v <= -QP_SCORE_MATE_BOUND;
-    }
-
-    /* ProbCut: a capture that wins enough to clear beta by a margin, in
-     * quiescence and then in a search PROBCUT_REDUCTION plies shallower,
-     * clears it in the full search too.  Skipped when the table already
-     * says, at nearly this depth, that the node stays below that. */
-    if (quiet_node && (r->caps & QP_CAP_LMR) && rs->see && depth >= PROBCUT_DEPTH &&
-        beta < QP_SCORE_MATE_BOUND - PROBCUT_MARGIN &&
-        !(hash_move != QP_MOVE_NONE && tt_depth >= depth - 3 && tt_score < beta + PROBCUT_MARGIN)) {
-        v = probcut(S, depth, ply, beta + PROBCUT_MARGIN, stat, hash_move, key);
-        if (v != NO_EVAL) return v;
     }
 
     /* No move from the table: this node was never searched (or was
@@ -782,7 +726,7 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
 
     bool lmr = (r->caps & QP_CAP_LMR) && depth >= 3 && !in_check;
     /* Forward pruning of quiet moves that cannot lift a hopeless eval. */
-    bool prune = quiet_node && !mate_threat && (r->caps & QP_CAP_LMR) && depth <= PRUNE_DEPTH;
+    bool prune = quiet_node && (r->caps & QP_CAP_LMR) && depth <= PRUNE_DEPTH;
     bool futile = prune && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
     int lmp = prune ? (LMP_BASE + LMP_STEP * depth * depth) / (2 - improving) : QP_MAX_MOVES;
     int best = -INF, alpha0 = alpha;
@@ -826,7 +770,6 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
                 if (fl & QP_PICK_KILLER) red--;
                 else if (quiet) red -= pm->sc[i] / LMR_HISTORY_DIV;
                 if (gives_check) red--;
-                if (mate_threat) red--;
                 if (red > depth - 2) red = depth - 2;
                 if (red < 0) red = 0;
             }
