@@ -13,8 +13,8 @@
  * Fairy-Stockfish's depth-10 scores of 95 k quiet positions from
  * published master games, self-play and games against it, starting from
  * earlier fits to its scores of positions from self-play and from matches
- * against it (README: how); tools/xq_fit.c can refit the table (a fit is adopted
- * only when a match says so).
+ * against it (README: how); tools/xq_fit.c can refit the table (a fit is
+ * adopted only when a match says so).
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -263,8 +263,10 @@ static int xq_dynamic(const xq_impl *im, const xq_state *s, int32_t packed, int 
                 mob = rr[0] + rr[1] + fr[0] + fr[1];
                 if (ksq && f != gf && r != gr) {
                     int a = XQ_SQ(f, gr), c = XQ_SQ(gf, r);
-                    checks[2] += xq_reaches(b, side, a, r, fr, gr, true) && xq_kline_cannon(&krank, f);
-                    checks[2] += xq_reaches(b, side, c, f, rr, gf, true) && xq_kline_cannon(&kfile, r);
+                    checks[2] += xq_reaches(b, side, a, r, fr, gr, true) &&
+                                 xq_kline_cannon(&krank, f);
+                    checks[2] += xq_reaches(b, side, c, f, rr, gf, true) &&
+                                 xq_kline_cannon(&kfile, r);
                 }
                 ADD(XQ_T_CANNON_MOB, mob);
                 ADD(XQ_T_CANNON_MOBT + mob, 1);
