@@ -26,6 +26,7 @@
  *                [--openings FILE] [--games N] [--movetime MS | --depth D |
  *                --nodes N] [--a-movetime MS] [--threads T] [--a-engine "CMD ARGS"]
  *                [--option NAME=VALUE]... [--a-option NAME=VALUE]... [--pgn FILE]
+ *                [--concurrency N] [--sprt ELO0,ELO1[,ALPHA,BETA]]
  *       qipan (in-process, or the UCI program --a-engine, e.g. an older
  *       build's "qipan uci") against an external engine: UCI (Fairy-
  *       Stockfish, Sjaak II, qipan itself; UCI_Variant is set to the
@@ -42,6 +43,13 @@
  *       --a-movetime gives A its own time per move (B keeps --movetime),
  *       e.g. for a ladder of levels that think as long as the window
  *       lets each level think.
+ *       --concurrency N plays N game pairs at once, each in a worker
+ *       process with its own engines (one core each, at most 64); games
+ *       are printed as they end.  --sprt ELO0,ELO1[,ALPHA,BETA] stops the
+ *       match as soon as a sequential probability ratio test over the game
+ *       pairs accepts H0 (A is at most ELO0 better than B) or H1 (at least
+ *       ELO1); --games is then the most it plays.  Each finished pair prints
+ *       the running log-likelihood ratio, and the summary the decision.
  * Common: [--ruleset NAME] [--ply-cap P] [--level L] [--opening "MOVES"]
  *         [--hash MB] [-v]
  *   --hash sizes each in-process search's table, 1..4096 MiB (16 unless given; a
@@ -57,6 +65,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <poll.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "builtin.h"
@@ -65,10 +75,12 @@
 #include "registry.h"
 #include "config.h"
 #include "search.h"
+#include "elo.h"
 
 #define MOVE_TIMEOUT_MS 120000
 #define MAX_OPTIONS 16
 #define MAX_OPENINGS 512
+#define MAX_WORKERS 64
 
 typedef enum { PROTO_UCI, PROTO_XBOARD } proto;
 
@@ -429,7 +441,8 @@ typedef struct opts {
     /* engine mode */
     const char *engine, *a_engine, *protocol, *variant, *openings, *pgn;
     uint64_t nodes;
-    int threads, a_movetime, hash_mb;
+    int threads, a_movetime, hash_mb, concurrency;
+    const char *sprt;                  /* "ELO0,ELO1[,ALPHA,BETA]" or NULL */
     const char *options[MAX_OPTIONS], *a_options[MAX_OPTIONS];
     int noptions, na_options;
 } opts;
@@ -443,7 +456,7 @@ static int usage(void)
                     "   or: match engine --engine \"CMD ARGS\" [--protocol uci|xboard] [--variant V]\n"
                     "       [--openings FILE] [--games N] [--movetime MS | --depth D | --nodes N]\n"
                     "       [--a-movetime MS] [--threads T] [--a-engine \"CMD ARGS\"] [--option NAME=VALUE]...\n"
-                    "       [--a-option NAME=VALUE]...\n"
+                    "       [--a-option NAME=VALUE]... [--concurrency N] [--sprt ELO0,ELO1[,ALPHA,BETA]]\n"
                     "       [--pgn FILE] [--ruleset NAME] [--ply-cap P] [--level L] [--hash MB] [-v]\n");
     return 2;
 }
@@ -480,28 +493,6 @@ static int apply_config(const char *path, qp_params *p)
 }
 
 /* ---- engine matches ---------------------------------------------------- */
-
-/* Elo difference for a score fraction (clamped away from 0 and 1). */
-static double elo_of(double p)
-{
-    if (p < 0.001) p = 0.001;
-    if (p > 0.999) p = 0.999;
-    return -400.0 * log10(1.0 / p - 1.0);
-}
-
-/* The score, its Elo and the Elo's 95% interval from the per-game
- * variance of the score (trinomial: 1, 1/2, 0). */
-static void elo_estimate(int w, int d, int l, double *score, double *elo, double *lo, double *hi)
-{
-    int n = w + d + l;
-    double p = n ? (w + 0.5 * d) / n : 0.5;
-    double var = n ? (w * (1 - p) * (1 - p) + d * (0.5 - p) * (0.5 - p) + l * p * p) / n : 0;
-    double se = n ? sqrt(var / n) : 0;
-    *score = p;
-    *elo = elo_of(p);
-    *lo = elo_of(p - 1.96 * se);
-    *hi = elo_of(p + 1.96 * se);
-}
 
 /* Reads the openings: one line of moves each, '#' starts a comment. */
 static int load_openings(const char *path, char ***out)
@@ -580,131 +571,395 @@ static const char *base_name(const char *cmd, char *buf, size_t n)
     return buf;
 }
 
-static int engine_match(const qp_rules *r, const opts *o)
+/* The opening of game pair p: the fixed one, the file's p-th (cycling),
+ * or random moves drawn from a generator seeded by the pair, so a pair's
+ * opening does not depend on which worker plays it. */
+static void pair_opening(const qp_rules *r, const opts *o, char **ops, int nops, int p, char *out,
+                         size_t n)
 {
-    proto pr = o->protocol && !strcmp(o->protocol, "xboard") ? PROTO_XBOARD : PROTO_UCI;
-    const char *variant = eng_uci_variant(o->variant, r->rs->name);
-    char **ops = NULL;
-    int nops = 0;
-    if (o->openings) {
-        nops = load_openings(o->openings, &ops);
-        if (nops < 0) return 2;
+    if (o->opening) {
+        snprintf(out, n, "%s", o->opening);
+    } else if (nops) {
+        snprintf(out, n, "%s", ops[p % nops]);
+    } else {
+        uint64_t x = (o->seed + (uint64_t)p) * 0x9E3779B97F4A7C15ull;
+        x ^= x >> 31;
+        x |= 1;
+        random_opening(r, 2 + (int)(rng(&x) % 3), &x, out, n);
     }
-    player a, b;
+}
+
+/* What a match needs to play its games: the same in every worker. */
+typedef struct match_plan {
+    const qp_rules *r;
+    const opts *o;
+    char **ops;
+    int nops, games;
+    proto pr;
+    const char *variant;
     char aname[128], bname[128];
+    char a_go[64], b_go[64], tc[64];
+} match_plan;
+
+/* One finished game as the referee saw it. */
+typedef struct report {
+    int gi, aside;
+    result res;
+    int64_t max_ms[2];     /* A's and B's longest move so far (in that worker) */
+} report;
+
+/* The results so far, kept by the process that prints them. */
+typedef struct match_tally {
+    const match_plan *m;
+    elo_tally t;
+    int forfeits[2], capped, done;
+    int by_colour[2][3];   /* A's W, D, L by the colour A played */
+    int64_t max_ms[2];
+    signed char *pair_half;   /* per pair: the first finished game's half-points, or -1 */
+    FILE *pgn;
+    const elo_sprt *sprt;
+    int decision;
+} match_tally;
+
+/* Takes in one game: prints it, writes it to the PGN, counts it and, at
+ * the end of a pair, runs the SPRT.  The decision (ELO_SPRT_*) is kept. */
+static void tally_game(match_tally *mt, const report *rp)
+{
+    const match_plan *m = mt->m;
+    const result *res = &rp->res;
+    int aside = rp->aside;
+    if (res->forfeit) mt->forfeits[res->winner == aside ? 1 : 0]++;
+    mt->capped += res->capped;
+    int half = res->winner < 0 ? 1 : res->winner == aside ? 2 : 0;
+    if (half == 1) mt->t.d++;
+    else if (half == 2) mt->t.w++;
+    else mt->t.l++;
+    mt->by_colour[aside][2 - half]++;
+    for (int i = 0; i < 2; i++)
+        if (rp->max_ms[i] > mt->max_ms[i]) mt->max_ms[i] = rp->max_ms[i];
+    mt->done++;
+    char opening[1024];
+    pair_opening(m->r, m->o, m->ops, m->nops, rp->gi / 2, opening, sizeof opening);
+    const char *who = res->winner < 0 ? "draw" : qp_side_name(m->r, res->winner);
+    printf("game %d: %s %s, opening '%s': %s%s (%s) in %d plies; %d-%d-%d\n", rp->gi + 1, m->aname,
+           qp_side_name(m->r, aside), opening, who, res->winner < 0 ? "" : " wins", res->reason,
+           res->plies, mt->t.w, mt->t.d, mt->t.l);
+    if (mt->pgn) {
+        pgn_game(mt->pgn, m->r, rp->gi + 1, aside == 0 ? m->aname : m->bname,
+                 aside == 0 ? m->bname : m->aname, res);
+        fflush(mt->pgn);
+    }
+    signed char *ph = &mt->pair_half[rp->gi / 2];
+    if (*ph < 0) {
+        *ph = (signed char)half;
+    } else {
+        elo_add_pair(&mt->t, *ph + half);
+        if (mt->sprt) {
+            double lo, hi;
+            elo_sprt_bounds(mt->sprt, &lo, &hi);
+            int pairs = 0;
+            for (int k = 0; k < 5; k++) pairs += mt->t.penta[k];
+            printf("sprt: LLR %+.2f [%+.2f, %+.2f] after %d pairs\n", elo_sprt_llr(mt->sprt, &mt->t),
+                   lo, hi, pairs);
+            mt->decision = elo_sprt_state(mt->sprt, &mt->t);
+        }
+    }
+    fflush(stdout);
+}
+
+/* A worker's report travels over a pipe as a header line, then the
+ * reason, the moves and the notes (NOTE_MAX bytes per ply). */
+static int write_all(int fd, const void *buf, size_t n)
+{
+    const char *p = buf;
+    while (n > 0) {
+        ssize_t k = write(fd, p, n);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return -1;
+        p += k;
+        n -= (size_t)k;
+    }
+    return 0;
+}
+
+static int send_report(int fd, const report *rp)
+{
+    const result *res = &rp->res;
+    char head[256];
+    size_t rl = strlen(res->reason), ml = strlen(res->moves);
+    int hl = snprintf(head, sizeof head, "%d %d %d %d %d %d %lld %lld %zu %zu\n", rp->gi, rp->aside,
+                      res->winner, res->plies, res->forfeit, res->capped, (long long)rp->max_ms[0],
+                      (long long)rp->max_ms[1], rl, ml);
+    return write_all(fd, head, (size_t)hl) || write_all(fd, res->reason, rl) ||
+           write_all(fd, res->moves, ml) ||
+           write_all(fd, res->notes, (size_t)res->plies * NOTE_MAX);
+}
+
+/* Decodes one report from buf[0..len): its size, 0 while incomplete, -1
+ * when the header is not one. */
+static long take_report(const char *buf, size_t len, report *rp)
+{
+    const char *nl = memchr(buf, '\n', len);
+    if (!nl) return len > 255 ? -1 : 0;
+    int forfeit, capped;
+    long long mx0, mx1;
+    size_t rl, ml;
+    memset(rp, 0, sizeof *rp);
+    result *res = &rp->res;
+    if (sscanf(buf, "%d %d %d %d %d %d %lld %lld %zu %zu", &rp->gi, &rp->aside, &res->winner,
+               &res->plies, &forfeit, &capped, &mx0, &mx1, &rl, &ml) != 10 ||
+        rl >= sizeof res->reason || res->plies < 0 || ml > (1u << 24))
+        return -1;
+    size_t hl = (size_t)(nl + 1 - buf), nb = (size_t)res->plies * NOTE_MAX;
+    size_t total = hl + rl + ml + nb;
+    if (len < total) return 0;
+    res->forfeit = forfeit;
+    res->capped = capped;
+    rp->max_ms[0] = mx0;
+    rp->max_ms[1] = mx1;
+    memcpy(res->reason, nl + 1, rl);
+    res->moves = grow(NULL, ml + 1);
+    memcpy(res->moves, nl + 1 + rl, ml);
+    res->moves[ml] = 0;
+    res->notes = grow(NULL, nb ? nb : 1);
+    memcpy(res->notes, nl + 1 + rl + ml, nb);
+    return (long)total;
+}
+
+/* Plays the pairs wid, wid + nw, ... of the match: into mt when fd < 0,
+ * else as reports written to fd.  0, or the match's exit status. */
+static int play_pairs(const match_plan *m, int wid, int nw, int fd, match_tally *mt)
+{
+    const opts *o = m->o;
+    player a, b;
     memset(&b, 0, sizeof b);
-    b.name = base_name(o->engine, bname, sizeof bname);
+    b.name = m->bname;
     if (o->a_engine) {
         memset(&a, 0, sizeof a);
-        a.name = base_name(o->a_engine, aname, sizeof aname);
-        if (spawn(&a, o->a_engine, PROTO_UCI, variant, o->a_options, o->na_options)) return 1;
+        a.name = m->aname;
+        if (spawn(&a, o->a_engine, PROTO_UCI, m->variant, o->a_options, o->na_options)) return 1;
     } else {
-        init_engine(&a, "qipan", r, o);
+        init_engine(&a, m->aname, m->r, o);
     }
-    if (!strcmp(a.name, b.name)) a.name = "A", b.name = "B";
-    if (spawn(&b, o->engine, pr, variant, o->options, o->noptions)) {
+    if (spawn(&b, o->engine, m->pr, m->variant, o->options, o->noptions)) {
         close_player(&a);
         return 1;
     }
-    char go[64];
-    if (o->nodes)
-        snprintf(go, sizeof go, "go nodes %llu", (unsigned long long)o->nodes);
-    else if (o->depth)
-        snprintf(go, sizeof go, "go depth %d", o->depth);
-    else
-        snprintf(go, sizeof go, "go movetime %d", o->movetime);
-    snprintf(a.go, sizeof a.go, "%s", go);
-    char tc[64];
-    snprintf(tc, sizeof tc, "%s", go + 3);
-    if (o->a_movetime > 0 && !o->depth && !o->nodes) {
-        snprintf(a.go, sizeof a.go, "go movetime %d", o->a_movetime);
-        a.lim.movetime_ms = o->a_movetime;
-        snprintf(tc, sizeof tc, "movetime %d/%d", o->a_movetime, o->movetime);
-    }
+    if (o->a_movetime > 0 && !o->depth && !o->nodes) a.lim.movetime_ms = o->a_movetime;
+    snprintf(a.go, sizeof a.go, "%s", m->a_go);
+    snprintf(b.go, sizeof b.go, "%s", m->b_go);
     a.startpos = b.startpos = true;
-    snprintf(b.go, sizeof b.go, "%s", go);
     b.xb_time_cs = o->depth || o->nodes ? 0 : (o->movetime + 9) / 10;
     b.xb_depth = o->depth ? o->depth : 8;
-    if (pr == PROTO_XBOARD && o->nodes) {
-        fprintf(stderr, "match: xboard engines take --movetime or --depth, not --nodes\n");
-        close_player(&a);
-        close_player(&b);
-        return 2;
-    }
-    FILE *pgn = NULL;
-    if (o->pgn && !(pgn = fopen(o->pgn, "w"))) {
-        fprintf(stderr, "match: cannot write %s: %s\n", o->pgn, strerror(errno));
-        close_player(&a);
-        close_player(&b);
-        return 2;
-    }
-    int games = o->games > 0 ? o->games : (nops ? 2 * nops : 10);
-    int w = 0, d = 0, l = 0, forfeits[2] = {0, 0}, capped = 0, status = 0;
-    int by_colour[2][3] = {{0}};   /* A's W, D, L by the colour A played */
-    int64_t t0 = eng_now_ms();
-    uint64_t x = o->seed * 0x9E3779B97F4A7C15ull | 1;
-    char opening[1024] = "";
-    int per_move = o->depth ? 30000 : o->nodes ? 30000 : (o->a_movetime > o->movetime ? o->a_movetime : o->movetime) + 1000;
+    int per_move = o->depth || o->nodes ? 30000
+                   : (o->a_movetime > o->movetime ? o->a_movetime : o->movetime) + 1000;
     int budget_s = (int)((int64_t)o->ply_cap * per_move / 1000) + 60;
     signal(SIGALRM, on_alarm);
-    for (int gi = 0; gi < games; gi++) {
-        if (gi % 2 == 0) {
-            if (o->opening)
-                snprintf(opening, sizeof opening, "%s", o->opening);
-            else if (nops)
-                snprintf(opening, sizeof opening, "%s", ops[(gi / 2) % nops]);
-            else
-                random_opening(r, 2 + (int)(rng(&x) % 3), &x, opening, sizeof opening);
+    int status = 0;
+    char opening[1024];
+    for (int p = wid; 2 * p < m->games && status == 0; p += nw) {
+        pair_opening(m->r, o, m->ops, m->nops, p, opening, sizeof opening);
+        for (int gi = 2 * p; gi < 2 * p + 2 && gi < m->games; gi++) {
+            int aside = gi % 2;
+            player *pl[2];
+            pl[aside] = &a;
+            pl[1 - aside] = &b;
+            report rp = {.gi = gi, .aside = aside};
+            alarm((unsigned)budget_s);
+            int bad = play_game(m->r, pl, opening, o->ply_cap, &rp.res);
+            alarm(0);
+            if (bad) {
+                status = 2;
+                break;
+            }
+            rp.max_ms[0] = a.max_ms;
+            rp.max_ms[1] = b.max_ms;
+            if (fd < 0) tally_game(mt, &rp);
+            else if (send_report(fd, &rp)) status = 1;   /* the match is gone */
+            free(rp.res.moves);
+            free(rp.res.notes);
+            if (status || (mt && mt->decision)) break;
         }
-        int aside = gi % 2;
-        player *pl[2];
-        pl[aside] = &a;
-        pl[1 - aside] = &b;
-        result res;
-        alarm((unsigned)budget_s);
-        int bad = play_game(r, pl, opening, o->ply_cap, &res);
-        alarm(0);
-        if (bad) {
-            status = 2;
+        if (mt && mt->decision) break;
+    }
+    close_player(&a);
+    close_player(&b);
+    return status;
+}
+
+/* Runs nw workers, each in its own process group (its engines with it),
+ * and tallies their reports as they come; an SPRT decision ends the
+ * others at once.  0, or the first failing worker's status. */
+static int run_workers(const match_plan *m, int nw, match_tally *mt)
+{
+    pid_t pid[MAX_WORKERS];
+    int fd[MAX_WORKERS];
+    char *buf[MAX_WORKERS];
+    size_t len[MAX_WORKERS], cap[MAX_WORKERS];
+    fflush(stdout);
+    fflush(stderr);
+    int started = 0, status = 0;
+    for (int w = 0; w < nw; w++) {
+        int pp[2];
+        if (pipe(pp)) {
+            fprintf(stderr, "match: pipe: %s\n", strerror(errno));
+            status = 1;
             break;
         }
-        if (res.forfeit) forfeits[res.winner == aside ? 1 : 0]++;
-        capped += res.capped;
-        if (res.winner < 0) d++;
-        else if (res.winner == aside) w++;
-        else l++;
-        by_colour[aside][res.winner < 0 ? 1 : res.winner == aside ? 0 : 2]++;
-        const char *who = res.winner < 0 ? "draw" : qp_side_name(r, res.winner);
-        printf("game %d: %s %s, opening '%s': %s%s (%s) in %d plies; %d-%d-%d\n", gi + 1, a.name,
-               qp_side_name(r, aside), opening, who, res.winner < 0 ? "" : " wins", res.reason,
-               res.plies, w, d, l);
-        fflush(stdout);
-        if (pgn) {
-            pgn_game(pgn, r, gi + 1, pl[0]->name, pl[1]->name, &res);
-            fflush(pgn);
+        pid[w] = fork();
+        if (pid[w] < 0) {
+            fprintf(stderr, "match: fork: %s\n", strerror(errno));
+            close(pp[0]);
+            close(pp[1]);
+            status = 1;
+            break;
         }
-        free(res.moves);
-        free(res.notes);
+        if (pid[w] == 0) {
+            setpgid(0, 0);
+            close(pp[0]);
+            for (int k = 0; k < w; k++) close(fd[k]);
+            int st = play_pairs(m, w, nw, pp[1], NULL);
+            fflush(stdout);
+            _exit(st);
+        }
+        setpgid(pid[w], pid[w]);
+        close(pp[1]);
+        fd[w] = pp[0];
+        buf[w] = NULL;
+        len[w] = cap[w] = 0;
+        started++;
     }
-    int n = w + d + l;
+    int open_n = started;
+    while (open_n > 0 && !mt->decision) {
+        struct pollfd pf[MAX_WORKERS];
+        for (int w = 0; w < started; w++) pf[w] = (struct pollfd){.fd = fd[w], .events = POLLIN};
+        if (poll(pf, (nfds_t)started, -1) < 0) {
+            if (errno == EINTR) continue;
+            break;
+        }
+        for (int w = 0; w < started && !mt->decision; w++) {
+            if (fd[w] < 0 || !(pf[w].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+            if (len[w] + 65536 > cap[w]) buf[w] = grow(buf[w], cap[w] = 2 * cap[w] + 65536);
+            ssize_t k = read(fd[w], buf[w] + len[w], cap[w] - len[w]);
+            if (k < 0 && errno == EINTR) continue;
+            if (k <= 0) {
+                close(fd[w]);
+                fd[w] = -1;
+                open_n--;
+                continue;
+            }
+            len[w] += (size_t)k;
+            report rp;
+            long used = 0;
+            while (!mt->decision && (used = take_report(buf[w], len[w], &rp)) > 0) {
+                tally_game(mt, &rp);
+                free(rp.res.moves);
+                free(rp.res.notes);
+                memmove(buf[w], buf[w] + used, len[w] - (size_t)used);
+                len[w] -= (size_t)used;
+            }
+            if (used < 0) {
+                fprintf(stderr, "match: worker %d sent a garbled report\n", w + 1);
+                mt->decision = ELO_SPRT_GOING;
+                status = 1;
+                open_n = 0;
+                break;
+            }
+        }
+    }
+    for (int w = 0; w < started; w++) {
+        if (mt->decision || status) kill(-pid[w], SIGTERM);
+        if (fd[w] >= 0) close(fd[w]);
+        free(buf[w]);
+        int st;
+        if (waitpid(pid[w], &st, 0) == pid[w] && !mt->decision && !status) {
+            if (WIFEXITED(st) && WEXITSTATUS(st)) status = WEXITSTATUS(st);
+            else if (WIFSIGNALED(st)) status = 3;
+        }
+    }
+    return status;
+}
+
+static int engine_match(const qp_rules *r, const opts *o)
+{
+    match_plan m = {.r = r, .o = o};
+    m.pr = o->protocol && !strcmp(o->protocol, "xboard") ? PROTO_XBOARD : PROTO_UCI;
+    m.variant = eng_uci_variant(o->variant, r->rs->name);
+    if (m.pr == PROTO_XBOARD && o->nodes) {
+        fprintf(stderr, "match: xboard engines take --movetime or --depth, not --nodes\n");
+        return 2;
+    }
+    elo_sprt sprt;
+    if (o->sprt) {
+        char err[256];
+        if (elo_sprt_parse(o->sprt, &sprt, err, sizeof err)) {
+            fprintf(stderr, "match: %s\n", err);
+            return 2;
+        }
+    }
+    if (o->openings) {
+        m.nops = load_openings(o->openings, &m.ops);
+        if (m.nops < 0) return 2;
+    }
+    base_name(o->engine, m.bname, sizeof m.bname);
+    if (o->a_engine) base_name(o->a_engine, m.aname, sizeof m.aname);
+    else snprintf(m.aname, sizeof m.aname, "qipan");
+    if (!strcmp(m.aname, m.bname)) snprintf(m.aname, sizeof m.aname, "A"), snprintf(m.bname, sizeof m.bname, "B");
+    if (o->nodes)
+        snprintf(m.b_go, sizeof m.b_go, "go nodes %llu", (unsigned long long)o->nodes);
+    else if (o->depth)
+        snprintf(m.b_go, sizeof m.b_go, "go depth %d", o->depth);
+    else
+        snprintf(m.b_go, sizeof m.b_go, "go movetime %d", o->movetime);
+    snprintf(m.a_go, sizeof m.a_go, "%s", m.b_go);
+    snprintf(m.tc, sizeof m.tc, "%s", m.b_go + 3);
+    if (o->a_movetime > 0 && !o->depth && !o->nodes) {
+        snprintf(m.a_go, sizeof m.a_go, "go movetime %d", o->a_movetime);
+        snprintf(m.tc, sizeof m.tc, "movetime %d/%d", o->a_movetime, o->movetime);
+    }
+    m.games = o->games > 0 ? o->games : (m.nops ? 2 * m.nops : 10);
+    match_tally mt = {.m = &m, .sprt = o->sprt ? &sprt : NULL};
+    mt.pair_half = grow(NULL, (size_t)m.games / 2 + 1);
+    memset(mt.pair_half, -1, (size_t)m.games / 2 + 1);
+    int status = 0;
+    if (o->pgn && !(mt.pgn = fopen(o->pgn, "w"))) {
+        fprintf(stderr, "match: cannot write %s: %s\n", o->pgn, strerror(errno));
+        status = 2;
+        goto out;
+    }
+    int64_t t0 = eng_now_ms();
+    int nw = o->concurrency > 1 ? o->concurrency : 1;
+    if (nw > (m.games + 1) / 2) nw = (m.games + 1) / 2;
+    status = nw > 1 ? run_workers(&m, nw, &mt) : play_pairs(&m, 0, 1, -1, &mt);
     double sc, elo, lo, hi;
-    elo_estimate(w, d, l, &sc, &elo, &lo, &hi);
+    elo_estimate(&mt.t, &sc, &elo, &lo, &hi);
     printf("%s vs %s (%s): %d games, W-D-L %d-%d-%d, score %.1f%%, Elo %+.0f [%+.0f, %+.0f] "
            "(95%%); forfeits %s %d, %s %d; ply cap %d; longest move %s %lld ms, %s %lld ms; "
            "%.1f s\n",
-           a.name, b.name, tc, n, w, d, l, sc * 100, elo, lo, hi, a.name, forfeits[0], b.name,
-           forfeits[1], capped, a.name, (long long)a.max_ms, b.name, (long long)b.max_ms,
-           (eng_now_ms() - t0) / 1000.0);
+           m.aname, m.bname, m.tc, mt.done, mt.t.w, mt.t.d, mt.t.l, sc * 100, elo, lo, hi, m.aname,
+           mt.forfeits[0], m.bname, mt.forfeits[1], mt.capped, m.aname, (long long)mt.max_ms[0],
+           m.bname, (long long)mt.max_ms[1], (eng_now_ms() - t0) / 1000.0);
     /* The first move is worth much in Xiangqi: a side weak with one
      * colour shows here, not in the total. */
-    printf("%s by colour: %s %d-%d-%d, %s %d-%d-%d\n", a.name, qp_side_name(r, 0), by_colour[0][0],
-           by_colour[0][1], by_colour[0][2], qp_side_name(r, 1), by_colour[1][0], by_colour[1][1],
-           by_colour[1][2]);
-    if (pgn) fclose(pgn);
-    close_player(&a);
-    close_player(&b);
-    for (int i = 0; i < nops; i++) free(ops[i]);
-    free(ops);
+    printf("%s by colour: %s %d-%d-%d, %s %d-%d-%d\n", m.aname, qp_side_name(r, 0),
+           mt.by_colour[0][0], mt.by_colour[0][1], mt.by_colour[0][2], qp_side_name(r, 1),
+           mt.by_colour[1][0], mt.by_colour[1][1], mt.by_colour[1][2]);
+    printf("%s by pair (0, 1/2, 1, 3/2, 2 points): %d %d %d %d %d\n", m.aname, mt.t.penta[0],
+           mt.t.penta[1], mt.t.penta[2], mt.t.penta[3], mt.t.penta[4]);
+    if (mt.sprt) {
+        double llo, lhi;
+        elo_sprt_bounds(&sprt, &llo, &lhi);
+        printf("SPRT elo0 %g, elo1 %g, alpha %g, beta %g: LLR %+.2f [%+.2f, %+.2f], %s\n", sprt.elo0,
+               sprt.elo1, sprt.alpha, sprt.beta, elo_sprt_llr(&sprt, &mt.t), llo, lhi,
+               mt.decision == ELO_SPRT_H1   ? "H1 accepted"
+               : mt.decision == ELO_SPRT_H0 ? "H0 accepted"
+                                            : "no decision");
+    }
+out:
+    if (mt.pgn) fclose(mt.pgn);
+    free(mt.pair_half);
+    for (int i = 0; i < m.nops; i++) free(m.ops[i]);
+    free(m.ops);
     return status;
 }
 
@@ -750,6 +1005,16 @@ int main(int argc, char **argv)
             o.hash_mb = (int)mb;
         }
         else if (!strcmp(a, "--a-movetime")) o.a_movetime = atoi(v);
+        else if (!strcmp(a, "--sprt")) o.sprt = v;
+        else if (!strcmp(a, "--concurrency")) {
+            char *end;
+            long c = strtol(v, &end, 10);
+            if (end == v || *end || c < 1 || c > MAX_WORKERS) {
+                fprintf(stderr, "match: --concurrency must be 1..%d, got '%s'\n", MAX_WORKERS, v);
+                return 2;
+            }
+            o.concurrency = (int)c;
+        }
         else if (!strcmp(a, "--option") && o.noptions < MAX_OPTIONS) o.options[o.noptions++] = v;
         else if (!strcmp(a, "--a-option") && o.na_options < MAX_OPTIONS)
             o.a_options[o.na_options++] = v;

@@ -1,0 +1,253 @@
+/*
+ * test_elo.c — match statistics (tools/stats/elo.c): the Elo estimate,
+ * the SPRT's ratio, bounds and decisions, the parsing of --sprt; and the
+ * match tool's --concurrency and --sprt run against `qipan uci`.
+ */
+#include "testutil.h"
+#include "elo.h"
+#include "fileio.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void test_estimate(void **state)
+{
+    (void)state;
+    double sc, elo, lo, hi;
+    elo_tally even = {.w = 10, .d = 10, .l = 10};
+    elo_estimate(&even, &sc, &elo, &lo, &hi);
+    assert_float_equal(sc, 0.5, 1e-12);
+    assert_float_equal(elo, 0.0, 1e-9);
+    assert_float_equal(lo, -hi, 1e-9);
+    assert_true(hi > 50 && hi < 150);
+    /* 3 to 1: 400 log10(3) = 190.85 */
+    elo_tally strong = {.w = 75, .l = 25};
+    elo_estimate(&strong, &sc, &elo, &lo, &hi);
+    assert_float_equal(elo, 190.85, 0.01);
+    assert_true(lo < elo && elo < hi);
+    assert_float_equal(elo_of_score(0), elo_of_score(0.001), 1e-12);
+}
+
+static void test_bounds_and_pairs(void **state)
+{
+    (void)state;
+    elo_sprt s = {0, 10, 0.05, 0.05};
+    double lo, hi;
+    elo_sprt_bounds(&s, &lo, &hi);
+    assert_float_equal(lo, -2.944439, 1e-6);   /* log(0.05 / 0.95) */
+    assert_float_equal(hi, 2.944439, 1e-6);
+    elo_tally t = {0};
+    assert_float_equal(elo_sprt_llr(&s, &t), 0.0, 0.0);
+    assert_int_equal(elo_sprt_state(&s, &t), ELO_SPRT_GOING);
+    elo_add_pair(&t, 5);
+    elo_add_pair(&t, -1);
+    for (int k = 0; k < 5; k++) assert_int_equal(t.penta[k], 0);
+    elo_add_pair(&t, 4);
+    elo_add_pair(&t, 2);
+    assert_int_equal(t.penta[4], 1);
+    assert_int_equal(t.penta[2], 1);
+}
+
+/* One pair of 1 point and one of 2: mean 3/4; variance with the prior
+ * (0.2 0.2 1.2 0.2 1.2 around 3/4) 0.3125 / 3; s0 = 1/2, s1 =
+ * 1 / (1 + 10^-0.025) = 0.5143868; LLR = 2 (s1 - s0)(3/2 - s0 - s1) / (2 v). */
+static void test_llr_value(void **state)
+{
+    (void)state;
+    elo_sprt s = {0, 10, 0.05, 0.05};
+    elo_tally t = {.penta = {0, 0, 1, 0, 1}};
+    double s1 = 1 / (1 + pow(10, -0.025)), v = 0.3125 / 3;
+    assert_float_equal(elo_sprt_llr(&s, &t), 2 * (s1 - 0.5) * (1.5 - 0.5 - s1) / (2 * v), 1e-9);
+}
+
+/* A result at the middle of the hypotheses says nothing; mirroring the
+ * pairs and the hypotheses negates the ratio; a clear result decides. */
+static void test_llr_symmetry_and_decisions(void **state)
+{
+    (void)state;
+    elo_sprt mid = {-5, 5, 0.05, 0.05};
+    elo_tally even = {.penta = {10, 20, 40, 20, 10}};
+    assert_float_equal(elo_sprt_llr(&mid, &even), 0.0, 1e-9);
+    elo_sprt s = {0, 10, 0.05, 0.05}, m = {-10, 0, 0.05, 0.05};
+    elo_tally t = {.penta = {7, 30, 80, 35, 9}}, r = {.penta = {9, 35, 80, 30, 7}};
+    assert_float_equal(elo_sprt_llr(&s, &t), -elo_sprt_llr(&m, &r), 1e-9);
+    elo_tally good = {.penta = {10, 40, 100, 70, 30}}, bad = {.penta = {30, 70, 100, 40, 10}};
+    assert_int_equal(elo_sprt_state(&s, &good), ELO_SPRT_H1);
+    assert_int_equal(elo_sprt_state(&s, &bad), ELO_SPRT_H0);
+    /* Five drawn pairs are not yet a decision. */
+    elo_tally draws = {.penta = {0, 0, 5, 0, 0}};
+    assert_int_equal(elo_sprt_state(&s, &draws), ELO_SPRT_GOING);
+}
+
+static void test_parse(void **state)
+{
+    (void)state;
+    elo_sprt s;
+    char err[256];
+    assert_int_equal(elo_sprt_parse("0,10", &s, err, sizeof err), 0);
+    assert_float_equal(s.elo0, 0, 0);
+    assert_float_equal(s.elo1, 10, 0);
+    assert_float_equal(s.alpha, 0.05, 0);
+    assert_float_equal(s.beta, 0.05, 0);
+    assert_int_equal(elo_sprt_parse("-3.5,2.5,0.1,0.2", &s, err, sizeof err), 0);
+    assert_float_equal(s.elo0, -3.5, 0);
+    assert_float_equal(s.beta, 0.2, 0);
+    static const struct { const char *in, *msg; } bad[] = {
+        {"", "--sprt wants ELO0,ELO1[,ALPHA,BETA], got ''"},
+        {"5", "--sprt wants ELO0,ELO1[,ALPHA,BETA], got '5'"},
+        {"0,10,", "--sprt wants ELO0,ELO1[,ALPHA,BETA], got '0,10,'"},
+        {"0,10,0.05", "--sprt wants ELO0,ELO1[,ALPHA,BETA], got '0,10,0.05'"},
+        {"0,10,0.05,0.05,1", "--sprt wants ELO0,ELO1[,ALPHA,BETA], got '0,10,0.05,0.05,1'"},
+        {"0;10", "--sprt wants ELO0,ELO1[,ALPHA,BETA], got '0;10'"},
+        {"nan,10", "--sprt wants ELO0,ELO1[,ALPHA,BETA], got 'nan,10'"},
+        {"10,0", "--sprt: ELO1 must be above ELO0, got '10,0'"},
+        {"0,10,0.5,0.05", "--sprt: ALPHA and BETA must be between 0 and 0.5, got '0,10,0.5,0.05'"},
+        {"0,10,0.05,0", "--sprt: ALPHA and BETA must be between 0 and 0.5, got '0,10,0.05,0'"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        s.elo0 = 123;
+        assert_int_equal(elo_sprt_parse(bad[i].in, &s, err, sizeof err), -1);
+        assert_string_equal(err, bad[i].msg);
+        assert_float_equal(s.elo0, 123, 0);
+    }
+}
+
+/* ---- the match tool ---------------------------------------------------- */
+
+/* Bad --concurrency and --sprt are refused by name before a game starts. */
+static void test_match_bad_options(void **state)
+{
+    (void)state;
+    static const struct { const char *opt, *msg; } bad[] = {
+        {"--concurrency 0", "match: --concurrency must be 1..64, got '0'\n"},
+        {"--concurrency 65", "match: --concurrency must be 1..64, got '65'\n"},
+        {"--concurrency 2x", "match: --concurrency must be 1..64, got '2x'\n"},
+        {"--sprt 10,0", "match: --sprt: ELO1 must be above ELO0, got '10,0'\n"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char cmd[1024], *out, *err;
+        snprintf(cmd, sizeof cmd, "'%s' engine --engine '%s uci' --ruleset xiangqi --games 2 --depth 1 %s",
+                 MATCH_BIN, QIPAN_BIN, bad[i].opt);
+        assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 2);
+        assert_string_equal(err, bad[i].msg);
+        assert_string_equal(out, "");
+        free(out);
+        free(err);
+    }
+}
+
+/* Three workers play all seven games once each: every round is in the PGN
+ * once, the by-colour and by-pair tallies add up to the total, and the
+ * games are the ones one worker plays (depth-limited games repeat). */
+static void test_match_concurrency(void **state)
+{
+    (void)state;
+    char pgn[2][64], cmd[1024], *out[2], *err;
+    int w[2], d[2], l[2];
+    for (int run = 0; run < 2; run++) {
+        snprintf(pgn[run], sizeof pgn[run], "%s", tu_tmpfile("", ".pgn"));
+        snprintf(cmd, sizeof cmd,
+                 "'%s' engine --engine '%s uci' --ruleset xiangqi --games 7 --depth 2 --seed 5 "
+                 "--concurrency %d --pgn %s",
+                 MATCH_BIN, QIPAN_BIN, run ? 3 : 1, pgn[run]);
+        char *o;
+        assert_int_equal(tu_run_cmd(cmd, NULL, &o, &err), 0);
+        free(err);
+        out[run] = malloc(strlen(o) + 2);   /* a newline before the first line too */
+        assert_non_null(out[run]);
+        sprintf(out[run], "\n%s", o);
+        free(o);
+        const char *sum = strstr(out[run], "W-D-L ");
+        assert_non_null(sum);
+        assert_int_equal(sscanf(sum, "W-D-L %d-%d-%d", &w[run], &d[run], &l[run]), 3);
+        assert_int_equal(w[run] + d[run] + l[run], 7);
+        int c[2][3], p[5];
+        const char *col = strstr(out[run], " by colour: red ");
+        const char *pair = strstr(out[run], " by pair (0, 1/2, 1, 3/2, 2 points): ");
+        assert_non_null(col);
+        assert_non_null(pair);
+        assert_int_equal(sscanf(col, " by colour: red %d-%d-%d, black %d-%d-%d", &c[0][0], &c[0][1],
+                                &c[0][2], &c[1][0], &c[1][1], &c[1][2]),
+                         6);
+        assert_int_equal(c[0][0] + c[0][1] + c[0][2], 4);
+        assert_int_equal(c[1][0] + c[1][1] + c[1][2], 3);
+        assert_int_equal(sscanf(pair, " by pair (0, 1/2, 1, 3/2, 2 points): %d %d %d %d %d", &p[0],
+                                &p[1], &p[2], &p[3], &p[4]),
+                         5);
+        assert_int_equal(p[0] + p[1] + p[2] + p[3] + p[4], 3);   /* game 7 has no partner */
+    }
+    /* The same games, in whatever order the workers finished them. */
+    assert_int_equal(w[0], w[1]);
+    assert_int_equal(d[0], d[1]);
+    assert_int_equal(l[0], l[1]);
+    for (int g = 1; g <= 7; g++) {
+        char line[64];
+        snprintf(line, sizeof line, "\ngame %d: ", g);
+        for (int run = 0; run < 2; run++) {
+            const char *a = strstr(out[run], line);
+            assert_non_null(a);
+            assert_null(strstr(a + 1, line));
+        }
+        const char *a = strstr(out[0], line), *b = strstr(out[1], line);
+        size_t la = strcspn(a + 1, ";"), lb = strcspn(b + 1, ";");
+        assert_int_equal(la, lb);
+        assert_memory_equal(a, b, la);
+    }
+    char *text[2], ferr[256];
+    size_t len;
+    for (int run = 0; run < 2; run++) {
+        assert_int_equal(qp_file_read(pgn[run], 1 << 20, &text[run], &len, ferr, sizeof ferr), 0);
+        for (int g = 1; g <= 7; g++) {
+            char tag[32];
+            snprintf(tag, sizeof tag, "[Round \"%d\"]\n", g);
+            const char *a = strstr(text[run], tag);
+            assert_non_null(a);
+            assert_null(strstr(a + 1, tag));
+        }
+        free(out[run]);
+        unlink(pgn[run]);
+    }
+    free(text[0]);
+    free(text[1]);
+}
+
+/* An engine crippled to level 1 loses every pair; the SPRT accepts H0
+ * long before the 400 games allowed, and says so. */
+static void test_match_sprt_stops(void **state)
+{
+    (void)state;
+    char cmd[1024], *out, *err;
+    snprintf(cmd, sizeof cmd,
+             "'%s' engine --engine '%s uci' --ruleset xiangqi --games 400 --depth 3 --level 1 "
+             "--concurrency 2 --sprt 0,10",
+             MATCH_BIN, QIPAN_BIN);
+    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
+    free(err);
+    assert_non_null(strstr(out, "sprt: LLR "));
+    const char *sum = strstr(out, "SPRT elo0 0, elo1 10, alpha 0.05, beta 0.05: LLR ");
+    assert_non_null(sum);
+    assert_non_null(strstr(sum, "], H0 accepted\n"));
+    int w, d, l;
+    assert_int_equal(sscanf(strstr(out, "W-D-L "), "W-D-L %d-%d-%d", &w, &d, &l), 3);
+    assert_true(w + d + l < 100);
+    assert_true(l > 10 * (w + d));
+    free(out);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_estimate),
+        cmocka_unit_test(test_bounds_and_pairs),
+        cmocka_unit_test(test_llr_value),
+        cmocka_unit_test(test_llr_symmetry_and_decisions),
+        cmocka_unit_test(test_parse),
+        cmocka_unit_test(test_match_bad_options),
+        cmocka_unit_test(test_match_concurrency),
+        cmocka_unit_test(test_match_sprt_stops),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
