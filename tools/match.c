@@ -860,7 +860,6 @@ static int run_workers(const match_plan *m, int nw, match_tally *mt)
             }
             if (used < 0) {
                 fprintf(stderr, "match: worker %d sent a garbled report\n", w + 1);
-                mt->decision = ELO_SPRT_GOING;
                 status = 1;
                 open_n = 0;
                 break;
