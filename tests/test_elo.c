@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static void test_estimate(void **state)
@@ -237,6 +238,74 @@ static void test_match_sprt_stops(void **state)
     free(out);
 }
 
+/* Every line of --openings is played out before the first game: a bad
+ * move, an over-long line or an empty file stops the match with FILE:LINE
+ * and the offending text, and no game is played. */
+static void test_match_bad_openings(void **state)
+{
+    (void)state;
+    char longline[1200];
+    memset(longline, 0, sizeof longline);
+    for (int i = 0; i < 230; i++) memcpy(longline + 5 * i, "h3e3 ", 5);
+    strcat(longline, "\n");
+    static const struct { const char *text, *msg; } bad[] = {
+        {"# book\nh3e3 h10g8\n\nb1c3 b10c8 zz9 h1g3\n",
+         ":4: opening move zz9: bad move text 'zz9' (expected two points such as h3e3)\n"},
+        {"h3e3 h10g8 h3h10\n", ":1: opening move h3h10: no piece on h3\n"},
+        {"h3e3\nb3e3 b8e8 e3e6 # comment\n",
+         ":2: opening move e3e6: the cannon's path is blocked (it jumps only to capture)\n"},
+        {NULL, ":1: line longer than 1022 characters\n"},
+        {"# nothing but a comment\n\n", " holds no opening\n"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char path[256], cmd[1024], want[512], *out, *err;
+        snprintf(path, sizeof path, "%s", tu_tmpfile(bad[i].text ? bad[i].text : longline, ".txt"));
+        snprintf(cmd, sizeof cmd, "'%s' engine --engine '%s uci' --ruleset xiangqi --games 2 --depth 1 --openings %s",
+                 MATCH_BIN, QIPAN_BIN, path);
+        assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 2);
+        snprintf(want, sizeof want, "match: %s%s", path, bad[i].msg);
+        assert_string_equal(err, want);
+        assert_string_equal(out, "");
+        free(out);
+        free(err);
+        unlink(path);
+    }
+    char cmd[1024], *out, *err;
+    snprintf(cmd, sizeof cmd, "'%s' engine --engine '%s uci' --ruleset xiangqi --games 2 --depth 1 --opening 'h3e3 e3e3'",
+             MATCH_BIN, QIPAN_BIN);
+    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 2);
+    assert_string_equal(err, "match: --opening: opening move e3e3: not your piece\n");
+    assert_string_equal(out, "");
+    free(out);
+    free(err);
+}
+
+/* A worker whose engine will not start ends the match at once: the other
+ * worker's engine starts (the first to take the lock directory) and would
+ * otherwise play its 200 games. */
+static void test_match_failing_worker(void **state)
+{
+    (void)state;
+    char lock[256], script[512], path[256], cmd[1024], *out, *err;
+    snprintf(lock, sizeof lock, "%s.d", tu_tmpfile("", ".lock"));
+    snprintf(script, sizeof script, "#!/bin/sh\nmkdir '%s' 2>/dev/null && exec '%s' uci\nexit 1\n", lock, QIPAN_BIN);
+    snprintf(path, sizeof path, "%s", tu_tmpfile(script, ".sh"));
+    assert_int_equal(chmod(path, 0700), 0);
+    snprintf(cmd, sizeof cmd, "'%s' engine --engine %s --ruleset xiangqi --games 400 --depth 2 --concurrency 2",
+             MATCH_BIN, path);
+    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 1);
+    assert_non_null(strstr(err, "match: "));
+    int games = 0;
+    for (const char *p = out; (p = strstr(p, "game ")); p++)
+        if (p == out || p[-1] == '\n') games++;
+    assert_true(games < 20);
+    assert_non_null(strstr(out, "W-D-L "));
+    free(out);
+    free(err);
+    rmdir(lock);
+    unlink(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -248,6 +317,8 @@ int main(void)
         cmocka_unit_test(test_match_bad_options),
         cmocka_unit_test(test_match_concurrency),
         cmocka_unit_test(test_match_sprt_stops),
+        cmocka_unit_test(test_match_bad_openings),
+        cmocka_unit_test(test_match_failing_worker),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

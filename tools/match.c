@@ -34,8 +34,9 @@
  *       so games start from the initial position and the opening moves are
  *       sent as moves; its ranks count from 0).  Each opening of the file
  *       (one line of coordinate moves, '#' comments) is played twice with
- *       colours swapped; the summary gives W-D-L (in all, then by the
- *       colour qipan played), the score and an Elo
+ *       colours swapped; every line is checked before the first game, and
+ *       a bad move stops the match with FILE:LINE.  The summary gives W-D-L
+ *       (in all, then by the colour qipan played), the score and an Elo
  *       estimate with its 95% interval, and --pgn writes every game, each
  *       move commented with the mover's score over its depth and the
  *       time it took, {+0.35/14 0.998s}, as far as the player tells them
@@ -50,6 +51,8 @@
  *       pairs accepts H0 (A is at most ELO0 better than B) or H1 (at least
  *       ELO1); --games is then the most it plays.  Each finished pair prints
  *       the running log-likelihood ratio, and the summary the decision.
+ *       A worker that fails (its engine died or would not start) ends the
+ *       match at once, with the failing status.
  * Common: [--ruleset NAME] [--ply-cap P] [--level L] [--opening "MOVES"]
  *         [--hash MB] [-v]
  *   --hash sizes each in-process search's table, 1..4096 MiB (16 unless given; a
@@ -79,7 +82,6 @@
 
 #define MOVE_TIMEOUT_MS 120000
 #define MAX_OPTIONS 16
-#define MAX_OPENINGS 512
 #define MAX_WORKERS 64
 
 typedef enum { PROTO_UCI, PROTO_XBOARD } proto;
@@ -494,28 +496,74 @@ static int apply_config(const char *path, qp_params *p)
 
 /* ---- engine matches ---------------------------------------------------- */
 
-/* Reads the openings: one line of moves each, '#' starts a comment. */
-static int load_openings(const char *path, char ***out)
+/* Plays the opening's moves on a new game: 0, or -1 with the first bad
+ * move and why in err. */
+static int check_opening(const qp_rules *r, const char *opening, char *err, size_t n)
+{
+    qp_game g;
+    char why[QP_ERR], buf[1024];
+    if (qp_game_init(&g, r, NULL, why, sizeof why)) {
+        snprintf(err, n, "%s", why);
+        return -1;
+    }
+    snprintf(buf, sizeof buf, "%s", opening);
+    int bad = 0;
+    for (char *t = strtok(buf, " \t"); t && !bad; t = strtok(NULL, " \t"))
+        if (qp_game_play_text(&g, t, why, sizeof why)) {
+            snprintf(err, n, "opening move %s: %s", t, why);
+            bad = -1;
+        }
+    qp_game_free(&g);
+    return bad;
+}
+
+/* Reads the openings: one line of moves each, '#' starts a comment.  Each
+ * line is played out here, so a bad move stops the match before its first
+ * game (FILE:LINE and the move), not when its turn comes hours later. */
+static int load_openings(const qp_rules *r, const char *path, char ***out)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
         fprintf(stderr, "match: cannot open %s: %s\n", path, strerror(errno));
         return -1;
     }
-    char line[1024];
-    char **v = calloc(MAX_OPENINGS, sizeof *v);
-    int n = 0;
-    while (v && n < MAX_OPENINGS && fgets(line, sizeof line, f)) {
+    char line[1024], err[QP_ERR + 64];
+    char **v = NULL;
+    int n = 0, cap = 0, ln = 0, bad = 0;
+    while (!bad && fgets(line, sizeof line, f)) {
+        ln++;
+        if (!strchr(line, '\n') && !feof(f)) {
+            fprintf(stderr, "match: %s:%d: line longer than %d characters\n", path, ln,
+                    (int)sizeof line - 2);
+            bad = 1;
+            break;
+        }
         line[strcspn(line, "#\r\n")] = 0;
         char *t = line;
         while (*t == ' ' || *t == '\t') t++;
         size_t l = strlen(t);
         while (l > 0 && (t[l - 1] == ' ' || t[l - 1] == '\t')) t[--l] = 0;
-        if (l) v[n++] = strdup(t);
+        if (!l) continue;
+        if (check_opening(r, t, err, sizeof err)) {
+            fprintf(stderr, "match: %s:%d: %s\n", path, ln, err);
+            bad = 1;
+            break;
+        }
+        if (n == cap) v = grow(v, (size_t)(cap = cap ? 2 * cap : 64) * sizeof *v);
+        v[n] = grow(NULL, l + 1);
+        memcpy(v[n++], t, l + 1);
+    }
+    if (!bad && ferror(f)) {
+        fprintf(stderr, "match: cannot read %s: %s\n", path, strerror(errno));
+        bad = 1;
     }
     fclose(f);
-    if (!v || n == 0) {
+    if (!bad && n == 0) {
         fprintf(stderr, "match: %s holds no opening\n", path);
+        bad = 1;
+    }
+    if (bad) {
+        for (int i = 0; i < n; i++) free(v[i]);
         free(v);
         return -1;
     }
@@ -796,6 +844,7 @@ static int run_workers(const match_plan *m, int nw, match_tally *mt)
     int fd[MAX_WORKERS];
     char *buf[MAX_WORKERS];
     size_t len[MAX_WORKERS], cap[MAX_WORKERS];
+    bool reaped[MAX_WORKERS] = {false};
     fflush(stdout);
     fflush(stderr);
     int started = 0, status = 0;
@@ -829,8 +878,8 @@ static int run_workers(const match_plan *m, int nw, match_tally *mt)
         len[w] = cap[w] = 0;
         started++;
     }
-    int open_n = started;
-    while (open_n > 0 && !mt->decision) {
+    int open_n = status ? 0 : started;   /* a failed fork stops the others at once */
+    while (open_n > 0 && !mt->decision && !status) {
         struct pollfd pf[MAX_WORKERS];
         for (int w = 0; w < started; w++) pf[w] = (struct pollfd){.fd = fd[w], .events = POLLIN};
         if (poll(pf, (nfds_t)started, -1) < 0) {
@@ -843,9 +892,18 @@ static int run_workers(const match_plan *m, int nw, match_tally *mt)
             ssize_t k = read(fd[w], buf[w] + len[w], cap[w] - len[w]);
             if (k < 0 && errno == EINTR) continue;
             if (k <= 0) {
+                /* A worker that fails (an engine died or would not start)
+                 * ends the match now, not when the others are done. */
                 close(fd[w]);
                 fd[w] = -1;
                 open_n--;
+                int st;
+                if (waitpid(pid[w], &st, 0) == pid[w]) {
+                    reaped[w] = true;
+                    if (WIFEXITED(st) && WEXITSTATUS(st)) status = WEXITSTATUS(st);
+                    else if (WIFSIGNALED(st)) status = 3;
+                    if (status) break;
+                }
                 continue;
             }
             len[w] += (size_t)k;
@@ -867,10 +925,12 @@ static int run_workers(const match_plan *m, int nw, match_tally *mt)
         }
     }
     for (int w = 0; w < started; w++) {
-        if (mt->decision || status) kill(-pid[w], SIGTERM);
         if (fd[w] >= 0) close(fd[w]);
         free(buf[w]);
+        /* The group outlives a reaped worker while its engines do. */
+        if (mt->decision || status) kill(-pid[w], SIGTERM);
         int st;
+        if (reaped[w]) continue;
         if (waitpid(pid[w], &st, 0) == pid[w] && !mt->decision && !status) {
             if (WIFEXITED(st) && WEXITSTATUS(st)) status = WEXITSTATUS(st);
             else if (WIFSIGNALED(st)) status = 3;
@@ -896,8 +956,13 @@ static int engine_match(const qp_rules *r, const opts *o)
             return 2;
         }
     }
+    char oerr[QP_ERR + 64];
+    if (o->opening && check_opening(r, o->opening, oerr, sizeof oerr)) {
+        fprintf(stderr, "match: --opening: %s\n", oerr);
+        return 2;
+    }
     if (o->openings) {
-        m.nops = load_openings(o->openings, &m.ops);
+        m.nops = load_openings(r, o->openings, &m.ops);
         if (m.nops < 0) return 2;
     }
     base_name(o->engine, m.bname, sizeof m.bname);
