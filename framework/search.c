@@ -25,7 +25,8 @@
  * move reductions, futility, move-count and history pruning of quiet
  * moves, internal iterative reduction, singular extension with its
  * multi-cut, and skipping captures the see hook calls losing in
- * quiescence.  Both prune less where the side's static
+ * quiescence.  Late moves are reduced one ply more at expected cut
+ * nodes (null-window nodes whose parent expects to fail low).  Both prune less where the side's static
  * eval is improving (higher than at its previous turn).
  *
  * QP_CAP_EVAL_CACHE (exact, no pruning) keeps static evals in a small
@@ -67,6 +68,7 @@
 #define HIST_PRUNE_DEPTH 3
 #define HIST_PRUNE 6000      /* quiets whose history sum is below -this * depth are skipped */
 #define LMR_HISTORY_DIV 12000
+#define CUT_RED 1            /* more reduction of late moves at expected cut nodes */
 #define IIR_DEPTH 4
 #define NULL_MIN_DEPTH 3
 #define NULL_R 3             /* null-move reduction: NULL_R + depth / NULL_R_DIV + margin */
@@ -585,17 +587,22 @@ static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf, uint64
 
 /* ---- main search ------------------------------------------------------- */
 
-static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pvnode, bool null_ok);
+static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pvnode, bool null_ok,
+                  bool cut);
 
 /* The child's score from the mover's view, window (alpha, beta). */
 static int sub(qp_search *S, bool same, int depth, int ply, int alpha, int beta, bool pvnode,
-               bool null_ok)
+               bool null_ok, bool cut)
 {
-    if (same) return search(S, depth, ply, alpha, beta, pvnode, null_ok);
-    return -search(S, depth, ply, -beta, -alpha, pvnode, null_ok);
+    if (same) return search(S, depth, ply, alpha, beta, pvnode, null_ok, cut);
+    return -search(S, depth, ply, -beta, -alpha, pvnode, null_ok, cut);
 }
 
-static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pvnode, bool null_ok)
+/* cut: a null-window node expected to fail high (its parent expects to
+ * fail low on the move that led here, or it is a late move's reduced
+ * search); such nodes reduce their late moves more. */
+static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pvnode, bool null_ok,
+                  bool cut)
 {
     const qp_rules *r = S->r;
     const qp_ruleset *rs = r->rs;
@@ -687,7 +694,7 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
         if (R > depth - 1) R = depth - 1;
         make_null_child(S, ply);
         v = sub(S, same_mover(S, ply, h->to_move), depth - 1 - R, ply + 1, beta - 1, beta, false,
-                false);
+                false, !cut);
         if (S->stopped) return 0;
         if (v >= beta) return v >= QP_SCORE_MATE_BOUND ? beta : v;
     }
@@ -708,7 +715,7 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
         ply < 2 * S->root_depth) {
         int sbeta = tt_score - SE_MARGIN * depth;
         S->excluded[ply] = hash_move;
-        v = search(S, (depth - 1) / 2, ply, sbeta - 1, sbeta, false, false);
+        v = search(S, (depth - 1) / 2, ply, sbeta - 1, sbeta, false, false, cut);
         S->excluded[ply] = QP_MOVE_NONE;
         if (S->stopped) return 0;
         if (v < sbeta) ext_hash = 1;
@@ -761,7 +768,7 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
         bool same = same_mover(S, ply, h->to_move);
         if (i == 0) {
             v = sub(S, same, depth - 1 + (m == hash_move ? ext_hash : 0), ply + 1, alpha, beta,
-                    pvnode, true);
+                    pvnode, true, !pvnode && !cut);
         } else {
             int red = 0;
             if (lmr && i >= 2 && (quiet || (fl & QP_PICK_BAD)) && !(fl & QP_PICK_HASH)) {
@@ -770,14 +777,15 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
                 if (fl & QP_PICK_KILLER) red--;
                 else if (quiet) red -= pm->sc[i] / LMR_HISTORY_DIV;
                 if (gives_check) red--;
+                if (cut) red += CUT_RED;
                 if (red > depth - 2) red = depth - 2;
                 if (red < 0) red = 0;
             }
-            v = sub(S, same, depth - 1 - red, ply + 1, alpha, alpha + 1, false, true);
+            v = sub(S, same, depth - 1 - red, ply + 1, alpha, alpha + 1, false, true, true);
             if (red && v > alpha && !S->stopped)
-                v = sub(S, same, depth - 1, ply + 1, alpha, alpha + 1, false, true);
+                v = sub(S, same, depth - 1, ply + 1, alpha, alpha + 1, false, true, !cut);
             if (pvnode && v > alpha && v < beta && !S->stopped)
-                v = sub(S, same, depth - 1, ply + 1, alpha, beta, true, true);
+                v = sub(S, same, depth - 1, ply + 1, alpha, beta, true, true, false);
         }
         unmake_child(S, ply, m);
         if (S->stopped) return 0;
@@ -826,11 +834,11 @@ static int search_root(qp_search *S, int depth, int alpha, int beta)
         bool same = same_mover(S, 0, S->line[S->base].to_move);
         int raw;
         if (i == 0) {
-            raw = sub(S, same, depth - 1, 1, alpha - b, beta - b, true, true);
+            raw = sub(S, same, depth - 1, 1, alpha - b, beta - b, true, true, false);
         } else {
-            raw = sub(S, same, depth - 1, 1, alpha - b, alpha - b + 1, false, true);
+            raw = sub(S, same, depth - 1, 1, alpha - b, alpha - b + 1, false, true, true);
             if (raw + b > alpha && raw + b < beta && !S->stopped)
-                raw = sub(S, same, depth - 1, 1, alpha - b, beta - b, true, true);
+                raw = sub(S, same, depth - 1, 1, alpha - b, beta - b, true, true, false);
         }
         unmake_child(S, 0, m);
         if (S->stopped) break;
