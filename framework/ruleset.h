@@ -141,11 +141,6 @@ struct qp_rules {
     /* Which AI plays the game (ai.h): QP_AI_DEFAULT lets the framework
      * choose, MCTS when the ruleset has no evaluate hook, else alpha-beta. */
     int ai;
-    /* Status flags that ask nothing of the side to move (a leashed
-     * general may stay leashed): the search's null move treats a position
-     * with only these raised as an unflagged one.  0: every flag may
-     * oblige a reply, so no null move from a flagged position. */
-    unsigned calm_flags;
 };
 
 struct qp_ruleset {

@@ -683,11 +683,10 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
         return eval;
 
     /* Null move: if passing still fails high, a real move will too.  Not
-     * from a position with a status flag raised that may oblige a reply
-     * (a trapped general must act: passing would hide that). */
+     * from a position with a status flag raised (a trapped general must
+     * act: passing would hide that). */
     if (quiet_node && null_ok && depth >= NULL_MIN_DEPTH && (r->caps & QP_CAP_NULLMOVE) &&
-        rs->make_null && eval >= beta && stat >= beta - NULL_STAT_SLACK &&
-        (flags & ~r->calm_flags) == 0) {
+        rs->make_null && eval >= beta && stat >= beta - NULL_STAT_SLACK && flags == 0) {
         /* Deeper nodes and a larger margin over beta afford a larger
          * reduction: a refutation found shallow is still one. */
         int over = (eval - beta) / NULL_EVAL_DIV;

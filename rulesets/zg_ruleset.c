@@ -141,8 +141,6 @@ static int zg_create(qp_rules *r, char *err, size_t errn)
     r->side_names[0] = "red";
     r->side_names[1] = "black";
     r->flag_names = zg_flag_names;
-    /* A leash needs no answer (the side may leave it standing). */
-    r->calm_flags = ZG_FLAG_LEASH;
     r->draw.repetitions = (int)qp_param_int(p, "draw.repetitions");
     r->draw.perpetual_check_loses = qp_param_bool(p, "draw.perpetual_check_loses");
     r->draw.no_capture_plies = (int)qp_param_int(p, "draw.no_capture_plies");

@@ -432,54 +432,6 @@ static void test_eval_cache_exact(void **st)
     qp_rules_free(r);
 }
 
-/* A null move from a flagged position: r->calm_flags names the flags
- * that ask nothing of the side to move (Zhonggong's leash), and only
- * from positions whose raised flags are all calm does the search pass.
- * The wrapped make_null counts the passes made from a leashed position. */
-static const qp_ruleset *calm_inner;
-static unsigned calm_leash_bit;
-static int calm_leashed_passes;
-
-static void counting_null(const qp_rules *r, void *s)
-{
-    if (calm_inner->flags(r, s) & calm_leash_bit) calm_leashed_passes++;
-    calm_inner->make_null(r, s);
-}
-
-static void test_null_move_calm_flags(void **st)
-{
-    (void)st;
-    qp_rules *r = tu_rules(&tu_reg, "zhonggong");
-    calm_inner = r->rs;
-    calm_leash_bit = 0;
-    for (int i = 0; r->flag_names[i]; i++)
-        if (!strcmp(r->flag_names[i], "leash")) calm_leash_bit = 1u << i;
-    assert_true(calm_leash_bit != 0);
-    assert_int_equal(r->calm_flags, calm_leash_bit);
-    qp_ruleset wrapped = *r->rs;
-    wrapped.make_null = counting_null;
-    r->rs = &wrapped;
-    /* Black's general e6 is leashed by the chariot e4 (the advisor d7
-     * would answer a capture), and stays so through most lines. */
-    qp_game g;
-    init_game(&g, r, "r8/9/p1pa2p2/4k4/9/3KR4/P1P3P1P/9/1N7 b - - 0 1");
-    assert_int_equal(r->rs->flags(r, g.cur), calm_leash_bit);
-    qp_search *s = qp_search_new(r, 4);
-    qp_search_info info;
-    calm_leashed_passes = 0;
-    search_depth(s, &g, 8, &info);
-    assert_true(calm_leashed_passes > 0);
-    r->calm_flags = 0;
-    qp_search_clear(s);
-    calm_leashed_passes = 0;
-    search_depth(s, &g, 8, &info);
-    assert_int_equal(calm_leashed_passes, 0);
-    qp_search_free(s);
-    qp_game_free(&g);
-    r->rs = calm_inner;
-    qp_rules_free(r);
-}
-
 static void test_same_score_as_alphabeta(void **st)
 {
     (void)st;
@@ -976,7 +928,6 @@ int main(void)
         cmocka_unit_test(test_order_see_and_countermove),
         cmocka_unit_test(test_quiet_check_in_quiescence),
         cmocka_unit_test(test_eval_cache_exact),
-        cmocka_unit_test(test_null_move_calm_flags),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }
