@@ -37,6 +37,7 @@ void zg_eval_setup(zg_impl *z, const qp_params *p)
     w->attack_late = (int)qp_param_int(p, "eval.attack_late");
     w->line_attack = (int)qp_param_int(p, "eval.line_attack");
     w->horse_mobility = (int)qp_param_int(p, "eval.horse_mobility");
+    int place = (int)qp_param_int(p, "eval.pst");
     w->full_material = 0;
     for (int t = 1; t < ZG_NTYPES; t++) w->full_material += 2 * zg_nslot[t] * w->value[t];
     for (int side = 0; side < 2; side++)
@@ -44,7 +45,7 @@ void zg_eval_setup(zg_impl *z, const qp_params *p)
             for (int i = 0; i < ZG_POINTS; i++) {
                 int f = i % ZG_FILES, r = i / ZG_FILES, own = side ? ZG_RANKS - 1 - r : r;
                 int central = 4 - imax(abs(f - 4), abs(r - 4));
-                int v = w->value[t];
+                int v = w->value[t] + zg_placement[t][own][zg_place_file(f)] * place / 100;
                 if (t == ZG_ADVISOR || t == ZG_ELEPHANT || t == ZG_HORSE) v += w->center * central;
                 if (t == ZG_SOLDIER) {
                     v += w->soldier_advance * imax(0, own - 2);

@@ -40,6 +40,7 @@ static const qp_param_def zg_params[] = {
     {"eval.chariot", QP_PT_INT, "1285", 0, 5000, "value of a chariot"},
     {"eval.cannon", QP_PT_INT, "421", 0, 5000, "value of a cannon"},
     {"eval.soldier", QP_PT_INT, "168", 0, 5000, "value of a soldier"},
+    {"eval.pst", QP_PT_INT, "100", 0, 1000, "weight of the fitted placement table, percent"},
     {"eval.soldier_advance", QP_PT_INT, "0", 0, 500, "per rank a soldier has advanced"},
     {"eval.bottom_soldier", QP_PT_INT, "0", 0, 2000, "extra for a soldier on the enemy back rank"},
     {"eval.five_threat", QP_PT_INT, "103", 0, 5000, "when one more bottom soldier would win"},

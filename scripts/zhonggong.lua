@@ -85,6 +85,10 @@ return {
     cannon = 421,
     -- soldier (integer 0..5000, default 168): value of a soldier.
     soldier = 168,
+    -- pst (integer 0..1000, default 100): weight of the placement table
+    -- (where each kind of piece stands well, fitted with tools/zg_fit),
+    -- percent; 0 leaves only the values above and the terms below.
+    pst = 100,
     -- soldier_advance (integer 0..500, default 0): extra per rank a soldier
     -- has advanced from its start rank.
     soldier_advance = 0,

@@ -9,6 +9,7 @@
 #include "engine.h"
 #include "fileio.h"
 #include "fit.h"
+#include "zg_eval.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -212,6 +213,59 @@ static void test_label_with_qipan_uci(void **state)
     free(err);
     unlink(in);
     unlink(lab);
+}
+
+/* The first two entries of a piece type's own-rank-0 row in zg_fit's
+ * C output, or fails. */
+static void zg_row0(const char *c, const char *type, int *a, int *b)
+{
+    char mark[64];
+    snprintf(mark, sizeof mark, "/* %s */", type);
+    const char *p = strstr(c, mark);
+    if (!p || !(p = strchr(p + strlen(mark), '{')) || !(p = strchr(p + 1, '{')) ||
+        sscanf(p, "{%d, %d,", a, b) != 2)
+        fail_msg("no %s row in:\n%s", type, c);
+}
+
+/* zg_fit learns a planted signal: a chariot on its a1 wins and one on its
+ * b1 loses, with either side to move (the fit must turn the features and
+ * the result to the mover's view).  K is given: the planted positions
+ * score 0, which leaves it free.  A bad line is FILE:LINE. */
+static void test_zg_fit_learns(void **state)
+{
+    (void)state;
+    static const char *const lines[] = {
+        "7r1/9/9/4k4/9/4K4/9/9/R8 w - - 0 1 ; 1", "7r1/9/9/4k4/9/4K4/9/9/R8 b - - 0 1 ; 1",
+        "8r/9/9/4k4/9/4K4/9/9/1R7 w - - 0 1 ; 0", "8r/9/9/4k4/9/4K4/9/9/1R7 b - - 0 1 ; 0",
+    };
+    char text[1024] = "", in[64], outc[64], cmd[1024], *out, *err;
+    for (int i = 0; i < 40; i++) {
+        strcat(text, lines[i % 4]);
+        strcat(text, "\n");
+    }
+    snprintf(in, sizeof in, "%s", tu_tmpfile(text, ".txt"));
+    snprintf(outc, sizeof outc, "%s", tu_tmpfile("", ".c"));
+    snprintf(cmd, sizeof cmd, "'%s' %s --epochs 200 --holdout 0 --k 0.005 --out %s", ZG_FIT_BIN, in, outc);
+    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
+    if (!strstr(out, "positions 40 (train 40, holdout 0), not quiet 0")) fail_msg("zg_fit: %s%s", out, err);
+    free(out);
+    free(err);
+    const char *c = tu_read_text(outc);
+    int a, b;
+    zg_row0(c, "chariot", &a, &b);
+    int a0 = zg_placement[ZG_CHARIOT][0][0], b0 = zg_placement[ZG_CHARIOT][0][1];
+    if (a - b < a0 - b0 + 100) fail_msg("a1 %d b1 %d, from %d %d", a, b, a0, b0);
+    unlink(in);
+    snprintf(in, sizeof in, "%s", tu_tmpfile("# planted\n7r1/9/9/4k4/9/4K4/9/9/R8 w - - 0 1 ; 2\n", ".txt"));
+    snprintf(cmd, sizeof cmd, "'%s' %s", ZG_FIT_BIN, in);
+    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 1);
+    char want[128];
+    snprintf(want, sizeof want, "%s:2: expected 'FEN ; RESULT' with RESULT 0..1", in);
+    if (!strstr(err, want)) fail_msg("no '%s' in: %s", want, err);
+    free(out);
+    free(err);
+    unlink(in);
+    unlink(outc);
 }
 
 /* An engine in another game refuses the positions (and would answer for
@@ -487,6 +541,7 @@ int main(void)
         cmocka_unit_test(test_uci_info_score),
         cmocka_unit_test(test_label_with_qipan_uci),
         cmocka_unit_test(test_label_refused_positions),
+        cmocka_unit_test(test_zg_fit_learns),
         cmocka_unit_test(test_match_pgn_notes),
         cmocka_unit_test(test_match_bad_hash),
         cmocka_unit_test(test_label_scores_and_dead_engine),

@@ -12,6 +12,7 @@
 #include "testutil.h"
 #include "config.h"
 #include "perft.h"
+#include "zg_eval.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -751,6 +752,42 @@ static void test_evaluate(void **state)
     qp_rules_free(r);
 }
 
+/* eval(fen) with the placement table at pct percent, less eval(fen) without
+ * it.  Each instance parses the FEN itself: the state keeps the material
+ * and placement of the instance that made it. */
+static int placement_part(const char *fen, const char *pct)
+{
+    char kv[32];
+    snprintf(kv, sizeof kv, "eval.pst=%s", pct);
+    qp_rules *on = tu_rules_with(&tu_reg, "zhonggong", (const char *const[]){kv, NULL});
+    qp_rules *off = tu_rules_with(&tu_reg, "zhonggong", (const char *const[]){"eval.pst=0", NULL});
+    void *a = parse_fen(on, fen), *b = parse_fen(off, fen);
+    int d = on->rs->evaluate(on, a) - off->rs->evaluate(off, b);
+    free(b);
+    free(a);
+    qp_rules_free(off);
+    qp_rules_free(on);
+    return d;
+}
+
+/* The fitted placement table counts a piece by its own rank and its file
+ * folded at the centre, for either colour, scaled by eval.pst percent.
+ * The generals stand on mirrored points: their entries cancel. */
+static void test_placement(void **state)
+{
+    (void)state;
+    int horse = zg_placement[ZG_HORSE][2][2], chariot = zg_placement[ZG_CHARIOT][0][1];
+    assert_true(horse != 0 && chariot != 0);   /* the table is fitted, not empty */
+    /* A Red horse on g3, Red to move. */
+    assert_int_equal(placement_part("9/9/9/4k4/9/4K4/6N2/9/9 w - - 0 1", "100"), horse);
+    assert_int_equal(placement_part("9/9/9/4k4/9/4K4/6N2/9/9 w - - 0 1", "50"), horse * 50 / 100);
+    /* The same horse for Black (g7), Black to move; and seen by Red. */
+    assert_int_equal(placement_part("9/9/6n2/4k4/9/4K4/9/9/9 b - - 0 1", "100"), horse);
+    assert_int_equal(placement_part("9/9/6n2/4k4/9/4K4/9/9/9 w - - 0 1", "100"), -horse);
+    /* A Red chariot on b1. */
+    assert_int_equal(placement_part("9/9/9/4k4/9/4K4/9/9/1R7 w - - 0 1", "100"), chariot);
+}
+
 /* The see hook: a capture wins its victim unless a dearer capturer is
  * taken back; the eval shrinks toward a draw as the no-capture count
  * (the FEN's halfmove field) nears draw.no_capture_plies. */
@@ -800,6 +837,7 @@ int main(void)
         cmocka_unit_test(test_default_config),
         cmocka_unit_test(test_playouts),
         cmocka_unit_test(test_evaluate),
+        cmocka_unit_test(test_placement),
         cmocka_unit_test(test_see_and_progress),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
