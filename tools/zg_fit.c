@@ -115,6 +115,7 @@ static int load(const qp_rules *r, const char *path, data *d, long *skipped)
         } else if (!texel_is_quiet(r, &s, scratch)) {
             (*skipped)++;
         } else if (grow(d)) {
+            fprintf(stderr, "zg_fit: out of memory\n");
             rc = -1;
         } else {
             sample *sm = &d->s[d->n++];
@@ -127,7 +128,7 @@ static int load(const qp_rules *r, const char *path, data *d, long *skipped)
             sm->target = (float)(s.side ? 1 - result : result);
         }
     }
-    if (rc && !scratch) fprintf(stderr, "zg_fit: out of memory\n");
+    if (!scratch) fprintf(stderr, "zg_fit: out of memory\n");
     free(scratch);
     fclose(f);
     return rc;
