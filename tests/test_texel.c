@@ -238,10 +238,12 @@ static void test_zg_fit_learns(void **state)
         "7r1/9/9/4k4/9/4K4/9/9/R8 w - - 0 1 ; 1", "7r1/9/9/4k4/9/4K4/9/9/R8 b - - 0 1 ; 1",
         "8r/9/9/4k4/9/4K4/9/9/1R7 w - - 0 1 ; 0", "8r/9/9/4k4/9/4K4/9/9/1R7 b - - 0 1 ; 0",
     };
-    char text[1024] = "", in[64], outc[64], cmd[1024], *out, *err;
+    char text[4096], in[64], outc[64], cmd[1024], *out, *err;
+    size_t used = 0;
     for (int i = 0; i < 40; i++) {
-        strcat(text, lines[i % 4]);
-        strcat(text, "\n");
+        int w = snprintf(text + used, sizeof text - used, "%s\n", lines[i % 4]);
+        assert_true(w > 0 && (size_t)w < sizeof text - used);
+        used += (size_t)w;
     }
     snprintf(in, sizeof in, "%s", tu_tmpfile(text, ".txt"));
     snprintf(outc, sizeof outc, "%s", tu_tmpfile("", ".c"));
