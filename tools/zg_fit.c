@@ -226,11 +226,16 @@ int main(int argc, char **argv)
     }
     data d = {0};
     long skipped = 0;
-    for (int i = 0; i < npaths; i++)
-        if (load(r, paths[i], &d, &skipped)) return 1;
+    int rc = 0;
+    for (int i = 0; i < npaths && !rc; i++) rc = load(r, paths[i], &d, &skipped) ? 1 : 0;
     int ntrain = (int)(d.n * (1 - holdout / 100));
-    printf("positions %d (train %d, holdout %d), not quiet %ld\n", d.n, ntrain, d.n - ntrain, skipped);
-    if (ntrain == 0) return 1;
+    if (!rc) printf("positions %d (train %d, holdout %d), not quiet %ld\n", d.n, ntrain, d.n - ntrain, skipped);
+    if (rc || ntrain == 0) {
+        free(d.s);
+        free(d.f);
+        qp_rules_free(r);
+        return 1;
+    }
 
     /* The fitted parameters: the table's entries, or with --additive a
      * rank part and a file part per type (an entry moves by their sum). */
@@ -284,7 +289,7 @@ int main(int argc, char **argv)
     for (int k = 0; k < NW; k++) w[k] = (double)lround(w[k]);
     printf("rounded  loss train %.6f holdout %.6f\n", loss(&d, 0, ntrain, w, w0, K),
            loss(&d, ntrain, d.n, w, w0, K));
-    int rc = out && write_c(out, w) ? 1 : 0;
+    rc = out && write_c(out, w) ? 1 : 0;
     free(d.s);
     free(d.f);
     qp_rules_free(r);
