@@ -276,7 +276,6 @@ int main(int argc, char **argv)
     printf("K %.4f  loss train %.6f holdout %.6f\n", K, loss(&d, 0, ntrain, (const double (*)[2])w, K),
            loss(&d, ntrain, d.n, (const double (*)[2])w, K));
 
-    const double b1 = 0.9, b2 = 0.999;
     for (int ep = 1; ep <= epochs; ep++) {
         memset(g, 0, sizeof g);
         for (int i = 0; i < ntrain; i++) {
@@ -300,13 +299,8 @@ int main(int argc, char **argv)
         if (flat)   /* one weight for both phases */
             for (int k = 0; k < XQ_NTERMS; k++) g[k][0] = g[k][1] = (g[k][0] + g[k][1]) / 2;
         for (int k = 0; k < XQ_NTERMS; k++)
-            for (int p = 0; p < 2; p++) {
-                g[k][p] += 2 * l2 * (w[k][p] - xq_weights[k][p]);
-                m[k][p] = b1 * m[k][p] + (1 - b1) * g[k][p];
-                v[k][p] = b2 * v[k][p] + (1 - b2) * g[k][p] * g[k][p];
-                double mh = m[k][p] / (1 - pow(b1, ep)), vh = v[k][p] / (1 - pow(b2, ep));
-                w[k][p] -= lr * mh / (sqrt(vh) + 1e-12);
-            }
+            for (int p = 0; p < 2; p++) g[k][p] += 2 * l2 * (w[k][p] - xq_weights[k][p]);
+        texel_adam_step(&w[0][0], &g[0][0], &m[0][0], &v[0][0], 2 * XQ_NTERMS, lr, ep);
         if (ep % 200 == 0 || ep == epochs)
             printf("epoch %d  loss train %.6f holdout %.6f\n", ep,
                    loss(&d, 0, ntrain, (const double (*)[2])w, K),

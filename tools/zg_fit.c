@@ -56,6 +56,18 @@ static int entry(int type, int own_rank, int file)
     return (type * ZG_RANKS + own_rank) * ZG_PLACE_FILES + zg_place_file(file);
 }
 
+/* With --additive, the parameters of entry e's rank and of its file:
+ * per type ZG_RANKS rank parts, then ZG_PLACE_FILES file parts. */
+#define PER_TYPE (ZG_RANKS + ZG_PLACE_FILES)
+static int rank_part(int e)
+{
+    return e / (ZG_RANKS * ZG_PLACE_FILES) * PER_TYPE + e / ZG_PLACE_FILES % ZG_RANKS;
+}
+static int file_part(int e)
+{
+    return e / (ZG_RANKS * ZG_PLACE_FILES) * PER_TYPE + ZG_RANKS + e % ZG_PLACE_FILES;
+}
+
 /* The table entries of a position, side to move's pieces +1. */
 static int features(const zg_state *s, feat *out)
 {
@@ -246,11 +258,10 @@ int main(int argc, char **argv)
             for (int c = 0; c < ZG_PLACE_FILES; c++) w[entry(t, rk, c)] = zg_placement[t][rk][c];
     memcpy(w0, w, sizeof w);
     for (int i = 0; i < d.nf; i++) seen[d.f[i].k] = true;
-    const int per_type = ZG_RANKS + ZG_PLACE_FILES, nx = additive ? ZG_NTYPES * per_type : NW;
+    const int nx = additive ? ZG_NTYPES * PER_TYPE : NW;
     double K = k > 0 ? k : fit_k(&d, ntrain);
     printf("K %.5f  loss train %.6f holdout %.6f\n", K, loss(&d, 0, ntrain, w, w0, K),
            loss(&d, ntrain, d.n, w, w0, K));
-    const double b1 = 0.9, b2 = 0.999;
     for (int ep = 1; ep <= epochs; ep++) {
         memset(g, 0, sizeof g);
         for (int i = 0; i < ntrain; i++) {
@@ -262,31 +273,21 @@ int main(int argc, char **argv)
         if (additive) {
             memset(gx, 0, sizeof gx);
             for (int e = 0; e < NW; e++) {
-                int t = e / (ZG_RANKS * ZG_PLACE_FILES), rk = e / ZG_PLACE_FILES % ZG_RANKS;
-                gx[t * per_type + rk] += g[e];
-                gx[t * per_type + ZG_RANKS + e % ZG_PLACE_FILES] += g[e];
+                gx[rank_part(e)] += g[e];
+                gx[file_part(e)] += g[e];
             }
         } else {
             memcpy(gx, g, sizeof g);
         }
-        for (int j = 0; j < nx; j++) {
-            gx[j] += 2 * l2 * x[j];
-            m[j] = b1 * m[j] + (1 - b1) * gx[j];
-            v[j] = b2 * v[j] + (1 - b2) * gx[j] * gx[j];
-            double mh = m[j] / (1 - pow(b1, ep)), vh = v[j] / (1 - pow(b2, ep));
-            x[j] -= lr * mh / (sqrt(vh) + 1e-12);
-        }
-        for (int e = 0; e < NW; e++) {
-            int t = e / (ZG_RANKS * ZG_PLACE_FILES), rk = e / ZG_PLACE_FILES % ZG_RANKS;
-            w[e] = w0[e] + (!additive ? x[e]
-                            : seen[e] ? x[t * per_type + rk] + x[t * per_type + ZG_RANKS + e % ZG_PLACE_FILES]
-                                      : 0);
-        }
+        for (int j = 0; j < nx; j++) gx[j] += 2 * l2 * x[j];
+        texel_adam_step(x, gx, m, v, nx, lr, ep);
+        for (int e = 0; e < NW; e++)
+            w[e] = w0[e] + (!additive ? x[e] : seen[e] ? x[rank_part(e)] + x[file_part(e)] : 0);
         if (ep % 100 == 0 || ep == epochs)
             printf("epoch %d  loss train %.6f holdout %.6f\n", ep, loss(&d, 0, ntrain, w, w0, K),
                    loss(&d, ntrain, d.n, w, w0, K));
     }
-    for (int k = 0; k < NW; k++) w[k] = (double)lround(w[k]);
+    for (int e = 0; e < NW; e++) w[e] = (double)lround(w[e]);
     printf("rounded  loss train %.6f holdout %.6f\n", loss(&d, 0, ntrain, w, w0, K),
            loss(&d, ntrain, d.n, w, w0, K));
     rc = out && write_c(out, w) ? 1 : 0;

@@ -104,3 +104,14 @@ double texel_descend(int *w, const int *lo, const int *hi, int n, texel_loss_fn 
     free(step);
     return best;
 }
+
+void texel_adam_step(double *x, const double *g, double *m, double *v, int n, double lr, int t)
+{
+    const double b1 = 0.9, b2 = 0.999;
+    for (int j = 0; j < n; j++) {
+        m[j] = b1 * m[j] + (1 - b1) * g[j];
+        v[j] = b2 * v[j] + (1 - b2) * g[j] * g[j];
+        double mh = m[j] / (1 - pow(b1, t)), vh = v[j] / (1 - pow(b2, t));
+        x[j] -= lr * mh / (sqrt(vh) + 1e-12);
+    }
+}

@@ -42,5 +42,9 @@ typedef double (*texel_loss_fn)(const int *w, void *ud);
  * the best. */
 double texel_descend(int *w, const int *lo, const int *hi, int n, texel_loss_fn f, void *ud,
                      int max_rounds, int step_div, const char *const *names, FILE *log);
+/* One step of Adam (β1 0.9, β2 0.999) on the n parameters x along the
+ * gradient g: m and v are its moment estimates (zeros before the first
+ * step), t the step's number from 1, lr the step size. */
+void texel_adam_step(double *x, const double *g, double *m, double *v, int n, double lr, int t);
 
 #endif
