@@ -766,8 +766,12 @@ static void test_bad_peers(void **st)
     free(e);
     char *rec = slurp_file(hs);
     assert_non_null(strstr(rec, "[Termination \"black wins: resignation\"]"));
-    assert_non_null(strstr(rec, "\n1. c3c4 g7g6\n"));
-    assert_null(strstr(rec, "2."));
+    /* the movetext (after the tags' blank line) ends after black's one move;
+     * the Date tag may hold any digits */
+    const char *moves = strstr(rec, "\n\n");
+    assert_non_null(moves);
+    assert_non_null(strstr(moves, "\n1. c3c4 g7g6\n"));
+    assert_null(strstr(moves, "2."));
     free(rec);
     proc_free(&h);
     unlink(hs);
