@@ -18,7 +18,7 @@
 set -eu
 cd "$(dirname "$0")"
 
-PKGS="cmake gcc make pkg-config liblua5.4-dev libcmocka-dev libsdl2-dev libsdl2-ttf-dev fonts-wqy-microhei xvfb xdotool clang libclang-rt-dev libedit-dev libfontconfig-dev fonts-arphic-ukai libpng-dev"
+PKGS="cmake gcc make pkg-config liblua5.4-dev libcmocka-dev libsdl2-dev libsdl2-ttf-dev fonts-wqy-microhei xvfb xdotool clang libclang-rt-dev libedit-dev libfontconfig-dev fonts-arphic-ukai libpng-dev faketime"
 JOBS=$(nproc 2>/dev/null || echo 2)
 
 install_missing() {
@@ -122,6 +122,14 @@ test)
     build build -DCMAKE_BUILD_TYPE=Release
     echo "== tests (Release) =="
     run_tests build
+    # The suite must not depend on the date, the zone or the locale: it runs
+    # again with the clock started at a leap day of a year ending in 2, and
+    # a few seconds before a new year, in zones far from UTC (libfaketime).
+    for when in "2032-02-29 23:59:30|Pacific/Kiritimati|C.UTF-8" "2029-12-31 23:59:45|America/Adak|C"; do
+        at=${when%%|*}; rest=${when#*|}
+        echo "== tests (Release, clock at $at, TZ=${rest%|*}, LC_ALL=${rest#*|}) =="
+        TZ=${rest%|*} LC_ALL=${rest#*|} faketime -m "$at" ctest --test-dir build --output-on-failure -j"$JOBS"
+    done
     build build-asan -DCMAKE_BUILD_TYPE=Debug -DQP_SANITIZE=ON
     echo "== tests (ASan+UBSan) =="
     export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1

@@ -14,6 +14,10 @@
 #include "registry.h"
 #include "game.h"
 
+/* The exit status of a suite that cannot run here (its tools are missing):
+ * ctest reports it as skipped (SKIP_RETURN_CODE in CMakeLists.txt). */
+#define TU_SKIPPED 77
+
 /* A registry with the built-in rulesets and the Lua games of scripts/. */
 void tu_registry(qp_registry *reg);
 /* A suite-wide registry: pass tu_setup_registry / tu_teardown_registry to

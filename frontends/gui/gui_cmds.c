@@ -256,6 +256,13 @@ int cmd_render(qp_app *app, int argc, char **argv)
         return 2;
     }
     if (o.size && parse_size("render", o.size, &w, &h)) return 2;
+    char kai_path[512];
+    if (ro.kai && !gui_font_find_kai(kai_path, sizeof kai_path)) {
+        /* the window falls back to plain glyphs with a word; a picture
+         * asked for in Kai would silently be another picture */
+        fprintf(stderr, "qipan: render: no Kai font (install fonts-arphic-ukai)\n");
+        return 1;
+    }
 
     qp_rules *r;
     qp_game g;
