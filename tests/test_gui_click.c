@@ -60,6 +60,9 @@ static void close_inherited(void)
 /* Starts `qipan play zhonggong --size WIN_SIZE ARGS...` on the private
  * display, with QIPAN_GUI_LOG on so the test can wait on what the window
  * reports (moves played, dialogs, messages) instead of sleeping. */
+/* The game the sessions play ("zhonggong" unless a test says otherwise). */
+static const char *play_game = "zhonggong";
+
 static pid_t start_play_args(const xenv *x, const char *const *args)
 {
     pid_t pid = fork();
@@ -90,7 +93,7 @@ static pid_t start_play_args(const xenv *x, const char *const *args)
         dup2(out, 2);
         close(out);
         close(null);
-        const char *argv[32] = {QIPAN_BIN, "play", "zhonggong", "--size", WIN_SIZE};
+        const char *argv[32] = {QIPAN_BIN, "play", play_game, "--size", WIN_SIZE};
         int n = 5;
         for (; args && *args && n < 31; args++) argv[n++] = *args;
         argv[n] = NULL;
@@ -356,23 +359,35 @@ static void sess_click(sess *t, const char *name)
 
 /* Xvfb, the layout and a window started with args; files may be put in
  * the data directory first by the caller through pre (NULL: none). */
-static void sess_start(sess *t, const char *const *args, void (*pre)(const sess *))
+static void sess_start_game(sess *t, const char *game, const char *const *args, void (*pre)(const sess *))
 {
     memset(t, 0, sizeof *t);
     xenv_dir(&t->x);
-    char cmd[256], *err = NULL;
-    snprintf(cmd, sizeof cmd, "render zhonggong --size " WIN_SIZE " --layout --out %s/board.png", t->x.dir);
-    if (tu_run(cmd, NULL, &t->layout, &err) != 0) snprintf(t->why, sizeof t->why, "render --layout failed");
-    free(err);
-    snprintf(cmd, sizeof cmd, "mkdir -p '%s/data/qipan'", t->x.dir);
+    play_game = game;
+    char cmd[256], games[160], *err = NULL;
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s/data/qipan/games'", t->x.dir);
     if (system(cmd) != 0) snprintf(t->why, sizeof t->why, "mkdir failed");
     if (pre) pre(t);
+    /* the window finds games put there by pre in its data folder; render
+     * is told of that folder */
+    snprintf(games, sizeof games, "%s/data/qipan/games", t->x.dir);
+    setenv("QIPAN_GAMES_PATH", games, 1);
+    snprintf(cmd, sizeof cmd, "render %s --size " WIN_SIZE " --layout --out %s/board.png", game, t->x.dir);
+    if (!t->why[0] && tu_run(cmd, NULL, &t->layout, &err) != 0)
+        snprintf(t->why, sizeof t->why, "render --layout failed: %s", err);
+    unsetenv("QIPAN_GAMES_PATH");
+    free(err);
     if (!t->why[0] && start_xvfb(&t->x)) snprintf(t->why, sizeof t->why, "Xvfb did not start");
     if (t->why[0]) return;
     t->play = start_play_args(&t->x, args);
     t->win = find_window(&t->x);
     if (!t->win) snprintf(t->why, sizeof t->why, "no qipan window appeared");
     wait_log(t, "start: ");   /* the window is set up and reads events */
+}
+
+static void sess_start(sess *t, const char *const *args, void (*pre)(const sess *))
+{
+    sess_start_game(t, "zhonggong", args, pre);
 }
 
 /* Quits with q and stops the X server; fails the test on any problem. */
@@ -511,6 +526,45 @@ static void test_illegal_click_and_resign_banner(void **state)
     sess_key(&t, "y");
     wait_log(&t, "banner: \xE9\xBB\x91\xE6\x96\xB9\xE8\x83\x9C Black wins \xE2\x80\x94 "
                  "\xE7\xBA\xA2\xE6\x96\xB9\xE8\xAE\xA4\xE8\xBE\x93 Red resigned\n");
+    sess_end(&t);
+    sess_free(&t);
+}
+
+/* A game file whose moves hook fails once a mark is on the board. */
+static void put_failing_game(const sess *t)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/data/qipan/games/failing.lua", t->x.dir);
+    FILE *f = fopen(path, "w");
+    if (!f) fail_msg("cannot write %s", path);
+    fputs("return {\n"
+          "  name = \"failing\", title = \"Fails\",\n"
+          "  board = { width = 3, height = 3, kind = \"cells\" },\n"
+          "  sides = { \"x\", \"o\" }, pieces = { X = \"X\", o = \"O\" },\n"
+          "  moves = function(pos)\n"
+          "    if pos:count(\"X\") > 0 then error(\"no second move here\") end\n"
+          "    pos:add_empty()\n"
+          "  end,\n"
+          "  play = function(pos, move) pos:set(qp.to(move), pos:side() == 0 and \"X\" or \"o\") end,\n"
+          "}\n", f);
+    fclose(f);
+}
+
+/* A game file's hook error is shown in the window's message line, not
+ * only on stderr. */
+static void test_hook_error_shown(void **state)
+{
+    (void)state;
+    sess t;
+    sess_start_game(&t, "failing", two_players, put_failing_game);
+    sess_click(&t, "b2");
+    wait_log(&t, "played: b2");
+    wait_log(&t, "qipan: error: ");
+    char *all = log_text(&t);
+    char want[320];
+    snprintf(want, sizeof want, "qipan: error: %s/data/qipan/games/failing.lua:6: no second move here\n", t.x.dir);
+    if (!t.why[0] && !strstr(all, want)) snprintf(t.why, sizeof t.why, "no message line with the hook's error");
+    free(all);
     sess_end(&t);
     sess_free(&t);
 }
@@ -839,6 +893,7 @@ int main(void)
         cmocka_unit_test(test_new_asks_and_keeps_the_game),
         cmocka_unit_test(test_unreadable_autosave_is_kept),
         cmocka_unit_test(test_illegal_click_and_resign_banner),
+        cmocka_unit_test(test_hook_error_shown),
         cmocka_unit_test(test_five_soldiers_banner),
         cmocka_unit_test(test_load_keeps_the_game_in_progress),
         cmocka_unit_test(test_dialog_two_players_with_clock),

@@ -22,6 +22,7 @@
 #include "gui_net.h"
 #include "gui_settings.h"
 #include "gui_sound.h"
+#include "lua_ruleset.h"
 #include "record.h"
 
 /* What the engine is doing for the window. */
@@ -51,6 +52,7 @@ typedef struct gui_app {
     Uint64 anim_start;        /* when the sliding piece started */
     bool dropped;             /* the move being played was dragged there */
     bool loaded_ws;           /* the last load found the window's state beside the file */
+    char hook_err[256];       /* the last hook error shown (a game file's) */
     /* measurements (QIPAN_GUI_STATS=1 prints them on exit) */
     int frames, think_frames;
     double draw_sum, draw_max, think_draw_sum, think_draw_max;
@@ -1296,6 +1298,17 @@ static void update(gui_app *a)
     Uint64 dt = now - a->last_ms;
     a->last_ms = now;
     if (a->net) net_update(a);
+    /* A game file's hook that failed is reported on stderr by the adapter;
+     * the window shows it too, once.  Read only while no search runs:
+     * the engine's thread may be the one writing it. */
+    if (!gui_engine_busy(a->eng)) {
+        const char *he = qp_lua_rules_error(st->r);
+        if (he[0] && strncmp(he, a->hook_err, sizeof a->hook_err - 1)) {
+            snprintf(a->hook_err, sizeof a->hook_err, "%s", he);
+            gui_state_message(st, true, "%s", he);
+            a->dirty = true;
+        }
+    }
     /* A side's clock runs while it is to move at the end of the record,
      * from the first move (or the computer's first thought) on, and stops
      * while a dialog is open. */
