@@ -9,7 +9,7 @@
  * into sprites (gui_raster: exact anti-aliasing), so a frame is a handful
  * of copies.
  */
-#include "gui_paint.h"
+#include "gui_board.h"
 #include "gui_raster.h"
 
 #include <ctype.h>

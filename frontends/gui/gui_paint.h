@@ -1,7 +1,7 @@
 /*
- * gui_paint.h — what the drawing modules share (internal to gui_draw,
- * gui_board and gui_panel): the palette, side colours and words, and
- * round shapes as cached textures.
+ * gui_paint.h — what the drawing modules (gui_draw, gui_board, gui_panel)
+ * share: the drawing context with its caches, the palette, side colours
+ * and words, and round shapes as cached textures.
  *
  * Shapes (discs, rings, halos) are painted once with exact coverage
  * (gui_raster) per (kind, size, colour) and then copied, so markers look
@@ -10,7 +10,49 @@
 #ifndef GUI_PAINT_H
 #define GUI_PAINT_H
 
-#include "gui_draw.h"
+#include "gui_font.h"
+#include "gui_gfx.h"
+#include "gui_state.h"
+#include "gui_words.h"
+
+#define GUI_SPRITES 48
+#define GUI_SHAPES 96
+
+/* A piece painted once into a texture, reused every frame. */
+typedef struct gui_sprite {
+    char glyph[16];
+    char letter;
+    int side;
+    int size;                 /* texture width = height */
+    SDL_Texture *tex;
+} gui_sprite;
+
+/* A round marker painted once (gui_shape). */
+typedef struct gui_shape_entry {
+    int kind, a100, b100;
+    SDL_Color c, c2;
+    int size;
+    SDL_Texture *tex;
+    unsigned used;
+} gui_shape_entry;
+
+/* Invariant: board_tex (when set) holds the empty board painted for the
+ * layout recorded in the board_* keys, covering board_rect; every sprite
+ * has radius sprite_r100/100 and the colours of sprite_rules. */
+typedef struct gui_draw_ctx {
+    gui_gfx gfx;
+    gui_fonts fonts;
+    SDL_Texture *board_tex;
+    SDL_Rect board_rect;
+    int board_w, board_h, board_cell, board_ox, board_oy;
+    bool board_flip;
+    const qp_geom *board_geo;
+    gui_sprite sprite[GUI_SPRITES];
+    int nsprite, sprite_r100, sprite_style;
+    const qp_rules *sprite_rules;
+    gui_shape_entry shape[GUI_SHAPES];
+    unsigned frame;
+} gui_draw_ctx;
 
 #define GUI_C(r, g, b, a) gui_rgba(r, g, b, a)
 
@@ -35,11 +77,10 @@ void gui_shape(gui_draw_ctx *d, gui_shape_kind k, float x, float y, float a, flo
 /* A small picture of a side's piece (stone, or ivory with the side's ring). */
 void gui_side_badge(gui_draw_ctx *d, const gui_state *st, int side, float x, float y, float rad);
 
-/* The board and its pieces (gui_board.c), the side panel and dialogs
- * (gui_panel.c). */
-void gui_draw_board(gui_draw_ctx *d, const gui_layout *L, const gui_state *st);
-void gui_board_flush(gui_draw_ctx *d);
-void gui_draw_panel(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, Uint32 ticks);
-void gui_draw_dialog(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, Uint32 ticks);
+/* Drops the cached shapes (the renderer lost them, or the end). */
+void gui_paint_drop_shapes(gui_draw_ctx *d);
+
+/* Bilingual text: "中文 English", or only the English without a CJK font. */
+const char *gui_bi(const gui_fonts *f, char *buf, size_t n, const char *zh, const char *en);
 
 #endif

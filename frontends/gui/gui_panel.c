@@ -3,7 +3,7 @@
  * list, message, buttons) and the modal dialogs (help, resume, save/load).
  * Reads the state, never changes it.
  */
-#include "gui_paint.h"
+#include "gui_panel.h"
 
 #include <math.h>
 #include <stdio.h>
