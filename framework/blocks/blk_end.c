@@ -1,56 +1,9 @@
 /*
- * blk_end.c — how a block game ends (lines, captures, too few pieces,
- * a puzzle's goal, a side without moves, counting when both must pass)
- * and its evaluation declared as data.
+ * blk_end.c — how a block game ends (what blk_goal.c decides from the
+ * position, then a side without moves and counting when both must pass)
+ * and its evaluation declared as data.  Both count moves (blk_gen.c).
  */
 #include "blk_internal.h"
-
-static void win(qp_outcome *o, int side, const char *why)
-{
-    o->result = QP_WIN;
-    o->winner = side;
-    o->reason = why;
-}
-
-bool blk_decided(const blk_game *g, const void *s, qp_outcome *o)
-{
-    const blk_aux *a = blk_cax(g, s);
-    if (a->line) {
-        win(o, a->line - 1, g->line_reason);
-        return true;
-    }
-    if (g->nsides == 1) {
-        if (g->goal_left && a->count[0] == g->goal_left &&
-            (g->goal_sq < 0 || blk_ccells(g, s)[g->goal_sq])) {
-            win(o, 0, g->goal_reason);
-            return true;
-        }
-        return false;
-    }
-    if (g->capture_win) {
-        int side = blk_side(s);
-        /* the side that just moved made its capture first */
-        for (int k = 0; k < 2; k++) {
-            int sd = k ? side : 1 - side;
-            if (a->captured[sd] >= g->capture_win) {
-                win(o, sd, g->capture_reason);
-                return true;
-            }
-        }
-    }
-    if (g->fewer_loses) {
-        int side = blk_side(s);
-        for (int k = 0; k < 2; k++) {
-            int sd = k ? 1 - side : side;
-            int have = a->count[sd] + (g->hand[sd] >= 0 ? a->hand[sd] : 0);
-            if (have < g->fewer_loses) {
-                win(o, 1 - sd, g->fewer_reason);
-                return true;
-            }
-        }
-    }
-    return false;
-}
 
 void blk_outcome(const blk_game *g, const void *s, qp_outcome *o)
 {
@@ -67,13 +20,13 @@ void blk_outcome(const blk_game *g, const void *s, qp_outcome *o)
         const char *why = g->goal_left && left == g->goal_left ? g->goal_miss_reason
                           : left < 64                          ? g->reason_left[left]
                                                                : "no moves";
-        win(o, 1, why);   /* failed: the convention for one-player games */
+        blk_win(o, 1, why);   /* failed: the convention for one-player games */
         return;
     }
     const char *why = g->stuck_side_reason[side][0] ? g->stuck_side_reason[side] : g->stuck_reason;
     switch (g->stuck) {
-    case BLK_STUCK_LOSES: win(o, 1 - side, why); return;
-    case BLK_STUCK_WINS: win(o, side, why); return;
+    case BLK_STUCK_LOSES: blk_win(o, 1 - side, why); return;
+    case BLK_STUCK_WINS: blk_win(o, side, why); return;
     case BLK_STUCK_DRAW:
         o->result = QP_DRAW;
         o->reason = g->stuck_reason;
@@ -89,7 +42,7 @@ void blk_outcome(const blk_game *g, const void *s, qp_outcome *o)
         return;
     }
     bool first = g->count_end == BLK_END_MOST ? x > y : x < y;
-    win(o, first ? 0 : 1, g->count_reason);
+    blk_win(o, first ? 0 : 1, g->count_reason);
 }
 
 int blk_evaluate(const blk_game *g, const void *s)

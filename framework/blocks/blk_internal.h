@@ -14,6 +14,14 @@ static inline int blk_back(int d)
 
 bool blk_dir_ok(blk_dirs d, int dir);
 
+/* Sets o to side's win for why. */
+static inline void blk_win(qp_outcome *o, int side, const char *why)
+{
+    o->result = QP_WIN;
+    o->winner = side;
+    o->reason = why;
+}
+
 /* Whether the piece on sq stands in a winning line of its side. */
 bool blk_line_through(const blk_game *g, const int8_t *c, int sq);
 

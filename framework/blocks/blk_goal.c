@@ -1,0 +1,47 @@
+/*
+ * blk_goal.c — the goals that decide a block game from the position alone,
+ * without asking for moves: a line, a puzzle's goal, enough captures, too
+ * few pieces.  The move generator asks it first (a decided position has
+ * no moves), and so does the outcome (blk_end.c).
+ */
+#include "blk_internal.h"
+
+bool blk_decided(const blk_game *g, const void *s, qp_outcome *o)
+{
+    const blk_aux *a = blk_cax(g, s);
+    if (a->line) {
+        blk_win(o, a->line - 1, g->line_reason);
+        return true;
+    }
+    if (g->nsides == 1) {
+        if (g->goal_left && a->count[0] == g->goal_left &&
+            (g->goal_sq < 0 || blk_ccells(g, s)[g->goal_sq])) {
+            blk_win(o, 0, g->goal_reason);
+            return true;
+        }
+        return false;
+    }
+    if (g->capture_win) {
+        int side = blk_side(s);
+        /* the side that just moved made its capture first */
+        for (int k = 0; k < 2; k++) {
+            int sd = k ? side : 1 - side;
+            if (a->captured[sd] >= g->capture_win) {
+                blk_win(o, sd, g->capture_reason);
+                return true;
+            }
+        }
+    }
+    if (g->fewer_loses) {
+        int side = blk_side(s);
+        for (int k = 0; k < 2; k++) {
+            int sd = k ? 1 - side : side;
+            int have = a->count[sd] + (g->hand[sd] >= 0 ? a->hand[sd] : 0);
+            if (have < g->fewer_loses) {
+                blk_win(o, 1 - sd, g->fewer_reason);
+                return true;
+            }
+        }
+    }
+    return false;
+}
