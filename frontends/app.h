@@ -41,6 +41,7 @@ qp_rules *qp_app_open_rules(qp_app *app, const char *name, const char *config);
 int qp_app_open_game(qp_app *app, const qp_opts *o, qp_rules **r, qp_game *g);
 
 int cmd_list(qp_app *app, int argc, char **argv);
+int cmd_library(qp_app *app, int argc, char **argv);
 int cmd_perft(qp_app *app, int argc, char **argv);    /* perft and divide */
 int cmd_moves(qp_app *app, int argc, char **argv);
 int cmd_status(qp_app *app, int argc, char **argv);

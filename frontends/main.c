@@ -68,6 +68,10 @@ static const command commands[] = {
      "Run as a UCI engine on stdin/stdout ('setoption name UCI_Variant value RULESET')."},
     {"ucci", cmd_ucci, "ucci",
      "Run as a UCCI engine (the Chinese Xiangqi engine protocol): ICCS moves, ranks 0-9."},
+    {"library", cmd_library, "library",
+     "List the finished games the window kept (newest first), a line each:\n"
+     "DATE<TAB>RULESET<TAB>RESULT<TAB>PLIES<TAB>WHITE<TAB>BLACK<TAB>REASON<TAB>FILE.\n"
+     "The files are records in $XDG_DATA_HOME/qipan/library: --load and Load open them."},
     {"convert", cmd_convert, "convert IN OUT [--notation coord|chinese|traditional|wxf|iccs] [--format pgn]",
      "Convert a game record (qipan's or PGN in any notation) to PGN with moves in the\n"
      "chosen notation (default: the game's own)."},

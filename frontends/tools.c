@@ -1,9 +1,10 @@
 /*
  * tools.c — the scripting subcommands: list, perft, divide, moves, status,
- * solve.
+ * solve, library.
  * Their output format is a fixed contract (README.md, "The `qipan` command").
  */
 #include "app.h"
+#include "library.h"
 #include "perft.h"
 #include "solve.h"
 
@@ -17,6 +18,42 @@ int cmd_list(qp_app *app, int argc, char **argv)
     (void)argc;
     (void)argv;
     for (int i = 0; i < app->reg.n; i++) printf("%s\t%s\n", app->reg.rs[i]->name, app->reg.rs[i]->title);
+    return 0;
+}
+
+/* The library's games, newest first, a line each:
+ * DATE<TAB>RULESET<TAB>RESULT<TAB>PLIES<TAB>WHITE<TAB>BLACK<TAB>REASON<TAB>PATH
+ * (tabs and line breaks inside a tag's text become spaces). */
+static void print_field(const char *s, char end)
+{
+    for (; *s; s++) putchar(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s);
+    putchar(end);
+}
+
+int cmd_library(qp_app *app, int argc, char **argv)
+{
+    (void)app;
+    (void)argc;
+    (void)argv;
+    char dir[900], err[QP_ERR] = "no data folder (set HOME or XDG_DATA_HOME)";
+    qp_library_entry *e;
+    int n, bad;
+    if (qp_library_dir(dir, sizeof dir) || qp_library_list(&e, &n, &bad, err, sizeof err)) {
+        fprintf(stderr, "qipan: library: %s\n", err);
+        return 1;
+    }
+    for (int i = 0; i < n; i++) {
+        char path[1200];
+        printf("%s\t%s\t%s\t%d\t", e[i].date, e[i].ruleset, e[i].result, e[i].plies);
+        print_field(e[i].white, '\t');
+        print_field(e[i].black, '\t');
+        print_field(e[i].reason, '\t');
+        snprintf(path, sizeof path, "%s/%s", dir, e[i].file);
+        print_field(path, '\n');
+    }
+    if (bad) fprintf(stderr, "qipan: library: %d file%s in %s %s not a readable record\n", bad, bad == 1 ? "" : "s", dir,
+                     bad == 1 ? "is" : "are");
+    free(e);
     return 0;
 }
 

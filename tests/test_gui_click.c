@@ -526,7 +526,26 @@ static void test_illegal_click_and_resign_banner(void **state)
     sess_key(&t, "y");
     wait_log(&t, "banner: \xE9\xBB\x91\xE6\x96\xB9\xE8\x83\x9C Black wins \xE2\x80\x94 "
                  "\xE7\xBA\xA2\xE6\x96\xB9\xE8\xAE\xA4\xE8\xBE\x93 Red resigned\n");
+    /* The finished game is kept in the library, once, and listed there. */
+    wait_log(&t, "library: kept ");
     sess_end(&t);
+    if (!t.why[0]) {
+        char want[256], cmd[320];
+        snprintf(want, sizeof want, "library: kept %s/data/qipan/library/zhonggong-", t.x.dir);
+        char *all = log_text(&t);
+        const char *k = strstr(all, want);
+        if (!k || strstr(k + 1, "library: kept ")) fail_msg("not kept once in the library:\n%s", all);
+        free(all);
+        snprintf(cmd, sizeof cmd, "XDG_DATA_HOME='%s/data' '%s' library", t.x.dir, QIPAN_BIN);
+        FILE *p = popen(cmd, "r");
+        char line[1024] = "";
+        if (!p || !fgets(line, sizeof line, p)) fail_msg("qipan library listed nothing");
+        if (p) pclose(p);
+        /* DATE RULESET RESULT PLIES WHITE BLACK REASON FILE */
+        char *tab = strchr(line, '\t');
+        if (!tab || !strstr(tab, "\tzhonggong\t0-1\t0\t?\t?\tblack wins: resignation\t") || !strstr(line, "/data/qipan/library/zhonggong-"))
+            fail_msg("qipan library: %s", line);
+    }
     sess_free(&t);
 }
 

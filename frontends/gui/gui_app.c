@@ -22,6 +22,7 @@
 #include "gui_net.h"
 #include "gui_settings.h"
 #include "gui_sound.h"
+#include "library.h"
 #include "lua_ruleset.h"
 #include "record.h"
 
@@ -53,6 +54,7 @@ typedef struct gui_app {
     bool dropped;             /* the move being played was dragged there */
     bool loaded_ws;           /* the last load found the window's state beside the file */
     char hook_err[256];       /* the last hook error shown (a game file's) */
+    uint64_t kept_sig;        /* the finished game last kept in the library or loaded */
     /* measurements (QIPAN_GUI_STATS=1 prints them on exit) */
     int frames, think_frames;
     double draw_sum, draw_max, think_draw_sum, think_draw_max;
@@ -171,6 +173,34 @@ static void apply_window_state(gui_state *st, const char *text)
 }
 
 /* ---- saving ----------------------------------------------------------- */
+
+/* Tells one finished game from another: its last position, its length and
+ * how it ended beyond the position (resignation, flag fall). */
+static uint64_t game_sig(const gui_state *st)
+{
+    return st->g.hist[st->g.len].hash ^ (uint64_t)st->g.len * 0x9E3779B97F4A7C15ull ^
+           (uint64_t)(st->g.resigned + 2) << 56 ^ (uint64_t)(st->flagged + 2) << 60;
+}
+
+/* A game that has just ended here is kept in the library (library.h), once;
+ * a game loaded from a file is kept where it came from. */
+static void keep_finished(gui_app *a)
+{
+    gui_state *st = &a->st;
+    char path[1024], err[QP_ERR * 2];
+    if (a->net || game_sig(st) == a->kept_sig) return;
+    /* a position decided before any move (a FEN) is no game played */
+    if (st->g.len == 0 && st->g.resigned < 0 && st->flagged < 0) return;
+    a->kept_sig = game_sig(st);
+    if (qp_library_keep(&st->g, path, sizeof path, err, sizeof err)) {
+        fprintf(stderr, "qipan: library: %s\n", err);
+        gui_state_message(st, true, "%s: %s", st->cjk ? "未能存入棋谱库 library" : "library", err);
+        return;
+    }
+    if (st->log) fprintf(stderr, "qipan: library: kept %s\n", path);
+    gui_state_message(st, false, "%s %s", st->cjk ? "对局已存入棋谱库 Game kept in the library:" : "Game kept in the library:",
+                      path);
+}
 
 /* The game in progress goes to the autosave; a finished or empty game
  * leaves none behind, so the next start offers only what is unfinished. */
@@ -702,6 +732,7 @@ static void load_from(gui_app *a, const char *path)
     }
     set_autosave_path(a);
     snprintf(a->save_path, sizeof a->save_path, "%s", path);
+    if (gui_state_over(st)) a->kept_sig = game_sig(st);
     /* The autosave about to be overwritten holds another unfinished game
      * (the one in progress, or an earlier one of this ruleset): keep it. */
     char kept[1024] = "";
@@ -1401,6 +1432,7 @@ static void update(gui_app *a)
             gui_state_banner(st, true, res, sizeof res, why, sizeof why);
             fprintf(stderr, "qipan: banner: %s \xE2\x80\x94 %s\n", res, why);
         }
+        keep_finished(a);
         a->dirty = true;
     }
 
