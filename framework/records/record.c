@@ -2,6 +2,7 @@
  * record.c — saving and loading games as PGN records (format in record.h).
  */
 #include "record.h"
+#include "record_format.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -345,7 +346,8 @@ int qp_record_read(qp_record *rec, const char *path, char *err, size_t errn)
     size_t len;
     memset(rec, 0, sizeof *rec);
     if (qp_file_read(path, QP_RECORD_MAX, &text, &len, err, errn)) return -1;
-    int rc = qp_record_parse(rec, path, text, len, err, errn);
+    const qp_record_format *f = qp_record_format_of((const unsigned char *)text, len);
+    int rc = f->parse(rec, path, (const unsigned char *)text, len, err, errn);
     free(text);
     return rc;
 }

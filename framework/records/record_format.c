@@ -1,0 +1,40 @@
+/*
+ * record_format.c — the table of record formats (record_format.h).
+ */
+#include "record_format.h"
+
+/* PGN: qipan's own saves and the PGN of other programs.  It reads any
+ * text, so it is the fallback of every file no other format claims. */
+static qp_sniff pgn_sniff(const unsigned char *data, size_t len)
+{
+    (void)data;
+    (void)len;
+    return QP_SNIFF_MAYBE;
+}
+
+static int pgn_parse(qp_record *rec, const char *name, const unsigned char *data, size_t len, char *err,
+                     size_t errn)
+{
+    return qp_record_parse(rec, name, (const char *)data, len, err, errn);
+}
+
+static const qp_record_format pgn_format = {"pgn", "PGN (Portable Game Notation)", pgn_sniff, pgn_parse};
+
+const qp_record_format *const qp_record_formats[] = {
+    &pgn_format,
+    NULL,
+};
+
+const qp_record_format *qp_record_format_of(const unsigned char *data, size_t len)
+{
+    const qp_record_format *best = &pgn_format;
+    qp_sniff best_s = QP_SNIFF_NO;
+    for (int i = 0; qp_record_formats[i]; i++) {
+        qp_sniff s = qp_record_formats[i]->sniff(data, len);
+        if (s > best_s) {
+            best_s = s;
+            best = qp_record_formats[i];
+        }
+    }
+    return best;
+}
