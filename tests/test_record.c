@@ -271,6 +271,30 @@ static void test_plugin(void **st)
     qp_registry_free(&reg);
 }
 
+/* Comments of the main line: before the first move and after any move,
+ * appended with a space, out-of-range indices refused, freed by
+ * qp_record_free. */
+static void test_comments(void **st)
+{
+    (void)st;
+    static const char text[] = "[Ruleset \"walk\"]\n\n1. a b\n";
+    qp_record rec;
+    char err[QP_ERR];
+    if (qp_record_parse(&rec, "t", text, sizeof text - 1, err, sizeof err)) fail_msg("%s", err);
+    assert_null(rec.comments);
+    assert_int_equal(rec.nmoves, 2);
+    assert_int_equal(qp_record_comment(&rec, 0, "opening"), 0);
+    assert_int_equal(qp_record_comment(&rec, 2, "the end"), 0);
+    assert_int_equal(qp_record_comment(&rec, 2, "really"), 0);
+    assert_int_equal(qp_record_comment(&rec, 3, "past the end"), -1);
+    assert_int_equal(qp_record_comment(&rec, -1, "before"), -1);
+    assert_string_equal(rec.comments[0], "opening");
+    assert_null(rec.comments[1]);
+    assert_string_equal(rec.comments[2], "the end really");
+    qp_record_free(&rec);
+    assert_null(rec.comments);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -281,6 +305,7 @@ int main(void)
         cmocka_unit_test(test_bad_tags),
         cmocka_unit_test(test_fuzz_regressions),
         cmocka_unit_test(test_plugin),
+        cmocka_unit_test(test_comments),
     };
     return cmocka_run_group_tests_name("record", tests, NULL, NULL);
 }

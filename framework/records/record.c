@@ -196,8 +196,33 @@ int qp_record_save(const qp_game *g, const char *path, char *err, size_t errn)
     return qp_record_save_as(g, path, NULL, err, errn);
 }
 
+int qp_record_comment(qp_record *rec, int i, const char *text)
+{
+    if (i < 0 || i > rec->nmoves) return -1;
+    if (!rec->comments) {
+        rec->comments = calloc((size_t)rec->nmoves + 1, sizeof *rec->comments);
+        if (!rec->comments) return -1;
+    }
+    char *old = rec->comments[i];
+    size_t a = old ? strlen(old) : 0, b = strlen(text);
+    char *c = malloc(a + b + 2);
+    if (!c) return -1;
+    if (old) {
+        memcpy(c, old, a);
+        c[a++] = ' ';
+    }
+    memcpy(c + a, text, b + 1);
+    free(old);
+    rec->comments[i] = c;
+    return 0;
+}
+
 void qp_record_free(qp_record *rec)
 {
+    if (rec->comments)
+        for (int i = 0; i <= rec->nmoves; i++) free(rec->comments[i]);
+    free(rec->comments);
+    rec->comments = NULL;
     free(rec->moves);
     free(rec->move_line);
     free(rec->move_col);

@@ -80,6 +80,10 @@ typedef struct qp_record {
     int nmoves;
     char (*moves)[QP_MOVE_TEXT];   /* heap */
     int *move_line, *move_col;     /* where each move is written */
+    /* Comments of the main line, or NULL when the record has none: nmoves
+     * + 1 entries, comments[0] before the first move and comments[i]
+     * after move i; each NULL or a malloc'd UTF-8 text (qp_record_comment). */
+    char **comments;
     /* Other tags (Event, Red, Opening, ...), kept for writing the game again */
     int nkeep;
     char keep_key[QP_RECORD_KEEP][32];
@@ -91,6 +95,10 @@ int qp_record_parse(qp_record *rec, const char *name, const char *text, size_t l
                     size_t errn);
 int qp_record_read(qp_record *rec, const char *path, char *err, size_t errn);
 void qp_record_free(qp_record *rec);
+/* Sets the comment at index i (0..nmoves, see comments) to a copy of text,
+ * appending to one already there (a space between).  Call after the moves
+ * are in rec.  Returns 0, or -1 when out of memory or i is out of range. */
+int qp_record_comment(qp_record *rec, int i, const char *text);
 /* Builds params for rs from the record's Param headers. */
 int qp_record_params(const qp_record *rec, const qp_ruleset *rs, qp_params *p, char *err, size_t errn);
 /* g must be initialised from rec->fen; plays all moves, -1 at the first
