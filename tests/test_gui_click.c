@@ -699,6 +699,10 @@ static void test_resume_clock_and_flag_fall(void **state)
     wait_log(&t, "resumed: mode 0 level 7 flip 1 time 3+2 left 178000 1500\n");
     wait_log(&t, "banner: \xE7\xBA\xA2\xE6\x96\xB9\xE8\x83\x9C Red wins \xE2\x80\x94 "
                  "\xE9\xBB\x91\xE6\x96\xB9\xE8\xB6\x85\xE6\x97\xB6 Black ran out of time\n");
+    /* A flag fall is final: Undo says so instead of seeming to work. */
+    sess_key(&t, "Escape");
+    sess_key(&t, "u");
+    wait_log(&t, "Time is up: no take-back\n");
     sess_end(&t);
     char *log = log_text(&t);
     assert_null(strstr(log, "played: "));   /* the computer did not play Black */
@@ -728,6 +732,35 @@ static void test_drag_and_drop(void **state)
     sess_end(&t);
     char *rec = data_file(&t, "autosave-zhonggong.txt");
     if (!rec || !strstr(rec, "1. c3c4\n")) fail_msg("autosave after the drag:\n%s", rec ? rec : "(none)");
+    free(rec);
+    sess_free(&t);
+}
+
+/* Against the computer, Undo takes back the player's move and the reply
+ * in one press, and the next move replaces them without a question. */
+static void test_undo_against_the_computer(void **state)
+{
+    (void)state;
+    sess t;
+    const char *const args[] = {"--ai", "black", "--level", "1", NULL};
+    sess_start(&t, args, NULL);
+    sess_click(&t, "a3");
+    sess_click(&t, "a4");
+    wait_log(&t, "played: a3a4\n");
+    wait_log(&t, "played: ");   /* the computer's reply */
+    tu_sleep_ms(300);
+    sess_key(&t, "u");
+    wait_log(&t, "undo: back to ply 0\n");
+    sess_click(&t, "c3");
+    sess_click(&t, "c4");
+    wait_log(&t, "played: c3c4\n");
+    wait_log(&t, "played: ");   /* and the computer answers the new move */
+    sess_end(&t);
+    char *log = log_text(&t);
+    if (strstr(log, "confirm-branch")) fail_msg("Undo then a move asked to branch:\n%s", log);
+    free(log);
+    char *rec = data_file(&t, "autosave-zhonggong.txt");
+    if (!rec || !strstr(rec, "\n1. c3c4 ") || strstr(rec, "a3a4")) fail_msg("autosave after undo:\n%s", rec ? rec : "(none)");
     free(rec);
     sess_free(&t);
 }
@@ -919,6 +952,7 @@ int main(void)
         cmocka_unit_test(test_resume_clock_and_flag_fall),
         cmocka_unit_test(test_drag_and_drop),
         cmocka_unit_test(test_hint_review_and_branch),
+        cmocka_unit_test(test_undo_against_the_computer),
         cmocka_unit_test(test_settings_persist),
         cmocka_unit_test(test_file_dialog_lists_the_folder),
         cmocka_unit_test(test_dialog_switches_game),

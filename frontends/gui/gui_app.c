@@ -55,6 +55,8 @@ typedef struct gui_app {
     bool loaded_ws;           /* the last load found the window's state beside the file */
     char hook_err[256];       /* the last hook error shown (a game file's) */
     uint64_t kept_sig;        /* the finished game last kept in the library or loaded */
+    int took_back;            /* the ply Undo took the game back to (a move there replaces
+                               * the later ones without asking), or -1 */
     /* measurements (QIPAN_GUI_STATS=1 prints them on exit) */
     int frames, think_frames;
     double draw_sum, draw_max, think_draw_sum, think_draw_max;
@@ -281,6 +283,7 @@ static void play(gui_app *a, qp_move m)
     } else {
         qp_game_play(&st->g, m);
     }
+    a->took_back = -1;
     if (a->net) { /* the host keeps the clocks */
     } else if (st->tc.kind == GUI_TC_INCREMENT) st->left_ms[mover] += st->tc.inc_s * 1000LL;
     else if (st->tc.kind == GUI_TC_PERMOVE) st->left_ms[0] = st->left_ms[1] = st->tc.move_s * 1000LL;
@@ -319,6 +322,7 @@ static void new_game(gui_app *a)
         kept = keep_aside(a, st->autosave_path, "previous", "", a->prev_path, sizeof a->prev_path) == 0;
     if (!kept) a->prev_path[0] = 0;
     qp_game_reset(&st->g);
+    a->took_back = -1;
     st->flagged = -1;
     memset(st->clock_ms, 0, sizeof st->clock_ms);
     memset(&st->think, 0, sizeof st->think);
@@ -355,16 +359,21 @@ static void undo(gui_app *a)
         return;
     }
     if (st->flagged >= 0) {
-        st->flagged = -1;
+        gui_state_message(st, true, "%s", st->cjk ? "超时已判负，不能悔棋 Time is up: no take-back" : "Time is up: no take-back");
+        return;
     } else if (st->g.resigned >= 0) {
         st->g.resigned = -1;
     } else if (qp_game_undo(&st->g)) {
         int mover = qp_game_to_move(&st->g);
         if (st->ai_mask != 0 && st->ai_mask != 3u && side_is_ai(a, mover) && st->g.cursor > 0)
             qp_game_undo(&st->g);
+        /* Undo takes the moves back: the next move replaces them without
+         * the question review asks (redo still brings them back). */
+        a->took_back = st->g.cursor;
     } else {
         return;
     }
+    if (st->log) fprintf(stderr, "qipan: undo: back to ply %d\n", st->g.cursor);
     after_change(a);
 }
 
@@ -374,6 +383,7 @@ static void redo(gui_app *a)
     engine_cancel(a);
     if (a->net) return;
     if (!qp_game_redo(&st->g)) return;
+    a->took_back = st->g.cursor < st->g.len ? st->g.cursor : -1;
     if (st->ai_mask != 0 && st->ai_mask != 3u && side_is_ai(a, qp_game_to_move(&st->g)) &&
         st->g.cursor < st->g.len)
         qp_game_redo(&st->g);
@@ -387,6 +397,7 @@ static void go_to(gui_app *a, int ply)
     if (ply > st->g.len) ply = st->g.len;
     if (ply == st->g.cursor) return;
     engine_cancel(a);
+    a->took_back = -1;   /* reviewing: a new move asks first */
     qp_game_goto(&st->g, ply);
     gui_state_changed(st);
     a->dirty = true;
@@ -684,6 +695,7 @@ static void replace_game(gui_app *a, qp_rules *r, qp_game *g)
     gui_engine_free(a->eng);
     a->eng = NULL;
     gui_state_replace(st, r, g);
+    a->took_back = -1;
     a->eng = gui_engine_new(st->r);
     if (a->eng && gui_engine_set_threads(a->eng, st->threads) != 0) {
         st->threads = 1;
@@ -1096,6 +1108,9 @@ static void board_click(gui_app *a, int sq)
          * on; another one would drop the later moves, so it asks first. */
         if (m == st->g.rec[st->g.cursor]) {
             go_to(a, st->g.cursor + 1);
+        } else if (a->took_back == st->g.cursor) {
+            engine_cancel(a);
+            play(a, m);
         } else {
             st->pending = m;
             ask(a, GUI_ASK_BRANCH);
@@ -1329,6 +1344,7 @@ static void update(gui_app *a)
     Uint64 dt = now - a->last_ms;
     a->last_ms = now;
     if (a->net) net_update(a);
+    st->prev_game = a->prev_path[0] && st->g.len == 0;
     /* A game file's hook that failed is reported on stderr by the adapter;
      * the window shows it too, once.  Read only while no search runs:
      * the engine's thread may be the one writing it. */
@@ -1532,6 +1548,7 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
         return 1;
     }
     a->app = app;
+    a->took_back = -1;
     a->t0 = opt->t0;
     a->t_video = opt->t_video;
     gui_state *st = &a->st;

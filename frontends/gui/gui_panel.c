@@ -286,7 +286,8 @@ static void draw_moves(gui_draw_ctx *d, const gui_layout *L, const gui_state *st
 static bool button_enabled(const gui_state *st, int b)
 {
     switch (b) {
-    case GUI_BTN_UNDO: return st->g.cursor > 0;
+    /* a flag fall is final (the clock has nothing left to give back) */
+    case GUI_BTN_UNDO: return st->flagged < 0 && (st->g.cursor > 0 || st->g.resigned >= 0 || st->prev_game);
     case GUI_BTN_REDO: return st->g.cursor < st->g.len;
     case GUI_BTN_RESIGN: return st->outcome.result == QP_ONGOING && st->g.resigned < 0 && st->r->nsides > 1;
     case GUI_BTN_MODE:

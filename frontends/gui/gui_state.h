@@ -160,6 +160,7 @@ typedef struct gui_state {
     qp_move pending;          /* GUI_ASK_BRANCH: the move that would drop the later ones */
     bool end_seen;            /* the banner of the current end was shown */
     int flagged;              /* side whose clock ran out, or -1 */
+    bool prev_game;           /* Undo would bring back the game New replaced */
     gui_tc tc;                /* the game's time control */
     int64_t left_ms[2];       /* time left on each clock (tc.kind != NONE) */
     gui_newgame ng;           /* choices while GUI_DLG_NEWGAME is open */
