@@ -871,6 +871,13 @@ static void put_games_folder(const sess *t)
     if (!f) fail_msg("cannot write %s", path);
     fputs("mode 0\nlevel 9\nflip 0\ntc 1 300 0 30\nleft 250000 240000\n", f);
     fclose(f);
+    /* a side file without its record sorts before listed.txt: the list
+     * must not offer it */
+    snprintf(path, sizeof path, "%s/games/alone.window", t->x.dir);
+    f = fopen(path, "w");
+    if (!f) fail_msg("cannot write %s", path);
+    fputs("mode 0\n", f);
+    fclose(f);
 }
 
 /* The load dialog lists the folder typed: Tab takes the names from the
@@ -889,7 +896,7 @@ static void test_file_dialog_lists_the_folder(void **state)
         snprintf(args, sizeof args, "type --window %s '%s/games/'", t.win, t.x.dir);
         xdo(&t.x, args);
     }
-    sess_key(&t, "Tab Tab Return");   /* sub/, then listed.txt */
+    sess_key(&t, "Tab Tab Return");   /* sub/, then listed.txt (no .window file between) */
     char want[256];
     wait_log(&t, "state: mode 0 level 9 flip 0 time 5 min left 250000 240000\n");
     snprintf(want, sizeof want, "Loaded %s/games/listed.txt", t.x.dir);

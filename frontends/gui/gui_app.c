@@ -451,7 +451,10 @@ static void list_folder(gui_state *st)
     snprintf(st->files[st->nfiles++], sizeof st->files[0], "../");
     struct dirent *e;
     while ((e = readdir(d)) && st->nfiles < cap) {
-        if (e->d_name[0] == '.' || strlen(e->d_name) + 2 > sizeof st->files[0]) continue;   /* hidden, or too long to show */
+        size_t len = strlen(e->d_name);
+        if (e->d_name[0] == '.' || len + 2 > sizeof st->files[0]) continue;   /* hidden, or too long to show */
+        /* a record's window state beside it is not a game to load */
+        if (len > 7 && !strcmp(e->d_name + len - 7, ".window")) continue;
         char full[1024];
         struct stat sb;
         snprintf(full, sizeof full, "%s%s", dir, e->d_name);
