@@ -12,8 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "proto_session.h"
+#include "search.h"
 
 static char *session(const char *input) { return session_of("uci", input); }
 
@@ -384,6 +386,58 @@ static void test_hostile_game(void **st)
     rmdir(dir);
 }
 
+/* ---- issue 43 ---------------------------------------------------------- */
+
+/* The info lines' nodes (and nps) count every thread, as GUIs read them.
+ * While the main search sleeps in its depth-1 report, its helper goes
+ * on: the depth-2 report must include the helper's nodes, far more than
+ * a depth-2 search alone makes (it counted the main thread only). */
+static qp_search *nodes_search;
+static uint64_t nodes_at_2;
+
+static void nodes_cb(const qp_search_info *info, void *ud)
+{
+    bool sleep = *(bool *)ud;
+    if (info->depth == 1 && sleep) {
+        struct timespec t = {0, 50000000};   /* 0.5 s in all: the helper searches */
+        for (int i = 0; i < 10; i++) nanosleep(&t, NULL);
+    }
+    if (info->depth == 2) {
+        nodes_at_2 = info->nodes;
+        qp_search_stop(nodes_search);
+    }
+}
+
+static void test_nodes_of_all_threads(void **st)
+{
+    (void)st;
+    uint64_t n[3];
+    for (int threads = 1; threads <= 2; threads++) {
+        qp_rules *r = tu_rules(&tu_reg, "zhonggong");
+        qp_game g;
+        char err[QP_ERR];
+        assert_int_equal(qp_game_init(&g, r, NULL, err, sizeof err), 0);
+        nodes_search = qp_search_new(r, 8);
+        assert_non_null(nodes_search);
+        assert_int_equal(qp_search_set_threads(nodes_search, threads), 0);
+        qp_search_limits lim = {.depth = 30};
+        bool sleep = threads == 2;
+        nodes_at_2 = 0;
+        qp_search_info out;
+        qp_search_run(nodes_search, &g, &lim, nodes_cb, &sleep, &out);
+        n[threads] = nodes_at_2;
+        assert_true(nodes_at_2 > 0);
+        /* the final count (helpers joined) is never below the last line */
+        assert_true(out.nodes >= nodes_at_2);
+        qp_search_free(nodes_search);
+        qp_game_free(&g);
+        qp_rules_free(r);
+    }
+    if (n[2] < 5 * n[1])
+        fail_msg("depth 2 with 2 threads reports %llu nodes, the main thread alone makes about %llu",
+                 (unsigned long long)n[2], (unsigned long long)n[1]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -399,6 +453,7 @@ int main(void)
         cmocka_unit_test(test_bench_signature),
         cmocka_unit_test(test_end_of_input_and_bad_lines),
         cmocka_unit_test(test_hostile_game),
+        cmocka_unit_test(test_nodes_of_all_threads),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }
