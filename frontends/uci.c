@@ -17,9 +17,17 @@
  * it first stops the search and joins its thread.  Bad input never ends
  * the session: it is answered with `info string error: ...`, and a
  * position is only ever replaced by a legal one.  Input is read in
- * bounded lines: an over-long line, one with too many tokens or a NUL byte
- * is refused with an `info string error`, and the end of input ends the
- * session like `quit` (a dead GUI leaves no search running).
+ * bounded lines: an over-long line or one with a NUL byte is refused with
+ * an `info string error`; an empty or blank line is ignored; the end of
+ * input ends the session like `quit` (a dead GUI leaves no search
+ * running).
+ *
+ * Lines are split into words by a cursor of each caller's own (no strtok:
+ * its hidden state is shared between threads, and the search thread
+ * splits its info lines while the reader splits the input).  Every line
+ * written goes through say(), which turns control characters into '?':
+ * no text of a game file (a move text, a name, an error) can end a
+ * protocol line early or add one.
  */
 #include "app.h"
 #include "ai.h"
@@ -36,7 +44,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#define UCI_MAX_TOKENS 4096
+/* The longest line read: 1 MiB (and the words of a line are as many as
+ * fit). */
 #define UCI_MAX_LINE ((size_t)1 << 20)
 
 struct uci;
@@ -85,15 +94,69 @@ typedef struct uci {
 #define UCI_ANSWER_MS 50
 #define UCI_FIRST_MS 2000
 
+/* Makes s safe to write as (part of) one protocol line: control
+ * characters (below 0x20, and 0x7f) become '?', and so do spaces when s
+ * must stay one word (a move).  The one check of every text written. */
+static void proto_clean(char *s, bool word)
+{
+    for (unsigned char *p = (unsigned char *)s; *p; p++)
+        if (*p < 0x20 || *p == 0x7f || (word && *p == ' ')) *p = '?';
+}
+
+/* Writes one line, cleaned, in one piece (so that lines of the search
+ * thread and of the reader never interleave within a line). */
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void say(const char *fmt, ...)
 {
+    char small[8192], *buf = small;
     va_list ap;
     va_start(ap, fmt);
-    vprintf(fmt, ap);
+    int n = vsnprintf(small, sizeof small - 1, fmt, ap);
     va_end(ap);
-    putchar('\n');
+    if (n < 0) return;
+    if ((size_t)n >= sizeof small - 1) {
+        buf = malloc((size_t)n + 2);
+        if (!buf) {
+            buf = small;
+            n = (int)strlen(small);
+        } else {
+            va_start(ap, fmt);
+            vsnprintf(buf, (size_t)n + 1, fmt, ap);
+            va_end(ap);
+        }
+    }
+    proto_clean(buf, false);
+    buf[n] = '\n';
+    fwrite(buf, 1, (size_t)n + 1, stdout);
     fflush(stdout);
+    if (buf != small) free(buf);
+}
+
+/* ---- words ------------------------------------------------------------- */
+
+/* A cursor over the words of a line, split in place on spaces, tabs and
+ * CR.  Each caller owns its cursor: there is no hidden state to share. */
+typedef struct words {
+    char *p;                         /* the rest of the line; NULL: none */
+} words;
+
+static bool is_sep(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+/* The next word (NUL-terminated in the line), or NULL at the end. */
+static char *word_next(words *c)
+{
+    char *p = c->p;
+    if (!p) return NULL;
+    while (is_sep(*p)) p++;
+    if (!*p) {
+        c->p = NULL;
+        return NULL;
+    }
+    char *w = p;
+    while (*p && !is_sep(*p)) p++;
+    if (*p) *p++ = 0;
+    c->p = p;
+    return w;
 }
 
 /* ---- moves in the dialect ---------------------------------------------- */
@@ -147,6 +210,7 @@ static void say_best(const uci *u, const char *t)
         return;
     }
     move_out(u, t, m, sizeof m);
+    proto_clean(m, true);   /* a game's move text stays one word */
     say("bestmove %s", m);
 }
 
@@ -161,7 +225,8 @@ static void info_out(const uci *u, char *line, char *out, size_t n)
     bool pv = false;
     const char *prev = "";
     out[0] = 0;
-    for (char *t = strtok(line, " "); t && k < n; prev = t, t = strtok(NULL, " ")) {
+    words c = {line};
+    for (char *t = word_next(&c); t && k < n; prev = t, t = word_next(&c)) {
         char m[QP_MOVE_TEXT * 2];
         if (!strcmp(t, "cp") && !strcmp(prev, "score")) continue;
         if (pv) move_out(u, t, m, sizeof m);
@@ -696,20 +761,30 @@ static void cmd_go(uci *u, char **tok, int n)
     u->th_live = true;
 }
 
-/* Splits line into at most max tokens; -1 when there are more. */
-static int tokenize(char *line, char **tok, int max)
+/* Splits line into its words, *tok grown to hold them (the line bounds
+ * their number).  -1 when out of memory. */
+static int tokenize(char *line, char ***tok, int *cap)
 {
     int n = 0;
-    for (char *p = strtok(line, " \t\r\n"); p; p = strtok(NULL, " \t\r\n")) {
-        if (n == max) return -1;
-        tok[n++] = p;
+    words c = {line};
+    for (char *w = word_next(&c); w; w = word_next(&c)) {
+        if (n == *cap) {
+            int nc = *cap ? *cap * 2 : 64;
+            char **nt = realloc(*tok, sizeof *nt * (size_t)nc);
+            if (!nt) return -1;
+            *tok = nt;
+            *cap = nc;
+        }
+        (*tok)[n++] = w;
     }
     return n;
 }
 
-/* Reads one line of at most max bytes into *buf (grown as needed).
+/* Reads one line of at most max bytes into *buf (grown as needed; a
+ * string whenever the result is not -1, "" for an empty line).
  * Returns its length, -1 at the end of input, -2 for a longer line
- * (skipped to its end) or -3 for a line holding a NUL byte. */
+ * (skipped to its end; *buf holds its first max bytes) or -3 for a line
+ * holding a NUL byte. */
 static long read_line(FILE *in, char **buf, size_t *cap, size_t max)
 {
     size_t n = 0;
@@ -734,7 +809,12 @@ static long read_line(FILE *in, char **buf, size_t *cap, size_t max)
         (*buf)[n++] = (char)c;
     }
     if (c == EOF && n == 0 && !nul && !longer) return -1;
-    if (*buf) (*buf)[n] = 0;
+    if (!*buf) {
+        *buf = malloc(256);
+        if (!*buf) return -2;
+        *cap = 256;
+    }
+    (*buf)[n] = 0;
     return longer ? -2 : nul ? -3 : (long)n;
 }
 
@@ -758,19 +838,20 @@ static int run_session(qp_app *app, const dialect *d, bool abandon)
     u.threads = th > 0 ? (int)th : 1;
     if (install_rules(&u, r)) return 1;
 
-    char **tok = malloc(sizeof *tok * UCI_MAX_TOKENS);
+    char **tok = NULL;
+    int tok_cap = 0;
     char *line = NULL;
     size_t cap = 0;
     bool quit = false;
     long len;
-    while (tok && !quit && (len = read_line(stdin, &line, &cap, UCI_MAX_LINE)) != -1) {
-        int n = len >= 0 ? tokenize(line, tok, UCI_MAX_TOKENS) : 0;
+    while (!quit && (len = read_line(stdin, &line, &cap, UCI_MAX_LINE)) != -1) {
+        int n = len >= 0 ? tokenize(line, &tok, &tok_cap) : 0;
         pthread_mutex_lock(&u.mu);
         if (len == -2) say("info string error: line longer than %zu bytes ignored", UCI_MAX_LINE);
         else if (len == -3) say("info string error: line with a NUL byte ignored");
-        else if (n < 0) say("info string error: line with more than %d tokens ignored", UCI_MAX_TOKENS);
+        else if (n < 0) say("info string error: out of memory for a line of %ld bytes", len);
         pthread_mutex_unlock(&u.mu);
-        if (n <= 0) continue;
+        if (n <= 0) continue;   /* empty, blank or refused */
         const char *c = tok[0];
         if (!strcmp(c, d->hello)) {
             d->options(&u);

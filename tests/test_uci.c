@@ -318,19 +318,9 @@ static void test_end_of_input_and_bad_lines(void **st)
     assert_int_equal(count_lines(out, "bestmove "), 1);
     free(out);
     free(err);
-    /* 4097 tokens: refused as a whole, the next line still works */
-    size_t cap = 4097 * 6 + 64;
-    char *in = malloc(cap);
-    size_t k = (size_t)snprintf(in, cap, "position startpos moves");
-    for (int i = 0; i < 4095; i++) k += (size_t)snprintf(in + k, cap - k, " a3a4");
-    snprintf(in + k, cap - k, "\nisready\n");
-    out = session(in);
-    assert_string_equal(out, "info string error: line with more than 4096 tokens ignored\nreadyok\n");
-    free(out);
-    free(in);
     /* a line of more than 1 MiB */
-    cap = (1u << 20) + 64;
-    in = malloc(cap);
+    size_t cap = (1u << 20) + 64;
+    char *in = malloc(cap);
     memset(in, 'x', cap);
     snprintf(in + (1u << 20) + 1, 63, "\nisready\n");
     out = session(in);
@@ -387,6 +377,107 @@ static void test_hostile_game(void **st)
 }
 
 /* ---- issue 43 ---------------------------------------------------------- */
+
+/* An empty or blank line is ignored; the first one reached strtok as
+ * NULL (SIGSEGV). */
+static void test_blank_lines(void **st)
+{
+    (void)st;
+    char *out = session("\nuci\n");
+    assert_non_null(strstr(out, "id name qipan"));
+    assert_int_equal(strcmp(out + strlen(out) - 6, "uciok\n"), 0);
+    free(out);
+    out = session(" \t\r\n\n\t\nisready\n   \nisready\n");
+    assert_string_equal(out, "readyok\nreadyok\n");
+    free(out);
+    out = session_of("ucci", "\n\nucci\n\nisready\n");
+    assert_int_equal(strcmp(out + strlen(out) - 15, "ucciok\nreadyok\n"), 0);
+    free(out);
+}
+
+/* The reader splits input while the search thread splits its info lines:
+ * with strtok's shared state, info lines carried words of the input (or
+ * the reader lost its own).  UCCI rewrites every info line; a flood of
+ * silent lines (ponderhit WORDS) runs while the search reports. */
+static void test_words_not_shared(void **st)
+{
+    (void)st;
+    const char flood[] = "ponderhit xyzzy xyzzy xyzzy xyzzy\n";
+    size_t nflood = 6000, cap = nflood * (sizeof flood - 1) + 256;
+    char *in = malloc(cap);
+    size_t k = (size_t)snprintf(in, cap, "setoption threads 1\nposition startpos\ngo depth infinite\n");
+    for (size_t i = 0; i < nflood; i++) k += (size_t)snprintf(in + k, cap - k, "%s", flood);
+    snprintf(in + k, cap - k, "stop\nisready\n");
+    char *out = session_of("ucci", in);
+    assert_null(strstr(out, "xyzzy"));
+    assert_null(strstr(out, "error"));
+    assert_int_equal(count_lines(out, "readyok"), 1);
+    assert_int_equal(count_lines(out, "bestmove "), 1);
+    /* each info line is whole: depth, score, nodes and a pv */
+    for (const char *p = out; (p = strstr(p, "info depth ")) != NULL; p++) {
+        const char *e = strchr(p, '\n');
+        char line[1024];
+        snprintf(line, sizeof line, "%.*s", (int)(e - p), p);
+        if (!strstr(line, " score ") || !strstr(line, " nodes ") || !strstr(line, " pv "))
+            fail_msg("broken info line: %s", line);
+    }
+    free(out);
+    free(in);
+}
+
+/* Writes a game file NAME.lua holding body into a fresh scripts folder;
+ * dir receives the folder (for cleanup with remove_game). */
+static void write_game(char *dir, const char *name, const char *body)
+{
+    char games[96], path[160];
+    strcpy(dir, "/tmp/qp_uci_XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    snprintf(games, sizeof games, "%s/games", dir);
+    assert_int_equal(mkdir(games, 0700), 0);
+    snprintf(path, sizeof path, "%s/%s.lua", games, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(body, f);
+    fclose(f);
+    session_scripts = dir;
+}
+
+static void remove_game(const char *dir, const char *name)
+{
+    char path[160];
+    snprintf(path, sizeof path, "%s/games/%s.lua", dir, name);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/games", dir);
+    rmdir(path);
+    rmdir(dir);
+    session_scripts = QP_SCRIPTS_DIR;
+}
+
+/* A game's move text cannot add a protocol line: control characters
+ * become '?', and a bestmove stays one word. */
+static void test_game_text_cannot_break_lines(void **st)
+{
+    (void)st;
+    char dir[32];
+    write_game(dir, "inject",
+               "return {\n"
+               "  name = 'inject', board = { width = 3, height = 1 },\n"
+               "  sides = { 'a', 'b' }, pieces = { A = '', b = '' },\n"
+               "  moves = function(pos) pos:add_empty() end,\n"
+               "  play = function(pos, m) pos:set(qp.to(m), pos:side() == 0 and 'A' or 'b') end,\n"
+               "  move_text = function(pos, m) return qp.name(qp.to(m)) .. '\\nbestmove zz\\r\\27[2J' end,\n"
+               "}\n");
+    char *out = session("setoption name UCI_Variant value inject\nposition startpos\ngo depth 2\n");
+    assert_int_equal(count_lines(out, "bestmove "), 1);
+    assert_int_equal(count_lines(out, "bestmove zz"), 0);
+    const char *bm = last_bestmove(out);
+    assert_int_equal(strcmp(bm + 2, "?bestmove?zz??[2J"), 0);
+    assert_null(strchr(out, '\r'));
+    assert_null(strchr(out, 27));
+    assert_non_null(strstr(out, "1?bestmove zz??[2J\n"));   /* the end of an info line */
+    free(out);
+    remove_game(dir, "inject");
+}
 
 /* The info lines' nodes (and nps) count every thread, as GUIs read them.
  * While the main search sleeps in its depth-1 report, its helper goes
@@ -454,6 +545,9 @@ int main(void)
         cmocka_unit_test(test_end_of_input_and_bad_lines),
         cmocka_unit_test(test_hostile_game),
         cmocka_unit_test(test_nodes_of_all_threads),
+        cmocka_unit_test(test_blank_lines),
+        cmocka_unit_test(test_words_not_shared),
+        cmocka_unit_test(test_game_text_cannot_break_lines),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }
