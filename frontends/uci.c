@@ -15,8 +15,8 @@
  * (after `go infinite`, only once `stop` came).
  * The game is never changed while a search runs: any command that changes
  * it first stops the search and joins its thread.  Bad input never ends
- * the session: it is answered with `info string error: ...`, and a
- * position is only ever replaced by a legal one.  Input is read in
+ * the session: it is answered with `info string error: ...`; a refused
+ * position leaves no position (see refuse_position).  Input is read in
  * bounded lines: an over-long line or one with a NUL byte is refused with
  * an `info string error`; an empty or blank line is ignored; the end of
  * input ends the session like `quit` (a dead GUI leaves no search
@@ -44,9 +44,18 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The longest line read: 1 MiB (and the words of a line are as many as
- * fit). */
+/* The longest line read: 1 MiB.  It bounds a position too: about 200,000
+ * moves, beyond any game (and the words of a line are as many as fit). */
 #define UCI_MAX_LINE ((size_t)1 << 20)
+
+/* Bounds of go's numbers.  Every limit is clamped into them, so that no
+ * number a GUI sends overflows, wraps to 0 (which means "no limit" to the
+ * search) or asks for more than the search can do: the depth to the
+ * search's deepest iteration (QP_MAX_PLY - 8, search.c's MAX_ITER), nodes
+ * to 10^12 and times to 10^9 ms (11 days, within an int). */
+#define UCI_MAX_DEPTH (QP_MAX_PLY - 8)
+#define UCI_MAX_NODES 1000000000000LL
+#define UCI_MAX_MS 1000000000LL
 
 struct uci;
 
@@ -81,6 +90,8 @@ typedef struct uci {
     bool infinite, stop_seen, pending;
     char pending_text[QP_MOVE_TEXT];
     bool millisec;                   /* UCCI: times in ms, not seconds */
+    bool no_pos;                     /* the last position was refused: g is
+                                      * not the GUI's game and go says so */
     bool answered;                   /* this go's bestmove is out */
     char last_best[QP_MOVE_TEXT];    /* first PV move of the last iteration */
 } uci;
@@ -169,10 +180,21 @@ static void shift_ranks(const char *in, char *out, size_t n, int delta)
     size_t k = 0;
     for (const char *p = in; *p && k + 1 < n;) {
         if (*p >= '0' && *p <= '9' && p > in && p[-1] >= 'a' && p[-1] <= 'z') {
-            char *end;
-            long v = strtol(p, &end, 10) + delta;
+            /* A rank has a few digits; a longer run is no rank and is
+             * kept as written, for the move parser to refuse by name. */
+            const char *end = p;
+            long v = 0;
+            while (*end >= '0' && *end <= '9') {
+                if (v < 100000) v = v * 10 + (*end - '0');
+                end++;
+            }
+            if (end - p > 5) {
+                k += (size_t)snprintf(out + k, n - k, "%.*s", (int)(end - p), p);
+            } else {
+                v += delta;
+                k += (size_t)snprintf(out + k, n - k, "%ld", v < 0 ? 0 : v);
+            }
             p = end;
-            k += (size_t)snprintf(out + k, n - k, "%ld", v < 0 ? 0 : v);
         } else {
             out[k++] = *p++;
         }
@@ -363,6 +385,7 @@ static int install_rules(uci *u, qp_rules *r)
     u->r = r;
     u->g = g;
     u->s = s;
+    u->no_pos = false;
     return 0;
 }
 
@@ -568,9 +591,22 @@ static void ucci_setoption(uci *u, char **tok, int n)
     if (!strcmp(tok[1], "newgame")) {   /* UCCI's ucinewgame */
         qp_ai_clear(u->s);
         qp_game_reset(&u->g);
+        u->no_pos = false;
         return;
     }
     set_option(u, tok[1], value);
+}
+
+/* Refuses a position: the game is left at the start, marked as no
+ * position, so that `go` answers at once that it has none rather than
+ * search a position that is not the GUI's (neither the previous one nor
+ * the moves up to a bad one: a GUI that sent a bad move has a game the
+ * engine does not know, and answering a move of another game would be
+ * worse than answering none). */
+static void refuse_position(uci *u)
+{
+    qp_game_reset(&u->g);
+    u->no_pos = true;
 }
 
 static void cmd_position(uci *u, char **tok, int n)
@@ -588,46 +624,81 @@ static void cmd_position(uci *u, char **tok, int n)
         }
         if (!fen[0]) {
             say("info string error: position fen needs a FEN");
+            refuse_position(u);
             return;
         }
     } else {
         say("info string error: usage: position startpos|fen FEN [moves MOVE...]");
+        refuse_position(u);
         return;
     }
     if (i < n && strcmp(tok[i], "moves")) {
         say("info string error: expected 'moves', got '%s'", tok[i]);
+        refuse_position(u);
         return;
     }
     qp_game g;
     if (qp_game_init(&g, u->r, fen[0] ? fen : NULL, err, sizeof err)) {
         say("info string error: bad fen: %s", err);
+        refuse_position(u);
         return;
     }
-    /* Like Fairy-Stockfish: the moves up to the first bad one are kept. */
+    /* Every move is played, as the record reader does: only the
+     * position's own end (no move, a line made) stops the moves; a draw
+     * of the history (repetition, no capture) is the GUI's to judge, so a
+     * game played on past one is still followed.  A bad move refuses the
+     * whole position. */
+    const qp_ruleset *rs = u->r->rs;
     for (i++; i < n; i++) {
         char mt[QP_MOVE_TEXT * 2];
+        qp_outcome o = {QP_ONGOING, -1, NULL};
+        qp_move m;
         move_in(u, tok[i], mt, sizeof mt);
-        if (qp_game_play_text(&g, mt, err, sizeof err)) {
+        rs->outcome(u->r, g.cur, &o);
+        if (o.result != QP_ONGOING) {
+            say("info string error: move %s: the game is over (%s)", tok[i], o.reason);
+        } else if (rs->move_parse(u->r, g.cur, mt, &m, err, sizeof err)) {
             say("info string error: move %s: %s", tok[i], err);
-            break;
+        } else {
+            qp_game_play(&g, m);
+            continue;
         }
+        qp_game_free(&g);
+        refuse_position(u);
+        return;
     }
     qp_game_free(&u->g);
     u->g = g;
+    u->no_pos = false;
 }
 
+/* A whole decimal number, optionally signed; one beyond +-10^15 is taken
+ * as +-10^15 (above every bound, so it clamps like any large one).
+ * False for anything else: "1e30", "1.5", "x", "". */
 static bool parse_int(const char *t, long long *out)
 {
-    char *end;
-    if (!t) return false;
-    long long v = strtoll(t, &end, 10);
-    if (!*t || *end) return false;
-    *out = v;
+    const char *p = t;
+    bool neg = *p == '-';
+    if (*p == '-' || *p == '+') p++;
+    if (!*p) return false;
+    long long v = 0;
+    for (; *p; p++) {
+        if (*p < '0' || *p > '9') return false;
+        if (v < 1000000000000000LL) v = v * 10 + (*p - '0');
+    }
+    if (v > 1000000000000000LL) v = 1000000000000000LL;
+    *out = neg ? -v : v;
     return true;
 }
 
-/* The go parameter at tok[*i], one of keys, and its number (clamped to
- * 0..10^9), moving *i past it; -1 after saying what is wrong. */
+static long long clamp_ll(long long v, long long lo, long long hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+/* The go parameter at tok[*i], one of keys, and its number, moving *i
+ * past it.  A number that is missing or not a whole number ("1e30") is
+ * said and taken as 0, which every caller turns into the least search it
+ * stands for (depth 1, one node, 1 ms): an unreadable limit must end
+ * promptly, never turn into an unlimited search.  The caller clamps
+ * into its bounds.  -1 for an unknown parameter, after saying so. */
 static int go_param(char **tok, int n, int *i, const char *const *keys, long long *v)
 {
     int k = 0;
@@ -636,13 +707,15 @@ static int go_param(char **tok, int n, int *i, const char *const *keys, long lon
         say("info string error: unknown go parameter '%s'", tok[*i]);
         return -1;
     }
-    if (!parse_int(*i + 1 < n ? tok[*i + 1] : NULL, v)) {
+    *v = 0;
+    if (*i + 1 >= n) {
         say("info string error: go %s needs a number", tok[*i]);
-        return -1;
+    } else if (!parse_int(tok[*i + 1], v)) {
+        say("info string error: go %s needs a whole number, got '%s'", tok[*i], tok[*i + 1]);
+        (*i)++;
+    } else {
+        (*i)++;
     }
-    (*i)++;
-    if (*v < 0) *v = 0;
-    if (*v > 1000000000LL) *v = 1000000000LL;
     return k;
 }
 
@@ -664,15 +737,16 @@ static bool uci_go(uci *u, char **tok, int n, qp_search_limits *limp, bool *infp
         long long v;
         int k = go_param(tok, n, &i, keys, &v);
         if (k < 0) continue;
+        /* 0 would mean no limit to the search: the least is 1 */
         switch (k) {
-        case 0: lim.depth = v > 0 ? (int)v : 1; break;   /* 0 would mean no limit */
-        case 1: lim.movetime_ms = v > 0 ? (int)v : 1; break;
-        case 2: lim.wtime = v > 0 ? (int)v : 1; break;
-        case 3: lim.btime = v > 0 ? (int)v : 1; break;
-        case 4: lim.winc = (int)v; break;
-        case 5: lim.binc = (int)v; break;
-        case 6: lim.movestogo = (int)v; break;
-        case 7: lim.nodes = (uint64_t)(v > 0 ? v : 1); break;
+        case 0: lim.depth = (int)clamp_ll(v, 1, UCI_MAX_DEPTH); break;
+        case 1: lim.movetime_ms = (int)clamp_ll(v, 1, UCI_MAX_MS); break;
+        case 2: lim.wtime = (int)clamp_ll(v, 1, UCI_MAX_MS); break;
+        case 3: lim.btime = (int)clamp_ll(v, 1, UCI_MAX_MS); break;
+        case 4: lim.winc = (int)clamp_ll(v, 0, UCI_MAX_MS); break;
+        case 5: lim.binc = (int)clamp_ll(v, 0, UCI_MAX_MS); break;
+        case 6: lim.movestogo = (int)clamp_ll(v, 0, UCI_MAX_MS); break;
+        case 7: lim.nodes = (uint64_t)clamp_ll(v, 1, UCI_MAX_NODES); break;
         }
     }
     *limp = lim;
@@ -698,12 +772,13 @@ static bool ucci_go(uci *u, char **tok, int n, qp_search_limits *lim, bool *infi
         long long v;
         int k = go_param(tok, n, &i, keys, &v);
         if (k < 0) continue;
-        long long ms = u->millisec ? v : (v > 1000000 ? 1000000000LL : v * 1000);
+        long long sec = clamp_ll(v, 0, UCI_MAX_MS);
+        long long ms = u->millisec ? sec : sec > UCI_MAX_MS / 1000 ? UCI_MAX_MS : sec * 1000;
         switch (k) {
-        case 0: lim->depth = v > 0 ? (int)v : 1; break;
-        case 1: lim->nodes = (uint64_t)(v > 0 ? v : 1); break;
+        case 0: lim->depth = (int)clamp_ll(v, 1, UCI_MAX_DEPTH); break;
+        case 1: lim->nodes = (uint64_t)clamp_ll(v, 1, UCI_MAX_NODES); break;
         case 2: mine_t = ms > 0 ? ms : 1; break;
-        case 3: togo = v; break;
+        case 3: togo = clamp_ll(v, 0, UCI_MAX_MS); break;
         case 4: mine_inc = ms; break;
         case 5: opp_t = ms > 0 ? ms : 1; break;
         case 6: break;   /* the opponent's control does not change our time */
@@ -726,6 +801,11 @@ static void cmd_go(uci *u, char **tok, int n)
     qp_search_limits lim = {0};
     bool infinite = false;
     if (!u->d->go(u, tok, n, &lim, &infinite)) return;
+    if (u->no_pos) {
+        say("info string error: no position: the last position command was refused");
+        say_best(u, "(none)");
+        return;
+    }
     int side = qp_game_to_move(&u->g);
     bool clock = (side == 1 ? lim.btime : lim.wtime) > 0;
     if (!lim.depth && !lim.movetime_ms && !clock && !lim.nodes) infinite = true;
@@ -851,6 +931,11 @@ static int run_session(qp_app *app, const dialect *d, bool abandon)
         else if (len == -3) say("info string error: line with a NUL byte ignored");
         else if (n < 0) say("info string error: out of memory for a line of %ld bytes", len);
         pthread_mutex_unlock(&u.mu);
+        if (len == -2 && line && !strncmp(line, "position", 8) && is_sep(line[8])) {
+            /* a position too long to read is refused like a bad one */
+            finish_search(&u, true);
+            refuse_position(&u);
+        }
         if (n <= 0) continue;   /* empty, blank or refused */
         const char *c = tok[0];
         if (!strcmp(c, d->hello)) {
@@ -870,6 +955,7 @@ static int run_session(qp_app *app, const dialect *d, bool abandon)
             finish_search(&u, true);
             qp_ai_clear(u.s);
             qp_game_reset(&u.g);
+            u.no_pos = false;
         } else if (!strcmp(c, "setoption")) {
             finish_search(&u, true);
             d->setoption(&u, tok, n);
@@ -889,6 +975,8 @@ static int run_session(qp_app *app, const dialect *d, bool abandon)
             cmd_go(&u, tok, n);
         } else if (!strcmp(c, "banmoves") && d->iccs) {
             say("info string error: banmoves is not supported");
+        } else if (!strcmp(c, "d") && u.no_pos) {
+            say("info string variant %s no position", u.r->rs->name);
         } else if (!strcmp(c, "d")) {
             char fen[1024];
             qp_game_fen(&u.g, fen, sizeof fen);

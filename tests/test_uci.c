@@ -129,6 +129,7 @@ static void test_bad_input(void **st)
     char *out = session("foo bar\n"
                         "position fen 9/9/9 w\n"
                         "position startpos moves a3a4 zz9 a7a6\n"
+                        "position startpos moves a3a4\n"
                         "setoption name Nope value 1\n"
                         "setoption name UCI_Variant value nosuch\n"
                         "setoption name draw.repetitions value 101\n"
@@ -143,9 +144,9 @@ static void test_bad_input(void **st)
     assert_non_null(strstr(out, "info string error: unknown variant 'nosuch'\n"));
     assert_non_null(strstr(out, "info string error: 'draw.repetitions' must be between 0 and 100, got 101\n"));
     assert_non_null(strstr(out, "info string error: Level must be 1..10 or a level name, got 'grandmaster'\n"));
-    assert_non_null(strstr(out, "info string error: go depth needs a number\n"));
-    /* Moves up to the bad one stand: black is to move after a3a4.  The
-     * bad `go` still searched (no limit: until stop); two bestmoves. */
+    assert_non_null(strstr(out, "info string error: go depth needs a whole number, got 'x'\n"));
+    /* The bad `go` searched the least (depth 1), not without a limit;
+     * two bestmoves, black to move after a3a4. */
     assert_int_equal(count_lines(out, "bestmove "), 2);
     assert_true(legal_after("zhonggong", NULL, "a3a4", last_bestmove(out)));
     free(out);
@@ -425,6 +426,119 @@ static void test_words_not_shared(void **st)
     free(in);
 }
 
+/* go's numbers: a value that is not a whole number is said and searched
+ * at the least (go nodes 1e30 searched forever); huge and negative ones
+ * are clamped (no overflow under UBSan, and an answer at stop). */
+static void test_go_numbers(void **st)
+{
+    (void)st;
+    char *out = session("position startpos\ngo nodes 1e30\n");
+    assert_non_null(strstr(out, "info string error: go nodes needs a whole number, got '1e30'\n"));
+    assert_int_equal(count_lines(out, "bestmove "), 1);
+    assert_true(legal_after("zhonggong", NULL, NULL, last_bestmove(out)));
+    free(out);
+    /* (stop between: a go during a search is refused) */
+    out = session("position startpos\ngo movetime -5\nstop\ngo depth -99999999999999999999999\nstop\n"
+                  "go movetime 1.5\nstop\ngo depth\n");
+    assert_int_equal(count_lines(out, "bestmove "), 4);
+    assert_non_null(strstr(out, "info string error: go movetime needs a whole number, got '1.5'\n"));
+    assert_non_null(strstr(out, "info string error: go depth needs a number\n"));
+    free(out);
+    out = session("position startpos\ngo nodes 99999999999999999999\nstop\n"
+                  "go depth 100000\nstop\n"
+                  "go wtime 99999999999999999999 btime 99999999999999999999 winc 99999999999999999999 "
+                  "binc -99999999999999999999 movestogo 99999999999999999999\nstop\n"
+                  "go wtime 1000000000 winc 1000000000 movestogo 1\nstop\n");
+    assert_null(strstr(out, "error"));
+    assert_int_equal(count_lines(out, "bestmove "), 4);
+    assert_true(legal_after("zhonggong", NULL, NULL, last_bestmove(out)));
+    free(out);
+}
+
+/* A refused position leaves no position: go says so and answers none,
+ * d says so; the next good position is searched again. */
+static void test_refused_position(void **st)
+{
+    (void)st;
+    char *out = session("position startpos moves a3a4 zz9 a7a6\nd\ngo depth 1\n"
+                        "position startpos moves a3a4\nd\n"
+                        "position fen 9/9/9 w\nd\n"
+                        "position startpos junk\nd\n"
+                        "ucinewgame\nd\n");
+    assert_string_equal(out,
+                        "info string error: move zz9: bad move text 'zz9'\n"
+                        "info string variant zhonggong no position\n"
+                        "info string error: no position: the last position command was refused\n"
+                        "bestmove (none)\n"
+                        "info string variant zhonggong fen rnbacabnr/4c4/p1p1p1p1p/4k4/9/P3K4/2P1P1P1P/4C4/RNBACABNR b - - 1 1\n"
+                        "info string error: bad fen: bad FEN board: 3 ranks (expected 9)\n"
+                        "info string variant zhonggong no position\n"
+                        "info string error: expected 'moves', got 'junk'\n"
+                        "info string variant zhonggong no position\n"
+                        "info string variant zhonggong fen rnbacabnr/4c4/p1p1p1p1p/4k4/9/4K4/P1P1P1P1P/4C4/RNBACABNR w - - 0 1\n");
+    free(out);
+}
+
+/* The FEN of xiangqi's start after moves (qipan's coordinates), played
+ * whatever the history says. */
+static void fen_after(const char *moves, char *fen, size_t n)
+{
+    qp_rules *r = tu_rules(&tu_reg, "xiangqi");
+    qp_game g;
+    char err[QP_ERR];
+    if (qp_game_init(&g, r, NULL, err, sizeof err)) fail_msg("%s", err);
+    size_t len = strlen(moves);
+    char *buf = malloc(len + 1);
+    memcpy(buf, moves, len + 1);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        qp_move m;
+        if (r->rs->move_parse(r, g.cur, t, &m, err, sizeof err)) fail_msg("%s: %s", t, err);
+        qp_game_play(&g, m);
+    }
+    qp_game_fen(&g, fen, n);
+    free(buf);
+    qp_game_free(&g);
+    qp_rules_free(r);
+}
+
+/* position plays every move: a repetition draw on the way does not cut
+ * the list (it stopped there), and a long game (more than the 4,096 words
+ * a line could hold) is read whole.  A line too long to read is a
+ * refused position. */
+static void test_long_and_repeating_positions(void **st)
+{
+    (void)st;
+    const char *cycle = " b1c3 b10c8 c3b1 c8b10";
+    size_t reps = 1100, cap = reps * strlen(cycle) + 256;
+    char *moves = malloc(cap), *in = malloc(cap + 256), *want = malloc(cap + 256), fen[1024];
+    size_t k = 0;
+    for (size_t i = 0; i < reps; i++) k += (size_t)snprintf(moves + k, cap - k, "%s", cycle);
+    for (size_t i = 2; i <= reps; i *= 550) {   /* 2 cycles: a threefold repetition; then 1100 */
+        snprintf(in, cap + 256, "setoption name UCI_Variant value xiangqi\nposition startpos moves%.*s h3e3\nd\n",
+                 (int)(i * strlen(cycle)), moves);
+        char *out = session(in);
+        snprintf(want, cap + 256, "%.*s h3e3", (int)(i * strlen(cycle)), moves);
+        fen_after(want, fen, sizeof fen);
+        snprintf(want, cap + 256, "info string variant xiangqi fen %s\n", fen);
+        assert_string_equal(out, want);
+        free(out);
+    }
+    free(moves);
+    free(want);
+    free(in);
+    /* more than 1 MiB: refused, and no position is left */
+    cap = (1u << 20) + 128;
+    in = malloc(cap);
+    k = (size_t)snprintf(in, cap, "position startpos\nposition startpos moves");
+    while (k < (1u << 20) + 40) k += (size_t)snprintf(in + k, cap - k, " a3a4");
+    snprintf(in + k, cap - k, "\nd\n");
+    char *out = session(in);
+    assert_string_equal(out, "info string error: line longer than 1048576 bytes ignored\n"
+                             "info string variant zhonggong no position\n");
+    free(out);
+    free(in);
+}
+
 /* Writes a game file NAME.lua holding body into a fresh scripts folder;
  * dir receives the folder (for cleanup with remove_game). */
 static void write_game(char *dir, const char *name, const char *body)
@@ -544,10 +658,13 @@ int main(void)
         cmocka_unit_test(test_bench_signature),
         cmocka_unit_test(test_end_of_input_and_bad_lines),
         cmocka_unit_test(test_hostile_game),
-        cmocka_unit_test(test_nodes_of_all_threads),
         cmocka_unit_test(test_blank_lines),
         cmocka_unit_test(test_words_not_shared),
+        cmocka_unit_test(test_go_numbers),
+        cmocka_unit_test(test_refused_position),
+        cmocka_unit_test(test_long_and_repeating_positions),
         cmocka_unit_test(test_game_text_cannot_break_lines),
+        cmocka_unit_test(test_nodes_of_all_threads),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }
