@@ -14,7 +14,9 @@
  * iterations complete; a waiter thread prints its `bestmove` at the end
  * (after `go infinite`, only once `stop` came).
  * The game is never changed while a search runs: any command that changes
- * it first stops the search and joins its thread.  Bad input never ends
+ * it first stops the search and joins its thread.  stop, isready and quit
+ * never wait for that thread: a search held past stop (in a game file's
+ * hook) is answered from its last iteration.  Bad input never ends
  * the session: it is answered with `info string error: ...`; a refused
  * position leaves no position (see refuse_position).  Input is read in
  * bounded lines: an over-long line or one with a NUL byte is refused with
@@ -946,7 +948,10 @@ static int run_session(qp_app *app, const dialect *d, bool abandon)
             say("readyok");
             pthread_mutex_unlock(&u.mu);
         } else if (!strcmp(c, "stop")) {
-            finish_search(&u, true);
+            /* Answered at once; the thread is joined by the next command
+             * that needs the search ended, so that a search held up past
+             * stop (a hook) never keeps isready or quit unanswered. */
+            if (u.th_live) stop_and_answer(&u);
         } else if (!strcmp(c, "quit")) {
             quit = true;
         } else if (!strcmp(c, "ponderhit")) {

@@ -593,6 +593,32 @@ static void test_game_text_cannot_break_lines(void **st)
     remove_game(dir, "inject");
 }
 
+/* stop, isready and quit are answered while a hook runs in a C loop that
+ * ignores stop (table.move over 10^15 slots runs no Lua instruction):
+ * stop used to wait for the search thread, and nothing was answered
+ * again. */
+static void test_answers_past_a_stuck_hook(void **st)
+{
+    (void)st;
+    char dir[32];
+    write_game(dir, "stuck",
+               "return {\n"
+               "  name = 'stuck', board = { width = 3, height = 1 },\n"
+               "  sides = { 'a', 'b' }, pieces = { A = '', b = '' },\n"
+               "  moves = function(pos)\n"
+               "    if pos:ply() >= 1 then table.move({}, 1, 1e15, 1) end\n"
+               "    pos:add_empty()\n"
+               "  end,\n"
+               "  play = function(pos, m) pos:set(qp.to(m), pos:side() == 0 and 'A' or 'b') end,\n"
+               "}\n");
+    char *out = session("setoption name UCI_Variant value stuck\nposition startpos\ngo infinite\n"
+                        "stop\nisready\nstop\nisready\nquit\n");
+    assert_int_equal(count_lines(out, "bestmove "), 1);
+    assert_int_equal(count_lines(out, "readyok"), 2);
+    free(out);
+    remove_game(dir, "stuck");
+}
+
 /* The info lines' nodes (and nps) count every thread, as GUIs read them.
  * While the main search sleeps in its depth-1 report, its helper goes
  * on: the depth-2 report must include the helper's nodes, far more than
@@ -664,6 +690,7 @@ int main(void)
         cmocka_unit_test(test_refused_position),
         cmocka_unit_test(test_long_and_repeating_positions),
         cmocka_unit_test(test_game_text_cannot_break_lines),
+        cmocka_unit_test(test_answers_past_a_stuck_hook),
         cmocka_unit_test(test_nodes_of_all_threads),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
