@@ -137,6 +137,9 @@ struct qp_search {
     atomic_bool stop_req;
     bool stopped;
     uint64_t nodes, check_at;
+    /* nodes as of the last check (every STOP_CHECK_NODES), for the main
+     * search's info lines to sum over its helpers while they run. */
+    _Atomic uint64_t nodes_seen;
     int seldepth;
     qp_move iter_best;
     qp_search_cb cb;
@@ -340,6 +343,7 @@ static bool poll_stop(qp_search *S)
     if (S->stopped) return true;
     if (S->nodes >= S->check_at) {
         S->check_at = S->nodes + STOP_CHECK_NODES;
+        atomic_store_explicit(&S->nodes_seen, S->nodes, memory_order_relaxed);
         if (atomic_load_explicit(&S->stop_req, memory_order_relaxed) ||
             (S->lim.nodes && S->nodes >= S->lim.nodes) ||
             (S->tm.hard_ms && qp_time_elapsed_ms(&S->tm) >= S->tm.hard_ms))
@@ -866,16 +870,28 @@ static int search_root(qp_search *S, int depth, int alpha, int beta)
 
 /* ---- iterative deepening ----------------------------------------------- */
 
+/* The nodes of this search and of its running helpers: GUIs read an
+ * info line's nodes and nps as the total of all threads.  A helper's
+ * count is the one of its last check, at most STOP_CHECK_NODES behind. */
+static uint64_t all_nodes(qp_search *S)
+{
+    uint64_t n = S->nodes;
+    for (int i = 0; i < S->nhelpers; i++)
+        n += atomic_load_explicit(&S->helpers[i]->nodes_seen, memory_order_relaxed);
+    return n;
+}
+
 static void fill_info(qp_search *S, int depth, int score, qp_move best)
 {
     qp_search_info *in = &S->info;
     int64_t us = qp_now_us() - S->tm.start_us;
+    uint64_t nodes = all_nodes(S);
     in->depth = depth;
     in->seldepth = S->seldepth;
     in->score = score;
-    in->nodes = S->nodes;
+    in->nodes = nodes;
     in->time_ms = (int)(us / 1000);
-    in->nps = us > 0 ? (uint64_t)((double)S->nodes * 1e6 / (double)us) : 0;
+    in->nps = us > 0 ? (uint64_t)((double)nodes * 1e6 / (double)us) : 0;
     int n = S->pvlen[0] < QP_MAX_PV ? S->pvlen[0] : QP_MAX_PV;
     if (n == 0 || S->pv[0][0] != best) {
         in->pv[0] = best;
@@ -909,6 +925,7 @@ static void start_helpers(qp_search *S)
     for (int i = 0; i < S->nhelpers; i++) {
         qp_search *H = S->helpers[i];
         H->th_live = false;
+        atomic_store(&H->nodes_seen, 0);   /* not the last search's count */
         if (S->line_cap > H->line_cap) {
             qp_hist *nl = realloc(H->line, (size_t)S->line_cap * sizeof *nl);
             if (nl) H->line = nl;
@@ -1044,7 +1061,10 @@ static void iterate(qp_search *S)
             if (qp_score_is_mate(score) && d >= abs(qp_score_mate_plies(score)) + 2) break;
         }
     }
-    if (S->helper_id) return;
+    if (S->helper_id) {
+        atomic_store_explicit(&S->nodes_seen, S->nodes, memory_order_relaxed);
+        return;
+    }
     stop_helpers(S);
     S->info.best = best;
     if (S->info.pvlen == 0 || S->info.pv[0] != best) {

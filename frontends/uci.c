@@ -14,12 +14,22 @@
  * iterations complete; a waiter thread prints its `bestmove` at the end
  * (after `go infinite`, only once `stop` came).
  * The game is never changed while a search runs: any command that changes
- * it first stops the search and joins its thread.  Bad input never ends
- * the session: it is answered with `info string error: ...`, and a
- * position is only ever replaced by a legal one.  Input is read in
- * bounded lines: an over-long line, one with too many tokens or a NUL byte
- * is refused with an `info string error`, and the end of input ends the
- * session like `quit` (a dead GUI leaves no search running).
+ * it first stops the search and joins its thread.  stop, isready and quit
+ * never wait for that thread: a search held past stop (in a game file's
+ * hook) is answered from its last iteration.  Bad input never ends
+ * the session: it is answered with `info string error: ...`; a refused
+ * position leaves no position (see refuse_position).  Input is read in
+ * bounded lines: an over-long line or one with a NUL byte is refused with
+ * an `info string error`; an empty or blank line is ignored; the end of
+ * input ends the session like `quit` (a dead GUI leaves no search
+ * running).
+ *
+ * Lines are split into words by a cursor of each caller's own (no strtok:
+ * its hidden state is shared between threads, and the search thread
+ * splits its info lines while the reader splits the input).  Every line
+ * written goes through say(), which turns control characters into '?':
+ * no text of a game file (a move text, a name, an error) can end a
+ * protocol line early or add one.
  */
 #include "app.h"
 #include "ai.h"
@@ -36,8 +46,18 @@
 #include <time.h>
 #include <unistd.h>
 
-#define UCI_MAX_TOKENS 4096
+/* The longest line read: 1 MiB.  It bounds a position too: about 200,000
+ * moves, beyond any game (and the words of a line are as many as fit). */
 #define UCI_MAX_LINE ((size_t)1 << 20)
+
+/* Bounds of go's numbers.  Every limit is clamped into them, so that no
+ * number a GUI sends overflows, wraps to 0 (which means "no limit" to the
+ * search) or asks for more than the search can do: the depth to the
+ * search's deepest iteration (QP_MAX_PLY - 8, search.c's MAX_ITER), nodes
+ * to 10^12 and times to 10^9 ms (11 days, within an int). */
+#define UCI_MAX_DEPTH (QP_MAX_PLY - 8)
+#define UCI_MAX_NODES 1000000000000LL
+#define UCI_MAX_MS 1000000000LL
 
 struct uci;
 
@@ -72,6 +92,8 @@ typedef struct uci {
     bool infinite, stop_seen, pending;
     char pending_text[QP_MOVE_TEXT];
     bool millisec;                   /* UCCI: times in ms, not seconds */
+    bool no_pos;                     /* the last position was refused: g is
+                                      * not the GUI's game and go says so */
     bool answered;                   /* this go's bestmove is out */
     char last_best[QP_MOVE_TEXT];    /* first PV move of the last iteration */
 } uci;
@@ -85,15 +107,69 @@ typedef struct uci {
 #define UCI_ANSWER_MS 50
 #define UCI_FIRST_MS 2000
 
+/* Makes s safe to write as (part of) one protocol line: control
+ * characters (below 0x20, and 0x7f) become '?', and so do spaces when s
+ * must stay one word (a move).  The one check of every text written. */
+static void proto_clean(char *s, bool word)
+{
+    for (unsigned char *p = (unsigned char *)s; *p; p++)
+        if (*p < 0x20 || *p == 0x7f || (word && *p == ' ')) *p = '?';
+}
+
+/* Writes one line, cleaned, in one piece (so that lines of the search
+ * thread and of the reader never interleave within a line). */
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void say(const char *fmt, ...)
 {
+    char small[8192], *buf = small;
     va_list ap;
     va_start(ap, fmt);
-    vprintf(fmt, ap);
+    int n = vsnprintf(small, sizeof small - 1, fmt, ap);
     va_end(ap);
-    putchar('\n');
+    if (n < 0) return;
+    if ((size_t)n >= sizeof small - 1) {
+        buf = malloc((size_t)n + 2);
+        if (!buf) {
+            buf = small;
+            n = (int)strlen(small);
+        } else {
+            va_start(ap, fmt);
+            vsnprintf(buf, (size_t)n + 1, fmt, ap);
+            va_end(ap);
+        }
+    }
+    proto_clean(buf, false);
+    buf[n] = '\n';
+    fwrite(buf, 1, (size_t)n + 1, stdout);
     fflush(stdout);
+    if (buf != small) free(buf);
+}
+
+/* ---- words ------------------------------------------------------------- */
+
+/* A cursor over the words of a line, split in place on spaces, tabs and
+ * CR.  Each caller owns its cursor: there is no hidden state to share. */
+typedef struct words {
+    char *p;                         /* the rest of the line; NULL: none */
+} words;
+
+static bool is_sep(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+/* The next word (NUL-terminated in the line), or NULL at the end. */
+static char *word_next(words *c)
+{
+    char *p = c->p;
+    if (!p) return NULL;
+    while (is_sep(*p)) p++;
+    if (!*p) {
+        c->p = NULL;
+        return NULL;
+    }
+    char *w = p;
+    while (*p && !is_sep(*p)) p++;
+    if (*p) *p++ = 0;
+    c->p = p;
+    return w;
 }
 
 /* ---- moves in the dialect ---------------------------------------------- */
@@ -106,10 +182,21 @@ static void shift_ranks(const char *in, char *out, size_t n, int delta)
     size_t k = 0;
     for (const char *p = in; *p && k + 1 < n;) {
         if (*p >= '0' && *p <= '9' && p > in && p[-1] >= 'a' && p[-1] <= 'z') {
-            char *end;
-            long v = strtol(p, &end, 10) + delta;
+            /* A rank has a few digits; a longer run is no rank and is
+             * kept as written, for the move parser to refuse by name. */
+            const char *end = p;
+            long v = 0;
+            while (*end >= '0' && *end <= '9') {
+                if (v < 100000) v = v * 10 + (*end - '0');
+                end++;
+            }
+            if (end - p > 5) {
+                k += (size_t)snprintf(out + k, n - k, "%.*s", (int)(end - p), p);
+            } else {
+                v += delta;
+                k += (size_t)snprintf(out + k, n - k, "%ld", v < 0 ? 0 : v);
+            }
             p = end;
-            k += (size_t)snprintf(out + k, n - k, "%ld", v < 0 ? 0 : v);
         } else {
             out[k++] = *p++;
         }
@@ -147,6 +234,7 @@ static void say_best(const uci *u, const char *t)
         return;
     }
     move_out(u, t, m, sizeof m);
+    proto_clean(m, true);   /* a game's move text stays one word */
     say("bestmove %s", m);
 }
 
@@ -161,7 +249,8 @@ static void info_out(const uci *u, char *line, char *out, size_t n)
     bool pv = false;
     const char *prev = "";
     out[0] = 0;
-    for (char *t = strtok(line, " "); t && k < n; prev = t, t = strtok(NULL, " ")) {
+    words c = {line};
+    for (char *t = word_next(&c); t && k < n; prev = t, t = word_next(&c)) {
         char m[QP_MOVE_TEXT * 2];
         if (!strcmp(t, "cp") && !strcmp(prev, "score")) continue;
         if (pv) move_out(u, t, m, sizeof m);
@@ -298,6 +387,7 @@ static int install_rules(uci *u, qp_rules *r)
     u->r = r;
     u->g = g;
     u->s = s;
+    u->no_pos = false;
     return 0;
 }
 
@@ -503,9 +593,22 @@ static void ucci_setoption(uci *u, char **tok, int n)
     if (!strcmp(tok[1], "newgame")) {   /* UCCI's ucinewgame */
         qp_ai_clear(u->s);
         qp_game_reset(&u->g);
+        u->no_pos = false;
         return;
     }
     set_option(u, tok[1], value);
+}
+
+/* Refuses a position: the game is left at the start, marked as no
+ * position, so that `go` answers at once that it has none rather than
+ * search a position that is not the GUI's (neither the previous one nor
+ * the moves up to a bad one: a GUI that sent a bad move has a game the
+ * engine does not know, and answering a move of another game would be
+ * worse than answering none). */
+static void refuse_position(uci *u)
+{
+    qp_game_reset(&u->g);
+    u->no_pos = true;
 }
 
 static void cmd_position(uci *u, char **tok, int n)
@@ -523,46 +626,81 @@ static void cmd_position(uci *u, char **tok, int n)
         }
         if (!fen[0]) {
             say("info string error: position fen needs a FEN");
+            refuse_position(u);
             return;
         }
     } else {
         say("info string error: usage: position startpos|fen FEN [moves MOVE...]");
+        refuse_position(u);
         return;
     }
     if (i < n && strcmp(tok[i], "moves")) {
         say("info string error: expected 'moves', got '%s'", tok[i]);
+        refuse_position(u);
         return;
     }
     qp_game g;
     if (qp_game_init(&g, u->r, fen[0] ? fen : NULL, err, sizeof err)) {
         say("info string error: bad fen: %s", err);
+        refuse_position(u);
         return;
     }
-    /* Like Fairy-Stockfish: the moves up to the first bad one are kept. */
+    /* Every move is played, as the record reader does: only the
+     * position's own end (no move, a line made) stops the moves; a draw
+     * of the history (repetition, no capture) is the GUI's to judge, so a
+     * game played on past one is still followed.  A bad move refuses the
+     * whole position. */
+    const qp_ruleset *rs = u->r->rs;
     for (i++; i < n; i++) {
         char mt[QP_MOVE_TEXT * 2];
+        qp_outcome o = {QP_ONGOING, -1, NULL};
+        qp_move m;
         move_in(u, tok[i], mt, sizeof mt);
-        if (qp_game_play_text(&g, mt, err, sizeof err)) {
+        rs->outcome(u->r, g.cur, &o);
+        if (o.result != QP_ONGOING) {
+            say("info string error: move %s: the game is over (%s)", tok[i], o.reason);
+        } else if (rs->move_parse(u->r, g.cur, mt, &m, err, sizeof err)) {
             say("info string error: move %s: %s", tok[i], err);
-            break;
+        } else {
+            qp_game_play(&g, m);
+            continue;
         }
+        qp_game_free(&g);
+        refuse_position(u);
+        return;
     }
     qp_game_free(&u->g);
     u->g = g;
+    u->no_pos = false;
 }
 
+/* A whole decimal number, optionally signed; one beyond +-10^15 is taken
+ * as +-10^15 (above every bound, so it clamps like any large one).
+ * False for anything else: "1e30", "1.5", "x", "". */
 static bool parse_int(const char *t, long long *out)
 {
-    char *end;
-    if (!t) return false;
-    long long v = strtoll(t, &end, 10);
-    if (!*t || *end) return false;
-    *out = v;
+    const char *p = t;
+    bool neg = *p == '-';
+    if (*p == '-' || *p == '+') p++;
+    if (!*p) return false;
+    long long v = 0;
+    for (; *p; p++) {
+        if (*p < '0' || *p > '9') return false;
+        if (v < 1000000000000000LL) v = v * 10 + (*p - '0');
+    }
+    if (v > 1000000000000000LL) v = 1000000000000000LL;
+    *out = neg ? -v : v;
     return true;
 }
 
-/* The go parameter at tok[*i], one of keys, and its number (clamped to
- * 0..10^9), moving *i past it; -1 after saying what is wrong. */
+static long long clamp_ll(long long v, long long lo, long long hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+/* The go parameter at tok[*i], one of keys, and its number, moving *i
+ * past it.  A number that is missing or not a whole number ("1e30") is
+ * said and taken as 0, which every caller turns into the least search it
+ * stands for (depth 1, one node, 1 ms): an unreadable limit must end
+ * promptly, never turn into an unlimited search.  The caller clamps
+ * into its bounds.  -1 for an unknown parameter, after saying so. */
 static int go_param(char **tok, int n, int *i, const char *const *keys, long long *v)
 {
     int k = 0;
@@ -571,13 +709,15 @@ static int go_param(char **tok, int n, int *i, const char *const *keys, long lon
         say("info string error: unknown go parameter '%s'", tok[*i]);
         return -1;
     }
-    if (!parse_int(*i + 1 < n ? tok[*i + 1] : NULL, v)) {
+    *v = 0;
+    if (*i + 1 >= n) {
         say("info string error: go %s needs a number", tok[*i]);
-        return -1;
+    } else if (!parse_int(tok[*i + 1], v)) {
+        say("info string error: go %s needs a whole number, got '%s'", tok[*i], tok[*i + 1]);
+        (*i)++;
+    } else {
+        (*i)++;
     }
-    (*i)++;
-    if (*v < 0) *v = 0;
-    if (*v > 1000000000LL) *v = 1000000000LL;
     return k;
 }
 
@@ -599,15 +739,16 @@ static bool uci_go(uci *u, char **tok, int n, qp_search_limits *limp, bool *infp
         long long v;
         int k = go_param(tok, n, &i, keys, &v);
         if (k < 0) continue;
+        /* 0 would mean no limit to the search: the least is 1 */
         switch (k) {
-        case 0: lim.depth = v > 0 ? (int)v : 1; break;   /* 0 would mean no limit */
-        case 1: lim.movetime_ms = v > 0 ? (int)v : 1; break;
-        case 2: lim.wtime = v > 0 ? (int)v : 1; break;
-        case 3: lim.btime = v > 0 ? (int)v : 1; break;
-        case 4: lim.winc = (int)v; break;
-        case 5: lim.binc = (int)v; break;
-        case 6: lim.movestogo = (int)v; break;
-        case 7: lim.nodes = (uint64_t)(v > 0 ? v : 1); break;
+        case 0: lim.depth = (int)clamp_ll(v, 1, UCI_MAX_DEPTH); break;
+        case 1: lim.movetime_ms = (int)clamp_ll(v, 1, UCI_MAX_MS); break;
+        case 2: lim.wtime = (int)clamp_ll(v, 1, UCI_MAX_MS); break;
+        case 3: lim.btime = (int)clamp_ll(v, 1, UCI_MAX_MS); break;
+        case 4: lim.winc = (int)clamp_ll(v, 0, UCI_MAX_MS); break;
+        case 5: lim.binc = (int)clamp_ll(v, 0, UCI_MAX_MS); break;
+        case 6: lim.movestogo = (int)clamp_ll(v, 0, UCI_MAX_MS); break;
+        case 7: lim.nodes = (uint64_t)clamp_ll(v, 1, UCI_MAX_NODES); break;
         }
     }
     *limp = lim;
@@ -633,12 +774,13 @@ static bool ucci_go(uci *u, char **tok, int n, qp_search_limits *lim, bool *infi
         long long v;
         int k = go_param(tok, n, &i, keys, &v);
         if (k < 0) continue;
-        long long ms = u->millisec ? v : (v > 1000000 ? 1000000000LL : v * 1000);
+        long long sec = clamp_ll(v, 0, UCI_MAX_MS);
+        long long ms = u->millisec ? sec : sec > UCI_MAX_MS / 1000 ? UCI_MAX_MS : sec * 1000;
         switch (k) {
-        case 0: lim->depth = v > 0 ? (int)v : 1; break;
-        case 1: lim->nodes = (uint64_t)(v > 0 ? v : 1); break;
+        case 0: lim->depth = (int)clamp_ll(v, 1, UCI_MAX_DEPTH); break;
+        case 1: lim->nodes = (uint64_t)clamp_ll(v, 1, UCI_MAX_NODES); break;
         case 2: mine_t = ms > 0 ? ms : 1; break;
-        case 3: togo = v; break;
+        case 3: togo = clamp_ll(v, 0, UCI_MAX_MS); break;
         case 4: mine_inc = ms; break;
         case 5: opp_t = ms > 0 ? ms : 1; break;
         case 6: break;   /* the opponent's control does not change our time */
@@ -661,6 +803,11 @@ static void cmd_go(uci *u, char **tok, int n)
     qp_search_limits lim = {0};
     bool infinite = false;
     if (!u->d->go(u, tok, n, &lim, &infinite)) return;
+    if (u->no_pos) {
+        say("info string error: no position: the last position command was refused");
+        say_best(u, "(none)");
+        return;
+    }
     int side = qp_game_to_move(&u->g);
     bool clock = (side == 1 ? lim.btime : lim.wtime) > 0;
     if (!lim.depth && !lim.movetime_ms && !clock && !lim.nodes) infinite = true;
@@ -696,20 +843,30 @@ static void cmd_go(uci *u, char **tok, int n)
     u->th_live = true;
 }
 
-/* Splits line into at most max tokens; -1 when there are more. */
-static int tokenize(char *line, char **tok, int max)
+/* Splits line into its words, *tok grown to hold them (the line bounds
+ * their number).  -1 when out of memory. */
+static int tokenize(char *line, char ***tok, int *cap)
 {
     int n = 0;
-    for (char *p = strtok(line, " \t\r\n"); p; p = strtok(NULL, " \t\r\n")) {
-        if (n == max) return -1;
-        tok[n++] = p;
+    words c = {line};
+    for (char *w = word_next(&c); w; w = word_next(&c)) {
+        if (n == *cap) {
+            int nc = *cap ? *cap * 2 : 64;
+            char **nt = realloc(*tok, sizeof *nt * (size_t)nc);
+            if (!nt) return -1;
+            *tok = nt;
+            *cap = nc;
+        }
+        (*tok)[n++] = w;
     }
     return n;
 }
 
-/* Reads one line of at most max bytes into *buf (grown as needed).
+/* Reads one line of at most max bytes into *buf (grown as needed; a
+ * string whenever the result is not -1, "" for an empty line).
  * Returns its length, -1 at the end of input, -2 for a longer line
- * (skipped to its end) or -3 for a line holding a NUL byte. */
+ * (skipped to its end; *buf holds its first max bytes) or -3 for a line
+ * holding a NUL byte. */
 static long read_line(FILE *in, char **buf, size_t *cap, size_t max)
 {
     size_t n = 0;
@@ -734,7 +891,12 @@ static long read_line(FILE *in, char **buf, size_t *cap, size_t max)
         (*buf)[n++] = (char)c;
     }
     if (c == EOF && n == 0 && !nul && !longer) return -1;
-    if (*buf) (*buf)[n] = 0;
+    if (!*buf) {
+        *buf = malloc(256);
+        if (!*buf) return -2;
+        *cap = 256;
+    }
+    (*buf)[n] = 0;
     return longer ? -2 : nul ? -3 : (long)n;
 }
 
@@ -758,19 +920,25 @@ static int run_session(qp_app *app, const dialect *d, bool abandon)
     u.threads = th > 0 ? (int)th : 1;
     if (install_rules(&u, r)) return 1;
 
-    char **tok = malloc(sizeof *tok * UCI_MAX_TOKENS);
+    char **tok = NULL;
+    int tok_cap = 0;
     char *line = NULL;
     size_t cap = 0;
     bool quit = false;
     long len;
-    while (tok && !quit && (len = read_line(stdin, &line, &cap, UCI_MAX_LINE)) != -1) {
-        int n = len >= 0 ? tokenize(line, tok, UCI_MAX_TOKENS) : 0;
+    while (!quit && (len = read_line(stdin, &line, &cap, UCI_MAX_LINE)) != -1) {
+        int n = len >= 0 ? tokenize(line, &tok, &tok_cap) : 0;
         pthread_mutex_lock(&u.mu);
         if (len == -2) say("info string error: line longer than %zu bytes ignored", UCI_MAX_LINE);
         else if (len == -3) say("info string error: line with a NUL byte ignored");
-        else if (n < 0) say("info string error: line with more than %d tokens ignored", UCI_MAX_TOKENS);
+        else if (n < 0) say("info string error: out of memory for a line of %ld bytes", len);
         pthread_mutex_unlock(&u.mu);
-        if (n <= 0) continue;
+        if (len == -2 && line && !strncmp(line, "position", 8) && is_sep(line[8])) {
+            /* a position too long to read is refused like a bad one */
+            finish_search(&u, true);
+            refuse_position(&u);
+        }
+        if (n <= 0) continue;   /* empty, blank or refused */
         const char *c = tok[0];
         if (!strcmp(c, d->hello)) {
             d->options(&u);
@@ -780,7 +948,10 @@ static int run_session(qp_app *app, const dialect *d, bool abandon)
             say("readyok");
             pthread_mutex_unlock(&u.mu);
         } else if (!strcmp(c, "stop")) {
-            finish_search(&u, true);
+            /* Answered at once; the thread is joined by the next command
+             * that needs the search ended, so that a search held up past
+             * stop (a hook) never keeps isready or quit unanswered. */
+            if (u.th_live) stop_and_answer(&u);
         } else if (!strcmp(c, "quit")) {
             quit = true;
         } else if (!strcmp(c, "ponderhit")) {
@@ -789,6 +960,7 @@ static int run_session(qp_app *app, const dialect *d, bool abandon)
             finish_search(&u, true);
             qp_ai_clear(u.s);
             qp_game_reset(&u.g);
+            u.no_pos = false;
         } else if (!strcmp(c, "setoption")) {
             finish_search(&u, true);
             d->setoption(&u, tok, n);
@@ -808,6 +980,8 @@ static int run_session(qp_app *app, const dialect *d, bool abandon)
             cmd_go(&u, tok, n);
         } else if (!strcmp(c, "banmoves") && d->iccs) {
             say("info string error: banmoves is not supported");
+        } else if (!strcmp(c, "d") && u.no_pos) {
+            say("info string variant %s no position", u.r->rs->name);
         } else if (!strcmp(c, "d")) {
             char fen[1024];
             qp_game_fen(&u.g, fen, sizeof fen);

@@ -43,7 +43,9 @@ static bool legal_after(const char *fen, const char *moves, const char *iccs)
     snprintf(buf, sizeof buf, "%s", moves ? moves : "");
     for (char *m = strtok(buf, " "); m; m = strtok(NULL, " ")) {
         from_iccs(m, t, sizeof t);
-        if (qp_game_play_text(&g, t, err, sizeof err)) fail_msg("%s: %s", m, err);
+        qp_move mv;   /* played past a history draw, as position does */
+        if (r->rs->move_parse(r, g.cur, t, &mv, err, sizeof err)) fail_msg("%s: %s", m, err);
+        qp_game_play(&g, mv);
     }
     qp_move m;
     from_iccs(iccs, t, sizeof t);
@@ -129,19 +131,22 @@ static void test_no_move_and_errors(void **st)
     assert_string_equal(out, "info string game over: checkmate\nnobestmove\nbye\n");
     free(out);
     out = session("position startpos moves h2e2 h9e9\n"
+                  "d\n"
+                  "position startpos moves h2e2\n"
                   "banmoves h2e2\n"
                   "setoption usemillisec maybe\n"
                   "setoption nosuch 1\n"
                   "go depth x\nstop\n"
                   "go foo depth 1\n");
     assert_non_null(strstr(out, "info string error: move h9e9: "));
+    assert_non_null(strstr(out, "info string variant xiangqi no position\n"));
     assert_non_null(strstr(out, "info string error: banmoves is not supported\n"));
     assert_non_null(strstr(out, "info string error: usemillisec must be true or false, got 'maybe'\n"));
     assert_non_null(strstr(out, "info string error: unknown option 'nosuch'\n"));
-    assert_non_null(strstr(out, "info string error: go depth needs a number\n"));
+    assert_non_null(strstr(out, "info string error: go depth needs a whole number, got 'x'\n"));
     assert_non_null(strstr(out, "info string error: unknown go parameter 'foo'\n"));
     assert_int_equal(count_lines(out, "bestmove "), 2);
-    /* the moves up to the bad one stand: black to move after h2e2 */
+    /* black to move after h2e2 */
     assert_true(legal_after(NULL, "h2e2", last_bestmove(out)));
     free(out);
 }
@@ -187,12 +192,57 @@ static void test_threads(void **st)
     free(out);
 }
 
+/* issue 43: a rank of 24 digits overflowed a signed integer while ICCS
+ * ranks were shifted (UBSan aborted); it is a bad move, and the refused
+ * position leaves none: go answers nobestmove at once. */
+static void test_huge_rank(void **st)
+{
+    (void)st;
+    char *out = session("position startpos moves h999999999999999999999e2\nd\ngo depth 2\n"
+                        "position startpos moves h99999e2\n"
+                        "position startpos moves h2e2\nd\n");
+    assert_string_equal(out,
+                        "info string error: move h999999999999999999999e2: bad move text "
+                        "'h999999999999999999999e3' (expected two points such as h3e3)\n"
+                        "info string variant xiangqi no position\n"
+                        "info string error: no position: the last position command was refused\n"
+                        "nobestmove\n"
+                        "info string error: move h99999e2: bad move text 'h100000e3' (expected two points such as h3e3)\n"
+                        "info string variant xiangqi fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1\n");
+    free(out);
+}
+
+/* issue 43: blank lines are ignored (the first one crashed), go's
+ * numbers are whole numbers or searched at the least (go nodes 1e30
+ * searched forever), times in seconds are clamped before they are made
+ * milliseconds, and a repetition does not cut a position's moves. */
+static void test_lines_numbers_repetition(void **st)
+{
+    (void)st;
+    char *out = session("\n \t\nposition startpos moves b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0 c7b9 h2e2\nd\n"
+                        "go nodes 1e30\n");
+    assert_non_null(strstr(out, "info string variant xiangqi fen "
+                                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 9 5\n"));
+    assert_non_null(strstr(out, "info string error: go nodes needs a whole number, got '1e30'\n"));
+    assert_int_equal(count_lines(out, "bestmove "), 1);
+    assert_true(legal_after(NULL, "b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0 c7b9 h2e2", last_bestmove(out)));
+    free(out);
+    out = session("position startpos\ngo time 99999999999999999999 increment 99999999999999999999 "
+                  "opptime -99999999999999999999 movestogo 99999999999999999999\nstop\n"
+                  "go depth 99999999999999999999\nstop\ngo nodes -1\n");
+    assert_null(strstr(out, "error"));
+    assert_int_equal(count_lines(out, "bestmove "), 3);
+    assert_true(legal_after(NULL, NULL, last_bestmove(out)));
+    free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_handshake), cmocka_unit_test(test_positions),
         cmocka_unit_test(test_go),        cmocka_unit_test(test_no_move_and_errors),
         cmocka_unit_test(test_options),   cmocka_unit_test(test_threads),
+        cmocka_unit_test(test_huge_rank), cmocka_unit_test(test_lines_numbers_repetition),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }
