@@ -8,12 +8,12 @@
  */
 #include "ai.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "solve.h"
+#include "task.h"
 #include "timeman.h"
 
 struct qp_ai {
@@ -26,11 +26,7 @@ struct qp_ai {
     atomic_bool stop_req;       /* puzzles: the job was asked to stop */
     atomic_bool solving;        /* puzzles: the solver phase is running */
     qp_search_info info;        /* puzzles: the job's result */
-    pthread_mutex_t mu;
-    qp_search_info shared;      /* puzzles: info as poll sees it, under mu */
-    pthread_t th;
-    bool th_live;
-    atomic_bool done;
+    qp_task task;               /* puzzles: the background job */
     qp_game copy;
     bool has_copy;
     qp_search_limits lim;
@@ -75,15 +71,14 @@ qp_ai *qp_ai_new(const qp_rules *r, int kind, size_t mem_mb)
     }
     atomic_init(&a->stop_req, false);
     atomic_init(&a->solving, false);
-    atomic_init(&a->done, true);
-    pthread_mutex_init(&a->mu, NULL);
+    qp_task_init(&a->task);
     return a;
 }
 
 void qp_ai_free(qp_ai *a)
 {
     if (!a) return;
-    if (a->th_live) {
+    if (qp_task_live(&a->task)) {
         qp_ai_stop(a);
         qp_ai_wait(a, NULL);
     }
@@ -91,7 +86,7 @@ void qp_ai_free(qp_ai *a)
     qp_search_free(a->ab);
     qp_mcts_free(a->mc);
     qp_solver_free(a->sv);
-    pthread_mutex_destroy(&a->mu);
+    qp_task_destroy(&a->task);
     free(a);
 }
 
@@ -142,9 +137,7 @@ static qp_move engine_step(qp_ai *a, const qp_game *g, const qp_search_limits *l
 
 static void publish(qp_ai *a, const qp_search_info *in)
 {
-    pthread_mutex_lock(&a->mu);
-    a->shared = *in;
-    pthread_mutex_unlock(&a->mu);
+    qp_task_publish(&a->task, in);
 }
 
 /* The solver with most of the budget, then the engine with the rest. */
@@ -200,12 +193,10 @@ static qp_move puzzle_run(qp_ai *a, const qp_game *g, const qp_search_limits *li
     return m;
 }
 
-static void *thread_main(void *arg)
+static void puzzle_job(void *arg)
 {
     qp_ai *a = arg;
     puzzle_run(a, &a->copy, &a->lim, a->cb, a->ud, NULL);
-    atomic_store(&a->done, true);
-    return NULL;
 }
 
 /* A private copy of g: the same start and moves up to the cursor. */
@@ -235,7 +226,7 @@ qp_move qp_ai_run(qp_ai *a, const qp_game *g, const qp_search_limits *lim, qp_se
 int qp_ai_start(qp_ai *a, const qp_game *g, const qp_search_limits *lim, qp_search_cb cb, void *ud)
 {
     if (!a->sv) return a->ab ? qp_search_start(a->ab, g, lim, cb, ud) : qp_mcts_start(a->mc, g, lim, cb, ud);
-    if (a->th_live) {
+    if (qp_task_live(&a->task)) {
         qp_ai_stop(a);
         qp_ai_wait(a, NULL);
     }
@@ -245,14 +236,7 @@ int qp_ai_start(qp_ai *a, const qp_game *g, const qp_search_limits *lim, qp_sear
     a->cb = cb;
     a->ud = ud;
     atomic_store(&a->stop_req, false);
-    memset(&a->shared, 0, sizeof a->shared);
-    atomic_store(&a->done, false);
-    if (pthread_create(&a->th, NULL, thread_main, a) != 0) {
-        atomic_store(&a->done, true);
-        return -1;
-    }
-    a->th_live = true;
-    return 0;
+    return qp_task_start(&a->task, puzzle_job, a);
 }
 
 void qp_ai_stop(qp_ai *a)
@@ -267,15 +251,14 @@ void qp_ai_stop(qp_ai *a)
 bool qp_ai_poll(qp_ai *a, qp_search_info *out)
 {
     if (!a->sv) return a->ab ? qp_search_poll(a->ab, out) : qp_mcts_poll(a->mc, out);
-    bool done = atomic_load(&a->done);
+    bool done = qp_task_poll(&a->task, NULL);
     if (out) {
+        /* while the engine runs, its own progress; else the job's */
         if (!done && !atomic_load(&a->solving)) {
             if (a->ab) qp_search_poll(a->ab, out);
             else qp_mcts_poll(a->mc, out);
         } else {
-            pthread_mutex_lock(&a->mu);
-            *out = a->shared;
-            pthread_mutex_unlock(&a->mu);
+            qp_task_poll(&a->task, out);
         }
     }
     return done;
@@ -284,10 +267,7 @@ bool qp_ai_poll(qp_ai *a, qp_search_info *out)
 qp_move qp_ai_wait(qp_ai *a, qp_search_info *out)
 {
     if (!a->sv) return a->ab ? qp_search_wait(a->ab, out) : qp_mcts_wait(a->mc, out);
-    if (a->th_live) {
-        pthread_join(a->th, NULL);
-        a->th_live = false;
-    }
+    qp_task_join(&a->task);
     if (out) *out = a->info;
     return a->info.best;
 }
@@ -295,5 +275,5 @@ qp_move qp_ai_wait(qp_ai *a, qp_search_info *out)
 bool qp_ai_running(const qp_ai *a)
 {
     if (!a->sv) return a->ab ? qp_search_running(a->ab) : qp_mcts_running(a->mc);
-    return a->th_live && !atomic_load(&((qp_ai *)a)->done);
+    return qp_task_running(&a->task);
 }

@@ -16,12 +16,12 @@
 #include "mcts.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "splitmix.h"
+#include "task.h"
 #include "timeman.h"
 
 #define DEFAULT_MEM_MB 64
@@ -65,11 +65,7 @@ struct qp_mcts {
     atomic_bool stop_req;
     qp_search_info info;
 
-    pthread_t th;
-    bool th_live;
-    atomic_bool done;
-    pthread_mutex_t mu;
-    qp_search_info shared;
+    qp_task task;          /* the background search (qp_mcts_start) */
 };
 
 /* ---- lifetime ---------------------------------------------------------- */
@@ -78,6 +74,7 @@ qp_mcts *qp_mcts_new(const qp_rules *r, size_t mem_mb)
 {
     qp_mcts *M = calloc(1, sizeof *M);
     if (!M) return NULL;
+    qp_task_init(&M->task);
     M->r = r;
     M->ssz = r->state_size ? r->state_size : 1;
     if (mem_mb == 0) {
@@ -98,19 +95,17 @@ qp_mcts *qp_mcts_new(const qp_rules *r, size_t mem_mb)
         return NULL;
     }
     atomic_init(&M->stop_req, false);
-    atomic_init(&M->done, true);
-    pthread_mutex_init(&M->mu, NULL);
     return M;
 }
 
 void qp_mcts_free(qp_mcts *M)
 {
     if (!M) return;
-    if (M->th_live) {
+    if (qp_task_live(&M->task)) {
         qp_mcts_stop(M);
         qp_mcts_wait(M, NULL);
     }
-    if (M->pool) pthread_mutex_destroy(&M->mu);
+    qp_task_destroy(&M->task);
     free(M->pool);
     free(M->root);
     free(M->cur);
@@ -377,9 +372,7 @@ static void fill_info(qp_mcts *M, uint64_t iters)
 
 static void publish(qp_mcts *M)
 {
-    pthread_mutex_lock(&M->mu);
-    M->shared = M->info;
-    pthread_mutex_unlock(&M->mu);
+    qp_task_publish(&M->task, &M->info);
 }
 
 static void search(qp_mcts *M)
@@ -448,30 +441,20 @@ qp_move qp_mcts_run(qp_mcts *M, const qp_game *g, const qp_search_limits *lim, q
 
 /* ---- threads ----------------------------------------------------------- */
 
-static void *thread_main(void *arg)
+static void mcts_job(void *arg)
 {
-    qp_mcts *M = arg;
-    search(M);
-    atomic_store(&M->done, true);
-    return NULL;
+    search(arg);
 }
 
 int qp_mcts_start(qp_mcts *M, const qp_game *g, const qp_search_limits *lim, qp_search_cb cb,
                   void *ud)
 {
-    if (M->th_live) {
+    if (qp_task_live(&M->task)) {
         qp_mcts_stop(M);
         qp_mcts_wait(M, NULL);
     }
     prepare(M, g, lim, cb, ud);
-    memset(&M->shared, 0, sizeof M->shared);
-    atomic_store(&M->done, false);
-    if (pthread_create(&M->th, NULL, thread_main, M) != 0) {
-        atomic_store(&M->done, true);
-        return -1;
-    }
-    M->th_live = true;
-    return 0;
+    return qp_task_start(&M->task, mcts_job, M);
 }
 
 void qp_mcts_stop(qp_mcts *M)
@@ -481,26 +464,17 @@ void qp_mcts_stop(qp_mcts *M)
 
 bool qp_mcts_poll(qp_mcts *M, qp_search_info *out)
 {
-    bool done = atomic_load(&M->done);
-    if (out) {
-        pthread_mutex_lock(&M->mu);
-        *out = M->shared;
-        pthread_mutex_unlock(&M->mu);
-    }
-    return done;
+    return qp_task_poll(&M->task, out);
 }
 
 qp_move qp_mcts_wait(qp_mcts *M, qp_search_info *out)
 {
-    if (M->th_live) {
-        pthread_join(M->th, NULL);
-        M->th_live = false;
-    }
+    qp_task_join(&M->task);
     if (out) *out = M->info;
     return M->info.best;
 }
 
 bool qp_mcts_running(const qp_mcts *M)
 {
-    return M->th_live && !atomic_load(&((qp_mcts *)M)->done);
+    return qp_task_running(&M->task);
 }

@@ -43,13 +43,13 @@
 #include "search.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "movepick.h"
+#include "task.h"
 #include "timeman.h"
 #include "tt.h"
 
@@ -147,18 +147,13 @@ struct qp_search {
     qp_search_info info;             /* the last completed iteration */
     uint8_t lmr[64][64];             /* reduction by depth and move number */
 
-    pthread_t th;
-    bool th_live;
-    atomic_bool done;
-    pthread_mutex_t mu;
-    qp_search_info shared;           /* info as seen by poll, under mu */
+    qp_task task;                    /* the background search (qp_search_start) */
 
     /* Lazy SMP: helpers search the same root on threads of their own,
      * sharing the main search's table; only the main search answers. */
     int nhelpers;
     struct qp_search **helpers;
     int helper_id;                   /* 0: the main search; 1..: a helper */
-    pthread_t hth;
 };
 
 /* Depth cap and root noise amplitude (centi-units) of levels 1..10. */
@@ -180,6 +175,7 @@ static uint64_t mix64(uint64_t x)
 static qp_search *search_alloc(const qp_rules *r, size_t hash_mb, qp_tt *shared)
 {
     qp_search *S = calloc(1, sizeof *S);
+    if (S) qp_task_init(&S->task);
     if (!S) return NULL;
     S->r = r;
     S->ssz = r->state_size ? r->state_size : 1;
@@ -203,8 +199,6 @@ static qp_search *search_alloc(const qp_rules *r, size_t hash_mb, qp_tt *shared)
     for (int d = 1; d < 64; d++)
         for (int i = 1; i < 64; i++) S->lmr[d][i] = (uint8_t)(0.5 + log(d) * log(i) / 2.0);
     atomic_init(&S->stop_req, false);
-    atomic_init(&S->done, true);
-    pthread_mutex_init(&S->mu, NULL);
     return S;
 }
 
@@ -232,7 +226,7 @@ int qp_search_set_threads(qp_search *S, int n)
     if (n < 1) n = 1;
     if (n > QP_MAX_THREADS) n = QP_MAX_THREADS;
     if (n - 1 == S->nhelpers) return 0;
-    if (S->th_live) {
+    if (qp_task_live(&S->task)) {
         qp_search_stop(S);
         qp_search_wait(S, NULL);
     }
@@ -260,7 +254,7 @@ int qp_search_threads(const qp_search *S)
 void qp_search_free(qp_search *S)
 {
     if (!S) return;
-    if (S->th_live) {
+    if (qp_task_live(&S->task)) {
         qp_search_stop(S);
         qp_search_wait(S, NULL);
     }
@@ -273,7 +267,7 @@ void qp_search_free(qp_search *S)
     free(S->ecache);
     free(S->line);
     free(S->rev);
-    pthread_mutex_destroy(&S->mu);
+    qp_task_destroy(&S->task);
     free(S);
 }
 
@@ -905,17 +899,15 @@ static void fill_info(qp_search *S, int depth, int score, qp_move best)
 
 static void publish(qp_search *S)
 {
-    pthread_mutex_lock(&S->mu);
-    S->shared = S->info;
-    pthread_mutex_unlock(&S->mu);
+    qp_task_publish(&S->task, &S->info);
 }
 
 static void iterate(qp_search *S);
 
-static void *helper_main(void *arg)
+/* The job of a search's task: the main search or a helper. */
+static void search_job(void *arg)
 {
     iterate(arg);
-    return NULL;
 }
 
 /* Gives each helper the root, its history and untimed limits, and starts
@@ -924,7 +916,6 @@ static void start_helpers(qp_search *S)
 {
     for (int i = 0; i < S->nhelpers; i++) {
         qp_search *H = S->helpers[i];
-        H->th_live = false;
         atomic_store(&H->nodes_seen, 0);   /* not the last search's count */
         if (S->line_cap > H->line_cap) {
             qp_hist *nl = realloc(H->line, (size_t)S->line_cap * sizeof *nl);
@@ -944,7 +935,7 @@ static void start_helpers(qp_search *S)
         H->lim.depth = S->max_depth;
         H->cb = NULL;
         atomic_store(&H->stop_req, false);
-        if (pthread_create(&H->hth, NULL, helper_main, H) == 0) H->th_live = true;
+        qp_task_start(&H->task, search_job, H);   /* a helper that cannot start is left out */
     }
 }
 
@@ -953,9 +944,8 @@ static void stop_helpers(qp_search *S)
     for (int i = 0; i < S->nhelpers; i++) atomic_store(&S->helpers[i]->stop_req, true);
     for (int i = 0; i < S->nhelpers; i++) {
         qp_search *H = S->helpers[i];
-        if (!H->th_live) continue;
-        pthread_join(H->hth, NULL);
-        H->th_live = false;
+        if (!qp_task_live(&H->task)) continue;
+        qp_task_join(&H->task);
         S->nodes += H->nodes;
     }
 }
@@ -1132,30 +1122,15 @@ qp_move qp_search_run(qp_search *S, const qp_game *g, const qp_search_limits *li
 
 /* ---- threads ----------------------------------------------------------- */
 
-static void *thread_main(void *arg)
-{
-    qp_search *S = arg;
-    iterate(S);
-    atomic_store(&S->done, true);
-    return NULL;
-}
-
 int qp_search_start(qp_search *S, const qp_game *g, const qp_search_limits *lim, qp_search_cb cb,
                     void *ud)
 {
-    if (S->th_live) {
+    if (qp_task_live(&S->task)) {
         qp_search_stop(S);
         qp_search_wait(S, NULL);
     }
     if (prepare(S, g, lim, cb, ud) != 0) return -1;
-    memset(&S->shared, 0, sizeof S->shared);
-    atomic_store(&S->done, false);
-    if (pthread_create(&S->th, NULL, thread_main, S) != 0) {
-        atomic_store(&S->done, true);
-        return -1;
-    }
-    S->th_live = true;
-    return 0;
+    return qp_task_start(&S->task, search_job, S);
 }
 
 void qp_search_stop(qp_search *S)
@@ -1165,28 +1140,19 @@ void qp_search_stop(qp_search *S)
 
 bool qp_search_poll(qp_search *S, qp_search_info *out)
 {
-    bool done = atomic_load(&S->done);
-    if (out) {
-        pthread_mutex_lock(&S->mu);
-        *out = S->shared;
-        pthread_mutex_unlock(&S->mu);
-    }
-    return done;
+    return qp_task_poll(&S->task, out);
 }
 
 qp_move qp_search_wait(qp_search *S, qp_search_info *out)
 {
-    if (S->th_live) {
-        pthread_join(S->th, NULL);
-        S->th_live = false;
-    }
+    qp_task_join(&S->task);
     if (out) *out = S->info;
     return S->info.best;
 }
 
 bool qp_search_running(const qp_search *S)
 {
-    return S->th_live && !atomic_load(&((qp_search *)S)->done);
+    return qp_task_running(&S->task);
 }
 
 /* ---- scores, levels, text ---------------------------------------------- */
