@@ -4,9 +4,8 @@
 #include "builtin.h"
 
 #include "datadirs.h"
-
-extern const qp_ruleset zg_ruleset;
-extern const qp_ruleset xq_ruleset;
+#include "xiangqi.h"
+#include "zhonggong.h"
 
 void qp_register_builtin(qp_registry *reg)
 {

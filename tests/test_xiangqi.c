@@ -11,7 +11,7 @@
 #include <time.h>
 
 #include "config.h"
-#include "xiangqi.h"
+#include "xq_internal.h"
 
 extern const qp_ruleset xq_ruleset;
 

@@ -1,5 +1,5 @@
 /*
- * xq_fit.c — fits the Xiangqi evaluation's weights (rulesets/xq_weights.c)
+ * xq_fit.c — fits the Xiangqi evaluation's weights (rulesets/xiangqi/xq_weights.c)
  * to labelled positions, Texel style.
  *
  *     xq_fit DATA [--epochs N] [--lr X] [--holdout PCT] [--l2 X] [--coarse]
@@ -13,7 +13,7 @@
  * texel_split_line as texel tune reads them) are taken as they are; '#'
  * lines are comments.
  *
- * The evaluation is linear in its weights (xiangqi.h: the trace), so each
+ * The evaluation is linear in its weights (xq_internal.h: the trace), so each
  * position is traced once and the fit is a gradient descent (Adam) on the
  * mean squared error between the label and 1 / (1 + exp(-K e)), e being
  * qipan's evaluation, with K fitted first (tools/texel/fit.c) to the
@@ -36,7 +36,7 @@
 
 #include "fit.h"
 #include "quiet.h"
-#include "xiangqi.h"
+#include "xq_internal.h"
 
 extern const qp_ruleset xq_ruleset;
 
@@ -204,9 +204,9 @@ static void write_c(FILE *f, const double (*w)[2])
                                         "CHECK_CANNON"};
     _Static_assert(sizeof names / sizeof *names == XQ_T_HORSE_MOBT - XQ_T_HORSE_MOB,
                    "a name for every term between the tables");
-    fprintf(f, "/*\n * xq_weights.c — the Xiangqi evaluation's weights (see xiangqi.h: XQ_T_*),\n"
+    fprintf(f, "/*\n * xq_weights.c — the Xiangqi evaluation's weights (see xq_internal.h: XQ_T_*),\n"
                " * in the layout tools/xq_fit.c --out writes.  {middlegame, endgame} per\n"
-               " * term, in eval units (a soldier is about 30).\n */\n#include \"xiangqi.h\"\n\n"
+               " * term, in eval units (a soldier is about 30).\n */\n#include \"xq_internal.h\"\n\n"
                "const int16_t xq_weights[XQ_NTERMS][2] = {\n");
     for (int t = 0; t < XQ_NTYPES; t++) {
         fprintf(f, "    /* %s: own rank 0..9 (rows), files a..e (the board folded at the centre) */\n",

@@ -1,5 +1,5 @@
 /*
- * zg_fit.c — fits Zhonggong's placement table (rulesets/zg_weights.c) to
+ * zg_fit.c — fits Zhonggong's placement table (rulesets/zhonggong/zg_weights.c) to
  * labelled positions, Texel style.
  *
  *     zg_fit DATA... [--epochs N] [--lr X] [--holdout PCT] [--l2 X] [--k K] [--additive] [--out FILE.c]

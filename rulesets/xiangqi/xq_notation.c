@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "cn_notation.h"
-#include "xiangqi.h"
+#include "xq_internal.h"
 
 void xq_move_text(const qp_rules *r, const void *s, qp_move m, char *buf, size_t n)
 {

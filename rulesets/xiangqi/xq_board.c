@@ -15,7 +15,7 @@
 
 #include "fen.h"
 #include "splitmix.h"
-#include "xiangqi.h"
+#include "xq_internal.h"
 
 static const char xq_letters[XQ_NTYPES + 1] = "KABNRCP";
 static const char *const xq_type_names[XQ_NTYPES] = {

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "xiangqi.h"
+#include "xq_internal.h"
 
 /* A piece's eval.* value on its own rank r, the part of its table entry
  * that is not a weight: a soldier past the river adds eval.soldier_crossed,

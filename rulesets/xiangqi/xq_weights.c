@@ -1,9 +1,9 @@
 /*
- * xq_weights.c — the Xiangqi evaluation's weights (see xiangqi.h: XQ_T_*),
+ * xq_weights.c — the Xiangqi evaluation's weights (see xq_internal.h: XQ_T_*),
  * in the layout tools/xq_fit.c --out writes.  {middlegame, endgame} per
  * term, in eval units (a soldier is about 30).
  */
-#include "xiangqi.h"
+#include "xq_internal.h"
 
 const int16_t xq_weights[XQ_NTERMS][2] = {
     /* king: own rank 0..9 (rows), files a..e (the board folded at the centre) */

@@ -1,8 +1,9 @@
 /*
- * xiangqi.h — internals of the standard Xiangqi ruleset ("xiangqi").
+ * xq_internal.h — internals of the standard Xiangqi ruleset ("xiangqi").
  *
- * Contract shared by the xq_*.c files (only they and tests/test_xiangqi.c
- * include this header; the rest of qipan sees only xq_ruleset):
+ * Contract shared by the xq_*.c files (only they, tests/test_xiangqi.c and
+ * tools/xq_fit.c include this header; the rest of qipan sees only
+ * xq_ruleset, through xiangqi.h):
  *
  *  - The board is a 16×16 padded mailbox.  Point (file f, rank r) with
  *    f 0..8 (a..i) and r 0..9 (rank "1".."10", Red at the bottom) lives at
@@ -21,8 +22,8 @@
  *    would give (tests check this).
  *  - A move is from | to << 8 (padded squares, never 0).
  */
-#ifndef XQ_XIANGQI_H
-#define XQ_XIANGQI_H
+#ifndef XQ_INTERNAL_H
+#define XQ_INTERNAL_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "xiangqi.h"
+#include "xq_internal.h"
 
 static const qp_param_def xq_params[] = {
     {"setup", QP_PT_STRING, XQ_START_FEN, 0, 0,

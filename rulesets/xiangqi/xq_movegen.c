@@ -10,7 +10,7 @@
  */
 #include <string.h>
 
-#include "xiangqi.h"
+#include "xq_internal.h"
 
 static const int xq_orth[4] = {16, -16, 1, -1};
 static const int xq_diag[4] = {17, 15, -15, -17};
