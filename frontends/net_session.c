@@ -1364,9 +1364,26 @@ void ns_leave(ns_session *s)
 
 /* ---- saving ------------------------------------------------------------ */
 
+/* The PGN result token of a result text from outside the moves ("red
+ * wins: time", "draw: agreement"); "*" for a text that names no winner
+ * of this game (the host's `end` text is the peer's to choose). */
+static const char *result_token(const qp_rules *r, const char *result)
+{
+    if (!strncmp(result, "draw:", 5)) return "1/2-1/2";
+    for (int side = 0; side < 2; side++) {
+        const char *name = qp_side_name(r, side);
+        size_t k = strlen(name);
+        if (!strncmp(result, name, k) && !strncmp(result + k, " wins:", 6)) return side ? "0-1" : "1-0";
+    }
+    return "*";
+}
+
 /* The record's own result is what its moves say; a result from outside
  * the moves (time, agreement) is given to the writer as a claimed result
- * with its reason in [Termination]. */
+ * with its reason in [Termination].  A claimed record counts as one read
+ * from a file, whose missing date the writer leaves unknown: the date of
+ * today is handed over as the record's own Date tag, in the writer's
+ * format. */
 int ns_save(const ns_session *s, const char *path, char *err, size_t errn)
 {
     if (!s->have_game) {
@@ -1381,14 +1398,15 @@ int ns_save(const ns_session *s, const char *path, char *err, size_t errn)
         snprintf(err, errn, "out of memory");
         return -1;
     }
-    const char *token = "1/2-1/2";
-    char winner[64];
-    if (sscanf(s->result, "%63s wins:", winner) == 1)
-        token = !strcmp(winner, qp_side_name(s->g.r, 0)) ? "1-0" : "0-1";
-    snprintf(claim->result, sizeof claim->result, "%s", token);
+    snprintf(claim->result, sizeof claim->result, "%s", result_token(s->g.r, s->result));
     snprintf(claim->termination, sizeof claim->termination, "%s", s->result);
     claim->nmoves = s->g.len;
     claim->plycount = -1;
+    time_t now = time(NULL);
+    struct tm tm;
+    snprintf(claim->keep_key[0], sizeof claim->keep_key[0], "Date");
+    if (localtime_r(&now, &tm) && strftime(claim->keep_val[0], sizeof claim->keep_val[0], "%Y.%m.%d", &tm))
+        claim->nkeep = 1;
     size_t len;
     char *text = qp_record_text_from(&s->g, NULL, claim, &len, err, errn);
     free(claim);

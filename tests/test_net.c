@@ -411,6 +411,20 @@ static void assert_same_record(const char *a, const char *b)
     free(y);
 }
 
+/* The record's Date tag is a real date, YYYY.MM.DD (its value is
+ * today's, which no test may depend on). */
+static void assert_date_tag(const char *rec)
+{
+    const char *d = strstr(rec, "[Date \"");
+    assert_non_null(d);
+    d += 7;
+    for (int i = 0; i < 10; i++) {
+        bool dot = i == 4 || i == 7;
+        if (dot ? d[i] != '.' : d[i] < '0' || d[i] > '9') fail_msg("Date tag '%.12s' is no YYYY.MM.DD", d);
+    }
+    assert_memory_equal(d + 10, "\"]\n", 3);
+}
+
 static const char *tmp_path(char *buf, size_t n, const char *tag)
 {
     snprintf(buf, n, "/tmp/qp_net_%d_%s.txt", (int)getpid(), tag);
@@ -814,7 +828,9 @@ static void test_draw_and_takeback(void **st)
     assert_same_record(hs, js);
     char *rec = slurp_file(hs);
     assert_non_null(strstr(rec, "[Termination \"draw: agreement\"]"));
-    assert_non_null(strstr(rec, "\n1. a1\n"));
+    assert_non_null(strstr(rec, "[Result \"1/2-1/2\"]"));
+    assert_non_null(strstr(rec, "\n1. a1\n1/2-1/2\n"));
+    assert_date_tag(rec);
     free(rec);
     proc_free(&h);
     proc_free(&j);
@@ -844,6 +860,8 @@ static void test_time_and_absence(void **st)
     assert_same_record(hs, js);
     char *rec = slurp_file(js);
     assert_non_null(strstr(rec, "[Termination \"o wins: time\"]"));
+    assert_non_null(strstr(rec, "[Result \"0-1\"]"));
+    assert_date_tag(rec);
     free(rec);
     proc_free(&h);
     proc_free(&j);
@@ -868,6 +886,7 @@ static void test_time_and_absence(void **st)
             assert_non_null(strstr(h.out, "game over: x wins: time"));
             rec = slurp_file(hs);
             assert_non_null(strstr(rec, "[Termination \"x wins: time\"]"));
+            assert_non_null(strstr(rec, "[Result \"1-0\"]"));
         } else {
             assert_int_equal(proc_exit(&h), 3);
             assert_non_null(strstr(h.out, "adjourned at ply 1: the opponent did not come back within 0 s"));
