@@ -1213,6 +1213,7 @@ ns_phase ns_get_phase(const ns_session *s) { return s->phase; }
 const qp_game *ns_game(const ns_session *s) { return s->have_game ? &s->g : NULL; }
 int ns_seat(const ns_session *s) { return s->seat; }
 bool ns_timed(const ns_session *s) { return s->timed; }
+bool ns_started(const ns_session *s) { return s->ever_connected; }
 const char *ns_result(const ns_session *s) { return s->result; }
 
 bool ns_done(const ns_session *s)

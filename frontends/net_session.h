@@ -112,6 +112,7 @@ ns_phase ns_get_phase(const ns_session *s);
 const qp_game *ns_game(const ns_session *s);   /* NULL until the joiner knows the rules */
 int ns_seat(const ns_session *s);              /* our side */
 bool ns_timed(const ns_session *s);
+bool ns_started(const ns_session *s);          /* both sides were at the board at least once */
 long long ns_clock_ms(const ns_session *s, int side);   /* remaining, now */
 const char *ns_result(const ns_session *s);    /* "red wins: checkmate", "" while playing */
 bool ns_done(const ns_session *s);             /* over/adjourned/failed and all sent */

@@ -902,6 +902,88 @@ static void test_time_and_absence(void **st)
     unlink(js);
 }
 
+/* --save never replaces a game with the record of one that did not
+ * start: the host that leaves before anyone joins writes beside it. */
+static void test_save_keeps_existing(void **st)
+{
+    (void)st;
+    char hs[128], beside[160], addr[64];
+    tmp_path(hs, sizeof hs, "keep");
+    snprintf(beside, sizeof beside, "%.*s-1.txt", (int)(strlen(hs) - 4), hs);
+    unlink(beside);
+    FILE *f = fopen(hs, "w");
+    assert_non_null(f);
+    fputs("an earlier game\n", f);
+    fclose(f);
+    const char *hargs[] = {"host", "tictactoe", "--port", "0", "--code", "KEEP", "--save", hs, NULL};
+    proc h;
+    proc_start(&h, hargs);
+    host_port(&h, addr, sizeof addr);
+    proc_send(&h, "quit\n");
+    assert_int_equal(proc_exit(&h), 3);
+    char *old = slurp_file(hs), *rec = slurp_file(beside), want[400];
+    assert_string_equal(old, "an earlier game\n");
+    assert_non_null(strstr(rec, "[Result \"*\"]"));
+    snprintf(want, sizeof want, "saved %s (%s exists and the game did not start)\n", beside, hs);
+    assert_non_null(strstr(h.out, want));
+    free(old);
+    free(rec);
+    proc_free(&h);
+    unlink(hs);
+    unlink(beside);
+}
+
+/* A game whose --save file cannot be written is kept in the user's data
+ * folder, and the message says where. */
+static void test_save_failure_keeps_game(void **st)
+{
+    (void)st;
+    char block[128], target[200], xdg[128], addr[64];
+    tmp_path(block, sizeof block, "notdir");
+    snprintf(target, sizeof target, "%s/game.txt", block);   /* a folder that is a file */
+    FILE *f = fopen(block, "w");
+    assert_non_null(f);
+    fclose(f);
+    snprintf(xdg, sizeof xdg, "/tmp/qp_net_%d_xdg", (int)getpid());
+    setenv("XDG_DATA_HOME", xdg, 1);
+    const char *hargs[] = {"host", "tictactoe", "--port", "0", "--code", "FULL", "--save", target, NULL};
+    proc h, j;
+    proc_start(&h, hargs);
+    host_port(&h, addr, sizeof addr);
+    const char *jargs[] = {"join", addr, "--code", "FULL", NULL};
+    proc_start(&j, jargs);
+    unsetenv("XDG_DATA_HOME");
+    proc_wait_for(&h, "x> ", 0);
+    proc_send(&h, "b2\n");
+    proc_wait_for(&j, "X plays b2", 0);
+    proc_send(&j, "resign\n");
+    assert_int_equal(proc_exit(&j), 0);
+    assert_int_equal(proc_exit(&h), 1);
+    char *e = proc_err(&h), want[400];
+    snprintf(want, sizeof want, "qipan: %s: ", target);
+    assert_non_null(strstr(e, want));
+    snprintf(want, sizeof want, "; the game is kept in %s/qipan/net/tictactoe-", xdg);
+    char *at = strstr(e, want);
+    if (!at) fail_msg("no 'kept in' in:\n%s", e);
+    char kept[300];
+    at += strlen("; the game is kept in ");
+    snprintf(kept, sizeof kept, "%.*s", (int)strcspn(at, "\n"), at);
+    char *rec = slurp_file(kept);
+    assert_non_null(strstr(rec, "[Termination \"x wins: resignation\"]"));
+    assert_non_null(strstr(rec, "\n1. b2\n"));
+    free(rec);
+    free(e);
+    unlink(kept);
+    snprintf(want, sizeof want, "%s/qipan/net", xdg);
+    rmdir(want);
+    snprintf(want, sizeof want, "%s/qipan", xdg);
+    rmdir(want);
+    rmdir(xdg);
+    unlink(block);
+    proc_free(&h);
+    proc_free(&j);
+}
+
 /* ---- a hand-driven host ------------------------------------------------- */
 
 static int listen_any(int *port)
@@ -1184,6 +1266,8 @@ int main(void)
         cmocka_unit_test(test_bad_peers),
         cmocka_unit_test(test_draw_and_takeback),
         cmocka_unit_test(test_time_and_absence),
+        cmocka_unit_test(test_save_keeps_existing),
+        cmocka_unit_test(test_save_failure_keeps_game),
         cmocka_unit_test(test_joiner_side),
         cmocka_unit_test(test_fed_in_advance),
         cmocka_unit_test(test_floods),
