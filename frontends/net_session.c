@@ -1339,8 +1339,18 @@ int ns_chat(ns_session *s, const char *text, char *err, size_t errn)
         snprintf(err, errn, "not connected");
         return -1;
     }
+    char why[96];
+    if (!np_text_ok(text, why, sizeof why)) {
+        snprintf(err, errn, "chat refused: %s (a chat line is printable text)", why);
+        return -1;
+    }
     np_msg msg = np_simple(NP_CHAT, 0);
-    snprintf(msg.text, sizeof msg.text, "%.*s", 400, text);
+    size_t n = strlen(text);
+    if (n > 400) {   /* cut at a character's start, so the cut stays valid UTF-8 */
+        n = 400;
+        while (n > 0 && ((unsigned char)text[n] & 0xc0) == 0x80) n--;
+    }
+    snprintf(msg.text, sizeof msg.text, "%.*s", (int)n, text);
     char buf[NP_MAX_LINE];
     int len = np_format(&msg, buf, sizeof buf);
     if (len < 0) {

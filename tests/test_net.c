@@ -108,10 +108,24 @@ static void test_parse_errors(void **st)
     expect_bad("rules zhonggong 0123456789ABCDEF", "rules: bad argument '0123456789ABCDEF'");
     expect_bad("clock 1 5 99999999999", "clock: bad argument '99999999999'");
     expect_bad("bye now", "bye: unexpected text after the arguments");
-    expect_bad("chat \x1b[2Jhi", "control character or bad UTF-8 in message");
-    expect_bad("chat tab\there", "control character or bad UTF-8 in message");
-    expect_bad("chat \xff\xfe", "control character or bad UTF-8 in message");
-    expect_bad("chat \xc0\xaf", "control character or bad UTF-8 in message");   /* overlong '/' */
+    expect_bad("chat \x1b[2Jhi", "control character U+001B at byte 5");
+    expect_bad("chat tab\there", "control character U+0009 at byte 8");
+    expect_bad("chat \xff\xfe", "bad UTF-8 at byte 5");
+    expect_bad("chat \xc0\xaf", "bad UTF-8 at byte 5");   /* overlong '/' */
+    /* C1 controls (CSI), malformed and overlong UTF-8, surrogates, bidi */
+    expect_bad("chat \xc2\x9b" "31mred", "control character U+009B at byte 5");
+    expect_bad("chat \xc2\x85", "control character U+0085 at byte 5");
+    expect_bad("error syntax \xc2\x9b" "2J", "control character U+009B at byte 13");
+    expect_bad("chat a\xe0\x80\xaf", "bad UTF-8 at byte 6");       /* overlong, 3 bytes */
+    expect_bad("chat \xf0\x80\x80\xaf", "bad UTF-8 at byte 5");    /* overlong, 4 bytes */
+    expect_bad("chat \xed\xa0\x80", "bad UTF-8 at byte 5");         /* a surrogate */
+    expect_bad("chat \xf4\x90\x80\x80", "bad UTF-8 at byte 5");    /* past U+10FFFF */
+    expect_bad("chat \xe4\xbd", "bad UTF-8 at byte 5");              /* cut short */
+    expect_bad("chat abc\xe2\x80\xaegnp.exe", "bidirectional control U+202E at byte 8");
+    expect_bad("chat \xe2\x80\xaa", "bidirectional control U+202A at byte 5");
+    expect_bad("chat \xe2\x81\xa6x\xe2\x81\xa9", "bidirectional control U+2066 at byte 5");
+    expect_bad("error rules \xe2\x81\xa9", "bidirectional control U+2069 at byte 12");
+    roundtrip("chat \xe2\x80\xa9\xe2\x81\xaa \xf0\x9f\x98\x80 \xc2\xa0");   /* neighbours pass */
     char *big = malloc(NP_MAX_LINE + 1);
     memset(big, 'a', NP_MAX_LINE);
     memcpy(big, "chat ", 5);
@@ -135,6 +149,18 @@ static void test_format_refuses(void **st)
     m = np_simple(NP_CHAT, 0);
     snprintf(m.text, sizeof m.text, "bell\a");
     assert_int_equal(np_format(&m, buf, sizeof buf), -1);
+    snprintf(m.text, sizeof m.text, "\xc2\x9b" "2J");   /* a C1 CSI is not sent either */
+    assert_int_equal(np_format(&m, buf, sizeof buf), -1);
+    snprintf(m.text, sizeof m.text, "\xe2\x80\xae");
+    assert_int_equal(np_format(&m, buf, sizeof buf), -1);
+    m = np_simple(NP_ERROR, 0);
+    snprintf(m.word, sizeof m.word, "syntax");
+    snprintf(m.text, sizeof m.text, "\xe2\x81\xa7");
+    assert_int_equal(np_format(&m, buf, sizeof buf), -1);
+    char why[96];
+    assert_false(np_text_ok("ok \xc2\x9b", why, sizeof why));
+    assert_string_equal(why, "control character U+009B at byte 3");
+    assert_true(np_text_ok("你好 ok", why, sizeof why));
     assert_int_equal(np_format_error(buf, sizeof buf, "syntax", "bad \x01 byte"), 24);
     assert_string_equal(buf, "error syntax bad ? byte\n");
 }
@@ -762,8 +788,19 @@ static void test_bad_peers(void **st)
     assert_memory_equal(line, "error illegal illegal move 'c3c5': ", 35);
     put(fd, "draw accept 1\n");
     expect(fd, "error state no draw offer is standing");
+    /* a C1 CSI, a bidi override and malformed UTF-8 in chat or error are
+     * refused, never printed */
+    put(fd, "chat \xc2\x9b" "31mred\n");
+    expect(fd, "error syntax control character U+009B at byte 5");
+    put(fd, "chat abc\xe2\x80\xaegnp.exe\n");
+    expect(fd, "error syntax bidirectional control U+202E at byte 8");
+    put(fd, "error illegal \xe4\xbd\n");
+    expect(fd, "error syntax bad UTF-8 at byte 14");
     put(fd, "chat hello from black\n");
     hp = proc_wait_for(&h, "black says: hello from black\n", hp);
+    /* and the host's own chat is checked before it is sent */
+    proc_send(&h, "chat \xe2\x80\xae" "evil\n");
+    hp = proc_wait_for(&h, "chat refused: bidirectional control U+202E at byte 0 (a chat line is printable text)\n", hp);
     /* none of that changed the game: black's real move is ply 1 */
     put(fd, "move 1 g7g6\n");
     hp = proc_wait_for(&h, "Black plays g7g6 (", hp);
@@ -777,6 +814,11 @@ static void test_bad_peers(void **st)
     e = proc_err(&h);
     assert_non_null(strstr(e, "qipan: net: refused 'xyzzy': syntax unknown message 'xyzzy'"));
     assert_non_null(strstr(e, "qipan: net: refused 'move 1 e7e5': illegal"));
+    /* what the peer sent is nowhere (the host echoes only its own input) */
+    assert_null(strstr(e, "\xc2\x9b"));
+    assert_null(strstr(e, "\xe2\x80\xae"));
+    assert_null(strstr(h.out, "\xc2\x9b"));
+    assert_null(strstr(h.out, "gnp.exe"));
     free(e);
     char *rec = slurp_file(hs);
     assert_non_null(strstr(rec, "[Termination \"black wins: resignation\"]"));
@@ -1070,6 +1112,10 @@ static void test_joiner_side(void **st)
     expect(fd, "error state this game has no clocks");
     put(fd, "ready 2 0000000000000000\n");
     expect(fd, "error unexpected this message is not expected now");
+    put(fd, "chat \xc2\x9b" "2J\n");
+    expect(fd, "error syntax control character U+009B at byte 5");
+    put(fd, "error x \xe2\x81\xa6\n");
+    expect(fd, "error syntax bidirectional control U+2066 at byte 8");
     /* the connection drops; the joiner dials again and takes our record */
     close(fd);
     jp = proc_wait_for(&j, "connection lost at ply 2", jp);
