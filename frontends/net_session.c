@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <arpa/inet.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <stdio.h>
@@ -23,6 +24,7 @@
 #define NS_MAX_EVENTS 4096
 #define NS_RETRY_MS 500         /* joiner: between reconnect attempts */
 #define NS_CONNECT_MS 5000
+#define NS_PEERS 64             /* host: addresses whose wrong codes are counted */
 
 /* One TCP connection.  Invariant: fd < 0 means none; in[0..inlen) holds
  * the start of an unfinished line (never an LF). */
@@ -41,7 +43,16 @@ typedef struct ns_conn {
     double tokens;            /* rate limit bucket */
     long long tokens_at;
     int errors;
+    char peer[64];            /* host: the peer's address (IPv6: its /64), for wrong codes */
 } ns_conn;
+
+/* Wrong codes from one address.  Invariant: addr[0] == 0 marks a free
+ * entry; until is when the address may be heard again (0: at once). */
+typedef struct ns_peer {
+    char addr[64];
+    int fails;
+    long long until, last;
+} ns_peer;
 
 struct ns_session {
     ns_options o;
@@ -55,7 +66,9 @@ struct ns_session {
     void *ud;
     int seat;
     int lfd;                  /* host: listening socket */
-    ns_conn c;
+    ns_conn c;                /* the opponent's seat (host: only with the right code) */
+    ns_conn pend[NS_MAX_PENDING];   /* host: connections that gave no code yet */
+    ns_peer peers[NS_PEERS];
     /* joiner's set-up as it arrives */
     struct {
         uint64_t digest;
@@ -160,9 +173,8 @@ static void conn_flush(ns_conn *c)
     }
 }
 
-static void send_line(ns_session *s, const char *line, int len)
+static void conn_send(ns_conn *c, const char *line, int len)
 {
-    ns_conn *c = &s->c;
     if (c->fd < 0 || len <= 0) return;
     if (c->outlen + (size_t)len > NS_OUT_MAX) return;   /* the idle limit will drop this peer */
     if (c->outlen + (size_t)len > c->outcap) {
@@ -177,6 +189,11 @@ static void send_line(ns_session *s, const char *line, int len)
     c->outlen += (size_t)len;
     c->last_tx = now_ms();
     conn_flush(c);
+}
+
+static void send_line(ns_session *s, const char *line, int len)
+{
+    conn_send(&s->c, line, len);
 }
 
 static void send_msg(ns_session *s, const np_msg *m)
@@ -391,6 +408,18 @@ static void on_playing_msg(ns_session *s, const np_msg *m, const char *line)
         emit(s, NS_EV_CHAT, s->g.len, peer, "%s", m->text);
         return;
     case NP_ERROR:
+        if (s->o.role == NS_JOIN && !strcmp(m->word, "replaced")) {
+            /* the one who has the code came back on another connection:
+             * this one must not take the seat back */
+            s->c.close_after_flush = true;
+            s->c.close_why = "replaced";
+            if (live) {
+                pause_clock(s);
+                s->phase = NS_ADJOURNED;
+                emit(s, NS_EV_ADJOURNED, s->g.len, -1, "another connection with the join code took this seat");
+            }
+            return;
+        }
         emit(s, NS_EV_INFO, s->g.len, -1, "the peer reports: %s %s", m->word, m->text);
         return;
     case NP_BYE:
@@ -545,22 +574,6 @@ static void host_send_setup(ns_session *s)
 static void host_handshake(ns_session *s, const np_msg *m, const char *line)
 {
     ns_conn *c = &s->c;
-    if (c->stage == 0) {
-        if (m->kind != NP_HELLO) {
-            reject(s, "hello", line, "say hello first");
-            c->close_after_flush = true;
-        } else if (m->num != NP_VERSION) {
-            reject(s, "version", line, "protocol version %d here, %d there", NP_VERSION, m->num);
-            c->close_after_flush = true;
-        } else if (strcmp(m->word, s->code)) {
-            reject(s, "code", line, "wrong join code");
-            c->close_after_flush = true;
-        } else {
-            c->stage = 1;
-            host_send_setup(s);
-        }
-        return;
-    }
     if (m->kind == NP_ERROR) {   /* the joiner refused our rules */
         emit(s, NS_EV_INFO, s->g.len, -1, "a joiner refused the game: %s", m->text[0] ? m->text : m->word);
         c->close_after_flush = true;
@@ -1002,6 +1015,7 @@ ns_session *ns_new(const ns_options *o, qp_rules *r, const char *fen, ns_open_ru
     s->o.code = s->code;
     s->lfd = -1;
     conn_reset(&s->c);
+    for (int i = 0; i < NS_MAX_PENDING; i++) conn_reset(&s->pend[i]);
     clear_offers(s);
     s->r = r;
     s->open_rules = open_rules;
@@ -1034,6 +1048,7 @@ void ns_free(ns_session *s)
 {
     if (!s) return;
     conn_close(&s->c);
+    for (int i = 0; i < NS_MAX_PENDING; i++) conn_close(&s->pend[i]);
     if (s->lfd >= 0) close(s->lfd);
     if (s->su.tmp_ok) qp_game_free(&s->su.tmp);
     if (s->have_game) qp_game_free(&s->g);
@@ -1058,6 +1073,13 @@ int ns_pollfds(ns_session *s, struct pollfd *p)
                               (s->c.outlen || s->c.connecting ? POLLOUT : 0));
         p[n++].revents = 0;
     }
+    for (int i = 0; i < NS_MAX_PENDING; i++) {
+        const ns_conn *c = &s->pend[i];
+        if (c->fd < 0) continue;
+        p[n].fd = c->fd;
+        p[n].events = (short)((c->close_after_flush ? 0 : POLLIN) | (c->outlen ? POLLOUT : 0));
+        p[n++].revents = 0;
+    }
     return n;
 }
 
@@ -1072,37 +1094,219 @@ int ns_timeout_ms(ns_session *s)
         int side = qp_game_to_move(&s->g);
         if (side >= 0 && side < 2 && s->turn_start + s->left[side] < due) due = s->turn_start + s->left[side];
     }
+    for (int i = 0; i < NS_MAX_PENDING; i++)
+        if (s->pend[i].fd >= 0 && s->pend[i].opened + NS_AUTH_MS < due) due = s->pend[i].opened + NS_AUTH_MS;
     if (s->phase == NS_ABSENT && s->deadline < due) due = s->deadline;
     if (s->phase == NS_ABSENT && s->o.role == NS_JOIN && s->next_retry < due) due = s->next_retry;
     return due <= t ? 0 : (int)(due - t);
 }
 
-static void host_accept(ns_session *s)
+/* The address wrong codes are counted for: an IPv4 address, or the /64
+ * of an IPv6 one (one machine commonly holds a whole /64). */
+static void addr_key(const struct sockaddr_storage *sa, char *out, size_t n)
 {
-    int fd = accept(s->lfd, NULL, NULL);
-    if (fd < 0) return;
-    if (s->c.fd >= 0 || s->phase == NS_OVER) {
-        /* one opponent at a time: a second connection is told and closed */
+    snprintf(out, n, "?");
+    if (sa->ss_family == AF_INET) {
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out, (socklen_t)n);
+    } else if (sa->ss_family == AF_INET6) {
+        struct in6_addr a = ((const struct sockaddr_in6 *)sa)->sin6_addr;
+        if (IN6_IS_ADDR_V4MAPPED(&a)) {
+            inet_ntop(AF_INET, a.s6_addr + 12, out, (socklen_t)n);
+            return;
+        }
+        memset(a.s6_addr + 8, 0, 8);
+        char t[INET6_ADDRSTRLEN];
+        if (inet_ntop(AF_INET6, &a, t, sizeof t)) snprintf(out, n, "%s/64", t);
+    }
+}
+
+/* The entry of addr; with make, a new one if there is none (replacing the
+ * least recent entry that waits for nothing, else the least recent). */
+static ns_peer *peer_find(ns_session *s, const char *addr, bool make)
+{
+    ns_peer *victim = NULL;
+    long long t = now_ms();
+    for (int i = 0; i < NS_PEERS; i++) {
+        ns_peer *p = &s->peers[i];
+        if (p->addr[0] && !strcmp(p->addr, addr)) return p;
+        bool idle = !p->addr[0] || p->until <= t, vidle = victim && (!victim->addr[0] || victim->until <= t);
+        if (!victim || (idle && !vidle) || (idle == vidle && p->last < victim->last)) victim = p;
+    }
+    if (!make) return NULL;
+    memset(victim, 0, sizeof *victim);
+    snprintf(victim->addr, sizeof victim->addr, "%s", addr);
+    return victim;
+}
+
+/* Milliseconds addr must still wait before it is heard (0: none). */
+static long long peer_wait(ns_session *s, const char *addr)
+{
+    ns_peer *p = peer_find(s, addr, false);
+    long long t = now_ms();
+    return p && p->until > t ? p->until - t : 0;
+}
+
+/* A wrong code from c's address: counted, and logged only the first time. */
+static void wrong_code(ns_session *s, const ns_conn *c)
+{
+    ns_peer *p = peer_find(s, c->peer, true);
+    long long t = now_ms();
+    if (p->fails == 0)
+        emit(s, NS_EV_INFO, s->g.len, -1, "wrong join code from %s (its further wrong codes are not logged)",
+             c->peer);
+    p->fails++;
+    p->last = t;
+    if (p->fails >= NS_FREE_GUESSES) {
+        int k = p->fails - NS_FREE_GUESSES;
+        long long wait = k >= 16 ? NS_GUESS_WAIT_MAX_MS : 1000LL << k;
+        p->until = t + (wait > NS_GUESS_WAIT_MAX_MS ? NS_GUESS_WAIT_MAX_MS : wait);
+    }
+}
+
+static void pend_refuse(ns_conn *c, const char *kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Refuses a connection that has no seat: one error line, then closed.
+ * Nothing is logged: strangers could fill the log. */
+static void pend_refuse(ns_conn *c, const char *kind, const char *fmt, ...)
+{
+    char text[200], buf[NP_MAX_LINE];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    conn_send(c, buf, np_format_error(buf, sizeof buf, kind, text));
+    c->close_after_flush = true;
+}
+
+/* The connection pend[i] gave the right code: it takes the seat, from
+ * whoever held it (the same player on a connection that died unseen, or
+ * one that was in the set-up). */
+static void promote(ns_session *s, int i)
+{
+    ns_conn *c = &s->c;
+    if (c->fd >= 0) {
         char buf[NP_MAX_LINE];
-        int len = np_format_error(buf, sizeof buf, "busy", "another player is connected");
-        ssize_t sent = len > 0 ? send(fd, buf, (size_t)len, MSG_NOSIGNAL | MSG_DONTWAIT) : 0;
-        (void)sent;   /* best effort: the stranger is closed either way */
-        close(fd);
-        emit(s, NS_EV_INFO, s->g.len, -1, "refused a second connection");
+        conn_send(c, buf, np_format_error(buf, sizeof buf, "replaced",
+                                          "another connection with the join code took this seat"));
+        emit(s, NS_EV_INFO, s->g.len, -1, "a new connection with the join code replaces the old one");
+        if (c->stage >= 2 && s->phase == NS_PLAYING) lost(s, "replaced by a new connection");
+        else conn_close(c);
+    }
+    *c = s->pend[i];   /* the buffers move with it */
+    memset(&s->pend[i], 0, sizeof s->pend[i]);
+    s->pend[i].fd = -1;
+    c->inlen = 0;
+    c->stage = 1;
+    c->last_rx = now_ms();
+    host_send_setup(s);
+}
+
+/* The first line of a connection without a seat: `hello VERSION CODE`. */
+static void pend_hello(ns_session *s, int i, const char *line)
+{
+    ns_conn *c = &s->pend[i];
+    np_msg m;
+    char err[QP_ERR];
+    long long wait = peer_wait(s, c->peer);
+    if (np_parse(line, &m, err, sizeof err)) pend_refuse(c, "syntax", "%s", err);
+    else if (m.kind != NP_HELLO) pend_refuse(c, "hello", "say hello first");
+    else if (m.num != NP_VERSION) pend_refuse(c, "version", "protocol version %d here, %d there", NP_VERSION, m.num);
+    else if (wait > 0)   /* a guess made while waiting is not even looked at */
+        pend_refuse(c, "code", "too many wrong codes from this address: wait %lld s", (wait + 999) / 1000);
+    else if (strcmp(m.word, s->code)) {
+        wrong_code(s, c);
+        pend_refuse(c, "code", "wrong join code");
+    } else promote(s, i);
+}
+
+/* Reads pend[i] up to its first line; nothing may follow it before
+ * `welcome`, so what does is dropped. */
+static void pend_read(ns_session *s, int i)
+{
+    ns_conn *c = &s->pend[i];
+    for (;;) {
+        size_t room = NP_MAX_LINE - 1 - c->inlen;
+        if (room == 0) {
+            pend_refuse(c, "too-long", "a message is at most %d bytes", NP_MAX_LINE);
+            return;
+        }
+        ssize_t k = recv(c->fd, c->in + c->inlen, room, 0);
+        if (k < 0 && errno == EINTR) continue;
+        if (k < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+        if (k <= 0) {
+            conn_close(c);
+            return;
+        }
+        char *start = c->in + c->inlen, *nl = memchr(start, '\n', (size_t)k);
+        c->inlen += (size_t)k;
+        if (!nl) continue;
+        for (char *q = c->in; q < nl; q++)
+            if (!*q) *q = 0x7f;   /* a NUL would cut the line short: make it a bad byte */
+        *nl = 0;
+        if (nl > c->in && nl[-1] == '\r') nl[-1] = 0;
+        c->inlen = 0;
+        pend_hello(s, i, c->in);
         return;
     }
-    if (set_nonblock(fd)) {
+}
+
+/* A new connection waits in the pool for its code; a full pool (or an
+ * address's share of it) gives up its oldest.  An address that must wait
+ * is told so and closed at once. */
+static void host_accept(ns_session *s)
+{
+    struct sockaddr_storage sa;
+    socklen_t sl = sizeof sa;
+    memset(&sa, 0, sizeof sa);
+    int fd = accept(s->lfd, (struct sockaddr *)&sa, &sl);
+    if (fd < 0) return;
+    if (set_nonblock(fd) || s->phase == NS_OVER || s->phase == NS_ADJOURNED) {
         close(fd);
         return;
     }
     fcntl(fd, F_SETFD, FD_CLOEXEC);
-    conn_open(&s->c, fd);
+    char addr[64];
+    addr_key(&sa, addr, sizeof addr);
+    long long wait = peer_wait(s, addr);
+    if (wait > 0) {
+        char buf[NP_MAX_LINE], text[96];
+        snprintf(text, sizeof text, "too many wrong codes from this address: wait %lld s", (wait + 999) / 1000);
+        int len = np_format_error(buf, sizeof buf, "code", text);
+        ssize_t sent = len > 0 ? send(fd, buf, (size_t)len, MSG_NOSIGNAL | MSG_DONTWAIT) : 0;
+        (void)sent;   /* best effort: it is closed either way */
+        close(fd);
+        return;
+    }
+    int slot = -1, mine = 0, my_oldest = -1, oldest = -1;
+    for (int i = 0; i < NS_MAX_PENDING; i++) {
+        ns_conn *p = &s->pend[i];
+        if (p->fd < 0) {
+            if (slot < 0) slot = i;
+            continue;
+        }
+        if (oldest < 0 || p->opened < s->pend[oldest].opened) oldest = i;
+        if (!strcmp(p->peer, addr)) {
+            mine++;
+            if (my_oldest < 0 || p->opened < s->pend[my_oldest].opened) my_oldest = i;
+        }
+    }
+    if (mine >= NS_PENDING_PER_ADDR) slot = my_oldest;
+    else if (slot < 0) slot = oldest;
+    conn_close(&s->pend[slot]);
+    conn_open(&s->pend[slot], fd);
+    snprintf(s->pend[slot].peer, sizeof s->pend[slot].peer, "%s", addr);
 }
 
 static void check_timers(ns_session *s)
 {
     long long t = now_ms();
     ns_conn *c = &s->c;
+    for (int i = 0; i < NS_MAX_PENDING; i++) {
+        ns_conn *p = &s->pend[i];
+        /* no code in time, or refused and told: closed without a word in the log */
+        if (p->fd >= 0 && (t - p->opened > NS_AUTH_MS || (p->close_after_flush && p->outlen == 0))) conn_close(p);
+    }
     if (c->fd >= 0 && !c->connecting) {
         if (c->stage < 2 && s->o.role == NS_HOST && t - c->opened > NS_HANDSHAKE_MS) {
             emit(s, NS_EV_INFO, s->have_game ? s->g.len : 0, -1, "a connection did not complete the handshake");
@@ -1150,8 +1354,16 @@ static void check_timers(ns_session *s)
 
 void ns_after_poll(ns_session *s, const struct pollfd *p, int n)
 {
+    bool incoming = false;   /* accepted after the loop: a new fd may reuse a number polled here */
     for (int i = 0; i < n; i++) {
-        if (p[i].fd == s->lfd && (p[i].revents & POLLIN)) host_accept(s);
+        if (p[i].fd == s->lfd && (p[i].revents & POLLIN)) incoming = true;
+        for (int k = 0; k < NS_MAX_PENDING; k++) {
+            ns_conn *q = &s->pend[k];
+            if (q->fd < 0 || q->fd != p[i].fd || p[i].fd == s->lfd) continue;
+            if (p[i].revents & POLLOUT) conn_flush(q);
+            if (q->fd >= 0 && !q->close_after_flush && (p[i].revents & (POLLIN | POLLHUP | POLLERR))) pend_read(s, k);
+            else if (q->fd >= 0 && (p[i].revents & (POLLHUP | POLLERR))) conn_close(q);
+        }
         if (p[i].fd != s->c.fd || s->c.fd < 0) continue;
         ns_conn *c = &s->c;
         if (c->connecting && (p[i].revents & (POLLOUT | POLLERR | POLLHUP))) {
@@ -1182,6 +1394,7 @@ void ns_after_poll(ns_session *s, const struct pollfd *p, int n)
             }
         }
     }
+    if (incoming && s->lfd >= 0) host_accept(s);
     if (s->c.fd >= 0 && s->c.close_after_flush && s->c.outlen == 0) {
         bool playing = s->c.stage >= 2 && s->phase == NS_PLAYING;
         if (playing) lost(s, s->c.close_why ? s->c.close_why : "closed");

@@ -18,6 +18,17 @@
  * reach a file or code: messages are bounded (NP_MAX_LINE bytes, a rate
  * limit, an idle limit), parsed into fixed fields, and only ever matched
  * against the ruleset's own move texts.
+ *
+ * The host's seat is taken only by a connection that gave the right join
+ * code: new connections wait in a pool of their own (NS_MAX_PENDING, the
+ * oldest dropped when it is full) and are closed unless they do so within
+ * NS_AUTH_MS, so connections that never speak hold nothing.  A connection
+ * with the code takes the seat even from one that holds it (a dropped
+ * player whose old connection the host has not seen die yet comes back at
+ * once); the old one is told `error replaced` and closed.  Wrong codes are
+ * counted per address (IPv6: per /64): after NS_FREE_GUESSES an address
+ * waits 1 s, 2 s, 4 s ... (at most NS_GUESS_WAIT_MAX_MS) before its next
+ * connection is heard, and only its first wrong code is logged.
  */
 #ifndef QP_NET_SESSION_H
 #define QP_NET_SESSION_H
@@ -30,6 +41,11 @@
 
 #define NS_DEFAULT_PORT 7071
 #define NS_HANDSHAKE_MS 10000   /* from accept to `ready` */
+#define NS_AUTH_MS 5000         /* host: from accept to a right code, or closed */
+#define NS_MAX_PENDING 8        /* host: connections without a right code yet */
+#define NS_PENDING_PER_ADDR 4   /* of which from one address */
+#define NS_FREE_GUESSES 3       /* wrong codes from an address before it must wait */
+#define NS_GUESS_WAIT_MAX_MS 60000   /* the longest wait: 1 s, 2 s, 4 s ... up to this */
 #define NS_PING_MS 5000         /* a ping after this long without sending */
 #define NS_IDLE_MS 30000        /* a connection silent this long is dropped */
 #define NS_RATE_PER_S 20        /* messages per second, sustained */
@@ -100,7 +116,7 @@ void ns_free(ns_session *s);
 
 /* Event loop: descriptors to poll (at most NS_MAX_FDS), the poll timeout,
  * and the work after poll(); ns_step does all three. */
-#define NS_MAX_FDS 2
+#define NS_MAX_FDS (2 + NS_MAX_PENDING)
 int ns_pollfds(ns_session *s, struct pollfd *p);
 int ns_timeout_ms(ns_session *s);
 void ns_after_poll(ns_session *s, const struct pollfd *p, int n);

@@ -754,10 +754,8 @@ static void test_bad_peers(void **st)
     put(fd, line);
     size_t hp = proc_wait_for(&h, "black joined at ply 0", 0);
 
-    /* a second player meanwhile is turned away */
+    /* a stranger meanwhile takes nothing (and is closed in a few seconds) */
     int fd2 = dial(port);
-    expect(fd2, "error busy another player is connected");
-    close(fd2);
 
     put(fd, "xyzzy\n");
     expect(fd, "error syntax unknown message 'xyzzy'");
@@ -810,6 +808,8 @@ static void test_bad_peers(void **st)
     expect(fd, "end 2 black wins: resignation");
     expect(fd, "");
     close(fd);
+    expect(fd2, "");
+    close(fd2);
     assert_int_equal(proc_exit(&h), 0);
     e = proc_err(&h);
     assert_non_null(strstr(e, "qipan: net: refused 'xyzzy': syntax unknown message 'xyzzy'"));
@@ -1243,6 +1243,109 @@ static int join_by_hand(int port, const char *code)
     return fd;
 }
 
+/* Lines of text that contain needle. */
+static int count_in(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *p = strstr(text, needle); p; p = strstr(p + 1, needle)) n++;
+    return n;
+}
+
+/* Wrong codes are limited per address: after three, each further try
+ * must wait (1 s, 2 s, ...) and is refused unheard meanwhile; only the
+ * first is logged.  The right code gets in once the wait is over. */
+static void test_wrong_codes(void **st)
+{
+    (void)st;
+    char addr[64], line[NP_MAX_LINE];
+    const char *hargs[] = {"host", "tictactoe", "--port", "0", "--code", "RIGHT-CODE", NULL};
+    proc h;
+    proc_start(&h, hargs);
+    int port = host_port(&h, addr, sizeof addr);
+    int wrong = 0, waits = 0;
+    for (int i = 0; i < 12 && !waits; i++) {   /* the first wait is 1 s: a slow machine may need more */
+        int fd = dial(port);
+        snprintf(line, sizeof line, "hello 1 GUESS%d\n", i);
+        put(fd, line);
+        get(fd, line, sizeof line);
+        if (!strcmp(line, "error code wrong join code")) wrong++;
+        else if (!strncmp(line, "error code too many wrong codes from this address: wait ", 56)) waits++;
+        else fail_msg("unexpected answer '%s'", line);
+        expect(fd, "");
+        close(fd);
+    }
+    assert_true(wrong >= 3);
+    assert_int_equal(waits, 1);
+    /* the right code, tried until the wait is over (a bounded loop) */
+    bool in = false;
+    long long end = ms_now() + WAIT_MS;
+    while (!in && ms_now() < end) {
+        int fd = dial(port);
+        put(fd, "hello 1 RIGHT-CODE\n");
+        get(fd, line, sizeof line);
+        in = !strcmp(line, "welcome 1");
+        if (!in) {
+            assert_memory_equal(line, "error code too many wrong codes from this address: wait ", 56);
+            poll(NULL, 0, 200);
+        }
+        close(fd);
+    }
+    assert_true(in);
+    proc_send(&h, "quit\n");
+    assert_int_equal(proc_exit(&h), 3);
+    char *e = proc_err(&h);
+    assert_int_equal(count_in(e, "wrong join code from 127.0.0.1"), 1);
+    assert_int_equal(count_in(e, "\n"), 1);   /* nothing else: no line per guess */
+    free(e);
+    proc_free(&h);
+}
+
+/* Connections that never speak take nothing: the player with the code
+ * joins past them, and they are closed within a few seconds.  A player
+ * whose old connection still looks alive comes back at once with the
+ * code; the old connection is told it was replaced. */
+static void test_idle_connections(void **st)
+{
+    (void)st;
+    char hs[128], addr[64];
+    tmp_path(hs, sizeof hs, "idle_host");
+    const char *hargs[] = {"host", "tictactoe", "--port", "0", "--code", "SLOT", "--save", hs, NULL};
+    proc h, j, j2;
+    proc_start(&h, hargs);
+    int port = host_port(&h, addr, sizeof addr);
+    int idle[3];
+    for (int i = 0; i < 3; i++) idle[i] = dial(port);
+    const char *jargs[] = {"join", addr, "--code", "SLOT", NULL};
+    proc_start(&j, jargs);
+    size_t hp = proc_wait_for(&h, "o joined at ply 0", 0);
+    for (int i = 0; i < 3; i++) {
+        expect(idle[i], "");   /* closed by the host, unheard */
+        close(idle[i]);
+    }
+    hp = proc_wait_for(&h, "x> ", hp);
+    proc_send(&h, "b2\n");
+    proc_wait_for(&j, "X plays b2", 0);
+    /* the joiner freezes: its connection stays open but silent */
+    kill(j.pid, SIGSTOP);
+    proc_start(&j2, jargs);
+    hp = proc_wait_for(&h, "o is back at ply 1", hp);
+    kill(j.pid, SIGCONT);
+    assert_int_equal(proc_exit(&j), 3);
+    assert_non_null(strstr(j.out, "adjourned at ply 1: another connection with the join code took this seat"));
+    proc_wait_for(&j2, "o> ", 0);
+    proc_send(&j2, "resign\n");
+    assert_int_equal(proc_exit(&j2), 0);
+    assert_int_equal(proc_exit(&h), 0);
+    assert_non_null(strstr(h.out, "game over: x wins: resignation"));
+    char *e = proc_err(&h);
+    assert_non_null(strstr(e, "qipan: net: a new connection with the join code replaces the old one\n"));
+    free(e);
+    proc_free(&h);
+    proc_free(&j);
+    proc_free(&j2);
+    unlink(hs);
+}
+
 /* Floods are cut: too many messages at once, or too many bad ones, close
  * the connection; the game waits for the opponent and goes on unchanged. */
 static void test_floods(void **st)
@@ -1317,6 +1420,8 @@ int main(void)
         cmocka_unit_test(test_joiner_side),
         cmocka_unit_test(test_fed_in_advance),
         cmocka_unit_test(test_floods),
+        cmocka_unit_test(test_wrong_codes),
+        cmocka_unit_test(test_idle_connections),
     };
     return cmocka_run_group_tests_name("net", tests, tu_setup_registry, tu_teardown_registry);
 }
