@@ -18,7 +18,7 @@ typedef struct np_verb {
 } np_verb;
 
 static const np_verb verbs[] = {
-    {"hello", NP_HELLO, "VW"},     {"welcome", NP_WELCOME, "V"}, {"rules", NP_RULES, "WD"},
+    {"hello", NP_HELLO, "V"},     {"welcome", NP_WELCOME, "V"}, {"rules", NP_RULES, "WD"},
     {"param", NP_PARAM, "WT"},     {"start", NP_START, "T"},     {"seat", NP_SEAT, "S"},
     {"time", NP_TIME, "MM"},       {"history", NP_HISTORY, "V"}, {"move", NP_MOVE, "PW"},
     {"clock", NP_CLOCK, "PMM"},    {"sync", NP_SYNC, "P"},       {"ready", NP_READY, "PD"},

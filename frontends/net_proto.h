@@ -21,14 +21,14 @@
 
 #include "ruleset.h"
 
-#define NP_VERSION 1
+#define NP_VERSION 2              /* 2: TLS with the join code as key; hello has no code */
 #define NP_MAX_LINE 4096          /* bytes per message, LF included */
 #define NP_MAX_WORD 64            /* a code, ruleset name, key, token */
 #define NP_MAX_PLY 100000
 #define NP_MAX_MS 864000000LL     /* ten days: bounds every clock value */
 
 typedef enum {
-    NP_HELLO,      /* hello VERSION CODE             joiner -> host */
+    NP_HELLO,      /* hello VERSION                  joiner -> host, inside TLS */
     NP_WELCOME,    /* welcome VERSION                host -> joiner */
     NP_RULES,      /* rules RULESET DIGEST */
     NP_PARAM,      /* param KEY VALUE... */

@@ -8,6 +8,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <gnutls/crypto.h>
+#include <gnutls/gnutls.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <arpa/inet.h>
 #include <netdb.h>
@@ -25,11 +28,27 @@
 #define NS_RETRY_MS 500         /* joiner: between reconnect attempts */
 #define NS_CONNECT_MS 5000
 #define NS_PEERS 64             /* host: addresses whose wrong codes are counted */
+#define NS_TLS_CHUNK 16384      /* bytes handed to one TLS record */
+/* TLS 1.3 only, and only key exchanges that mix the join code (the
+ * pre-shared key) with a fresh (EC)DH secret: a recorded session stays
+ * secret even to whoever learns the code later. */
+#define NS_TLS_PRIORITY "NORMAL:-VERS-ALL:+VERS-TLS1.3:-KX-ALL:+ECDHE-PSK:+DHE-PSK"
+#define NS_PSK_IDENTITY "qipan"
+#define NS_KEY_LEN 32
 
 /* One TCP connection.  Invariant: fd < 0 means none; in[0..inlen) holds
- * the start of an unfinished line (never an LF). */
+ * the start of an unfinished line (never an LF).  tls, once made, is the
+ * only way bytes go in and out (a cleartext line goes out only to a peer
+ * that spoke in clear, to say it must not); lines are read and written
+ * only when secure. */
 typedef struct ns_conn {
     int fd;
+    gnutls_session_t tls;     /* NULL until the handshake starts */
+    bool secure;              /* the handshake is done: the peer has the code */
+    bool psk_asked;           /* host: the peer got as far as offering a key */
+    bool alerted;             /* the handshake failed by the peer's alert */
+    size_t tls_try;           /* bytes of a record send to repeat (GnuTLS asks for the same) */
+    const unsigned char *key; /* the session's key, for the host's key lookup */
     bool connecting;          /* joiner: non-blocking connect in progress */
     int stage;                /* handshake: 0 hello/welcome, 1 set-up, 2 playing */
     char in[NP_MAX_LINE];
@@ -69,6 +88,9 @@ struct ns_session {
     ns_conn c;                /* the opponent's seat (host: only with the right code) */
     ns_conn pend[NS_MAX_PENDING];   /* host: connections that gave no code yet */
     ns_peer peers[NS_PEERS];
+    unsigned char key[NS_KEY_LEN];             /* from the code: the TLS pre-shared key */
+    gnutls_psk_server_credentials_t psk_srv;   /* host */
+    gnutls_psk_client_credentials_t psk_cli;   /* joiner */
     /* joiner's set-up as it arrives */
     struct {
         uint64_t digest;
@@ -140,6 +162,7 @@ bool ns_next_event(ns_session *s, ns_event *ev)
 
 static void conn_reset(ns_conn *c)
 {
+    if (c->tls) gnutls_deinit(c->tls);
     free(c->out);
     memset(c, 0, sizeof *c);
     c->fd = -1;
@@ -147,6 +170,7 @@ static void conn_reset(ns_conn *c)
 
 static void conn_close(ns_conn *c)
 {
+    if (c->tls && c->secure && c->fd >= 0) gnutls_bye(c->tls, GNUTLS_SHUT_WR);   /* best effort: non-blocking */
     if (c->fd >= 0) close(c->fd);
     conn_reset(c);
 }
@@ -162,11 +186,27 @@ static void conn_open(ns_conn *c, int fd)
 static void conn_flush(ns_conn *c)
 {
     while (c->fd >= 0 && !c->connecting && c->outlen > 0) {
-        ssize_t k = send(c->fd, c->out, c->outlen, MSG_NOSIGNAL);
-        if (k < 0) {
-            if (errno == EINTR) continue;
-            if (errno != EAGAIN && errno != EWOULDBLOCK) c->outlen = 0;   /* dropped: the read side notices */
-            return;
+        ssize_t k;
+        if (c->tls) {
+            if (!c->secure) return;   /* the lines wait for the handshake */
+            size_t n = c->tls_try ? c->tls_try : c->outlen > NS_TLS_CHUNK ? NS_TLS_CHUNK : c->outlen;
+            k = gnutls_record_send(c->tls, c->out, n);
+            if (k == GNUTLS_E_AGAIN || k == GNUTLS_E_INTERRUPTED) {
+                c->tls_try = n;
+                return;
+            }
+            c->tls_try = 0;
+            if (k < 0) {
+                c->outlen = 0;   /* broken: the read side notices */
+                return;
+            }
+        } else {
+            k = send(c->fd, c->out, c->outlen, MSG_NOSIGNAL);
+            if (k < 0) {
+                if (errno == EINTR) continue;
+                if (errno != EAGAIN && errno != EWOULDBLOCK) c->outlen = 0;   /* dropped: the read side notices */
+                return;
+            }
         }
         memmove(c->out, c->out + k, c->outlen - (size_t)k);
         c->outlen -= (size_t)k;
@@ -194,6 +234,119 @@ static void conn_send(ns_conn *c, const char *line, int len)
 static void send_line(ns_session *s, const char *line, int len)
 {
     conn_send(&s->c, line, len);
+}
+
+/* ---- TLS with the join code as the pre-shared key ---------------------- */
+
+/* The key both sides derive from the code; only ever used by TLS, which
+ * proves its knowledge without sending it. */
+static int derive_key(const char *code, unsigned char key[NS_KEY_LEN])
+{
+    char text[96];
+    int n = snprintf(text, sizeof text, "qipan join code, protocol %d: %s", NP_VERSION, code);
+    return gnutls_hash_fast(GNUTLS_DIG_SHA256, text, (size_t)n, key) < 0 ? -1 : 0;
+}
+
+/* Host: the key for the identity a joiner offers (one identity only). */
+static int psk_lookup(gnutls_session_t ses, const char *user, gnutls_datum_t *key)
+{
+    ns_conn *c = gnutls_session_get_ptr(ses);
+    c->psk_asked = true;
+    if (strcmp(user, NS_PSK_IDENTITY)) return -1;
+    key->data = gnutls_malloc(NS_KEY_LEN);
+    if (!key->data) return -1;
+    memcpy(key->data, c->key, NS_KEY_LEN);
+    key->size = NS_KEY_LEN;
+    return 0;
+}
+
+/* GnuTLS writes through this, so a closed peer is an error, never SIGPIPE. */
+static ssize_t tls_push(gnutls_transport_ptr_t p, const void *data, size_t n)
+{
+    return send((int)(intptr_t)p, data, n, MSG_NOSIGNAL);
+}
+
+/* Starts the TLS session of c.  0, or -1. */
+static int tls_start(ns_session *s, ns_conn *c, bool server)
+{
+    unsigned flags = (server ? GNUTLS_SERVER : GNUTLS_CLIENT) | GNUTLS_NONBLOCK | GNUTLS_NO_TICKETS;
+    if (gnutls_init(&c->tls, flags) < 0) {
+        c->tls = NULL;
+        return -1;
+    }
+    void *cred = server ? (void *)s->psk_srv : (void *)s->psk_cli;
+    if (gnutls_priority_set_direct(c->tls, NS_TLS_PRIORITY, NULL) < 0 ||
+        gnutls_credentials_set(c->tls, GNUTLS_CRD_PSK, cred) < 0)
+        return -1;
+    c->key = s->key;
+    gnutls_session_set_ptr(c->tls, c);
+    gnutls_transport_set_int(c->tls, c->fd);
+    gnutls_transport_set_push_function(c->tls, tls_push);
+    return 0;
+}
+
+/* One step of the handshake: 1 done, 0 not yet (poll again), -1 failed
+ * with the reason in err. */
+static int tls_step(ns_conn *c, bool server, char *err, size_t errn)
+{
+    for (int tries = 0; tries < 8; tries++) {
+        int rc = gnutls_handshake(c->tls);
+        if (rc == GNUTLS_E_SUCCESS) {
+            c->secure = true;
+            gnutls_session_set_ptr(c->tls, NULL);   /* the connection may move: no lookups after this */
+            return 1;
+        }
+        if (rc == GNUTLS_E_AGAIN) return 0;
+        if (rc == GNUTLS_E_INTERRUPTED || !gnutls_error_is_fatal(rc)) continue;
+        if (server) gnutls_alert_send_appropriate(c->tls, rc);
+        c->alerted = rc == GNUTLS_E_FATAL_ALERT_RECEIVED;
+        if (c->alerted)
+            snprintf(err, errn, "%s", gnutls_alert_get_name(gnutls_alert_get(c->tls)));
+        else
+            snprintf(err, errn, "%s", gnutls_strerror(rc));
+        return -1;
+    }
+    return 0;
+}
+
+/* Reads what c has, TLS or not: like recv, but -2 for "nothing now", and
+ * on an error the reason in why. */
+static ssize_t conn_recv(ns_conn *c, char *buf, size_t n, char *why, size_t whyn)
+{
+    for (;;) {
+        ssize_t k;
+        if (c->tls) {
+            k = gnutls_record_recv(c->tls, buf, n);
+            if (k == GNUTLS_E_AGAIN) return -2;
+            if (k == GNUTLS_E_INTERRUPTED) continue;
+            if (k == GNUTLS_E_PREMATURE_TERMINATION) k = 0;   /* closed without TLS's goodbye: a plain close */
+            if (k < 0) {
+                snprintf(why, whyn, "the connection failed its encryption or authentication (%s)",
+                         gnutls_strerror((int)k));
+                return -1;
+            }
+            return k;
+        }
+        k = recv(c->fd, buf, n, 0);
+        if (k < 0 && errno == EINTR) continue;
+        if (k < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return -2;
+        if (k < 0) snprintf(why, whyn, "%s", strerror(errno));
+        return k;
+    }
+}
+
+/* Decrypted bytes that wait inside TLS (poll does not see them). */
+static bool conn_buffered(const ns_conn *c)
+{
+    return c->fd >= 0 && c->tls && c->secure && gnutls_record_check_pending(c->tls) > 0;
+}
+
+/* The poll events c waits for. */
+static short conn_events(const ns_conn *c)
+{
+    if (c->tls && !c->secure)   /* the handshake: whichever way it last blocked */
+        return (short)(gnutls_record_get_direction(c->tls) ? POLLOUT : POLLIN);
+    return (short)((c->close_after_flush ? 0 : POLLIN) | (c->outlen || c->connecting ? POLLOUT : 0));
 }
 
 static void send_msg(ns_session *s, const np_msg *m)
@@ -839,12 +992,13 @@ static void conn_read(ns_session *s)
 {
     ns_conn *c = &s->c;
     char buf[16384];
+    char why[200];
     for (int rounds = 0; rounds < 64 && c->fd >= 0 && !c->close_after_flush; rounds++) {
-        ssize_t k = recv(c->fd, buf, sizeof buf, 0);
-        if (k < 0 && errno == EINTR) continue;
-        if (k < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+        ssize_t k = conn_recv(c, buf, sizeof buf, why, sizeof why);
+        if (k == -2) return;
         if (k <= 0) {
-            lost(s, k == 0 ? "the opponent closed the connection" : strerror(errno));
+            if (k < 0) emit(s, NS_EV_INFO, s->have_game ? s->g.len : 0, -1, "%s", why);
+            lost(s, k == 0 ? "the opponent closed the connection" : why);
             return;
         }
         c->last_rx = now_ms();
@@ -950,6 +1104,48 @@ static int host_listen(ns_session *s, char *err, size_t errn)
     return 0;
 }
 
+/* Joiner: a step of the TLS handshake; hello once it is done.  A failed
+ * handshake ends a first connection (the code is wrong, or the host does
+ * not hear this address for now) and is dialled again while resuming. */
+static void join_tls_step(ns_session *s)
+{
+    ns_conn *c = &s->c;
+    char err[QP_ERR], why[QP_ERR * 2];
+    int rc = tls_step(c, false, err, sizeof err);
+    if (rc == 0) return;
+    if (rc > 0) {
+        np_msg m = np_simple(NP_HELLO, 0);
+        m.num = NP_VERSION;
+        send_msg(s, &m);
+        return;
+    }
+    if (c->alerted)
+        snprintf(why, sizeof why, "refused by the host: wrong join code (the TLS handshake ended with: %s)", err);
+    else
+        snprintf(why, sizeof why, "the host closed the connection during the TLS handshake (%s); an address that "
+                 "gave wrong codes must wait a while", err);
+    conn_close(c);
+    if (s->phase == NS_WAITING) {
+        s->phase = NS_FAILED;
+        emit(s, NS_EV_FAILED, 0, -1, "%s", why);
+    } else {
+        emit(s, NS_EV_INFO, s->have_game ? s->g.len : 0, -1, "%s", why);
+    }
+}
+
+static void join_start_tls(ns_session *s)
+{
+    if (tls_start(s, &s->c, false)) {
+        conn_close(&s->c);
+        if (s->phase == NS_WAITING) {
+            s->phase = NS_FAILED;
+            emit(s, NS_EV_FAILED, 0, -1, "cannot start TLS");
+        }
+        return;
+    }
+    join_tls_step(s);
+}
+
 /* Joiner: starts a non-blocking connect; false when it failed at once. */
 static bool join_connect(ns_session *s, char *err, size_t errn)
 {
@@ -984,12 +1180,7 @@ static bool join_connect(ns_session *s, char *err, size_t errn)
     if (fd < 0) return false;
     conn_open(&s->c, fd);
     s->c.connecting = pending;
-    if (!pending) {
-        np_msg m = np_simple(NP_HELLO, 0);
-        m.num = NP_VERSION;
-        snprintf(m.word, sizeof m.word, "%s", s->code);
-        send_msg(s, &m);
-    }
+    if (!pending) join_start_tls(s);
     return true;
 }
 
@@ -1024,6 +1215,23 @@ ns_session *ns_new(const ns_options *o, qp_rules *r, const char *fen, ns_open_ru
     s->phase = NS_WAITING;
     s->timed = o->base_ms > 0;
     s->left[0] = s->left[1] = o->base_ms;
+    int tls_rc = derive_key(s->code, s->key);
+    if (!tls_rc && o->role == NS_HOST) {
+        tls_rc = gnutls_psk_allocate_server_credentials(&s->psk_srv);
+        if (!tls_rc) gnutls_psk_set_server_credentials_function(s->psk_srv, psk_lookup);
+        else s->psk_srv = NULL;
+    } else if (!tls_rc) {
+        gnutls_datum_t k = {s->key, NS_KEY_LEN};
+        tls_rc = gnutls_psk_allocate_client_credentials(&s->psk_cli);
+        if (!tls_rc) tls_rc = gnutls_psk_set_client_credentials(s->psk_cli, NS_PSK_IDENTITY, &k, GNUTLS_PSK_KEY_RAW);
+        else s->psk_cli = NULL;
+    }
+    if (tls_rc < 0) {
+        snprintf(err, errn, "cannot set up TLS: %s", gnutls_strerror(tls_rc));
+        s->r = r;
+        ns_free(s);
+        return NULL;
+    }
     if (o->role == NS_HOST) {
         if (qp_game_init(&s->g, r, fen, err, errn)) {
             ns_free(s);
@@ -1053,6 +1261,9 @@ void ns_free(ns_session *s)
     if (s->su.tmp_ok) qp_game_free(&s->su.tmp);
     if (s->have_game) qp_game_free(&s->g);
     if (s->r) qp_rules_free(s->r);
+    if (s->psk_srv) gnutls_psk_free_server_credentials(s->psk_srv);
+    if (s->psk_cli) gnutls_psk_free_client_credentials(s->psk_cli);
+    memset(s->key, 0, sizeof s->key);
     free(s->ev);
     free(s);
 }
@@ -1069,15 +1280,14 @@ int ns_pollfds(ns_session *s, struct pollfd *p)
     }
     if (s->c.fd >= 0) {
         p[n].fd = s->c.fd;
-        p[n].events = (short)((s->c.close_after_flush ? 0 : POLLIN) |
-                              (s->c.outlen || s->c.connecting ? POLLOUT : 0));
+        p[n].events = conn_events(&s->c);
         p[n++].revents = 0;
     }
     for (int i = 0; i < NS_MAX_PENDING; i++) {
         const ns_conn *c = &s->pend[i];
         if (c->fd < 0) continue;
         p[n].fd = c->fd;
-        p[n].events = (short)((c->close_after_flush ? 0 : POLLIN) | (c->outlen ? POLLOUT : 0));
+        p[n].events = conn_events(c);
         p[n++].revents = 0;
     }
     return n;
@@ -1086,6 +1296,9 @@ int ns_pollfds(ns_session *s, struct pollfd *p)
 int ns_timeout_ms(ns_session *s)
 {
     long long t = now_ms(), due = t + 1000;
+    if (conn_buffered(&s->c)) return 0;
+    for (int i = 0; i < NS_MAX_PENDING; i++)
+        if (conn_buffered(&s->pend[i])) return 0;
     if (s->c.fd >= 0) {
         if (s->c.last_tx + NS_PING_MS < due) due = s->c.last_tx + NS_PING_MS;
         if (s->c.last_rx + NS_IDLE_MS < due) due = s->c.last_rx + NS_IDLE_MS;
@@ -1202,38 +1415,64 @@ static void promote(ns_session *s, int i)
     host_send_setup(s);
 }
 
-/* The first line of a connection without a seat: `hello VERSION CODE`. */
+/* The first line of a connection without a seat: `hello VERSION`. */
 static void pend_hello(ns_session *s, int i, const char *line)
 {
     ns_conn *c = &s->pend[i];
     np_msg m;
     char err[QP_ERR];
-    long long wait = peer_wait(s, c->peer);
+    /* the handshake proved the code: this only checks the version */
     if (np_parse(line, &m, err, sizeof err)) pend_refuse(c, "syntax", "%s", err);
     else if (m.kind != NP_HELLO) pend_refuse(c, "hello", "say hello first");
     else if (m.num != NP_VERSION) pend_refuse(c, "version", "protocol version %d here, %d there", NP_VERSION, m.num);
-    else if (wait > 0)   /* a guess made while waiting is not even looked at */
-        pend_refuse(c, "code", "too many wrong codes from this address: wait %lld s", (wait + 999) / 1000);
-    else if (strcmp(m.word, s->code)) {
-        wrong_code(s, c);
-        pend_refuse(c, "code", "wrong join code");
-    } else promote(s, i);
+    else promote(s, i);
 }
 
-/* Reads pend[i] up to its first line; nothing may follow it before
- * `welcome`, so what does is dropped. */
+/* Host: the handshake of pend[i], then its first line.  A peer that
+ * speaks in clear (a version 1 qipan sends `hello 1 CODE`) is told the
+ * version and closed; a failed handshake after the peer offered a key
+ * counts as a wrong code.  Nothing may follow hello before `welcome`, so
+ * what does is dropped. */
 static void pend_read(ns_session *s, int i)
 {
     ns_conn *c = &s->pend[i];
-    for (;;) {
+    char err[QP_ERR];
+    if (!c->tls) {
+        unsigned char b;
+        ssize_t k = recv(c->fd, &b, 1, MSG_PEEK);
+        if (k < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return;
+        if (k <= 0) {
+            conn_close(c);
+            return;
+        }
+        if (b != 0x16) {   /* no TLS handshake record */
+            pend_refuse(c, "version", "protocol version %d here: TLS with the join code as its key, not text in clear",
+                        NP_VERSION);
+            return;
+        }
+        long long wait = peer_wait(s, c->peer);
+        if (wait > 0 || tls_start(s, c, true)) {   /* a guess while waiting is not even heard */
+            conn_close(c);
+            return;
+        }
+    }
+    if (!c->secure) {
+        int rc = tls_step(c, true, err, sizeof err);
+        if (rc == 0) return;
+        if (rc < 0) {
+            if (c->psk_asked) wrong_code(s, c);
+            conn_close(c);
+            return;
+        }
+    }
+    for (int rounds = 0; rounds < 16; rounds++) {
         size_t room = NP_MAX_LINE - 1 - c->inlen;
         if (room == 0) {
             pend_refuse(c, "too-long", "a message is at most %d bytes", NP_MAX_LINE);
             return;
         }
-        ssize_t k = recv(c->fd, c->in + c->inlen, room, 0);
-        if (k < 0 && errno == EINTR) continue;
-        if (k < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+        ssize_t k = conn_recv(c, c->in + c->inlen, room, err, sizeof err);
+        if (k == -2) return;
         if (k <= 0) {
             conn_close(c);
             return;
@@ -1253,7 +1492,7 @@ static void pend_read(ns_session *s, int i)
 
 /* A new connection waits in the pool for its code; a full pool (or an
  * address's share of it) gives up its oldest.  An address that must wait
- * is told so and closed at once. */
+ * is closed at once. */
 static void host_accept(ns_session *s)
 {
     struct sockaddr_storage sa;
@@ -1268,13 +1507,7 @@ static void host_accept(ns_session *s)
     fcntl(fd, F_SETFD, FD_CLOEXEC);
     char addr[64];
     addr_key(&sa, addr, sizeof addr);
-    long long wait = peer_wait(s, addr);
-    if (wait > 0) {
-        char buf[NP_MAX_LINE], text[96];
-        snprintf(text, sizeof text, "too many wrong codes from this address: wait %lld s", (wait + 999) / 1000);
-        int len = np_format_error(buf, sizeof buf, "code", text);
-        ssize_t sent = len > 0 ? send(fd, buf, (size_t)len, MSG_NOSIGNAL | MSG_DONTWAIT) : 0;
-        (void)sent;   /* best effort: it is closed either way */
+    if (peer_wait(s, addr) > 0) {   /* closed unheard: its peer speaks TLS, so no word in clear */
         close(fd);
         return;
     }
@@ -1379,10 +1612,11 @@ void ns_after_poll(ns_session *s, const struct pollfd *p, int n)
                 continue;
             }
             c->connecting = false;
-            np_msg m = np_simple(NP_HELLO, 0);
-            m.num = NP_VERSION;
-            snprintf(m.word, sizeof m.word, "%s", s->code);
-            send_msg(s, &m);
+            join_start_tls(s);
+            continue;
+        }
+        if (c->tls && !c->secure) {
+            if (p[i].revents) join_tls_step(s);
             continue;
         }
         if (p[i].revents & POLLOUT) conn_flush(c);
@@ -1400,13 +1634,17 @@ void ns_after_poll(ns_session *s, const struct pollfd *p, int n)
         if (playing) lost(s, s->c.close_why ? s->c.close_why : "closed");
         else conn_close(&s->c);
     }
-    if (s->c.fd >= 0 && s->c.connecting && now_ms() - s->c.opened > NS_CONNECT_MS) {
+    if (s->c.fd >= 0 && (s->c.connecting || !s->c.secure) && now_ms() - s->c.opened > NS_CONNECT_MS) {
         conn_close(&s->c);
         if (s->phase == NS_WAITING) {
             s->phase = NS_FAILED;
             emit(s, NS_EV_FAILED, 0, -1, "cannot connect to %s:%d: timed out", s->addr, s->o.port);
         }
     }
+    /* what TLS has decrypted already is not seen by poll */
+    if (conn_buffered(&s->c) && !s->c.close_after_flush) conn_read(s);
+    for (int k = 0; k < NS_MAX_PENDING; k++)
+        if (conn_buffered(&s->pend[k]) && !s->pend[k].close_after_flush) pend_read(s, k);
     check_timers(s);
 }
 

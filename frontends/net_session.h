@@ -1,7 +1,13 @@
 /*
  * net_session.h — one network game between two qipan programs
- * (docs/protocol.md): the TCP connection, the handshake, and the game kept
+ * (docs/protocol.md): the connection, the handshake, and the game kept
  * in step on both sides.
+ *
+ * The connection is TLS 1.3 (GnuTLS) whose only key is the join code
+ * (TLS-PSK with (EC)DHE): the code is never sent, a peer without it fails
+ * the handshake, and every line after it is encrypted and authenticated,
+ * so a relay can break a session but not put a move, a resignation or any
+ * other line into it.
  *
  * The session owns the rules and the game record; the record is the single
  * source of truth.  Every move that arrives is parsed and checked with the
@@ -19,16 +25,18 @@
  * limit, an idle limit), parsed into fixed fields, and only ever matched
  * against the ruleset's own move texts.
  *
- * The host's seat is taken only by a connection that gave the right join
- * code: new connections wait in a pool of their own (NS_MAX_PENDING, the
- * oldest dropped when it is full) and are closed unless they do so within
- * NS_AUTH_MS, so connections that never speak hold nothing.  A connection
+ * The host's seat is taken only by a connection that finished the TLS
+ * handshake with the join code and said hello: new connections wait in a
+ * pool of their own (NS_MAX_PENDING, the oldest dropped when it is full)
+ * and are closed unless they do so within NS_AUTH_MS, so connections that
+ * never speak hold nothing.  A connection
  * with the code takes the seat even from one that holds it (a dropped
  * player whose old connection the host has not seen die yet comes back at
- * once); the old one is told `error replaced` and closed.  Wrong codes are
- * counted per address (IPv6: per /64): after NS_FREE_GUESSES an address
- * waits 1 s, 2 s, 4 s ... (at most NS_GUESS_WAIT_MAX_MS) before its next
- * connection is heard, and only its first wrong code is logged.
+ * once); the old one is told `error replaced` and closed.  Wrong codes
+ * (handshakes that fail after the peer offered a key) are counted per
+ * address (IPv6: per /64): after NS_FREE_GUESSES an address waits 1 s,
+ * 2 s, 4 s ... (at most NS_GUESS_WAIT_MAX_MS) before its next connection
+ * is heard, and only its first wrong code is logged.
  */
 #ifndef QP_NET_SESSION_H
 #define QP_NET_SESSION_H

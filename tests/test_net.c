@@ -13,7 +13,10 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <gnutls/crypto.h>
+#include <gnutls/gnutls.h>
 #include <netinet/in.h>
+#include <pthread.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -44,7 +47,7 @@ static void test_parse_roundtrip(void **st)
 {
     (void)st;
     static const char *const lines[] = {
-        "hello 1 AB12CD", "welcome 1", "rules zhonggong 0123456789abcdef", "param draw.repetitions 3",
+        "hello 2", "welcome 2", "rules zhonggong 0123456789abcdef", "param draw.repetitions 3",
         "param setup ", "start rnbacabnr/4c4/p1p1p1p1p/4k4/9/4K4/P1P1P1P1P/4C4/RNBACABNR w - - 0 1",
         "start -", "seat 1", "time 300000 2000", "time 0 0", "history 12", "move 0 e3e4",
         "move 57 a9c9xe8", "clock 3 299000 300000", "sync 4", "ready 4 ffffffffffffffff", "resign 9",
@@ -208,7 +211,7 @@ static void test_parse_mutations(void **st)
 {
     (void)st;
     static const char *const seeds[] = {
-        "hello 1 AB12CD", "rules zhonggong 0123456789abcdef", "param draw.repetitions 3",
+        "hello 2", "rules zhonggong 0123456789abcdef", "param draw.repetitions 3",
         "start 3/3/3 w 0", "seat 1", "time 300000 2000", "move 12 a9c9xe8", "clock 3 299000 300000",
         "ready 4 ffffffffffffffff", "draw offer 4", "takeback accept 2", "chat 你好", "error ply x",
         "timeout 0 31", "end 31 black wins: time", "bye", "sync 0", "history 3", "ping p1",
@@ -632,10 +635,118 @@ static int dial(int port)
     return fd;
 }
 
+/* ---- TLS for the hand-driven peers ---------------------------------------
+ * The protocol's key (docs/protocol.md): SHA-256 of "qipan join code,
+ * protocol 2: CODE", under the identity "qipan", TLS 1.3 with (EC)DHE-PSK.
+ * A connection's TLS session is kept by its descriptor, so put/get/expect
+ * serve plain and TLS peers alike. */
+
+#define TLS_PRIORITY "NORMAL:-VERS-ALL:+VERS-TLS1.3:-KX-ALL:+ECDHE-PSK:+DHE-PSK"
+static gnutls_session_t tls_of[1024];
+static unsigned char srv_key[32];   /* the hand-driven host's key */
+
+static void code_key(const char *code, unsigned char key[32])
+{
+    char text[96];
+    int n = snprintf(text, sizeof text, "qipan join code, protocol 2: %s", code);
+    assert_int_equal(gnutls_hash_fast(GNUTLS_DIG_SHA256, text, (size_t)n, key), 0);
+}
+
+static int srv_lookup(gnutls_session_t ses, const char *user, gnutls_datum_t *key)
+{
+    (void)ses;
+    if (strcmp(user, "qipan")) return -1;
+    key->data = gnutls_malloc(32);
+    memcpy(key->data, srv_key, 32);
+    key->size = 32;
+    return 0;
+}
+
+/* The handshake on fd with code; 0, or the GnuTLS error (the connection is
+ * then closed). */
+static int tls_begin(int fd, const char *code, bool server)
+{
+    struct timeval tv = {WAIT_MS / 1000, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    gnutls_session_t ses;
+    assert_int_equal(gnutls_init(&ses, (server ? GNUTLS_SERVER : GNUTLS_CLIENT) | GNUTLS_NO_TICKETS), 0);
+    assert_int_equal(gnutls_priority_set_direct(ses, TLS_PRIORITY, NULL), 0);
+    static gnutls_psk_client_credentials_t cli;
+    static gnutls_psk_server_credentials_t srv;
+    if (server) {
+        if (!srv) {
+            assert_int_equal(gnutls_psk_allocate_server_credentials(&srv), 0);
+            gnutls_psk_set_server_credentials_function(srv, srv_lookup);
+        }
+        code_key(code, srv_key);
+        assert_int_equal(gnutls_credentials_set(ses, GNUTLS_CRD_PSK, srv), 0);
+    } else {
+        unsigned char key[32];
+        code_key(code, key);
+        gnutls_datum_t k = {key, 32};
+        if (cli) gnutls_psk_free_client_credentials(cli);
+        assert_int_equal(gnutls_psk_allocate_client_credentials(&cli), 0);
+        assert_int_equal(gnutls_psk_set_client_credentials(cli, "qipan", &k, GNUTLS_PSK_KEY_RAW), 0);
+        assert_int_equal(gnutls_credentials_set(ses, GNUTLS_CRD_PSK, cli), 0);
+    }
+    gnutls_transport_set_int(ses, fd);
+    gnutls_handshake_set_timeout(ses, WAIT_MS);
+    int rc;
+    do rc = gnutls_handshake(ses);
+    while (rc < 0 && !gnutls_error_is_fatal(rc));
+    if (rc < 0) {
+        gnutls_deinit(ses);
+        close(fd);
+        return rc;
+    }
+    tls_of[fd] = ses;
+    return 0;
+}
+
+/* Joins the host on port with code over TLS: the descriptor, or fails. */
+static int dial_tls(int port, const char *code)
+{
+    int fd = dial(port), rc = tls_begin(fd, code, false);
+    if (rc) fail_msg("TLS handshake with code %s: %s", code, gnutls_strerror(rc));
+    return fd;
+}
+
+static void tclose(int fd)
+{
+    if (tls_of[fd]) {
+        gnutls_deinit(tls_of[fd]);
+        tls_of[fd] = NULL;
+    }
+    close(fd);
+}
+
 static void put(int fd, const char *text)
 {
     size_t n = strlen(text);
-    assert_int_equal(send(fd, text, n, MSG_NOSIGNAL), (ssize_t)n);
+    if (!tls_of[fd]) {
+        assert_int_equal(send(fd, text, n, MSG_NOSIGNAL), (ssize_t)n);
+        return;
+    }
+    for (size_t off = 0; off < n;) {
+        ssize_t k = gnutls_record_send(tls_of[fd], text + off, n - off > 16384 ? 16384 : n - off);
+        if (k == GNUTLS_E_AGAIN || k == GNUTLS_E_INTERRUPTED) continue;
+        if (k < 0) fail_msg("TLS send: %s", gnutls_strerror((int)k));
+        off += (size_t)k;
+    }
+}
+
+/* One byte: 1, or 0 at the end of the connection (also when TLS refuses
+ * what arrives), -1 when nothing came within 200 ms. */
+static int get_byte(int fd, char *ch)
+{
+    gnutls_session_t t = tls_of[fd];
+    if (!t || !gnutls_record_check_pending(t)) {
+        struct pollfd pf = {fd, POLLIN, 0};
+        if (poll(&pf, 1, 200) <= 0) return -1;
+    }
+    ssize_t r = t ? gnutls_record_recv(t, ch, 1) : recv(fd, ch, 1, 0);
+    if (t && (r == GNUTLS_E_AGAIN || r == GNUTLS_E_INTERRUPTED)) return -1;
+    return r > 0 ? 1 : 0;
 }
 
 /* The next line that is not a ping (answered by nobody: the tests are
@@ -645,12 +756,11 @@ static void get(int fd, char *line, size_t n)
     size_t k = 0;
     long long end = ms_now() + WAIT_MS;
     for (;;) {
-        struct pollfd pf = {fd, POLLIN, 0};
-        if (ms_now() > end) fail_msg("no line from the host (got '%.*s')", (int)k, line);
-        if (poll(&pf, 1, 200) <= 0) continue;
         char ch;
-        ssize_t r = recv(fd, &ch, 1, 0);
-        if (r <= 0) {
+        if (ms_now() > end) fail_msg("no line from the host (got '%.*s')", (int)k, line);
+        int r = get_byte(fd, &ch);
+        if (r < 0) continue;
+        if (r == 0) {
             line[k] = 0;
             assert_int_equal(k, 0);
             return;
@@ -682,23 +792,26 @@ static void test_bad_peers(void **st)
     proc_start(&h, hargs);
     int port = host_port(&h, addr, sizeof addr);
 
-    /* a stranger: wrong code, then closed */
+    /* a stranger with a wrong code: the TLS handshake fails */
     int fd = dial(port);
-    put(fd, "hello 1 WRONG\n");
-    expect(fd, "error code wrong join code");
+    int rc = tls_begin(fd, "WRONG", false);
+    assert_int_equal(rc, GNUTLS_E_FATAL_ALERT_RECEIVED);
+    /* text in clear: the old cleartext hello, or not even that, is told
+     * the version and closed, and hears nothing of the game */
+    static const char *const clear[] = {"hello 1 RIGHT\n", "GET / HTTP/1.1\r\n"};
+    for (int i = 0; i < 2; i++) {
+        fd = dial(port);
+        put(fd, clear[i]);
+        expect(fd, "error version protocol version 2 here: TLS with the join code as its key, not text in clear");
+        expect(fd, "");
+        close(fd);
+    }
+    /* another protocol version inside TLS */
+    fd = dial_tls(port, "RIGHT");
+    put(fd, "hello 7\n");
+    expect(fd, "error version protocol version 2 here, 7 there");
     expect(fd, "");
-    close(fd);
-    /* not even a hello */
-    fd = dial(port);
-    put(fd, "GET / HTTP/1.1\r\n");
-    expect(fd, "error syntax unknown message 'GET'");
-    expect(fd, "");
-    close(fd);
-    /* another protocol version */
-    fd = dial(port);
-    put(fd, "hello 7 RIGHT\n");
-    expect(fd, "error version protocol version 1 here, 7 there");
-    close(fd);
+    tclose(fd);
 
     /* qipan itself with other rules: refused with what differs */
     proc j;
@@ -730,14 +843,14 @@ static void test_bad_peers(void **st)
     proc_start(&j, code);
     assert_int_equal(proc_exit(&j), 1);
     e = proc_err(&j);
-    assert_non_null(strstr(e, "qipan: refused by the host: wrong join code\n"));
+    assert_non_null(strstr(e, "qipan: refused by the host: wrong join code (the TLS handshake ended with: "));
     free(e);
     proc_free(&j);
 
     /* the right code: the set-up, then play as black by hand */
-    fd = dial(port);
-    put(fd, "hello 1 RIGHT\n");
-    expect(fd, "welcome 1");
+    fd = dial_tls(port, "RIGHT");
+    put(fd, "hello 2\n");
+    expect(fd, "welcome 2");
     get(fd, line, sizeof line);
     assert_memory_equal(line, "rules zhonggong ", 16);
     char digest[17];
@@ -807,7 +920,7 @@ static void test_bad_peers(void **st)
     expect(fd, "resign 2");
     expect(fd, "end 2 black wins: resignation");
     expect(fd, "");
-    close(fd);
+    tclose(fd);
     expect(fd2, "");
     close(fd2);
     assert_int_equal(proc_exit(&h), 0);
@@ -1043,11 +1156,14 @@ static int listen_any(int *port)
     return fd;
 }
 
-static int accept_wait(int lfd)
+/* The next joiner, over TLS with code. */
+static int accept_wait(int lfd, const char *code)
 {
     struct pollfd pf = {lfd, POLLIN, 0};
     if (poll(&pf, 1, WAIT_MS) <= 0) fail_msg("nobody connected");
-    return accept(lfd, NULL, NULL);
+    int fd = accept(lfd, NULL, NULL), rc = tls_begin(fd, code, true);
+    if (rc) fail_msg("TLS handshake as the host: %s", gnutls_strerror(rc));
+    return fd;
 }
 
 /* The host's set-up for tic-tac-toe with the given record. */
@@ -1057,7 +1173,7 @@ static void send_setup(int fd, const char *const *moves, int n)
     qp_game g;
     char err[QP_ERR], line[NP_MAX_LINE];
     assert_int_equal(qp_game_init(&g, r, NULL, err, sizeof err), 0);
-    put(fd, "welcome 1\n");
+    put(fd, "welcome 2\n");
     snprintf(line, sizeof line, "rules tictactoe %016llx\n", (unsigned long long)np_rules_digest(r));
     put(fd, line);
     for (int i = 0; i < r->params.n; i++) {
@@ -1090,8 +1206,8 @@ static void test_joiner_side(void **st)
     const char *jargs[] = {"join", addr, "--code", "FAKE-1", "--save", js, NULL};
     proc j;
     proc_start(&j, jargs);
-    int fd = accept_wait(lfd);
-    expect(fd, "hello 1 FAKE-1");
+    int fd = accept_wait(lfd, "FAKE-1");
+    expect(fd, "hello 2");
     static const char *const rec[] = {"b2", "a1", "c3"};
     send_setup(fd, rec, 1);
     get(fd, line, sizeof line);
@@ -1117,14 +1233,14 @@ static void test_joiner_side(void **st)
     put(fd, "error x \xe2\x81\xa6\n");
     expect(fd, "error syntax bidirectional control U+2066 at byte 8");
     /* the connection drops; the joiner dials again and takes our record */
-    close(fd);
+    tclose(fd);
     jp = proc_wait_for(&j, "connection lost at ply 2", jp);
-    fd = accept_wait(lfd);
-    expect(fd, "hello 1 FAKE-1");
+    fd = accept_wait(lfd, "FAKE-1");
+    expect(fd, "hello 2");
     put(fd, "error busy another player is connected\n");   /* not noticed the drop yet */
-    close(fd);
-    fd = accept_wait(lfd);
-    expect(fd, "hello 1 FAKE-1");
+    tclose(fd);
+    fd = accept_wait(lfd, "FAKE-1");
+    expect(fd, "hello 2");
     send_setup(fd, rec, 3);
     get(fd, line, sizeof line);
     assert_memory_equal(line, "ready 3 ", 8);
@@ -1137,13 +1253,13 @@ static void test_joiner_side(void **st)
     assert_non_null(strstr(saved, "[Termination \"o wins: resignation\"]"));
     assert_non_null(strstr(saved, "\n1. b2 a1\n2. c3\n"));
     free(saved);
-    close(fd);
+    tclose(fd);
     proc_free(&j);
 
     /* a record with an illegal move is refused at once */
     proc_start(&j, jargs);
-    fd = accept_wait(lfd);
-    expect(fd, "hello 1 FAKE-1");
+    fd = accept_wait(lfd, "FAKE-1");
+    expect(fd, "hello 2");
     static const char *const bad[] = {"b2", "b2"};
     send_setup(fd, bad, 2);
     get(fd, line, sizeof line);
@@ -1152,7 +1268,7 @@ static void test_joiner_side(void **st)
     char *e = proc_err(&j);
     assert_non_null(strstr(e, "qipan: the host's record has an illegal move 2 'b2': "));
     free(e);
-    close(fd);
+    tclose(fd);
     proc_free(&j);
     close(lfd);
     unlink(js);
@@ -1224,10 +1340,10 @@ static void test_fed_in_advance(void **st)
 static int join_by_hand(int port, const char *code)
 {
     char line[NP_MAX_LINE], digest[17] = "";
-    int fd = dial(port);
-    snprintf(line, sizeof line, "hello 1 %s\n", code);
-    put(fd, line);
-    expect(fd, "welcome 1");
+    (void)line;
+    int fd = dial_tls(port, code);
+    put(fd, "hello 2\n");
+    expect(fd, "welcome 2");
     int ply = -1;
     for (;;) {
         get(fd, line, sizeof line);
@@ -1262,17 +1378,15 @@ static void test_wrong_codes(void **st)
     proc h;
     proc_start(&h, hargs);
     int port = host_port(&h, addr, sizeof addr);
+    /* a wrong code ends the handshake with the host's alert; an address
+     * that must wait is closed unheard */
     int wrong = 0, waits = 0;
     for (int i = 0; i < 12 && !waits; i++) {   /* the first wait is 1 s: a slow machine may need more */
-        int fd = dial(port);
-        snprintf(line, sizeof line, "hello 1 GUESS%d\n", i);
-        put(fd, line);
-        get(fd, line, sizeof line);
-        if (!strcmp(line, "error code wrong join code")) wrong++;
-        else if (!strncmp(line, "error code too many wrong codes from this address: wait ", 56)) waits++;
-        else fail_msg("unexpected answer '%s'", line);
-        expect(fd, "");
-        close(fd);
+        snprintf(line, sizeof line, "GUESS%d", i);
+        int rc = tls_begin(dial(port), line, false);
+        if (rc == GNUTLS_E_FATAL_ALERT_RECEIVED) wrong++;
+        else if (rc == GNUTLS_E_PREMATURE_TERMINATION || rc == GNUTLS_E_PULL_ERROR) waits++;
+        else fail_msg("unexpected handshake result: %s", gnutls_strerror(rc));
     }
     assert_true(wrong >= 3);
     assert_int_equal(waits, 1);
@@ -1280,15 +1394,16 @@ static void test_wrong_codes(void **st)
     bool in = false;
     long long end = ms_now() + WAIT_MS;
     while (!in && ms_now() < end) {
-        int fd = dial(port);
-        put(fd, "hello 1 RIGHT-CODE\n");
-        get(fd, line, sizeof line);
-        in = !strcmp(line, "welcome 1");
-        if (!in) {
-            assert_memory_equal(line, "error code too many wrong codes from this address: wait ", 56);
+        int fd = dial(port), rc = tls_begin(fd, "RIGHT-CODE", false);
+        if (rc) {
+            assert_true(rc == GNUTLS_E_PREMATURE_TERMINATION || rc == GNUTLS_E_PULL_ERROR);
             poll(NULL, 0, 200);
+            continue;
         }
-        close(fd);
+        put(fd, "hello 2\n");
+        get(fd, line, sizeof line);
+        in = !strcmp(line, "welcome 2");
+        tclose(fd);
     }
     assert_true(in);
     proc_send(&h, "quit\n");
@@ -1346,6 +1461,100 @@ static void test_idle_connections(void **st)
     unlink(hs);
 }
 
+/* A relay between a joiner and the host, on a thread of its own: it
+ * forwards both ways, and on a byte from ctl injects a cleartext line
+ * into what goes to the host ('i') or flips a bit of the next bytes the
+ * joiner sends ('f').  'q' or an end of either side stops it. */
+typedef struct relay {
+    int lfd, host_port, ctl[2];
+    pthread_t th;
+} relay;
+
+static void *relay_run(void *arg)
+{
+    relay *r = arg;
+    struct pollfd pf = {r->lfd, POLLIN, 0};
+    if (poll(&pf, 1, WAIT_MS) <= 0) return NULL;
+    int a = accept(r->lfd, NULL, NULL), b = dial(r->host_port);
+    bool flip = false;
+    long long end = ms_now() + WAIT_MS;
+    while (ms_now() < end) {
+        struct pollfd p[3] = {{a, POLLIN, 0}, {b, POLLIN, 0}, {r->ctl[0], POLLIN, 0}};
+        if (poll(p, 3, 200) <= 0) continue;
+        char buf[16384];
+        if (p[2].revents) {
+            char cmd = 'q';
+            if (read(r->ctl[0], &cmd, 1) != 1 || cmd == 'q') break;
+            if (cmd == 'i' && send(b, "resign 0\n", 9, MSG_NOSIGNAL) != 9) break;
+            if (cmd == 'f') flip = true;
+        }
+        for (int k = 0; k < 2; k++) {
+            if (!p[k].revents) continue;
+            ssize_t n = recv(k ? b : a, buf, sizeof buf, 0);
+            if (n <= 0) goto done;
+            if (k == 0 && flip) {   /* a bit of the record's body, past its header */
+                buf[n - 1] ^= 0x01;
+                flip = false;
+            }
+            if (send(k ? a : b, buf, (size_t)n, MSG_NOSIGNAL) != n) goto done;
+        }
+    }
+done:
+    close(a);
+    close(b);
+    return NULL;
+}
+
+/* Moves and all else are authenticated: a relay that injects a forged
+ * `resign` in clear, or flips one bit of what the joiner sends, breaks
+ * the connection; nothing it did reaches the game, which is not saved as
+ * a win. */
+static void test_tls_relay(void **st)
+{
+    (void)st;
+    char hs[128], addr[64], raddr[64];
+    tmp_path(hs, sizeof hs, "relay_host");
+    for (int mode = 0; mode < 2; mode++) {
+        const char *hargs[] = {"host", "tictactoe", "--port", "0", "--code", "RELAY", "--reconnect-wait", "0",
+                               "--save", hs, NULL};
+        proc h, j;
+        proc_start(&h, hargs);
+        relay r;
+        memset(&r, 0, sizeof r);
+        r.host_port = host_port(&h, addr, sizeof addr);
+        int rport;
+        r.lfd = listen_any(&rport);
+        assert_int_equal(pipe(r.ctl), 0);
+        assert_int_equal(pthread_create(&r.th, NULL, relay_run, &r), 0);
+        snprintf(raddr, sizeof raddr, "127.0.0.1:%d", rport);
+        const char *jargs[] = {"join", raddr, "--code", "RELAY", "--reconnect-wait", "0", NULL};
+        proc_start(&j, jargs);
+        size_t hp = proc_wait_for(&h, "o joined at ply 0", 0);
+        assert_int_equal(write(r.ctl[1], mode ? "f" : "i", 1), 1);
+        if (mode) proc_send(&j, "chat hi\n");
+        hp = proc_wait_for(&h, "connection lost at ply 0", hp);
+        assert_int_equal(proc_exit(&h), 3);
+        assert_int_equal(proc_exit(&j), 3);
+        assert_int_equal(write(r.ctl[1], "q", 1), 1);
+        pthread_join(r.th, NULL);
+        close(r.lfd);
+        close(r.ctl[0]);
+        close(r.ctl[1]);
+        char *e = proc_err(&h), *rec = slurp_file(hs);
+        assert_non_null(strstr(e, "qipan: net: the connection failed its encryption or authentication ("));
+        assert_null(strstr(h.out, "resignation"));
+        assert_null(strstr(h.out, "says: hi"));
+        assert_non_null(strstr(h.out, "adjourned at ply 0"));
+        assert_non_null(strstr(rec, "[Result \"*\"]"));
+        assert_null(strstr(rec, "1-0"));
+        free(e);
+        free(rec);
+        proc_free(&h);
+        proc_free(&j);
+    }
+    unlink(hs);
+}
+
 /* Floods are cut: too many messages at once, or too many bad ones, close
  * the connection; the game waits for the opponent and goes on unchanged. */
 static void test_floods(void **st)
@@ -1369,7 +1578,7 @@ static void test_floods(void **st)
     free(many);
     expect(fd, "error rate more than 20 messages a second");
     expect(fd, "");
-    close(fd);
+    tclose(fd);
     hp = proc_wait_for(&h, "connection lost at ply 1 (too many messages)", hp);
     /* back again: seventeen bad lines close it too */
     fd = join_by_hand(port, "FLOOD");
@@ -1380,7 +1589,7 @@ static void test_floods(void **st)
         assert_memory_equal(line, "error illegal illegal move 'a1': ", 33);
     }
     expect(fd, "");
-    close(fd);
+    tclose(fd);
     hp = proc_wait_for(&h, "connection lost at ply 1 (too many errors)", hp);
     /* and back once more to finish the game */
     fd = join_by_hand(port, "FLOOD");
@@ -1389,7 +1598,7 @@ static void test_floods(void **st)
     hp = proc_wait_for(&h, "O plays b2", hp);
     put(fd, "resign 2\n");
     expect(fd, "end 2 x wins: resignation");
-    close(fd);
+    tclose(fd);
     assert_int_equal(proc_exit(&h), 0);
     char *rec = slurp_file(hs);
     assert_non_null(strstr(rec, "\n1. a1 b2\n"));
@@ -1422,6 +1631,7 @@ int main(void)
         cmocka_unit_test(test_floods),
         cmocka_unit_test(test_wrong_codes),
         cmocka_unit_test(test_idle_connections),
+        cmocka_unit_test(test_tls_relay),
     };
     return cmocka_run_group_tests_name("net", tests, tu_setup_registry, tu_teardown_registry);
 }
