@@ -1546,7 +1546,8 @@ static void check_timers(ns_session *s)
             conn_close(c);
         } else if (t - c->last_rx > NS_IDLE_MS) {
             lost(s, "no message for too long");
-        } else if (t - c->last_tx >= NS_PING_MS && !c->close_after_flush) {
+        } else if (t - c->last_tx >= NS_PING_MS && !c->close_after_flush && (!c->tls || c->secure)) {
+            /* (never during the TLS handshake: hello must come first) */
             np_msg m = np_simple(NP_PING, 0);
             snprintf(m.word, sizeof m.word, "p%d", ++s->ping_seq);
             send_msg(s, &m);
