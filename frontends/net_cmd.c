@@ -9,7 +9,7 @@
  * 2 bad usage, 3 adjourned (the opponent did not come back, or we left).
  */
 #include "app.h"
-#include "datadirs.h"
+#include "library.h"
 #include "net_console.h"
 #include "net_session.h"
 #include "search.h"
@@ -582,15 +582,15 @@ static int claim_name(const char *path)
     return 0;
 }
 
-/* The first free name beside path: "game-1.txt" for "game.txt" (the
- * number goes before the extension), "game-1" for "game".  0 with the
- * name claimed, or -1. */
-static int beside(const char *path, char *out, size_t n)
+/* The first free name beside path, numbered from first: "game-1.txt" for
+ * "game.txt" (the number goes before the extension), "game-1" for "game".
+ * 0 with the name claimed, or -1. */
+static int beside(const char *path, int first, char *out, size_t n)
 {
     const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
     const char *dot = strrchr(base, '.');
     if (!dot || dot == base) dot = base + strlen(base);
-    for (int k = 1; k < 1000; k++) {
+    for (int k = first; k < first + 1000; k++) {
         snprintf(out, n, "%.*s-%d%s", (int)(dot - path), path, k, dot);
         if (!claim_name(out)) return 0;
         if (errno != EEXIST) return -1;
@@ -614,12 +614,15 @@ static int make_dirs(const char *dir)
     }
 }
 
-/* A place of our own in the user's data folder for a game the named file
- * could not take: $XDG_DATA_HOME/qipan/net/RULESET-DATE-TIME[-N].txt. */
+/* A place of our own for a game the named file could not take: a new
+ * file of the game library (library.h) in the user's data folder, named
+ * as the library names its games, RULESET-DATE-TIME[-N].txt, so `qipan
+ * library` lists it.  (The library's own writer cannot carry a result
+ * from outside the moves, so ns_save writes the file.) */
 static int fallback_path(const nc_seat *c, char *out, size_t n, char *err, size_t errn)
 {
     char dir[1024], stamp[32], name[1100];
-    if (qp_user_data_dir("net", dir, sizeof dir)) {
+    if (qp_library_dir(dir, sizeof dir)) {
         snprintf(err, errn, "neither XDG_DATA_HOME nor HOME names a data folder");
         return -1;
     }
@@ -635,7 +638,7 @@ static int fallback_path(const nc_seat *c, char *out, size_t n, char *err, size_
         snprintf(out, n, "%s", name);
         return 0;
     }
-    if (errno == EEXIST && !beside(name, out, n)) return 0;
+    if (errno == EEXIST && !beside(name, 2, out, n)) return 0;
     snprintf(err, errn, "%s: %s", name, strerror(errno));
     return -1;
 }
@@ -643,7 +646,7 @@ static int fallback_path(const nc_seat *c, char *out, size_t n, char *err, size_
 /* --save: the record goes to the file named, but never replaces a file
  * there for a game that did not start (the host left before anyone came:
  * the record would be empty), which goes beside it.  When the file
- * cannot be written, the game is kept in the user's data folder.  Every
+ * cannot be written, the game is kept in the game library.  Every
  * outcome says where the game is.  0, or -1 when the named file was not
  * written. */
 static int save_game(nc_seat *c)
@@ -654,7 +657,7 @@ static int save_game(nc_seat *c)
     snprintf(path, sizeof path, "%s", want);
     bool moved = false;
     if (!ns_started(c->s) && lstat(want, &sb) == 0) {
-        if (beside(want, path, sizeof path)) {
+        if (beside(want, 1, path, sizeof path)) {
             fprintf(stderr, "qipan: %s exists and the game did not start: not replaced, nor saved beside it\n", want);
             return -1;
         }

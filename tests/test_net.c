@@ -1088,8 +1088,8 @@ static void test_save_keeps_existing(void **st)
     unlink(beside);
 }
 
-/* A game whose --save file cannot be written is kept in the user's data
- * folder, and the message says where. */
+/* A game whose --save file cannot be written is kept in the game library
+ * of the user's data folder, and the message says where. */
 static void test_save_failure_keeps_game(void **st)
 {
     (void)st;
@@ -1117,7 +1117,7 @@ static void test_save_failure_keeps_game(void **st)
     char *e = proc_err(&h), want[400];
     snprintf(want, sizeof want, "qipan: %s: ", target);
     assert_non_null(strstr(e, want));
-    snprintf(want, sizeof want, "; the game is kept in %s/qipan/net/tictactoe-", xdg);
+    snprintf(want, sizeof want, "; the game is kept in %s/qipan/library/tictactoe-", xdg);
     char *at = strstr(e, want);
     if (!at) fail_msg("no 'kept in' in:\n%s", e);
     char kept[300];
@@ -1129,7 +1129,7 @@ static void test_save_failure_keeps_game(void **st)
     free(rec);
     free(e);
     unlink(kept);
-    snprintf(want, sizeof want, "%s/qipan/net", xdg);
+    snprintf(want, sizeof want, "%s/qipan/library", xdg);
     rmdir(want);
     snprintf(want, sizeof want, "%s/qipan", xdg);
     rmdir(want);
