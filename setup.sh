@@ -18,7 +18,7 @@
 set -eu
 cd "$(dirname "$0")"
 
-PKGS="cmake gcc make pkg-config liblua5.4-dev libcmocka-dev libsdl2-dev libsdl2-ttf-dev fonts-wqy-microhei xvfb xdotool clang libclang-rt-dev libedit-dev libfontconfig-dev fonts-arphic-ukai libpng-dev faketime"
+PKGS="cmake gcc make pkg-config liblua5.4-dev libcmocka-dev libsdl2-dev libsdl2-ttf-dev fonts-wqy-microhei xvfb xdotool clang libclang-rt-dev libedit-dev libfontconfig-dev fonts-arphic-ukai libpng-dev faketime libgnutls28-dev"
 JOBS=$(nproc 2>/dev/null || echo 2)
 
 install_missing() {

@@ -9,6 +9,7 @@
  * 2 bad usage, 3 adjourned (the opponent did not come back, or we left).
  */
 #include "app.h"
+#include "library.h"
 #include "net_console.h"
 #include "net_session.h"
 #include "search.h"
@@ -20,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -568,6 +570,118 @@ static void ai_step(nc_seat *c)
     }
 }
 
+/* ---- saving ------------------------------------------------------------ */
+
+/* Creates path for us alone (0), or -1 when it exists or cannot be made;
+ * the empty file keeps the name ours until the record replaces it. */
+static int claim_name(const char *path)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd < 0) return -1;
+    close(fd);
+    return 0;
+}
+
+/* The first free name beside path, numbered from first: "game-1.txt" for
+ * "game.txt" (the number goes before the extension), "game-1" for "game".
+ * 0 with the name claimed, or -1. */
+static int beside(const char *path, int first, char *out, size_t n)
+{
+    const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+    const char *dot = strrchr(base, '.');
+    if (!dot || dot == base) dot = base + strlen(base);
+    for (int k = first; k < first + 1000; k++) {
+        snprintf(out, n, "%.*s-%d%s", (int)(dot - path), path, k, dot);
+        if (!claim_name(out)) return 0;
+        if (errno != EEXIST) return -1;
+    }
+    return -1;
+}
+
+/* mkdir -p of the folder dir. */
+static int make_dirs(const char *dir)
+{
+    char p[1100];
+    snprintf(p, sizeof p, "%s", dir);
+    for (char *q = p + 1;; q++) {
+        if (*q == '/' || !*q) {
+            char was = *q;
+            *q = 0;
+            if (mkdir(p, 0700) && errno != EEXIST) return -1;
+            if (!was) return 0;
+            *q = was;
+        }
+    }
+}
+
+/* A place of our own for a game the named file could not take: a new
+ * file of the game library (library.h) in the user's data folder, named
+ * as the library names its games, RULESET-DATE-TIME[-N].txt, so `qipan
+ * library` lists it.  (The library's own writer cannot carry a result
+ * from outside the moves, so ns_save writes the file.) */
+static int fallback_path(const nc_seat *c, char *out, size_t n, char *err, size_t errn)
+{
+    char dir[1024], stamp[32], name[1100];
+    if (qp_library_dir(dir, sizeof dir)) {
+        snprintf(err, errn, "neither XDG_DATA_HOME nor HOME names a data folder");
+        return -1;
+    }
+    if (make_dirs(dir)) {
+        snprintf(err, errn, "%s: %s", dir, strerror(errno));
+        return -1;
+    }
+    time_t t = time(NULL);
+    struct tm tm;
+    if (!localtime_r(&t, &tm) || !strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm)) snprintf(stamp, sizeof stamp, "game");
+    snprintf(name, sizeof name, "%s/%s-%s.txt", dir, ns_game(c->s)->r->rs->name, stamp);
+    if (!claim_name(name)) {
+        snprintf(out, n, "%s", name);
+        return 0;
+    }
+    if (errno == EEXIST && !beside(name, 2, out, n)) return 0;
+    snprintf(err, errn, "%s: %s", name, strerror(errno));
+    return -1;
+}
+
+/* --save: the record goes to the file named, but never replaces a file
+ * there for a game that did not start (the host left before anyone came:
+ * the record would be empty), which goes beside it.  When the file
+ * cannot be written, the game is kept in the game library.  Every
+ * outcome says where the game is.  0, or -1 when the named file was not
+ * written. */
+static int save_game(nc_seat *c)
+{
+    char path[1100], err[QP_ERR * 2], err2[QP_ERR * 2];
+    const char *want = c->o->save;
+    struct stat sb;
+    snprintf(path, sizeof path, "%s", want);
+    bool moved = false;
+    if (!ns_started(c->s) && lstat(want, &sb) == 0) {
+        if (beside(want, 1, path, sizeof path)) {
+            fprintf(stderr, "qipan: %s exists and the game did not start: not replaced, nor saved beside it\n", want);
+            return -1;
+        }
+        moved = true;
+    }
+    if (!ns_save(c->s, path, err, sizeof err)) {
+        if (moved) fprintf(c->out, "saved %s (%s exists and the game did not start)\n", path, want);
+        else fprintf(c->out, "saved %s\n", path);
+        return 0;
+    }
+    if (moved) unlink(path);   /* our empty claim */
+    if (fallback_path(c, path, sizeof path, err2, sizeof err2)) {
+        fprintf(stderr, "qipan: %s; the game could not be kept in the data folder either: %s\n", err, err2);
+        return -1;
+    }
+    if (ns_save(c->s, path, err2, sizeof err2)) {
+        unlink(path);
+        fprintf(stderr, "qipan: %s; the game could not be kept in the data folder either: %s\n", err, err2);
+        return -1;
+    }
+    fprintf(stderr, "qipan: %s; the game is kept in %s\n", err, path);
+    return -1;
+}
+
 /* ---- the loop ---------------------------------------------------------- */
 
 static int run(nc_seat *c)
@@ -607,16 +721,10 @@ static int run(nc_seat *c)
         qp_search_wait(c->search, NULL);
     }
     ns_phase ph = ns_get_phase(c->s);
-    if (c->o->save && (ph == NS_OVER || ph == NS_ADJOURNED) && ns_game(c->s)) {
-        char err[QP_ERR * 2];
-        if (ns_save(c->s, c->o->save, err, sizeof err)) {
-            fprintf(stderr, "qipan: %s\n", err);
-            return 1;
-        }
-        fprintf(c->out, "saved %s\n", c->o->save);
-    }
+    int rc = ph == NS_OVER ? 0 : ph == NS_ADJOURNED ? NC_EXIT_ADJOURNED : 1;
+    if (c->o->save && (ph == NS_OVER || ph == NS_ADJOURNED) && ns_game(c->s) && save_game(c)) rc = 1;
     fflush(c->out);
-    return ph == NS_OVER ? 0 : ph == NS_ADJOURNED ? NC_EXIT_ADJOURNED : 1;
+    return rc;
 }
 
 static int play_seat(qp_app *app, const nc_opts *o, ns_session *s)

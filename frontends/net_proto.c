@@ -18,7 +18,7 @@ typedef struct np_verb {
 } np_verb;
 
 static const np_verb verbs[] = {
-    {"hello", NP_HELLO, "VW"},     {"welcome", NP_WELCOME, "V"}, {"rules", NP_RULES, "WD"},
+    {"hello", NP_HELLO, "V"},     {"welcome", NP_WELCOME, "V"}, {"rules", NP_RULES, "WD"},
     {"param", NP_PARAM, "WT"},     {"start", NP_START, "T"},     {"seat", NP_SEAT, "S"},
     {"time", NP_TIME, "MM"},       {"history", NP_HISTORY, "V"}, {"move", NP_MOVE, "PW"},
     {"clock", NP_CLOCK, "PMM"},    {"sync", NP_SYNC, "P"},       {"ready", NP_READY, "PD"},
@@ -34,24 +34,63 @@ static const char *const answers[2][3] = {
     {"request", "accept", "decline"},
 };
 
-/* Printable UTF-8 without control characters (tab and DEL included). */
-static bool text_ok(const char *s)
+/* Checks that s is printable Unicode: valid UTF-8 in its shortest form
+ * (no surrogates, nothing past U+10FFFF), without C0 or C1 control
+ * characters (tab and DEL included) and without the characters that
+ * reorder the text shown around them (bidirectional embeddings, overrides
+ * and isolates, U+202A-U+202E and U+2066-U+2069).  0, or -1 with err
+ * naming the first offence. */
+static int text_check(const char *s, char *err, size_t errn)
 {
     const unsigned char *p = (const unsigned char *)s;
     while (*p) {
         unsigned c = *p;
-        if (c < 0x20 || c == 0x7f) return false;
+        size_t at = (size_t)(p - (const unsigned char *)s);
         if (c < 0x80) {
+            if (c < 0x20 || c == 0x7f) {
+                snprintf(err, errn, "control character U+%04X at byte %zu", c, at);
+                return -1;
+            }
             p++;
             continue;
         }
         int extra = (c & 0xe0) == 0xc0 ? 1 : (c & 0xf0) == 0xe0 ? 2 : (c & 0xf8) == 0xf0 ? 3 : -1;
-        if (extra < 0 || c == 0xc0 || c == 0xc1 || c > 0xf4) return false;
-        for (int k = 1; k <= extra; k++)
-            if ((p[k] & 0xc0) != 0x80) return false;
+        unsigned cp = extra == 1 ? c & 0x1f : extra == 2 ? c & 0x0f : c & 0x07;
+        for (int k = 1; k <= extra; k++) {
+            if ((p[k] & 0xc0) != 0x80) {
+                extra = -1;
+                break;
+            }
+            cp = cp << 6 | (p[k] & 0x3f);
+        }
+        static const unsigned least[4] = {0, 0x80, 0x800, 0x10000};
+        if (extra < 0 || cp < least[extra] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+            snprintf(err, errn, "bad UTF-8 at byte %zu", at);
+            return -1;
+        }
+        if (cp <= 0x9f) {
+            snprintf(err, errn, "control character U+%04X at byte %zu", cp, at);
+            return -1;
+        }
+        if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)) {
+            snprintf(err, errn, "bidirectional control U+%04X at byte %zu", cp, at);
+            return -1;
+        }
         p += extra + 1;
     }
-    return true;
+    return 0;
+}
+
+bool np_text_ok(const char *s, char *err, size_t errn)
+{
+    char dummy[8];
+    if (!err) err = dummy, errn = sizeof dummy;
+    return text_check(s, err, errn) == 0;
+}
+
+static bool text_ok(const char *s)
+{
+    return np_text_ok(s, NULL, 0);
 }
 
 /* A word: 1..NP_MAX_WORD-1 printable ASCII characters, no space. */
@@ -98,10 +137,7 @@ int np_parse(const char *line, np_msg *m, char *err, size_t errn)
         snprintf(err, errn, "message longer than %d bytes", NP_MAX_LINE);
         return -1;
     }
-    if (!text_ok(line)) {
-        snprintf(err, errn, "control character or bad UTF-8 in message");
-        return -1;
-    }
+    if (text_check(line, err, errn)) return -1;
     size_t vl = strcspn(line, " ");
     const np_verb *v = NULL;
     for (size_t i = 0; i < NVERBS; i++)

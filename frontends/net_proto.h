@@ -7,8 +7,9 @@
  * A message is one line of at most NP_MAX_LINE bytes including its LF.
  * np_parse() takes the line without LF (a trailing CR is the caller's to
  * strip) and either fills an np_msg or says what is wrong; it never reads
- * past the terminating NUL and accepts no control characters, so a chat
- * line can never carry terminal escapes.  np_format() is its inverse:
+ * past the terminating NUL and accepts only printable Unicode (np_text_ok),
+ * so a chat line can carry neither terminal escapes nor text that
+ * reorders what is printed around it.  np_format() is its inverse:
  * np_parse(np_format(m)) == m for every valid m.
  */
 #ifndef QP_NET_PROTO_H
@@ -20,14 +21,14 @@
 
 #include "ruleset.h"
 
-#define NP_VERSION 1
+#define NP_VERSION 2              /* 2: TLS with the join code as key; hello has no code */
 #define NP_MAX_LINE 4096          /* bytes per message, LF included */
 #define NP_MAX_WORD 64            /* a code, ruleset name, key, token */
 #define NP_MAX_PLY 100000
 #define NP_MAX_MS 864000000LL     /* ten days: bounds every clock value */
 
 typedef enum {
-    NP_HELLO,      /* hello VERSION CODE             joiner -> host */
+    NP_HELLO,      /* hello VERSION                  joiner -> host, inside TLS */
     NP_WELCOME,    /* welcome VERSION                host -> joiner */
     NP_RULES,      /* rules RULESET DIGEST */
     NP_PARAM,      /* param KEY VALUE... */
@@ -77,6 +78,12 @@ int np_format(const np_msg *m, char *buf, size_t n);
 /* Convenience constructors for the common messages. */
 np_msg np_simple(np_kind kind, int ply);
 int np_format_error(char *buf, size_t n, const char *kind, const char *text);
+
+/* True when s may be sent as TEXT: printable Unicode (valid UTF-8, no C0
+ * or C1 control character, no bidirectional embedding, override or
+ * isolate U+202A-U+202E, U+2066-U+2069).  Otherwise err (may be NULL)
+ * names the first offence: "control character U+009B at byte 3". */
+bool np_text_ok(const char *s, char *err, size_t errn);
 
 /* A valid join code: 4..32 characters of [A-Za-z0-9_-]. */
 bool np_code_valid(const char *code);

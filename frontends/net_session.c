@@ -8,7 +8,11 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <gnutls/crypto.h>
+#include <gnutls/gnutls.h>
+#include <stdint.h>
 #include <stdarg.h>
+#include <arpa/inet.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <stdio.h>
@@ -23,11 +27,28 @@
 #define NS_MAX_EVENTS 4096
 #define NS_RETRY_MS 500         /* joiner: between reconnect attempts */
 #define NS_CONNECT_MS 5000
+#define NS_PEERS 64             /* host: addresses whose wrong codes are counted */
+#define NS_TLS_CHUNK 16384      /* bytes handed to one TLS record */
+/* TLS 1.3 only, and only key exchanges that mix the join code (the
+ * pre-shared key) with a fresh (EC)DH secret: a recorded session stays
+ * secret even to whoever learns the code later. */
+#define NS_TLS_PRIORITY "NORMAL:-VERS-ALL:+VERS-TLS1.3:-KX-ALL:+ECDHE-PSK:+DHE-PSK"
+#define NS_PSK_IDENTITY "qipan"
+#define NS_KEY_LEN 32
 
 /* One TCP connection.  Invariant: fd < 0 means none; in[0..inlen) holds
- * the start of an unfinished line (never an LF). */
+ * the start of an unfinished line (never an LF).  tls, once made, is the
+ * only way bytes go in and out (a cleartext line goes out only to a peer
+ * that spoke in clear, to say it must not); lines are read and written
+ * only when secure. */
 typedef struct ns_conn {
     int fd;
+    gnutls_session_t tls;     /* NULL until the handshake starts */
+    bool secure;              /* the handshake is done: the peer has the code */
+    bool psk_asked;           /* host: the peer got as far as offering a key */
+    bool alerted;             /* the handshake failed by the peer's alert */
+    size_t tls_try;           /* bytes of a record send to repeat (GnuTLS asks for the same) */
+    const unsigned char *key; /* the session's key, for the host's key lookup */
     bool connecting;          /* joiner: non-blocking connect in progress */
     int stage;                /* handshake: 0 hello/welcome, 1 set-up, 2 playing */
     char in[NP_MAX_LINE];
@@ -41,7 +62,16 @@ typedef struct ns_conn {
     double tokens;            /* rate limit bucket */
     long long tokens_at;
     int errors;
+    char peer[64];            /* host: the peer's address (IPv6: its /64), for wrong codes */
 } ns_conn;
+
+/* Wrong codes from one address.  Invariant: addr[0] == 0 marks a free
+ * entry; until is when the address may be heard again (0: at once). */
+typedef struct ns_peer {
+    char addr[64];
+    int fails;
+    long long until, last;
+} ns_peer;
 
 struct ns_session {
     ns_options o;
@@ -55,7 +85,12 @@ struct ns_session {
     void *ud;
     int seat;
     int lfd;                  /* host: listening socket */
-    ns_conn c;
+    ns_conn c;                /* the opponent's seat (host: only with the right code) */
+    ns_conn pend[NS_MAX_PENDING];   /* host: connections that gave no code yet */
+    ns_peer peers[NS_PEERS];
+    unsigned char key[NS_KEY_LEN];             /* from the code: the TLS pre-shared key */
+    gnutls_psk_server_credentials_t psk_srv;   /* host */
+    gnutls_psk_client_credentials_t psk_cli;   /* joiner */
     /* joiner's set-up as it arrives */
     struct {
         uint64_t digest;
@@ -127,6 +162,7 @@ bool ns_next_event(ns_session *s, ns_event *ev)
 
 static void conn_reset(ns_conn *c)
 {
+    if (c->tls) gnutls_deinit(c->tls);
     free(c->out);
     memset(c, 0, sizeof *c);
     c->fd = -1;
@@ -134,6 +170,7 @@ static void conn_reset(ns_conn *c)
 
 static void conn_close(ns_conn *c)
 {
+    if (c->tls && c->secure && c->fd >= 0) gnutls_bye(c->tls, GNUTLS_SHUT_WR);   /* best effort: non-blocking */
     if (c->fd >= 0) close(c->fd);
     conn_reset(c);
 }
@@ -149,20 +186,35 @@ static void conn_open(ns_conn *c, int fd)
 static void conn_flush(ns_conn *c)
 {
     while (c->fd >= 0 && !c->connecting && c->outlen > 0) {
-        ssize_t k = send(c->fd, c->out, c->outlen, MSG_NOSIGNAL);
-        if (k < 0) {
-            if (errno == EINTR) continue;
-            if (errno != EAGAIN && errno != EWOULDBLOCK) c->outlen = 0;   /* dropped: the read side notices */
-            return;
+        ssize_t k;
+        if (c->tls) {
+            if (!c->secure) return;   /* the lines wait for the handshake */
+            size_t n = c->tls_try ? c->tls_try : c->outlen > NS_TLS_CHUNK ? NS_TLS_CHUNK : c->outlen;
+            k = gnutls_record_send(c->tls, c->out, n);
+            if (k == GNUTLS_E_AGAIN || k == GNUTLS_E_INTERRUPTED) {
+                c->tls_try = n;
+                return;
+            }
+            c->tls_try = 0;
+            if (k < 0) {
+                c->outlen = 0;   /* broken: the read side notices */
+                return;
+            }
+        } else {
+            k = send(c->fd, c->out, c->outlen, MSG_NOSIGNAL);
+            if (k < 0) {
+                if (errno == EINTR) continue;
+                if (errno != EAGAIN && errno != EWOULDBLOCK) c->outlen = 0;   /* dropped: the read side notices */
+                return;
+            }
         }
         memmove(c->out, c->out + k, c->outlen - (size_t)k);
         c->outlen -= (size_t)k;
     }
 }
 
-static void send_line(ns_session *s, const char *line, int len)
+static void conn_send(ns_conn *c, const char *line, int len)
 {
-    ns_conn *c = &s->c;
     if (c->fd < 0 || len <= 0) return;
     if (c->outlen + (size_t)len > NS_OUT_MAX) return;   /* the idle limit will drop this peer */
     if (c->outlen + (size_t)len > c->outcap) {
@@ -177,6 +229,124 @@ static void send_line(ns_session *s, const char *line, int len)
     c->outlen += (size_t)len;
     c->last_tx = now_ms();
     conn_flush(c);
+}
+
+static void send_line(ns_session *s, const char *line, int len)
+{
+    conn_send(&s->c, line, len);
+}
+
+/* ---- TLS with the join code as the pre-shared key ---------------------- */
+
+/* The key both sides derive from the code; only ever used by TLS, which
+ * proves its knowledge without sending it. */
+static int derive_key(const char *code, unsigned char key[NS_KEY_LEN])
+{
+    char text[96];
+    int n = snprintf(text, sizeof text, "qipan join code, protocol %d: %s", NP_VERSION, code);
+    return gnutls_hash_fast(GNUTLS_DIG_SHA256, text, (size_t)n, key) < 0 ? -1 : 0;
+}
+
+/* Host: the key for the identity a joiner offers (one identity only). */
+static int psk_lookup(gnutls_session_t ses, const char *user, gnutls_datum_t *key)
+{
+    ns_conn *c = gnutls_session_get_ptr(ses);
+    c->psk_asked = true;
+    if (strcmp(user, NS_PSK_IDENTITY)) return -1;
+    key->data = gnutls_malloc(NS_KEY_LEN);
+    if (!key->data) return -1;
+    memcpy(key->data, c->key, NS_KEY_LEN);
+    key->size = NS_KEY_LEN;
+    return 0;
+}
+
+/* GnuTLS writes through this, so a closed peer is an error, never SIGPIPE. */
+static ssize_t tls_push(gnutls_transport_ptr_t p, const void *data, size_t n)
+{
+    return send((int)(intptr_t)p, data, n, MSG_NOSIGNAL);
+}
+
+/* Starts the TLS session of c.  0, or -1. */
+static int tls_start(ns_session *s, ns_conn *c, bool server)
+{
+    unsigned flags = (server ? GNUTLS_SERVER : GNUTLS_CLIENT) | GNUTLS_NONBLOCK | GNUTLS_NO_TICKETS;
+    if (gnutls_init(&c->tls, flags) < 0) {
+        c->tls = NULL;
+        return -1;
+    }
+    void *cred = server ? (void *)s->psk_srv : (void *)s->psk_cli;
+    if (gnutls_priority_set_direct(c->tls, NS_TLS_PRIORITY, NULL) < 0 ||
+        gnutls_credentials_set(c->tls, GNUTLS_CRD_PSK, cred) < 0)
+        return -1;
+    c->key = s->key;
+    gnutls_session_set_ptr(c->tls, c);
+    gnutls_transport_set_int(c->tls, c->fd);
+    gnutls_transport_set_push_function(c->tls, tls_push);
+    return 0;
+}
+
+/* One step of the handshake: 1 done, 0 not yet (poll again), -1 failed
+ * with the reason in err. */
+static int tls_step(ns_conn *c, bool server, char *err, size_t errn)
+{
+    for (int tries = 0; tries < 8; tries++) {
+        int rc = gnutls_handshake(c->tls);
+        if (rc == GNUTLS_E_SUCCESS) {
+            c->secure = true;
+            gnutls_session_set_ptr(c->tls, NULL);   /* the connection may move: no lookups after this */
+            return 1;
+        }
+        if (rc == GNUTLS_E_AGAIN) return 0;
+        if (rc == GNUTLS_E_INTERRUPTED || !gnutls_error_is_fatal(rc)) continue;
+        if (server) gnutls_alert_send_appropriate(c->tls, rc);
+        c->alerted = rc == GNUTLS_E_FATAL_ALERT_RECEIVED;
+        if (c->alerted)
+            snprintf(err, errn, "%s", gnutls_alert_get_name(gnutls_alert_get(c->tls)));
+        else
+            snprintf(err, errn, "%s", gnutls_strerror(rc));
+        return -1;
+    }
+    return 0;
+}
+
+/* Reads what c has, TLS or not: like recv, but -2 for "nothing now", and
+ * on an error the reason in why. */
+static ssize_t conn_recv(ns_conn *c, char *buf, size_t n, char *why, size_t whyn)
+{
+    for (;;) {
+        ssize_t k;
+        if (c->tls) {
+            k = gnutls_record_recv(c->tls, buf, n);
+            if (k == GNUTLS_E_AGAIN) return -2;
+            if (k == GNUTLS_E_INTERRUPTED) continue;
+            if (k == GNUTLS_E_PREMATURE_TERMINATION) k = 0;   /* closed without TLS's goodbye: a plain close */
+            if (k < 0) {
+                snprintf(why, whyn, "the connection failed its encryption or authentication (%s)",
+                         gnutls_strerror((int)k));
+                return -1;
+            }
+            return k;
+        }
+        k = recv(c->fd, buf, n, 0);
+        if (k < 0 && errno == EINTR) continue;
+        if (k < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return -2;
+        if (k < 0) snprintf(why, whyn, "%s", strerror(errno));
+        return k;
+    }
+}
+
+/* Decrypted bytes that wait inside TLS (poll does not see them). */
+static bool conn_buffered(const ns_conn *c)
+{
+    return c->fd >= 0 && c->tls && c->secure && gnutls_record_check_pending(c->tls) > 0;
+}
+
+/* The poll events c waits for. */
+static short conn_events(const ns_conn *c)
+{
+    if (c->tls && !c->secure)   /* the handshake: whichever way it last blocked */
+        return (short)(gnutls_record_get_direction(c->tls) ? POLLOUT : POLLIN);
+    return (short)((c->close_after_flush ? 0 : POLLIN) | (c->outlen || c->connecting ? POLLOUT : 0));
 }
 
 static void send_msg(ns_session *s, const np_msg *m)
@@ -391,6 +561,18 @@ static void on_playing_msg(ns_session *s, const np_msg *m, const char *line)
         emit(s, NS_EV_CHAT, s->g.len, peer, "%s", m->text);
         return;
     case NP_ERROR:
+        if (s->o.role == NS_JOIN && !strcmp(m->word, "replaced")) {
+            /* the one who has the code came back on another connection:
+             * this one must not take the seat back */
+            s->c.close_after_flush = true;
+            s->c.close_why = "replaced";
+            if (live) {
+                pause_clock(s);
+                s->phase = NS_ADJOURNED;
+                emit(s, NS_EV_ADJOURNED, s->g.len, -1, "another connection with the join code took this seat");
+            }
+            return;
+        }
         emit(s, NS_EV_INFO, s->g.len, -1, "the peer reports: %s %s", m->word, m->text);
         return;
     case NP_BYE:
@@ -545,22 +727,6 @@ static void host_send_setup(ns_session *s)
 static void host_handshake(ns_session *s, const np_msg *m, const char *line)
 {
     ns_conn *c = &s->c;
-    if (c->stage == 0) {
-        if (m->kind != NP_HELLO) {
-            reject(s, "hello", line, "say hello first");
-            c->close_after_flush = true;
-        } else if (m->num != NP_VERSION) {
-            reject(s, "version", line, "protocol version %d here, %d there", NP_VERSION, m->num);
-            c->close_after_flush = true;
-        } else if (strcmp(m->word, s->code)) {
-            reject(s, "code", line, "wrong join code");
-            c->close_after_flush = true;
-        } else {
-            c->stage = 1;
-            host_send_setup(s);
-        }
-        return;
-    }
     if (m->kind == NP_ERROR) {   /* the joiner refused our rules */
         emit(s, NS_EV_INFO, s->g.len, -1, "a joiner refused the game: %s", m->text[0] ? m->text : m->word);
         c->close_after_flush = true;
@@ -826,12 +992,13 @@ static void conn_read(ns_session *s)
 {
     ns_conn *c = &s->c;
     char buf[16384];
+    char why[200];
     for (int rounds = 0; rounds < 64 && c->fd >= 0 && !c->close_after_flush; rounds++) {
-        ssize_t k = recv(c->fd, buf, sizeof buf, 0);
-        if (k < 0 && errno == EINTR) continue;
-        if (k < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+        ssize_t k = conn_recv(c, buf, sizeof buf, why, sizeof why);
+        if (k == -2) return;
         if (k <= 0) {
-            lost(s, k == 0 ? "the opponent closed the connection" : strerror(errno));
+            if (k < 0) emit(s, NS_EV_INFO, s->have_game ? s->g.len : 0, -1, "%s", why);
+            lost(s, k == 0 ? "the opponent closed the connection" : why);
             return;
         }
         c->last_rx = now_ms();
@@ -937,6 +1104,48 @@ static int host_listen(ns_session *s, char *err, size_t errn)
     return 0;
 }
 
+/* Joiner: a step of the TLS handshake; hello once it is done.  A failed
+ * handshake ends a first connection (the code is wrong, or the host does
+ * not hear this address for now) and is dialled again while resuming. */
+static void join_tls_step(ns_session *s)
+{
+    ns_conn *c = &s->c;
+    char err[QP_ERR], why[QP_ERR * 2];
+    int rc = tls_step(c, false, err, sizeof err);
+    if (rc == 0) return;
+    if (rc > 0) {
+        np_msg m = np_simple(NP_HELLO, 0);
+        m.num = NP_VERSION;
+        send_msg(s, &m);
+        return;
+    }
+    if (c->alerted)
+        snprintf(why, sizeof why, "refused by the host: wrong join code (the TLS handshake ended with: %s)", err);
+    else
+        snprintf(why, sizeof why, "the host closed the connection during the TLS handshake (%s); an address that "
+                 "gave wrong codes must wait a while", err);
+    conn_close(c);
+    if (s->phase == NS_WAITING) {
+        s->phase = NS_FAILED;
+        emit(s, NS_EV_FAILED, 0, -1, "%s", why);
+    } else {
+        emit(s, NS_EV_INFO, s->have_game ? s->g.len : 0, -1, "%s", why);
+    }
+}
+
+static void join_start_tls(ns_session *s)
+{
+    if (tls_start(s, &s->c, false)) {
+        conn_close(&s->c);
+        if (s->phase == NS_WAITING) {
+            s->phase = NS_FAILED;
+            emit(s, NS_EV_FAILED, 0, -1, "cannot start TLS");
+        }
+        return;
+    }
+    join_tls_step(s);
+}
+
 /* Joiner: starts a non-blocking connect; false when it failed at once. */
 static bool join_connect(ns_session *s, char *err, size_t errn)
 {
@@ -971,12 +1180,7 @@ static bool join_connect(ns_session *s, char *err, size_t errn)
     if (fd < 0) return false;
     conn_open(&s->c, fd);
     s->c.connecting = pending;
-    if (!pending) {
-        np_msg m = np_simple(NP_HELLO, 0);
-        m.num = NP_VERSION;
-        snprintf(m.word, sizeof m.word, "%s", s->code);
-        send_msg(s, &m);
-    }
+    if (!pending) join_start_tls(s);
     return true;
 }
 
@@ -1002,6 +1206,7 @@ ns_session *ns_new(const ns_options *o, qp_rules *r, const char *fen, ns_open_ru
     s->o.code = s->code;
     s->lfd = -1;
     conn_reset(&s->c);
+    for (int i = 0; i < NS_MAX_PENDING; i++) conn_reset(&s->pend[i]);
     clear_offers(s);
     s->r = r;
     s->open_rules = open_rules;
@@ -1010,6 +1215,23 @@ ns_session *ns_new(const ns_options *o, qp_rules *r, const char *fen, ns_open_ru
     s->phase = NS_WAITING;
     s->timed = o->base_ms > 0;
     s->left[0] = s->left[1] = o->base_ms;
+    int tls_rc = derive_key(s->code, s->key);
+    if (!tls_rc && o->role == NS_HOST) {
+        tls_rc = gnutls_psk_allocate_server_credentials(&s->psk_srv);
+        if (!tls_rc) gnutls_psk_set_server_credentials_function(s->psk_srv, psk_lookup);
+        else s->psk_srv = NULL;
+    } else if (!tls_rc) {
+        gnutls_datum_t k = {s->key, NS_KEY_LEN};
+        tls_rc = gnutls_psk_allocate_client_credentials(&s->psk_cli);
+        if (!tls_rc) tls_rc = gnutls_psk_set_client_credentials(s->psk_cli, NS_PSK_IDENTITY, &k, GNUTLS_PSK_KEY_RAW);
+        else s->psk_cli = NULL;
+    }
+    if (tls_rc < 0) {
+        snprintf(err, errn, "cannot set up TLS: %s", gnutls_strerror(tls_rc));
+        s->r = r;
+        ns_free(s);
+        return NULL;
+    }
     if (o->role == NS_HOST) {
         if (qp_game_init(&s->g, r, fen, err, errn)) {
             ns_free(s);
@@ -1034,10 +1256,14 @@ void ns_free(ns_session *s)
 {
     if (!s) return;
     conn_close(&s->c);
+    for (int i = 0; i < NS_MAX_PENDING; i++) conn_close(&s->pend[i]);
     if (s->lfd >= 0) close(s->lfd);
     if (s->su.tmp_ok) qp_game_free(&s->su.tmp);
     if (s->have_game) qp_game_free(&s->g);
     if (s->r) qp_rules_free(s->r);
+    if (s->psk_srv) gnutls_psk_free_server_credentials(s->psk_srv);
+    if (s->psk_cli) gnutls_psk_free_client_credentials(s->psk_cli);
+    memset(s->key, 0, sizeof s->key);
     free(s->ev);
     free(s);
 }
@@ -1054,8 +1280,14 @@ int ns_pollfds(ns_session *s, struct pollfd *p)
     }
     if (s->c.fd >= 0) {
         p[n].fd = s->c.fd;
-        p[n].events = (short)((s->c.close_after_flush ? 0 : POLLIN) |
-                              (s->c.outlen || s->c.connecting ? POLLOUT : 0));
+        p[n].events = conn_events(&s->c);
+        p[n++].revents = 0;
+    }
+    for (int i = 0; i < NS_MAX_PENDING; i++) {
+        const ns_conn *c = &s->pend[i];
+        if (c->fd < 0) continue;
+        p[n].fd = c->fd;
+        p[n].events = conn_events(c);
         p[n++].revents = 0;
     }
     return n;
@@ -1064,6 +1296,9 @@ int ns_pollfds(ns_session *s, struct pollfd *p)
 int ns_timeout_ms(ns_session *s)
 {
     long long t = now_ms(), due = t + 1000;
+    if (conn_buffered(&s->c)) return 0;
+    for (int i = 0; i < NS_MAX_PENDING; i++)
+        if (conn_buffered(&s->pend[i])) return 0;
     if (s->c.fd >= 0) {
         if (s->c.last_tx + NS_PING_MS < due) due = s->c.last_tx + NS_PING_MS;
         if (s->c.last_rx + NS_IDLE_MS < due) due = s->c.last_rx + NS_IDLE_MS;
@@ -1072,44 +1307,247 @@ int ns_timeout_ms(ns_session *s)
         int side = qp_game_to_move(&s->g);
         if (side >= 0 && side < 2 && s->turn_start + s->left[side] < due) due = s->turn_start + s->left[side];
     }
+    for (int i = 0; i < NS_MAX_PENDING; i++)
+        if (s->pend[i].fd >= 0 && s->pend[i].opened + NS_AUTH_MS < due) due = s->pend[i].opened + NS_AUTH_MS;
     if (s->phase == NS_ABSENT && s->deadline < due) due = s->deadline;
     if (s->phase == NS_ABSENT && s->o.role == NS_JOIN && s->next_retry < due) due = s->next_retry;
     return due <= t ? 0 : (int)(due - t);
 }
 
-static void host_accept(ns_session *s)
+/* The address wrong codes are counted for: an IPv4 address, or the /64
+ * of an IPv6 one (one machine commonly holds a whole /64). */
+static void addr_key(const struct sockaddr_storage *sa, char *out, size_t n)
 {
-    int fd = accept(s->lfd, NULL, NULL);
-    if (fd < 0) return;
-    if (s->c.fd >= 0 || s->phase == NS_OVER) {
-        /* one opponent at a time: a second connection is told and closed */
+    snprintf(out, n, "?");
+    if (sa->ss_family == AF_INET) {
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out, (socklen_t)n);
+    } else if (sa->ss_family == AF_INET6) {
+        struct in6_addr a = ((const struct sockaddr_in6 *)sa)->sin6_addr;
+        if (IN6_IS_ADDR_V4MAPPED(&a)) {
+            inet_ntop(AF_INET, a.s6_addr + 12, out, (socklen_t)n);
+            return;
+        }
+        memset(a.s6_addr + 8, 0, 8);
+        char t[INET6_ADDRSTRLEN];
+        if (inet_ntop(AF_INET6, &a, t, sizeof t)) snprintf(out, n, "%s/64", t);
+    }
+}
+
+/* The entry of addr; with make, a new one if there is none (replacing the
+ * least recent entry that waits for nothing, else the least recent). */
+static ns_peer *peer_find(ns_session *s, const char *addr, bool make)
+{
+    ns_peer *victim = NULL;
+    long long t = now_ms();
+    for (int i = 0; i < NS_PEERS; i++) {
+        ns_peer *p = &s->peers[i];
+        if (p->addr[0] && !strcmp(p->addr, addr)) return p;
+        bool idle = !p->addr[0] || p->until <= t, vidle = victim && (!victim->addr[0] || victim->until <= t);
+        if (!victim || (idle && !vidle) || (idle == vidle && p->last < victim->last)) victim = p;
+    }
+    if (!make) return NULL;
+    memset(victim, 0, sizeof *victim);
+    snprintf(victim->addr, sizeof victim->addr, "%s", addr);
+    return victim;
+}
+
+/* Milliseconds addr must still wait before it is heard (0: none). */
+static long long peer_wait(ns_session *s, const char *addr)
+{
+    ns_peer *p = peer_find(s, addr, false);
+    long long t = now_ms();
+    return p && p->until > t ? p->until - t : 0;
+}
+
+/* A wrong code from c's address: counted, and logged only the first time. */
+static void wrong_code(ns_session *s, const ns_conn *c)
+{
+    ns_peer *p = peer_find(s, c->peer, true);
+    long long t = now_ms();
+    if (p->fails == 0)
+        emit(s, NS_EV_INFO, s->g.len, -1, "wrong join code from %s (its further wrong codes are not logged)",
+             c->peer);
+    p->fails++;
+    p->last = t;
+    if (p->fails >= NS_FREE_GUESSES) {
+        int k = p->fails - NS_FREE_GUESSES;
+        long long wait = k >= 16 ? NS_GUESS_WAIT_MAX_MS : 1000LL << k;
+        p->until = t + (wait > NS_GUESS_WAIT_MAX_MS ? NS_GUESS_WAIT_MAX_MS : wait);
+    }
+}
+
+static void pend_refuse(ns_conn *c, const char *kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Refuses a connection that has no seat: one error line, then closed.
+ * Nothing is logged: strangers could fill the log. */
+static void pend_refuse(ns_conn *c, const char *kind, const char *fmt, ...)
+{
+    char text[200], buf[NP_MAX_LINE];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    conn_send(c, buf, np_format_error(buf, sizeof buf, kind, text));
+    c->close_after_flush = true;
+}
+
+/* The connection pend[i] gave the right code: it takes the seat, from
+ * whoever held it (the same player on a connection that died unseen, or
+ * one that was in the set-up). */
+static void promote(ns_session *s, int i)
+{
+    ns_conn *c = &s->c;
+    if (c->fd >= 0) {
         char buf[NP_MAX_LINE];
-        int len = np_format_error(buf, sizeof buf, "busy", "another player is connected");
-        ssize_t sent = len > 0 ? send(fd, buf, (size_t)len, MSG_NOSIGNAL | MSG_DONTWAIT) : 0;
-        (void)sent;   /* best effort: the stranger is closed either way */
-        close(fd);
-        emit(s, NS_EV_INFO, s->g.len, -1, "refused a second connection");
+        conn_send(c, buf, np_format_error(buf, sizeof buf, "replaced",
+                                          "another connection with the join code took this seat"));
+        emit(s, NS_EV_INFO, s->g.len, -1, "a new connection with the join code replaces the old one");
+        if (c->stage >= 2 && s->phase == NS_PLAYING) lost(s, "replaced by a new connection");
+        else conn_close(c);
+    }
+    *c = s->pend[i];   /* the buffers move with it */
+    memset(&s->pend[i], 0, sizeof s->pend[i]);
+    s->pend[i].fd = -1;
+    c->inlen = 0;
+    c->stage = 1;
+    c->last_rx = now_ms();
+    host_send_setup(s);
+}
+
+/* The first line of a connection without a seat: `hello VERSION`. */
+static void pend_hello(ns_session *s, int i, const char *line)
+{
+    ns_conn *c = &s->pend[i];
+    np_msg m;
+    char err[QP_ERR];
+    /* the handshake proved the code: this only checks the version */
+    if (np_parse(line, &m, err, sizeof err)) pend_refuse(c, "syntax", "%s", err);
+    else if (m.kind != NP_HELLO) pend_refuse(c, "hello", "say hello first");
+    else if (m.num != NP_VERSION) pend_refuse(c, "version", "protocol version %d here, %d there", NP_VERSION, m.num);
+    else promote(s, i);
+}
+
+/* Host: the handshake of pend[i], then its first line.  A peer that
+ * speaks in clear (a version 1 qipan sends `hello 1 CODE`) is told the
+ * version and closed; a failed handshake after the peer offered a key
+ * counts as a wrong code.  Nothing may follow hello before `welcome`, so
+ * what does is dropped. */
+static void pend_read(ns_session *s, int i)
+{
+    ns_conn *c = &s->pend[i];
+    char err[QP_ERR];
+    if (!c->tls) {
+        unsigned char b;
+        ssize_t k = recv(c->fd, &b, 1, MSG_PEEK);
+        if (k < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return;
+        if (k <= 0) {
+            conn_close(c);
+            return;
+        }
+        if (b != 0x16) {   /* no TLS handshake record */
+            pend_refuse(c, "version", "protocol version %d here: TLS with the join code as its key, not text in clear",
+                        NP_VERSION);
+            return;
+        }
+        long long wait = peer_wait(s, c->peer);
+        if (wait > 0 || tls_start(s, c, true)) {   /* a guess while waiting is not even heard */
+            conn_close(c);
+            return;
+        }
+    }
+    if (!c->secure) {
+        int rc = tls_step(c, true, err, sizeof err);
+        if (rc == 0) return;
+        if (rc < 0) {
+            if (c->psk_asked) wrong_code(s, c);
+            conn_close(c);
+            return;
+        }
+    }
+    for (int rounds = 0; rounds < 16; rounds++) {
+        size_t room = NP_MAX_LINE - 1 - c->inlen;
+        if (room == 0) {
+            pend_refuse(c, "too-long", "a message is at most %d bytes", NP_MAX_LINE);
+            return;
+        }
+        ssize_t k = conn_recv(c, c->in + c->inlen, room, err, sizeof err);
+        if (k == -2) return;
+        if (k <= 0) {
+            conn_close(c);
+            return;
+        }
+        char *start = c->in + c->inlen, *nl = memchr(start, '\n', (size_t)k);
+        c->inlen += (size_t)k;
+        if (!nl) continue;
+        for (char *q = c->in; q < nl; q++)
+            if (!*q) *q = 0x7f;   /* a NUL would cut the line short: make it a bad byte */
+        *nl = 0;
+        if (nl > c->in && nl[-1] == '\r') nl[-1] = 0;
+        c->inlen = 0;
+        pend_hello(s, i, c->in);
         return;
     }
-    if (set_nonblock(fd)) {
+}
+
+/* A new connection waits in the pool for its code; a full pool (or an
+ * address's share of it) gives up its oldest.  An address that must wait
+ * is closed at once. */
+static void host_accept(ns_session *s)
+{
+    struct sockaddr_storage sa;
+    socklen_t sl = sizeof sa;
+    memset(&sa, 0, sizeof sa);
+    int fd = accept(s->lfd, (struct sockaddr *)&sa, &sl);
+    if (fd < 0) return;
+    if (set_nonblock(fd) || s->phase == NS_OVER || s->phase == NS_ADJOURNED) {
         close(fd);
         return;
     }
     fcntl(fd, F_SETFD, FD_CLOEXEC);
-    conn_open(&s->c, fd);
+    char addr[64];
+    addr_key(&sa, addr, sizeof addr);
+    if (peer_wait(s, addr) > 0) {   /* closed unheard: its peer speaks TLS, so no word in clear */
+        close(fd);
+        return;
+    }
+    int slot = -1, mine = 0, my_oldest = -1, oldest = -1;
+    for (int i = 0; i < NS_MAX_PENDING; i++) {
+        ns_conn *p = &s->pend[i];
+        if (p->fd < 0) {
+            if (slot < 0) slot = i;
+            continue;
+        }
+        if (oldest < 0 || p->opened < s->pend[oldest].opened) oldest = i;
+        if (!strcmp(p->peer, addr)) {
+            mine++;
+            if (my_oldest < 0 || p->opened < s->pend[my_oldest].opened) my_oldest = i;
+        }
+    }
+    if (mine >= NS_PENDING_PER_ADDR) slot = my_oldest;
+    else if (slot < 0) slot = oldest;
+    conn_close(&s->pend[slot]);
+    conn_open(&s->pend[slot], fd);
+    snprintf(s->pend[slot].peer, sizeof s->pend[slot].peer, "%s", addr);
 }
 
 static void check_timers(ns_session *s)
 {
     long long t = now_ms();
     ns_conn *c = &s->c;
+    for (int i = 0; i < NS_MAX_PENDING; i++) {
+        ns_conn *p = &s->pend[i];
+        /* no code in time, or refused and told: closed without a word in the log */
+        if (p->fd >= 0 && (t - p->opened > NS_AUTH_MS || (p->close_after_flush && p->outlen == 0))) conn_close(p);
+    }
     if (c->fd >= 0 && !c->connecting) {
         if (c->stage < 2 && s->o.role == NS_HOST && t - c->opened > NS_HANDSHAKE_MS) {
             emit(s, NS_EV_INFO, s->have_game ? s->g.len : 0, -1, "a connection did not complete the handshake");
             conn_close(c);
         } else if (t - c->last_rx > NS_IDLE_MS) {
             lost(s, "no message for too long");
-        } else if (t - c->last_tx >= NS_PING_MS && !c->close_after_flush) {
+        } else if (t - c->last_tx >= NS_PING_MS && !c->close_after_flush && (!c->tls || c->secure)) {
+            /* (never during the TLS handshake: hello must come first) */
             np_msg m = np_simple(NP_PING, 0);
             snprintf(m.word, sizeof m.word, "p%d", ++s->ping_seq);
             send_msg(s, &m);
@@ -1150,8 +1588,16 @@ static void check_timers(ns_session *s)
 
 void ns_after_poll(ns_session *s, const struct pollfd *p, int n)
 {
+    bool incoming = false;   /* accepted after the loop: a new fd may reuse a number polled here */
     for (int i = 0; i < n; i++) {
-        if (p[i].fd == s->lfd && (p[i].revents & POLLIN)) host_accept(s);
+        if (p[i].fd == s->lfd && (p[i].revents & POLLIN)) incoming = true;
+        for (int k = 0; k < NS_MAX_PENDING; k++) {
+            ns_conn *q = &s->pend[k];
+            if (q->fd < 0 || q->fd != p[i].fd || p[i].fd == s->lfd) continue;
+            if (p[i].revents & POLLOUT) conn_flush(q);
+            if (q->fd >= 0 && !q->close_after_flush && (p[i].revents & (POLLIN | POLLHUP | POLLERR))) pend_read(s, k);
+            else if (q->fd >= 0 && (p[i].revents & (POLLHUP | POLLERR))) conn_close(q);
+        }
         if (p[i].fd != s->c.fd || s->c.fd < 0) continue;
         ns_conn *c = &s->c;
         if (c->connecting && (p[i].revents & (POLLOUT | POLLERR | POLLHUP))) {
@@ -1167,10 +1613,11 @@ void ns_after_poll(ns_session *s, const struct pollfd *p, int n)
                 continue;
             }
             c->connecting = false;
-            np_msg m = np_simple(NP_HELLO, 0);
-            m.num = NP_VERSION;
-            snprintf(m.word, sizeof m.word, "%s", s->code);
-            send_msg(s, &m);
+            join_start_tls(s);
+            continue;
+        }
+        if (c->tls && !c->secure) {
+            if (p[i].revents) join_tls_step(s);
             continue;
         }
         if (p[i].revents & POLLOUT) conn_flush(c);
@@ -1182,18 +1629,23 @@ void ns_after_poll(ns_session *s, const struct pollfd *p, int n)
             }
         }
     }
+    if (incoming && s->lfd >= 0) host_accept(s);
     if (s->c.fd >= 0 && s->c.close_after_flush && s->c.outlen == 0) {
         bool playing = s->c.stage >= 2 && s->phase == NS_PLAYING;
         if (playing) lost(s, s->c.close_why ? s->c.close_why : "closed");
         else conn_close(&s->c);
     }
-    if (s->c.fd >= 0 && s->c.connecting && now_ms() - s->c.opened > NS_CONNECT_MS) {
+    if (s->c.fd >= 0 && (s->c.connecting || !s->c.secure) && now_ms() - s->c.opened > NS_CONNECT_MS) {
         conn_close(&s->c);
         if (s->phase == NS_WAITING) {
             s->phase = NS_FAILED;
             emit(s, NS_EV_FAILED, 0, -1, "cannot connect to %s:%d: timed out", s->addr, s->o.port);
         }
     }
+    /* what TLS has decrypted already is not seen by poll */
+    if (conn_buffered(&s->c) && !s->c.close_after_flush) conn_read(s);
+    for (int k = 0; k < NS_MAX_PENDING; k++)
+        if (conn_buffered(&s->pend[k]) && !s->pend[k].close_after_flush) pend_read(s, k);
     check_timers(s);
 }
 
@@ -1213,6 +1665,7 @@ ns_phase ns_get_phase(const ns_session *s) { return s->phase; }
 const qp_game *ns_game(const ns_session *s) { return s->have_game ? &s->g : NULL; }
 int ns_seat(const ns_session *s) { return s->seat; }
 bool ns_timed(const ns_session *s) { return s->timed; }
+bool ns_started(const ns_session *s) { return s->ever_connected; }
 const char *ns_result(const ns_session *s) { return s->result; }
 
 bool ns_done(const ns_session *s)
@@ -1338,8 +1791,18 @@ int ns_chat(ns_session *s, const char *text, char *err, size_t errn)
         snprintf(err, errn, "not connected");
         return -1;
     }
+    char why[96];
+    if (!np_text_ok(text, why, sizeof why)) {
+        snprintf(err, errn, "chat refused: %s (a chat line is printable text)", why);
+        return -1;
+    }
     np_msg msg = np_simple(NP_CHAT, 0);
-    snprintf(msg.text, sizeof msg.text, "%.*s", 400, text);
+    size_t n = strlen(text);
+    if (n > 400) {   /* cut at a character's start, so the cut stays valid UTF-8 */
+        n = 400;
+        while (n > 0 && ((unsigned char)text[n] & 0xc0) == 0x80) n--;
+    }
+    snprintf(msg.text, sizeof msg.text, "%.*s", (int)n, text);
     char buf[NP_MAX_LINE];
     int len = np_format(&msg, buf, sizeof buf);
     if (len < 0) {
@@ -1364,9 +1827,26 @@ void ns_leave(ns_session *s)
 
 /* ---- saving ------------------------------------------------------------ */
 
+/* The PGN result token of a result text from outside the moves ("red
+ * wins: time", "draw: agreement"); "*" for a text that names no winner
+ * of this game (the host's `end` text is the peer's to choose). */
+static const char *result_token(const qp_rules *r, const char *result)
+{
+    if (!strncmp(result, "draw:", 5)) return "1/2-1/2";
+    for (int side = 0; side < 2; side++) {
+        const char *name = qp_side_name(r, side);
+        size_t k = strlen(name);
+        if (!strncmp(result, name, k) && !strncmp(result + k, " wins:", 6)) return side ? "0-1" : "1-0";
+    }
+    return "*";
+}
+
 /* The record's own result is what its moves say; a result from outside
  * the moves (time, agreement) is given to the writer as a claimed result
- * with its reason in [Termination]. */
+ * with its reason in [Termination].  A claimed record counts as one read
+ * from a file, whose missing date the writer leaves unknown: the date of
+ * today is handed over as the record's own Date tag, in the writer's
+ * format. */
 int ns_save(const ns_session *s, const char *path, char *err, size_t errn)
 {
     if (!s->have_game) {
@@ -1381,14 +1861,15 @@ int ns_save(const ns_session *s, const char *path, char *err, size_t errn)
         snprintf(err, errn, "out of memory");
         return -1;
     }
-    const char *token = "1/2-1/2";
-    char winner[64];
-    if (sscanf(s->result, "%63s wins:", winner) == 1)
-        token = !strcmp(winner, qp_side_name(s->g.r, 0)) ? "1-0" : "0-1";
-    snprintf(claim->result, sizeof claim->result, "%s", token);
+    snprintf(claim->result, sizeof claim->result, "%s", result_token(s->g.r, s->result));
     snprintf(claim->termination, sizeof claim->termination, "%s", s->result);
     claim->nmoves = s->g.len;
     claim->plycount = -1;
+    time_t now = time(NULL);
+    struct tm tm;
+    snprintf(claim->keep_key[0], sizeof claim->keep_key[0], "Date");
+    if (localtime_r(&now, &tm) && strftime(claim->keep_val[0], sizeof claim->keep_val[0], "%Y.%m.%d", &tm))
+        claim->nkeep = 1;
     size_t len;
     char *text = qp_record_text_from(&s->g, NULL, claim, &len, err, errn);
     free(claim);

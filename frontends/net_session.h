@@ -1,7 +1,13 @@
 /*
  * net_session.h — one network game between two qipan programs
- * (docs/protocol.md): the TCP connection, the handshake, and the game kept
+ * (docs/protocol.md): the connection, the handshake, and the game kept
  * in step on both sides.
+ *
+ * The connection is TLS 1.3 (GnuTLS) whose only key is the join code
+ * (TLS-PSK with (EC)DHE): the code is never sent, a peer without it fails
+ * the handshake, and every line after it is encrypted and authenticated,
+ * so a relay can break a session but not put a move, a resignation or any
+ * other line into it.
  *
  * The session owns the rules and the game record; the record is the single
  * source of truth.  Every move that arrives is parsed and checked with the
@@ -18,6 +24,19 @@
  * reach a file or code: messages are bounded (NP_MAX_LINE bytes, a rate
  * limit, an idle limit), parsed into fixed fields, and only ever matched
  * against the ruleset's own move texts.
+ *
+ * The host's seat is taken only by a connection that finished the TLS
+ * handshake with the join code and said hello: new connections wait in a
+ * pool of their own (NS_MAX_PENDING, the oldest dropped when it is full)
+ * and are closed unless they do so within NS_AUTH_MS, so connections that
+ * never speak hold nothing.  A connection
+ * with the code takes the seat even from one that holds it (a dropped
+ * player whose old connection the host has not seen die yet comes back at
+ * once); the old one is told `error replaced` and closed.  Wrong codes
+ * (handshakes that fail after the peer offered a key) are counted per
+ * address (IPv6: per /64): after NS_FREE_GUESSES an address waits 1 s,
+ * 2 s, 4 s ... (at most NS_GUESS_WAIT_MAX_MS) before its next connection
+ * is heard, and only its first wrong code is logged.
  */
 #ifndef QP_NET_SESSION_H
 #define QP_NET_SESSION_H
@@ -30,6 +49,11 @@
 
 #define NS_DEFAULT_PORT 7071
 #define NS_HANDSHAKE_MS 10000   /* from accept to `ready` */
+#define NS_AUTH_MS 5000         /* host: from accept to a right code, or closed */
+#define NS_MAX_PENDING 8        /* host: connections without a right code yet */
+#define NS_PENDING_PER_ADDR 4   /* of which from one address */
+#define NS_FREE_GUESSES 3       /* wrong codes from an address before it must wait */
+#define NS_GUESS_WAIT_MAX_MS 60000   /* the longest wait: 1 s, 2 s, 4 s ... up to this */
 #define NS_PING_MS 5000         /* a ping after this long without sending */
 #define NS_IDLE_MS 30000        /* a connection silent this long is dropped */
 #define NS_RATE_PER_S 20        /* messages per second, sustained */
@@ -100,7 +124,7 @@ void ns_free(ns_session *s);
 
 /* Event loop: descriptors to poll (at most NS_MAX_FDS), the poll timeout,
  * and the work after poll(); ns_step does all three. */
-#define NS_MAX_FDS 2
+#define NS_MAX_FDS (2 + NS_MAX_PENDING)
 int ns_pollfds(ns_session *s, struct pollfd *p);
 int ns_timeout_ms(ns_session *s);
 void ns_after_poll(ns_session *s, const struct pollfd *p, int n);
@@ -112,6 +136,7 @@ ns_phase ns_get_phase(const ns_session *s);
 const qp_game *ns_game(const ns_session *s);   /* NULL until the joiner knows the rules */
 int ns_seat(const ns_session *s);              /* our side */
 bool ns_timed(const ns_session *s);
+bool ns_started(const ns_session *s);          /* both sides were at the board at least once */
 long long ns_clock_ms(const ns_session *s, int side);   /* remaining, now */
 const char *ns_result(const ns_session *s);    /* "red wins: checkmate", "" while playing */
 bool ns_done(const ns_session *s);             /* over/adjourned/failed and all sent */

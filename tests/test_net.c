@@ -13,7 +13,10 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <gnutls/crypto.h>
+#include <gnutls/gnutls.h>
 #include <netinet/in.h>
+#include <pthread.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -44,7 +47,7 @@ static void test_parse_roundtrip(void **st)
 {
     (void)st;
     static const char *const lines[] = {
-        "hello 1 AB12CD", "welcome 1", "rules zhonggong 0123456789abcdef", "param draw.repetitions 3",
+        "hello 2", "welcome 2", "rules zhonggong 0123456789abcdef", "param draw.repetitions 3",
         "param setup ", "start rnbacabnr/4c4/p1p1p1p1p/4k4/9/4K4/P1P1P1P1P/4C4/RNBACABNR w - - 0 1",
         "start -", "seat 1", "time 300000 2000", "time 0 0", "history 12", "move 0 e3e4",
         "move 57 a9c9xe8", "clock 3 299000 300000", "sync 4", "ready 4 ffffffffffffffff", "resign 9",
@@ -108,10 +111,24 @@ static void test_parse_errors(void **st)
     expect_bad("rules zhonggong 0123456789ABCDEF", "rules: bad argument '0123456789ABCDEF'");
     expect_bad("clock 1 5 99999999999", "clock: bad argument '99999999999'");
     expect_bad("bye now", "bye: unexpected text after the arguments");
-    expect_bad("chat \x1b[2Jhi", "control character or bad UTF-8 in message");
-    expect_bad("chat tab\there", "control character or bad UTF-8 in message");
-    expect_bad("chat \xff\xfe", "control character or bad UTF-8 in message");
-    expect_bad("chat \xc0\xaf", "control character or bad UTF-8 in message");   /* overlong '/' */
+    expect_bad("chat \x1b[2Jhi", "control character U+001B at byte 5");
+    expect_bad("chat tab\there", "control character U+0009 at byte 8");
+    expect_bad("chat \xff\xfe", "bad UTF-8 at byte 5");
+    expect_bad("chat \xc0\xaf", "bad UTF-8 at byte 5");   /* overlong '/' */
+    /* C1 controls (CSI), malformed and overlong UTF-8, surrogates, bidi */
+    expect_bad("chat \xc2\x9b" "31mred", "control character U+009B at byte 5");
+    expect_bad("chat \xc2\x85", "control character U+0085 at byte 5");
+    expect_bad("error syntax \xc2\x9b" "2J", "control character U+009B at byte 13");
+    expect_bad("chat a\xe0\x80\xaf", "bad UTF-8 at byte 6");       /* overlong, 3 bytes */
+    expect_bad("chat \xf0\x80\x80\xaf", "bad UTF-8 at byte 5");    /* overlong, 4 bytes */
+    expect_bad("chat \xed\xa0\x80", "bad UTF-8 at byte 5");         /* a surrogate */
+    expect_bad("chat \xf4\x90\x80\x80", "bad UTF-8 at byte 5");    /* past U+10FFFF */
+    expect_bad("chat \xe4\xbd", "bad UTF-8 at byte 5");              /* cut short */
+    expect_bad("chat abc\xe2\x80\xaegnp.exe", "bidirectional control U+202E at byte 8");
+    expect_bad("chat \xe2\x80\xaa", "bidirectional control U+202A at byte 5");
+    expect_bad("chat \xe2\x81\xa6x\xe2\x81\xa9", "bidirectional control U+2066 at byte 5");
+    expect_bad("error rules \xe2\x81\xa9", "bidirectional control U+2069 at byte 12");
+    roundtrip("chat \xe2\x80\xa9\xe2\x81\xaa \xf0\x9f\x98\x80 \xc2\xa0");   /* neighbours pass */
     char *big = malloc(NP_MAX_LINE + 1);
     memset(big, 'a', NP_MAX_LINE);
     memcpy(big, "chat ", 5);
@@ -135,6 +152,18 @@ static void test_format_refuses(void **st)
     m = np_simple(NP_CHAT, 0);
     snprintf(m.text, sizeof m.text, "bell\a");
     assert_int_equal(np_format(&m, buf, sizeof buf), -1);
+    snprintf(m.text, sizeof m.text, "\xc2\x9b" "2J");   /* a C1 CSI is not sent either */
+    assert_int_equal(np_format(&m, buf, sizeof buf), -1);
+    snprintf(m.text, sizeof m.text, "\xe2\x80\xae");
+    assert_int_equal(np_format(&m, buf, sizeof buf), -1);
+    m = np_simple(NP_ERROR, 0);
+    snprintf(m.word, sizeof m.word, "syntax");
+    snprintf(m.text, sizeof m.text, "\xe2\x81\xa7");
+    assert_int_equal(np_format(&m, buf, sizeof buf), -1);
+    char why[96];
+    assert_false(np_text_ok("ok \xc2\x9b", why, sizeof why));
+    assert_string_equal(why, "control character U+009B at byte 3");
+    assert_true(np_text_ok("你好 ok", why, sizeof why));
     assert_int_equal(np_format_error(buf, sizeof buf, "syntax", "bad \x01 byte"), 24);
     assert_string_equal(buf, "error syntax bad ? byte\n");
 }
@@ -182,7 +211,7 @@ static void test_parse_mutations(void **st)
 {
     (void)st;
     static const char *const seeds[] = {
-        "hello 1 AB12CD", "rules zhonggong 0123456789abcdef", "param draw.repetitions 3",
+        "hello 2", "rules zhonggong 0123456789abcdef", "param draw.repetitions 3",
         "start 3/3/3 w 0", "seat 1", "time 300000 2000", "move 12 a9c9xe8", "clock 3 299000 300000",
         "ready 4 ffffffffffffffff", "draw offer 4", "takeback accept 2", "chat 你好", "error ply x",
         "timeout 0 31", "end 31 black wins: time", "bye", "sync 0", "history 3", "ping p1",
@@ -411,6 +440,20 @@ static void assert_same_record(const char *a, const char *b)
     free(y);
 }
 
+/* The record's Date tag is a real date, YYYY.MM.DD (its value is
+ * today's, which no test may depend on). */
+static void assert_date_tag(const char *rec)
+{
+    const char *d = strstr(rec, "[Date \"");
+    assert_non_null(d);
+    d += 7;
+    for (int i = 0; i < 10; i++) {
+        bool dot = i == 4 || i == 7;
+        if (dot ? d[i] != '.' : d[i] < '0' || d[i] > '9') fail_msg("Date tag '%.12s' is no YYYY.MM.DD", d);
+    }
+    assert_memory_equal(d + 10, "\"]\n", 3);
+}
+
 static const char *tmp_path(char *buf, size_t n, const char *tag)
 {
     snprintf(buf, n, "/tmp/qp_net_%d_%s.txt", (int)getpid(), tag);
@@ -592,10 +635,118 @@ static int dial(int port)
     return fd;
 }
 
+/* ---- TLS for the hand-driven peers ---------------------------------------
+ * The protocol's key (docs/protocol.md): SHA-256 of "qipan join code,
+ * protocol 2: CODE", under the identity "qipan", TLS 1.3 with (EC)DHE-PSK.
+ * A connection's TLS session is kept by its descriptor, so put/get/expect
+ * serve plain and TLS peers alike. */
+
+#define TLS_PRIORITY "NORMAL:-VERS-ALL:+VERS-TLS1.3:-KX-ALL:+ECDHE-PSK:+DHE-PSK"
+static gnutls_session_t tls_of[1024];
+static unsigned char srv_key[32];   /* the hand-driven host's key */
+
+static void code_key(const char *code, unsigned char key[32])
+{
+    char text[96];
+    int n = snprintf(text, sizeof text, "qipan join code, protocol 2: %s", code);
+    assert_int_equal(gnutls_hash_fast(GNUTLS_DIG_SHA256, text, (size_t)n, key), 0);
+}
+
+static int srv_lookup(gnutls_session_t ses, const char *user, gnutls_datum_t *key)
+{
+    (void)ses;
+    if (strcmp(user, "qipan")) return -1;
+    key->data = gnutls_malloc(32);
+    memcpy(key->data, srv_key, 32);
+    key->size = 32;
+    return 0;
+}
+
+/* The handshake on fd with code; 0, or the GnuTLS error (the connection is
+ * then closed). */
+static int tls_begin(int fd, const char *code, bool server)
+{
+    struct timeval tv = {WAIT_MS / 1000, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    gnutls_session_t ses;
+    assert_int_equal(gnutls_init(&ses, (server ? GNUTLS_SERVER : GNUTLS_CLIENT) | GNUTLS_NO_TICKETS), 0);
+    assert_int_equal(gnutls_priority_set_direct(ses, TLS_PRIORITY, NULL), 0);
+    static gnutls_psk_client_credentials_t cli;
+    static gnutls_psk_server_credentials_t srv;
+    if (server) {
+        if (!srv) {
+            assert_int_equal(gnutls_psk_allocate_server_credentials(&srv), 0);
+            gnutls_psk_set_server_credentials_function(srv, srv_lookup);
+        }
+        code_key(code, srv_key);
+        assert_int_equal(gnutls_credentials_set(ses, GNUTLS_CRD_PSK, srv), 0);
+    } else {
+        unsigned char key[32];
+        code_key(code, key);
+        gnutls_datum_t k = {key, 32};
+        if (cli) gnutls_psk_free_client_credentials(cli);
+        assert_int_equal(gnutls_psk_allocate_client_credentials(&cli), 0);
+        assert_int_equal(gnutls_psk_set_client_credentials(cli, "qipan", &k, GNUTLS_PSK_KEY_RAW), 0);
+        assert_int_equal(gnutls_credentials_set(ses, GNUTLS_CRD_PSK, cli), 0);
+    }
+    gnutls_transport_set_int(ses, fd);
+    gnutls_handshake_set_timeout(ses, WAIT_MS);
+    int rc;
+    do rc = gnutls_handshake(ses);
+    while (rc < 0 && !gnutls_error_is_fatal(rc));
+    if (rc < 0) {
+        gnutls_deinit(ses);
+        close(fd);
+        return rc;
+    }
+    tls_of[fd] = ses;
+    return 0;
+}
+
+/* Joins the host on port with code over TLS: the descriptor, or fails. */
+static int dial_tls(int port, const char *code)
+{
+    int fd = dial(port), rc = tls_begin(fd, code, false);
+    if (rc) fail_msg("TLS handshake with code %s: %s", code, gnutls_strerror(rc));
+    return fd;
+}
+
+static void tclose(int fd)
+{
+    if (tls_of[fd]) {
+        gnutls_deinit(tls_of[fd]);
+        tls_of[fd] = NULL;
+    }
+    close(fd);
+}
+
 static void put(int fd, const char *text)
 {
     size_t n = strlen(text);
-    assert_int_equal(send(fd, text, n, MSG_NOSIGNAL), (ssize_t)n);
+    if (!tls_of[fd]) {
+        assert_int_equal(send(fd, text, n, MSG_NOSIGNAL), (ssize_t)n);
+        return;
+    }
+    for (size_t off = 0; off < n;) {
+        ssize_t k = gnutls_record_send(tls_of[fd], text + off, n - off > 16384 ? 16384 : n - off);
+        if (k == GNUTLS_E_AGAIN || k == GNUTLS_E_INTERRUPTED) continue;
+        if (k < 0) fail_msg("TLS send: %s", gnutls_strerror((int)k));
+        off += (size_t)k;
+    }
+}
+
+/* One byte: 1, or 0 at the end of the connection (also when TLS refuses
+ * what arrives), -1 when nothing came within 200 ms. */
+static int get_byte(int fd, char *ch)
+{
+    gnutls_session_t t = tls_of[fd];
+    if (!t || !gnutls_record_check_pending(t)) {
+        struct pollfd pf = {fd, POLLIN, 0};
+        if (poll(&pf, 1, 200) <= 0) return -1;
+    }
+    ssize_t r = t ? gnutls_record_recv(t, ch, 1) : recv(fd, ch, 1, 0);
+    if (t && (r == GNUTLS_E_AGAIN || r == GNUTLS_E_INTERRUPTED)) return -1;
+    return r > 0 ? 1 : 0;
 }
 
 /* The next line that is not a ping (answered by nobody: the tests are
@@ -605,12 +756,11 @@ static void get(int fd, char *line, size_t n)
     size_t k = 0;
     long long end = ms_now() + WAIT_MS;
     for (;;) {
-        struct pollfd pf = {fd, POLLIN, 0};
-        if (ms_now() > end) fail_msg("no line from the host (got '%.*s')", (int)k, line);
-        if (poll(&pf, 1, 200) <= 0) continue;
         char ch;
-        ssize_t r = recv(fd, &ch, 1, 0);
-        if (r <= 0) {
+        if (ms_now() > end) fail_msg("no line from the host (got '%.*s')", (int)k, line);
+        int r = get_byte(fd, &ch);
+        if (r < 0) continue;
+        if (r == 0) {
             line[k] = 0;
             assert_int_equal(k, 0);
             return;
@@ -642,23 +792,26 @@ static void test_bad_peers(void **st)
     proc_start(&h, hargs);
     int port = host_port(&h, addr, sizeof addr);
 
-    /* a stranger: wrong code, then closed */
+    /* a stranger with a wrong code: the TLS handshake fails */
     int fd = dial(port);
-    put(fd, "hello 1 WRONG\n");
-    expect(fd, "error code wrong join code");
+    int rc = tls_begin(fd, "WRONG", false);
+    assert_int_equal(rc, GNUTLS_E_FATAL_ALERT_RECEIVED);
+    /* text in clear: the old cleartext hello, or not even that, is told
+     * the version and closed, and hears nothing of the game */
+    static const char *const clear[] = {"hello 1 RIGHT\n", "GET / HTTP/1.1\r\n"};
+    for (int i = 0; i < 2; i++) {
+        fd = dial(port);
+        put(fd, clear[i]);
+        expect(fd, "error version protocol version 2 here: TLS with the join code as its key, not text in clear");
+        expect(fd, "");
+        close(fd);
+    }
+    /* another protocol version inside TLS */
+    fd = dial_tls(port, "RIGHT");
+    put(fd, "hello 7\n");
+    expect(fd, "error version protocol version 2 here, 7 there");
     expect(fd, "");
-    close(fd);
-    /* not even a hello */
-    fd = dial(port);
-    put(fd, "GET / HTTP/1.1\r\n");
-    expect(fd, "error syntax unknown message 'GET'");
-    expect(fd, "");
-    close(fd);
-    /* another protocol version */
-    fd = dial(port);
-    put(fd, "hello 7 RIGHT\n");
-    expect(fd, "error version protocol version 1 here, 7 there");
-    close(fd);
+    tclose(fd);
 
     /* qipan itself with other rules: refused with what differs */
     proc j;
@@ -690,14 +843,14 @@ static void test_bad_peers(void **st)
     proc_start(&j, code);
     assert_int_equal(proc_exit(&j), 1);
     e = proc_err(&j);
-    assert_non_null(strstr(e, "qipan: refused by the host: wrong join code\n"));
+    assert_non_null(strstr(e, "qipan: refused by the host: wrong join code (the TLS handshake ended with: "));
     free(e);
     proc_free(&j);
 
     /* the right code: the set-up, then play as black by hand */
-    fd = dial(port);
-    put(fd, "hello 1 RIGHT\n");
-    expect(fd, "welcome 1");
+    fd = dial_tls(port, "RIGHT");
+    put(fd, "hello 2\n");
+    expect(fd, "welcome 2");
     get(fd, line, sizeof line);
     assert_memory_equal(line, "rules zhonggong ", 16);
     char digest[17];
@@ -714,10 +867,8 @@ static void test_bad_peers(void **st)
     put(fd, line);
     size_t hp = proc_wait_for(&h, "black joined at ply 0", 0);
 
-    /* a second player meanwhile is turned away */
+    /* a stranger meanwhile takes nothing (and is closed in a few seconds) */
     int fd2 = dial(port);
-    expect(fd2, "error busy another player is connected");
-    close(fd2);
 
     put(fd, "xyzzy\n");
     expect(fd, "error syntax unknown message 'xyzzy'");
@@ -748,8 +899,19 @@ static void test_bad_peers(void **st)
     assert_memory_equal(line, "error illegal illegal move 'c3c5': ", 35);
     put(fd, "draw accept 1\n");
     expect(fd, "error state no draw offer is standing");
+    /* a C1 CSI, a bidi override and malformed UTF-8 in chat or error are
+     * refused, never printed */
+    put(fd, "chat \xc2\x9b" "31mred\n");
+    expect(fd, "error syntax control character U+009B at byte 5");
+    put(fd, "chat abc\xe2\x80\xaegnp.exe\n");
+    expect(fd, "error syntax bidirectional control U+202E at byte 8");
+    put(fd, "error illegal \xe4\xbd\n");
+    expect(fd, "error syntax bad UTF-8 at byte 14");
     put(fd, "chat hello from black\n");
     hp = proc_wait_for(&h, "black says: hello from black\n", hp);
+    /* and the host's own chat is checked before it is sent */
+    proc_send(&h, "chat \xe2\x80\xae" "evil\n");
+    hp = proc_wait_for(&h, "chat refused: bidirectional control U+202E at byte 0 (a chat line is printable text)\n", hp);
     /* none of that changed the game: black's real move is ply 1 */
     put(fd, "move 1 g7g6\n");
     hp = proc_wait_for(&h, "Black plays g7g6 (", hp);
@@ -758,11 +920,18 @@ static void test_bad_peers(void **st)
     expect(fd, "resign 2");
     expect(fd, "end 2 black wins: resignation");
     expect(fd, "");
-    close(fd);
+    tclose(fd);
+    expect(fd2, "");
+    close(fd2);
     assert_int_equal(proc_exit(&h), 0);
     e = proc_err(&h);
     assert_non_null(strstr(e, "qipan: net: refused 'xyzzy': syntax unknown message 'xyzzy'"));
     assert_non_null(strstr(e, "qipan: net: refused 'move 1 e7e5': illegal"));
+    /* what the peer sent is nowhere (the host echoes only its own input) */
+    assert_null(strstr(e, "\xc2\x9b"));
+    assert_null(strstr(e, "\xe2\x80\xae"));
+    assert_null(strstr(h.out, "\xc2\x9b"));
+    assert_null(strstr(h.out, "gnp.exe"));
     free(e);
     char *rec = slurp_file(hs);
     assert_non_null(strstr(rec, "[Termination \"black wins: resignation\"]"));
@@ -814,7 +983,9 @@ static void test_draw_and_takeback(void **st)
     assert_same_record(hs, js);
     char *rec = slurp_file(hs);
     assert_non_null(strstr(rec, "[Termination \"draw: agreement\"]"));
-    assert_non_null(strstr(rec, "\n1. a1\n"));
+    assert_non_null(strstr(rec, "[Result \"1/2-1/2\"]"));
+    assert_non_null(strstr(rec, "\n1. a1\n1/2-1/2\n"));
+    assert_date_tag(rec);
     free(rec);
     proc_free(&h);
     proc_free(&j);
@@ -844,6 +1015,8 @@ static void test_time_and_absence(void **st)
     assert_same_record(hs, js);
     char *rec = slurp_file(js);
     assert_non_null(strstr(rec, "[Termination \"o wins: time\"]"));
+    assert_non_null(strstr(rec, "[Result \"0-1\"]"));
+    assert_date_tag(rec);
     free(rec);
     proc_free(&h);
     proc_free(&j);
@@ -868,6 +1041,7 @@ static void test_time_and_absence(void **st)
             assert_non_null(strstr(h.out, "game over: x wins: time"));
             rec = slurp_file(hs);
             assert_non_null(strstr(rec, "[Termination \"x wins: time\"]"));
+            assert_non_null(strstr(rec, "[Result \"1-0\"]"));
         } else {
             assert_int_equal(proc_exit(&h), 3);
             assert_non_null(strstr(h.out, "adjourned at ply 1: the opponent did not come back within 0 s"));
@@ -881,6 +1055,88 @@ static void test_time_and_absence(void **st)
     }
     unlink(hs);
     unlink(js);
+}
+
+/* --save never replaces a game with the record of one that did not
+ * start: the host that leaves before anyone joins writes beside it. */
+static void test_save_keeps_existing(void **st)
+{
+    (void)st;
+    char hs[128], beside[160], addr[64];
+    tmp_path(hs, sizeof hs, "keep");
+    snprintf(beside, sizeof beside, "%.*s-1.txt", (int)(strlen(hs) - 4), hs);
+    unlink(beside);
+    FILE *f = fopen(hs, "w");
+    assert_non_null(f);
+    fputs("an earlier game\n", f);
+    fclose(f);
+    const char *hargs[] = {"host", "tictactoe", "--port", "0", "--code", "KEEP", "--save", hs, NULL};
+    proc h;
+    proc_start(&h, hargs);
+    host_port(&h, addr, sizeof addr);
+    proc_send(&h, "quit\n");
+    assert_int_equal(proc_exit(&h), 3);
+    char *old = slurp_file(hs), *rec = slurp_file(beside), want[400];
+    assert_string_equal(old, "an earlier game\n");
+    assert_non_null(strstr(rec, "[Result \"*\"]"));
+    snprintf(want, sizeof want, "saved %s (%s exists and the game did not start)\n", beside, hs);
+    assert_non_null(strstr(h.out, want));
+    free(old);
+    free(rec);
+    proc_free(&h);
+    unlink(hs);
+    unlink(beside);
+}
+
+/* A game whose --save file cannot be written is kept in the game library
+ * of the user's data folder, and the message says where. */
+static void test_save_failure_keeps_game(void **st)
+{
+    (void)st;
+    char block[128], target[200], xdg[128], addr[64];
+    tmp_path(block, sizeof block, "notdir");
+    snprintf(target, sizeof target, "%s/game.txt", block);   /* a folder that is a file */
+    FILE *f = fopen(block, "w");
+    assert_non_null(f);
+    fclose(f);
+    snprintf(xdg, sizeof xdg, "/tmp/qp_net_%d_xdg", (int)getpid());
+    setenv("XDG_DATA_HOME", xdg, 1);
+    const char *hargs[] = {"host", "tictactoe", "--port", "0", "--code", "FULL", "--save", target, NULL};
+    proc h, j;
+    proc_start(&h, hargs);
+    host_port(&h, addr, sizeof addr);
+    const char *jargs[] = {"join", addr, "--code", "FULL", NULL};
+    proc_start(&j, jargs);
+    unsetenv("XDG_DATA_HOME");
+    proc_wait_for(&h, "x> ", 0);
+    proc_send(&h, "b2\n");
+    proc_wait_for(&j, "X plays b2", 0);
+    proc_send(&j, "resign\n");
+    assert_int_equal(proc_exit(&j), 0);
+    assert_int_equal(proc_exit(&h), 1);
+    char *e = proc_err(&h), want[400];
+    snprintf(want, sizeof want, "qipan: %s: ", target);
+    assert_non_null(strstr(e, want));
+    snprintf(want, sizeof want, "; the game is kept in %s/qipan/library/tictactoe-", xdg);
+    char *at = strstr(e, want);
+    if (!at) fail_msg("no 'kept in' in:\n%s", e);
+    char kept[300];
+    at += strlen("; the game is kept in ");
+    snprintf(kept, sizeof kept, "%.*s", (int)strcspn(at, "\n"), at);
+    char *rec = slurp_file(kept);
+    assert_non_null(strstr(rec, "[Termination \"x wins: resignation\"]"));
+    assert_non_null(strstr(rec, "\n1. b2\n"));
+    free(rec);
+    free(e);
+    unlink(kept);
+    snprintf(want, sizeof want, "%s/qipan/library", xdg);
+    rmdir(want);
+    snprintf(want, sizeof want, "%s/qipan", xdg);
+    rmdir(want);
+    rmdir(xdg);
+    unlink(block);
+    proc_free(&h);
+    proc_free(&j);
 }
 
 /* ---- a hand-driven host ------------------------------------------------- */
@@ -900,11 +1156,14 @@ static int listen_any(int *port)
     return fd;
 }
 
-static int accept_wait(int lfd)
+/* The next joiner, over TLS with code. */
+static int accept_wait(int lfd, const char *code)
 {
     struct pollfd pf = {lfd, POLLIN, 0};
     if (poll(&pf, 1, WAIT_MS) <= 0) fail_msg("nobody connected");
-    return accept(lfd, NULL, NULL);
+    int fd = accept(lfd, NULL, NULL), rc = tls_begin(fd, code, true);
+    if (rc) fail_msg("TLS handshake as the host: %s", gnutls_strerror(rc));
+    return fd;
 }
 
 /* The host's set-up for tic-tac-toe with the given record. */
@@ -914,7 +1173,7 @@ static void send_setup(int fd, const char *const *moves, int n)
     qp_game g;
     char err[QP_ERR], line[NP_MAX_LINE];
     assert_int_equal(qp_game_init(&g, r, NULL, err, sizeof err), 0);
-    put(fd, "welcome 1\n");
+    put(fd, "welcome 2\n");
     snprintf(line, sizeof line, "rules tictactoe %016llx\n", (unsigned long long)np_rules_digest(r));
     put(fd, line);
     for (int i = 0; i < r->params.n; i++) {
@@ -947,8 +1206,8 @@ static void test_joiner_side(void **st)
     const char *jargs[] = {"join", addr, "--code", "FAKE-1", "--save", js, NULL};
     proc j;
     proc_start(&j, jargs);
-    int fd = accept_wait(lfd);
-    expect(fd, "hello 1 FAKE-1");
+    int fd = accept_wait(lfd, "FAKE-1");
+    expect(fd, "hello 2");
     static const char *const rec[] = {"b2", "a1", "c3"};
     send_setup(fd, rec, 1);
     get(fd, line, sizeof line);
@@ -969,15 +1228,19 @@ static void test_joiner_side(void **st)
     expect(fd, "error state this game has no clocks");
     put(fd, "ready 2 0000000000000000\n");
     expect(fd, "error unexpected this message is not expected now");
+    put(fd, "chat \xc2\x9b" "2J\n");
+    expect(fd, "error syntax control character U+009B at byte 5");
+    put(fd, "error x \xe2\x81\xa6\n");
+    expect(fd, "error syntax bidirectional control U+2066 at byte 8");
     /* the connection drops; the joiner dials again and takes our record */
-    close(fd);
+    tclose(fd);
     jp = proc_wait_for(&j, "connection lost at ply 2", jp);
-    fd = accept_wait(lfd);
-    expect(fd, "hello 1 FAKE-1");
+    fd = accept_wait(lfd, "FAKE-1");
+    expect(fd, "hello 2");
     put(fd, "error busy another player is connected\n");   /* not noticed the drop yet */
-    close(fd);
-    fd = accept_wait(lfd);
-    expect(fd, "hello 1 FAKE-1");
+    tclose(fd);
+    fd = accept_wait(lfd, "FAKE-1");
+    expect(fd, "hello 2");
     send_setup(fd, rec, 3);
     get(fd, line, sizeof line);
     assert_memory_equal(line, "ready 3 ", 8);
@@ -990,13 +1253,13 @@ static void test_joiner_side(void **st)
     assert_non_null(strstr(saved, "[Termination \"o wins: resignation\"]"));
     assert_non_null(strstr(saved, "\n1. b2 a1\n2. c3\n"));
     free(saved);
-    close(fd);
+    tclose(fd);
     proc_free(&j);
 
     /* a record with an illegal move is refused at once */
     proc_start(&j, jargs);
-    fd = accept_wait(lfd);
-    expect(fd, "hello 1 FAKE-1");
+    fd = accept_wait(lfd, "FAKE-1");
+    expect(fd, "hello 2");
     static const char *const bad[] = {"b2", "b2"};
     send_setup(fd, bad, 2);
     get(fd, line, sizeof line);
@@ -1005,7 +1268,7 @@ static void test_joiner_side(void **st)
     char *e = proc_err(&j);
     assert_non_null(strstr(e, "qipan: the host's record has an illegal move 2 'b2': "));
     free(e);
-    close(fd);
+    tclose(fd);
     proc_free(&j);
     close(lfd);
     unlink(js);
@@ -1077,10 +1340,10 @@ static void test_fed_in_advance(void **st)
 static int join_by_hand(int port, const char *code)
 {
     char line[NP_MAX_LINE], digest[17] = "";
-    int fd = dial(port);
-    snprintf(line, sizeof line, "hello 1 %s\n", code);
-    put(fd, line);
-    expect(fd, "welcome 1");
+    (void)line;
+    int fd = dial_tls(port, code);
+    put(fd, "hello 2\n");
+    expect(fd, "welcome 2");
     int ply = -1;
     for (;;) {
         get(fd, line, sizeof line);
@@ -1094,6 +1357,202 @@ static int join_by_hand(int port, const char *code)
     snprintf(line, sizeof line, "ready %d %s\n", ply, digest);
     put(fd, line);
     return fd;
+}
+
+/* Lines of text that contain needle. */
+static int count_in(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *p = strstr(text, needle); p; p = strstr(p + 1, needle)) n++;
+    return n;
+}
+
+/* Wrong codes are limited per address: after three, each further try
+ * must wait (1 s, 2 s, ...) and is refused unheard meanwhile; only the
+ * first is logged.  The right code gets in once the wait is over. */
+static void test_wrong_codes(void **st)
+{
+    (void)st;
+    char addr[64], line[NP_MAX_LINE];
+    const char *hargs[] = {"host", "tictactoe", "--port", "0", "--code", "RIGHT-CODE", NULL};
+    proc h;
+    proc_start(&h, hargs);
+    int port = host_port(&h, addr, sizeof addr);
+    /* a wrong code ends the handshake with the host's alert; an address
+     * that must wait is closed unheard */
+    int wrong = 0, waits = 0;
+    for (int i = 0; i < 12 && !waits; i++) {   /* the first wait is 1 s: a slow machine may need more */
+        snprintf(line, sizeof line, "GUESS%d", i);
+        int rc = tls_begin(dial(port), line, false);
+        if (rc == GNUTLS_E_FATAL_ALERT_RECEIVED) wrong++;
+        else if (rc == GNUTLS_E_PREMATURE_TERMINATION || rc == GNUTLS_E_PULL_ERROR) waits++;
+        else fail_msg("unexpected handshake result: %s", gnutls_strerror(rc));
+    }
+    assert_true(wrong >= 3);
+    assert_int_equal(waits, 1);
+    /* the right code, tried until the wait is over (a bounded loop) */
+    bool in = false;
+    long long end = ms_now() + WAIT_MS;
+    while (!in && ms_now() < end) {
+        int fd = dial(port), rc = tls_begin(fd, "RIGHT-CODE", false);
+        if (rc) {
+            assert_true(rc == GNUTLS_E_PREMATURE_TERMINATION || rc == GNUTLS_E_PULL_ERROR);
+            poll(NULL, 0, 200);
+            continue;
+        }
+        put(fd, "hello 2\n");
+        get(fd, line, sizeof line);
+        in = !strcmp(line, "welcome 2");
+        tclose(fd);
+    }
+    assert_true(in);
+    proc_send(&h, "quit\n");
+    assert_int_equal(proc_exit(&h), 3);
+    char *e = proc_err(&h);
+    assert_int_equal(count_in(e, "wrong join code from 127.0.0.1"), 1);
+    assert_int_equal(count_in(e, "\n"), 1);   /* nothing else: no line per guess */
+    free(e);
+    proc_free(&h);
+}
+
+/* Connections that never speak take nothing: the player with the code
+ * joins past them, and they are closed within a few seconds.  A player
+ * whose old connection still looks alive comes back at once with the
+ * code; the old connection is told it was replaced. */
+static void test_idle_connections(void **st)
+{
+    (void)st;
+    char hs[128], addr[64];
+    tmp_path(hs, sizeof hs, "idle_host");
+    const char *hargs[] = {"host", "tictactoe", "--port", "0", "--code", "SLOT", "--save", hs, NULL};
+    proc h, j, j2;
+    proc_start(&h, hargs);
+    int port = host_port(&h, addr, sizeof addr);
+    int idle[3];
+    for (int i = 0; i < 3; i++) idle[i] = dial(port);
+    const char *jargs[] = {"join", addr, "--code", "SLOT", NULL};
+    proc_start(&j, jargs);
+    size_t hp = proc_wait_for(&h, "o joined at ply 0", 0);
+    for (int i = 0; i < 3; i++) {
+        expect(idle[i], "");   /* closed by the host, unheard */
+        close(idle[i]);
+    }
+    hp = proc_wait_for(&h, "x> ", hp);
+    proc_send(&h, "b2\n");
+    proc_wait_for(&j, "X plays b2", 0);
+    /* the joiner freezes: its connection stays open but silent */
+    kill(j.pid, SIGSTOP);
+    proc_start(&j2, jargs);
+    hp = proc_wait_for(&h, "o is back at ply 1", hp);
+    kill(j.pid, SIGCONT);
+    assert_int_equal(proc_exit(&j), 3);
+    assert_non_null(strstr(j.out, "adjourned at ply 1: another connection with the join code took this seat"));
+    proc_wait_for(&j2, "o> ", 0);
+    proc_send(&j2, "resign\n");
+    assert_int_equal(proc_exit(&j2), 0);
+    assert_int_equal(proc_exit(&h), 0);
+    assert_non_null(strstr(h.out, "game over: x wins: resignation"));
+    char *e = proc_err(&h);
+    assert_non_null(strstr(e, "qipan: net: a new connection with the join code replaces the old one\n"));
+    free(e);
+    proc_free(&h);
+    proc_free(&j);
+    proc_free(&j2);
+    unlink(hs);
+}
+
+/* A relay between a joiner and the host, on a thread of its own: it
+ * forwards both ways, and on a byte from ctl injects a cleartext line
+ * into what goes to the host ('i') or flips a bit of the next bytes the
+ * joiner sends ('f').  'q' or an end of either side stops it. */
+typedef struct relay {
+    int lfd, host_port, ctl[2];
+    pthread_t th;
+} relay;
+
+static void *relay_run(void *arg)
+{
+    relay *r = arg;
+    struct pollfd pf = {r->lfd, POLLIN, 0};
+    if (poll(&pf, 1, WAIT_MS) <= 0) return NULL;
+    int a = accept(r->lfd, NULL, NULL), b = dial(r->host_port);
+    bool flip = false;
+    long long end = ms_now() + WAIT_MS;
+    while (ms_now() < end) {
+        struct pollfd p[3] = {{a, POLLIN, 0}, {b, POLLIN, 0}, {r->ctl[0], POLLIN, 0}};
+        if (poll(p, 3, 200) <= 0) continue;
+        char buf[16384];
+        if (p[2].revents) {
+            char cmd = 'q';
+            if (read(r->ctl[0], &cmd, 1) != 1 || cmd == 'q') break;
+            if (cmd == 'i' && send(b, "resign 0\n", 9, MSG_NOSIGNAL) != 9) break;
+            if (cmd == 'f') flip = true;
+        }
+        for (int k = 0; k < 2; k++) {
+            if (!p[k].revents) continue;
+            ssize_t n = recv(k ? b : a, buf, sizeof buf, 0);
+            if (n <= 0) goto done;
+            if (k == 0 && flip) {   /* a bit of the record's body, past its header */
+                buf[n - 1] ^= 0x01;
+                flip = false;
+            }
+            if (send(k ? a : b, buf, (size_t)n, MSG_NOSIGNAL) != n) goto done;
+        }
+    }
+done:
+    close(a);
+    close(b);
+    return NULL;
+}
+
+/* Moves and all else are authenticated: a relay that injects a forged
+ * `resign` in clear, or flips one bit of what the joiner sends, breaks
+ * the connection; nothing it did reaches the game, which is not saved as
+ * a win. */
+static void test_tls_relay(void **st)
+{
+    (void)st;
+    char hs[128], addr[64], raddr[64];
+    tmp_path(hs, sizeof hs, "relay_host");
+    for (int mode = 0; mode < 2; mode++) {
+        const char *hargs[] = {"host", "tictactoe", "--port", "0", "--code", "RELAY", "--reconnect-wait", "0",
+                               "--save", hs, NULL};
+        proc h, j;
+        proc_start(&h, hargs);
+        relay r;
+        memset(&r, 0, sizeof r);
+        r.host_port = host_port(&h, addr, sizeof addr);
+        int rport;
+        r.lfd = listen_any(&rport);
+        assert_int_equal(pipe(r.ctl), 0);
+        assert_int_equal(pthread_create(&r.th, NULL, relay_run, &r), 0);
+        snprintf(raddr, sizeof raddr, "127.0.0.1:%d", rport);
+        const char *jargs[] = {"join", raddr, "--code", "RELAY", "--reconnect-wait", "0", NULL};
+        proc_start(&j, jargs);
+        size_t hp = proc_wait_for(&h, "o joined at ply 0", 0);
+        assert_int_equal(write(r.ctl[1], mode ? "f" : "i", 1), 1);
+        if (mode) proc_send(&j, "chat hi\n");
+        hp = proc_wait_for(&h, "connection lost at ply 0", hp);
+        assert_int_equal(proc_exit(&h), 3);
+        assert_int_equal(proc_exit(&j), 3);
+        assert_int_equal(write(r.ctl[1], "q", 1), 1);
+        pthread_join(r.th, NULL);
+        close(r.lfd);
+        close(r.ctl[0]);
+        close(r.ctl[1]);
+        char *e = proc_err(&h), *rec = slurp_file(hs);
+        assert_non_null(strstr(e, "qipan: net: the connection failed its encryption or authentication ("));
+        assert_null(strstr(h.out, "resignation"));
+        assert_null(strstr(h.out, "says: hi"));
+        assert_non_null(strstr(h.out, "adjourned at ply 0"));
+        assert_non_null(strstr(rec, "[Result \"*\"]"));
+        assert_null(strstr(rec, "1-0"));
+        free(e);
+        free(rec);
+        proc_free(&h);
+        proc_free(&j);
+    }
+    unlink(hs);
 }
 
 /* Floods are cut: too many messages at once, or too many bad ones, close
@@ -1119,7 +1578,7 @@ static void test_floods(void **st)
     free(many);
     expect(fd, "error rate more than 20 messages a second");
     expect(fd, "");
-    close(fd);
+    tclose(fd);
     hp = proc_wait_for(&h, "connection lost at ply 1 (too many messages)", hp);
     /* back again: seventeen bad lines close it too */
     fd = join_by_hand(port, "FLOOD");
@@ -1130,7 +1589,7 @@ static void test_floods(void **st)
         assert_memory_equal(line, "error illegal illegal move 'a1': ", 33);
     }
     expect(fd, "");
-    close(fd);
+    tclose(fd);
     hp = proc_wait_for(&h, "connection lost at ply 1 (too many errors)", hp);
     /* and back once more to finish the game */
     fd = join_by_hand(port, "FLOOD");
@@ -1139,7 +1598,7 @@ static void test_floods(void **st)
     hp = proc_wait_for(&h, "O plays b2", hp);
     put(fd, "resign 2\n");
     expect(fd, "end 2 x wins: resignation");
-    close(fd);
+    tclose(fd);
     assert_int_equal(proc_exit(&h), 0);
     char *rec = slurp_file(hs);
     assert_non_null(strstr(rec, "\n1. a1 b2\n"));
@@ -1165,9 +1624,14 @@ int main(void)
         cmocka_unit_test(test_bad_peers),
         cmocka_unit_test(test_draw_and_takeback),
         cmocka_unit_test(test_time_and_absence),
+        cmocka_unit_test(test_save_keeps_existing),
+        cmocka_unit_test(test_save_failure_keeps_game),
         cmocka_unit_test(test_joiner_side),
         cmocka_unit_test(test_fed_in_advance),
         cmocka_unit_test(test_floods),
+        cmocka_unit_test(test_wrong_codes),
+        cmocka_unit_test(test_idle_connections),
+        cmocka_unit_test(test_tls_relay),
     };
     return cmocka_run_group_tests_name("net", tests, tu_setup_registry, tu_teardown_registry);
 }
