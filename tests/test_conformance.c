@@ -18,7 +18,8 @@
  *    back to the move; make with an undo record equals copy-make, and
  *    unmake restores bytes and hash; FEN out and in gives the same FEN,
  *    hash, side, pieces, moves and outcome; one FEN text always comes
- *    with one hash however the games reached it;
+ *    with one hash however the games reached it, and two move orders
+ *    (a b c, c b a) that reach one FEN reach one hash;
  *  - perft: the divide (qp_perft_moves, one and two threads) sums to
  *    qp_perft, which equals a count made here by hand, at a few positions;
  *  - the AI plays a legal move from a few positions, within small limits.
@@ -233,7 +234,7 @@ static void cf_guard_assert_clean(const qp_rules *r)
 /* ---- what was checked ------------------------------------------------------- */
 
 typedef struct cf_stats {
-    int games, plies, positions, moves, texts, notations, fens, transpositions, unmakes, perfts, ais, records;
+    int games, plies, positions, moves, texts, notations, fens, again, transpositions, unmakes, perfts, ais, records;
 } cf_stats;
 
 /* FEN texts seen and their hashes, for the transposition check. */
@@ -380,13 +381,57 @@ static void cf_check_fen(const qp_rules *r, const void *s, const qp_move *mv, in
     for (int i = 0; i < fm->n; i++)
         if (fm->key[i] == key) {
             if (fm->hash[i] != h) fail_msg("%s: '%s' reached twice with two hashes", rs->name, fen);
-            st->transpositions++;
+            st->again++;
             return;
         }
     if (fm->n < CF_FENS) {
         fm->key[fm->n] = key;
         fm->hash[fm->n++] = h;
     }
+}
+
+/* Plays the legal moves a, b, c on a copy of s into t; false when one
+ * of them is not legal where it comes. */
+static bool cf_line(const qp_rules *r, const void *s, const qp_move line[3], void *t)
+{
+    memcpy(t, s, r->state_size);
+    for (int i = 0; i < 3; i++) {
+        if (!qp_move_is_legal(r, t, line[i])) return false;
+        r->rs->make(r, t, line[i], NULL);
+    }
+    return true;
+}
+
+/* Transpositions: two moves a and c of the side to move and a reply b,
+ * played as a b c and as c b a; where both orders are legal and reach one
+ * FEN, the hashes agree (the incremental hash forgets the path). */
+static void cf_check_transpose(const qp_rules *r, const void *s, uint64_t *seed, cf_stats *st)
+{
+    const qp_ruleset *rs = r->rs;
+    if (!rs->fen_print) return;
+    qp_move mv[QP_MAX_MOVES], reply[QP_MAX_MOVES];
+    int n = rs->gen(r, s, mv, QP_GEN_ALL);
+    if (n < 2) return;
+    void *t = qp_state_new(r), *u = qp_state_new(r);
+    for (int k = 0; k < 4; k++) {
+        qp_move a = mv[qp_splitmix64(seed) % (uint64_t)n], c = mv[qp_splitmix64(seed) % (uint64_t)n];
+        if (a == c) continue;
+        memcpy(t, s, r->state_size);
+        rs->make(r, t, a, NULL);
+        int nr = rs->gen(r, t, reply, QP_GEN_ALL);
+        if (nr == 0) continue;
+        qp_move one[3] = {a, reply[qp_splitmix64(seed) % (uint64_t)nr], c}, other[3] = {c, one[1], a};
+        if (!cf_line(r, s, one, t) || !cf_line(r, s, other, u)) continue;
+        char f1[QP_FEN_MAX], f2[QP_FEN_MAX];
+        rs->fen_print(r, t, f1, sizeof f1);
+        rs->fen_print(r, u, f2, sizeof f2);
+        if (strcmp(f1, f2)) continue;
+        if (rs->hash(r, t) != rs->hash(r, u))
+            fail_msg("%s: '%s' reached by two move orders with two hashes", rs->name, f1);
+        st->transpositions++;
+    }
+    free(t);
+    free(u);
 }
 
 /* Everything about s that does not need history.  Returns the number of
@@ -562,6 +607,7 @@ static void cf_game(const qp_rules *r, uint64_t seed, int plies, bool ai, cf_fen
     int ply = 0;
     for (; ply < plies; ply++) {
         int n = cf_check_position(r, g.cur, mv, fm, st);
+        if (ply % 4 == 0) cf_check_transpose(r, g.cur, &seed, st);
         if (ply == 0 || ply == plies / 2) {
             cf_check_perft(r, g.cur, st);
             if (ai) cf_check_ai(&g, QP_AI_DEFAULT, st);
@@ -678,10 +724,10 @@ static void test_conformance(void **state)
     qp_rules_free(r);
     cf_minimal(rs, seed, 12);
     print_message("%s: %d games, %d plies, %d positions, %d moves: %d texts and %d notations parsed back, "
-                  "%d make/unmake, %d FEN round trips (%d reached again), %d perft divides, %d AI moves, "
+                  "%d make/unmake, %d FEN round trips (%d reached again), %d transpositions, %d perft divides, %d AI moves, "
                   "%d records read back; guarded hooks asked nothing illegal; without optional hooks: ok\n",
                   rs->name, st.games, st.plies, st.positions, st.moves, st.texts, st.notations, st.unmakes, st.fens,
-                  st.transpositions, st.perfts, st.ais, st.records);
+                  st.again, st.transpositions, st.perfts, st.ais, st.records);
 }
 
 /* An argument picks the rulesets to check by cmocka's filter ("xiangqi",
