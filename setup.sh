@@ -85,10 +85,18 @@ fuzz_all() {  # fuzz_all SECONDS
     for t in tests/fuzz/fuzz_*.c; do
         name=$(basename "$t" .c)
         seeds=tests/fuzz/corpus/${name#fuzz_}
+        # seeds the other tests keep: their games (block and hook games)
+        # and the master games in every notation
+        extra=
+        case $name in
+        fuzz_luagame) extra=tests/data/games ;;
+        fuzz_record) extra=tests/data/masters ;;
+        esac
         mkdir -p "build-fuzz/corpus/$name"
         printf '%-14s ' "$name"
+        # shellcheck disable=SC2086 # $extra is one folder or nothing
         if ! ./build-fuzz/"$name" -max_total_time="$1" -timeout=20 -rss_limit_mb=2048 -print_final_stats=0 \
-                -artifact_prefix="build-fuzz/artifacts/$name-" "build-fuzz/corpus/$name" "$seeds" \
+                -artifact_prefix="build-fuzz/artifacts/$name-" "build-fuzz/corpus/$name" "$seeds" $extra \
                 >"build-fuzz/$name.log" 2>&1; then
             echo "FAILED"
             tail -40 "build-fuzz/$name.log"
