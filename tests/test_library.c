@@ -1,5 +1,5 @@
 /*
- * test_library.c — the game library (frontends/library.h): finished games
+ * test_library.c — the game library (frontends/common/library.h): finished games
  * kept as new files, never over another, listed newest first.
  */
 #include "testutil.h"

@@ -1,5 +1,5 @@
 /*
- * test_net.c — network play: the protocol parser (frontends/net_proto.c)
+ * test_net.c — network play: the protocol parser (frontends/net/net_proto.c)
  * and whole games between two `qipan` processes on 127.0.0.1 (host on an
  * ephemeral port), plus a hand-driven client that sends what a broken or
  * hostile peer would.  No fixed sleeps: every wait is for a text or an

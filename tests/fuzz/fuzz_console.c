@@ -1,5 +1,5 @@
 /*
- * fuzz_console.c — the console's command lines (frontends/console.c), fed
+ * fuzz_console.c — the console's command lines (frontends/console/console.c), fed
  * to `qipan console RULESET` on stdin as a pipe would (no terminal, so no
  * line editing): the first byte picks the ruleset, the rest are the lines.
  * Whatever they say, the session ends at the end of input with status 0.

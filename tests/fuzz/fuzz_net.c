@@ -1,5 +1,5 @@
 /*
- * fuzz_net.c — the network protocol's message parser (frontends/net_proto.c),
+ * fuzz_net.c — the network protocol's message parser (frontends/net/net_proto.c),
  * without sockets: each line of the input is parsed; a line it accepts is
  * valid UTF-8 without control characters (docs/protocol.md), formats
  * again, and the formatted line parses to the same message.  The join code

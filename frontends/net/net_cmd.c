@@ -10,7 +10,7 @@
  */
 #include "app.h"
 #include "library.h"
-#include "net_console.h"
+#include "console.h"
 #include "net_session.h"
 #include "search.h"
 

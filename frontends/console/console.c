@@ -14,7 +14,7 @@
  */
 #include "app.h"
 #include "console_view.h"
-#include "net_console.h"
+#include "console.h"
 #include "fileio.h"
 #include "record.h"
 #include "ai.h"

@@ -1,10 +1,10 @@
 /*
- * net_console.h — what network play (net_cmd.c) borrows from the console
- * (console.c), so that a network seat on stdin/stdout looks and reads
- * exactly like `qipan console`.
+ * console.h — what other frontends borrow from the console (console.c):
+ * network play (net/net_cmd.c) shows a seat on stdin/stdout exactly like
+ * `qipan console` with these.
  */
-#ifndef QP_NET_CONSOLE_H
-#define QP_NET_CONSOLE_H
+#ifndef QP_CONSOLE_H
+#define QP_CONSOLE_H
 
 #include <stdbool.h>
 #include <stdio.h>
