@@ -286,6 +286,33 @@ static void test_search_choice(void **st)
     free(out);
 }
 
+/* Every command takes --opt=VALUE as --opt VALUE, -h and --help; help
+ * describes itself. */
+static void test_option_forms(void **st)
+{
+    (void)st;
+    char *a, *b, *err;
+    assert_int_equal(tu_run("moves tictactoe --fen '1X1/3/3 b 1'", NULL, &a, NULL), 0);
+    assert_int_equal(tu_run("moves tictactoe --fen='1X1/3/3 b 1'", NULL, &b, NULL), 0);
+    assert_string_equal(a, b);
+    assert_non_null(strstr(a, "a1"));
+    assert_null(strstr(a, "b3\n"));   /* taken by X */
+    free(a);
+    free(b);
+    expect_error("moves tictactoe --fen=", 2, "--fen needs a value, got ''");
+    expect_error("moves tictactoe --frobnicate=1", 2, "unknown option '--frobnicate'");
+    const char *helps[] = {"help help", "help --help", "help -h"};
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(tu_run(helps[i], NULL, &a, &err), 0);
+        if (strncmp(a, "usage: qipan help [COMMAND]\n", strlen("usage: qipan help [COMMAND]\n"))) fail_msg("%s: %s", helps[i], a);
+        free(a);
+        free(err);
+    }
+    assert_int_equal(tu_run("perft -h", NULL, &a, NULL), 0);
+    assert_memory_equal(a, "usage: qipan perft RULESET DEPTH", 32);
+    free(a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -299,6 +326,7 @@ int main(void)
         cmocka_unit_test(test_config_changes_rules),
         cmocka_unit_test(test_solve_and_puzzle_status),
         cmocka_unit_test(test_search_choice),
+        cmocka_unit_test(test_option_forms),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }

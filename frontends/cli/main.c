@@ -9,6 +9,7 @@
  * in "…" leaves option checking to the command itself.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "app.h"
@@ -202,10 +203,18 @@ static int check_args(const command *c, int argc, char **argv)
     return 0;
 }
 
+static const command help_command = {"help", NULL, "help [COMMAND]",
+                                     "Without COMMAND, the usage of every command; with one, its usage, what it\n"
+                                     "does and each of its options (the same page as 'qipan COMMAND --help')."};
+
 static int help(int argc, char **argv)
 {
-    if (argc < 3 || !strcmp(argv[2], "help")) {
+    if (argc < 3) {
         usage(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[2], "help") || !strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")) {
+        command_help(&help_command);
         return 0;
     }
     const command *c = find_command(argv[2]);
@@ -249,7 +258,34 @@ static void load_extensions(qp_app *app, const char *argv0)
     }
 }
 
-int main(int argc, char **argv)
+/* Every command takes "--opt=VALUE" as "--opt VALUE": the argument is
+ * split before the command sees it, so that no command's parser has to
+ * know.  Returns a new argv (argc grows by the splits), or NULL when out
+ * of memory. */
+static char **split_equals(int *argc, char **argv)
+{
+    int n = *argc, extra = 0;
+    for (int i = 1; i < n; i++)
+        if (!strncmp(argv[i], "--", 2) && strchr(argv[i], '=')) extra++;
+    char **out = calloc((size_t)(n + extra + 1), sizeof *out);
+    if (!out) return NULL;
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        char *eq = strncmp(argv[i], "--", 2) || i == 0 ? NULL : strchr(argv[i], '=');
+        if (eq) {
+            *eq = 0;   /* argv's strings are ours to change */
+            out[k++] = argv[i];
+            out[k++] = eq + 1;
+        } else {
+            out[k++] = argv[i];
+        }
+    }
+    out[k] = NULL;
+    *argc = k;
+    return out;
+}
+
+static int run(int argc, char **argv)
 {
     qp_app app;
     char dir[QP_PATH];
@@ -285,5 +321,17 @@ int main(int argc, char **argv)
         rc = c->fn(&app, 1, def);
     }
     qp_registry_free(&app.reg);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    char **split = split_equals(&argc, argv);
+    if (!split) {
+        fprintf(stderr, "qipan: out of memory\n");
+        return 1;
+    }
+    int rc = run(argc, split);
+    free(split);
     return rc;
 }
