@@ -151,76 +151,130 @@ struct qp_ruleset {
     const char *config_file;         /* default config under scripts/, or NULL */
     void *userdata;                  /* for adapters (Lua rulesets) */
 
-    int (*create)(qp_rules *r, char *err, size_t errn);   /* 0 or -1 */
+    /* The hooks.  REQUIRED ones the registry insists on and the framework
+     * calls without looking; every other is optional: left NULL, the
+     * framework does what its comment says instead. */
+
+    /* REQUIRED: reads the parameters and fills the instance (state size,
+     * geometry, sides, flags, draw rules, caps).  0, or -1 with err. */
+    int (*create)(qp_rules *r, char *err, size_t errn);
+    /* optional: frees r->impl (without it nothing is freed but r). */
     void (*destroy)(qp_rules *r);
 
     /* Positions */
-    void (*setup)(const qp_rules *r, void *s);             /* start position */
+    void (*setup)(const qp_rules *r, void *s);             /* REQUIRED: the start position */
+    /* optional: reads a FEN (without it --fen and records with [FEN] fail:
+     * "ruleset 'NAME' does not read FEN"). */
     int (*fen_parse)(const qp_rules *r, void *s, const char *fen, char *err, size_t errn);
+    /* optional: writes a FEN (without it records carry no [FEN] and the
+     * console's fen prints nothing). */
     void (*fen_print)(const qp_rules *r, const void *s, char *buf, size_t n);
-    int (*side_to_move)(const qp_rules *r, const void *s);
+    int (*side_to_move)(const qp_rules *r, const void *s); /* REQUIRED */
+    /* REQUIRED: what stands on a point (side, letter, glyph), for drawing. */
     bool (*piece_at)(const qp_rules *r, const void *s, int sq, qp_piece_view *out);
 
     /* Moves */
+    /* REQUIRED: the legal moves (or the noisy ones, or enough to tell
+     * whether there is one: qp_gen_mode). */
     int (*gen)(const qp_rules *r, const void *s, qp_move *out, qp_gen_mode mode);
+    /* REQUIRED: plays m in place; fills undo when it is not NULL. */
     void (*make)(const qp_rules *r, void *s, qp_move m, void *undo);
-    void (*unmake)(const qp_rules *r, void *s, qp_move m, const void *undo); /* optional */
-    unsigned (*move_flags)(const qp_rules *r, const void *s, qp_move m);     /* QP_MF_* */
-    int (*move_order)(const qp_rules *r, const void *s, qp_move m);  /* optional: MVV-LVA-like, higher first */
+    /* optional: takes m back from its undo record (without it the search
+     * and perft copy the position before each move). */
+    void (*unmake)(const qp_rules *r, void *s, qp_move m, const void *undo);
+    /* optional: QP_MF_* of m (without it every move is quiet and
+     * reversible). */
+    unsigned (*move_flags)(const qp_rules *r, const void *s, qp_move m);
+    /* optional: MVV-LVA-like, higher first (without it captures are
+     * ordered by their history only). */
+    int (*move_order)(const qp_rules *r, const void *s, qp_move m);
+    /* REQUIRED: m in coordinates ("e3e4"). */
     void (*move_text)(const qp_rules *r, const void *s, qp_move m, char *buf, size_t n);
+    /* REQUIRED: reads what move_text writes, or says why a text is no
+     * legal move. */
     int (*move_parse)(const qp_rules *r, const void *s, const char *text, qp_move *m,
                       char *err, size_t errn);
-    /* optional: traditional notation (e.g. 炮五进一) */
+    /* optional: traditional notation (e.g. 炮五进一) shown beside the
+     * coordinates (without it move lists show coordinates only). */
     void (*move_notation)(const qp_rules *r, const void *s, qp_move m, char *buf, size_t n);
     /* optional: the squares a move touches, for frontends (from, to, and
-     * extra squares such as exchanged soldiers); returns the count. */
+     * extra squares such as exchanged soldiers); returns the count
+     * (without it the window takes the points the move text names). */
     int (*move_squares)(const qp_rules *r, const void *s, qp_move m, int *sq, int max);
 
     /* Judgement */
+    /* REQUIRED: the position alone: ongoing, won (by whom, why), drawn. */
     void (*outcome)(const qp_rules *r, const void *s, qp_outcome *o);
+    /* optional: status flags of the side to move, bit 0 "in check"
+     * (without it: no check extension, no perpetual-check rule). */
     unsigned (*flags)(const qp_rules *r, const void *s);
-    uint64_t (*hash)(const qp_rules *r, const void *s);
+    uint64_t (*hash)(const qp_rules *r, const void *s);   /* REQUIRED: Zobrist key */
+    /* optional: a score for the side to move, ~100 a piece (without it the
+     * game plays by MCTS unless it asks for alpha-beta, which sees 0). */
     int (*evaluate)(const qp_rules *r, const void *s);
-    /* optional: pass for null-move pruning (with QP_CAP_NULLMOVE) */
+    /* optional: pass for null-move pruning (with QP_CAP_NULLMOVE; without
+     * it no null move). */
     void (*make_null)(const qp_rules *r, void *s);
 
-    /* optional: brief rules text for help screens (UTF-8) */
+    /* optional: brief rules text for help screens (UTF-8; without it the
+     * title). */
     const char *help_text;
 
     /* optional: a move in a named notation (QP_NOTATION_* below); -1 when
-     * the ruleset does not write that notation. */
+     * the ruleset does not write that notation (without it only
+     * coordinates are written). */
     int (*notation_text)(const qp_rules *r, const void *s, qp_move m, const char *style,
                          char *buf, size_t n);
     /* optional: reads a move in any notation the ruleset knows.  style is
      * a hint for texts that read two ways (NULL, or "iccs": coordinates
      * with ranks 0-9).  err starts with "unreadable", "illegal" or
-     * "ambiguous" and says why. */
+     * "ambiguous" and says why (without it records read move_parse's
+     * coordinates only). */
     int (*notation_parse)(const qp_rules *r, const void *s, const char *text, const char *style,
                           qp_move *m, char *err, size_t errn);
     /* Optional frontend hooks (appended: a ruleset that leaves them NULL
      * works as before).
      * status_text: one short line of what the players count in this
      *   position, UTF-8, e.g. "Discs: X 12 · O 9", "Goats in hand 5 ·
-     *   captured 2", "Pegs left 17"; writes "" when there is nothing.
+     *   captured 2", "Pegs left 17"; writes "" when there is nothing
+     *   (without it no counter line).
      * decisive_squares: in a decided position, the points that decided
      *   it (the k in a row, the soldiers on the last rank), for
-     *   highlighting; returns their count (≤ max), 0 for none. */
+     *   highlighting; returns their count (≤ max), 0 for none (without it
+     *   the end banner rings no pieces). */
     void (*status_text)(const qp_rules *r, const void *s, char *buf, size_t n);
     int (*decisive_squares)(const qp_rules *r, const void *s, int *sq, int max);
     /* Optional, for one-player puzzles (appended): true only when the
      * goal provably cannot be reached from s (an invariant, never a
-     * guess); the solver gives such positions up unsearched. */
+     * guess); the solver gives such positions up unsearched (without it
+     * it searches them out). */
     bool (*hopeless)(const qp_rules *r, const void *s);
-    /* Optional search hook (appended).
+    /* Optional search hooks (appended).
      * see: a static exchange estimate of a capture m in centi-units, what
      *   it wins minus what it loses if the capturer is taken back (a
      *   negative value: the capture loses material).  The search orders
-     *   such captures late and skips them in quiescence. */
+     *   such captures late and skips them in quiescence (without it,
+     *   neither). */
     int (*see)(const qp_rules *r, const void *s, qp_move m);
     /* may_check: false only when the quiet move m surely does not give
      *   check (a cheap geometric filter); quiescence's search for quiet
-     *   checks (QP_CAP_QCHECKS) skips such moves unmade. */
+     *   checks (QP_CAP_QCHECKS) skips such moves unmade (without it every
+     *   quiet move is made to find out). */
     bool (*may_check)(const qp_rules *r, const void *s, qp_move m);
+
+    /* Optional record tags (appended): how other programs' records name
+     * this game, so that the record module (framework/records/) names no
+     * game itself.
+     * record_variant: the [Variant "…"] written with coordinate moves
+     *   (Fairy-Stockfish's name; a record's [Variant] also finds the
+     *   ruleset of that name).
+     * record_game: the [Game "…"] written with the game's own notations,
+     *   and recognised in records without [Ruleset].
+     * record_game_any: a [Game] that names no ruleset's game (a
+     *   collection's title, as the Xiangqi world writes) is this game's. */
+    const char *record_variant;
+    const char *record_game;
+    bool record_game_any;
 };
 
 /* Notation styles of notation_text: coordinates as move_text writes them,

@@ -295,6 +295,58 @@ static void test_comments(void **st)
     assert_null(rec.comments);
 }
 
+/* Which ruleset a record is a game of comes from the rulesets' record
+ * tags, not from the record module: [Game] names a game or a collection. */
+static void test_record_game_tags(void **st)
+{
+    (void)st;
+    static const char cc[] = "[Game \"Chinese Chess\"]\n\n1. h2e2\n";
+    static const char title[] = "[Game \"A Book of Endgames\"]\n\n1. h2e2\n";
+    static const char var[] = "[Variant \"XiangQi\"]\n\n1. h3e3\n";
+    qp_record rec;
+    char err[QP_ERR];
+    qp_registry only_walk, full;
+    setup_reg(&only_walk);
+    tu_registry(&full);
+    const qp_ruleset *xq = qp_registry_find(&full, "xiangqi");
+    assert_non_null(xq);
+    assert_string_equal(xq->record_game, "Chinese Chess");
+
+    assert_int_equal(qp_record_parse(&rec, "t", cc, sizeof cc - 1, err, sizeof err), 0);
+    assert_string_equal(rec.ruleset, "");
+    assert_string_equal(rec.game, "Chinese Chess");
+    assert_ptr_equal(qp_record_ruleset(&rec, &full), xq);
+    assert_null(qp_record_ruleset(&rec, &only_walk));   /* nobody plays it */
+    qp_record_free(&rec);
+
+    assert_int_equal(qp_record_parse(&rec, "t", title, sizeof title - 1, err, sizeof err), 0);
+    assert_ptr_equal(qp_record_ruleset(&rec, &full), xq);   /* record_game_any */
+    qp_record_free(&rec);
+
+    assert_int_equal(qp_record_parse(&rec, "t", var, sizeof var - 1, err, sizeof err), 0);
+    assert_string_equal(rec.ruleset, "xiangqi");
+    assert_ptr_equal(qp_record_ruleset(&rec, &full), xq);
+    qp_record_free(&rec);
+
+    /* and the writer names the game by the ruleset's tags */
+    qp_rules *r = tu_rules(&full, "xiangqi");
+    qp_game g;
+    assert_int_equal(qp_game_init(&g, r, NULL, err, sizeof err), 0);
+    size_t tlen;
+    char *t = qp_record_text(&g, NULL, &tlen, err, sizeof err);
+    assert_non_null(strstr(t, "[Variant \"xiangqi\"]"));
+    assert_null(strstr(t, "[Game "));
+    free(t);
+    t = qp_record_text(&g, QP_NOTATION_CHINESE, &tlen, err, sizeof err);
+    assert_non_null(strstr(t, "[Game \"Chinese Chess\"]"));
+    assert_null(strstr(t, "[Variant "));
+    free(t);
+    qp_game_free(&g);
+    qp_rules_free(r);
+    qp_registry_free(&only_walk);
+    qp_registry_free(&full);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -306,6 +358,7 @@ int main(void)
         cmocka_unit_test(test_fuzz_regressions),
         cmocka_unit_test(test_plugin),
         cmocka_unit_test(test_comments),
+        cmocka_unit_test(test_record_game_tags),
     };
     return cmocka_run_group_tests_name("record", tests, NULL, NULL);
 }

@@ -94,7 +94,6 @@ char *qp_record_text_from(const qp_game *g, const char *notation, const qp_recor
     strftime(date, sizeof date, "%Y.%m.%d", localtime(&now));
     qp_outcome o;
     qp_game_final_outcome(g, &o);   /* of the whole record, not the viewed ply */
-    bool xq = !strcmp(rs->name, "xiangqi");
     /* A result the position does not show (agreement, time) comes from
      * the record read, with its reason. */
     const char *token = outcome_token(&o), *claim = src ? qp_record_claim(src) : NULL;
@@ -148,9 +147,10 @@ char *qp_record_text_from(const qp_game *g, const char *notation, const qp_recor
     /* The tags that name the game come last: a file cut anywhere before
      * them is no record, and one cut after them has [PlyCount] to check. */
     bad |= qp_pgn_add_tag(&p, "Ruleset", rs->name, NULL);
-    /* Xiangqi tools tell the two worlds' coordinates apart by these tags */
-    if (xq && coord) bad |= qp_pgn_add_tag(&p, "Variant", "xiangqi", NULL);
-    if (xq && !coord) bad |= qp_pgn_add_tag(&p, "Game", "Chinese Chess", NULL);
+    /* Other programs know the game by these (Xiangqi tools tell the two
+     * worlds' coordinates apart by them) */
+    if (coord && rs->record_variant) bad |= qp_pgn_add_tag(&p, "Variant", rs->record_variant, NULL);
+    if (!coord && rs->record_game) bad |= qp_pgn_add_tag(&p, "Game", rs->record_game, NULL);
     snprintf(p.result, sizeof p.result, "%s", token);
 
     /* Moves: texts come from the position before each move. */
@@ -231,20 +231,37 @@ void qp_record_free(qp_record *rec)
     rec->nmoves = 0;
 }
 
-/* The ruleset a PGN names: qipan's own tag, else the Xiangqi world's. */
-static void find_ruleset(const qp_pgn *p, char *out, size_t n)
+/* The game a PGN names: qipan's own tag, else [Variant] (as
+ * Fairy-Stockfish writes), else [Game] (as the Xiangqi world writes: the
+ * game's name or a collection's title), which the registry resolves. */
+static void find_ruleset(const qp_pgn *p, qp_record *rec)
 {
     const qp_pgn_tag *t;
-    out[0] = 0;
     if ((t = qp_pgn_find(p, "Ruleset"))) {
-        snprintf(out, n, "%s", t->val);
+        snprintf(rec->ruleset, sizeof rec->ruleset, "%s", t->val);
     } else if ((t = qp_pgn_find(p, "Variant"))) {
-        snprintf(out, n, "%s", t->val);
-        for (char *c = out; *c; c++) *c = (char)tolower((unsigned char)*c);
+        snprintf(rec->ruleset, sizeof rec->ruleset, "%s", t->val);
+        for (char *c = rec->ruleset; *c; c++) *c = (char)tolower((unsigned char)*c);
     } else if ((t = qp_pgn_find(p, "Game")) && strcasecmp(t->val, "chess")) {
-        /* [Game] is the Xiangqi world's tag ("Chinese Chess", or a title) */
-        snprintf(out, n, "xiangqi");
+        snprintf(rec->game, sizeof rec->game, "%s", t->val);
     }
+}
+
+const qp_ruleset *qp_record_ruleset(const qp_record *rec, const qp_registry *reg)
+{
+    if (rec->ruleset[0]) {
+        const qp_ruleset *rs = qp_registry_find(reg, rec->ruleset);
+        for (int i = 0; !rs && i < reg->n; i++)
+            if (reg->rs[i]->record_variant && !strcasecmp(reg->rs[i]->record_variant, rec->ruleset))
+                rs = reg->rs[i];
+        return rs;
+    }
+    if (!rec->game[0]) return NULL;
+    for (int i = 0; i < reg->n; i++)
+        if (reg->rs[i]->record_game && !strcasecmp(reg->rs[i]->record_game, rec->game)) return reg->rs[i];
+    for (int i = 0; i < reg->n; i++)
+        if (reg->rs[i]->record_game_any) return reg->rs[i];
+    return NULL;
 }
 
 int qp_record_parse(qp_record *rec, const char *name, const char *text, size_t len, char *err,
@@ -258,8 +275,8 @@ int qp_record_parse(qp_record *rec, const char *name, const char *text, size_t l
         snprintf(err, errn, "%s:%s", name, e);
         return -1;
     }
-    find_ruleset(&p, rec->ruleset, sizeof rec->ruleset);
-    if (!rec->ruleset[0]) {
+    find_ruleset(&p, rec);
+    if (!rec->ruleset[0] && !rec->game[0]) {
         snprintf(err, errn, "%s: not a record qipan knows (no [Ruleset], [Variant] or [Game] tag)", name);
         goto fail;
     }
@@ -477,9 +494,10 @@ int qp_record_load_keep(const qp_registry *reg, const char *path, qp_rules **rul
     char e[QP_ERR];
     *rules_out = NULL;
     if (qp_record_read(&rec, path, err, errn)) return -1;
-    const qp_ruleset *rs = qp_registry_find(reg, rec.ruleset);
+    const qp_ruleset *rs = qp_record_ruleset(&rec, reg);
     if (!rs) {
-        snprintf(err, errn, "%s: unknown ruleset '%s'", path, rec.ruleset);
+        if (rec.ruleset[0]) snprintf(err, errn, "%s: unknown ruleset '%s'", path, rec.ruleset);
+        else snprintf(err, errn, "%s: no ruleset plays [Game \"%s\"]", path, rec.game);
         goto fail;
     }
     qp_params p;

@@ -65,7 +65,9 @@ int qp_record_save_as(const qp_game *g, const char *path, const char *notation, 
 /* Parsed record: the caller creates rules from ruleset+params, then
  * qp_record_replay() plays the moves into a game. */
 typedef struct qp_record {
-    char ruleset[64];
+    char ruleset[64];              /* [Ruleset], else [Variant] lowercased, else "" */
+    char game[128];                /* [Game] when neither: the registry knows whose
+                                    * (qp_record_ruleset) */
     char date[32];
     char result[128];              /* [Result] as written */
     char termination[128];         /* [Termination], "" without */
@@ -95,6 +97,12 @@ int qp_record_parse(qp_record *rec, const char *name, const char *text, size_t l
                     size_t errn);
 int qp_record_read(qp_record *rec, const char *path, char *err, size_t errn);
 void qp_record_free(qp_record *rec);
+/* The registered ruleset rec is a game of: the one [Ruleset] names, else
+ * the one whose name or record_variant is [Variant], else the one whose
+ * record_game is [Game] (or that takes any [Game]: record_game_any).
+ * NULL when none. */
+const qp_ruleset *qp_record_ruleset(const qp_record *rec, const qp_registry *reg);
+
 /* Sets the comment at index i (0..nmoves, see comments) to a copy of text,
  * appending to one already there (a space between).  Call after the moves
  * are in rec.  Returns 0, or -1 when out of memory or i is out of range. */

@@ -276,4 +276,9 @@ const qp_ruleset xq_ruleset = {
     .status_text = xq_status_hook,
     .see = xq_see,
     .may_check = xq_may_check,
+    /* Fairy-Stockfish's name; the Chinese programs' [Game], which their
+     * collections also use for a title */
+    .record_variant = "xiangqi",
+    .record_game = "Chinese Chess",
+    .record_game_any = true,
 };
