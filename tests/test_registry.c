@@ -259,6 +259,39 @@ static void test_silent_create(void **st)
     free(errout);
 }
 
+/* Issue 43: the soak never played the nim plugin (the soak binary
+ * exported no qp_* symbols, so nim.so did not load, and the error was
+ * ignored).  It plays it now, and a plugin that does not load stops it. */
+static void test_soak_plays_plugins(void **st)
+{
+    (void)st;
+    char *out = NULL, *errout = NULL;
+    assert_int_equal(tu_run_cmd("'" SOAK_BIN "' 1 --ruleset nim --depth 1 --seed 7", NULL, &out, &errout), 0);
+    const char *line = strstr(out, "\n  nim ");
+    if (!line) fail_msg("no nim line in the soak's output:\n%s%s", out, errout);
+    long games = 0, plies = 0, problems = -1;
+    assert_int_equal(sscanf(line, " nim %ld games %ld plies %ld problems", &games, &plies, &problems), 3);
+    assert_true(games >= 1);
+    assert_true(plies >= games * 4);   /* 12 stones, at most 3 a move */
+    assert_int_equal(problems, 0);
+    assert_string_equal(errout, "");
+    free(out);
+    free(errout);
+
+    char want[4096] = "", msg[QP_ERR + 64];
+    for (int i = 0; bad_message(i, msg, sizeof msg); i++)
+        snprintf(want + strlen(want), sizeof want - strlen(want), "%s%s", i ? "\n" : "soak: ", msg);
+    snprintf(want + strlen(want), sizeof want - strlen(want),
+             "\nsoak: stopped: every plugin must load, or the soak does not play it\n");
+    assert_int_equal(tu_run_cmd("QIPAN_PLUGIN_PATH='" QP_BAD_PLUGIN_DIR "' '" SOAK_BIN "' 1 --ruleset nim", NULL, &out,
+                                &errout),
+                     2);
+    assert_string_equal(out, "");
+    assert_string_equal(errout, want);
+    free(out);
+    free(errout);
+}
+
 /* ---- broken game files ---------------------------------------------------- */
 
 static const char good_game[] =
@@ -381,6 +414,7 @@ int main(void)
         cmocka_unit_test(test_plugin_other_header),
         cmocka_unit_test(test_plugin_place_and_name),
         cmocka_unit_test(test_silent_create),
+        cmocka_unit_test(test_soak_plays_plugins),
         cmocka_unit_test(test_every_broken_file),
         cmocka_unit_test(test_list_warns),
     };
