@@ -2,18 +2,27 @@
  * fileio.h — bounded reads and crash-safe saves of whole files.
  *
  * Every file qipan reads (configs, Lua games, records) goes through
- * qp_file_read, which never reads more than a given size: /dev/zero or a
- * huge file ends with "PATH: larger than N bytes" instead of eating the
- * memory.  Every file qipan writes goes through qp_file_save, which never
- * leaves a half-written file and never writes through a link an attacker
- * placed: the data goes to a fresh temporary file in the target's folder
- * (created with O_EXCL|O_NOFOLLOW under an unpredictable name), is
- * fsynced, takes the old file's permission bits, and is renamed over the
- * target; the folder is fsynced so the rename itself survives a crash.
- * A target that exists and is not a regular file (/dev/null, a FIFO) is
- * written in place: renaming over it would replace the device.
+ * qp_file_read, which never reads more than a given size: a huge file
+ * ends with "PATH: larger than N bytes" instead of eating the memory.
+ * Every file qipan writes goes through qp_file_save, which never leaves a
+ * half-written file and never writes through a link an attacker placed:
+ * the data goes to a fresh temporary file in the target's folder (created
+ * with O_EXCL|O_NOFOLLOW under an unpredictable name), is fsynced, takes
+ * the old file's permission bits, and is renamed over the target; the
+ * folder is fsynced so the rename itself survives a crash.
  *
- * Errors are "PATH: reason" (strerror text, or "larger than N bytes").
+ * Both take regular files only: a FIFO would block for ever, a device
+ * has no end or swallows the data, and renaming over either would
+ * replace it.  "PATH: is a FIFO, not a regular file" (a device, a
+ * socket), "PATH: Is a directory"; reading opens without blocking and
+ * checks the open file, so a FIFO swapped in meanwhile is refused too.
+ *
+ * Temporary files are named ".BASE.qipan-PID-XXXXXX".  A save killed
+ * between creating and renaming one leaves it behind; the next save into
+ * that folder removes such leftovers when their writer's pid is gone and
+ * they were last written over a minute ago (never a save under way).
+ *
+ * Errors are "PATH: reason" (strerror text, or the texts above).
  */
 #ifndef QP_FILEIO_H
 #define QP_FILEIO_H
