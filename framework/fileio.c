@@ -253,3 +253,33 @@ int qp_file_save(const char *path, const void *data, size_t len, char *err, size
     if (sync_dir(path)) return fail(err, errn, path, errno);
     return 0;
 }
+
+FILE *qp_file_open(const char *path, const char *mode)
+{
+    bool write = mode[0] == 'w';
+    if (!write && mode[0] != 'r') {
+        errno = EINVAL;
+        return NULL;
+    }
+    int flags = write ? O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW : O_RDONLY;
+    /* O_NONBLOCK: a FIFO opens at once (or fails, ENXIO, for a writer
+     * without a reader) instead of waiting for the other end. */
+    int fd = open(path, flags | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0666);
+    if (fd < 0 && errno == ENXIO) errno = EINVAL;   /* a FIFO without reader, a socket */
+    if (fd < 0) return NULL;
+    struct stat st;
+    int e = 0;
+    if (fstat(fd, &st)) e = errno;
+    else if (S_ISDIR(st.st_mode)) e = EISDIR;
+    else if (!S_ISREG(st.st_mode)) e = EINVAL;
+    /* back to blocking, as fopen's stream would be */
+    int fl = e ? 0 : fcntl(fd, F_GETFL);
+    if (!e && (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0)) e = errno;
+    FILE *f = e ? NULL : fdopen(fd, mode);
+    if (!f) {
+        if (!e) e = errno;
+        close(fd);
+        errno = e;
+    }
+    return f;
+}

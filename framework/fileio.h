@@ -28,6 +28,7 @@
 #define QP_FILEIO_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* The size limit of text inputs (configs, game files, records). */
 #define QP_FILE_MAX ((size_t)16 << 20)
@@ -41,5 +42,13 @@ int qp_file_read(const char *path, size_t max, char **out, size_t *len, char *er
  * above).  0, or -1 with the reason in err; the old file is then intact
  * and no temporary file is left behind. */
 int qp_file_save(const char *path, const void *data, size_t len, char *err, size_t errn);
+
+/* fopen for the few files written or read through stdio (the window's
+ * settings and state, PNG pictures): mode "r"/"rb" opens an existing
+ * regular file, "w"/"wb" creates or truncates one, never through a link.
+ * A FIFO, device, socket or directory at path is refused without
+ * blocking: NULL with errno EINVAL (EISDIR for a directory); otherwise as
+ * fopen. */
+FILE *qp_file_open(const char *path, const char *mode);
 
 #endif

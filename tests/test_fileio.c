@@ -9,6 +9,7 @@
 #include "record.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -83,6 +84,12 @@ static int entries(void)
     while (readdir(d)) n++;
     closedir(d);
     return n - 2;
+}
+
+static bool present(const char *name)
+{
+    struct stat sb;
+    return lstat(in_dir(name), &sb) == 0;
 }
 
 static void test_read(void **st)
@@ -246,6 +253,62 @@ static void test_fifo_and_socket(void **st)
     assert_int_equal(entries(), 2);   /* nothing else was created */
 }
 
+/* qp_file_open, the window's and the PNG writer's fopen: regular files
+ * only, never blocking on a FIFO, never following a link when writing. */
+static void test_file_open(void **st)
+{
+    (void)st;
+    const char *fifo = in_dir("state.window"), *tmp = in_dir("x.png.tmp"), *plain = in_dir("settings");
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    assert_int_equal(mkfifo(tmp, 0600), 0);
+    alarm(20);
+    errno = 0;
+    assert_null(qp_file_open(fifo, "r"));
+    assert_int_equal(errno, EINVAL);
+    errno = 0;
+    assert_null(qp_file_open(tmp, "wb"));
+    assert_int_equal(errno, EINVAL);
+    errno = 0;
+    assert_null(qp_file_open("/dev/null", "w"));
+    assert_int_equal(errno, EINVAL);
+    errno = 0;
+    assert_null(qp_file_open(dir, "r"));
+    assert_int_equal(errno, EISDIR);
+    errno = 0;
+    assert_null(qp_file_open(in_dir("missing"), "r"));
+    assert_int_equal(errno, ENOENT);
+    alarm(0);
+    FILE *f = qp_file_open(plain, "w");
+    assert_non_null(f);
+    fputs("size 800x600\n", f);
+    assert_int_equal(fclose(f), 0);
+    f = qp_file_open(plain, "r");
+    assert_non_null(f);
+    char line[64];
+    assert_non_null(fgets(line, sizeof line, f));
+    assert_string_equal(line, "size 800x600\n");
+    fclose(f);
+    assert_int_equal(symlink(plain, in_dir("link")), 0);
+    assert_null(qp_file_open(in_dir("link"), "w"));
+    assert_string_equal(get(plain), "size 800x600\n");
+}
+
+/* The window of `qipan render`: a FIFO where the PNG writer puts its
+ * temporary file made it wait for ever. */
+static void test_render_fifo(void **st)
+{
+    (void)st;
+    assert_int_equal(mkfifo(in_dir("x.png.tmp"), 0600), 0);
+    char cmd[512], *out = NULL, *errout = NULL, want[300];
+    snprintf(cmd, sizeof cmd, "timeout 60 '%s' render tictactoe --out '%s'", QIPAN_BIN, in_dir("x.png"));
+    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &errout), 1);
+    snprintf(want, sizeof want, "qipan: cannot write %s: Invalid argument\n", in_dir("x.png"));
+    assert_string_equal(errout, want);
+    assert_false(present("x.png"));
+    free(out);
+    free(errout);
+}
+
 /* A pid no process has: a child that has exited and been waited for. */
 static pid_t dead_pid(void)
 {
@@ -261,12 +324,6 @@ static void plant(const char *name, time_t t)
     put(in_dir(name), "half a save");
     struct timespec ts[2] = {{.tv_sec = t}, {.tv_sec = t}};
     assert_int_equal(utimensat(AT_FDCWD, in_dir(name), ts, 0), 0);
-}
-
-static bool present(const char *name)
-{
-    struct stat sb;
-    return lstat(in_dir(name), &sb) == 0;
 }
 
 /* Issue 43: kill -9 during saves left hidden temporary files for good.
@@ -341,6 +398,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_record_save, setup, teardown),
         cmocka_unit_test_setup_teardown(test_fifo_and_socket, setup, teardown),
         cmocka_unit_test_setup_teardown(test_stale_temps, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_file_open, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_render_fifo, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
