@@ -54,6 +54,15 @@ static bool printable_name(const char *s)
     return true;
 }
 
+/* A title is UTF-8 text for one line: no C0 or C1 control character
+ * (C1 as UTF-8 is C2 80..C2 9F: CSI is C2 9B) and no DEL. */
+static bool clean_title(const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if (*p < 0x20 || *p == 0x7f || (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)) return false;
+    return true;
+}
+
 /* Why a plugin's table cannot be read as this qipan's qp_ruleset ("" if
  * it can).  Only abi and size are read: they start every table since ABI
  * 2, and anything further may lie past the end of a shorter one. */
@@ -84,6 +93,12 @@ static void check_ruleset(const qp_ruleset *rs, char *why, size_t n)
         char q[128];
         quote_bytes(rs->name, q, sizeof q);
         snprintf(why, n, "ruleset name %s is not printable ASCII without spaces", q);
+        return;
+    }
+    if (rs->title && !clean_title(rs->title)) {
+        char q[160];
+        quote_bytes(rs->title, q, sizeof q);
+        snprintf(why, n, "ruleset '%s' has control characters in its title %s", rs->name, q);
         return;
     }
     const struct {

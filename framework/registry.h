@@ -15,7 +15,8 @@
  *
  * A ruleset name is printable ASCII without spaces (it is typed on the
  * command line and printed in messages) and unique: the first of a name
- * stays, a later one is refused saying where the first came from.
+ * stays, a later one is refused saying where the first came from.  A
+ * title is one line of UTF-8 text without control characters.
  */
 #ifndef QP_REGISTRY_H
 #define QP_REGISTRY_H

@@ -235,6 +235,19 @@ static void test_plugin_place_and_name(void **st)
         snprintf(want, sizeof want, "ruleset name %s is not printable ASCII without spaces", shown[i]);
         assert_string_equal(reg.refused, want);
     }
+    /* titles are one line of text: no C0 or C1 control characters */
+    copy.name = "zg_titled";
+    static const char *const titles[] = {"red\x1b[31m", "csi\xc2\x9b" "2J", "two\nlines", NULL};
+    static const char *const tshown[] = {"\"red\\x1b[31m\"", "\"csi\\xc2\\x9b2J\"", "\"two\\x0alines\""};
+    for (int i = 0; titles[i]; i++) {
+        copy.title = titles[i];
+        reg.refused[0] = 0;
+        assert_int_equal(qp_registry_add(&reg, &copy), -1);
+        snprintf(want, sizeof want, "ruleset 'zg_titled' has control characters in its title %s", tshown[i]);
+        assert_string_equal(reg.refused, want);
+    }
+    copy.title = "中宫 · Zhonggong";   /* other UTF-8 is text */
+    assert_int_equal(qp_registry_add(&reg, &copy), 0);
     qp_registry_free(&reg);
     unlink(so);
     rmdir(tmp);
