@@ -203,6 +203,16 @@ static void test_plugin_place_and_name(void **st)
     assert_int_equal(qp_registry_load_plugin(&reg, so, err, sizeof err), -1);
     snprintf(want, sizeof want, "plugin %s: refused: its folder %s is writable by every user", so, real);
     assert_string_equal(err, want);
+    /* a link from a safe folder to it: the real place counts */
+    char safe[] = "/tmp/qp_plug_XXXXXX", link[PATH_MAX + 16];
+    assert_non_null(mkdtemp(safe));
+    snprintf(link, sizeof link, "%s/nim.so", safe);
+    assert_int_equal(symlink(so, link), 0);
+    assert_int_equal(qp_registry_load_plugin(&reg, link, err, sizeof err), -1);
+    snprintf(want, sizeof want, "plugin %s: refused: its folder %s is writable by every user", link, real);
+    assert_string_equal(err, want);
+    unlink(link);
+    rmdir(safe);
     assert_int_equal(chmod(tmp, 0755), 0);
     assert_int_equal(chmod(so, 0666), 0);
     assert_int_equal(qp_registry_load_plugin(&reg, so, err, sizeof err), -1);
