@@ -1,15 +1,18 @@
 /*
  * registry.c — rulesets by name: built-ins, plugins (dlopen), Lua games.
  */
+#define _XOPEN_SOURCE 700   /* realpath */
 #include "registry.h"
 #include "lua_ruleset.h"
 
 #include <dirent.h>
 #include <dlfcn.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 void qp_registry_init(qp_registry *reg, const char *scripts_dir)
 {
@@ -20,18 +23,82 @@ void qp_registry_init(qp_registry *reg, const char *scripts_dir)
 void qp_registry_free(qp_registry *reg)
 {
     for (int i = 0; i < reg->nowned; i++) qp_lua_ruleset_free(reg->owned[i]);
+    for (int i = 0; i < reg->n; i++) free(reg->origin[i]);
     for (int i = 0; i < reg->ndl; i++) dlclose(reg->dl[i]);
     memset(reg, 0, sizeof *reg);
 }
 
-/* Why rs cannot be registered ("" if it can): no name, or a hook missing
- * that the framework calls without looking (ruleset.h marks the others
- * optional), which would crash its first caller. */
+/* s in double quotes, every byte outside printable ASCII (and the quote
+ * and backslash) written as \xHH: a hostile name never reaches a
+ * terminal raw. */
+static void quote_bytes(const char *s, char *out, size_t n)
+{
+    size_t k = 0;
+    if (n < 3) {
+        if (n) out[0] = 0;
+        return;
+    }
+    out[k++] = '"';
+    for (const unsigned char *p = (const unsigned char *)s; *p && k + 6 < n; p++) {
+        if (*p >= 0x20 && *p < 0x7f && *p != '"' && *p != '\\') out[k++] = (char)*p;
+        else k += (size_t)snprintf(out + k, n - k, "\\x%02x", *p);
+    }
+    out[k++] = '"';
+    out[k] = 0;
+}
+
+static bool printable_name(const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if (*p <= 0x20 || *p >= 0x7f) return false;
+    return true;
+}
+
+/* A title is UTF-8 text for one line: no C0 or C1 control character
+ * (C1 as UTF-8 is C2 80..C2 9F: CSI is C2 9B) and no DEL. */
+static bool clean_title(const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if (*p < 0x20 || *p == 0x7f || (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)) return false;
+    return true;
+}
+
+/* Why a plugin's table cannot be read as this qipan's qp_ruleset ("" if
+ * it can).  Only abi and size are read: they start every table since ABI
+ * 2, and anything further may lie past the end of a shorter one. */
+static void check_shape(const qp_ruleset *rs, char *why, size_t n)
+{
+    static const char rebuild[] = "rebuild it against this qipan's include/qipan";
+    why[0] = 0;
+    if (rs->abi != QP_ABI_VERSION)
+        snprintf(why, n, "built against another qipan/ruleset.h (ABI %d, this qipan expects %d): %s", rs->abi,
+                 QP_ABI_VERSION, rebuild);
+    else if (rs->size != sizeof(qp_ruleset))
+        snprintf(why, n, "built against another qipan/ruleset.h (table of %zu bytes, this qipan expects %zu): %s",
+                 rs->size, sizeof(qp_ruleset), rebuild);
+}
+
+/* Why rs cannot be registered ("" if it can): no name or one that is not
+ * printable, or a hook missing that the framework calls without looking
+ * (ruleset.h marks the others optional), which would crash its first
+ * caller. */
 static void check_ruleset(const qp_ruleset *rs, char *why, size_t n)
 {
     why[0] = 0;
     if (!rs || !rs->name || !rs->name[0]) {
         snprintf(why, n, "a ruleset has no name");
+        return;
+    }
+    if (!printable_name(rs->name)) {
+        char q[128];
+        quote_bytes(rs->name, q, sizeof q);
+        snprintf(why, n, "ruleset name %s is not printable ASCII without spaces", q);
+        return;
+    }
+    if (rs->title && !clean_title(rs->title)) {
+        char q[160];
+        quote_bytes(rs->title, q, sizeof q);
+        snprintf(why, n, "ruleset '%s' has control characters in its title %s", rs->name, q);
         return;
     }
     const struct {
@@ -50,17 +117,44 @@ static void check_ruleset(const qp_ruleset *rs, char *why, size_t n)
         }
 }
 
+/* Why the registry cannot take a ruleset named name ("" if it can). */
+static void check_room(const qp_registry *reg, const char *name, char *why, size_t n)
+{
+    why[0] = 0;
+    for (int i = 0; i < reg->n; i++) {
+        if (strcmp(reg->rs[i]->name, name)) continue;
+        if (reg->origin[i]) snprintf(why, n, "ruleset '%s' is already registered by %s", name, reg->origin[i]);
+        else snprintf(why, n, "ruleset '%s' is already a built-in ruleset", name);
+        return;
+    }
+    if (reg->n >= QP_MAX_RULESETS) snprintf(why, n, "too many rulesets (at most %d)", QP_MAX_RULESETS);
+}
+
 int qp_registry_add(qp_registry *reg, const qp_ruleset *rs)
 {
-    char why[QP_ERR];
-    check_ruleset(rs, why, sizeof why);
+    char why[QP_ERR] = "";
+    char *origin = NULL;
+    if (rs && reg->loading_plugin) check_shape(rs, why, sizeof why);
+    if (!why[0]) check_ruleset(rs, why, sizeof why);
+    if (!why[0]) check_room(reg, rs->name, why, sizeof why);
+    if (!why[0] && reg->loading && !(origin = strdup(reg->loading))) snprintf(why, sizeof why, "out of memory");
     if (why[0]) {
         if (!reg->refused[0]) snprintf(reg->refused, sizeof reg->refused, "%s", why);
         return -1;
     }
-    if (reg->n >= QP_MAX_RULESETS || qp_registry_find(reg, rs->name)) return -1;
+    reg->origin[reg->n] = origin;
     reg->rs[reg->n++] = rs;
     return 0;
+}
+
+/* Drops the rulesets registered after the first `keep` (a refused plugin). */
+static void truncate_to(qp_registry *reg, int keep)
+{
+    while (reg->n > keep) {
+        reg->n--;
+        free(reg->origin[reg->n]);
+        reg->origin[reg->n] = NULL;
+    }
 }
 
 int qp_registry_add_owned(qp_registry *reg, qp_ruleset *rs)
@@ -77,10 +171,38 @@ const qp_ruleset *qp_registry_find(const qp_registry *reg, const char *name)
     return NULL;
 }
 
+/* Why the plugin at path must not be opened ("" if it may): it, or the
+ * folder holding it, is writable by every user, so anyone could have put
+ * their code there.  The real file is checked, not a link to it.  A name
+ * without a slash is left to dlopen's own search of the system's
+ * library folders. */
+static void check_place(const char *path, char *why, size_t n)
+{
+    char real[PATH_MAX];
+    struct stat st;
+    why[0] = 0;
+    if (!strchr(path, '/') || !realpath(path, real)) return;   /* dlopen says what is wrong */
+    if (stat(real, &st) == 0 && (st.st_mode & S_IWOTH)) {
+        snprintf(why, n, "refused: %s is writable by every user", real);
+        return;
+    }
+    char *slash = strrchr(real, '/');
+    if (slash == real) slash[1] = 0;
+    else *slash = 0;
+    if (stat(real, &st) == 0 && (st.st_mode & S_IWOTH))
+        snprintf(why, n, "refused: its folder %s is writable by every user", real);
+}
+
 int qp_registry_load_plugin(qp_registry *reg, const char *path, char *err, size_t errn)
 {
     if (reg->ndl >= (int)(sizeof reg->dl / sizeof reg->dl[0])) {
         snprintf(err, errn, "%s: too many plugins", path);
+        return -1;
+    }
+    char why[PATH_MAX + 64];
+    check_place(path, why, sizeof why);
+    if (why[0]) {
+        snprintf(err, errn, "plugin %s: %s", path, why);
         return -1;
     }
     void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
@@ -96,20 +218,27 @@ int qp_registry_load_plugin(qp_registry *reg, const char *path, char *err, size_
         return -1;
     }
     if (*abi != QP_ABI_VERSION) {
-        snprintf(err, errn, "%s: plugin ABI %d, qipan needs %d", path, *abi, QP_ABI_VERSION);
+        snprintf(err, errn,
+                 "plugin %s: built against another qipan/ruleset.h (ABI %d, this qipan expects %d): "
+                 "rebuild it against this qipan's include/qipan",
+                 path, *abi, QP_ABI_VERSION);
         dlclose(h);
         return -1;
     }
     int before = reg->n;
     reg->refused[0] = 0;
+    reg->loading = path;
+    reg->loading_plugin = true;
     int rc = reg_fn(reg);
+    reg->loading = NULL;
+    reg->loading_plugin = false;
     /* A refused ruleset refuses its plugin, whatever the plugin returned:
      * nothing of it stays registered. */
     if (rc != 0 || reg->refused[0]) {
         if (reg->refused[0]) snprintf(err, errn, "plugin %s: %s", path, reg->refused);
-        else snprintf(err, errn, "%s: plugin registration failed", path);
+        else snprintf(err, errn, "plugin %s: its qp_plugin_register failed (returned %d)", path, rc);
         reg->refused[0] = 0;
-        reg->n = before;
+        truncate_to(reg, before);
         dlclose(h);
         return -1;
     }
@@ -193,8 +322,13 @@ int qp_registry_load_lua_dir(qp_registry *reg, const char *dir, char *err, size_
             problem(&pr, e);
             continue;
         }
-        if (qp_registry_add_owned(reg, rs)) {
-            snprintf(e, sizeof e, "%s: ruleset name '%s' is already taken", path, rs->name);
+        reg->refused[0] = 0;
+        reg->loading = path;
+        int rc = qp_registry_add_owned(reg, rs);
+        reg->loading = NULL;
+        if (rc) {
+            snprintf(e, sizeof e, "%s: %s", path, reg->refused[0] ? reg->refused : "refused by the registry");
+            reg->refused[0] = 0;
             problem(&pr, e);
             qp_lua_ruleset_free(rs);
             continue;

@@ -7,10 +7,21 @@
  * shared object exporting
  *     int qp_plugin_abi;                              (== QP_ABI_VERSION)
  *     int qp_plugin_register(qp_registry *reg);       (0 on success)
+ * whose tables start with QP_RULESET_HEAD (ruleset.h): a table of another
+ * ABI or size was compiled against another ruleset.h and is refused.  A
+ * plugin that is, or whose folder is, writable by every user is refused
+ * before it is opened: anyone could have replaced it.
  * Lua rulesets are found as scripts/games/NAME.lua.
+ *
+ * A ruleset name is printable ASCII without spaces (it is typed on the
+ * command line and printed in messages) and unique: the first of a name
+ * stays, a later one is refused saying where the first came from.  A
+ * title is one line of UTF-8 text without control characters.
  */
 #ifndef QP_REGISTRY_H
 #define QP_REGISTRY_H
+
+#include <stdbool.h>
 
 #include "datadirs.h"
 #include "ruleset.h"
@@ -23,27 +34,36 @@ typedef struct qp_registry {
     const qp_ruleset *rs[QP_MAX_RULESETS];
     qp_ruleset *owned[QP_MAX_RULESETS];   /* allocated by adapters; freed with the registry */
     int nowned;
+    char *origin[QP_MAX_RULESETS];         /* the plugin or Lua file rs[i] came from; NULL: built in */
     void *dl[16];                          /* dlopen handles */
     int ndl;
     char scripts_dir[QP_PATH];             /* where NAME.lua configs and games/ live */
-    char refused[QP_ERR];                  /* why qp_registry_add last refused a ruleset */
+    char refused[QP_ERR];                  /* why qp_registry_add first refused a ruleset */
+    const char *loading;                   /* the plugin or Lua file being registered, or NULL */
+    bool loading_plugin;                   /* loading is a plugin: its tables' shape is checked */
 } qp_registry;
 
 void qp_registry_init(qp_registry *reg, const char *scripts_dir);
 void qp_registry_free(qp_registry *reg);
 /* Adds a ruleset (not copied: it must outlive the registry).  -1 if the
- * name is taken or the table is full, or if the ruleset has no name or
- * lacks a hook the framework calls unconditionally (create, setup,
- * side_to_move, piece_at, gen, make, move_text, move_parse, outcome,
- * hash): then reg->refused says "ruleset 'NAME' lacks required hook
- * 'gen'", and a plugin that registered it is refused as a whole. */
+ * ruleset has no name or one that is not printable, if the name is taken
+ * or the registry full, if it lacks a hook the framework calls
+ * unconditionally (create, setup, side_to_move, piece_at, gen, make,
+ * move_text, move_parse, outcome, hash), or (from a plugin) if its table
+ * has another ABI or size: then reg->refused says why ("ruleset 'NAME'
+ * lacks required hook 'gen'", "ruleset 'nim' is already registered by
+ * PATH", "... is already a built-in ruleset"), unless it already held a
+ * reason, and a plugin that registered it is refused as a whole. */
 int qp_registry_add(qp_registry *reg, const qp_ruleset *rs);
 /* Takes ownership of a heap ruleset (adapters). */
 int qp_registry_add_owned(qp_registry *reg, qp_ruleset *rs);
 const qp_ruleset *qp_registry_find(const qp_registry *reg, const char *name);
 /* dlopen a plugin and let it register; -1 with err on failure ("plugin
- * PATH: ruleset 'nim' lacks required hook 'gen'", ...).  A refused plugin
- * leaves nothing registered. */
+ * PATH: ruleset 'nim' lacks required hook 'gen'", "plugin PATH: built
+ * against another qipan/ruleset.h (table of 200 bytes, this qipan expects
+ * 240): rebuild it against this qipan's include/qipan", "plugin PATH:
+ * refused: its folder DIR is writable by every user", ...).  A refused
+ * plugin leaves nothing registered. */
 int qp_registry_load_plugin(qp_registry *reg, const char *path, char *err, size_t errn);
 /* Registers every scripts_dir/games/ *.lua ruleset and returns how many.
  * Every broken file is reported in err, one line each ("FILE:LINE:

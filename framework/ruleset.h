@@ -51,7 +51,14 @@
 #include "board.h"
 #include "params.h"
 
-#define QP_ABI_VERSION 1
+/* The plugin ABI.  Every table a plugin registers starts with its ABI
+ * version and its own size (sizeof (qp_ruleset) as the plugin's copy of
+ * this header has it), so a plugin built against another ruleset.h is
+ * refused before a hook past the end of its table is called: hooks
+ * appended here change the size, which the registry checks, without
+ * anyone remembering to raise the version.  The version rises only when
+ * the start of the table changes (2: the size field was added). */
+#define QP_ABI_VERSION 2
 #define QP_MAX_MOVES 1024
 #define QP_MOVE_NONE ((qp_move)0)
 #define QP_SCORE_MATE 30000
@@ -143,8 +150,14 @@ struct qp_rules {
     int ai;
 };
 
+/* Both fields first, as a plugin writes them:
+ *     .abi = QP_ABI_VERSION, .size = sizeof(qp_ruleset),
+ * (or QP_RULESET_HEAD).  Tables compiled into qipan need not set size. */
+#define QP_RULESET_HEAD .abi = QP_ABI_VERSION, .size = sizeof(qp_ruleset)
+
 struct qp_ruleset {
     int abi;                         /* QP_ABI_VERSION */
+    size_t size;                     /* sizeof(qp_ruleset) where the table was compiled */
     const char *name;                /* registry name, e.g. "zhonggong" */
     const char *title;               /* one line for `qipan list` */
     const qp_param_def *params;      /* schema, NULL-key terminated */

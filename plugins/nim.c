@@ -157,6 +157,7 @@ static void nim_status(const qp_rules *r, const void *sv, char *buf, size_t n)
 
 static const qp_ruleset nim_ruleset = {
     .abi = QP_ABI_VERSION,
+    .size = sizeof(qp_ruleset),   /* the registry checks it: a table of another shape is refused */
     .name = "nim",
     .title = "Nim (3-4-5 piles), an example plugin",
     .params = nim_params,

@@ -1,12 +1,15 @@
 /*
  * test_registry.c — the registry (framework/registry.h): rulesets lacking a
  * required hook are refused with the hook's name, a plugin registering one
- * is refused as a whole, and every broken game file of a scripts folder is
- * reported while the good ones still register.
+ * is refused as a whole, plugins built against another ruleset.h, from
+ * places anyone can write, or with unprintable or taken names are refused
+ * with a message that says why, and every broken game file of a scripts
+ * folder is reported while the good ones still register.
  */
-#define _DEFAULT_SOURCE   /* mkdtemp */
+#define _DEFAULT_SOURCE   /* mkdtemp, realpath */
 #include "testutil.h"
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,13 +76,41 @@ static void test_required_hooks(void **st)
     qp_registry_free(&reg);
 }
 
+/* What the registry says of each plugin of tests/plugins_bad/ but
+ * silent.so (which registers: only its create fails), in load order. */
+#define BAD(name) QP_BAD_PLUGIN_DIR "/" name ".so"
+#define REBUILD "rebuild it against this qipan's include/qipan"
+static const char *bad_message(int i, char *buf, size_t n)
+{
+    switch (i) {
+    case 0:
+        snprintf(buf, n, "plugin %s: built against another qipan/ruleset.h (ABI 1, this qipan expects %d): %s",
+                 BAD("abi1"), QP_ABI_VERSION, REBUILD);
+        break;
+    case 1:
+        snprintf(buf, n, "plugin %s: ruleset name \"bad\\x1b[2Jname\" is not printable ASCII without spaces",
+                 BAD("badname"));
+        break;
+    case 2:
+        snprintf(buf, n, "plugin %s: ruleset 'nogen' lacks required hook 'gen'", BAD("nogen"));
+        break;
+    case 3:
+        snprintf(buf, n, "plugin %s: built against another qipan/ruleset.h (table of %zu bytes, this qipan expects %zu): %s",
+                 BAD("oldtable"), sizeof(qp_ruleset) - 5 * sizeof(void *), sizeof(qp_ruleset), REBUILD);
+        break;
+    default:
+        return NULL;
+    }
+    return buf;
+}
+
 /* A plugin whose ruleset lacks gen is refused, and nothing of it stays. */
 static void test_plugin_refused(void **st)
 {
     (void)st;
     qp_registry reg;
     qp_registry_init(&reg, QP_SCRIPTS_DIR);
-    char err[QP_ERR + 64], want[QP_ERR + 64];
+    char err[2048], want[2048];
     const char *path = QP_BAD_PLUGIN_DIR "/nogen.so";
     snprintf(want, sizeof want, "plugin %s: ruleset 'nogen' lacks required hook 'gen'", path);
     assert_int_equal(qp_registry_load_plugin(&reg, path, err, sizeof err), -1);
@@ -87,15 +118,201 @@ static void test_plugin_refused(void **st)
     assert_int_equal(reg.n, 0);
     assert_int_equal(reg.ndl, 0);
     assert_null(qp_registry_find(&reg, "nogen"));
-    /* from a folder: reported the same way */
-    assert_int_equal(qp_registry_load_plugin_dir(&reg, QP_BAD_PLUGIN_DIR, err, sizeof err), 0);
+    /* from a folder: each reported the same way, one line each; only
+     * silent.so registers */
+    want[0] = 0;
+    char line[QP_ERR + 64];
+    for (int i = 0; bad_message(i, line, sizeof line); i++)
+        snprintf(want + strlen(want), sizeof want - strlen(want), "%s%s", i ? "\n" : "", line);
+    assert_int_equal(qp_registry_load_plugin_dir(&reg, QP_BAD_PLUGIN_DIR, err, sizeof err), 1);
     assert_string_equal(err, want);
-    assert_int_equal(reg.n, 0);
+    assert_int_equal(reg.n, 1);
+    assert_non_null(qp_registry_find(&reg, "silent"));
     /* a good plugin still loads afterwards */
     assert_int_equal(qp_registry_load_plugin_dir(&reg, QP_PLUGIN_DIR, err, sizeof err), 1);
     assert_string_equal(err, "");
     assert_non_null(qp_registry_find(&reg, "nim"));
     qp_registry_free(&reg);
+}
+
+/* Issue 43: a plugin built against an earlier ruleset.h, whose table ends
+ * five hooks sooner, passed the ABI check and the search called past its
+ * table.  Its table states its size and is refused by it; a plugin from
+ * before tables had a size is refused by its ABI, unregistered. */
+static void test_plugin_other_header(void **st)
+{
+    (void)st;
+    qp_registry reg;
+    qp_registry_init(&reg, QP_SCRIPTS_DIR);
+    char err[QP_ERR + 64], want[QP_ERR + 64];
+    assert_int_equal(qp_registry_load_plugin(&reg, BAD("oldtable"), err, sizeof err), -1);
+    assert_string_equal(err, bad_message(3, want, sizeof want));
+    assert_int_equal(reg.n, 0);
+    assert_int_equal(reg.ndl, 0);
+    assert_int_equal(qp_registry_load_plugin(&reg, BAD("abi1"), err, sizeof err), -1);   /* abort()s if registered */
+    assert_string_equal(err, bad_message(0, want, sizeof want));
+    assert_int_equal(reg.n, 0);
+    /* a table compiled into qipan needs no size; one from a plugin does */
+    qp_register_builtin(&reg);
+    static qp_ruleset copy;
+    copy = *qp_registry_find(&reg, "zhonggong");
+    copy.name = "zg_sized";
+    copy.size = 0;
+    assert_int_equal(qp_registry_add(&reg, &copy), 0);
+    copy.name = "zg_unsized";
+    reg.loading = "x.so";
+    reg.loading_plugin = true;
+    reg.refused[0] = 0;
+    assert_int_equal(qp_registry_add(&reg, &copy), -1);
+    snprintf(want, sizeof want, "built against another qipan/ruleset.h (table of 0 bytes, this qipan expects %zu): %s",
+             sizeof(qp_ruleset), REBUILD);
+    assert_string_equal(reg.refused, want);
+    reg.loading = NULL;
+    reg.loading_plugin = false;
+    qp_registry_free(&reg);
+}
+
+/* Copies the file at from to to, with the given mode. */
+static void copy_file(const char *from, const char *to, mode_t mode)
+{
+    FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+    assert_non_null(in);
+    assert_non_null(out);
+    char buf[65536];
+    size_t k;
+    while ((k = fread(buf, 1, sizeof buf, in)) > 0) assert_int_equal(fwrite(buf, 1, k, out), k);
+    fclose(in);
+    assert_int_equal(fclose(out), 0);
+    assert_int_equal(chmod(to, mode), 0);
+}
+
+/* Issue 43: plugins from folders and files anyone may write were loaded
+ * without a word.  A taken name said only "registration failed". */
+static void test_plugin_place_and_name(void **st)
+{
+    (void)st;
+    char tmp[] = "/tmp/qp_plug_XXXXXX", real[PATH_MAX], so[PATH_MAX + 16], err[2 * PATH_MAX], want[2 * PATH_MAX];
+    assert_non_null(mkdtemp(tmp));
+    assert_non_null(realpath(tmp, real));   /* what the message names */
+    snprintf(so, sizeof so, "%s/nim.so", tmp);
+    copy_file(QP_PLUGIN_DIR "/nim.so", so, 0644);
+    qp_registry reg;
+    qp_registry_init(&reg, QP_SCRIPTS_DIR);
+
+    assert_int_equal(chmod(tmp, 0777), 0);
+    assert_int_equal(qp_registry_load_plugin(&reg, so, err, sizeof err), -1);
+    snprintf(want, sizeof want, "plugin %s: refused: its folder %s is writable by every user", so, real);
+    assert_string_equal(err, want);
+    /* a link from a safe folder to it: the real place counts */
+    char safe[] = "/tmp/qp_plug_XXXXXX", link[PATH_MAX + 16];
+    assert_non_null(mkdtemp(safe));
+    snprintf(link, sizeof link, "%s/nim.so", safe);
+    assert_int_equal(symlink(so, link), 0);
+    assert_int_equal(qp_registry_load_plugin(&reg, link, err, sizeof err), -1);
+    snprintf(want, sizeof want, "plugin %s: refused: its folder %s is writable by every user", link, real);
+    assert_string_equal(err, want);
+    unlink(link);
+    rmdir(safe);
+    assert_int_equal(chmod(tmp, 0755), 0);
+    assert_int_equal(chmod(so, 0666), 0);
+    assert_int_equal(qp_registry_load_plugin(&reg, so, err, sizeof err), -1);
+    snprintf(want, sizeof want, "plugin %s: refused: %s/nim.so is writable by every user", so, real);
+    assert_string_equal(err, want);
+    assert_int_equal(reg.n, 0);
+    assert_int_equal(reg.ndl, 0);
+
+    /* the same plugin twice: the second says who has the name */
+    assert_int_equal(chmod(so, 0644), 0);
+    assert_int_equal(qp_registry_load_plugin(&reg, QP_PLUGIN_DIR "/nim.so", err, sizeof err), 0);
+    assert_int_equal(qp_registry_load_plugin(&reg, so, err, sizeof err), -1);
+    snprintf(want, sizeof want, "plugin %s: ruleset 'nim' is already registered by %s/nim.so", so, QP_PLUGIN_DIR);
+    assert_string_equal(err, want);
+    assert_int_equal(reg.n, 1);
+    /* a built-in name */
+    qp_register_builtin(&reg);
+    static qp_ruleset copy;
+    copy = *qp_registry_find(&reg, "zhonggong");
+    reg.refused[0] = 0;
+    assert_int_equal(qp_registry_add(&reg, &copy), -1);
+    assert_string_equal(reg.refused, "ruleset 'zhonggong' is already a built-in ruleset");
+    /* names are printable ASCII without spaces, shown escaped */
+    static const char *const bad[] = {"two words", "tab\there", "\xe4\xb8\xad", "del\x7f", NULL};
+    static const char *const shown[] = {"\"two words\"", "\"tab\\x09here\"", "\"\\xe4\\xb8\\xad\"", "\"del\\x7f\""};
+    for (int i = 0; bad[i]; i++) {
+        copy.name = bad[i];
+        reg.refused[0] = 0;
+        assert_int_equal(qp_registry_add(&reg, &copy), -1);
+        snprintf(want, sizeof want, "ruleset name %s is not printable ASCII without spaces", shown[i]);
+        assert_string_equal(reg.refused, want);
+    }
+    /* titles are one line of text: no C0 or C1 control characters */
+    copy.name = "zg_titled";
+    static const char *const titles[] = {"red\x1b[31m", "csi\xc2\x9b" "2J", "two\nlines", NULL};
+    static const char *const tshown[] = {"\"red\\x1b[31m\"", "\"csi\\xc2\\x9b2J\"", "\"two\\x0alines\""};
+    for (int i = 0; titles[i]; i++) {
+        copy.title = titles[i];
+        reg.refused[0] = 0;
+        assert_int_equal(qp_registry_add(&reg, &copy), -1);
+        snprintf(want, sizeof want, "ruleset 'zg_titled' has control characters in its title %s", tshown[i]);
+        assert_string_equal(reg.refused, want);
+    }
+    copy.title = "中宫 · Zhonggong";   /* other UTF-8 is text */
+    assert_int_equal(qp_registry_add(&reg, &copy), 0);
+    qp_registry_free(&reg);
+    unlink(so);
+    rmdir(tmp);
+}
+
+/* Issue 43: a plugin whose create failed without a message made `qipan`
+ * print its uninitialised message buffer.  The warnings of the refused
+ * plugins of the same folder come first, escaped. */
+static void test_silent_create(void **st)
+{
+    (void)st;
+    char *out = NULL, *errout = NULL, want[4096] = "", line[QP_ERR + 64];
+    for (int i = 0; bad_message(i, line, sizeof line); i++)
+        snprintf(want + strlen(want), sizeof want - strlen(want), "qipan: warning: %s\n", line);
+    snprintf(want + strlen(want), sizeof want - strlen(want), "qipan: silent: its create hook failed without a message\n");
+    assert_int_equal(tu_run_cmd("QIPAN_PLUGIN_PATH='" QP_BAD_PLUGIN_DIR "' '" QIPAN_BIN "' perft silent 1", NULL, &out,
+                                &errout),
+                     1);
+    assert_string_equal(out, "");
+    assert_string_equal(errout, want);
+    free(out);
+    free(errout);
+}
+
+/* Issue 43: the soak never played the nim plugin (the soak binary
+ * exported no qp_* symbols, so nim.so did not load, and the error was
+ * ignored).  It plays it now, and a plugin that does not load stops it. */
+static void test_soak_plays_plugins(void **st)
+{
+    (void)st;
+    char *out = NULL, *errout = NULL;
+    assert_int_equal(tu_run_cmd("'" SOAK_BIN "' 1 --ruleset nim --depth 1 --seed 7", NULL, &out, &errout), 0);
+    const char *line = strstr(out, "\n  nim ");
+    if (!line) fail_msg("no nim line in the soak's output:\n%s%s", out, errout);
+    long games = 0, plies = 0, problems = -1;
+    assert_int_equal(sscanf(line, " nim %ld games %ld plies %ld problems", &games, &plies, &problems), 3);
+    assert_true(games >= 1);
+    assert_true(plies >= games * 4);   /* 12 stones, at most 3 a move */
+    assert_int_equal(problems, 0);
+    assert_string_equal(errout, "");
+    free(out);
+    free(errout);
+
+    char want[4096] = "", msg[QP_ERR + 64];
+    for (int i = 0; bad_message(i, msg, sizeof msg); i++)
+        snprintf(want + strlen(want), sizeof want - strlen(want), "%s%s", i ? "\n" : "soak: ", msg);
+    snprintf(want + strlen(want), sizeof want - strlen(want),
+             "\nsoak: stopped: every plugin must load, or the soak does not play it\n");
+    assert_int_equal(tu_run_cmd("QIPAN_PLUGIN_PATH='" QP_BAD_PLUGIN_DIR "' '" SOAK_BIN "' 1 --ruleset nim", NULL, &out,
+                                &errout),
+                     2);
+    assert_string_equal(out, "");
+    assert_string_equal(errout, want);
+    free(out);
+    free(errout);
 }
 
 /* ---- broken game files ---------------------------------------------------- */
@@ -147,8 +364,8 @@ static void make_games(char *dir, char *want, size_t n)
              "%s/games/b_moevs.lua:6: unknown key 'moevs' (did you mean 'moves'?)\n"
              "%s/games/c_key.lua:6: unknown key 'wombat'\n"
              "%s/games/d_syntax.lua:2: unexpected symbol near '='\n"
-             "%s/games/e_dup.lua: ruleset name 'good' is already taken",
-             dir, dir, dir, dir);
+             "%s/games/e_dup.lua: ruleset 'good' is already registered by %s/games/a_good.lua",
+             dir, dir, dir, dir, dir);
 }
 
 static void remove_games(const char *dir)
@@ -217,6 +434,10 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_required_hooks),
         cmocka_unit_test(test_plugin_refused),
+        cmocka_unit_test(test_plugin_other_header),
+        cmocka_unit_test(test_plugin_place_and_name),
+        cmocka_unit_test(test_silent_create),
+        cmocka_unit_test(test_soak_plays_plugins),
         cmocka_unit_test(test_every_broken_file),
         cmocka_unit_test(test_list_warns),
     };

@@ -8,8 +8,12 @@
  * Games of each ruleset in turn (built in, Lua games, plugins), each ply
  * chosen by a short search or at random, until the time is up.  Every ply
  * is checked: the move is one the generator gave and legal, its text reads
- * back to it, the FEN after it prints and parses to the same text, and the
- * outcome is decided.  A ply that takes longer than --hang seconds (30) is
+ * back to it, the FEN after it prints and parses to the same text (for a
+ * ruleset that writes FEN), and the outcome is decided.  Plugins come from
+ * the shipped plugin folder and $QIPAN_PLUGIN_PATH (datadirs.h); a plugin
+ * that does not load, or no plugin at all, ends the run with status 2
+ * before it starts: a soak that silently skips plugins tests nothing of
+ * them.  A ply that takes longer than --hang seconds (30) is
  * a hang: reported with its position, and the run ends with status 3.
  * Output: one line per ruleset (games, plies, problems) and a last line
  * "soak: N games, M plies, K problems"; the status is 1 when K > 0.
@@ -77,7 +81,10 @@ static void play_game(const qp_rules *r, qp_search *s, int depth, uint64_t *seed
         qp_outcome o;
         qp_game_outcome(&g, &o);
         if (o.result != QP_ONGOING) break;
-        r->rs->fen_print(r, g.cur, fen, sizeof fen);
+        /* the FEN names the position in reports; a ruleset without FEN
+         * (an optional hook) is named by its ply */
+        if (r->rs->fen_print) r->rs->fen_print(r, g.cur, fen, sizeof fen);
+        else snprintf(fen, sizeof fen, "ply %d", ply);
         snprintf(hang_fen, sizeof hang_fen, "%s", fen);
         alarm((unsigned)hang);
         qp_move mv[QP_MAX_MOVES];
@@ -108,8 +115,9 @@ static void play_game(const qp_rules *r, qp_search *s, int depth, uint64_t *seed
             problem(t, name, fen, "move '%s' refused: %s", mt, err);
             break;
         }
-        r->rs->fen_print(r, g.cur, fen, sizeof fen);
-        if (r->rs->fen_parse(r, copy, fen, err, sizeof err)) {
+        if (!r->rs->fen_print || !r->rs->fen_parse) {
+            /* nothing to read back */
+        } else if (r->rs->fen_print(r, g.cur, fen, sizeof fen), r->rs->fen_parse(r, copy, fen, err, sizeof err)) {
             problem(t, name, fen, "its own FEN is refused: %s%s", err, "");
         } else {
             r->rs->fen_print(r, copy, fen2, sizeof fen2);
@@ -153,11 +161,25 @@ int main(int argc, char **argv)
     signal(SIGALRM, on_alarm);
 
     qp_registry reg;
-    char dir[QP_PATH], err[QP_ERR] = "";
+    char dir[QP_PATH], err[8192] = "";
     qp_registry_open(&reg, argv[0], err, sizeof err);
     if (err[0]) fprintf(stderr, "soak: warning: %s\n", err);
     qp_default_plugin_dir(argv[0], dir, sizeof dir);
-    qp_registry_load_plugin_dir(&reg, dir, err, sizeof err);
+    qp_dirlist dirs;
+    qp_search_dirs(QP_DIRS_PLUGINS, dir, &dirs);
+    int plugins = 0;
+    bool refused = false;
+    for (int i = 0; i < dirs.n; i++) {
+        plugins += qp_registry_load_plugin_dir(&reg, dirs.dir[i], err, sizeof err);
+        if (err[0]) fprintf(stderr, "soak: %s\n", err);
+        refused |= err[0] != 0;
+    }
+    if (refused || !plugins) {
+        if (!plugins) fprintf(stderr, "soak: no plugin loaded from %s or $QIPAN_PLUGIN_PATH\n", dir);
+        fprintf(stderr, "soak: stopped: every plugin must load, or the soak does not play it\n");
+        qp_registry_free(&reg);
+        return 2;
+    }
 
     int n = reg.n;
     qp_rules **rules = calloc((size_t)n, sizeof *rules);
@@ -166,9 +188,10 @@ int main(int argc, char **argv)
     long problems = 0;
     for (int i = 0; i < n; i++) {
         if (only && strcmp(reg.rs[i]->name, only)) continue;
+        err[0] = 0;
         rules[i] = qp_rules_create(reg.rs[i], NULL, err, sizeof err);
         if (!rules[i]) {
-            fprintf(stderr, "soak: PROBLEM %s: %s\n", reg.rs[i]->name, err);
+            fprintf(stderr, "soak: PROBLEM %s: %s\n", reg.rs[i]->name, err[0] ? err : "create failed without a message");
             problems++;
             continue;
         }

@@ -99,7 +99,8 @@ static void rules_error(const qp_config *cfg, const char *name, const char *err)
 
 qp_rules *qp_app_open_rules(qp_app *app, const char *name, const char *config)
 {
-    char err[QP_ERR * 2];
+    /* Initialised: a hook may fail without writing a message. */
+    char err[QP_ERR * 2] = "";
     qp_config *cfg = NULL;
     const qp_ruleset *rs;
 
@@ -145,7 +146,9 @@ qp_rules *qp_app_open_rules(qp_app *app, const char *name, const char *config)
         free(cfg);
         return NULL;
     }
+    err[0] = 0;
     qp_rules *r = qp_rules_create(rs, &p, err, sizeof err);
+    if (!r && !err[0]) snprintf(err, sizeof err, "its create hook failed without a message");
     if (!r) rules_error(cfg, name, err);
     free(cfg);
     return r;
@@ -153,11 +156,11 @@ qp_rules *qp_app_open_rules(qp_app *app, const char *name, const char *config)
 
 int qp_app_open_game(qp_app *app, const qp_opts *o, qp_rules **r, qp_game *g)
 {
-    char err[QP_ERR];
+    char err[QP_ERR] = "";
     *r = qp_app_open_rules(app, o->npos > 0 ? o->pos[0] : NULL, o->config);
     if (!*r) return -1;
     if (qp_game_init(g, *r, o->fen, err, sizeof err)) {
-        fprintf(stderr, "qipan: %s\n", err);
+        fprintf(stderr, "qipan: %s\n", err[0] ? err : "the game could not start (no reason given)");
         qp_rules_free(*r);
         *r = NULL;
         return -1;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "ai.h"
+#include "fileio.h"
 #include "gui_draw.h"
 #include "gui_engine.h"
 #include "gui_files.h"
@@ -119,7 +120,7 @@ static void save_window_state(const gui_state *st, const char *autosave)
     char path[1100], tmp[1200];
     window_state_path(autosave, path, sizeof path);
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
+    FILE *f = qp_file_open(tmp, "w");
     if (!f) return;
     fprintf(f, "mode %u\nlevel %d\nflip %d\ntc %d %d %d %d\nleft %lld %lld\nspent %llu %llu\n", st->ai_mask & 3u,
             st->level, st->flip ? 1 : 0, (int)st->tc.kind, st->tc.base_s, st->tc.inc_s, st->tc.move_s,
@@ -135,7 +136,7 @@ static bool read_window_state(const char *autosave, char *buf, size_t n)
 {
     char path[1100];
     window_state_path(autosave, path, sizeof path);
-    FILE *f = fopen(path, "r");
+    FILE *f = qp_file_open(path, "r");
     if (!f) return false;
     size_t k = fread(buf, 1, n - 1, f);
     buf[k] = 0;

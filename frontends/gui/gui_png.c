@@ -3,6 +3,7 @@
  * (see gui_png.h).
  */
 #include "gui_png.h"
+#include "fileio.h"
 
 #include <errno.h>
 #include <png.h>
@@ -54,7 +55,7 @@ int gui_png_write(const char *path, const gui_pixels *px, char *err, size_t errn
     }
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "wb");
+    FILE *f = qp_file_open(tmp, "wb");
     if (!f) {
         snprintf(err, errn, "cannot write %s: %s", path, strerror(errno));
         free(rgb);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fileio.h"
 #include "gui_files.h"
 #include "search.h"
 
@@ -42,7 +43,7 @@ static bool flag(const char *v, bool *out)
 
 int gui_settings_load(gui_settings *s, const char *path)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f = qp_file_open(path, "r");
     if (!f) return errno == ENOENT ? 0 : -1;
     char line[256], key[32], val[64];
     for (int k = 0; k < 64 && fgets(line, sizeof line, f); k++) {
@@ -77,7 +78,7 @@ int gui_settings_save(const gui_settings *s, const char *path, char *err, size_t
     char tmp[1100];
     if (gui_make_parent_dirs(path, err, errn)) return -1;
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
+    FILE *f = qp_file_open(tmp, "w");
     if (!f) {
         snprintf(err, errn, "cannot write %s: %s", tmp, strerror(errno));
         return -1;

@@ -73,7 +73,7 @@ static uint64_t nogen_hash(const qp_rules *r, const void *s)
 }
 
 static const qp_ruleset nogen_ruleset = {
-    .abi = QP_ABI_VERSION,
+    QP_RULESET_HEAD,
     .name = "nogen",
     .title = "a ruleset without gen",
     .create = nogen_create,

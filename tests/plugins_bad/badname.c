@@ -1,0 +1,29 @@
+/*
+ * badname.c — a plugin whose ruleset name holds a terminal escape
+ * sequence: the registry refuses it and its message shows the bytes
+ * escaped, never raw (tests/test_registry.c).
+ */
+#include "tiny_game.h"
+
+static const qp_ruleset badname_ruleset = {
+    QP_RULESET_HEAD,
+    .name = "bad\x1b[2Jname",
+    .title = "a ruleset whose name clears the screen",
+    .create = tiny_create,
+    .setup = tiny_setup,
+    .side_to_move = tiny_side,
+    .piece_at = tiny_piece_at,
+    .gen = tiny_gen,
+    .make = tiny_make,
+    .move_text = tiny_text,
+    .move_parse = tiny_parse,
+    .outcome = tiny_outcome,
+    .hash = tiny_hash,
+};
+
+int qp_plugin_abi = QP_ABI_VERSION;
+
+int qp_plugin_register(qp_registry *reg)
+{
+    return qp_registry_add(reg, &badname_ruleset);
+}
