@@ -1,6 +1,7 @@
 /*
  * test_xqf.c — XQF records: writing, reading back every version (plain
- * and scrambled), variations, texts in GBK, damaged and truncated files.
+ * and scrambled), variations, texts in GBK, damaged and truncated files,
+ * and `qipan convert --format xqf`.
  *
  * The games are public scores (facts): a master game, written here by
  * qipan's own writer; the scrambled files are made from it by
@@ -566,6 +567,56 @@ static void test_table_and_load(void **st)
     qp_rules_free(r0);
 }
 
+static void test_convert_command(void **st)
+{
+    (void)st;
+    char in[512], cmd[2048], *out, *errs;
+    snprintf(in, sizeof in, "%s/records/liu-zhao-1995-v12.xqf", QP_TESTDATA_DIR);
+    char xqf[] = "/tmp/qp_xqf_XXXXXX";
+    close(mkstemp(xqf));
+    snprintf(cmd, sizeof cmd, "convert '%s' '%s' --format xqf", in, xqf);
+    assert_int_equal(tu_run(cmd, NULL, &out, &errs), 0);
+    char want[1024];
+    snprintf(want, sizeof want, "%s: xiangqi, 80 moves as XQF\n", xqf);
+    assert_string_equal(out, want);
+    free(out);
+    free(errs);
+    /* the plain file written is the one of the data folder */
+    size_t a, b;
+    char *x = read_bytes(xqf, &a);
+    snprintf(in, sizeof in, "%s/records/liu-zhao-1995.xqf", QP_TESTDATA_DIR);
+    char *y = read_bytes(in, &b);
+    assert_int_equal(a, b);
+    assert_memory_equal(x, y, a);
+    free(x);
+    free(y);
+    /* and reads as PGN with its texts */
+    snprintf(cmd, sizeof cmd, "convert '%s' - --notation chinese", xqf);
+    assert_int_equal(tu_run(cmd, NULL, &out, &errs), 0);
+    assert_non_null(strstr(out, "[Red \"柳大华\"]\n"));
+    assert_non_null(strstr(out, "[Event \"全国象棋团体赛\"]\n"));
+    assert_non_null(strstr(out, "1. 炮二平五 马８进７\n"));
+    free(out);
+    free(errs);
+    /* a damaged file is named with the move and why */
+    x = read_bytes(xqf, &a);
+    x[record_at(x, a, 80)] = 0x77;   /* the last move's from square: 0x5f */
+    write_bytes(xqf, x, a);
+    free(x);
+    snprintf(cmd, sizeof cmd, "convert '%s' -", xqf);
+    assert_int_equal(tu_run(cmd, NULL, &out, &errs), 1);
+    snprintf(want, sizeof want, "qipan convert: %s: move 80: from square 0x5f is off the board\n", xqf);
+    assert_string_equal(errs, want);
+    assert_string_equal(out, "");
+    free(out);
+    free(errs);
+    assert_int_equal(tu_run("convert a b --format cbf", NULL, &out, &errs), 2);
+    assert_string_equal(errs, "qipan convert: unknown format 'cbf' (pgn, xqf)\n");
+    free(out);
+    free(errs);
+    unlink(xqf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -578,6 +629,7 @@ int main(void)
         cmocka_unit_test(test_damaged_files),
         cmocka_unit_test(test_writer_refuses),
         cmocka_unit_test(test_table_and_load),
+        cmocka_unit_test(test_convert_command),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }
