@@ -3,6 +3,8 @@
  */
 #include "record_format.h"
 
+#include "xqf.h"
+
 /* PGN: qipan's own saves and the PGN of other programs.  It reads any
  * text, so it is the fallback of every file no other format claims. */
 static qp_sniff pgn_sniff(const unsigned char *data, size_t len)
@@ -22,6 +24,7 @@ static const qp_record_format pgn_format = {"pgn", "PGN (Portable Game Notation)
 
 const qp_record_format *const qp_record_formats[] = {
     &pgn_format,
+    &qp_xqf_format,
     NULL,
 };
 

@@ -2,9 +2,10 @@
  * convert.c — `qipan convert IN OUT [--notation N]`: reads a record in any
  * form qipan reads (record.h) and writes it as PGN with the moves in the
  * chosen notation (coord, chinese, traditional, wxf, iccs), keeping its
- * other tags (Event, Red, Black, ...) and its result.  OUT "-" is
- * standard output.  Every move is checked on the way; a bad record writes
- * nothing and names the first problem.
+ * other tags (Event, Red, Black, ...) and its result; `--format xqf`
+ * writes a Xiangqi game as XQF instead (xqf.h), with the comments of its
+ * main line.  OUT "-" is standard output.  Every move is checked on the
+ * way; a bad record writes nothing and names the first problem.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "app.h"
 #include "fileio.h"
 #include "record.h"
+#include "xqf.h"
 
 int cmd_convert(qp_app *app, int argc, char **argv);
 
@@ -24,17 +26,19 @@ static const char *const notations[] = {
 int cmd_convert(qp_app *app, int argc, char **argv)
 {
     const char *in = NULL, *out = NULL, *notation = QP_NOTATION_COORD;
+    bool xqf = false;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--notation") || !strcmp(argv[i], "--format")) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "qipan convert: %s needs a value\n", argv[i]);
                 return 2;
             }
-            if (!strcmp(argv[i], "--format")) {   /* one format: PGN */
-                if (strcmp(argv[i + 1], "pgn")) {
-                    fprintf(stderr, "qipan convert: unknown format '%s' (pgn)\n", argv[i + 1]);
+            if (!strcmp(argv[i], "--format")) {
+                if (strcmp(argv[i + 1], "pgn") && strcmp(argv[i + 1], "xqf")) {
+                    fprintf(stderr, "qipan convert: unknown format '%s' (pgn, xqf)\n", argv[i + 1]);
                     return 2;
                 }
+                xqf = !strcmp(argv[i + 1], "xqf");
             } else {
                 notation = argv[i + 1];
             }
@@ -52,7 +56,8 @@ int cmd_convert(qp_app *app, int argc, char **argv)
         }
     }
     if (!in || !out) {
-        fprintf(stderr, "usage: qipan convert IN OUT [--notation coord|chinese|traditional|wxf|iccs]\n");
+        fprintf(stderr, "usage: qipan convert IN OUT [--notation coord|chinese|traditional|wxf|iccs] "
+                        "[--format pgn|xqf]\n");
         return 2;
     }
     bool known = false;
@@ -71,7 +76,8 @@ int cmd_convert(qp_app *app, int argc, char **argv)
         return 1;
     }
     size_t len;
-    char *text = qp_record_text_from(&g, notation, &rec, &len, err, sizeof err);
+    char *text = xqf ? qp_xqf_write(&g, &rec, &len, err, sizeof err)
+                     : qp_record_text_from(&g, notation, &rec, &len, err, sizeof err);
     int rc = 0;
     if (!text) {
         rc = 1;
@@ -85,8 +91,8 @@ int cmd_convert(qp_app *app, int argc, char **argv)
     }
     if (rc) fprintf(stderr, "qipan convert: %s\n", err);
     else if (strcmp(out, "-"))
-        printf("%s: %s, %d move%s in %s notation\n", out, r->rs->name, g.len, g.len == 1 ? "" : "s",
-               notation);
+        printf("%s: %s, %d move%s %s%s%s\n", out, r->rs->name, g.len, g.len == 1 ? "" : "s",
+               xqf ? "as XQF" : "in ", xqf ? "" : notation, xqf ? "" : " notation");
     free(text);
     qp_record_free(&rec);
     qp_game_free(&g);
