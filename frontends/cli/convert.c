@@ -2,7 +2,9 @@
  * convert.c — `qipan convert IN OUT [--notation N]`: reads a record in any
  * form qipan reads (record.h) and writes it as PGN with the moves in the
  * chosen notation (coord, chinese, traditional, wxf, iccs), keeping its
- * other tags (Event, Red, Black, ...) and its result.  OUT "-" is
+ * other tags (Event, Red, Black, ...), its result and its comments
+ * (variations it cannot keep are named on stderr).  The text is UTF-8,
+ * or --encoding gbk (big5) for older tools.  OUT "-" is
  * standard output.  Every move is checked on the way; a bad record writes
  * nothing and names the first problem.
  */
@@ -11,6 +13,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "encoding.h"
 #include "fileio.h"
 #include "record.h"
 
@@ -23,9 +26,19 @@ static const char *const notations[] = {
 
 int cmd_convert(qp_app *app, int argc, char **argv)
 {
-    const char *in = NULL, *out = NULL, *notation = QP_NOTATION_COORD;
+    const char *in = NULL, *out = NULL, *notation = QP_NOTATION_COORD, *encoding = NULL;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--notation") || !strcmp(argv[i], "--format")) {
+        if (!strcmp(argv[i], "--encoding")) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "qipan convert: --encoding needs a value\n");
+                return 2;
+            }
+            encoding = qp_encoding_name(argv[++i]);
+            if (!encoding) {
+                fprintf(stderr, "qipan convert: unknown encoding '%s' (utf-8, gbk, gb18030, big5)\n", argv[i]);
+                return 2;
+            }
+        } else if (!strcmp(argv[i], "--notation") || !strcmp(argv[i], "--format")) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "qipan convert: %s needs a value\n", argv[i]);
                 return 2;
@@ -52,7 +65,8 @@ int cmd_convert(qp_app *app, int argc, char **argv)
         }
     }
     if (!in || !out) {
-        fprintf(stderr, "usage: qipan convert IN OUT [--notation coord|chinese|traditional|wxf|iccs]\n");
+        fprintf(stderr, "usage: qipan convert IN OUT [--notation coord|chinese|traditional|wxf|iccs] "
+                        "[--encoding utf-8|gbk|big5]\n");
         return 2;
     }
     bool known = false;
@@ -70,9 +84,24 @@ int cmd_convert(qp_app *app, int argc, char **argv)
         fprintf(stderr, "qipan convert: %s\n", err);
         return 1;
     }
+    if (rec.nvariations)
+        fprintf(stderr, "qipan convert: %s: %d variation%s not kept\n", in, rec.nvariations,
+                rec.nvariations == 1 ? "" : "s");
     size_t len;
     char *text = qp_record_text_from(&g, notation, &rec, &len, err, sizeof err);
     int rc = 0;
+    if (text && encoding && strcmp(encoding, "UTF-8")) {
+        char *t;
+        size_t tl;
+        if (qp_text_encode(text, len, encoding, &t, &tl, err, sizeof err)) {
+            free(text);
+            text = NULL;
+        } else {
+            free(text);
+            text = t;
+            len = tl;
+        }
+    }
     if (!text) {
         rc = 1;
     } else if (!strcmp(out, "-")) {
