@@ -3,6 +3,9 @@
  */
 #include "record_format.h"
 
+#include "dhtmlxq.h"
+#include "epd.h"
+
 /* PGN: qipan's own saves and the PGN of other programs.  It reads any
  * text, so it is the fallback of every file no other format claims. */
 static qp_sniff pgn_sniff(const unsigned char *data, size_t len)
@@ -19,9 +22,15 @@ static int pgn_parse(qp_record *rec, const char *name, const unsigned char *data
 }
 
 static const qp_record_format pgn_format = {"pgn", "PGN (Portable Game Notation)", pgn_sniff, pgn_parse};
+static const qp_record_format dhtmlxq_format = {"dhtmlxq", "DhtmlXQ (web pages' Xiangqi records)",
+                                                qp_dhtmlxq_sniff, qp_dhtmlxq_parse};
+static const qp_record_format epd_format = {"epd", "EPD (positions with operations)", qp_epd_sniff,
+                                            qp_epd_parse};
 
 const qp_record_format *const qp_record_formats[] = {
     &pgn_format,
+    &dhtmlxq_format,
+    &epd_format,
     NULL,
 };
 
