@@ -4,7 +4,7 @@
  *
  *     BOARD SIDE [CASTLING EP] [HALFMOVE FULLMOVE] [OPERATIONS]
  *     rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - bm h2e2; id "start";
- *     2b1ka3/4a2n1/n3b4/p4R2p/2p6/P3C4/2P1P1c1P/Nr2B4/4A4/2BAK4 w - - 0 1 ; 01.捉双(一)
+ *     3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1 ; 02.单车
  *
  * The side is w or r (Red, the first player) or b.  Operations are
  * ";"-separated: bm (best moves), am (moves to avoid), id "...", c0..c9
