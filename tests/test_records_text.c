@@ -342,6 +342,29 @@ static void test_dhtmlxq_errors(void **st)
                       ": a DhtmlXQ record without [DhtmlXQ_movelist] or [DhtmlXQ_binit]");
 }
 
+/* A tag value with line breaks ("||") is one line in PGN, so the
+ * record written reads back (found by fuzz_dhtmlxq). */
+static void test_dhtmlxq_multiline_tag(void **st)
+{
+    (void)st;
+    const char *in = tu_tmpfile("[DhtmlXQ][DhtmlXQ_title]a||b\r\nc[/DhtmlXQ_title]"
+                                "[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]", ".txt");
+    char cmd[512], *out, *err;
+    snprintf(cmd, sizeof cmd, "convert %s -", in);
+    assert_int_equal(tu_run(cmd, "", &out, &err), 0);
+    assert_non_null(strstr(out, "\n[Title \"a b  c\"]\n"));
+    const char *again = tu_tmpfile(out, ".pgn");
+    free(out);
+    free(err);
+    snprintf(cmd, sizeof cmd, "convert %s -", again);
+    assert_int_equal(tu_run(cmd, "", &out, &err), 0);
+    assert_non_null(strstr(out, "\n1. h3e3\n"));
+    free(out);
+    free(err);
+    unlink(in);
+    unlink(again);
+}
+
 /* Every cut of a page either reads or gives an error, never a crash. */
 static void test_dhtmlxq_every_cut(void **st)
 {
@@ -466,6 +489,7 @@ int main(void)
         cmocka_unit_test(test_dhtmlxq_page),
         cmocka_unit_test(test_dhtmlxq_binit),
         cmocka_unit_test(test_dhtmlxq_errors),
+        cmocka_unit_test(test_dhtmlxq_multiline_tag),
         cmocka_unit_test(test_dhtmlxq_every_cut),
         cmocka_unit_test(test_epd_lines),
         cmocka_unit_test(test_epd_record),

@@ -425,7 +425,9 @@ static void put_quoted(tbuf *b, const char *s)
     puts_(b, "\"");
     for (; *s; s++) {
         if (*s == '"' || *s == '\\') put(b, "\\", 1);
-        put(b, s, 1);
+        /* a tag is one line: a value read from another format may hold
+         * line breaks */
+        put(b, (unsigned char)*s < 0x20 ? " " : s, 1);
     }
     puts_(b, "\"");
 }
