@@ -428,6 +428,34 @@ static void test_convert_command(void **st)
     unlink(in);
 }
 
+/* A game played on from a record keeps the comments of the moves it
+ * still shares with it, not those of the moves it replaced. */
+static void test_comments_of_shared_moves(void **st)
+{
+    (void)st;
+    const char *path = tu_tmpfile("[Game \"Chinese Chess\"]\n\n{start} 1. h2e2 {a} h9g7 {b} 2. h0g2 {c} *\n", ".pgn");
+    qp_rules *r;
+    qp_game g;
+    qp_record rec;
+    char err[QP_ERR];
+    if (qp_record_load_keep(&tu_reg, path, &r, &g, &rec, err, sizeof err)) fail_msg("%s", err);
+    size_t len;
+    char *text = qp_record_text_from(&g, QP_NOTATION_ICCS, &rec, &len, err, sizeof err);
+    assert_non_null(strstr(text, "\n{start}\n1. h2e2 {a} h9g7 {b}\n2. h0g2 {c}\n*\n"));
+    free(text);
+    qp_game_goto(&g, 2);
+    qp_move m;
+    assert_int_equal(r->rs->notation_parse(r, g.cur, "b0c2", "iccs", &m, err, sizeof err), 0);
+    qp_game_play(&g, m);
+    text = qp_record_text_from(&g, QP_NOTATION_ICCS, &rec, &len, err, sizeof err);
+    assert_non_null(strstr(text, "\n{start}\n1. h2e2 {a} h9g7 {b}\n2. b0c2\n*\n"));
+    free(text);
+    qp_record_free(&rec);
+    qp_game_free(&g);
+    qp_rules_free(r);
+    unlink(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -435,6 +463,7 @@ int main(void)
         cmocka_unit_test(test_token_errors),
         cmocka_unit_test(test_move_comments),
         cmocka_unit_test(test_record_comments_round_trip),
+        cmocka_unit_test(test_comments_of_shared_moves),
         cmocka_unit_test(test_whole_games_round_trip),
         cmocka_unit_test(test_master_games),
         cmocka_unit_test(test_malformed_records),
