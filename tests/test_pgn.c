@@ -45,30 +45,38 @@ static void test_tokens(void **st)
     qp_pgn_free(&p);
 }
 
-/* Move comments: the first after a move is kept (trimmed, a blank one
- * is none), written after the move and read back; a brace inside one
- * (set by a program) is written as ')' so the text stays readable. */
+/* Comments of the main line: the one before the first move, and every
+ * one after a move (several joined by a space; trimmed, a blank one is
+ * none), written back and read again; a brace inside one (set by a
+ * program) is written as ')' so the text stays readable.  Variations are
+ * skipped with their comments, and counted. */
 static void test_move_comments(void **st)
 {
     (void)st;
     const char *text = "{before} 1. h2e2 {  +0.35/14 0.998s } {second} h9g7 {   } "
+                       "(1... h7e7 {in a variation} (1... b9c7)) ( 1... b7e7 ) "
                        "2. h0g2 $1 {-M3/20 0.120s} 1/2-1/2";
     qp_pgn p;
     char err[QP_ERR];
     assert_int_equal(qp_pgn_read(&p, text, strlen(text), err, sizeof err), 0);
     assert_int_equal(p.nmoves, 3);
-    assert_string_equal(p.moves[0].comment, "+0.35/14 0.998s");
+    assert_int_equal(p.nvariations, 2);
+    assert_string_equal(p.comment0, "before");
+    assert_string_equal(p.moves[0].comment, "+0.35/14 0.998s second");
     assert_null(p.moves[1].comment);
     assert_string_equal(p.moves[2].comment, "-M3/20 0.120s");
     free(p.moves[1].comment);
     p.moves[1].comment = strdup("a}b");
     size_t len;
     char *out = qp_pgn_write(&p, 1, false, false, &len);
-    assert_string_equal(out, "\n1. h2e2 {+0.35/14 0.998s} h9g7 {a)b}\n2. h0g2 {-M3/20 0.120s}\n1/2-1/2\n");
+    assert_string_equal(out, "\n{before}\n1. h2e2 {+0.35/14 0.998s second} h9g7 {a)b}\n"
+                             "2. h0g2 {-M3/20 0.120s}\n1/2-1/2\n");
     qp_pgn q;
     assert_int_equal(qp_pgn_read(&q, out, len, err, sizeof err), 0);
     assert_int_equal(q.nmoves, 3);
-    static const char *const back[] = {"+0.35/14 0.998s", "a)b", "-M3/20 0.120s"};
+    assert_int_equal(q.nvariations, 0);
+    assert_string_equal(q.comment0, "before");
+    static const char *const back[] = {"+0.35/14 0.998s second", "a)b", "-M3/20 0.120s"};
     for (int i = 0; i < 3; i++) {
         assert_string_equal(q.moves[i].text, p.moves[i].text);
         assert_string_equal(q.moves[i].comment, back[i]);
@@ -76,6 +84,52 @@ static void test_move_comments(void **st)
     free(out);
     qp_pgn_free(&q);
     qp_pgn_free(&p);
+}
+
+/* A record keeps its main line's comments (qp_record_comment) and counts
+ * its variations; the writer puts the comments back, before the first
+ * move and after each, and `qipan convert` keeps them and warns about
+ * the variations it drops. */
+static void test_record_comments_round_trip(void **st)
+{
+    (void)st;
+    /* the start of Liu Dianzhong - Liu Dahua, Jiafun Cup 1997 */
+    const char *text = "[Game \"Chinese Chess\"]\n[Red \"LIU DianZhong\"]\n[Black \"LIU DaHua\"]\n\n"
+                       "{中炮对屏风马}\n1. 炮二平五 {当头炮} 马２进３ (1... 炮８平５ {顺炮}) "
+                       "2. 马二进三 炮８平６ {平炮} (2... 马８进７) (2... 卒７进１) *\n";
+    qp_record rec;
+    char err[QP_ERR];
+    if (qp_record_parse(&rec, "t", text, strlen(text), err, sizeof err)) fail_msg("%s", err);
+    assert_int_equal(rec.nmoves, 4);
+    assert_int_equal(rec.nvariations, 3);
+    assert_non_null(rec.comments);
+    assert_string_equal(rec.comments[0], "中炮对屏风马");
+    assert_string_equal(rec.comments[1], "当头炮");
+    assert_null(rec.comments[2]);
+    assert_null(rec.comments[3]);
+    assert_string_equal(rec.comments[4], "平炮");
+    qp_record_free(&rec);
+
+    const char *in = tu_tmpfile(text, ".pgn");
+    char cmd[512], *out, *errout;
+    snprintf(cmd, sizeof cmd, "convert %s - --notation chinese", in);
+    assert_int_equal(tu_run(cmd, "", &out, &errout), 0);
+    assert_non_null(strstr(out, "\n{中炮对屏风马}\n1. 炮二平五 {当头炮} 马２进３\n2. 马二进三 炮８平６ {平炮}\n*\n"));
+    char want[512];
+    snprintf(want, sizeof want, "qipan convert: %s: 3 variations not kept\n", in);
+    assert_string_equal(errout, want);
+    /* read again: the same comments, nothing more to warn about */
+    const char *again = tu_tmpfile(out, ".pgn");
+    free(out);
+    free(errout);
+    snprintf(cmd, sizeof cmd, "convert %s -", again);
+    assert_int_equal(tu_run(cmd, "", &out, &errout), 0);
+    assert_non_null(strstr(out, "\n{中炮对屏风马}\n1. h3e3 {当头炮} b10c8\n2. h1g3 h8f8 {平炮}\n*\n"));
+    assert_string_equal(errout, "");
+    free(out);
+    free(errout);
+    unlink(in);
+    unlink(again);
 }
 
 static void expect_pgn_error(const char *text, const char *want)
@@ -374,12 +428,42 @@ static void test_convert_command(void **st)
     unlink(in);
 }
 
+/* A game played on from a record keeps the comments of the moves it
+ * still shares with it, not those of the moves it replaced. */
+static void test_comments_of_shared_moves(void **st)
+{
+    (void)st;
+    const char *path = tu_tmpfile("[Game \"Chinese Chess\"]\n\n{start} 1. h2e2 {a} h9g7 {b} 2. h0g2 {c} *\n", ".pgn");
+    qp_rules *r;
+    qp_game g;
+    qp_record rec;
+    char err[QP_ERR];
+    if (qp_record_load_keep(&tu_reg, path, &r, &g, &rec, err, sizeof err)) fail_msg("%s", err);
+    size_t len;
+    char *text = qp_record_text_from(&g, QP_NOTATION_ICCS, &rec, &len, err, sizeof err);
+    assert_non_null(strstr(text, "\n{start}\n1. h2e2 {a} h9g7 {b}\n2. h0g2 {c}\n*\n"));
+    free(text);
+    qp_game_goto(&g, 2);
+    qp_move m;
+    assert_int_equal(r->rs->notation_parse(r, g.cur, "b0c2", "iccs", &m, err, sizeof err), 0);
+    qp_game_play(&g, m);
+    text = qp_record_text_from(&g, QP_NOTATION_ICCS, &rec, &len, err, sizeof err);
+    assert_non_null(strstr(text, "\n{start}\n1. h2e2 {a} h9g7 {b}\n2. b0c2\n*\n"));
+    free(text);
+    qp_record_free(&rec);
+    qp_game_free(&g);
+    qp_rules_free(r);
+    unlink(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tokens),
         cmocka_unit_test(test_token_errors),
         cmocka_unit_test(test_move_comments),
+        cmocka_unit_test(test_record_comments_round_trip),
+        cmocka_unit_test(test_comments_of_shared_moves),
         cmocka_unit_test(test_whole_games_round_trip),
         cmocka_unit_test(test_master_games),
         cmocka_unit_test(test_malformed_records),

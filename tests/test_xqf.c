@@ -595,7 +595,9 @@ static void test_convert_command(void **st)
     assert_int_equal(tu_run(cmd, NULL, &out, &errs), 0);
     assert_non_null(strstr(out, "[Red \"柳大华\"]\n"));
     assert_non_null(strstr(out, "[Event \"全国象棋团体赛\"]\n"));
-    assert_non_null(strstr(out, "1. 炮二平五 马８进７\n"));
+    /* with the comments of the main line, as PGN keeps them */
+    assert_non_null(strstr(out, "\n{中炮对屏风马，红方先走。}\n1. 炮二平五 {Central cannon} 马８进７ {"));
+    assert_non_null(strstr(out, "\n2. 马二进三 车９平８\n"));
     free(out);
     free(errs);
     /* a damaged file is named with the move and why */

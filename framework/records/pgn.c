@@ -24,6 +24,7 @@ void qp_pgn_free(qp_pgn *p)
         free(p->moves[i].text);
         free(p->moves[i].comment);
     }
+    free(p->comment0);
     free(p->tags);
     free(p->moves);
     qp_pgn_init(p);
@@ -228,6 +229,27 @@ static char *comment_text(const scan *c)
     return t;
 }
 
+/* Appends text (malloc'd, taken) to the comment at *to, a space
+ * between; -1 when out of memory (text freed). */
+static int join_comment(char **to, char *text)
+{
+    if (!*to) {
+        *to = text;
+        return 0;
+    }
+    size_t a = strlen(*to), b = strlen(text);
+    char *j = realloc(*to, a + b + 2);
+    if (!j) {
+        free(text);
+        return -1;
+    }
+    j[a] = ' ';
+    memcpy(j + a + 1, text, b + 1);
+    *to = j;
+    free(text);
+    return 0;
+}
+
 /* Skips a ( variation ), nested ones and comments inside; -1 if open. */
 static int skip_variation(scan *c)
 {
@@ -287,13 +309,17 @@ int qp_pgn_read(qp_pgn *p, const char *text, size_t len, char *err, size_t errn)
         in_moves = true;
         int line = c.line, col = c.col;
         if (b == '{') {
-            char *text = p->nmoves && !p->moves[p->nmoves - 1].comment ? comment_text(&c) : NULL;
+            char *text = comment_text(&c);
             if (skip_comment(&c)) {
                 free(text);
                 snprintf(err, errn, "%d:%d: truncated: the comment is not closed", line, col);
                 goto fail;
             }
-            if (text) p->moves[p->nmoves - 1].comment = text;
+            char **to = p->nmoves ? &p->moves[p->nmoves - 1].comment : &p->comment0;
+            if (text && join_comment(to, text)) {
+                snprintf(err, errn, "%d:%d: out of memory", line, col);
+                goto fail;
+            }
             continue;
         }
         if (b == ';') {
@@ -305,6 +331,7 @@ int qp_pgn_read(qp_pgn *p, const char *text, size_t len, char *err, size_t errn)
                 snprintf(err, errn, "%d:%d: truncated: the variation is not closed", line, col);
                 goto fail;
             }
+            p->nvariations++;
             continue;
         }
         if (b == ')' || b == '}') {
@@ -398,9 +425,19 @@ static void put_quoted(tbuf *b, const char *s)
     puts_(b, "\"");
     for (; *s; s++) {
         if (*s == '"' || *s == '\\') put(b, "\\", 1);
-        put(b, s, 1);
+        /* a tag is one line: a value read from another format may hold
+         * line breaks */
+        put(b, (unsigned char)*s < 0x20 ? " " : s, 1);
     }
     puts_(b, "\"");
+}
+
+static void put_comment(tbuf *b, const char *s)
+{
+    /* A brace would end it early. */
+    puts_(b, "{");
+    for (; *s; s++) put(b, *s == '}' ? ")" : s, 1);
+    puts_(b, "}");
 }
 
 char *qp_pgn_write(const qp_pgn *p, int number, bool black_first, bool one_side, size_t *len)
@@ -418,6 +455,10 @@ char *qp_pgn_write(const qp_pgn *p, int number, bool black_first, bool one_side,
         puts_(&b, "]\n");
     }
     puts_(&b, "\n");
+    if (p->comment0) {
+        put_comment(&b, p->comment0);
+        puts_(&b, "\n");
+    }
     int col = 0;
     for (int i = 0; i < p->nmoves; i++) {
         char num[32] = "";
@@ -433,10 +474,8 @@ char *qp_pgn_write(const qp_pgn *p, int number, bool black_first, bool one_side,
         puts_(&b, num);
         puts_(&b, p->moves[i].text);
         if (p->moves[i].comment) {
-            /* A brace would end it early. */
-            puts_(&b, " {");
-            for (const char *q = p->moves[i].comment; *q; q++) put(&b, *q == '}' ? ")" : q, 1);
-            puts_(&b, "}");
+            puts_(&b, " ");
+            put_comment(&b, p->moves[i].comment);
         }
         col = 1;
     }

@@ -8,16 +8,19 @@
  * line, % escape lines, ( variations ) at any depth, NAGs ($1) and
  * trailing annotation marks (! ? !? # and a check +) are skipped; every
  * other token is a move, kept with its line and column (columns count
- * characters, from 1).  The first {comment} after a move (before the
- * next one) is kept with it, blanks around it trimmed and line breaks
- * inside made spaces: an engine's "{+0.35/14 0.998s}"; other comments
- * are skipped.  The game ends at a result token (1-0 0-1 1/2-1/2
+ * characters, from 1).  The {comments} of the main line are kept: those
+ * before the first move in comment0, those after a move with it (an
+ * engine's "{+0.35/14 0.998s}", an annotator's words), several joined by
+ * a space; blanks around each are trimmed and line breaks inside made
+ * spaces.  Variations are skipped with their comments and counted
+ * (nvariations, the outermost ones).  The game ends at a result token (1-0 0-1 1/2-1/2
  * *), at the next game's tags, or at the end of the text.  A UTF-8 byte
  * order mark, CRLF line ends and ideographic spaces are accepted.  Errors
  * are "LINE:COL: why"; a comment or variation left open is "truncated".
  *
- * Writing puts the tags in order, then numbered moves, one full move per
- * line, each move's comment after it, then the result token.
+ * Writing puts the tags in order, then comment0 on a line of its own,
+ * numbered moves, one full move per line, each move's comment after it,
+ * then the result token.
  */
 #ifndef QP_PGN_H
 #define QP_PGN_H
@@ -43,6 +46,8 @@ typedef struct qp_pgn {
     int ntags, tcap;
     qp_pgn_move *moves;
     int nmoves, mcap;
+    char *comment0;        /* the {comment} before the first move, or NULL */
+    int nvariations;       /* ( variations ) skipped, nested ones not counted */
     char result[8];        /* the end token, "" when the movetext has none */
     int result_line, result_col;
     int end_line, end_col; /* where the game's text ends */

@@ -12,6 +12,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "encoding.h"
 #include "fileio.h"
 #include "pgn.h"
 
@@ -171,6 +172,31 @@ char *qp_record_text_from(const qp_game *g, const char *notation, const qp_recor
         bad |= qp_pgn_add_move(&p, mt, 0, 0);
         rs->make(r, s, g->rec[i], NULL);
     }
+    /* The record's comments, while g's moves are the record's (a game
+     * played on from it keeps those of the moves they share). */
+    int shared = 0;
+    if (src && src->comments) {
+        void *t = qp_state_new(r);
+        if (t) {
+            memcpy(t, g->start, r->state_size);
+            while (shared < g->len && shared < src->nmoves) {
+                qp_move m;
+                char e[QP_ERR];
+                const qp_ruleset *rs2 = r->rs;
+                int rc = rs2->notation_parse
+                             ? rs2->notation_parse(r, t, src->moves[shared], src->hint[0] ? src->hint : NULL,
+                                                   &m, e, sizeof e)
+                             : rs2->move_parse(r, t, src->moves[shared], &m, e, sizeof e);
+                if (rc || m != g->rec[shared]) break;
+                rs2->make(r, t, m, NULL);
+                shared++;
+            }
+            free(t);
+        }
+        if (src->comments[0] && !(p.comment0 = strdup(src->comments[0]))) bad = 1;
+    }
+    for (int i = 0; i < shared && i < p.nmoves && !bad; i++)
+        if (src->comments[i + 1] && !(p.moves[i].comment = strdup(src->comments[i + 1]))) bad = 1;
     free(s);
     /* FEN's full-move number would be the natural start; 1 keeps files
      * from different positions alike, as most Xiangqi tools do. */
@@ -264,14 +290,21 @@ const qp_ruleset *qp_record_ruleset(const qp_record *rec, const qp_registry *reg
     return NULL;
 }
 
-int qp_record_parse(qp_record *rec, const char *name, const char *text, size_t len, char *err,
+int qp_record_parse(qp_record *rec, const char *name, const char *raw, size_t rawlen, char *err,
                     size_t errn)
 {
     memset(rec, 0, sizeof *rec);
     rec->ply = rec->plycount = -1;
     qp_pgn p;
-    char e[QP_ERR];
-    if (qp_pgn_read(&p, text, len, e, sizeof e)) {
+    char e[QP_ERR], *text;
+    size_t len;
+    if (qp_text_decode((const unsigned char *)raw, rawlen, &text, &len, NULL, NULL, e, sizeof e)) {
+        snprintf(err, errn, "%s: %s", name, e);
+        return -1;
+    }
+    int rc = qp_pgn_read(&p, text, len, e, sizeof e);
+    free(text);
+    if (rc) {
         snprintf(err, errn, "%s:%s", name, e);
         return -1;
     }
@@ -347,6 +380,14 @@ int qp_record_parse(qp_record *rec, const char *name, const char *text, size_t l
         rec->move_line[i] = m->line;
         rec->move_col[i] = m->col;
         rec->nmoves++;
+    }
+    rec->nvariations = p.nvariations;
+    for (int i = 0; i <= p.nmoves; i++) {
+        const char *c = i ? p.moves[i - 1].comment : p.comment0;
+        if (c && qp_record_comment(rec, i, c)) {
+            snprintf(err, errn, "%s: out of memory", name);
+            goto fail;
+        }
     }
 
     /* Integrity: a record that counts its moves or says the game ended

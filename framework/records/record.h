@@ -86,13 +86,18 @@ typedef struct qp_record {
      * + 1 entries, comments[0] before the first move and comments[i]
      * after move i; each NULL or a malloc'd UTF-8 text (qp_record_comment). */
     char **comments;
+    /* Variations the file holds that the record does not keep (the
+     * reader skipped them): the frontends warn "FILE: 3 variations not
+     * kept". */
+    int nvariations;
     /* Other tags (Event, Red, Opening, ...), kept for writing the game again */
     int nkeep;
     char keep_key[QP_RECORD_KEEP][32];
     char keep_val[QP_RECORD_KEEP][256];
 } qp_record;
 
-/* Parses a record's text; name prefixes the messages. */
+/* Parses a record's text (PGN, in any encoding encoding.h reads); name
+ * prefixes the messages. */
 int qp_record_parse(qp_record *rec, const char *name, const char *text, size_t len, char *err,
                     size_t errn);
 int qp_record_read(qp_record *rec, const char *path, char *err, size_t errn);

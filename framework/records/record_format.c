@@ -4,6 +4,8 @@
 #include "record_format.h"
 
 #include "xqf.h"
+#include "dhtmlxq.h"
+#include "epd.h"
 
 /* PGN: qipan's own saves and the PGN of other programs.  It reads any
  * text, so it is the fallback of every file no other format claims. */
@@ -21,10 +23,16 @@ static int pgn_parse(qp_record *rec, const char *name, const unsigned char *data
 }
 
 static const qp_record_format pgn_format = {"pgn", "PGN (Portable Game Notation)", pgn_sniff, pgn_parse};
+static const qp_record_format dhtmlxq_format = {"dhtmlxq", "DhtmlXQ (web pages' Xiangqi records)",
+                                                qp_dhtmlxq_sniff, qp_dhtmlxq_parse};
+static const qp_record_format epd_format = {"epd", "EPD (positions with operations)", qp_epd_sniff,
+                                            qp_epd_parse};
 
 const qp_record_format *const qp_record_formats[] = {
     &pgn_format,
     &qp_xqf_format,
+    &dhtmlxq_format,
+    &epd_format,
     NULL,
 };
 

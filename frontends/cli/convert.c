@@ -2,16 +2,19 @@
  * convert.c — `qipan convert IN OUT [--notation N]`: reads a record in any
  * form qipan reads (record.h) and writes it as PGN with the moves in the
  * chosen notation (coord, chinese, traditional, wxf, iccs), keeping its
- * other tags (Event, Red, Black, ...) and its result; `--format xqf`
- * writes a Xiangqi game as XQF instead (xqf.h), with the comments of its
- * main line.  OUT "-" is standard output.  Every move is checked on the
- * way; a bad record writes nothing and names the first problem.
+ * other tags (Event, Red, Black, ...), its result and its comments
+ * (variations it cannot keep are named on stderr).  The text is UTF-8,
+ * or --encoding gbk (big5) for older tools; `--format xqf` writes a
+ * Xiangqi game as XQF instead (xqf.h), with the comments of its main
+ * line.  OUT "-" is standard output.  Every move is checked on the way;
+ * a bad record writes nothing and names the first problem.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "app.h"
+#include "encoding.h"
 #include "fileio.h"
 #include "record.h"
 #include "xqf.h"
@@ -25,10 +28,20 @@ static const char *const notations[] = {
 
 int cmd_convert(qp_app *app, int argc, char **argv)
 {
-    const char *in = NULL, *out = NULL, *notation = QP_NOTATION_COORD;
+    const char *in = NULL, *out = NULL, *notation = QP_NOTATION_COORD, *encoding = NULL;
     bool xqf = false;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--notation") || !strcmp(argv[i], "--format")) {
+        if (!strcmp(argv[i], "--encoding")) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "qipan convert: --encoding needs a value\n");
+                return 2;
+            }
+            encoding = qp_encoding_name(argv[++i]);
+            if (!encoding) {
+                fprintf(stderr, "qipan convert: unknown encoding '%s' (utf-8, gbk, gb18030, big5)\n", argv[i]);
+                return 2;
+            }
+        } else if (!strcmp(argv[i], "--notation") || !strcmp(argv[i], "--format")) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "qipan convert: %s needs a value\n", argv[i]);
                 return 2;
@@ -55,9 +68,13 @@ int cmd_convert(qp_app *app, int argc, char **argv)
             return 2;
         }
     }
+    if (xqf && encoding) {
+        fprintf(stderr, "qipan convert: --encoding is for PGN; XQF's texts are always GBK\n");
+        return 2;
+    }
     if (!in || !out) {
         fprintf(stderr, "usage: qipan convert IN OUT [--notation coord|chinese|traditional|wxf|iccs] "
-                        "[--format pgn|xqf]\n");
+                        "[--format pgn|xqf] [--encoding utf-8|gbk|big5]\n");
         return 2;
     }
     bool known = false;
@@ -75,10 +92,25 @@ int cmd_convert(qp_app *app, int argc, char **argv)
         fprintf(stderr, "qipan convert: %s\n", err);
         return 1;
     }
+    if (rec.nvariations)
+        fprintf(stderr, "qipan convert: %s: %d variation%s not kept\n", in, rec.nvariations,
+                rec.nvariations == 1 ? "" : "s");
     size_t len;
     char *text = xqf ? qp_xqf_write(&g, &rec, &len, err, sizeof err)
                      : qp_record_text_from(&g, notation, &rec, &len, err, sizeof err);
     int rc = 0;
+    if (text && encoding && strcmp(encoding, "UTF-8")) {
+        char *t;
+        size_t tl;
+        if (qp_text_encode(text, len, encoding, &t, &tl, err, sizeof err)) {
+            free(text);
+            text = NULL;
+        } else {
+            free(text);
+            text = t;
+            len = tl;
+        }
+    }
     if (!text) {
         rc = 1;
     } else if (!strcmp(out, "-")) {

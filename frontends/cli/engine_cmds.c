@@ -4,9 +4,17 @@
  * prints UCI `info` lines and ends with `bestmove MOVE`; bench ends with
  * `nodes N nps M`, where N is deterministic (fixed positions, fixed depth,
  * a fresh table per position) and so works as a signature of the search.
+ * `analyze RULESET --epd FILE` runs an EPD file as a test suite: one line
+ * a position ("N. ID: bestmove M, bm B: found|missed"), then "F of T best
+ * moves found" (T: the positions with bm or am); a bad line is named on
+ * stderr (FILE:LINE) and the exit status is 1.
  */
 #include "app.h"
 #include "ai.h"
+#include "encoding.h"
+#include "epd.h"
+#include "fileio.h"
+#include "record.h"
 #include "search.h"
 
 #include <stdio.h>
@@ -36,12 +44,153 @@ static void move_text(const qp_rules *r, const void *s, qp_move m, char *buf, si
         r->rs->move_text(r, s, m, buf, n);
 }
 
+/* The moves of an EPD operand (blank-separated) read in s; count, or -1
+ * with the text refused in why. */
+static int epd_moves(const qp_rules *r, const void *s, const char *operand, qp_move *mv, int max, char *why,
+                     size_t whyn)
+{
+    int n = 0;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", operand);
+    for (char *save = NULL, *t = strtok_r(buf, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
+        char e[QP_ERR];
+        int rc = r->rs->notation_parse ? r->rs->notation_parse(r, s, t, QP_NOTATION_ICCS, &mv[n], e, sizeof e)
+                                       : r->rs->move_parse(r, s, t, &mv[n], e, sizeof e);
+        if (rc) {
+            snprintf(why, whyn, "'%s': %s", t, e);
+            return -1;
+        }
+        if (n + 1 < max) n++;
+    }
+    return n;
+}
+
+/* A found move in the notation EPD files write (ICCS for Xiangqi). */
+static void epd_move_text(const qp_rules *r, const void *s, qp_move m, char *buf, size_t n)
+{
+    if (m != QP_MOVE_NONE && r->rs->notation_text &&
+        r->rs->notation_text(r, s, m, QP_NOTATION_ICCS, buf, n) == 0)
+        return;
+    move_text(r, s, m, buf, n);
+}
+
+/* `analyze RULESET --epd FILE`: every position of the file searched
+ * with the same limits, its move checked against bm and am. */
+static int analyze_epd(qp_app *app, const qp_opts *o, const char *path, int kind)
+{
+    qp_rules *r = qp_app_open_rules(app, o->pos[0], o->config);
+    if (!r) return 1;
+    char err[QP_ERR], *raw, *text;
+    size_t rawlen, len;
+    if (qp_file_read(path, QP_RECORD_MAX, &raw, &rawlen, err, sizeof err)) {
+        fprintf(stderr, "qipan analyze: %s\n", err);
+        qp_rules_free(r);
+        return 1;
+    }
+    int rc = qp_text_decode((const unsigned char *)raw, rawlen, &text, &len, NULL, NULL, err, sizeof err);
+    free(raw);
+    if (rc) {
+        fprintf(stderr, "qipan analyze: %s: %s\n", path, err);
+        qp_rules_free(r);
+        return 1;
+    }
+    int line = 0, bad = 0, tested = 0, found = 0, npos = 0;
+    for (const char *s = text, *end = text + len; s < end;) {
+        const char *eol = memchr(s, '\n', (size_t)(end - s));
+        if (!eol) eol = end;
+        size_t n = (size_t)(eol - s);
+        const char *ln = s;
+        s = eol + (eol < end);
+        line++;
+        while (n && (ln[n - 1] == '\r' || ln[n - 1] == ' ')) n--;
+        qp_epd_pos pos;
+        char why[QP_ERR];
+        int k = qp_epd_line(ln, n, &pos, why, sizeof why);
+        if (k == 0) continue;
+        qp_game g;
+        if (k < 0 || qp_game_init(&g, r, pos.fen, why, sizeof why)) {
+            if (k < 0) fprintf(stderr, "qipan analyze: %s:%d: %s\n", path, line, why);
+            else fprintf(stderr, "qipan analyze: %s:%d: bad position '%s': %s\n", path, line, pos.fen, why);
+            bad++;
+            continue;
+        }
+        qp_move bm[64], am[64];
+        int nbm = pos.bm[0] ? epd_moves(r, g.cur, pos.bm, bm, 64, why, sizeof why) : 0;
+        int nam = nbm >= 0 && pos.am[0] ? epd_moves(r, g.cur, pos.am, am, 64, why, sizeof why) : 0;
+        if (nbm < 0 || nam < 0) {
+            fprintf(stderr, "qipan analyze: %s:%d: %s %s\n", path, line, nbm < 0 ? "bm" : "am", why);
+            bad++;
+            qp_game_free(&g);
+            continue;
+        }
+        qp_ai *ai = qp_ai_new(r, kind, 0);
+        if (!ai) {
+            fprintf(stderr, "qipan: out of memory for the search\n");
+            qp_game_free(&g);
+            free(text);
+            qp_rules_free(r);
+            return 1;
+        }
+        qp_search_limits lim = {0};
+        lim.depth = o->has_depth ? o->depth : 0;
+        lim.movetime_ms = o->has_movetime ? o->movetime : 0;
+        lim.level = o->has_level ? o->level : 10;
+        lim.seed = 1;   /* the same answers run after run */
+        qp_outcome oc;
+        qp_game_outcome(&g, &oc);
+        qp_search_info info;
+        qp_move best = oc.result == QP_ONGOING ? qp_ai_run(ai, &g, &lim, NULL, NULL, &info) : QP_MOVE_NONE;
+        qp_ai_free(ai);
+        bool ok = true;
+        if (nbm) {
+            ok = false;
+            for (int i = 0; i < nbm; i++) ok |= bm[i] == best;
+        }
+        for (int i = 0; i < nam; i++) ok &= am[i] != best;
+        char t[QP_MOVE_TEXT * 2], label[300];
+        epd_move_text(r, g.cur, best, t, sizeof t);
+        if (pos.id[0]) snprintf(label, sizeof label, "%s", pos.id);
+        else snprintf(label, sizeof label, "line %d", line);
+        printf("%d. %s: bestmove %s", ++npos, label, t);
+        if (nbm) printf(", bm %s", pos.bm);
+        if (nam) printf(", am %s", pos.am);
+        if (nbm || nam) {
+            tested++;
+            found += ok;
+            printf(": %s", ok ? "found" : "missed");
+        }
+        printf("\n");
+        fflush(stdout);
+        qp_game_free(&g);
+    }
+    printf("%d of %d best moves found\n", found, tested);
+    free(text);
+    qp_rules_free(r);
+    return bad ? 1 : 0;
+}
+
 int cmd_analyze(qp_app *app, int argc, char **argv)
 {
     qp_opts o;
-    if (qp_opts_parse(&o, argc, argv)) return 2;
-    if (o.npos > 1 || (!o.has_depth && !o.has_movetime)) {
-        fprintf(stderr, "usage: qipan analyze RULESET [--fen FEN] [--config FILE] "
+    /* --epd FILE is analyze's own: the rest are the common options */
+    const char *epd = NULL;
+    char *args[64];
+    int nargs = 0;
+    for (int i = 0; i < argc && nargs < 63; i++) {
+        if (i > 0 && !strcmp(argv[i], "--epd")) {
+            if (i + 1 >= argc || !*argv[i + 1]) {
+                fprintf(stderr, "qipan: --epd needs a value\n");
+                return 2;
+            }
+            epd = argv[++i];
+            continue;
+        }
+        args[nargs++] = argv[i];
+    }
+    args[nargs] = NULL;
+    if (qp_opts_parse(&o, nargs, args)) return 2;
+    if (o.npos > 1 || (!o.has_depth && !o.has_movetime) || (epd && (o.npos != 1 || o.fen || o.load))) {
+        fprintf(stderr, "usage: qipan analyze RULESET [--fen FEN | --epd FILE] [--config FILE] "
                         "(--depth N | --movetime MS) [--level N] [--search mcts|alphabeta]\n");
         return 2;
     }
@@ -59,6 +208,7 @@ int cmd_analyze(qp_app *app, int argc, char **argv)
         fprintf(stderr, "qipan: analyze: --%s must be at least 1\n", o.has_depth && o.depth == 0 ? "depth" : "movetime");
         return 2;
     }
+    if (epd) return analyze_epd(app, &o, epd, kind);
     qp_rules *r;
     qp_game g;
     if (qp_app_open_game(app, &o, &r, &g)) return 1;

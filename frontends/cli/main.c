@@ -48,7 +48,7 @@ static const command commands[] = {
     {"solve", cmd_solve, "solve RULESET [--fen FEN] [--config FILE]",
      "Solve a one-player puzzle exactly: a solution, one move per line, or 'no solution'\n"
      "(exit status 1) once none is proved."},
-    {"analyze", cmd_analyze, "analyze RULESET [--fen FEN] [--config FILE] (--depth N | --movetime MS) [--level N] [--search mcts|alphabeta]",
+    {"analyze", cmd_analyze, "analyze RULESET [--fen FEN | --epd FILE] [--config FILE] (--depth N | --movetime MS) [--level N] [--search mcts|alphabeta]",
      "Search the position and print UCI-style 'info' lines, then 'bestmove MOVE'."},
     {"bench", cmd_bench, "bench [RULESET] [--depth N] [--config FILE]",
      "Search fixed positions to a fixed depth; the last line is 'nodes N nps M'.\n"
@@ -73,7 +73,7 @@ static const command commands[] = {
      "List the finished games the window kept (newest first), a line each:\n"
      "DATE<TAB>RULESET<TAB>RESULT<TAB>PLIES<TAB>WHITE<TAB>BLACK<TAB>REASON<TAB>FILE.\n"
      "The files are records in $XDG_DATA_HOME/qipan/library: --load and Load open them."},
-    {"convert", cmd_convert, "convert IN OUT [--notation coord|chinese|traditional|wxf|iccs] [--format pgn]",
+    {"convert", cmd_convert, "convert IN OUT [--notation coord|chinese|traditional|wxf|iccs] [--format pgn|xqf] [--encoding utf-8|gbk|big5]",
      "Convert a game record (qipan's or PGN in any notation) to PGN with moves in the\n"
      "chosen notation (default: the game's own)."},
     {"host", cmd_host,
@@ -91,6 +91,8 @@ static const command commands[] = {
 /* What an option does, shown by `help COMMAND` for the options its usage names. */
 static const struct { const char *opt, *text; } opt_help[] = {
     {"--fen", "the position as FEN (default: the configured start position)"},
+    {"--epd", "run each position of an EPD file, checking its bm/am moves"},
+    {"--encoding", "the text encoding to write (default utf-8; gbk or big5 for older tools)"},
     {"--config", "a Lua configuration file (default: the ruleset's own NAME.lua)"},
     {"--load", "continue a saved game"},
     {"--depth", "search N plies deep"},

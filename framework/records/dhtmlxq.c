@@ -1,0 +1,424 @@
+/*
+ * dhtmlxq.c — reading DhtmlXQ records (format in dhtmlxq.h).
+ */
+#include "dhtmlxq.h"
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "encoding.h"
+
+/* The first s[0..n) case-insensitive match of key (NUL-terminated) in
+ * s[from..to), or NULL. */
+static const char *find_ci(const char *from, const char *to, const char *key)
+{
+    size_t k = strlen(key);
+    for (const char *p = from; p + k <= to; p++)
+        if (!strncasecmp(p, key, k)) return p;
+    return NULL;
+}
+
+qp_sniff qp_dhtmlxq_sniff(const unsigned char *data, size_t len)
+{
+    const char *s = (const char *)data;
+    return find_ci(s, s + len, "[DhtmlXQ") ? QP_SNIFF_YES : QP_SNIFF_NO;
+}
+
+/* Where p is in text: line and column (characters, from 1). */
+static void where(const char *text, const char *p, int *line, int *col)
+{
+    *line = 1;
+    *col = 1;
+    for (const char *q = text; q < p; q++) {
+        if (*q == '\n') {
+            ++*line;
+            *col = 1;
+        } else if ((*q & 0xC0) != 0x80) {
+            ++*col;
+        }
+    }
+}
+
+/* Appends code point cp as UTF-8 at o. */
+static char *put_utf8(char *o, unsigned cp)
+{
+    if (cp < 0x80) {
+        *o++ = (char)cp;
+    } else if (cp < 0x800) {
+        *o++ = (char)(0xC0 | cp >> 6);
+        *o++ = (char)(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        *o++ = (char)(0xE0 | cp >> 12);
+        *o++ = (char)(0x80 | (cp >> 6 & 0x3F));
+        *o++ = (char)(0x80 | (cp & 0x3F));
+    } else {
+        *o++ = (char)(0xF0 | cp >> 18);
+        *o++ = (char)(0x80 | (cp >> 12 & 0x3F));
+        *o++ = (char)(0x80 | (cp >> 6 & 0x3F));
+        *o++ = (char)(0x80 | (cp & 0x3F));
+    }
+    return o;
+}
+
+/* A tag's value s[0..n) as text: HTML entities decoded, "||" and <br> a
+ * line break, blanks around trimmed.  malloc'd, NULL when out of memory.
+ * A decoded entity is never longer than its text, so n + 1 bytes do. */
+static char *value_text(const char *s, size_t n)
+{
+    char *out = malloc(n + 1), *o = out;
+    if (!out) return NULL;
+    static const struct {
+        const char *name;
+        unsigned cp;
+    } ent[] = {{"nbsp", ' '}, {"amp", '&'}, {"lt", '<'}, {"gt", '>'}, {"quot", '"'}, {"apos", '\''}};
+    for (size_t i = 0; i < n;) {
+        if (s[i] == '|' && i + 1 < n && s[i + 1] == '|') {
+            *o++ = '\n';
+            i += 2;
+            continue;
+        }
+        if (s[i] == '<' && n - i >= 4 && !strncasecmp(s + i, "<br", 3)) {
+            const char *gt = memchr(s + i, '>', n - i);
+            if (gt) {
+                *o++ = '\n';
+                i = (size_t)(gt - s) + 1;
+                continue;
+            }
+        }
+        if (s[i] == '&') {
+            const char *semi = memchr(s + i, ';', n - i < 12 ? n - i : 12);
+            if (semi) {
+                size_t el = (size_t)(semi - (s + i + 1));
+                const char *e = s + i + 1;
+                unsigned cp = 0;
+                bool ok = false;
+                if (el >= 2 && e[0] == '#') {
+                    bool hex = e[1] == 'x' || e[1] == 'X';
+                    char *end;
+                    unsigned long v = strtoul(e + 1 + hex, &end, hex ? 16 : 10);
+                    ok = end == semi && v > 0 && v <= 0x10FFFF && !(v >= 0xD800 && v <= 0xDFFF) &&
+                         (size_t)(end - e) > (size_t)(1 + hex);
+                    cp = (unsigned)v;
+                } else {
+                    for (size_t k = 0; k < sizeof ent / sizeof *ent && !ok; k++)
+                        if (strlen(ent[k].name) == el && !strncmp(e, ent[k].name, el)) {
+                            ok = true;
+                            cp = ent[k].cp;
+                        }
+                }
+                /* "&#1;" (4 bytes) is the shortest; UTF-8 of a code point
+                 * fits in the entity's own bytes */
+                if (ok) {
+                    o = put_utf8(o, cp);
+                    i = (size_t)(semi - s) + 1;
+                    continue;
+                }
+            }
+        }
+        *o++ = s[i++];
+    }
+    *o = 0;
+    char *a = out;
+    while (isspace((unsigned char)*a)) a++;
+    size_t k = strlen(a);
+    while (k && isspace((unsigned char)a[k - 1])) k--;
+    memmove(out, a, k);
+    out[k] = 0;
+    return out;
+}
+
+/* One [DhtmlXQ_key]value[/DhtmlXQ_key] of the block. */
+typedef struct tag {
+    char key[48];
+    const char *val, *end;     /* the raw value */
+    bool closed;
+} tag;
+
+/* The next tag at or after *p in [*p, to); false when none.  A value
+ * without its closing tag runs to the next '[' (some writers close
+ * [DhtmlXQ_blacktime] with [/DhtmlXQ_time]). */
+static bool next_tag(const char **p, const char *to, tag *t)
+{
+    const char *s = find_ci(*p, to, "[DhtmlXQ_");
+    if (!s) return false;
+    const char *k = s + 9, *e = k;
+    while (e < to && (isalnum((unsigned char)*e) || *e == '_')) e++;
+    if (e >= to || *e != ']' || e == k || (size_t)(e - k) >= sizeof t->key) {
+        *p = s + 1;
+        return next_tag(p, to, t);
+    }
+    memcpy(t->key, k, (size_t)(e - k));
+    t->key[e - k] = 0;
+    t->val = e + 1;
+    char close[64];
+    snprintf(close, sizeof close, "[/DhtmlXQ_%s]", t->key);
+    const char *c = find_ci(t->val, to, close), *next = find_ci(t->val, to, "[DhtmlXQ_");
+    if (c && (!next || c < next)) {
+        t->end = c;
+        t->closed = true;
+        *p = c + strlen(close);
+    } else {
+        const char *b = memchr(t->val, '[', (size_t)(to - t->val));
+        t->end = b ? b : to;
+        t->closed = false;
+        *p = t->end;
+    }
+    return true;
+}
+
+/* The result token a [DhtmlXQ_result] says, or NULL (unknown). */
+static const char *result_token(const char *v)
+{
+    if (!strcasecmp(v, "W") || !strcmp(v, "1-0")) return "1-0";
+    if (!strcasecmp(v, "L") || !strcasecmp(v, "B") || !strcmp(v, "0-1")) return "0-1";
+    if (!strcasecmp(v, "D") || !strcmp(v, "1/2-1/2")) return "1/2-1/2";
+    bool red = strstr(v, "红") || strstr(v, "紅"), black = strstr(v, "黑");
+    bool win = strstr(v, "胜") || strstr(v, "勝"), loss = strstr(v, "负") || strstr(v, "負");
+    if (strstr(v, "和")) return "1/2-1/2";
+    if ((red && win) || (black && loss)) return "1-0";
+    if ((black && win) || (red && loss)) return "0-1";
+    return NULL;
+}
+
+/* PGN's name of a DhtmlXQ tag kept with the record, or NULL. */
+static const char *pgn_key(const char *k)
+{
+    static const char *const map[][2] = {
+        {"event", "Event"},      {"place", "Site"},           {"date", "Date"},   {"round", "Round"},
+        {"red", "Red"},          {"black", "Black"},          {"redteam", "RedTeam"},
+        {"blackteam", "BlackTeam"}, {"open", "Opening"},      {"author", "Annotator"},
+        {"title", "Title"},
+    };
+    for (size_t i = 0; i < sizeof map / sizeof *map; i++)
+        if (!strcasecmp(k, map[i][0])) return map[i][1];
+    return NULL;
+}
+
+static void keep(qp_record *rec, const char *key, const char *val)
+{
+    if (!*val || rec->nkeep >= QP_RECORD_KEEP) return;
+    snprintf(rec->keep_key[rec->nkeep], sizeof rec->keep_key[0], "%s", key);
+    char *v = rec->keep_val[rec->nkeep];
+    snprintf(v, sizeof rec->keep_val[0], "%s", val);
+    for (; *v; v++)   /* a tag is one line */
+        if ((unsigned char)*v < 0x20) *v = ' ';
+    rec->nkeep++;
+}
+
+/* binit's 32 squares into a FEN (board and side); side is Black's when
+ * the piece on from (a "xy" square, "" for none) is Black's.  -1 with why
+ * naming the bad pair. */
+static int binit_fen(const char *v, const char *first, char *fen, size_t n, char *why, size_t whyn)
+{
+    static const char pieces[] = "RNBAKABNRCCPPPPPrnbakabnrccppppp";
+    char board[10][9];
+    memset(board, 0, sizeof board);
+    size_t len = strlen(v);
+    if (len != 64 || strspn(v, "0123456789") != 64) {
+        snprintf(why, whyn, "bad start position '%.70s': 64 digits, two a piece", v);
+        return -1;
+    }
+    for (int i = 0; i < 32; i++) {
+        int x = v[2 * i] - '0', y = v[2 * i + 1] - '0';
+        if (x == 9 && y == 9) continue;
+        if (x > 8) {
+            snprintf(why, whyn, "bad start position: piece %d '%c' at '%.2s' (files 0-8, or 99 off the board)",
+                     i + 1, pieces[i], v + 2 * i);
+            return -1;
+        }
+        if (board[y][x]) {
+            snprintf(why, whyn, "bad start position: two pieces at '%.2s'", v + 2 * i);
+            return -1;
+        }
+        board[y][x] = pieces[i];
+    }
+    size_t k = 0;
+    for (int y = 0; y < 10; y++) {
+        int empty = 0;
+        for (int x = 0; x < 9; x++) {
+            if (!board[y][x]) {
+                empty++;
+                continue;
+            }
+            if (empty) fen[k++] = (char)('0' + empty);
+            empty = 0;
+            fen[k++] = board[y][x];
+        }
+        if (empty) fen[k++] = (char)('0' + empty);
+        if (y < 9) fen[k++] = '/';
+    }
+    char side = 'w';
+    if (first[0]) {
+        char p = board[first[1] - '0'][first[0] - '0'];
+        if (p >= 'a' && p <= 'z') side = 'b';
+    }
+    snprintf(fen + k, n - k, " %c - - 0 1", side);
+    return 0;
+}
+
+int qp_dhtmlxq_parse(qp_record *rec, const char *name, const unsigned char *data, size_t len, char *err,
+                     size_t errn)
+{
+    memset(rec, 0, sizeof *rec);
+    rec->ply = rec->plycount = -1;
+    char *text;
+    size_t tlen;
+    char e[QP_ERR];
+    if (qp_text_decode(data, len, &text, &tlen, NULL, NULL, e, sizeof e)) {
+        snprintf(err, errn, "%s: %s", name, e);
+        return -1;
+    }
+    const char *from = find_ci(text, text + tlen, "[DhtmlXQ]"), *to = text + tlen;
+    if (from) {
+        const char *close = find_ci(from, to, "[/DhtmlXQ]");
+        if (close) to = close;
+    } else {
+        from = text;
+    }
+    snprintf(rec->ruleset, sizeof rec->ruleset, "xiangqi");
+    snprintf(rec->hint, sizeof rec->hint, "iccs");
+
+    /* First pass: the moves and the start position. */
+    const char *p = from, *ml = NULL, *mle = NULL, *bi = NULL, *bie = NULL;
+    tag t;
+    while (next_tag(&p, to, &t)) {
+        bool isml = !strcasecmp(t.key, "movelist"), isbi = !strcasecmp(t.key, "binit");
+        if ((isml || isbi) && !t.closed) {
+            int line, col;
+            where(text, t.val - strlen(t.key) - 10, &line, &col);
+            snprintf(err, errn, "%s:%d:%d: truncated: [DhtmlXQ_%s] is not closed", name, line, col, t.key);
+            goto fail;
+        }
+        if (isml && !ml) ml = t.val, mle = t.end;
+        if (isbi && !bi) bi = t.val, bie = t.end;
+        if (!strncasecmp(t.key, "move_", 5)) rec->nvariations++;
+    }
+    if (!ml && !bi) {
+        snprintf(err, errn, "%s: a DhtmlXQ record without [DhtmlXQ_movelist] or [DhtmlXQ_binit]", name);
+        goto fail;
+    }
+    size_t nd = 0;
+    char *digits = malloc(ml ? (size_t)(mle - ml) + 1 : 1);
+    int *dline = malloc(sizeof *dline * (ml ? (size_t)(mle - ml) / 4 + 1 : 1));
+    int *dcol = malloc(sizeof *dcol * (ml ? (size_t)(mle - ml) / 4 + 1 : 1));
+    if (!digits || !dline || !dcol) {
+        free(digits);
+        free(dline);
+        free(dcol);
+        snprintf(err, errn, "%s: out of memory", name);
+        goto fail;
+    }
+    if (ml) {
+        int line, col;
+        where(text, ml, &line, &col);
+        for (const char *q = ml; q < mle; q++) {
+            if (isspace((unsigned char)*q)) {
+                if (*q == '\n') line++, col = 1;
+                else col++;
+                continue;
+            }
+            if (!isdigit((unsigned char)*q)) {
+                snprintf(err, errn, "%s:%d:%d: unreadable: '%c' in [DhtmlXQ_movelist] (four digits a move)",
+                         name, line, col, *q);
+                goto fail_moves;
+            }
+            if (nd % 4 == 0) {
+                dline[nd / 4] = line;
+                dcol[nd / 4] = col;
+            }
+            digits[nd++] = *q;
+            col++;
+        }
+    }
+    digits[nd] = 0;
+    int nmoves = (int)(nd / 4);
+    if (nd % 4) {
+        snprintf(err, errn, "%s:%d:%d: truncated: move %d of [DhtmlXQ_movelist] has %zu of its 4 digits", name,
+                 dline[nmoves], dcol[nmoves], nmoves + 1, nd % 4);
+        goto fail_moves;
+    }
+    if (bi) {
+        char *v = value_text(bi, (size_t)(bie - bi)), why[200];
+        char first[3] = "";
+        if (nd >= 2) memcpy(first, digits, 2);
+        if (first[0] > '8') first[0] = 0;
+        int rc = v ? binit_fen(v, first, rec->fen, sizeof rec->fen, why, sizeof why) : -1;
+        if (!v) snprintf(why, sizeof why, "out of memory");
+        free(v);
+        if (rc) {
+            int line, col;
+            where(text, bi, &line, &col);
+            snprintf(err, errn, "%s:%d:%d: %s", name, line, col, why);
+            goto fail_moves;
+        }
+        if (!strcmp(rec->fen, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"))
+            rec->fen[0] = 0;
+    }
+    rec->moves = malloc(sizeof *rec->moves * (size_t)(nmoves + 1));
+    rec->move_line = malloc(sizeof *rec->move_line * (size_t)(nmoves + 1));
+    rec->move_col = malloc(sizeof *rec->move_col * (size_t)(nmoves + 1));
+    if (!rec->moves || !rec->move_line || !rec->move_col) {
+        snprintf(err, errn, "%s: out of memory", name);
+        goto fail_moves;
+    }
+    for (int i = 0; i < nmoves; i++) {
+        const char *m = digits + 4 * i;
+        if (m[0] > '8' || m[2] > '8') {
+            snprintf(err, errn, "%s:%d:%d: move %d '%.4s': unreadable: files are 0-8", name, dline[i], dcol[i],
+                     i + 1, m);
+            goto fail_moves;
+        }
+        snprintf(rec->moves[i], QP_MOVE_TEXT, "%c%c%c%c", 'a' + (m[0] - '0'), '0' + ('9' - m[1]),
+                 'a' + (m[2] - '0'), '0' + ('9' - m[3]));
+        rec->move_line[i] = dline[i];
+        rec->move_col[i] = dcol[i];
+        rec->nmoves++;
+    }
+    free(digits);
+    free(dline);
+    free(dcol);
+
+    /* Second pass: tags and comments, now that the moves are known. */
+    p = from;
+    while (next_tag(&p, to, &t)) {
+        const char *k = t.key;
+        if (!strcasecmp(k, "movelist") || !strcasecmp(k, "binit")) continue;
+        bool comment = !strncasecmp(k, "comment", 7) && k[7] && strspn(k + 7, "0123456789") == strlen(k + 7);
+        const char *pk = pgn_key(k);
+        if (!comment && !pk && strcasecmp(k, "result")) continue;
+        char *v = value_text(t.val, (size_t)(t.end - t.val));
+        if (!v) {
+            snprintf(err, errn, "%s: out of memory", name);
+            goto fail;
+        }
+        if (comment) {
+            long i = strtol(k + 7, NULL, 10);
+            if (*v && i >= 0 && i <= rec->nmoves && qp_record_comment(rec, (int)i, v)) {
+                free(v);
+                snprintf(err, errn, "%s: out of memory", name);
+                goto fail;
+            }
+        } else if (pk) {
+            keep(rec, pk, v);
+            if (!strcmp(pk, "Date")) snprintf(rec->date, sizeof rec->date, "%s", v);
+        } else {
+            const char *tok = result_token(v);
+            if (tok) snprintf(rec->result, sizeof rec->result, "%s", tok);
+        }
+        free(v);
+    }
+    free(text);
+    return 0;
+fail_moves:
+    free(digits);
+    free(dline);
+    free(dcol);
+fail:
+    free(text);
+    qp_record_free(rec);
+    return -1;
+}
