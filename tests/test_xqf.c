@@ -497,7 +497,8 @@ static void test_damaged_files(void **st)
     qp_game g;
     char err[QP_ERR];
     assert_int_equal(load(r, y, len, &rec, &g, NULL, err, sizeof err), -1);
-    assert_non_null(strstr(err, "move 2 'h9h5': illegal"));
+    /* a binary record's move has no line and column to name */
+    assert_int_equal(strncmp(err, "move 2 'h9h5': illegal", strlen("move 2 'h9h5': illegal")), 0);
 
     /* scrambled: the key bytes must add up */
     size_t elen;

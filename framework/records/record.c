@@ -482,8 +482,11 @@ int qp_record_replay(const qp_record *rec, qp_game *g, char *err, size_t errn)
         else
             rc = rs->move_parse(g->r, g->cur, rec->moves[i], &m, e, sizeof e);
         if (rc) {
-            snprintf(err, errn, "%d:%d: move %d '%s': %s", rec->move_line[i], rec->move_col[i], i + 1,
-                     rec->moves[i], e);
+            if (rec->move_line && rec->move_line[i] > 0)
+                snprintf(err, errn, "%d:%d: move %d '%s': %s", rec->move_line[i], rec->move_col[i], i + 1,
+                         rec->moves[i], e);
+            else   /* a binary format's move has no line */
+                snprintf(err, errn, "move %d '%s': %s", i + 1, rec->moves[i], e);
             return -1;
         }
         qp_game_play(g, m);
