@@ -28,12 +28,25 @@
  *     can go on;
  *   - xpcall message handlers are not run once the budget is spent (Lua
  *     runs them with hooks off, where nothing could stop them);
- *   - the string functions that run in C refuse work that could take long:
- *     a pattern (find, match, gmatch, gsub) whose worst case on its subject
- *     exceeds QP_SANDBOX_MATCH_STEPS (Lua patterns backtrack
- *     exponentially), a rep result over QP_SANDBOX_STR_MAX bytes or
- *     copies, a table.sort of over 2^20 elements; and they, with every
- *     table and utf8 function, check the time before they start.
+ *   - C code runs no instruction, so neither the hook nor the signal can
+ *     stop it; the library's C loops are bounded instead, in two ways:
+ *       every library function (base, string, table, math, utf8) looks
+ *       at the time when it is called, so a C loop that calls back
+ *       (table.sort's comparator, gsub's replacement, a metamethod such
+ *       as __index = tostring) stops at its next call once the run is
+ *       spent;
+ *       a C loop that calls nothing is bounded by its size: a pattern
+ *       (find, match, gmatch, gsub) whose worst case on its subject
+ *       exceeds QP_SANDBOX_MATCH_STEPS (Lua patterns backtrack
+ *       exponentially), a rep result over QP_SANDBOX_STR_MAX bytes or
+ *       copies, a table.sort of over 2^20 elements are refused; and
+ *       table.move, insert, remove, concat and unpack are the sandbox's
+ *       own loops (Lua's results and messages), which refuse a range of
+ *       more elements than the run's instruction budget ("table.move:
+ *       N elements exceed the run's budget of B instructions": an
+ *       element costs at least an instruction), spend the elements from
+ *       a counted budget, and look at the time every 1024 elements.
+ *     Other C work is linear in the memory the state holds.
  *
  * Error messages keep Lua's "file:line: message" form; qp_sandbox_message
  * restores a path that Lua shortened to "...tail" (Lua keeps only ~60
@@ -64,6 +77,7 @@ typedef struct qp_sandbox {
     lua_State *L;
     size_t mem, mem_limit;   /* bytes in use / allowed */
     long long budget;        /* counted: VM instructions left for the current run; < 0: spent */
+    long long insns;         /* the current run's whole instruction budget */
     bool counted;            /* instructions are counted (no watchdog) */
     bool counting;           /* ... in the current run (counted, or its thread blocks the signal) */
     volatile sig_atomic_t expired;   /* watched: the watchdog ended the run */
