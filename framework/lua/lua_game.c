@@ -359,6 +359,9 @@ void lr_read_game(lua_State *L, lr_inst *in, int t, int params)
         if (ht != LUA_TFUNCTION)
             lr_fail_key(L, g, lr_hook_names[h], "'%s' must be a function, got %s", lr_hook_names[h],
                         luaL_typename(L, -1));
+        lua_Debug ar;
+        lua_pushvalue(L, -1);
+        in->line[h] = lua_getinfo(L, ">S", &ar) && ar.linedefined > 0 ? ar.linedefined : 0;
         in->ref[h] = luaL_ref(L, LUA_REGISTRYINDEX);
     }
     if (!g->has_rules && (in->ref[LR_H_MOVES] == LUA_NOREF || in->ref[LR_H_PLAY] == LUA_NOREF))

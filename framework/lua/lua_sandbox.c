@@ -10,6 +10,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -862,7 +863,7 @@ void qp_sandbox_deadline(qp_sandbox *sb, long long cpu_ns)
     sb->wall_deadline = w + cpu_ns * SB_WALL_FACTOR;
 }
 
-int qp_sandbox_score(lua_State *L, int idx, const char *path, const char *hook, long long limit,
+int qp_sandbox_score(lua_State *L, int idx, const char *path, int line, const char *hook, long long limit,
                      lua_Integer *out, char *err, size_t errn)
 {
     *out = 0;
@@ -882,9 +883,12 @@ int qp_sandbox_score(lua_State *L, int idx, const char *path, const char *hook, 
             *out = (lua_Integer)d;
             return 0;
         }
-        snprintf(got, sizeof got, "%g", d);
+        if (isnan(d)) snprintf(got, sizeof got, "nan");   /* printf may say "-nan" */
+        else snprintf(got, sizeof got, "%g", d);
     }
-    snprintf(err, errn, "%s: %s returned %s: a score must be a number within ±%lld", path, hook, got, limit);
+    char at[24] = "";
+    if (line > 0) snprintf(at, sizeof at, ":%d", line);
+    snprintf(err, errn, "%s%s: %s returned %s: a score must be a number within ±%lld", path, at, hook, got, limit);
     return -1;
 }
 
@@ -950,6 +954,7 @@ static bool sb_has_position(const char *msg)
  * line of the innermost Lua function that was running. */
 static int sb_msgh(lua_State *L)
 {
+    if (lua_type(L, 1) == LUA_TLIGHTUSERDATA) return 1;   /* C code's own signal, not an error */
     const char *msg = lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER ? lua_tostring(L, 1) : NULL;
     if (msg && (sb_has_position(msg) || !strncmp(msg, "...", 3))) return 1;
     lua_Debug ar;
@@ -986,6 +991,21 @@ static int sb_deepest_line(const char *src)
         }
     }
     return at;
+}
+
+int qp_sandbox_pcall(lua_State *L, int nargs, int nresults)
+{
+    int base = lua_gettop(L) - nargs;   /* the function */
+    lua_pushcfunction(L, sb_msgh);
+    lua_insert(L, base);
+    int rc = lua_pcall(L, nargs, nresults, base);
+    lua_remove(L, base);
+    return rc;
+}
+
+bool qp_sandbox_positioned(const char *msg)
+{
+    return sb_has_position(msg);
 }
 
 int qp_sandbox_run(qp_sandbox *sb, const char *path, const char *src, size_t len,

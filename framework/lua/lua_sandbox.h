@@ -51,6 +51,10 @@
  * Error messages keep Lua's "file:line: message" form; qp_sandbox_message
  * restores a path that Lua shortened to "...tail" (Lua keeps only ~60
  * characters of a chunk name), so callers always see the path they gave.
+ * User code runs through qp_sandbox_run or qp_sandbox_pcall, whose message
+ * handler gives an error raised where Lua knows no line (C stack overflow
+ * inside a C function, error("x", 0)) the line of the innermost running
+ * Lua function.
  *
  * Every C-API call that might raise (allocate) must run inside lua_pcall:
  * an error never longjmps across the C core.
@@ -140,6 +144,15 @@ void qp_sandbox_deadline(qp_sandbox *sb, long long cpu_ns);
 int qp_sandbox_run(qp_sandbox *sb, const char *path, const char *src, size_t len,
                    int nresults, char *err, size_t errn);
 
+/* lua_pcall with the sandbox's message handler: an error raised where no
+ * Lua line is known ("C stack overflow" in a C function, error({}),
+ * error("x", 0)) gets the line of the innermost running Lua function.
+ * Every call of user code goes through this or qp_sandbox_run. */
+int qp_sandbox_pcall(lua_State *L, int nargs, int nresults);
+
+/* True when msg starts with "chunk:LINE:". */
+bool qp_sandbox_positioned(const char *msg);
+
 /* The error value at idx as "path:line: message" text (never raises). */
 void qp_sandbox_message(lua_State *L, int idx, const char *path, char *buf, size_t n);
 
@@ -152,10 +165,11 @@ int qp_sandbox_fail(lua_State *L, const char *path, int line, const char *fmt, .
 
 /* The number a hook returned at idx as an integer within [-limit, limit]
  * (a float is truncated toward zero).  0, or -1 with *out = 0 and
- * "path: HOOK returned nan: a score must be a number within ±limit" (or
- * "... returned a string value ...") in err: casting NaN, an infinity or
+ * "path:line: HOOK returned nan: a score must be a number within ±limit"
+ * (or "... returned a string value ...") in err, line being where the
+ * hook's function starts (left out when 0): casting NaN, an infinity or
  * 1e300 to an integer is undefined behaviour. */
-int qp_sandbox_score(lua_State *L, int idx, const char *path, const char *hook, long long limit,
+int qp_sandbox_score(lua_State *L, int idx, const char *path, int line, const char *hook, long long limit,
                      lua_Integer *out, char *err, size_t errn);
 
 /* Reads a whole Lua source (NUL-terminated, malloc'ed), at most
