@@ -177,6 +177,15 @@ static void lr_read_board(lua_State *L, lr_inst *in, int t, int params)
             lua_rawgeti(L, -2, 2);
             int a = lr_sq_arg(L, g, &r->geom, -2, "board.diagonals");
             int c = lr_sq_arg(L, g, &r->geom, -1, "board.diagonals");
+            int df = qp_file(&r->geom, a) - qp_file(&r->geom, c), dr = qp_rank(&r->geom, a) - qp_rank(&r->geom, c);
+            if ((df != 1 && df != -1) || (dr != 1 && dr != -1)) {
+                /* the board would drop the link without a word */
+                char na[8], nc[8];
+                qp_sq_name(&r->geom, a, na);
+                qp_sq_name(&r->geom, c, nc);
+                lr_fail_key(L, g, "board.diagonals", "'board.diagonals' item %d: %s and %s are not diagonal neighbours",
+                            (int)i, na, nc);
+            }
             qp_geom_link_diagonal(&r->geom, a, c);
             lua_pop(L, 3);
         }
