@@ -332,6 +332,24 @@ static void test_table_loops(void **st)
 #undef run
 }
 
+/* issue 43: running out of memory said only "h.lua: out of memory": past
+ * its limit a state now fails at its next instruction, with the line; a
+ * pcall that catches it goes on once the garbage is collected. */
+static void test_memory(void **st)
+{
+    bool count = *(bool *)*st;
+    /* a budget that lasts longer than the memory (ASan is slow to fill it) */
+#define run(src) run_as(src, 1000000000, 0, count)
+    assert_string_equal(run("local x = 1\nlocal function f() f() end\nf()"), "h.lua:2: out of memory (limit 64 MiB)");
+    assert_string_equal(run("local t = {}\nfor i = 1, 1e9 do t[i] = ('x'):rep(1 << 20) .. i end"),
+                        "h.lua:2: out of memory (limit 64 MiB)");
+    assert_string_equal(run("local ok, m = pcall(function()\n  local t = {}\n  for i = 1, 1e9 do t[i] = ('x'):rep(1 << 20) .. i end\nend)\n"
+                            "assert(not ok and m == 'h.lua:3: out of memory (limit 64 MiB)', m)\n"
+                            "local t = {}\nfor i = 1, 100000 do t[i] = i end"),
+                        "");
+#undef run
+}
+
 /* issue 43: hostile game files through the qipan binary, which ended
  * only with ctest's timeout: every command that loads games, and the
  * commands that run a runaway hook. */
@@ -445,6 +463,8 @@ int main(void)
         cmocka_unit_test(test_cli),
         cmocka_unit_test_prestate(test_table_loops, &watched),
         cmocka_unit_test_prestate(test_table_loops, &counted),
+        cmocka_unit_test_prestate(test_memory, &watched),
+        cmocka_unit_test_prestate(test_memory, &counted),
         cmocka_unit_test(test_cli_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

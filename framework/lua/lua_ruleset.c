@@ -128,7 +128,7 @@ static bool lr_call(lr_inst *in, int h, uint8_t *s, bool writable, bool with_mov
         char msg[QP_ERR];
         lr_hook_message(in, h, rc, msg, sizeof msg);
         in->runaway[h] = rc == LUA_ERRMEM || rc == LUA_ERRERR || qp_sandbox_spent(in->sb) ||
-                         strstr(msg, "stack overflow") != NULL;
+                         strstr(msg, "stack overflow") != NULL || strstr(msg, "out of memory") != NULL;
         lr_report(in, msg);
         lua_settop(L, top);
         return false;

@@ -78,6 +78,12 @@ static bool sb_spent(qp_sandbox *sb)
     return sb->budget < 0;
 }
 
+static void sb_count_hook(lua_State *L, lua_Debug *ar);
+
+/* Past mem_limit the allocator still gives up to half as much again and
+ * arms the count hook, which fails the next instruction with the line
+ * ("file:line: out of memory"); Lua's own memory error, which the
+ * allocator raises beyond that, carries no line. */
 static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     qp_sandbox *sb = ud;
@@ -87,16 +93,46 @@ static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         sb->mem -= old;
         return NULL;
     }
-    if (nsize > old && sb->mem + (nsize - old) > sb->mem_limit) return NULL;
+    if (nsize > old && sb->mem + (nsize - old) > sb->mem_limit + sb->mem_limit / 2) return NULL;
     void *p = realloc(ptr, nsize);
     if (!p) return NULL;
     sb->mem = sb->mem - old + nsize;
+    if (sb->mem > sb->mem_limit && !sb->over && sb->L) {
+        /* lua_sethook only sets fields and flags the running frames: safe
+         * in the middle of an allocation (Lua calls it from signals) */
+        sb->over = true;
+        lua_sethook(sb->L, sb_count_hook, LUA_MASKCOUNT, 1);
+    }
     return p;
+}
+
+/* The count hook once the state went past its memory limit: fails while
+ * it is still past (every instruction, as for time), else puts back the
+ * hook the run keeps time with.  False when not over. */
+static bool sb_memory_hook(lua_State *L, qp_sandbox *sb, lua_Debug *ar)
+{
+    if (!sb->over) return false;
+    /* what Lua's emergency collection would free: a pcall that caught
+     * the error goes on as it would after Lua's own memory error */
+    if (sb->mem > sb->mem_limit) lua_gc(L, LUA_GCCOLLECT, 0);
+    if (sb->mem > sb->mem_limit) {
+        int mib = (int)(sb->mem_limit >> 20);
+        if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+            lua_pushfstring(L, "%s:%d: out of memory (limit %d MiB)", ar->short_src, ar->currentline, mib);
+        else
+            lua_pushfstring(L, "out of memory (limit %d MiB)", mib);
+        lua_error(L);
+    }
+    sb->over = false;
+    if (sb->counting) lua_sethook(L, sb_count_hook, LUA_MASKCOUNT, SB_STEP);
+    else if (!sb->expired && !sb->hooked) lua_sethook(L, NULL, 0, 0);   /* a late signal is sent again */
+    return true;
 }
 
 static void sb_count_hook(lua_State *L, lua_Debug *ar)
 {
     qp_sandbox *sb = qp_sandbox_of(L);
+    if (sb_memory_hook(L, sb, ar)) return;
     if (sb->counting && sb->budget >= 0) sb->budget -= SB_STEP;
     if (!sb_spent(sb)) return;
     sb->budget = -1;
@@ -820,7 +856,7 @@ void qp_sandbox_budget(qp_sandbox *sb, long long instructions)
     }
     sb->counting = sb->counted || sb_thread.blocked;
     if (sb->counting) {
-        lua_sethook(sb->L, sb_count_hook, LUA_MASKCOUNT, SB_STEP);
+        lua_sethook(sb->L, sb_count_hook, LUA_MASKCOUNT, sb->over ? 1 : SB_STEP);
         sb->hooked = true;
         return;
     }
@@ -838,6 +874,7 @@ void qp_sandbox_budget(qp_sandbox *sb, long long instructions)
         lua_sethook(sb->L, NULL, 0, 0);
         sb->hooked = false;
     }
+    if (sb->over) lua_sethook(sb->L, sb_count_hook, LUA_MASKCOUNT, 1);   /* still past the memory limit? */
 }
 
 void qp_sandbox_idle(qp_sandbox *sb)

@@ -6,6 +6,10 @@
  * utf8 libraries, removes dofile, loadfile, load and collectgarbage, and
  * routes print to stderr (stdout belongs to protocols such as UCI).  It caps
  * the memory the state may allocate and bounds the time a run may take:
+ *   - memory: past its limit the state fails at its next instruction with
+ *     "file:line: out of memory (limit N MiB)" (while it stays past it);
+ *     the allocator refuses anything beyond 1.5 times the limit, which
+ *     ends the run with Lua's memory error, without a line;
  *   - time: each run (from qp_sandbox_budget to qp_sandbox_idle) may take
  *     the CPU time its budget allows: 25 ns per instruction of the budget,
  *     and at least 0.5 s (an honest script under sanitizers must fit).
@@ -79,7 +83,8 @@
 
 typedef struct qp_sandbox {
     lua_State *L;
-    size_t mem, mem_limit;   /* bytes in use / allowed */
+    size_t mem, mem_limit;   /* bytes in use / allowed (up to 1.5 times, briefly: see sb_alloc) */
+    bool over;               /* mem went past mem_limit: the count hook fails the next instruction */
     long long budget;        /* counted: VM instructions left for the current run; < 0: spent */
     long long insns;         /* the current run's whole instruction budget */
     bool counted;            /* instructions are counted (no watchdog) */
