@@ -251,7 +251,7 @@ int qp_config_load_string(qp_config *c, const char *name, const char *src, char 
             lua_pushcfunction(L, cf_flatten);
             lua_pushlightuserdata(L, &x);
             lua_pushvalue(L, -3);
-            if (lua_pcall(L, 2, 0, 0) == LUA_OK) rc = 0;
+            if (qp_sandbox_pcall(L, 2, 0) == LUA_OK) rc = 0;
             else qp_sandbox_message(L, -1, name, err, errn);
         }
     }

@@ -177,7 +177,7 @@ static void test_runaway(void **st)
     assert_string_equal(run("local s = string.rep('x', 1 << 30)\nreturn {}", &p),
                         "t.lua:1: string.rep: result longer than 16777216 bytes");
     assert_string_equal(run("local t = {}\nlocal k = string.rep('x', 4096)\nfor i = 1, 8 do t[i] = k:rep(4096) end\nreturn {}", &p),
-                        "t.lua: out of memory (limit 64 MiB)");
+                        "t.lua:3: out of memory (limit 64 MiB)");   /* issue 43: with the line */
     /* finalizers run with hooks off: a looping __gc would hang for ever */
     assert_string_equal(run("local t = {}\nreturn setmetatable(t, { __gc = function() while true do end end })", &p),
                         "t.lua:2: __gc metamethods are not allowed");

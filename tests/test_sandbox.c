@@ -261,15 +261,159 @@ static void test_scores(void **st)
     assert_int_equal(eval_score("28999", err, sizeof err), 28999);
     /* issue 11: NaN and 1e300 were cast to int (undefined behaviour) */
     assert_int_equal(eval_score("0/0", err, sizeof err), 0);
-    assert_true(strstr(err, ": evaluate returned ") && strstr(err, "nan: a score must be a number within ±28999"));
+    /* issue 43: with the line where the hook starts, and "nan" whatever printf says */
+    assert_string_equal(err, ":8: evaluate returned nan: a score must be a number within ±28999");
     assert_int_equal(eval_score("1e300", err, sizeof err), 0);
-    assert_string_equal(err, ": evaluate returned 1e+300: a score must be a number within ±28999");
+    assert_string_equal(err, ":8: evaluate returned 1e+300: a score must be a number within ±28999");
     assert_int_equal(eval_score("-math.huge", err, sizeof err), 0);
-    assert_string_equal(err, ": evaluate returned -inf: a score must be a number within ±28999");
+    assert_string_equal(err, ":8: evaluate returned -inf: a score must be a number within ±28999");
     assert_int_equal(eval_score("29000", err, sizeof err), 0);
-    assert_string_equal(err, ": evaluate returned 29000: a score must be a number within ±28999");
+    assert_string_equal(err, ":8: evaluate returned 29000: a score must be a number within ±28999");
     assert_int_equal(eval_score("'12'", err, sizeof err), 0);
-    assert_string_equal(err, ": evaluate returned a string value: a score must be a number within ±28999");
+    assert_string_equal(err, ":8: evaluate returned a string value: a score must be a number within ±28999");
+}
+
+/* issue 43: table.move, insert, remove, concat and unpack looped in C over
+ * a range the script chose, and no instruction ran: the sandbox's own
+ * loops refuse a range the budget cannot pay for, and look at the time as
+ * they go. */
+static void test_table_loops(void **st)
+{
+    bool count = *(bool *)*st;
+#define run(src) run_as(src, 5000000, 0, count)
+    assert_string_equal(run("table.move({}, 1, 1e15, 1)"),
+                        "h.lua:1: table.move: 1000000000000000 elements exceed the run's budget of 5000000 instructions");
+    assert_string_equal(run("local t = setmetatable({}, { __len = function() return 1e15 end })\n"
+                            "table.insert(t, 1, 'x')"),
+                        "h.lua:2: table.insert: 1000000000000000 elements exceed the run's budget of 5000000 instructions");
+    assert_string_equal(run("local t = setmetatable({}, { __len = function() return math.maxinteger end })\n"
+                            "\nlocal x = table.remove(t, 1)"),
+                        "h.lua:3: table.remove: 9223372036854775806 elements exceed the run's budget of 5000000 instructions");
+    assert_string_equal(run("local s = table.concat(setmetatable({}, { __index = tostring }), '', 1, 1e15)"),
+                        "h.lua:1: table.concat: 1000000000000000 elements exceed the run's budget of 5000000 instructions");
+    assert_string_equal(run("local s = table.concat({}, '', math.mininteger, math.maxinteger)"),
+                        "h.lua:1: table.concat: 9223372036854775807 elements exceed the run's budget of 5000000 instructions");
+    assert_string_equal(run("local a = table.unpack({}, 1, 1e15)"), "h.lua:1: too many results to unpack");
+    /* Lua's own checks and messages stay */
+    assert_string_equal(run("table.move({}, -1, math.maxinteger, 1)"),
+                        "h.lua:1: bad argument #3 to 'table.move' (too many elements to move)");
+    assert_string_equal(run("table.move({1}, 1, 2, math.maxinteger)"),
+                        "h.lua:1: bad argument #4 to 'table.move' (destination wrap around)");
+    assert_string_equal(run("table.insert({}, 5, 1)"), "h.lua:1: bad argument #2 to 'table.insert' (position out of bounds)");
+    assert_string_equal(run("table.insert({}, 1, 2, 3)"), "h.lua:1: wrong number of arguments to 'insert'");
+    assert_string_equal(run("local x = table.remove({1}, 7)"),
+                        "h.lua:1: bad argument #2 to 'table.remove' (position out of bounds)");
+    assert_string_equal(run("local s = table.concat({1, {}, 3})"), "h.lua:1: invalid value (table) at index 2 in table for 'concat'");
+    assert_string_equal(run("table.move(1, 1, 2, 3)"), "h.lua:1: bad argument #1 to 'table.move' (table expected, got number)");
+    /* and their results */
+    assert_string_equal(run("local t = {1, 2, 3, 4, 5}\n"
+                            "assert(table.concat(table.move(t, 1, 3, 3), ',') == '1,2,1,2,3')\n"
+                            "t = {1, 2, 3, 4, 5}\n"
+                            "assert(table.concat(table.move(t, 2, 5, 1), ',') == '2,3,4,5,5')\n"
+                            "assert(table.concat(table.move({1, 2}, 1, 2, 2, {9}), ',') == '9,1,2')\n"
+                            "table.insert(t, 'x')\ntable.insert(t, 1, 'y')\n"
+                            "assert(table.concat(t, ',') == 'y,2,3,4,5,5,x')\n"
+                            "assert(table.remove(t) == 'x' and table.remove(t, 1) == 'y' and #t == 5)\n"
+                            "assert(table.remove({}) == nil and table.remove({}, 1) == nil)\n"
+                            "assert(table.concat({1, 2.5, 'c'}, '-', 2) == '2.5-c' and table.concat({}, 'x') == '')\n"
+                            "local a, b, c = table.unpack({1, 2, 3}, 2)\nassert(a == 2 and b == 3 and c == nil)\n"
+                            "assert(select('#', table.unpack({}, 1, 3)) == 3 and select('#', table.unpack({1}, 2)) == 0)\n"
+                            "local p = setmetatable({}, { __index = function(_, k) return k * 2 end, __len = function() return 3 end })\n"
+                            "assert(table.concat(p, ' ') == '2 4 6')\n"
+                            "local big = {}\nfor i = 1, 100000 do big[i] = i end\n"
+                            "table.move(big, 1, 100000, 2)\nassert(big[100001] == 100000 and big[2] == 1)\n"
+                            "assert(#table.concat(big, ',') == 588896)"),
+                        "");
+    /* a range the budget allows, each element made by a C function (no
+     * instruction runs): the loop itself ends the run in time */
+    assert_string_equal(run_as("local t = setmetatable({}, { __index = rawlen })\n"
+                               "local s = table.concat(t, '', 1, 4900000)", 5000000, 1000000, count),
+                        "h.lua:2: game took too long");
+#undef run
+}
+
+/* issue 43: running out of memory said only "h.lua: out of memory": past
+ * its limit a state now fails at its next instruction, with the line; a
+ * pcall that catches it goes on once the garbage is collected. */
+static void test_memory(void **st)
+{
+    bool count = *(bool *)*st;
+    /* a budget that lasts longer than the memory (ASan is slow to fill it) */
+#define run(src) run_as(src, 1000000000, 0, count)
+    assert_string_equal(run("local x = 1\nlocal function f() f() end\nf()"), "h.lua:2: out of memory (limit 64 MiB)");
+    assert_string_equal(run("local t = {}\nfor i = 1, 1e9 do t[i] = ('x'):rep(1 << 20) .. i end"),
+                        "h.lua:2: out of memory (limit 64 MiB)");
+    assert_string_equal(run("local ok, m = pcall(function()\n  local t = {}\n  for i = 1, 1e9 do t[i] = ('x'):rep(1 << 20) .. i end\nend)\n"
+                            "assert(not ok and m == 'h.lua:3: out of memory (limit 64 MiB)', m)\n"
+                            "local t = {}\nfor i = 1, 100000 do t[i] = i end"),
+                        "");
+#undef run
+}
+
+/* issue 43: hostile game files through the qipan binary, which ended
+ * only with ctest's timeout: every command that loads games, and the
+ * commands that run a runaway hook. */
+static void test_cli_games(void **st)
+{
+    (void)st;
+    char cmd[2048], want[1024], *out, *err;
+    /* `qipan list` loads every file of games_bad: each refused with its line */
+    snprintf(cmd, sizeof cmd, "QIPAN_GAMES_PATH='%s/games_bad' QIPAN_SCRIPTS='%s' '%s' list", QP_TESTDATA_DIR,
+             QP_SCRIPTS_DIR, QIPAN_BIN);
+    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
+    static const char *const refused[] = {
+        "loop_move.lua:3: table.move: 1000000000000000 elements exceed the run's budget of 50000000 instructions",
+        "loop_concat.lua:5: table.concat: 1000000000000000 elements exceed",
+        "loop_insert.lua:4: table.insert: ",
+        "loop_remove.lua:4: table.remove: ",
+        "loop_cstack.lua:11: C stack overflow\n",
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        snprintf(want, sizeof want, "qipan: warning: %s/games_bad/%s", QP_TESTDATA_DIR, refused[i]);
+        if (!strstr(err, want)) fail_msg("'%s' not in:\n%s", want, err);
+    }
+    assert_non_null(strstr(out, "zhonggong"));
+    free(out);
+    free(err);
+
+    /* each file of games_bad/hooks says its error (line 1) and the
+     * command that meets it (line 2) */
+    static const char *const hooks[] = {"hook_move", "hook_concat", "hook_nan"};
+    for (size_t i = 0; i < sizeof hooks / sizeof hooks[0]; i++) {
+        char path[512], line1[256], line2[256];
+        snprintf(path, sizeof path, "%s/games_bad/hooks/%s.lua", QP_TESTDATA_DIR, hooks[i]);
+        FILE *f = fopen(path, "r");
+        assert_non_null(f);
+        assert_non_null(fgets(line1, sizeof line1, f));
+        assert_non_null(fgets(line2, sizeof line2, f));
+        fclose(f);
+        line1[strcspn(line1, "\n")] = line2[strcspn(line2, "\n")] = 0;
+        assert_int_equal(strncmp(line1, "-- error: ", 10), 0);
+        assert_int_equal(strncmp(line2, "-- run: ", 8), 0);
+        snprintf(cmd, sizeof cmd, "QIPAN_GAMES_PATH='%s/games_bad/hooks' QIPAN_SCRIPTS='%s' '%s' %s", QP_TESTDATA_DIR,
+                 QP_SCRIPTS_DIR, QIPAN_BIN, line2 + 8);
+        tu_run_cmd(cmd, NULL, &out, &err);
+        snprintf(want, sizeof want, "qipan: %s%s\n", path, line1 + 10);
+        if (strncmp(err, want, strlen(want))) fail_msg("%s: '%s', expected '%s'", hooks[i], err, want);
+        free(out);
+        free(err);
+    }
+
+    /* UCI keeps answering: the search meets the runaway hook at ply 1 */
+    snprintf(cmd, sizeof cmd, "QIPAN_GAMES_PATH='%s/games_bad/hooks' QIPAN_SCRIPTS='%s' '%s' uci", QP_TESTDATA_DIR,
+             QP_SCRIPTS_DIR, QIPAN_BIN);
+    assert_int_equal(tu_run_cmd(cmd,
+                                "setoption name UCI_Variant value hook_move\nposition startpos\ngo infinite\n"
+                                "stop\nisready\ngo depth 3\nisready\nquit\n",
+                                &out, &err),
+                     0);
+    assert_non_null(strstr(out, "readyok\n"));
+    assert_non_null(strstr(strstr(out, "readyok\n") + 8, "readyok\n"));
+    assert_non_null(strstr(out, "bestmove "));
+    snprintf(want, sizeof want, "%s/games_bad/hooks/hook_move.lua:10: table.move: ", QP_TESTDATA_DIR);
+    assert_non_null(strstr(err, want));
+    free(out);
+    free(err);
 }
 
 /* issue 11's hostile files through the real binary: each ends with its
@@ -318,6 +462,11 @@ int main(void)
         cmocka_unit_test_prestate(test_budget_is_per_run, &counted),
         cmocka_unit_test(test_scores),
         cmocka_unit_test(test_cli),
+        cmocka_unit_test_prestate(test_table_loops, &watched),
+        cmocka_unit_test_prestate(test_table_loops, &counted),
+        cmocka_unit_test_prestate(test_memory, &watched),
+        cmocka_unit_test_prestate(test_memory, &counted),
+        cmocka_unit_test(test_cli_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

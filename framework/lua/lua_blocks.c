@@ -101,6 +101,25 @@ static int only_piece(const lr_inst *in, int side)
     return found;
 }
 
+/* Without rules.place.pieces, each side places its only piece: a side with
+ * several cannot place at all (and would start lost), so it must be named. */
+static void several_pieces(lua_State *L, lr_inst *in, const blk_game *g, const char *key)
+{
+    for (int s = 0; s < g->nsides; s++) {
+        if (g->place_code[s]) continue;
+        char letters[3 * LR_MAX_PIECES + 1] = "";
+        int n = 0;
+        for (int c = 1; c <= in->npieces; c++)
+            if (in->piece[c].side == s) {
+                size_t len = strlen(letters);
+                snprintf(letters + len, sizeof letters - len, "%s%c", n++ ? ", " : "", in->piece[c].letter);
+            }
+        if (n > 1)
+            lb_fail(L, in, key, "rules.place: side %d has several pieces (%s): say which it places in 'pieces'",
+                    s + 1, letters);
+    }
+}
+
 /* ---- reading the blocks -------------------------------------------------- */
 
 static const char *const PLACE_KINDS[] = {"empty", "flank", "gravity", NULL};
@@ -117,8 +136,12 @@ static void read_place(lua_State *L, lr_inst *in, blk_game *g, int v)
     }
     g->place = (blk_place)(1 + choose(L, in, kind_at, kind_at == v ? "rules.place" : "rules.place.on", PLACE_KINDS));
     for (int s = 0; s < g->nsides; s++) g->place_code[s] = only_piece(in, s);
-    if (lua_type(L, v) != LUA_TTABLE) return;
-    int ty = lua_getfield(L, v, "pieces");
+    int ty = LUA_TNIL;
+    if (lua_type(L, v) != LUA_TTABLE) {
+        several_pieces(L, in, g, kind_at == v ? "rules.place" : "rules.place.on");
+        return;
+    }
+    ty = lua_getfield(L, v, "pieces");
     if (ty == LUA_TSTRING) {
         int c = code_of_letter(L, in, -1, "rules.place.pieces");
         g->place_code[0] = g->place_code[1] = 0;
@@ -135,9 +158,7 @@ static void read_place(lua_State *L, lr_inst *in, blk_game *g, int v)
         lb_fail(L, in, "rules.place.pieces", "rules.place.pieces must be a letter or a list of letters per side");
     }
     lua_pop(L, 1);
-    for (int s = 0; s < g->nsides; s++)
-        if (!g->place_code[s] && ty == LUA_TNIL && only_piece(in, s) == 0)
-            lb_fail(L, in, "rules.place", "rules.place: side %d has several pieces: say which it places in 'pieces'", s + 1);
+    if (ty == LUA_TNIL) several_pieces(L, in, g, "rules.place");
     ty = lua_getfield(L, v, "hand");
     if (ty == LUA_TNUMBER) {
         int h = to_int(L, in, -1, "rules.place.hand", 0, 255);

@@ -177,6 +177,15 @@ static void lr_read_board(lua_State *L, lr_inst *in, int t, int params)
             lua_rawgeti(L, -2, 2);
             int a = lr_sq_arg(L, g, &r->geom, -2, "board.diagonals");
             int c = lr_sq_arg(L, g, &r->geom, -1, "board.diagonals");
+            int df = qp_file(&r->geom, a) - qp_file(&r->geom, c), dr = qp_rank(&r->geom, a) - qp_rank(&r->geom, c);
+            if ((df != 1 && df != -1) || (dr != 1 && dr != -1)) {
+                /* the board would drop the link without a word */
+                char na[8], nc[8];
+                qp_sq_name(&r->geom, a, na);
+                qp_sq_name(&r->geom, c, nc);
+                lr_fail_key(L, g, "board.diagonals", "'board.diagonals' item %d: %s and %s are not diagonal neighbours",
+                            (int)i, na, nc);
+            }
             qp_geom_link_diagonal(&r->geom, a, c);
             lua_pop(L, 3);
         }
@@ -359,6 +368,9 @@ void lr_read_game(lua_State *L, lr_inst *in, int t, int params)
         if (ht != LUA_TFUNCTION)
             lr_fail_key(L, g, lr_hook_names[h], "'%s' must be a function, got %s", lr_hook_names[h],
                         luaL_typename(L, -1));
+        lua_Debug ar;
+        lua_pushvalue(L, -1);
+        in->line[h] = lua_getinfo(L, ">S", &ar) && ar.linedefined > 0 ? ar.linedefined : 0;
         in->ref[h] = luaL_ref(L, LUA_REGISTRYINDEX);
     }
     if (!g->has_rules && (in->ref[LR_H_MOVES] == LUA_NOREF || in->ref[LR_H_PLAY] == LUA_NOREF))

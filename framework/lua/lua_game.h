@@ -92,6 +92,7 @@ typedef struct lr_inst {
     char varname[LR_MAX_VARS][24];
 
     int ref[LR_H_N];           /* registry refs of hooks, LUA_NOREF if absent */
+    int line[LR_H_N];          /* the line each hook's function starts at */
     bool irreversible_all;
     int ref_pos, ref_posmt;
     lr_pos *pos;

@@ -83,6 +83,19 @@ static int lr_create_p(lua_State *L)
 
 /* ---- hook calls ---------------------------------------------------------- */
 
+/* The error of hook h's failed call (rc, the error value on top) as
+ * "path:line: message": an error that no Lua line claims (out of memory,
+ * a failing message handler) is placed at the line the hook starts. */
+static void lr_hook_message(const lr_inst *in, int h, int rc, char *msg, size_t n)
+{
+    char m[QP_ERR];
+    if (rc == LUA_ERRMEM) snprintf(m, sizeof m, "out of memory");
+    else qp_sandbox_message(in->L, -1, in->game->path, m, sizeof m);
+    if (rc != LUA_ERRMEM && qp_sandbox_positioned(m)) snprintf(msg, n, "%s", m);
+    else if (in->line[h]) snprintf(msg, n, "%s:%d: %s: %s", in->game->path, in->line[h], lr_hook_names[h], m);
+    else snprintf(msg, n, "%s: %s: %s", in->game->path, lr_hook_names[h], m);
+}
+
 /* Calls hook h with (pos bound to s, [move]); leaves nres results on the
  * stack and returns true, or reports the error and returns false with the
  * stack restored.  The caller holds the mutex and pops the results. */
@@ -100,7 +113,7 @@ static bool lr_call(lr_inst *in, int h, uint8_t *s, bool writable, bool with_mov
     lr_bind(in->pos, s, writable);
     in->pos->collecting = h == LR_H_MOVES;
     qp_sandbox_budget(in->sb, LR_HOOK_BUDGET);
-    int rc = lua_pcall(L, with_move ? 2 : 1, nres, 0);
+    int rc = qp_sandbox_pcall(L, with_move ? 2 : 1, nres);
     qp_sandbox_idle(in->sb);
     if (rc == LUA_ERRRUN && in->gen_first && lua_touserdata(L, -1) == (void *)in) {
         /* the moves hook stopped at its first move (QP_GEN_ANY) */
@@ -113,10 +126,9 @@ static bool lr_call(lr_inst *in, int h, uint8_t *s, bool writable, bool with_mov
     in->pos->turn_set = turn_set;
     if (rc != LUA_OK) {
         char msg[QP_ERR];
-        if (rc == LUA_ERRMEM) snprintf(msg, sizeof msg, "%s: %s: out of memory", in->game->path, lr_hook_names[h]);
-        else qp_sandbox_message(L, -1, in->game->path, msg, sizeof msg);
+        lr_hook_message(in, h, rc, msg, sizeof msg);
         in->runaway[h] = rc == LUA_ERRMEM || rc == LUA_ERRERR || qp_sandbox_spent(in->sb) ||
-                         strstr(msg, "stack overflow") != NULL;
+                         strstr(msg, "stack overflow") != NULL || strstr(msg, "out of memory") != NULL;
         lr_report(in, msg);
         lua_settop(L, top);
         return false;
@@ -422,7 +434,8 @@ static int lr_evaluate(const qp_rules *r, const void *s)
         if (lr_call(in, LR_H_EVAL, (uint8_t *)s, false, false, 0, 1)) {
             char msg[QP_ERR];
             lua_Integer score = 0;
-            if (qp_sandbox_score(L, -1, in->game->path, "evaluate", QP_SCORE_MATE_BOUND - 1, &score, msg, sizeof msg))
+            if (qp_sandbox_score(L, -1, in->game->path, in->line[LR_H_EVAL], "evaluate", QP_SCORE_MATE_BOUND - 1,
+                                 &score, msg, sizeof msg))
                 lr_report(in, msg);
             v = (int)score;
             lua_settop(L, top);
@@ -608,12 +621,12 @@ static void lr_setup(const qp_rules *r, void *s)
     lua_remove(L, -2);
     lr_bind(in->pos, s, true);
     qp_sandbox_budget(in->sb, LR_HOOK_BUDGET);
-    int rc = lua_pcall(L, 2, 0, 0);
+    int rc = qp_sandbox_pcall(L, 2, 0);
     qp_sandbox_idle(in->sb);
     lr_bind(in->pos, NULL, false);
     if (rc != LUA_OK) {
         char msg[QP_ERR];
-        qp_sandbox_message(L, -1, in->game->path, msg, sizeof msg);
+        lr_hook_message(in, LR_H_SETUP, rc, msg, sizeof msg);
         lr_report(in, msg);
         memset(s, 0, r->state_size);
     }
@@ -759,7 +772,7 @@ static int lr_create(qp_rules *r, char *err, size_t errn)
     lua_getfield(L, -1, "params");
     lua_remove(L, -2);
     qp_sandbox_budget(in->sb, LR_LOAD_BUDGET);
-    int rc = lua_pcall(L, 3, 0, 0);
+    int rc = qp_sandbox_pcall(L, 3, 0);
     qp_sandbox_idle(in->sb);
     if (rc != LUA_OK) {
         qp_sandbox_message(L, -1, g->path, err, errn);
@@ -821,7 +834,7 @@ qp_ruleset *qp_lua_ruleset_load(const char *path, char *err, size_t errn)
     lua_pushlightuserdata(L, g);
     lua_pushvalue(L, 1);
     qp_sandbox_budget(sb, LR_LOAD_BUDGET);
-    int rc = lua_pcall(L, 2, 0, 0);
+    int rc = qp_sandbox_pcall(L, 2, 0);
     qp_sandbox_idle(sb);
     if (rc != LUA_OK) qp_sandbox_message(L, -1, path, err, errn);
     bool has_order = false, has_eval = false, has_lua_eval = false, has_hopeless = false;

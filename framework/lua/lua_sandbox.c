@@ -9,6 +9,8 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -76,6 +78,12 @@ static bool sb_spent(qp_sandbox *sb)
     return sb->budget < 0;
 }
 
+static void sb_count_hook(lua_State *L, lua_Debug *ar);
+
+/* Past mem_limit the allocator still gives up to half as much again and
+ * arms the count hook, which fails the next instruction with the line
+ * ("file:line: out of memory"); Lua's own memory error, which the
+ * allocator raises beyond that, carries no line. */
 static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     qp_sandbox *sb = ud;
@@ -85,16 +93,46 @@ static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         sb->mem -= old;
         return NULL;
     }
-    if (nsize > old && sb->mem + (nsize - old) > sb->mem_limit) return NULL;
+    if (nsize > old && sb->mem + (nsize - old) > sb->mem_limit + sb->mem_limit / 2) return NULL;
     void *p = realloc(ptr, nsize);
     if (!p) return NULL;
     sb->mem = sb->mem - old + nsize;
+    if (sb->mem > sb->mem_limit && !sb->over && sb->L) {
+        /* lua_sethook only sets fields and flags the running frames: safe
+         * in the middle of an allocation (Lua calls it from signals) */
+        sb->over = true;
+        lua_sethook(sb->L, sb_count_hook, LUA_MASKCOUNT, 1);
+    }
     return p;
+}
+
+/* The count hook once the state went past its memory limit: fails while
+ * it is still past (every instruction, as for time), else puts back the
+ * hook the run keeps time with.  False when not over. */
+static bool sb_memory_hook(lua_State *L, qp_sandbox *sb, lua_Debug *ar)
+{
+    if (!sb->over) return false;
+    /* what Lua's emergency collection would free: a pcall that caught
+     * the error goes on as it would after Lua's own memory error */
+    if (sb->mem > sb->mem_limit) lua_gc(L, LUA_GCCOLLECT, 0);
+    if (sb->mem > sb->mem_limit) {
+        int mib = (int)(sb->mem_limit >> 20);
+        if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+            lua_pushfstring(L, "%s:%d: out of memory (limit %d MiB)", ar->short_src, ar->currentline, mib);
+        else
+            lua_pushfstring(L, "out of memory (limit %d MiB)", mib);
+        lua_error(L);
+    }
+    sb->over = false;
+    if (sb->counting) lua_sethook(L, sb_count_hook, LUA_MASKCOUNT, SB_STEP);
+    else if (!sb->expired && !sb->hooked) lua_sethook(L, NULL, 0, 0);   /* a late signal is sent again */
+    return true;
 }
 
 static void sb_count_hook(lua_State *L, lua_Debug *ar)
 {
     qp_sandbox *sb = qp_sandbox_of(L);
+    if (sb_memory_hook(L, sb, ar)) return;
     if (sb->counting && sb->budget >= 0) sb->budget -= SB_STEP;
     if (!sb_spent(sb)) return;
     sb->budget = -1;
@@ -162,13 +200,26 @@ static int sb_setmetatable(lua_State *L)
 
 /* ---- time bounds of C functions ----------------------------------------- */
 
+/* Pushes "file:line: " of the innermost Lua function running (luaL_where
+ * looks at one level only, and a C function there has no line), or "". */
+static void sb_where(lua_State *L)
+{
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++)
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    lua_pushliteral(L, "");
+}
+
 /* Raises "took too long" at the caller's line once the run is spent. */
 static void sb_check_time(lua_State *L)
 {
     qp_sandbox *sb = qp_sandbox_of(L);
     if (!sb_spent(sb)) return;
     if (sb->spent_at[0]) lua_pushstring(L, sb->spent_at);
-    else luaL_where(L, 1), lua_pushfstring(L, "%s took too long", sb->what), lua_concat(L, 2);
+    else sb_where(L), lua_pushfstring(L, "%s took too long", sb->what), lua_concat(L, 2);
     lua_error(L);
 }
 
@@ -301,6 +352,35 @@ static int sb_checked(lua_State *L)
     return sb_forward(L);
 }
 
+/* A base or math function (upvalue 1, a light C function) run in this
+ * call's own frame: Lua names it and counts error levels as it would the
+ * original, and the check costs no second call.  A C loop that calls back
+ * (table.sort's comparator, string.gsub's replacement, a metamethod) stops
+ * at its next call once the run is spent, whatever function it calls. */
+static int sb_direct(lua_State *L)
+{
+    sb_check_time(L);
+    return lua_tocfunction(L, lua_upvalueindex(1))(L);
+}
+
+/* Wraps, in place, every function of the table on top that is a light C
+ * function (a closure's own upvalues would be out of its reach). */
+static void sb_wrap_direct(lua_State *L)
+{
+    int t = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        if (lua_type(L, -2) == LUA_TSTRING && lua_iscfunction(L, -1) && !lua_getupvalue(L, -1, 1)) {
+            lua_pushvalue(L, -2);
+            lua_insert(L, -2);   /* key key fn */
+            lua_pushcclosure(L, sb_direct, 1);
+            lua_rawset(L, t);    /* an existing key: next still works */
+        } else {
+            lua_pop(L, lua_gettop(L) - t - 1);   /* the value (and an upvalue) */
+        }
+    }
+}
+
 /* table.sort runs its comparisons in C when it has no comparator. */
 #define SB_SORT_MAX ((lua_Integer)1 << 20)
 static int sb_sort(lua_State *L)
@@ -310,6 +390,194 @@ static int sb_sort(lua_State *L)
         return luaL_error(L, "table.sort: more than %d elements", (int)SB_SORT_MAX);
     sb_check_time(L);
     return sb_forward(L);
+}
+
+/* ---- table loops that stop ---------------------------------------------------- */
+
+/* Lua's own table.move, insert, remove, concat and unpack loop in C over a
+ * range the caller chooses (or __len makes up) and run no instruction:
+ * table.move({}, 1, 1e15, 1) ran for days.  These versions behave as
+ * Lua's (same results, same messages), but refuse a range longer than the
+ * run's instruction budget (an element costs an instruction), charge the
+ * elements to a counted run, and look at the time every SB_SLICE elements,
+ * so that metamethods written in C (tostring as __index) cannot stretch
+ * the loop either. */
+#define SB_SLICE 1024
+
+/* Refuses the elements first..last (first <= last) when the run could
+ * not afford them; the count minus one cannot overflow. */
+static void sb_range(lua_State *L, const char *fn, lua_Integer first, lua_Integer last)
+{
+    qp_sandbox *sb = qp_sandbox_of(L);
+    lua_Unsigned span = (lua_Unsigned)last - (lua_Unsigned)first;
+    if (span < (lua_Unsigned)sb->insns) return;
+    lua_Integer shown = span >= (lua_Unsigned)LUA_MAXINTEGER ? LUA_MAXINTEGER : (lua_Integer)span + 1;
+    sb_where(L);
+    lua_pushfstring(L, "%s: %I elements exceed the run's budget of %I instructions", fn, (LUAI_UACINT)shown,
+                    (LUAI_UACINT)sb->insns);
+    lua_concat(L, 2);
+    lua_error(L);
+}
+
+/* One element done: every SB_SLICE, charge them and look at the time. */
+static inline void sb_tick(lua_State *L, int *left)
+{
+    if (--*left > 0) return;
+    *left = SB_SLICE;
+    qp_sandbox *sb = qp_sandbox_of(L);
+    if (sb->counting && sb->budget >= 0) sb->budget -= SB_SLICE;
+    sb_check_time(L);
+}
+
+/* Lua's checktab: a table, or a value whose metatable has the fields. */
+#define SB_TAB_R 1
+#define SB_TAB_W 2
+#define SB_TAB_L 4
+static void sb_checktab(lua_State *L, int arg, int what)
+{
+    if (lua_type(L, arg) == LUA_TTABLE) return;
+    int n = 1;
+    if (lua_getmetatable(L, arg) &&
+        (!(what & SB_TAB_R) || (lua_pushliteral(L, "__index"), ++n, lua_rawget(L, -n) != LUA_TNIL)) &&
+        (!(what & SB_TAB_W) || (lua_pushliteral(L, "__newindex"), ++n, lua_rawget(L, -n) != LUA_TNIL)) &&
+        (!(what & SB_TAB_L) || (lua_pushliteral(L, "__len"), ++n, lua_rawget(L, -n) != LUA_TNIL)))
+        lua_pop(L, n);
+    else
+        luaL_checktype(L, arg, LUA_TTABLE);   /* raises */
+}
+
+static lua_Integer sb_getn(lua_State *L, int arg, int what)
+{
+    sb_checktab(L, arg, what | SB_TAB_L);
+    return luaL_len(L, arg);
+}
+
+static int sb_tmove(lua_State *L)
+{
+    lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3), t = luaL_checkinteger(L, 4);
+    int tt = !lua_isnoneornil(L, 5) ? 5 : 1;
+    sb_checktab(L, 1, SB_TAB_R);
+    sb_checktab(L, tt, SB_TAB_W);
+    if (e >= f) {
+        luaL_argcheck(L, f > 0 || e < LUA_MAXINTEGER + f, 3, "too many elements to move");
+        lua_Integer n = e - f + 1;
+        luaL_argcheck(L, t <= LUA_MAXINTEGER - n + 1, 4, "destination wrap around");
+        sb_range(L, "table.move", f, e);
+        int left = SB_SLICE;
+        if (t > e || t <= f || (tt != 1 && !lua_compare(L, 1, tt, LUA_OPEQ))) {
+            for (lua_Integer i = 0; i < n; i++, sb_tick(L, &left)) {
+                lua_geti(L, 1, f + i);
+                lua_seti(L, tt, t + i);
+            }
+        } else {
+            for (lua_Integer i = n - 1; i >= 0; i--, sb_tick(L, &left)) {
+                lua_geti(L, 1, f + i);
+                lua_seti(L, tt, t + i);
+            }
+        }
+    }
+    lua_pushvalue(L, tt);
+    return 1;
+}
+
+static int sb_tinsert(lua_State *L)
+{
+    lua_Integer e = sb_getn(L, 1, SB_TAB_R | SB_TAB_W);
+    e = (lua_Integer)((lua_Unsigned)e + 1u);   /* first empty element */
+    lua_Integer pos;
+    switch (lua_gettop(L)) {
+    case 2:
+        pos = e;
+        break;
+    case 3: {
+        pos = luaL_checkinteger(L, 2);
+        luaL_argcheck(L, (lua_Unsigned)pos - 1u < (lua_Unsigned)e, 2, "position out of bounds");
+        if (pos < e) sb_range(L, "table.insert", pos + 1, e);
+        int left = SB_SLICE;
+        for (lua_Integer i = e; i > pos; i--, sb_tick(L, &left)) {
+            lua_geti(L, 1, i - 1);
+            lua_seti(L, 1, i);
+        }
+        break;
+    }
+    default:
+        return luaL_error(L, "wrong number of arguments to 'insert'");
+    }
+    lua_seti(L, 1, pos);
+    return 0;
+}
+
+static int sb_tremove(lua_State *L)
+{
+    lua_Integer size = sb_getn(L, 1, SB_TAB_R | SB_TAB_W);
+    lua_Integer pos = luaL_optinteger(L, 2, size);
+    if (pos != size)
+        luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 2, "position out of bounds");
+    if (pos < size) sb_range(L, "table.remove", pos + 1, size);
+    lua_geti(L, 1, pos);
+    int left = SB_SLICE;
+    for (; pos < size; pos++, sb_tick(L, &left)) {
+        lua_geti(L, 1, pos + 1);
+        lua_seti(L, 1, pos);
+    }
+    lua_pushnil(L);
+    lua_seti(L, 1, pos);
+    return 1;
+}
+
+static void sb_addfield(lua_State *L, luaL_Buffer *b, lua_Integer i)
+{
+    lua_geti(L, 1, i);
+    if (!lua_isstring(L, -1))
+        luaL_error(L, "invalid value (%s) at index %I in table for 'concat'", luaL_typename(L, -1), (LUAI_UACINT)i);
+    luaL_addvalue(b);
+}
+
+static int sb_tconcat(lua_State *L)
+{
+    lua_Integer last = sb_getn(L, 1, SB_TAB_R);
+    size_t lsep;
+    const char *sep = luaL_optlstring(L, 2, "", &lsep);
+    lua_Integer i = luaL_optinteger(L, 3, 1);
+    last = luaL_optinteger(L, 4, last);
+    if (i <= last) sb_range(L, "table.concat", i, last);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    int left = SB_SLICE;
+    for (; i < last; i++, sb_tick(L, &left)) {
+        sb_addfield(L, &b, i);
+        luaL_addlstring(&b, sep, lsep);
+    }
+    if (i == last) sb_addfield(L, &b, i);
+    luaL_pushresult(&b);
+    return 1;
+}
+
+static int sb_tunpack(lua_State *L)
+{
+    lua_Integer i = luaL_optinteger(L, 2, 1);
+    lua_Integer e = luaL_opt(L, luaL_checkinteger, 3, luaL_len(L, 1));
+    if (i > e) return 0;
+    lua_Unsigned n = (lua_Unsigned)e - (lua_Unsigned)i;   /* elements - 1 */
+    if (n >= (unsigned)INT_MAX || !lua_checkstack(L, (int)(++n)))
+        return luaL_error(L, "too many results to unpack");
+    int left = SB_SLICE;
+    for (; i < e; i++, sb_tick(L, &left)) lua_geti(L, 1, i);
+    lua_geti(L, 1, e);
+    return (int)n;
+}
+
+/* Puts the loops above into the registered table module, where the
+ * wrappers' forward finds them and Lua names them ("table.move"). */
+static void sb_own_table_loops(lua_State *L)
+{
+    static const luaL_Reg own[] = {
+        {"move", sb_tmove},     {"insert", sb_tinsert}, {"remove", sb_tremove},
+        {"concat", sb_tconcat}, {"unpack", sb_tunpack}, {NULL, NULL},
+    };
+    lua_getglobal(L, LUA_TABLIBNAME);
+    luaL_setfuncs(L, own, 0);
+    lua_pop(L, 1);
 }
 
 /* Replaces global library lib by a copy whose C functions are wrapped
@@ -359,6 +627,11 @@ static int sb_open(lua_State *L)
     }
     lua_pushcfunction(L, sb_print);
     lua_setglobal(L, "print");
+    lua_pushglobaltable(L);
+    sb_wrap_direct(L);
+    lua_getglobal(L, LUA_MATHLIBNAME);
+    sb_wrap_direct(L);
+    lua_pop(L, 2);
     lua_getglobal(L, "setmetatable");
     lua_pushcclosure(L, sb_setmetatable, 1);
     lua_setglobal(L, "setmetatable");
@@ -374,6 +647,7 @@ static int sb_open(lua_State *L)
     lua_pushvalue(L, -3);
     lua_setfield(L, -2, "__index");
     lua_pop(L, 3);
+    sb_own_table_loops(L);
     static const char *const tab_special[] = {"sort", NULL};
     static const lua_CFunction tab_fns[] = {sb_sort};
     sb_wrap_lib(L, LUA_TABLIBNAME, tab_special, tab_fns);
@@ -566,7 +840,7 @@ void qp_sandbox_free(qp_sandbox *sb)
 
 void qp_sandbox_budget(qp_sandbox *sb, long long instructions)
 {
-    sb->budget = instructions;
+    sb->budget = sb->insns = instructions;
     long long ns = instructions > SB_MIN_NS / SB_NS_PER_INSN ? instructions * SB_NS_PER_INSN : SB_MIN_NS;
     qp_sandbox_deadline(sb, ns);
     sb->spent_at[0] = 0;
@@ -582,7 +856,7 @@ void qp_sandbox_budget(qp_sandbox *sb, long long instructions)
     }
     sb->counting = sb->counted || sb_thread.blocked;
     if (sb->counting) {
-        lua_sethook(sb->L, sb_count_hook, LUA_MASKCOUNT, SB_STEP);
+        lua_sethook(sb->L, sb_count_hook, LUA_MASKCOUNT, sb->over ? 1 : SB_STEP);
         sb->hooked = true;
         return;
     }
@@ -600,6 +874,7 @@ void qp_sandbox_budget(qp_sandbox *sb, long long instructions)
         lua_sethook(sb->L, NULL, 0, 0);
         sb->hooked = false;
     }
+    if (sb->over) lua_sethook(sb->L, sb_count_hook, LUA_MASKCOUNT, 1);   /* still past the memory limit? */
 }
 
 void qp_sandbox_idle(qp_sandbox *sb)
@@ -625,7 +900,7 @@ void qp_sandbox_deadline(qp_sandbox *sb, long long cpu_ns)
     sb->wall_deadline = w + cpu_ns * SB_WALL_FACTOR;
 }
 
-int qp_sandbox_score(lua_State *L, int idx, const char *path, const char *hook, long long limit,
+int qp_sandbox_score(lua_State *L, int idx, const char *path, int line, const char *hook, long long limit,
                      lua_Integer *out, char *err, size_t errn)
 {
     *out = 0;
@@ -645,9 +920,12 @@ int qp_sandbox_score(lua_State *L, int idx, const char *path, const char *hook, 
             *out = (lua_Integer)d;
             return 0;
         }
-        snprintf(got, sizeof got, "%g", d);
+        if (isnan(d)) snprintf(got, sizeof got, "nan");   /* printf may say "-nan" */
+        else snprintf(got, sizeof got, "%g", d);
     }
-    snprintf(err, errn, "%s: %s returned %s: a score must be a number within ±%lld", path, hook, got, limit);
+    char at[24] = "";
+    if (line > 0) snprintf(at, sizeof at, ":%d", line);
+    snprintf(err, errn, "%s%s: %s returned %s: a score must be a number within ±%lld", path, at, hook, got, limit);
     return -1;
 }
 
@@ -713,6 +991,7 @@ static bool sb_has_position(const char *msg)
  * line of the innermost Lua function that was running. */
 static int sb_msgh(lua_State *L)
 {
+    if (lua_type(L, 1) == LUA_TLIGHTUSERDATA) return 1;   /* C code's own signal, not an error */
     const char *msg = lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER ? lua_tostring(L, 1) : NULL;
     if (msg && (sb_has_position(msg) || !strncmp(msg, "...", 3))) return 1;
     lua_Debug ar;
@@ -749,6 +1028,21 @@ static int sb_deepest_line(const char *src)
         }
     }
     return at;
+}
+
+int qp_sandbox_pcall(lua_State *L, int nargs, int nresults)
+{
+    int base = lua_gettop(L) - nargs;   /* the function */
+    lua_pushcfunction(L, sb_msgh);
+    lua_insert(L, base);
+    int rc = lua_pcall(L, nargs, nresults, base);
+    lua_remove(L, base);
+    return rc;
+}
+
+bool qp_sandbox_positioned(const char *msg)
+{
+    return sb_has_position(msg);
 }
 
 int qp_sandbox_run(qp_sandbox *sb, const char *path, const char *src, size_t len,

@@ -6,6 +6,10 @@
  * utf8 libraries, removes dofile, loadfile, load and collectgarbage, and
  * routes print to stderr (stdout belongs to protocols such as UCI).  It caps
  * the memory the state may allocate and bounds the time a run may take:
+ *   - memory: past its limit the state fails at its next instruction with
+ *     "file:line: out of memory (limit N MiB)" (while it stays past it);
+ *     the allocator refuses anything beyond 1.5 times the limit, which
+ *     ends the run with Lua's memory error, without a line;
  *   - time: each run (from qp_sandbox_budget to qp_sandbox_idle) may take
  *     the CPU time its budget allows: 25 ns per instruction of the budget,
  *     and at least 0.5 s (an honest script under sanitizers must fit).
@@ -28,16 +32,33 @@
  *     can go on;
  *   - xpcall message handlers are not run once the budget is spent (Lua
  *     runs them with hooks off, where nothing could stop them);
- *   - the string functions that run in C refuse work that could take long:
- *     a pattern (find, match, gmatch, gsub) whose worst case on its subject
- *     exceeds QP_SANDBOX_MATCH_STEPS (Lua patterns backtrack
- *     exponentially), a rep result over QP_SANDBOX_STR_MAX bytes or
- *     copies, a table.sort of over 2^20 elements; and they, with every
- *     table and utf8 function, check the time before they start.
+ *   - C code runs no instruction, so neither the hook nor the signal can
+ *     stop it; the library's C loops are bounded instead, in two ways:
+ *       every library function (base, string, table, math, utf8) looks
+ *       at the time when it is called, so a C loop that calls back
+ *       (table.sort's comparator, gsub's replacement, a metamethod such
+ *       as __index = tostring) stops at its next call once the run is
+ *       spent;
+ *       a C loop that calls nothing is bounded by its size: a pattern
+ *       (find, match, gmatch, gsub) whose worst case on its subject
+ *       exceeds QP_SANDBOX_MATCH_STEPS (Lua patterns backtrack
+ *       exponentially), a rep result over QP_SANDBOX_STR_MAX bytes or
+ *       copies, a table.sort of over 2^20 elements are refused; and
+ *       table.move, insert, remove, concat and unpack are the sandbox's
+ *       own loops (Lua's results and messages), which refuse a range of
+ *       more elements than the run's instruction budget ("table.move:
+ *       N elements exceed the run's budget of B instructions": an
+ *       element costs at least an instruction), spend the elements from
+ *       a counted budget, and look at the time every 1024 elements.
+ *     Other C work is linear in the memory the state holds.
  *
  * Error messages keep Lua's "file:line: message" form; qp_sandbox_message
  * restores a path that Lua shortened to "...tail" (Lua keeps only ~60
  * characters of a chunk name), so callers always see the path they gave.
+ * User code runs through qp_sandbox_run or qp_sandbox_pcall, whose message
+ * handler gives an error raised where Lua knows no line (C stack overflow
+ * inside a C function, error("x", 0)) the line of the innermost running
+ * Lua function.
  *
  * Every C-API call that might raise (allocate) must run inside lua_pcall:
  * an error never longjmps across the C core.
@@ -62,8 +83,10 @@
 
 typedef struct qp_sandbox {
     lua_State *L;
-    size_t mem, mem_limit;   /* bytes in use / allowed */
+    size_t mem, mem_limit;   /* bytes in use / allowed (up to 1.5 times, briefly: see sb_alloc) */
+    bool over;               /* mem went past mem_limit: the count hook fails the next instruction */
     long long budget;        /* counted: VM instructions left for the current run; < 0: spent */
+    long long insns;         /* the current run's whole instruction budget */
     bool counted;            /* instructions are counted (no watchdog) */
     bool counting;           /* ... in the current run (counted, or its thread blocks the signal) */
     volatile sig_atomic_t expired;   /* watched: the watchdog ended the run */
@@ -126,6 +149,15 @@ void qp_sandbox_deadline(qp_sandbox *sb, long long cpu_ns);
 int qp_sandbox_run(qp_sandbox *sb, const char *path, const char *src, size_t len,
                    int nresults, char *err, size_t errn);
 
+/* lua_pcall with the sandbox's message handler: an error raised where no
+ * Lua line is known ("C stack overflow" in a C function, error({}),
+ * error("x", 0)) gets the line of the innermost running Lua function.
+ * Every call of user code goes through this or qp_sandbox_run. */
+int qp_sandbox_pcall(lua_State *L, int nargs, int nresults);
+
+/* True when msg starts with "chunk:LINE:". */
+bool qp_sandbox_positioned(const char *msg);
+
 /* The error value at idx as "path:line: message" text (never raises). */
 void qp_sandbox_message(lua_State *L, int idx, const char *path, char *buf, size_t n);
 
@@ -138,10 +170,11 @@ int qp_sandbox_fail(lua_State *L, const char *path, int line, const char *fmt, .
 
 /* The number a hook returned at idx as an integer within [-limit, limit]
  * (a float is truncated toward zero).  0, or -1 with *out = 0 and
- * "path: HOOK returned nan: a score must be a number within ±limit" (or
- * "... returned a string value ...") in err: casting NaN, an infinity or
+ * "path:line: HOOK returned nan: a score must be a number within ±limit"
+ * (or "... returned a string value ...") in err, line being where the
+ * hook's function starts (left out when 0): casting NaN, an infinity or
  * 1e300 to an integer is undefined behaviour. */
-int qp_sandbox_score(lua_State *L, int idx, const char *path, const char *hook, long long limit,
+int qp_sandbox_score(lua_State *L, int idx, const char *path, int line, const char *hook, long long limit,
                      lua_Integer *out, char *err, size_t errn);
 
 /* Reads a whole Lua source (NUL-terminated, malloc'ed), at most
