@@ -97,6 +97,12 @@ static void *split_worker(void *arg)
     }
     for (int i; (i = atomic_fetch_add(&j->next, 1)) < j->n && !atomic_load(&j->failed);)
         j->out[i] = perft_after(r, j->s, c, j->mv[i], j->depth);
+    if (r->failed) {   /* a hook failed in this thread's instance: the counts are wrong */
+        pthread_mutex_lock(&j->mu);
+        if (!atomic_load(&j->failed)) snprintf(j->err, sizeof j->err, "%s", r->failed);
+        atomic_store(&j->failed, true);
+        pthread_mutex_unlock(&j->mu);
+    }
     free(c);
     qp_rules_free(r);
     return NULL;

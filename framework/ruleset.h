@@ -148,6 +148,11 @@ struct qp_rules {
     /* Which AI plays the game (ai.h): QP_AI_DEFAULT lets the framework
      * choose, MCTS when the ruleset has no evaluate hook, else alpha-beta. */
     int ai;
+    /* The first failure a hook of this instance reported ("FILE:LINE:
+     * why" for a game file), NULL while none: set by adapters, whose
+     * failing hooks then answer "no moves" / "no change", so counts and
+     * searches after it are wrong and callers say so. */
+    const char *failed;
 };
 
 /* Both fields first, as a plugin writes them:

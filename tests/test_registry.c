@@ -96,7 +96,7 @@ static const char *bad_message(int i, char *buf, size_t n)
         break;
     case 3:
         snprintf(buf, n, "plugin %s: built against another qipan/ruleset.h (table of %zu bytes, this qipan expects %zu): %s",
-                 BAD("oldtable"), sizeof(qp_ruleset) - 5 * sizeof(void *), sizeof(qp_ruleset), REBUILD);
+                 BAD("oldtable"), offsetof(qp_ruleset, status_text)   /* the table before the five hooks */, sizeof(qp_ruleset), REBUILD);
         break;
     default:
         return NULL;

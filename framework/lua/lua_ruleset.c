@@ -53,6 +53,7 @@ static void lr_report(lr_inst *in, const char *msg)
     snprintf(in->last, sizeof in->last, "%s", msg);
     if (in->err[0]) return;
     snprintf(in->err, sizeof in->err, "%s", msg);
+    if (in->r) in->r->failed = in->err;
     if (!in->quiet) fprintf(stderr, "qipan: %s\n", msg);
 }
 

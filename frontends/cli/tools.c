@@ -142,6 +142,12 @@ int cmd_perft(qp_app *app, int argc, char **argv)
     free(tm);
     free(mv);
     free(cnt);
+    if (r->failed) {   /* the hook's error is printed; no count that is wrong */
+        fprintf(stderr, "qipan: %s: no count: a hook of the game failed\n", argv[0]);
+        qp_game_free(&g);
+        qp_rules_free(r);
+        return 1;
+    }
     double dt = now_s() - t0;
     fprintf(stderr, "%s %ld: %llu nodes in %.3f s (%.1f M/s)\n", argv[0], depth, (unsigned long long)total,
             dt, dt > 0 ? total / dt / 1e6 : 0.0);

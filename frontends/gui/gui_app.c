@@ -24,7 +24,6 @@
 #include "gui_settings.h"
 #include "gui_sound.h"
 #include "library.h"
-#include "lua_ruleset.h"
 #include "record.h"
 
 /* What the engine is doing for the window. */
@@ -1353,8 +1352,8 @@ static void update(gui_app *a)
      * the window shows it too, once.  Read only while no search runs:
      * the engine's thread may be the one writing it. */
     if (!gui_engine_busy(a->eng)) {
-        const char *he = qp_lua_rules_error(st->r);
-        if (he[0] && strncmp(he, a->hook_err, sizeof a->hook_err - 1)) {
+        const char *he = st->r->failed;
+        if (he && strncmp(he, a->hook_err, sizeof a->hook_err - 1)) {
             snprintf(a->hook_err, sizeof a->hook_err, "%s", he);
             gui_state_message(st, true, "%s", he);
             a->dirty = true;
