@@ -38,7 +38,11 @@ qp_rules *qp_rules_create(const qp_ruleset *rs, const qp_params *params, char *e
     r->side_names[1] = "second";
     static const char *const no_flags[] = {NULL};
     r->flag_names = no_flags;
+    /* A create hook that fails without a word still gets a message: no
+     * caller prints an uninitialised buffer. */
+    if (errn) err[0] = 0;
     if (rs->create(r, err, errn)) {
+        if (errn && !err[0]) snprintf(err, errn, "its create hook failed without a message");
         free(r);
         return NULL;
     }

@@ -214,6 +214,28 @@ static void test_resign_and_bad_fen(void **st)
     qp_rules_free(r);
 }
 
+static int silent_create(qp_rules *r, char *err, size_t errn)
+{
+    (void)r;
+    (void)err;
+    (void)errn;
+    return -1;   /* fails and says nothing */
+}
+
+/* A create hook that fails without a word still leaves a message (callers
+ * printed an uninitialised buffer). */
+static void test_silent_create_has_a_message(void **st)
+{
+    (void)st;
+    qp_ruleset silent = walk_ruleset;
+    silent.create = silent_create;
+    char err[QP_ERR];
+    memset(err, 'x', sizeof err);
+    err[sizeof err - 1] = 0;
+    assert_null(qp_rules_create(&silent, NULL, err, sizeof err));
+    assert_string_equal(err, "its create hook failed without a message");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -224,6 +246,7 @@ int main(void)
         cmocka_unit_test(test_perpetual_check),
         cmocka_unit_test(test_no_capture_limit),
         cmocka_unit_test(test_resign_and_bad_fen),
+        cmocka_unit_test(test_silent_create_has_a_message),
     };
     return cmocka_run_group_tests_name("game", tests, NULL, NULL);
 }

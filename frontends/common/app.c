@@ -146,9 +146,7 @@ qp_rules *qp_app_open_rules(qp_app *app, const char *name, const char *config)
         free(cfg);
         return NULL;
     }
-    err[0] = 0;
-    qp_rules *r = qp_rules_create(rs, &p, err, sizeof err);
-    if (!r && !err[0]) snprintf(err, sizeof err, "its create hook failed without a message");
+    qp_rules *r = qp_rules_create(rs, &p, err, sizeof err);   /* always says why */
     if (!r) rules_error(cfg, name, err);
     free(cfg);
     return r;
