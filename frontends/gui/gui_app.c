@@ -23,6 +23,7 @@
 #include "gui_net.h"
 #include "gui_settings.h"
 #include "gui_sound.h"
+#include "gui_winstate.h"
 #include "library.h"
 #include "record.h"
 
@@ -103,77 +104,6 @@ static int engine_budget(const gui_state *st)
     }
 }
 
-/* The window's own state of a game (mode, level, flip, clocks) lives
- * beside its autosave: FILE.txt → FILE.window, "key values" lines. */
-static void window_state_path(const char *autosave, char *out, size_t n)
-{
-    snprintf(out, n, "%s", autosave);
-    size_t k = strlen(out);
-    if (k > 4 && !strcmp(out + k - 4, ".txt")) out[k - 4] = 0;
-    k = strlen(out);
-    snprintf(out + k, n - k, ".window");
-}
-
-static void save_window_state(const gui_state *st, const char *autosave)
-{
-    char path[1100], tmp[1200];
-    window_state_path(autosave, path, sizeof path);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = qp_file_open(tmp, "w");
-    if (!f) return;
-    fprintf(f, "mode %u\nlevel %d\nflip %d\ntc %d %d %d %d\nleft %lld %lld\nspent %llu %llu\n", st->ai_mask & 3u,
-            st->level, st->flip ? 1 : 0, (int)st->tc.kind, st->tc.base_s, st->tc.inc_s, st->tc.move_s,
-            (long long)st->left_ms[0], (long long)st->left_ms[1], (unsigned long long)st->clock_ms[0],
-            (unsigned long long)st->clock_ms[1]);
-    bool ok = fflush(f) == 0 && !ferror(f);
-    if (fclose(f) != 0) ok = false;
-    if (!ok || rename(tmp, path) != 0) unlink(tmp);
-}
-
-/* What save_window_state wrote, read whole (before a load overwrites it). */
-static bool read_window_state(const char *autosave, char *buf, size_t n)
-{
-    char path[1100];
-    window_state_path(autosave, path, sizeof path);
-    FILE *f = qp_file_open(path, "r");
-    if (!f) return false;
-    size_t k = fread(buf, 1, n - 1, f);
-    buf[k] = 0;
-    fclose(f);
-    return true;
-}
-
-/* Lines that do not parse or are out of range are ignored: the game
- * itself is in the record. */
-static void apply_window_state(gui_state *st, const char *text)
-{
-    char line[256];
-    for (int lines = 0; lines < 32 && *text; lines++) {
-        size_t len = strcspn(text, "\n");
-        snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), text);
-        text += len + (text[len] == '\n');
-        unsigned u;
-        int v, k, b, i, m;
-        long long l0, l1;
-        unsigned long long s0, s1;
-        if (sscanf(line, "mode %u", &u) == 1 && u <= 3) st->ai_mask = st->r->nsides > 1 ? u : u & 1u;
-        else if (sscanf(line, "level %d", &v) == 1 && v >= 1 && v <= GUI_LEVELS) st->level = v;
-        else if (sscanf(line, "flip %d", &v) == 1 && (v == 0 || v == 1)) st->flip = v;
-        else if (sscanf(line, "tc %d %d %d %d", &k, &b, &i, &m) == 4 && k >= 0 && k < GUI_TC_KINDS && b >= 1 &&
-                 b <= 36000 && i >= 0 && i <= 3600 && m >= 1 && m <= 36000)
-            st->tc = (gui_tc){(gui_tc_kind)k, b, i, m};
-        else if (sscanf(line, "left %lld %lld", &l0, &l1) == 2 && l0 >= 0 && l1 >= 0 && l0 <= 360000000LL &&
-                 l1 <= 360000000LL) {
-            st->left_ms[0] = l0;
-            st->left_ms[1] = l1;
-        } else if (sscanf(line, "spent %llu %llu", &s0, &s1) == 2 && s0 <= 360000000ULL && s1 <= 360000000ULL) {
-            st->clock_ms[0] = s0;
-            st->clock_ms[1] = s1;
-        }
-    }
-    if (!st->engine_ok) st->ai_mask = 0;
-}
-
 /* ---- saving ----------------------------------------------------------- */
 
 /* Tells one finished game from another: its last position, its length and
@@ -212,7 +142,7 @@ static void autosave(gui_app *a)
     char err[QP_ERR * 2];
     if (!a->autosave_armed || !st->autosave_path[0]) return;
     char side[1100];
-    window_state_path(st->autosave_path, side, sizeof side);
+    gui_winstate_path(st->autosave_path, side, sizeof side);
     if (st->g.len == 0 || gui_state_over(st)) {
         if (unlink(st->autosave_path) != 0 && errno != ENOENT)
             fprintf(stderr, "qipan: cannot remove %s: %s\n", st->autosave_path, strerror(errno));
@@ -225,7 +155,7 @@ static void autosave(gui_app *a)
         gui_state_message(st, true, "autosave: %s", err);
         return;
     }
-    save_window_state(st, st->autosave_path);
+    if (gui_winstate_save(st, st->autosave_path, err, sizeof err)) fprintf(stderr, "qipan: autosave: %s\n", err);
 }
 
 static void set_autosave_path(gui_app *a)
@@ -685,7 +615,8 @@ static void save_to(gui_app *a, const char *path)
         sound(a, GUI_SFX_ERROR);
         return;
     }
-    save_window_state(st, path);   /* mode, level and clocks beside it */
+    /* mode, level and clocks beside it: the game is saved even without */
+    if (gui_winstate_save(st, path, err, sizeof err)) fprintf(stderr, "qipan: save: %s\n", err);
     snprintf(a->save_path, sizeof a->save_path, "%s", path);
     gui_state_message(st, false, "%s %s", st->cjk ? "已保存 Saved" : "Saved", path);
 }
@@ -733,10 +664,10 @@ static void load_from(gui_app *a, const char *path)
     /* Read before anything is written: the autosave's own state file is
      * rewritten below. */
     char ws[2048];
-    bool have_ws = read_window_state(path, ws, sizeof ws);
+    bool have_ws = gui_winstate_read(path, ws, sizeof ws);
     replace_game(a, r, &g);
     if (have_ws) {
-        apply_window_state(st, ws);
+        gui_winstate_apply(st, ws);
         a->loaded_ws = true;
         if (st->log) {
             char tc[32];

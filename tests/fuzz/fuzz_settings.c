@@ -2,10 +2,7 @@
  * fuzz_settings.c — the window's settings file (frontends/gui/gui_settings.c):
  * any text loads (a line that does not parse is ignored), every value
  * loaded is in its range, and what loads saves and loads again the same.
- *
- * The window's other file, NAME.window beside an autosave, is read by a
- * function private to gui_app.c, which needs the whole window to link; it
- * is not fuzzed here.
+ * (The window's other file, NAME.window beside a record: fuzz_window.)
  */
 #include "fuzz_common.h"
 
