@@ -10,15 +10,7 @@ static const qp_ruleset badname_ruleset = {
     .name = "bad\x1b[2Jname",
     .title = "a ruleset whose name clears the screen",
     .create = tiny_create,
-    .setup = tiny_setup,
-    .side_to_move = tiny_side,
-    .piece_at = tiny_piece_at,
-    .gen = tiny_gen,
-    .make = tiny_make,
-    .move_text = tiny_text,
-    .move_parse = tiny_parse,
-    .outcome = tiny_outcome,
-    .hash = tiny_hash,
+    TINY_HOOKS,
 };
 
 int qp_plugin_abi = QP_ABI_VERSION;

@@ -16,15 +16,7 @@ static const qp_ruleset silent_ruleset = {
     .name = "silent",
     .title = "a ruleset whose create fails without a word",
     .create = silent_create,
-    .setup = tiny_setup,
-    .side_to_move = tiny_side,
-    .piece_at = tiny_piece_at,
-    .gen = tiny_gen,
-    .make = tiny_make,
-    .move_text = tiny_text,
-    .move_parse = tiny_parse,
-    .outcome = tiny_outcome,
-    .hash = tiny_hash,
+    TINY_HOOKS,
 };
 
 int qp_plugin_abi = QP_ABI_VERSION;

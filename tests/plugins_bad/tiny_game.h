@@ -94,4 +94,11 @@ static uint64_t tiny_hash(const qp_rules *r, const void *s)
     return (uint64_t)(t->left * 2 + t->side) * 0x9E3779B97F4A7C15ull + 1;
 }
 
+/* The required hooks but create, as designated initializers of a table
+ * (a qp_ruleset, or a plugin's own copy of an older one). */
+#define TINY_HOOKS                                                                                         \
+    .setup = tiny_setup, .side_to_move = tiny_side, .piece_at = tiny_piece_at, .gen = tiny_gen,          \
+    .make = tiny_make, .move_text = tiny_text, .move_parse = tiny_parse, .outcome = tiny_outcome,        \
+    .hash = tiny_hash
+
 #endif
