@@ -14,6 +14,7 @@
 #include <lauxlib.h>
 
 #include "blk.h"
+#include "lua_hook.h"
 #include "lua_pos.h"
 
 /* ---- complaints ----------------------------------------------------------- */

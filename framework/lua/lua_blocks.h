@@ -24,7 +24,4 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params);
 int lb_layout(lr_inst *in, char *err, size_t errn);
 void lb_install(qp_ruleset *rs, bool has_eval, bool has_lua_eval);
 
-/* lua_ruleset.c: runs the file's outcome hook alone; true when it decided. */
-bool lr_judge(const qp_rules *r, const void *s, qp_outcome *o);
-
 #endif

@@ -1,8 +1,8 @@
 /*
  * lua_game.h — internal to the Lua ruleset adapter (lua_ruleset.c with
- * lua_pos.c and lua_qp.c): what a loaded game file (lr_game) and one
- * instance of it (lr_inst) hold, and reading the file's returned table
- * into them.
+ * lua_hook.c, lua_pos.c, lua_qp.c and lua_blocks.c): what a loaded game
+ * file (lr_game) and one instance of it (lr_inst) hold, and reading the
+ * file's returned table into them.
  *
  * Contract:
  *  - lr_read_meta_p and lr_read_game run inside lua_pcall and fail with a
