@@ -1,9 +1,9 @@
 /*
- * registry.c — rulesets by name: built-ins, plugins (dlopen), Lua games.
+ * registry.c — rulesets by name: built-ins, plugins (dlopen), and game
+ * files through the loaders the program added.
  */
 #define _XOPEN_SOURCE 700   /* realpath */
 #include "registry.h"
-#include "lua_ruleset.h"
 
 #include <dirent.h>
 #include <dlfcn.h>
@@ -22,7 +22,7 @@ void qp_registry_init(qp_registry *reg, const char *scripts_dir)
 
 void qp_registry_free(qp_registry *reg)
 {
-    for (int i = 0; i < reg->nowned; i++) qp_lua_ruleset_free(reg->owned[i]);
+    for (int i = 0; i < reg->nowned; i++) reg->owned_by[i]->free(reg->owned[i]);
     for (int i = 0; i < reg->n; i++) free(reg->origin[i]);
     for (int i = 0; i < reg->ndl; i++) dlclose(reg->dl[i]);
     memset(reg, 0, sizeof *reg);
@@ -157,10 +157,21 @@ static void truncate_to(qp_registry *reg, int keep)
     }
 }
 
-int qp_registry_add_owned(qp_registry *reg, qp_ruleset *rs)
+/* Adds a ruleset read by loader, freed by it with the registry. */
+static int add_owned(qp_registry *reg, qp_ruleset *rs, const qp_game_loader *loader)
 {
     if (reg->nowned >= QP_MAX_RULESETS || qp_registry_add(reg, rs)) return -1;
+    reg->owned_by[reg->nowned] = loader;
     reg->owned[reg->nowned++] = rs;
+    return 0;
+}
+
+int qp_registry_add_loader(qp_registry *reg, const qp_game_loader *loader)
+{
+    if (reg->nloaders >= QP_MAX_LOADERS) return -1;
+    for (int i = 0; i < reg->nloaders; i++)
+        if (!strcmp(reg->loader[i]->suffix, loader->suffix)) return -1;
+    reg->loader[reg->nloaders++] = loader;
     return 0;
 }
 
@@ -257,15 +268,25 @@ static int cmp_names(const void *a, const void *b)
     return strcmp((const char *)a, (const char *)b);
 }
 
-/* Sorted file names in dir ending with suffix; returns the count. */
-static int list_dir(const char *dir, const char *suffix, char names[][256], int max)
+/* The loader that claims file name, or NULL. */
+static const qp_game_loader *loader_of(const qp_registry *reg, const char *name)
+{
+    for (int i = 0; i < reg->nloaders; i++)
+        if (has_suffix(name, reg->loader[i]->suffix)) return reg->loader[i];
+    return NULL;
+}
+
+/* Sorted file names in dir ending with suffix (reg: with a loader's
+ * suffix); returns the count. */
+static int list_dir(const qp_registry *reg, const char *dir, const char *suffix, char names[][256], int max)
 {
     DIR *d = opendir(dir);
     if (!d) return 0;
     int n = 0;
     struct dirent *e;
     while ((e = readdir(d)) && n < max)
-        if (has_suffix(e->d_name, suffix)) snprintf(names[n++], 256, "%s", e->d_name);
+        if (reg ? loader_of(reg, e->d_name) != NULL : has_suffix(e->d_name, suffix))
+            snprintf(names[n++], 256, "%s", e->d_name);
     closedir(d);
     qsort(names, (size_t)n, sizeof names[0], cmp_names);   /* load order must not depend on the disk */
     return n;
@@ -301,36 +322,37 @@ static void problem(problems *p, const char *msg)
     snprintf(p->buf + p->len, p->n - p->len, "\n... and %d more", p->dropped);
 }
 
-int qp_registry_load_lua_games(qp_registry *reg, char *err, size_t errn)
+int qp_registry_load_games(qp_registry *reg, char *err, size_t errn)
 {
     char dir[QP_PATH + 8];
     snprintf(dir, sizeof dir, "%s/games", reg->scripts_dir);
-    return qp_registry_load_lua_dir(reg, dir, err, errn);
+    return qp_registry_load_game_dir(reg, dir, err, errn);
 }
 
-int qp_registry_load_lua_dir(qp_registry *reg, const char *dir, char *err, size_t errn)
+int qp_registry_load_game_dir(qp_registry *reg, const char *dir, char *err, size_t errn)
 {
     char names[64][256];
     problems pr = {err, errn, 0, 0};
     if (errn) err[0] = 0;
-    int n = list_dir(dir, ".lua", names, 64), loaded = 0;
+    int n = list_dir(reg, dir, NULL, names, 64), loaded = 0;
     for (int i = 0; i < n; i++) {
         char path[QP_PATH + 300], e[QP_ERR + 64];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        qp_ruleset *rs = qp_lua_ruleset_load(path, e, sizeof e);
+        const qp_game_loader *loader = loader_of(reg, names[i]);
+        qp_ruleset *rs = loader->load(path, e, sizeof e);
         if (!rs) {
             problem(&pr, e);
             continue;
         }
         reg->refused[0] = 0;
         reg->loading = path;
-        int rc = qp_registry_add_owned(reg, rs);
+        int rc = add_owned(reg, rs, loader);
         reg->loading = NULL;
         if (rc) {
             snprintf(e, sizeof e, "%s: %s", path, reg->refused[0] ? reg->refused : "refused by the registry");
             reg->refused[0] = 0;
             problem(&pr, e);
-            qp_lua_ruleset_free(rs);
+            loader->free(rs);
             continue;
         }
         loaded++;
@@ -343,7 +365,7 @@ int qp_registry_load_plugin_dir(qp_registry *reg, const char *dir, char *err, si
     char names[64][256];
     problems pr = {err, errn, 0, 0};
     if (errn) err[0] = 0;
-    int n = list_dir(dir, ".so", names, 64), loaded = 0;
+    int n = list_dir(NULL, dir, ".so", names, 64), loaded = 0;
     for (int i = 0; i < n; i++) {
         char path[QP_PATH + 300], e[QP_ERR + 64];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);

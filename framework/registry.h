@@ -1,6 +1,6 @@
 /*
  * registry.h — rulesets by name: built-in C rulesets, plugin shared
- * objects, and rulesets written in Lua (wrapped by lua_ruleset.h).
+ * objects, and game files read by a loader (a Lua game file is one).
  *
  * The registry is a value the caller owns (no global table).  Built-ins
  * are added by rulesets/builtin.c's qp_register_builtin().  A plugin is a
@@ -11,7 +11,10 @@
  * ABI or size was compiled against another ruleset.h and is refused.  A
  * plugin that is, or whose folder is, writable by every user is refused
  * before it is opened: anyone could have replaced it.
- * Lua rulesets are found as scripts/games/NAME.lua.
+ * Game files are read by the loaders the program adds (qp_game_loader:
+ * qp_register_builtin adds the Lua adapter's, for NAME.lua), each
+ * claiming the files whose names end with its suffix; the registry
+ * knows no file format itself.  The shipped ones are in scripts/games/.
  *
  * A ruleset name is printable ASCII without spaces (it is typed on the
  * command line and printed in messages) and unique: the first of a name
@@ -27,19 +30,32 @@
 #include "ruleset.h"
 
 #define QP_MAX_RULESETS 64
+#define QP_MAX_LOADERS 4
 #define QP_PATH 1024
+
+/* Reads game files of one format into rulesets.  load returns a heap
+ * ruleset, or NULL with "FILE:LINE: message" in err; the registry frees
+ * what it keeps with free. */
+typedef struct qp_game_loader {
+    const char *suffix;   /* the file names it claims end with this: ".lua" */
+    qp_ruleset *(*load)(const char *path, char *err, size_t errn);
+    void (*free)(qp_ruleset *rs);
+} qp_game_loader;
 
 typedef struct qp_registry {
     int n;
     const qp_ruleset *rs[QP_MAX_RULESETS];
-    qp_ruleset *owned[QP_MAX_RULESETS];   /* allocated by adapters; freed with the registry */
+    qp_ruleset *owned[QP_MAX_RULESETS];   /* read from game files; freed with the registry */
+    const qp_game_loader *owned_by[QP_MAX_RULESETS];   /* the loader that frees owned[i] */
     int nowned;
-    char *origin[QP_MAX_RULESETS];         /* the plugin or Lua file rs[i] came from; NULL: built in */
+    const qp_game_loader *loader[QP_MAX_LOADERS];
+    int nloaders;
+    char *origin[QP_MAX_RULESETS];         /* the plugin or game file rs[i] came from; NULL: built in */
     void *dl[16];                          /* dlopen handles */
     int ndl;
-    char scripts_dir[QP_PATH];             /* where NAME.lua configs and games/ live */
+    char scripts_dir[QP_PATH];             /* where configs and games/ live */
     char refused[QP_ERR];                  /* why qp_registry_add first refused a ruleset */
-    const char *loading;                   /* the plugin or Lua file being registered, or NULL */
+    const char *loading;                   /* the plugin or game file being registered, or NULL */
     bool loading_plugin;                   /* loading is a plugin: its tables' shape is checked */
 } qp_registry;
 
@@ -55,8 +71,9 @@ void qp_registry_free(qp_registry *reg);
  * PATH", "... is already a built-in ruleset"), unless it already held a
  * reason, and a plugin that registered it is refused as a whole. */
 int qp_registry_add(qp_registry *reg, const qp_ruleset *rs);
-/* Takes ownership of a heap ruleset (adapters). */
-int qp_registry_add_owned(qp_registry *reg, qp_ruleset *rs);
+/* Adds a reader of game files (not copied: it must outlive the registry);
+ * -1 if the table is full or another loader claims the same suffix. */
+int qp_registry_add_loader(qp_registry *reg, const qp_game_loader *loader);
 const qp_ruleset *qp_registry_find(const qp_registry *reg, const char *name);
 /* dlopen a plugin and let it register; -1 with err on failure ("plugin
  * PATH: ruleset 'nim' lacks required hook 'gen'", "plugin PATH: built
@@ -65,13 +82,14 @@ const qp_ruleset *qp_registry_find(const qp_registry *reg, const char *name);
  * refused: its folder DIR is writable by every user", ...).  A refused
  * plugin leaves nothing registered. */
 int qp_registry_load_plugin(qp_registry *reg, const char *path, char *err, size_t errn);
-/* Registers every scripts_dir/games/ *.lua ruleset and returns how many.
- * Every broken file is reported in err, one line each ("FILE:LINE:
- * message"), as many as fit in errn; the good files still register. */
-int qp_registry_load_lua_games(qp_registry *reg, char *err, size_t errn);
-/* The same for every *.lua in dir (user and extra game folders).  Every
- * broken file is reported in err, one line each. */
-int qp_registry_load_lua_dir(qp_registry *reg, const char *dir, char *err, size_t errn);
+/* Registers every game file of scripts_dir/games/ that a loader claims,
+ * in the order of their names, and returns how many.  Every broken file
+ * is reported in err, one line each ("FILE:LINE: message"), as many as
+ * fit in errn; the good files still register. */
+int qp_registry_load_games(qp_registry *reg, char *err, size_t errn);
+/* The same for the game files in dir (user and extra game folders).
+ * Every broken file is reported in err, one line each. */
+int qp_registry_load_game_dir(qp_registry *reg, const char *dir, char *err, size_t errn);
 /* Loads every *.so in dir; returns how many.  Every refused plugin is
  * reported in err, one line each, as above. */
 int qp_registry_load_plugin_dir(qp_registry *reg, const char *dir, char *err, size_t errn);

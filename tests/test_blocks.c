@@ -31,7 +31,7 @@ static int setup_reg(void **st)
     (void)st;
     char err[QP_ERR] = "";
     tu_registry(&reg);
-    int n = qp_registry_load_lua_dir(&reg, QP_TESTDATA_DIR "/games", err, sizeof err);
+    int n = qp_registry_load_game_dir(&reg, QP_TESTDATA_DIR "/games", err, sizeof err);
     if (err[0]) fail_msg("test games: %s", err);
     if (n != 16) fail_msg("test games: %d loaded, expected 16", n);
     return 0;

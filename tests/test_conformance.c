@@ -739,8 +739,8 @@ int main(int argc, char **argv)
     const char *scripts = getenv("QIPAN_SCRIPTS");
     qp_registry_init(&cf_reg, scripts && *scripts ? scripts : QP_SCRIPTS_DIR);
     qp_register_builtin(&cf_reg);
-    if (qp_registry_load_lua_games(&cf_reg, err, sizeof err), err[0]) fprintf(stderr, "lua games: %s\n", err);
-    if (qp_registry_load_lua_dir(&cf_reg, QP_TESTDATA_DIR "/games", err, sizeof err), err[0])
+    if (qp_registry_load_games(&cf_reg, err, sizeof err), err[0]) fprintf(stderr, "lua games: %s\n", err);
+    if (qp_registry_load_game_dir(&cf_reg, QP_TESTDATA_DIR "/games", err, sizeof err), err[0])
         fprintf(stderr, "test games: %s\n", err);
     if (qp_registry_load_plugin_dir(&cf_reg, QP_PLUGIN_DIR, err, sizeof err), err[0]) fprintf(stderr, "plugins: %s\n", err);
     struct CMUnitTest *tests = calloc((size_t)cf_reg.n, sizeof *tests);

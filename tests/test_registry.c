@@ -3,11 +3,13 @@
  * required hook are refused with the hook's name, a plugin registering one
  * is refused as a whole, plugins built against another ruleset.h, from
  * places anyone can write, or with unprintable or taken names are refused
- * with a message that says why, and every broken game file of a scripts
- * folder is reported while the good ones still register.
+ * with a message that says why, every broken game file of a scripts
+ * folder is reported while the good ones still register, and game files
+ * are read by the loaders the program added, each for its suffix.
  */
 #define _DEFAULT_SOURCE   /* mkdtemp, realpath */
 #include "testutil.h"
+#include "lua_ruleset.h"
 
 #include <limits.h>
 #include <stddef.h>
@@ -388,7 +390,8 @@ static void test_every_broken_file(void **st)
     make_games(dir, want, sizeof want);
     qp_registry reg;
     qp_registry_init(&reg, dir);
-    assert_int_equal(qp_registry_load_lua_games(&reg, err, sizeof err), 1);
+    assert_int_equal(qp_registry_add_loader(&reg, &qp_lua_loader), 0);
+    assert_int_equal(qp_registry_load_games(&reg, err, sizeof err), 1);
     assert_string_equal(err, want);
     assert_non_null(qp_registry_find(&reg, "good"));
     assert_int_equal(reg.n, 1);
@@ -397,12 +400,124 @@ static void test_every_broken_file(void **st)
     /* a buffer too small for all: whole lines, then how many were left out */
     char small[160];
     qp_registry_init(&reg, dir);
-    assert_int_equal(qp_registry_load_lua_games(&reg, small, sizeof small), 1);
+    assert_int_equal(qp_registry_add_loader(&reg, &qp_lua_loader), 0);
+    assert_int_equal(qp_registry_load_games(&reg, small, sizeof small), 1);
     char first[512];
     snprintf(first, sizeof first, "%.*s\n... and 3 more", (int)strcspn(want, "\n"), want);
     assert_string_equal(small, first);
     qp_registry_free(&reg);
     remove_games(dir);
+}
+
+/* ---- game-file loaders ------------------------------------------------- */
+
+/* A loader of *.txt files holding a name: a copy of Zhonggong under that
+ * name, or an error for the name "bad". */
+typedef struct txt_game {
+    qp_ruleset rs;
+    char name[32];
+} txt_game;
+
+static const qp_ruleset *txt_base;
+static int txt_freed;
+
+static qp_ruleset *txt_load(const char *path, char *err, size_t errn)
+{
+    char name[32] = "";
+    FILE *f = fopen(path, "r");
+    if (f) {
+        if (!fgets(name, sizeof name, f)) name[0] = 0;
+        fclose(f);
+    }
+    name[strcspn(name, "\n")] = 0;
+    if (!strcmp(name, "bad")) {
+        snprintf(err, errn, "%s:1: bad game", path);
+        return NULL;
+    }
+    txt_game *g = malloc(sizeof *g);
+    assert_non_null(g);
+    g->rs = *txt_base;
+    snprintf(g->name, sizeof g->name, "%s", name);
+    g->rs.name = g->name;
+    return &g->rs;
+}
+
+static void txt_free(qp_ruleset *rs)
+{
+    txt_freed++;
+    free(rs);   /* rs is the first member of its txt_game */
+}
+
+static const qp_game_loader txt_loader = {".txt", txt_load, txt_free};
+
+/* Each file goes to the loader of its suffix, all in the order of their
+ * names; a file no loader claims is not read, a refused ruleset is freed
+ * by its loader, and the registry names no format of its own. */
+static void test_game_loaders(void **st)
+{
+    (void)st;
+    char dir[64], games[128], path[300];
+    strcpy(dir, "/tmp/qp_reg_XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    snprintf(games, sizeof games, "%s/games", dir);
+    assert_int_equal(mkdir(games, 0700), 0);
+    write_file(dir, "a_one.txt", "one\n");
+    write_file(dir, "b_good.lua", good_game);
+    write_file(dir, "c_bad.txt", "bad\n");
+    write_file(dir, "d_other.dat", "other\n");
+    write_file(dir, "e_one.txt", "one\n");
+
+    qp_registry reg;
+    char err[2048], want[2048];
+    /* no loader: no game file is read */
+    qp_registry_init(&reg, dir);
+    assert_int_equal(qp_registry_load_games(&reg, err, sizeof err), 0);
+    assert_string_equal(err, "");
+    assert_int_equal(reg.n, 0);
+    qp_registry_free(&reg);
+
+    qp_registry_init(&reg, dir);
+    qp_register_builtin(&reg);
+    txt_base = qp_registry_find(&reg, "zhonggong");
+    assert_non_null(txt_base);
+    int n = reg.n;
+    txt_freed = 0;
+    assert_int_equal(qp_registry_add_loader(&reg, &txt_loader), 0);
+    assert_int_equal(qp_registry_add_loader(&reg, &txt_loader), -1);     /* .txt is taken */
+    assert_int_equal(qp_registry_add_loader(&reg, &qp_lua_loader), -1);  /* so is .lua */
+    assert_int_equal(qp_registry_load_games(&reg, err, sizeof err), 2);
+    snprintf(want, sizeof want,
+             "%s/c_bad.txt:1: bad game\n"
+             "%s/e_one.txt: ruleset 'one' is already registered by %s/a_one.txt",
+             games, games, games);
+    assert_string_equal(err, want);
+    assert_int_equal(txt_freed, 1);   /* the second 'one' */
+    assert_int_equal(reg.n, n + 2);
+    assert_string_equal(reg.rs[n]->name, "one");
+    assert_string_equal(reg.rs[n + 1]->name, "good");
+    assert_null(qp_registry_find(&reg, "other"));
+    qp_registry_free(&reg);
+    assert_int_equal(txt_freed, 2);
+
+    /* a full table */
+    static char suffix[QP_MAX_LOADERS + 1][8];
+    static qp_game_loader more[QP_MAX_LOADERS + 1];
+    for (int i = 0; i <= QP_MAX_LOADERS; i++) {
+        snprintf(suffix[i], sizeof suffix[i], ".x%d", i);
+        more[i] = (qp_game_loader){suffix[i], txt_load, txt_free};
+    }
+    qp_registry_init(&reg, dir);
+    for (int i = 0; i < QP_MAX_LOADERS; i++) assert_int_equal(qp_registry_add_loader(&reg, &more[i]), 0);
+    assert_int_equal(qp_registry_add_loader(&reg, &more[QP_MAX_LOADERS]), -1);
+    qp_registry_free(&reg);
+
+    static const char *const names[] = {"a_one.txt", "b_good.lua", "c_bad.txt", "d_other.dat", "e_one.txt"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", games, names[i]);
+        unlink(path);
+    }
+    rmdir(games);
+    rmdir(dir);
 }
 
 /* `qipan list` lists the good game and warns once per broken file. */
@@ -439,6 +554,7 @@ int main(void)
         cmocka_unit_test(test_silent_create),
         cmocka_unit_test(test_soak_plays_plugins),
         cmocka_unit_test(test_every_broken_file),
+        cmocka_unit_test(test_game_loaders),
         cmocka_unit_test(test_list_warns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

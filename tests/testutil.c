@@ -19,7 +19,7 @@ void tu_registry(qp_registry *reg)
     char err[QP_ERR] = "";
     qp_registry_init(reg, QP_SCRIPTS_DIR);
     qp_register_builtin(reg);
-    qp_registry_load_lua_games(reg, err, sizeof err);
+    qp_registry_load_games(reg, err, sizeof err);
     if (err[0]) fail_msg("lua games: %s", err);
 }
 

@@ -779,6 +779,8 @@ qp_ruleset *qp_lua_ruleset_load(const char *path, char *err, size_t errn)
     return rs;
 }
 
+const qp_game_loader qp_lua_loader = {".lua", qp_lua_ruleset_load, qp_lua_ruleset_free};
+
 const char *qp_lua_rules_error(const qp_rules *r)
 {
     if (!r || r->rs->create != lr_create) return "";

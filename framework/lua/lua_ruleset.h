@@ -17,6 +17,7 @@
 #ifndef QP_LUA_RULESET_H
 #define QP_LUA_RULESET_H
 
+#include "registry.h"
 #include "ruleset.h"
 
 /* Loads a game file.  Returns a heap ruleset, or NULL with
@@ -24,6 +25,10 @@
  * an error ("unknown key 'moevs' (did you mean 'moves'?)"). */
 qp_ruleset *qp_lua_ruleset_load(const char *path, char *err, size_t errn);
 void qp_lua_ruleset_free(qp_ruleset *rs);
+
+/* The registry's reader of NAME.lua game files (the two above), added by
+ * the program with qp_registry_add_loader. */
+extern const qp_game_loader qp_lua_loader;
 
 /* The first error a hook of this instance raised ("file:line: message"),
  * "" if none or if r is not a Lua ruleset.  Hook errors are printed on

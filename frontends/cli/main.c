@@ -249,7 +249,7 @@ static void load_extensions(qp_app *app, const char *argv0)
     snprintf(dir, sizeof dir, "%s/games", app->reg.scripts_dir);
     qp_search_dirs(QP_DIRS_GAMES, dir, &dirs);
     for (int i = 0; i < dirs.n; i++) {
-        qp_registry_load_lua_dir(&app->reg, dirs.dir[i], err, sizeof err);
+        qp_registry_load_game_dir(&app->reg, dirs.dir[i], err, sizeof err);
         warn_lines(err);
     }
     qp_default_plugin_dir(argv0, dir, sizeof dir);

@@ -28,7 +28,7 @@ static inline void fz_init(void)
     const char *dir = getenv("QIPAN_SCRIPTS");
     qp_registry_init(&fz_reg, dir ? dir : QP_SCRIPTS_DIR);
     qp_register_builtin(&fz_reg);
-    qp_registry_load_lua_games(&fz_reg, err, sizeof err);
+    qp_registry_load_games(&fz_reg, err, sizeof err);
     if (err[0]) fprintf(stderr, "fuzz: %s\n", err);
     fz_rules = calloc((size_t)fz_reg.n, sizeof *fz_rules);
     for (int i = 0; i < fz_reg.n; i++) {
