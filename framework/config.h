@@ -1,7 +1,10 @@
 /*
- * config.h — Lua 5.4 configuration files.
+ * config.h — configuration files: what one holds, read by the Lua
+ * adapter (qp_config_load*, framework/lua/lua_config.c), and applying it
+ * to a ruleset's parameters (qp_config_apply, config.c, which knows no
+ * file format).
  *
- * A config file is a Lua chunk returning a table:
+ * A config file is a Lua 5.4 chunk returning a table:
  *     return { ruleset = "zhonggong", draw = { repetitions = 3 }, ... }
  * It runs in a sandbox (base functions without dofile/loadfile/load,
  * string, table, math, utf8; no io, os or package) with an instruction
@@ -39,7 +42,8 @@ typedef struct qp_config {
     qp_config_entry e[QP_CONFIG_MAX];
 } qp_config;
 
-/* Loads and flattens path.  Returns 0, or -1 with "file:line: message". */
+/* Loads and flattens path (lua_config.c).  Returns 0, or -1 with
+ * "file:line: message". */
 int qp_config_load(qp_config *c, const char *path, char *err, size_t errn);
 /* Same for a chunk held in memory (tests); name is used in messages. */
 int qp_config_load_string(qp_config *c, const char *name, const char *src, char *err, size_t errn);
