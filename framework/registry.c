@@ -168,7 +168,9 @@ static int add_owned(qp_registry *reg, qp_ruleset *rs, const qp_game_loader *loa
 
 int qp_registry_add_loader(qp_registry *reg, const qp_game_loader *loader)
 {
-    if (reg->nloaders >= QP_MAX_LOADERS) return -1;
+    if (!loader || !loader->suffix || !loader->suffix[0] || !loader->load || !loader->free ||
+        reg->nloaders >= QP_MAX_LOADERS)
+        return -1;
     for (int i = 0; i < reg->nloaders; i++)
         if (!strcmp(reg->loader[i]->suffix, loader->suffix)) return -1;
     reg->loader[reg->nloaders++] = loader;

@@ -72,7 +72,8 @@ void qp_registry_free(qp_registry *reg);
  * reason, and a plugin that registered it is refused as a whole. */
 int qp_registry_add(qp_registry *reg, const qp_ruleset *rs);
 /* Adds a reader of game files (not copied: it must outlive the registry);
- * -1 if the table is full or another loader claims the same suffix. */
+ * -1 if it lacks a suffix, load or free, if the table is full or if
+ * another loader claims the same suffix. */
 int qp_registry_add_loader(qp_registry *reg, const qp_game_loader *loader);
 const qp_ruleset *qp_registry_find(const qp_registry *reg, const char *name);
 /* dlopen a plugin and let it register; -1 with err on failure ("plugin

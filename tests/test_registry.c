@@ -485,6 +485,9 @@ static void test_game_loaders(void **st)
     assert_int_equal(qp_registry_add_loader(&reg, &txt_loader), 0);
     assert_int_equal(qp_registry_add_loader(&reg, &txt_loader), -1);     /* .txt is taken */
     assert_int_equal(qp_registry_add_loader(&reg, &qp_lua_loader), -1);  /* so is .lua */
+    static const qp_game_loader no_free = {".nf", txt_load, NULL}, no_suffix = {"", txt_load, txt_free};
+    assert_int_equal(qp_registry_add_loader(&reg, &no_free), -1);
+    assert_int_equal(qp_registry_add_loader(&reg, &no_suffix), -1);
     assert_int_equal(qp_registry_load_games(&reg, err, sizeof err), 2);
     snprintf(want, sizeof want,
              "%s/c_bad.txt:1: bad game\n"
