@@ -14,7 +14,7 @@
 
 #include <stdint.h>
 
-#include "search.h"
+#include "search_info.h"
 
 typedef struct qp_timeman {
     int64_t start_us;

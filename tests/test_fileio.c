@@ -7,6 +7,7 @@
 #include "config.h"
 #include "fileio.h"
 #include "record.h"
+#include "record_file.h"
 
 #include <dirent.h>
 #include <errno.h>

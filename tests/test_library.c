@@ -5,6 +5,7 @@
 #include "testutil.h"
 #include "library.h"
 #include "record.h"
+#include "record_file.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -9,6 +9,7 @@
 #include "testutil.h"
 #include "net_proto.h"
 #include "record.h"
+#include "record_file.h"
 
 #include <arpa/inet.h>
 #include <errno.h>

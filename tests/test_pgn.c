@@ -13,6 +13,7 @@
 
 #include "pgn.h"
 #include "record.h"
+#include "record_file.h"
 
 static void test_tokens(void **st)
 {

@@ -4,6 +4,7 @@
 #include "testutil.h"
 #include "walkgame.h"
 #include "record.h"
+#include "record_file.h"
 
 #include <stdio.h>
 #include <stdlib.h>

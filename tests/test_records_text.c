@@ -19,7 +19,8 @@
 #include "epd.h"
 #include "fileio.h"
 #include "record.h"
-#include "record_format.h"
+#include "record_file.h"
+#include "record_file.h"
 
 /* text (UTF-8) in encoding enc, by iconv; malloc'd, *n its length. */
 static char *iconv_to(const char *enc, const char *text, size_t *n)

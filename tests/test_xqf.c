@@ -10,7 +10,8 @@
  */
 #include "testutil.h"
 #include "record.h"
-#include "record_format.h"
+#include "record_file.h"
+#include "record_file.h"
 #include "xqf.h"
 
 #include <stdio.h>

@@ -2,7 +2,6 @@
  * record.c — saving and loading games as PGN records (format in record.h).
  */
 #include "record.h"
-#include "record_format.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -423,18 +422,6 @@ fail:
     return -1;
 }
 
-int qp_record_read(qp_record *rec, const char *path, char *err, size_t errn)
-{
-    char *text;
-    size_t len;
-    memset(rec, 0, sizeof *rec);
-    if (qp_file_read(path, QP_RECORD_MAX, &text, &len, err, errn)) return -1;
-    const qp_record_format *f = qp_record_format_of((const unsigned char *)text, len);
-    int rc = f->parse(rec, path, (const unsigned char *)text, len, err, errn);
-    free(text);
-    return rc;
-}
-
 int qp_record_params(const qp_record *rec, const qp_ruleset *rs, qp_params *p, char *err, size_t errn)
 {
     if (qp_params_init(p, rs->params, err, errn)) return -1;
@@ -523,53 +510,4 @@ int qp_record_replay(const qp_record *rec, qp_game *g, char *err, size_t errn)
         qp_game_goto(g, rec->ply);
     }
     return 0;
-}
-
-int qp_record_load(const qp_registry *reg, const char *path, qp_rules **rules_out, qp_game *g,
-                   char *err, size_t errn)
-{
-    return qp_record_load_keep(reg, path, rules_out, g, NULL, err, errn);
-}
-
-int qp_record_load_keep(const qp_registry *reg, const char *path, qp_rules **rules_out, qp_game *g,
-                        qp_record *keep, char *err, size_t errn)
-{
-    qp_record rec;
-    char e[QP_ERR];
-    *rules_out = NULL;
-    if (qp_record_read(&rec, path, err, errn)) return -1;
-    const qp_ruleset *rs = qp_record_ruleset(&rec, reg);
-    if (!rs) {
-        if (rec.ruleset[0]) snprintf(err, errn, "%s: unknown ruleset '%s'", path, rec.ruleset);
-        else snprintf(err, errn, "%s: no ruleset plays [Game \"%s\"]", path, rec.game);
-        goto fail;
-    }
-    qp_params p;
-    if (qp_record_params(&rec, rs, &p, e, sizeof e)) {
-        snprintf(err, errn, "%s: %s", path, e);
-        goto fail;
-    }
-    qp_rules *r = qp_rules_create(rs, &p, e, sizeof e);
-    if (!r) {
-        snprintf(err, errn, "%s: %s", path, e);
-        goto fail;
-    }
-    if (qp_game_init(g, r, rec.fen[0] ? rec.fen : NULL, e, sizeof e)) {
-        snprintf(err, errn, "%s: FEN header: %s", path, e);
-        qp_rules_free(r);
-        goto fail;
-    }
-    if (qp_record_replay(&rec, g, e, sizeof e)) {
-        snprintf(err, errn, "%s:%s%s", path, isdigit((unsigned char)e[0]) ? "" : " ", e);
-        qp_game_free(g);
-        qp_rules_free(r);
-        goto fail;
-    }
-    *rules_out = r;
-    if (keep) *keep = rec;
-    else qp_record_free(&rec);
-    return 0;
-fail:
-    qp_record_free(&rec);
-    return -1;
 }

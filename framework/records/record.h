@@ -100,7 +100,6 @@ typedef struct qp_record {
  * prefixes the messages. */
 int qp_record_parse(qp_record *rec, const char *name, const char *text, size_t len, char *err,
                     size_t errn);
-int qp_record_read(qp_record *rec, const char *path, char *err, size_t errn);
 void qp_record_free(qp_record *rec);
 /* The registered ruleset rec is a game of: the one [Ruleset] names, else
  * the one whose name or record_variant is [Variant], else the one whose
@@ -122,14 +121,5 @@ int qp_record_replay(const qp_record *rec, qp_game *g, char *err, size_t errn);
 /* The result the record claims: its end token, else a standard [Result],
  * else NULL. */
 const char *qp_record_claim(const qp_record *rec);
-
-/* Whole load: read, find the ruleset, create rules, init game, replay.
- * On success *rules_out is owned by the caller (qp_rules_free after
- * qp_game_free). */
-int qp_record_load(const qp_registry *reg, const char *path, qp_rules **rules_out,
-                   qp_game *g, char *err, size_t errn);
-/* The same, also handing the parsed record to the caller (qp_record_free). */
-int qp_record_load_keep(const qp_registry *reg, const char *path, qp_rules **rules_out,
-                        qp_game *g, qp_record *rec, char *err, size_t errn);
 
 #endif

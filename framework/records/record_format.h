@@ -1,13 +1,14 @@
 /*
- * record_format.h — the table of record formats qipan reads: each format
- * says how sure it is that a file's bytes are of it, and reads them into a
- * qp_record (record.h), whose moves are texts the ruleset parses (any
- * notation it reads; readers of coordinate formats write ICCS or
- * coordinates and set the record's hint).  qp_record_read asks every
- * format and hands the file to the surest; PGN is the fallback.
+ * record_format.h — what a record format is: how sure it is that a file's
+ * bytes are of it, and how it reads them into a qp_record (record.h),
+ * whose moves are texts the ruleset parses (any notation it reads;
+ * readers of coordinate formats write ICCS or coordinates and set the
+ * record's hint).  Each format module (xqf, dhtmlxq, epd; PGN is record.c)
+ * defines one; the table of them is record_file.c's, which hands a file to
+ * the surest (record_file.h).
  *
- * A new format is one module with one entry added to qp_record_formats
- * (record_format.c): nothing else branches on formats.
+ * A new format is one module with one entry added to the table: nothing
+ * else branches on formats.
  */
 #ifndef QP_RECORD_FORMAT_H
 #define QP_RECORD_FORMAT_H
@@ -33,12 +34,5 @@ typedef struct qp_record_format {
     int (*parse)(qp_record *rec, const char *name, const unsigned char *data, size_t len, char *err,
                  size_t errn);
 } qp_record_format;
-
-/* Every format, NULL-terminated; on a tie the earlier one wins. */
-extern const qp_record_format *const qp_record_formats[];
-
-/* The format to read data with: the surest of the table (PGN when none is
- * sure). */
-const qp_record_format *qp_record_format_of(const unsigned char *data, size_t len);
 
 #endif

@@ -17,6 +17,7 @@
 #include "encoding.h"
 #include "fileio.h"
 #include "record.h"
+#include "record_file.h"
 #include "xqf.h"
 
 int cmd_convert(qp_app *app, int argc, char **argv);

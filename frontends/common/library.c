@@ -16,6 +16,7 @@
 
 #include "datadirs.h"
 #include "record.h"
+#include "record_file.h"
 
 int qp_library_dir(char *out, size_t n)
 {

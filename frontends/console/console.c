@@ -17,6 +17,7 @@
 #include "console.h"
 #include "fileio.h"
 #include "record.h"
+#include "record_file.h"
 #include "ai.h"
 #include "search.h"
 

@@ -26,6 +26,7 @@
 #include "gui_winstate.h"
 #include "library.h"
 #include "record.h"
+#include "record_file.h"
 
 /* What the engine is doing for the window. */
 typedef enum gui_job { GUI_JOB_PLAY, GUI_JOB_HINT, GUI_JOB_ANALYZE } gui_job;

@@ -16,6 +16,7 @@
 #include "gui_engine.h"
 #include "gui_png.h"
 #include "record.h"
+#include "record_file.h"
 
 #define DEFAULT_W 1000
 #define DEFAULT_H 760

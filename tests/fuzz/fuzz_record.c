@@ -8,6 +8,7 @@
 
 #include "game.h"
 #include "record.h"
+#include "record_file.h"
 
 static void write_file(const char *path, const uint8_t *data, size_t size)
 {

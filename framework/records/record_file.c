@@ -1,0 +1,120 @@
+/*
+ * record_file.c — records as files (record_file.h): the table of formats,
+ * a file read in whichever its bytes say, and loaded into a game.
+ */
+#include "record_file.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dhtmlxq.h"
+#include "epd.h"
+#include "fileio.h"
+#include "record_format.h"
+#include "xqf.h"
+
+/* PGN: qipan's own saves and the PGN of other programs.  It reads any
+ * text, so it is the fallback of every file no other format claims. */
+static qp_sniff pgn_sniff(const unsigned char *data, size_t len)
+{
+    (void)data;
+    (void)len;
+    return QP_SNIFF_MAYBE;
+}
+
+static int pgn_parse(qp_record *rec, const char *name, const unsigned char *data, size_t len, char *err,
+                     size_t errn)
+{
+    return qp_record_parse(rec, name, (const char *)data, len, err, errn);
+}
+
+static const qp_record_format pgn_format = {"pgn", "PGN (Portable Game Notation)", pgn_sniff, pgn_parse};
+static const qp_record_format dhtmlxq_format = {"dhtmlxq", "DhtmlXQ (web pages' Xiangqi records)",
+                                                qp_dhtmlxq_sniff, qp_dhtmlxq_parse};
+static const qp_record_format epd_format = {"epd", "EPD (positions with operations)", qp_epd_sniff,
+                                            qp_epd_parse};
+
+const qp_record_format *const qp_record_formats[] = {
+    &pgn_format,
+    &qp_xqf_format,
+    &dhtmlxq_format,
+    &epd_format,
+    NULL,
+};
+
+const qp_record_format *qp_record_format_of(const unsigned char *data, size_t len)
+{
+    const qp_record_format *best = &pgn_format;
+    qp_sniff best_s = QP_SNIFF_NO;
+    for (int i = 0; qp_record_formats[i]; i++) {
+        qp_sniff s = qp_record_formats[i]->sniff(data, len);
+        if (s > best_s) {
+            best_s = s;
+            best = qp_record_formats[i];
+        }
+    }
+    return best;
+}
+
+int qp_record_read(qp_record *rec, const char *path, char *err, size_t errn)
+{
+    char *text;
+    size_t len;
+    memset(rec, 0, sizeof *rec);
+    if (qp_file_read(path, QP_RECORD_MAX, &text, &len, err, errn)) return -1;
+    const qp_record_format *f = qp_record_format_of((const unsigned char *)text, len);
+    int rc = f->parse(rec, path, (const unsigned char *)text, len, err, errn);
+    free(text);
+    return rc;
+}
+
+int qp_record_load(const qp_registry *reg, const char *path, qp_rules **rules_out, qp_game *g,
+                   char *err, size_t errn)
+{
+    return qp_record_load_keep(reg, path, rules_out, g, NULL, err, errn);
+}
+
+int qp_record_load_keep(const qp_registry *reg, const char *path, qp_rules **rules_out, qp_game *g,
+                        qp_record *keep, char *err, size_t errn)
+{
+    qp_record rec;
+    char e[QP_ERR];
+    *rules_out = NULL;
+    if (qp_record_read(&rec, path, err, errn)) return -1;
+    const qp_ruleset *rs = qp_record_ruleset(&rec, reg);
+    if (!rs) {
+        if (rec.ruleset[0]) snprintf(err, errn, "%s: unknown ruleset '%s'", path, rec.ruleset);
+        else snprintf(err, errn, "%s: no ruleset plays [Game \"%s\"]", path, rec.game);
+        goto fail;
+    }
+    qp_params p;
+    if (qp_record_params(&rec, rs, &p, e, sizeof e)) {
+        snprintf(err, errn, "%s: %s", path, e);
+        goto fail;
+    }
+    qp_rules *r = qp_rules_create(rs, &p, e, sizeof e);
+    if (!r) {
+        snprintf(err, errn, "%s: %s", path, e);
+        goto fail;
+    }
+    if (qp_game_init(g, r, rec.fen[0] ? rec.fen : NULL, e, sizeof e)) {
+        snprintf(err, errn, "%s: FEN header: %s", path, e);
+        qp_rules_free(r);
+        goto fail;
+    }
+    if (qp_record_replay(&rec, g, e, sizeof e)) {
+        snprintf(err, errn, "%s:%s%s", path, isdigit((unsigned char)e[0]) ? "" : " ", e);
+        qp_game_free(g);
+        qp_rules_free(r);
+        goto fail;
+    }
+    *rules_out = r;
+    if (keep) *keep = rec;
+    else qp_record_free(&rec);
+    return 0;
+fail:
+    qp_record_free(&rec);
+    return -1;
+}

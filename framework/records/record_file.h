@@ -1,0 +1,33 @@
+/*
+ * record_file.h — game records as files: a file read in any format qipan
+ * reads (the table of formats, record_format.h: PGN in any encoding,
+ * XQF, DhtmlXQ, EPD), and the whole load of a record into a game.  Above
+ * the formats, which are above record.h: files are read with a size bound
+ * (fileio.h).
+ */
+#ifndef QP_RECORD_FILE_H
+#define QP_RECORD_FILE_H
+
+#include "record.h"
+#include "record_format.h"
+
+/* Every format, NULL-terminated; on a tie the earlier one wins. */
+extern const qp_record_format *const qp_record_formats[];
+
+/* The format to read data with: the surest of the table (PGN when none is
+ * sure). */
+const qp_record_format *qp_record_format_of(const unsigned char *data, size_t len);
+
+/* Reads the file at path into rec, in the format its bytes say. */
+int qp_record_read(qp_record *rec, const char *path, char *err, size_t errn);
+
+/* Whole load: read, find the ruleset, create rules, init game, replay.
+ * On success *rules_out is owned by the caller (qp_rules_free after
+ * qp_game_free). */
+int qp_record_load(const qp_registry *reg, const char *path, qp_rules **rules_out,
+                   qp_game *g, char *err, size_t errn);
+/* The same, also handing the parsed record to the caller (qp_record_free). */
+int qp_record_load_keep(const qp_registry *reg, const char *path, qp_rules **rules_out,
+                        qp_game *g, qp_record *rec, char *err, size_t errn);
+
+#endif
