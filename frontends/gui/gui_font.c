@@ -456,13 +456,37 @@ void gui_text_fit(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c, f
     draw_text(f, buf, px, bold, c, x, y, align, 0, &in, true, false);
 }
 
+/* Wrapped sizes do not depend on the colour: measure with one. */
+static const SDL_Color GUI_FIT_COLOUR = {255, 255, 255, 255};
+
+static int min_px_of(int px, int fit)
+{
+    int m = fit & GUI_FIT_SMALL ? px * 3 / 5 : px * 4 / 5;
+    return m < 7 ? (px < 7 ? px : 7) : m;
+}
+
+bool gui_text_fits(gui_fonts *f, const char *s, int px, bool bold, SDL_Rect box, int fit)
+{
+    if (!s || !*s) return true;
+    for (int p = px; p >= min_px_of(px, fit); p--) {
+        int w;
+        gui_text_size(f, s, p, bold, &w, NULL);
+        if (w <= box.w) return true;
+        if (fit & GUI_FIT_WRAP) {
+            gui_text_entry *e = lookup(f, s, p, bold, GUI_FIT_COLOUR, box.w);
+            if (e && e->w <= box.w && e->h <= box.h) return true;
+        }
+    }
+    return false;
+}
+
 int gui_text_box(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c, SDL_Rect box, int align, int fit)
 {
     if (!s || !*s || box.w <= 0) return 0;
     float x = align & GUI_HCENTER ? box.x + box.w / 2.0f : align & GUI_RIGHT ? (float)(box.x + box.w) : (float)box.x;
     int valign = align & (GUI_VCENTER | GUI_BOTTOM), halign = align & (GUI_HCENTER | GUI_RIGHT);
     float y = valign & GUI_VCENTER ? box.y + box.h / 2.0f : valign & GUI_BOTTOM ? (float)(box.y + box.h) : (float)box.y;
-    int min_px = px * 4 / 5 < 7 ? (px < 7 ? px : 7) : px * 4 / 5;
+    int min_px = min_px_of(px, fit);
     for (int p = px; p >= min_px; p--) {
         int w, h;
         gui_text_size(f, s, p, bold, &w, &h);

@@ -99,10 +99,13 @@ void gui_text_fit(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c, f
 
 /* Fits s into box, each step only when the last does not fit: one line at
  * px; wrapped over the box's lines (GUI_FIT_WRAP); the same at smaller
- * sizes down to 4/5 of px; a path shortened in its middle keeping the file
+ * sizes down to 4/5 of px (3/5 with GUI_FIT_SMALL, for long prose); a path shortened in its middle keeping the file
  * name ("/home/…/autosave.txt", GUI_FIT_PATH); last, cut with "…".  align
  * places the text inside the box.  Returns the drawn height. */
-enum { GUI_FIT_WRAP = 1, GUI_FIT_PATH = 2 };
+enum { GUI_FIT_WRAP = 1, GUI_FIT_PATH = 2, GUI_FIT_SMALL = 4 };
 int gui_text_box(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c, SDL_Rect box, int align, int fit);
+/* Whether gui_text_box would show s whole (neither shortened nor cut), so
+ * a caller can shorten it its own way first (whole moves of a line). */
+bool gui_text_fits(gui_fonts *f, const char *s, int px, bool bold, SDL_Rect box, int fit);
 
 #endif
