@@ -190,10 +190,10 @@ static int render_png(const gui_state *st, int w, int h, const char *out, gui_la
     if (gui_draw_init(&d, ren, err, sizeof err)) {
         fprintf(stderr, "qipan: %s\n", err);
     } else {
-        gui_text_rec rec[512];
         if (boxes) {
-            d.fonts.rec = rec;
-            d.fonts.rec_cap = (int)(sizeof rec / sizeof rec[0]);
+            d.fonts.rec_cap = 1024;
+            d.fonts.rec = calloc((size_t)d.fonts.rec_cap, sizeof *d.fonts.rec);
+            if (!d.fonts.rec) fprintf(stderr, "qipan: out of memory for --boxes\n");
         }
         gui_layout_compute(L, &st->r->geom, w, h, st->flip);
         gui_draw_frame(&d, L, st, 0);
@@ -203,7 +203,9 @@ static int render_png(const gui_state *st, int w, int h, const char *out, gui_la
         if (SDL_MUSTLOCK(surf)) SDL_LockSurface(surf);
         if (gui_png_write(out, &px, err, sizeof err)) fprintf(stderr, "qipan: %s\n", err);
         else rc = 0;
+        if (boxes && !d.fonts.rec) rc = 1;
         if (rc == 0 && boxes) print_boxes(&d.fonts, w, h);
+        free(d.fonts.rec);
         d.fonts.rec = NULL;
         if (SDL_MUSTLOCK(surf)) SDL_UnlockSurface(surf);
         gui_draw_free(&d);

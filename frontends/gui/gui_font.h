@@ -51,7 +51,7 @@ typedef struct gui_text_rec {
     SDL_Rect box, in;
     int layer;
     bool cut, shortened;
-    char s[80];
+    char s[200];
 } gui_text_rec;
 
 typedef struct gui_fonts {
