@@ -63,7 +63,8 @@ static const command commands[] = {
      "[--side red|black|random] [--time BASE+INC] [--save FILE] [--search mcts|alphabeta]",
      "Play in an SDL2 window; without a display, in the console."},
     {"render", cmd_render, "render RULESET [--fen FEN] [--config FILE] --out FILE.png [--size WxH] [--flip] [--layout] "
-     "[--resign SIDE] [--hint] [--analysis] [--dialog newgame|help|settings] [--pieces plain|kai]",
+     "[--resign SIDE] [--hint] [--analysis] [--dialog newgame|help|settings|resume] [--pieces plain|kai] "
+     "[--message TEXT] [--exchange] [--boxes]",
      "Draw the window's picture of the position off-screen (no display needed)."},
     {"uci", cmd_uci, "uci",
      "Run as a UCI engine on stdin/stdout ('setoption name UCI_Variant value RULESET')."},
@@ -111,6 +112,9 @@ static const struct { const char *opt, *text; } opt_help[] = {
     {"--analysis", "draw the analysis panel and evaluation bar (fixed depth)"},
     {"--dialog", "draw a dialog over the board"},
     {"--pieces", "piece style: plain, or kai (brush glyphs)"},
+    {"--message", "put TEXT on the message line (with --dialog resume: the autosave's path)"},
+    {"--exchange", "show the status line of an exchange in progress"},
+    {"--boxes", "also print each drawn text: text X Y W H in X Y W H (its room) layer N ok|cut|short TEXT"},
     {"--host", "host a network game in the window (listening on PORT, default 7071)"},
     {"--join", "join a network game hosted at HOST:PORT in the window"},
     {"--port", "TCP port to listen on (0: any free one; default 7071)"},

@@ -160,7 +160,19 @@ out:
 
 /* ---- render ----------------------------------------------------------- */
 
-static int render_png(const gui_state *st, int w, int h, const char *out, gui_layout *L)
+/* --boxes: each drawn text as "text X Y W H in X Y W H layer N ok|cut|short TEXT", the room
+ * "in" being the whole picture for a text given none. */
+static void print_boxes(const gui_fonts *f, int w, int h)
+{
+    for (int i = 0; i < f->nrec; i++) {
+        const gui_text_rec *t = &f->rec[i];
+        SDL_Rect in = t->in.w > 0 ? t->in : (SDL_Rect){0, 0, w, h};
+        printf("text %d %d %d %d in %d %d %d %d layer %d %s %s\n", t->box.x, t->box.y, t->box.w, t->box.h, in.x, in.y,
+               in.w, in.h, t->layer, t->cut ? "cut" : t->shortened ? "short" : "ok", t->s);
+    }
+}
+
+static int render_png(const gui_state *st, int w, int h, const char *out, gui_layout *L, bool boxes)
 {
     char err[QP_ERR * 2];
     int rc = 1;
@@ -179,6 +191,11 @@ static int render_png(const gui_state *st, int w, int h, const char *out, gui_la
     if (gui_draw_init(&d, ren, err, sizeof err)) {
         fprintf(stderr, "qipan: %s\n", err);
     } else {
+        if (boxes) {
+            d.fonts.rec_cap = 1024;
+            d.fonts.rec = calloc((size_t)d.fonts.rec_cap, sizeof *d.fonts.rec);
+            if (!d.fonts.rec) fprintf(stderr, "qipan: out of memory for --boxes\n");
+        }
         gui_layout_compute(L, &st->r->geom, w, h, st->flip);
         gui_draw_frame(&d, L, st, 0);
         SDL_RenderPresent(ren);   /* flushes the batched drawing into the surface */
@@ -187,6 +204,10 @@ static int render_png(const gui_state *st, int w, int h, const char *out, gui_la
         if (SDL_MUSTLOCK(surf)) SDL_LockSurface(surf);
         if (gui_png_write(out, &px, err, sizeof err)) fprintf(stderr, "qipan: %s\n", err);
         else rc = 0;
+        if (boxes && !d.fonts.rec) rc = 1;
+        if (rc == 0 && boxes) print_boxes(&d.fonts, w, h);
+        free(d.fonts.rec);
+        d.fonts.rec = NULL;
         if (SDL_MUSTLOCK(surf)) SDL_UnlockSurface(surf);
         gui_draw_free(&d);
     }
@@ -199,10 +220,13 @@ static int render_png(const gui_state *st, int w, int h, const char *out, gui_la
  * --resign SIDE (that side has resigned: the end banner shows), --dialog
  * newgame|help|settings (that dialog open), --hint (the engine's move as an arrow),
  * --pieces plain|kai (the piece glyph style), --analysis (the analysis view: arrow, score and evaluation bar).  The
- * engine searches to a fixed depth, so the picture never depends on time. */
+ * engine searches to a fixed depth, so the picture never depends on time.
+ * --message TEXT puts TEXT on the message line, --exchange shows the
+ * exchange prompt, --dialog resume the resume question with --message as
+ * the path, --boxes prints every drawn text's box (print_boxes). */
 typedef struct render_opts {
-    const char *resign, *dialog;
-    bool hint, analysis, kai;
+    const char *resign, *dialog, *message;
+    bool hint, analysis, kai, boxes, exchange;
 } render_opts;
 
 static int take_render_opts(int *argc, char **argv, render_opts *ro)
@@ -225,10 +249,21 @@ static int take_render_opts(int *argc, char **argv, render_opts *ro)
             ro->hint = true;
         } else if (!strcmp(argv[i], "--analysis")) {
             ro->analysis = true;
+        } else if (!strcmp(argv[i], "--boxes")) {
+            ro->boxes = true;
+        } else if (!strcmp(argv[i], "--exchange")) {
+            ro->exchange = true;
+        } else if (!strcmp(argv[i], "--message")) {
+            if (i + 1 >= *argc) {
+                fprintf(stderr, "qipan: render: --message needs a text\n");
+                return -1;
+            }
+            ro->message = argv[++i];
         } else if (!strcmp(argv[i], "--dialog")) {
             if (i + 1 >= *argc ||
-                (strcmp(argv[i + 1], "newgame") && strcmp(argv[i + 1], "help") && strcmp(argv[i + 1], "settings"))) {
-                fprintf(stderr, "qipan: render: --dialog must be newgame, help or settings\n");
+                (strcmp(argv[i + 1], "newgame") && strcmp(argv[i + 1], "help") && strcmp(argv[i + 1], "settings") &&
+                 strcmp(argv[i + 1], "resume"))) {
+                fprintf(stderr, "qipan: render: --dialog must be newgame, help, settings or resume\n");
                 return -1;
             }
             ro->dialog = argv[++i];
@@ -249,7 +284,8 @@ int cmd_render(qp_app *app, int argc, char **argv)
     if (qp_opts_parse(&o, argc, argv)) return 2;
     if (o.npos != 1) {
         fprintf(stderr, "usage: qipan render RULESET [--fen FEN] [--config FILE] --out FILE.png "
-                        "[--size WxH] [--flip] [--layout] [--resign SIDE] [--dialog newgame|help|settings] [--hint] [--analysis] [--pieces plain|kai]\n");
+                        "[--size WxH] [--flip] [--layout] [--resign SIDE] [--dialog newgame|help|settings|resume] [--hint] [--analysis] [--pieces plain|kai]\n"
+                        "       [--message TEXT] [--exchange] [--boxes]\n");
         return 2;
     }
     if (!o.out || !*o.out) {
@@ -327,6 +363,7 @@ int cmd_render(qp_app *app, int argc, char **argv)
     if (ro.dialog) {
         st.dialog = !strcmp(ro.dialog, "help")       ? GUI_DLG_HELP
                     : !strcmp(ro.dialog, "settings") ? GUI_DLG_SETTINGS
+                    : !strcmp(ro.dialog, "resume")   ? GUI_DLG_RESUME
                                                      : GUI_DLG_NEWGAME;
         st.threads = 1;
         st.engine_ok = true;
@@ -340,8 +377,18 @@ int cmd_render(qp_app *app, int argc, char **argv)
         st.ng.tc = (gui_tc){GUI_TC_INCREMENT, 180, 2, 30};
     }
     st.pieces = ro.kai ? 1 : 0;
+    if (ro.message) {
+        if (st.dialog == GUI_DLG_RESUME) {
+            snprintf(st.autosave_path, sizeof st.autosave_path, "%s", ro.message);
+            st.resume_moves = 12;
+            snprintf(st.resume_date, sizeof st.resume_date, "2024-01-02 03:04");
+        } else {
+            gui_state_message(&st, false, "%s", ro.message);
+        }
+    }
+    if (ro.exchange) st.nsel = 2;   /* what the status line shows in an exchange */
     gui_layout L;
-    int rc = render_png(&st, w, h, o.out, &L);
+    int rc = render_png(&st, w, h, o.out, &L, ro.boxes);
     if (rc == 0 && o.layout) {
         for (int sq = 0; sq < r->geom.n; sq++) {
             if (gui_is_hole(&r->geom, sq)) continue;

@@ -48,8 +48,10 @@ void gui_draw_frame(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, U
 {
     SDL_SetRenderDrawColor(d->gfx.ren, GUI_BG.r, GUI_BG.g, GUI_BG.b, 255);
     SDL_RenderClear(d->gfx.ren);
+    d->fonts.layer = 0;
     gui_draw_board(d, L, st);
     gui_draw_panel(d, L, st, ticks);
+    d->fonts.layer = 1;   /* a dialog covers the window: its texts are measured apart */
     if (st->dialog != GUI_DLG_NONE) gui_draw_dialog(d, L, st, ticks);
     gui_fonts_end_frame(&d->fonts);
     d->frame++;

@@ -322,8 +322,30 @@ void gui_text_size(gui_fonts *f, const char *s, int px, bool bold, int *w, int *
     if (h) *h = th;
 }
 
-int gui_text(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c, float x, float y,
-             int align, int wrap)
+/* Keeps the drawn box of s when measuring is on. */
+static void record(gui_fonts *f, const char *s, SDL_Rect box, const SDL_Rect *in, bool cut, bool shortened)
+{
+    if (!f->rec || f->nrec >= f->rec_cap) return;
+    gui_text_rec *r = &f->rec[f->nrec++];
+    memset(r, 0, sizeof *r);
+    r->box = box;
+    if (in) r->in = *in;
+    r->layer = f->layer;
+    r->cut = cut;
+    r->shortened = shortened;
+    size_t n = strlen(s);
+    if (n >= sizeof r->s) {   /* whole UTF-8 characters */
+        n = sizeof r->s - 1;
+        while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80) n--;
+    }
+    memcpy(r->s, s, n);
+    r->s[n] = 0;
+    for (char *p = r->s; *p; p++)
+        if (*p == '\n' || *p == '\t') *p = ' ';
+}
+
+static int draw_text(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c, float x, float y, int align,
+                     int wrap, const SDL_Rect *in, bool cut, bool shortened)
 {
     if (!s || !*s) return 0;
     gui_text_entry *e = lookup(f, s, px, bold, c, wrap);
@@ -336,7 +358,14 @@ int gui_text(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c, float 
     /* Whole pixels keep glyph edges sharp. */
     SDL_Rect dst = {(int)SDL_floorf(dx + 0.5f), (int)SDL_floorf(dy + 0.5f), e->w, e->h};
     if (SDL_RenderCopy(f->ren, e->tex, NULL, &dst) < 0) SDL_Log("SDL_RenderCopy: %s", SDL_GetError());
+    record(f, s, dst, in, cut, shortened);
     return e->h;
+}
+
+int gui_text(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c, float x, float y,
+             int align, int wrap)
+{
+    return draw_text(f, s, px, bold, c, x, y, align, wrap, NULL, false, false);
 }
 
 SDL_Surface *gui_text_surface(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c)
@@ -365,25 +394,117 @@ SDL_Surface *gui_glyph_surface(gui_fonts *f, const char *s, int px, bool kai, SD
     return t;
 }
 
-void gui_text_fit(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c, float x, float y,
-                  int align, int max_w)
+/* The longest start of s that fits max_w with "…" after it, into buf. */
+static void cut_end(gui_fonts *f, const char *s, int px, bool bold, int max_w, char *buf, size_t bufn)
 {
-    int w;
-    gui_text_size(f, s, px, bold, &w, NULL);
-    if (w <= max_w) {
-        gui_text(f, s, px, bold, c, x, y, align, 0);
-        return;
-    }
-    char buf[512];
     size_t n = strlen(s);
-    if (n > sizeof buf - 4) n = sizeof buf - 4;
+    if (n > bufn - 4) n = bufn - 4;
+    int w;
     while (n > 0) {
         n--;
         while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80) n--;   /* whole UTF-8 chars */
         memcpy(buf, s, n);
         memcpy(buf + n, "\xE2\x80\xA6", 4);   /* "…" */
         gui_text_size(f, buf, px, bold, &w, NULL);
-        if (w <= max_w) break;
+        if (w <= max_w) return;
     }
-    gui_text(f, buf, px, bold, c, x, y, align, 0);
+    memcpy(buf, "\xE2\x80\xA6", 4);
+}
+
+/* s with its middle (before the last '/') replaced by "…" so that it fits
+ * max_w: the start says where, the end names the file.  False when even
+ * the file name alone does not fit. */
+static bool shorten_path(gui_fonts *f, const char *s, int px, bool bold, int max_w, char *buf, size_t bufn)
+{
+    const char *slash = strrchr(s, '/');
+    if (!slash || slash == s) return false;
+    size_t tail = strlen(slash), head = (size_t)(slash - s);
+    if (tail + 4 >= bufn) return false;
+    if (head > bufn - tail - 4) head = bufn - tail - 4;
+    int w;
+    for (;;) {
+        memcpy(buf, s, head);
+        memcpy(buf + head, "\xE2\x80\xA6", 3);
+        memcpy(buf + head + 3, slash, tail + 1);
+        gui_text_size(f, buf, px, bold, &w, NULL);
+        if (w <= max_w) return true;
+        if (head == 0) return false;
+        head--;
+        while (head > 0 && ((unsigned char)s[head] & 0xC0) == 0x80) head--;
+    }
+}
+
+void gui_text_fit(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c, float x, float y,
+                  int align, int max_w)
+{
+    if (!s || !*s) return;
+    int w, h;
+    gui_text_size(f, s, px, bold, &w, &h);
+    /* the room: max_w wide where align puts the text, as tall as a line */
+    float ix = x, iy = y;
+    if (align & GUI_HCENTER) ix -= max_w / 2.0f;
+    else if (align & GUI_RIGHT) ix -= (float)max_w;
+    if (align & GUI_VCENTER) iy -= h / 2.0f;
+    else if (align & GUI_BOTTOM) iy -= (float)h;
+    SDL_Rect in = {(int)SDL_floorf(ix + 0.5f), (int)SDL_floorf(iy + 0.5f), max_w, h};
+    if (w <= max_w) {
+        draw_text(f, s, px, bold, c, x, y, align, 0, &in, false, false);
+        return;
+    }
+    char buf[512];
+    cut_end(f, s, px, bold, max_w, buf, sizeof buf);
+    draw_text(f, buf, px, bold, c, x, y, align, 0, &in, true, false);
+}
+
+/* Wrapped sizes do not depend on the colour: measure with one. */
+static const SDL_Color GUI_FIT_COLOUR = {255, 255, 255, 255};
+
+static int min_px_of(int px, int fit)
+{
+    int m = fit & GUI_FIT_SMALL ? px * 3 / 5 : px * 4 / 5;
+    return m < 7 ? (px < 7 ? px : 7) : m;
+}
+
+bool gui_text_fits(gui_fonts *f, const char *s, int px, bool bold, SDL_Rect box, int fit)
+{
+    if (!s || !*s) return true;
+    for (int p = px; p >= min_px_of(px, fit); p--) {
+        int w;
+        gui_text_size(f, s, p, bold, &w, NULL);
+        if (w <= box.w) return true;
+        if (fit & GUI_FIT_WRAP) {
+            gui_text_entry *e = lookup(f, s, p, bold, GUI_FIT_COLOUR, box.w);
+            if (e && e->w <= box.w && e->h <= box.h) return true;
+        }
+    }
+    return false;
+}
+
+int gui_text_box(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c, SDL_Rect box, int align, int fit)
+{
+    if (!s || !*s || box.w <= 0) return 0;
+    float x = align & GUI_HCENTER ? box.x + box.w / 2.0f : align & GUI_RIGHT ? (float)(box.x + box.w) : (float)box.x;
+    int valign = align & (GUI_VCENTER | GUI_BOTTOM), halign = align & (GUI_HCENTER | GUI_RIGHT);
+    float y = valign & GUI_VCENTER ? box.y + box.h / 2.0f : valign & GUI_BOTTOM ? (float)(box.y + box.h) : (float)box.y;
+    int min_px = min_px_of(px, fit);
+    for (int p = px; p >= min_px; p--) {
+        int w, h;
+        gui_text_size(f, s, p, bold, &w, &h);
+        if (w <= box.w)
+            return draw_text(f, s, p, bold, c, x, y, align, 0, &box, false, false);
+        if (fit & GUI_FIT_WRAP) {
+            gui_text_entry *e = lookup(f, s, p, bold, c, box.w);
+            if (e && e->w <= box.w && e->h <= box.h) {
+                /* a wrapped block: its lines start at the box's left */
+                float bx = (float)box.x;
+                if (halign & GUI_HCENTER) bx = box.x + (box.w - e->w) / 2.0f;
+                return draw_text(f, s, p, bold, c, bx, y, GUI_LEFT | valign, box.w, &box, false, false);
+            }
+        }
+    }
+    char buf[512];
+    if ((fit & GUI_FIT_PATH) && shorten_path(f, s, px, bold, box.w, buf, sizeof buf))
+        return draw_text(f, buf, px, bold, c, x, y, align, 0, &box, false, true);
+    cut_end(f, s, min_px, bold, box.w, buf, sizeof buf);
+    return draw_text(f, buf, min_px, bold, c, x, y, align, 0, &box, true, false);
 }

@@ -42,6 +42,18 @@ typedef struct gui_text_entry {
     unsigned used;          /* frame of last use */
 } gui_text_entry;
 
+/* One drawn text, kept when measuring is on (`qipan render --boxes`):
+ * where its pixels went (box), the room it was given (in; w == 0: the
+ * whole picture), the drawing layer (0 the window, 1 a dialog over it),
+ * and how it was made to fit: cut with an end "…" (a defect), or a path
+ * shortened in its middle (by design). */
+typedef struct gui_text_rec {
+    SDL_Rect box, in;
+    int layer;
+    bool cut, shortened;
+    char s[200];
+} gui_text_rec;
+
 typedef struct gui_fonts {
     char path[1024];
     bool cjk;               /* the font has Chinese glyphs */
@@ -53,6 +65,8 @@ typedef struct gui_fonts {
     int nopen;
     gui_text_entry cache[GUI_TEXT_CACHE];
     unsigned frame;
+    gui_text_rec *rec;      /* NULL: no measuring; else room for rec_cap */
+    int nrec, rec_cap, layer;
 } gui_fonts;
 
 /* Finds the font file; returns true if it has CJK glyphs. */
@@ -82,5 +96,16 @@ SDL_Surface *gui_glyph_surface(gui_fonts *f, const char *s, int px, bool kai, SD
 /* Like gui_text but cuts the string with "…" to fit max_w pixels. */
 void gui_text_fit(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c, float x, float y,
                   int align, int max_w);
+
+/* Fits s into box, each step only when the last does not fit: one line at
+ * px; wrapped over the box's lines (GUI_FIT_WRAP); the same at smaller
+ * sizes down to 4/5 of px (3/5 with GUI_FIT_SMALL, for long prose); a path shortened in its middle keeping the file
+ * name ("/home/…/autosave.txt", GUI_FIT_PATH); last, cut with "…".  align
+ * places the text inside the box.  Returns the drawn height. */
+enum { GUI_FIT_WRAP = 1, GUI_FIT_PATH = 2, GUI_FIT_SMALL = 4 };
+int gui_text_box(gui_fonts *f, const char *s, int px, bool bold, SDL_Color c, SDL_Rect box, int align, int fit);
+/* Whether gui_text_box would show s whole (neither shortened nor cut), so
+ * a caller can shorten it its own way first (whole moves of a line). */
+bool gui_text_fits(gui_fonts *f, const char *s, int px, bool bold, SDL_Rect box, int fit);
 
 #endif

@@ -52,21 +52,29 @@ static void place_buttons(gui_layout *L, SDL_Rect area, int cols, int gap)
     }
 }
 
+/* Heights of the panel's boxes, from the fonts: the status holds its
+ * first line and two of the second (an exchange prompt wraps); the
+ * thinking box a summary and two lines of the best line over the
+ * evaluation bar; the message two lines (a kept-as path wraps). */
+static int status_h(const gui_layout *L) { return iround(L->font_text * 1.6f + 2 * L->font_small * 1.35f); }
+static int think_h(const gui_layout *L) { return iround(L->font_small * (0.62f + 3 * 1.45f) + 14 * L->ui); }
+static int msg_h(const gui_layout *L) { return iround(2 * L->font_small * 1.35f); }
+
 /* The panel's column of boxes, top to bottom; the move list takes what is
- * left. */
-static void stack_info(gui_layout *L, SDL_Rect col, int gap, bool with_moves, int bottom)
+ * left.  Returns the bottom of the last box. */
+static int stack_info(gui_layout *L, SDL_Rect col, int gap, bool with_moves, int bottom)
 {
-    float u = L->ui;
     int y = col.y;
-    L->title = rect(col.x, y, col.w, iround(30 * u));
+    L->title = rect(col.x, y, col.w, iround(L->font_title * 1.55f));
     y += L->title.h + gap / 2;
-    L->status = rect(col.x, y, col.w, iround(50 * u));
+    L->status = rect(col.x, y, col.w, status_h(L));
     y += L->status.h + gap;
-    L->clocks = rect(col.x, y, col.w, iround(56 * u));
+    L->clocks = rect(col.x, y, col.w, iround(L->font_text * 3.7f));
     y += L->clocks.h + gap;
-    L->think = rect(col.x, y, col.w, iround(58 * u));
-    y += L->think.h + gap;
-    if (with_moves) L->moves = rect(col.x, y, col.w, bottom - y);
+    L->think = rect(col.x, y, col.w, think_h(L));
+    y += L->think.h;
+    if (with_moves) L->moves = rect(col.x, y + gap, col.w, bottom - y - gap);
+    return y;
 }
 
 void gui_layout_compute(gui_layout *L, const qp_geom *g, int W, int H, bool flip)
@@ -80,9 +88,10 @@ void gui_layout_compute(gui_layout *L, const qp_geom *g, int W, int H, bool flip
     L->kind = g->kind;
     L->flip = flip;
     L->wide = W * 100 >= H * 105;
-    /* The panel's text scales with the picture so a HiDPI drawable or a
-     * big window gets proportionally larger, still readable text. */
-    float u = L->wide ? fminf(H / 760.0f, W / 1000.0f * 1.15f) : fminf(W / 760.0f, H / 1000.0f * 1.15f);
+    /* The panel's text scales with the smaller of the picture's width and
+     * height (against 1000×760, or 760×1000 standing), and the panel grows
+     * with it, so a bigger window never has more text in the same room. */
+    float u = L->wide ? fminf(H / 760.0f, W / 1000.0f) : fminf(W / 760.0f, H / 1000.0f);
     if (u < 0.62f) u = 0.62f;
     if (u > 4.0f) u = 4.0f;
     L->ui = u;
@@ -94,28 +103,32 @@ void gui_layout_compute(gui_layout *L, const qp_geom *g, int W, int H, bool flip
     L->row_h = iround(L->font_text * 1.5f);
 
     SDL_Rect board_area;
-    int btn_rows, btn_cols;
+    int btn_cols = L->wide ? 5 : 7;
+    int btn_rows = (GUI_BTN_MAIN + btn_cols - 1) / btn_cols;
+    int bh = iround(34 * u);
+    int btn_h = btn_rows * bh + (btn_rows - 1) * gap;
     if (L->wide) {
-        int pw = imin(imax(iround(W * 0.32f), iround(250 * u)), iround(430 * u));
+        /* a third of the width, within 320..460 at the scale of the text */
+        int pw = imin(imax(iround(W * 0.32f), iround(320 * u)), iround(460 * u));
         pw = imin(pw, W / 2);
         L->panel = rect(W - pw, 0, pw, H);
         board_area = rect(pad / 2, pad / 2, W - pw - pad, H - pad);
-        btn_cols = 5;
     } else {
-        int ph = imin(imax(iround(H * 0.40f), iround(300 * u)), H / 2);
+        /* below the board: as tall as its left column needs (title down to
+         * the thinking box, then the message and the buttons) */
+        int info = iround(L->font_title * 1.55f) + gap / 2 + status_h(L) + gap + iround(L->font_text * 3.7f) + gap +
+                   think_h(L);
+        int need = 2 * pad + info + gap + msg_h(L) + gap + btn_h;
+        int ph = imin(imax(iround(H * 0.36f), need), H / 2);
         L->panel = rect(0, H - ph, W, ph);
         board_area = rect(pad / 2, pad / 2, W - pad, H - ph - pad);
-        btn_cols = 7;
     }
-    btn_rows = (GUI_BTN_MAIN + btn_cols - 1) / btn_cols;
     place_board(L, board_area);
 
     SDL_Rect in = rect(L->panel.x + pad, L->panel.y + pad, L->panel.w - 2 * pad, L->panel.h - 2 * pad);
-    int bh = iround(34 * u);
-    int btn_h = btn_rows * bh + (btn_rows - 1) * gap;
     SDL_Rect btns = rect(in.x, in.y + in.h - btn_h, in.w, btn_h);
     place_buttons(L, btns, btn_cols, gap);
-    L->msg = rect(in.x, btns.y - gap - iround(22 * u), in.w, iround(22 * u));
+    L->msg = rect(in.x, btns.y - gap - msg_h(L), in.w, msg_h(L));
     int bottom = L->msg.y - gap;
     if (L->wide) {
         stack_info(L, in, gap, true, bottom);

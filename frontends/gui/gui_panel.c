@@ -84,7 +84,8 @@ static void draw_status(gui_draw_ctx *d, const gui_layout *L, const gui_state *s
     } else if (st->counters[0]) {
         snprintf(line, sizeof line, "%s", st->counters);   /* what the game's players count */
     }
-    if (line[0]) gui_text_fit(f, line, L->font_small, false, col, (float)R->x, y, GUI_LEFT, R->w);
+    SDL_Rect rest = {R->x, (int)y, R->w, R->y + R->h - (int)y};
+    if (line[0]) gui_text_box(f, line, L->font_small, false, col, rest, GUI_LEFT, GUI_FIT_WRAP);
 }
 
 static void draw_clocks(gui_draw_ctx *d, const gui_layout *L, const gui_state *st)
@@ -111,12 +112,13 @@ static void draw_clocks(gui_draw_ctx *d, const gui_layout *L, const gui_state *s
         int time_w, name_w;
         gui_text_size(f, "00:00", L->font_text + 1, true, &time_w, NULL);
         int room = (int)(R->x + R->w - rowh * 0.3f - time_w - 8 * L->ui - tx);
-        gui_text_fit(f, name, L->font_text, active, active ? GUI_TEXT : GUI_TEXT_DIM, tx, cy, GUI_LEFT | GUI_VCENTER, room);
+        SDL_Rect nb = {(int)tx, (int)y, room, (int)rowh};
+        gui_text_box(f, name, L->font_text, active, active ? GUI_TEXT : GUI_TEXT_DIM, nb, GUI_LEFT | GUI_VCENTER, 0);
         gui_text_size(f, name, L->font_text, active, &name_w, NULL);
-        float gap = L->font_text * 0.6f;
-        if (name_w + gap < room)
-            gui_text_fit(f, who, L->font_small, false, GUI_TEXT_DIM, tx + name_w + gap, cy, GUI_LEFT | GUI_VCENTER,
-                         room - name_w - (int)gap);
+        int gap = (int)(L->font_text * 0.6f);
+        SDL_Rect wb = {nb.x + name_w + gap, nb.y, room - name_w - gap, nb.h};
+        if (wb.w > L->font_small * 3)
+            gui_text_box(f, who, L->font_small, false, GUI_TEXT_DIM, wb, GUI_LEFT | GUI_VCENTER, 0);
         SDL_Color tc = active ? GUI_TEXT : GUI_TEXT_DIM;
         if (st->tc.kind != GUI_TC_NONE) {
             int64_t left = st->left_ms[s] > 0 ? st->left_ms[s] : 0;
@@ -184,11 +186,24 @@ static void draw_think(gui_draw_ctx *d, const gui_layout *L, const gui_state *st
         snprintf(b, sizeof b, "%s depth %d  eval %s  %s nodes",
                  st->analysis ? "Analysis" : t->active ? "Thinking" : "Last search", t->depth, sc, nodes);
         gui_bi(f, line, sizeof line, st->analysis ? "分析" : t->active ? "思考中" : "", b);
-        gui_text_fit(f, line, L->font_small, false, GUI_TEXT, tx, y, GUI_LEFT, maxw - (int)(tx - x));
+        SDL_Rect head = {(int)tx, (int)y, maxw - (int)(tx - x), (int)(L->font_small * 1.45f)};
+        gui_text_box(f, line, L->font_small, false, GUI_TEXT, head, GUI_LEFT, 0);
         y += L->font_small * 1.45f;
+        /* the best line over two lines, above the evaluation bar */
         snprintf(line, sizeof line, "%s %s", f->cjk ? "主变 PV:" : "PV:", t->pv[0] ? t->pv : "-");
-        gui_text_fit(f, line, L->font_small, false, GUI_TEXT_DIM, x, y, GUI_LEFT, maxw);
-        y += L->font_small * 1.45f;
+        SDL_Rect pv = {(int)x, (int)y, maxw, (int)(L->font_small * 2.9f)};
+        /* a line too long for its two lines shows the whole moves that fit */
+        size_t keep = strlen(line);
+        while (!gui_text_fits(f, line, L->font_small, false, pv, GUI_FIT_WRAP)) {
+            while (keep > 0 && line[keep - 1] == ' ') keep--;
+            size_t sp = keep;
+            while (sp > 0 && line[sp - 1] != ' ') sp--;
+            if (sp < 9) break;
+            keep = sp - 1;
+            snprintf(line + keep, sizeof line - keep, " \xE2\x80\xA6");
+        }
+        gui_text_box(f, line, L->font_small, false, GUI_TEXT_DIM, pv, GUI_LEFT, GUI_FIT_WRAP);
+        y += L->font_small * 2.9f;
         if (st->analysis) draw_eval_bar(d, L, st, t);
     } else {
         /* idle: show the mode and level */
@@ -214,12 +229,14 @@ static void draw_think(gui_draw_ctx *d, const gui_layout *L, const gui_state *st
             en = "Two players (no engine)";
         }
         snprintf(line, sizeof line, "%s", gui_bi(f, a, sizeof a, zh, en));
-        gui_text_fit(f, line, L->font_small, false, GUI_TEXT, x, y, GUI_LEFT, maxw);
+        SDL_Rect l1 = {(int)x, (int)y, maxw, (int)(L->font_small * 1.45f)};
+        gui_text_box(f, line, L->font_small, false, GUI_TEXT, l1, GUI_LEFT, 0);
         y += L->font_small * 1.45f;
         const char *nm = st->level_name[st->level];
         snprintf(b, sizeof b, "Level %d%s%s", st->level, *nm ? " \xC2\xB7 " : "", nm);
         snprintf(a, sizeof a, "等级%d%s%s", st->level, *gui_word_zh(nm) ? " " : "", gui_word_zh(nm));
-        gui_text_fit(f, gui_bi(f, line, sizeof line, a, b), L->font_small, false, GUI_TEXT_DIM, x, y, GUI_LEFT, maxw);
+        SDL_Rect l2 = {(int)x, (int)y, maxw, (int)(L->font_small * 1.45f)};
+        gui_text_box(f, gui_bi(f, line, sizeof line, a, b), L->font_small, false, GUI_TEXT_DIM, l2, GUI_LEFT, 0);
     }
     (void)y;
 }
@@ -367,15 +384,19 @@ void gui_draw_panel(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, U
             break;
         }
     }
-    gui_text_fit(f, title, L->font_title, true, GUI_C(240, 200, 140, 255), (float)L->title.x,
-                 L->title.y + L->title.h / 2.0f, GUI_LEFT | GUI_VCENTER, L->title.w);
+    /* and without a parenthesis that does not fit: "Peg solitaire" */
+    char *paren = strstr(title, " (");
+    if (paren && !gui_text_fits(f, title, L->font_title, true, L->title, 0)) *paren = 0;
+    gui_text_box(f, title, L->font_title, true, GUI_C(240, 200, 140, 255), L->title, GUI_LEFT | GUI_VCENTER, 0);
     draw_status(d, L, st);
     draw_clocks(d, L, st);
     draw_think(d, L, st, ticks);
     draw_moves(d, L, st);
+    /* a long message wraps over the box's two lines; a path in it that
+     * still does not fit loses its middle, never its file name */
     if (st->msg[0])
-        gui_text_fit(f, st->msg, L->font_small, false, st->msg_error ? GUI_ERR_RED : GUI_OK_GREEN, (float)L->msg.x,
-                     L->msg.y + L->msg.h / 2.0f, GUI_LEFT | GUI_VCENTER, L->msg.w);
+        gui_text_box(f, st->msg, L->font_small, false, st->msg_error ? GUI_ERR_RED : GUI_OK_GREEN, L->msg,
+                     GUI_LEFT | GUI_VCENTER, GUI_FIT_WRAP | GUI_FIT_PATH);
     draw_buttons(d, L, st);
 }
 
@@ -436,8 +457,8 @@ static void draw_newgame(gui_draw_ctx *d, const gui_layout *L, const gui_state *
     gui_fill_rect(&d->gfx, 0, 0, (float)L->W, (float)L->H, GUI_C(0, 0, 0, 140));
     gui_round_rect(&d->gfx, (float)C->x, (float)C->y, (float)C->w, (float)C->h, 10 * L->ui, GUI_CARD);
     float pad = 22 * L->ui;
-    gui_text(f, gui_bi(f, a, sizeof a, "新局设置", "New game"), L->font_title, true, GUI_CARD_TEXT, C->x + pad, C->y + pad,
-             GUI_LEFT, 0);
+    SDL_Rect tb = {C->x + (int)pad, C->y + (int)pad, C->w - 2 * (int)pad, N.row_y[0] - C->y - (int)pad};
+    gui_text_box(f, gui_bi(f, a, sizeof a, "新局设置", "New game"), L->font_title, true, GUI_CARD_TEXT, tb, GUI_LEFT, 0);
     static const char *const lz[GUI_NG_ROWS] = {"棋种", "", "", "等级", "计时", ""};
     const char *game = ng->game >= 0 && ng->game < st->ngames ? st->games[ng->game] : st->r->rs->name;
     /* Side names of the chosen game are known only for the current one. */
@@ -513,8 +534,8 @@ static void draw_settings(gui_draw_ctx *d, const gui_layout *L, const gui_state 
     gui_fill_rect(&d->gfx, 0, 0, (float)L->W, (float)L->H, GUI_C(0, 0, 0, 140));
     gui_round_rect(&d->gfx, (float)card.x, (float)card.y, (float)card.w, (float)card.h, 10 * L->ui, GUI_CARD);
     float pad = 22 * L->ui;
-    gui_text(f, gui_bi(f, a, sizeof a, "设置", "Settings"), L->font_title, true, GUI_CARD_TEXT, card.x + pad,
-             card.y + pad, GUI_LEFT, 0);
+    SDL_Rect tb = {card.x + (int)pad, card.y + (int)pad, card.w - 2 * (int)pad, row_y[0] - card.y - (int)pad};
+    gui_text_box(f, gui_bi(f, a, sizeof a, "设置", "Settings"), L->font_title, true, GUI_CARD_TEXT, tb, GUI_LEFT, 0);
     snprintf(tz, sizeof tz, "线程 %d", st->threads);
     snprintf(te, sizeof te, "Threads %d (4)", st->threads);
     const char *rz[GUI_SET_ROWS] = {"棋子字体", "走子动画", "声音", tz, "搜索方法"};
@@ -566,7 +587,8 @@ void gui_draw_dialog(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, 
     case GUI_DLG_HELP: {
         const char *title = st->r->rs->title ? st->r->rs->title : st->r->rs->name;
         snprintf(b, sizeof b, "Help \xE2\x80\x94 %s", title);
-        y += gui_text(f, gui_bi(f, a, sizeof a, "帮助", b), L->font_title, true, GUI_CARD_TEXT, x, y, GUI_LEFT, 0);
+        SDL_Rect tb = {(int)x, (int)y, w, (int)(L->font_title * 1.4f)};
+        y += gui_text_box(f, gui_bi(f, a, sizeof a, "帮助", b), L->font_title, true, GUI_CARD_TEXT, tb, GUI_LEFT, 0);
         y += 8 * L->ui;
         const char *raw = st->r->help_text;
         if (!raw || !*raw) raw = "Click a piece, then one of the marked points.";
@@ -578,11 +600,12 @@ void gui_draw_dialog(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, 
         int kw, kh;
         gui_text_size(f, help_keys, L->font_small, false, &kw, &kh);
         float keys_y = yes.y - (float)(kw / (w > 0 ? w : 1) + 2) * (float)kh - 0.3f * L->font_small;
-        SDL_Rect clip = {card.x, (int)y, card.w, (int)(keys_y - y - 0.4f * L->font_small)};
-        SDL_RenderSetClipRect(d->gfx.ren, &clip);
-        gui_text(f, help, L->font_small, false, GUI_CARD_TEXT, x, y, GUI_LEFT, w);
+        SDL_Rect room = {(int)x, (int)y, w, (int)(keys_y - y - 0.4f * L->font_small)};
+        SDL_RenderSetClipRect(d->gfx.ren, &room);
+        gui_text_box(f, help, L->font_small, false, GUI_CARD_TEXT, room, GUI_LEFT, GUI_FIT_WRAP | GUI_FIT_SMALL);
         SDL_RenderSetClipRect(d->gfx.ren, NULL);
-        gui_text(f, help_keys, L->font_small, false, GUI_C(110, 90, 70, 255), x, keys_y, GUI_LEFT, w);
+        SDL_Rect kb = {(int)x, (int)keys_y, w, yes.y - (int)keys_y};
+        gui_text_box(f, help_keys, L->font_small, false, GUI_C(110, 90, 70, 255), kb, GUI_LEFT, GUI_FIT_WRAP);
         SDL_Rect ok = {card.x + (card.w - yes.w) / 2, yes.y, yes.w, yes.h};
         dialog_button(d, L, &ok, gui_bi(f, a, sizeof a, "关闭", "Close"), true);
         break;
@@ -599,7 +622,8 @@ void gui_draw_dialog(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, 
             y += gui_text(f, gui_bi(f, b, sizeof b, zh, en), L->font_text, false, GUI_CARD_TEXT, x, y, GUI_LEFT, 0);
             y += 4 * L->ui;
         }
-        gui_text_fit(f, st->autosave_path, L->font_small, false, GUI_C(110, 90, 70, 255), x, y, GUI_LEFT, w);
+        SDL_Rect pb = {(int)x, (int)y, w, (int)(L->font_small * 1.4f)};
+        gui_text_box(f, st->autosave_path, L->font_small, false, GUI_C(110, 90, 70, 255), pb, GUI_LEFT, GUI_FIT_PATH);
         dialog_button(d, L, &yes, gui_bi(f, a, sizeof a, "是", "Yes (Y)"), true);
         dialog_button(d, L, &no, gui_bi(f, b, sizeof b, "否", "No (N)"), false);
         break;
@@ -629,7 +653,8 @@ void gui_draw_dialog(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, 
         y += gui_text(f, res, (int)(L->font_title * 1.5f), true, GUI_C(150, 30, 20, 255), card.x + card.w / 2.0f, y,
                       GUI_HCENTER, w);
         y += 4 * L->ui;
-        gui_text_fit(f, why, L->font_text + 2, false, GUI_CARD_TEXT, card.x + card.w / 2.0f, y, GUI_HCENTER, w);
+        SDL_Rect wb = {(int)x, (int)y, w, yes.y - (int)y - (int)(4 * L->ui)};
+        gui_text_box(f, why, L->font_text + 2, false, GUI_CARD_TEXT, wb, GUI_HCENTER, GUI_FIT_WRAP);
         dialog_button(d, L, &yes, gui_bi(f, a, sizeof a, "新局", "New game (N)"), true);
         dialog_button(d, L, &no, gui_bi(f, b, sizeof b, "复盘", "Review (R)"), false);
         break;

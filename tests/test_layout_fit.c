@@ -1,0 +1,210 @@
+/*
+ * test_layout_fit.c — every text of the window fits its room, at every
+ * window size and aspect, measured.
+ *
+ * `qipan render --boxes` draws the window's frame off-screen and prints
+ * each drawn text: the box its pixels took, the room the layout gave it,
+ * its layer (0 the window, 1 a dialog over it) and whether it had to be
+ * cut with an end "…".  For each screen (the game with a long message, an
+ * exchange and the analysis rows; each dialog; the end banner; the resume
+ * question with its path) at small, default, large, wide and portrait
+ * sizes, no text may be cut, run past its room or the picture, or overlap
+ * another text of its layer.  The texts players missed are checked whole.
+ */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define KEPT_PATH "/home/someone/.local/share/qipan/autosave-zhonggong.txt"
+#define KEPT "Not resumed: the unfinished game is kept as " KEPT_PATH
+#define LOAD_FAIL "load failed: /home/someone/games/a-very-long-folder-name/record.pgn:12: move 7: no piece on e5"
+#define JOIN "Hosting on port 7777: the other player joins with qipan join 192.168.1.20:7777 --code k3x9"
+
+static const char *const sizes[] = {"800x600", "1000x760", "1280x1024", "1920x1080", "720x1280"};
+
+typedef struct rec {
+    int x, y, w, h, ix, iy, iw, ih, layer;
+    char how[8];
+    char text[208];
+} rec;
+
+typedef struct boxes {
+    int n;
+    rec r[1024];
+} boxes;
+
+/* Runs render with --boxes and reads its lines. */
+static void render_boxes(const char *args, const char *size, boxes *B)
+{
+    char path[64], cmd[1024];
+    snprintf(path, sizeof path, "/tmp/qp_fit_%d.png", (int)getpid());
+    snprintf(cmd, sizeof cmd, "%s --size %s --out %s --boxes", args, size, path);
+    char *out, *err;
+    int rc = tu_run(cmd, NULL, &out, &err);
+    if (rc != 0) fail_msg("'%s' failed (%d): %s", cmd, rc, err);
+    unlink(path);
+    B->n = 0;
+    for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
+        if (B->n == (int)(sizeof B->r / sizeof B->r[0])) fail_msg("'%s': too many texts", cmd);
+        rec *r = &B->r[B->n];
+        int used = 0;
+        if (sscanf(line, "text %d %d %d %d in %d %d %d %d layer %d %7s %n", &r->x, &r->y, &r->w, &r->h, &r->ix, &r->iy,
+                   &r->iw, &r->ih, &r->layer, r->how, &used) != 10 || used == 0)
+            fail_msg("'%s': bad line '%s'", cmd, line);
+        snprintf(r->text, sizeof r->text, "%s", line + used);
+        B->n++;
+    }
+    free(out);
+    free(err);
+    if (B->n < 10) fail_msg("'%s': only %d texts", cmd, B->n);
+}
+
+static bool overlap(const rec *a, const rec *b)
+{
+    return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h && b->y < a->y + a->h;
+}
+
+/* The number of defects: a text cut, out of its room or the picture, or
+ * over another of its layer; each printed. */
+static int defects(const char *what, const char *size, const boxes *B)
+{
+    int W, H, bad = 0;
+    assert_int_equal(sscanf(size, "%dx%d", &W, &H), 2);
+    for (int i = 0; i < B->n; i++) {
+        const rec *r = &B->r[i];
+        bool out_room = r->x < r->ix || r->y < r->iy || r->x + r->w > r->ix + r->iw || r->y + r->h > r->iy + r->ih;
+        bool out_pic = r->x < 0 || r->y < 0 || r->x + r->w > W || r->y + r->h > H;
+        if (!strcmp(r->how, "cut") || out_room || out_pic) {
+            print_error("%s at %s: '%s' %s%s%s (%d,%d %dx%d in %d,%d %dx%d)\n", what, size, r->text,
+                        !strcmp(r->how, "cut") ? "cut " : "", out_room ? "past its room " : "",
+                        out_pic ? "past the picture" : "", r->x, r->y, r->w, r->h, r->ix, r->iy, r->iw, r->ih);
+            bad++;
+        }
+        for (int j = i + 1; j < B->n; j++) {
+            if (B->r[j].layer != r->layer || !overlap(r, &B->r[j])) continue;
+            print_error("%s at %s: '%s' overlaps '%s'\n", what, size, r->text, B->r[j].text);
+            bad++;
+        }
+    }
+    return bad;
+}
+
+static const rec *find(const boxes *B, const char *text)
+{
+    for (int i = 0; i < B->n; i++)
+        if (strstr(B->r[i].text, text)) return &B->r[i];
+    return NULL;
+}
+
+static const rec *find_exact(const boxes *B, const char *text)
+{
+    for (int i = 0; i < B->n; i++)
+        if (!strcmp(B->r[i].text, text)) return &B->r[i];
+    return NULL;
+}
+
+/* Each screen at each size: nothing cut, past its room or overlapping. */
+static void check_screen(const char *what, const char *args)
+{
+    int bad = 0;
+    boxes *B = malloc(sizeof *B);
+    assert_non_null(B);
+    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+        render_boxes(args, sizes[s], B);
+        bad += defects(what, sizes[s], B);
+    }
+    free(B);
+    assert_int_equal(bad, 0);
+}
+
+/* The game with the texts that were cut at 1000x760: an exchange prompt,
+ * the analysis rows, a kept-as path on the message line; the computer's
+ * level beside its side. */
+static void test_game_with_long_texts(void **state)
+{
+    (void)state;
+    boxes *B = malloc(sizeof *B);
+    assert_non_null(B);
+    int bad = 0;
+    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+        render_boxes("render zhonggong --analysis --exchange --message '" KEPT "'", sizes[s], B);
+        bad += defects("game", sizes[s], B);
+        if (!find(B, "Exchange: click the piece to take")) fail_msg("at %s the exchange prompt is not whole", sizes[s]);
+        if (!find(B, "computer L5")) fail_msg("at %s the computer's level is not whole", sizes[s]);
+        /* the file name stays, wrapped whole or with the path's middle left out */
+        if (!find(B, "autosave-zhonggong.txt")) fail_msg("at %s the kept file's name is not shown", sizes[s]);
+        if (!find(B, "depth 5")) fail_msg("at %s the analysis row is not shown", sizes[s]);
+    }
+    assert_int_equal(bad, 0);
+    free(B);
+}
+
+static void test_game_with_other_messages(void **state)
+{
+    (void)state;
+    check_screen("load error", "render zhonggong --message '" LOAD_FAIL "'");
+    check_screen("join code", "render zhonggong --message '" JOIN "'");
+}
+
+static void test_dialogs(void **state)
+{
+    (void)state;
+    check_screen("new game dialog", "render zhonggong --dialog newgame");
+    check_screen("help", "render zhonggong --dialog help");
+    check_screen("settings", "render zhonggong --dialog settings");
+    check_screen("resume", "render zhonggong --dialog resume --message '" KEPT_PATH "'");
+}
+
+static void test_end_banner(void **state)
+{
+    (void)state;
+    check_screen("end banner", "render zhonggong --resign black");
+}
+
+/* A long title and a long best line: the title drops its parenthesis, the
+ * best line keeps the whole moves that fit. */
+static void test_other_games(void **state)
+{
+    (void)state;
+    check_screen("peg solitaire", "render pegsolitaire --analysis");
+    boxes *B = malloc(sizeof *B);
+    assert_non_null(B);
+    render_boxes("render pegsolitaire", "800x600", B);
+    assert_non_null(find_exact(B, "Peg solitaire"));
+    assert_null(find(B, "English 33"));
+    free(B);
+}
+
+/* At 1000x1000 (a panel below the board) the message stays under the
+ * mode box and above the buttons. */
+static void test_square_window(void **state)
+{
+    (void)state;
+    boxes *B = malloc(sizeof *B);
+    assert_non_null(B);
+    render_boxes("render zhonggong --message '" LOAD_FAIL "'", "1000x1000", B);
+    assert_int_equal(defects("square window", "1000x1000", B), 0);
+    const rec *m = find(B, "load failed"), *mode = find(B, "vs computer"), *btn = find_exact(B, "New");
+    assert_non_null(m);
+    assert_non_null(mode);
+    assert_non_null(btn);
+    assert_true(m->y >= mode->y + mode->h);
+    assert_true(m->y + m->h <= btn->y);
+    free(B);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_game_with_long_texts),
+        cmocka_unit_test(test_game_with_other_messages),
+        cmocka_unit_test(test_dialogs),
+        cmocka_unit_test(test_end_banner),
+        cmocka_unit_test(test_other_games),
+        cmocka_unit_test(test_square_window),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
