@@ -42,15 +42,40 @@ static void test_perft_last_line(void **st)
     assert_int_equal(tu_run("perft zhonggong 2 --fen '" START "'", NULL, &out, NULL), 0);
     assert_string_equal(last_line(out), "728");
     free(out);
-    assert_int_equal(tu_run("perft tictactoe 9", NULL, &out, NULL), 0);
-    assert_string_equal(last_line(out), "255168");
+    /* the positions after exactly 9 plies; --finished also counts the
+     * games that ended earlier, which tic-tac-toe's file says its
+     * published figures do (a note on stderr names --finished) */
+    char *err;
+    assert_int_equal(tu_run("perft tictactoe 9", NULL, &out, &err), 0);
+    assert_string_equal(last_line(out), "127872");
+    assert_non_null(strstr(err, "perft: positions after exactly 9 plies; tictactoe's published counts include "
+                                "finished games (--finished)\n"));
     free(out);
+    free(err);
+    assert_int_equal(tu_run("perft tictactoe 9 --finished", NULL, &out, &err), 0);
+    assert_string_equal(last_line(out), "255168");
+    assert_null(strstr(err, "--finished"));
+    free(out);
+    free(err);
+    assert_int_equal(tu_run("perft tictactoe 6 --finished", NULL, &out, NULL), 0);
+    assert_string_equal(last_line(out), "56160");
+    free(out);
+    /* a game without the note: its counts are standard either way until a
+     * game ends (connect4: not before ply 7) */
+    assert_int_equal(tu_run("perft connect4 6", NULL, &out, &err), 0);
+    assert_string_equal(last_line(out), "117649");
+    assert_null(strstr(err, "published"));
+    free(out);
+    free(err);
     /* the same counts with the root's moves shared by threads, each with
      * its own instance (a Lua game its own interpreter; finished games
      * still count once; a config's params reach every thread) */
     static const char *const threaded[][2] = {
         {"perft zhonggong 3 --threads 2", "21434"},
-        {"perft tictactoe 9 --threads 3", "255168"},
+        {"perft tictactoe 9 --threads 3", "127872"},
+        {"perft tictactoe 9 --threads 3 --finished", "255168"},
+        {"perft tictactoe 7 --finished --threads 2", "154944"},
+        {"perft morris3 7 --threads 2", "199296"},
         {"perft reversi_hooks 6 --threads 2", "8200"},
         {"perft connect4 6 --threads 4", "117649"},
     };
@@ -99,6 +124,46 @@ static void test_divide_sums(void **st)
     assert_non_null(total);
     assert_string_equal(total, "728");
     free(out);
+}
+
+/* divide counts as perft does: the standard count by default, finished
+ * games with --finished (25872 of the 255168 games open in the centre,
+ * b2), each move's count summing to the total line. */
+static long divide_sum(const char *args, const char *move, long *count_of_move, char *total, size_t n)
+{
+    char *out;
+    if (tu_run(args, NULL, &out, NULL) != 0) fail_msg("%s: failed", args);
+    long sum = 0;
+    char *save;
+    *count_of_move = -1;
+    for (char *l = strtok_r(out, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+        char *colon = strstr(l, ": ");
+        if (!colon) {
+            snprintf(total, n, "%s", l);
+            continue;
+        }
+        *colon = 0;
+        long k = strtol(colon + 2, NULL, 10);
+        if (!strcmp(l, move)) *count_of_move = k;
+        sum += k;
+    }
+    free(out);
+    return sum;
+}
+
+static void test_divide_finished(void **st)
+{
+    (void)st;
+    char total[64] = "";
+    long b2;
+    assert_int_equal(divide_sum("divide tictactoe 9", "b2", &b2, total, sizeof total), 127872);
+    assert_string_equal(total, "127872");
+    assert_int_equal(b2, 13248);
+    assert_int_equal(divide_sum("divide tictactoe 9 --finished", "b2", &b2, total, sizeof total), 255168);
+    assert_string_equal(total, "255168");
+    assert_int_equal(b2, 25872);
+    assert_int_equal(divide_sum("divide tictactoe 9 --finished --threads 2", "b2", &b2, total, sizeof total), 255168);
+    assert_int_equal(b2, 25872);
 }
 
 static void test_moves_sorted(void **st)
@@ -319,6 +384,7 @@ int main(void)
         cmocka_unit_test(test_list),
         cmocka_unit_test(test_perft_last_line),
         cmocka_unit_test(test_divide_sums),
+        cmocka_unit_test(test_divide_finished),
         cmocka_unit_test(test_moves_sorted),
         cmocka_unit_test(test_status),
         cmocka_unit_test(test_errors),

@@ -34,10 +34,11 @@ typedef struct {
 static const command commands[] = {
     {"list", cmd_list, "list",
      "List the rulesets (built-in, Lua games, plugins), one line each: NAME<TAB>title."},
-    {"perft", cmd_perft, "perft RULESET DEPTH [--fen FEN] [--config FILE] [--threads N]",
-     "Count the legal move sequences of DEPTH plies from the position; the last line\n"
-     "is the count alone."},
-    {"divide", cmd_perft, "divide RULESET DEPTH [--fen FEN] [--config FILE] [--threads N]",
+    {"perft", cmd_perft, "perft RULESET DEPTH [--finished] [--fen FEN] [--config FILE] [--threads N]",
+     "Count the positions reached after exactly DEPTH plies from the position (a game\n"
+     "that ended earlier is none, as chess programs count); the last line is the\n"
+     "count alone."},
+    {"divide", cmd_perft, "divide RULESET DEPTH [--finished] [--fen FEN] [--config FILE] [--threads N]",
      "perft split by first move: 'MOVE: COUNT' per legal move, then the total alone."},
     {"moves", cmd_moves, "moves RULESET [--fen FEN] [--config FILE]",
      "Print the legal moves of the position, one per line, sorted bytewise."},
@@ -91,6 +92,7 @@ static const command commands[] = {
 /* What an option does, shown by `help COMMAND` for the options its usage names. */
 static const struct { const char *opt, *text; } opt_help[] = {
     {"--fen", "the position as FEN (default: the configured start position)"},
+    {"--finished", "also count each game that ended before DEPTH as one leaf (tic-tac-toe 9: 255168)"},
     {"--epd", "run each position of an EPD file, checking its bm/am moves"},
     {"--encoding", "the text encoding to write (default utf-8; gbk or big5 for older tools)"},
     {"--config", "a Lua configuration file (default: the ruleset's own NAME.lua)"},
