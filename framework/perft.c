@@ -14,6 +14,7 @@ typedef struct perft_ctx {
     qp_move *moves;      /* QP_MAX_MOVES per ply */
     unsigned char *undo; /* undo_size per ply, or state_size per ply for copy-make */
     size_t stride;
+    bool finished;       /* QP_PERFT_FINISHED */
 } perft_ctx;
 
 static uint64_t walk(perft_ctx *c, void *s, int depth, int ply)
@@ -21,7 +22,7 @@ static uint64_t walk(perft_ctx *c, void *s, int depth, int ply)
     const qp_ruleset *rs = c->r->rs;
     qp_move *mv = c->moves + (size_t)ply * QP_MAX_MOVES;
     int n = rs->gen(c->r, s, mv, QP_GEN_ALL);
-    if (n == 0 && c->r->perft_counts_games) return 1;   /* a finished game is a leaf */
+    if (n == 0 && c->finished) return 1;   /* a finished game is a leaf */
     if (depth == 1) return (uint64_t)n;
     uint64_t total = 0;
     unsigned char *u = c->undo + (size_t)ply * c->stride;
@@ -42,9 +43,15 @@ static uint64_t walk(perft_ctx *c, void *s, int depth, int ply)
 
 uint64_t qp_perft(const qp_rules *r, const void *s, int depth)
 {
+    return qp_perft_count(r, s, depth, QP_PERFT_STANDARD);
+}
+
+uint64_t qp_perft_count(const qp_rules *r, const void *s, int depth, qp_perft_mode mode)
+{
     if (depth <= 0) return 1;
     perft_ctx c;
     c.r = r;
+    c.finished = mode == QP_PERFT_FINISHED;
     c.stride = r->rs->unmake ? (r->undo_size ? r->undo_size : 1) : r->state_size;
     c.moves = malloc(sizeof *c.moves * QP_MAX_MOVES * (size_t)depth);
     c.undo = malloc(c.stride * (size_t)depth);
@@ -60,17 +67,18 @@ uint64_t qp_perft(const qp_rules *r, const void *s, int depth)
 /* ---- moves spread over threads ------------------------------------------- */
 
 /* The perft count depth - 1 plies after move m of s, made in scratch c. */
-static uint64_t perft_after(const qp_rules *r, const void *s, void *c, qp_move m, int depth)
+static uint64_t perft_after(const qp_rules *r, const void *s, void *c, qp_move m, int depth, qp_perft_mode mode)
 {
     memcpy(c, s, r->state_size);
     r->rs->make(r, c, m, NULL);
-    return qp_perft(r, c, depth - 1);
+    return qp_perft_count(r, c, depth - 1, mode);
 }
 
 typedef struct split_job {
     const qp_rules *r;       /* the caller's instance: its ruleset and params */
     const void *s;
     int depth;
+    qp_perft_mode mode;
     const qp_move *mv;
     uint64_t *out;
     int n;
@@ -96,7 +104,7 @@ static void *split_worker(void *arg)
         return NULL;
     }
     for (int i; (i = atomic_fetch_add(&j->next, 1)) < j->n && !atomic_load(&j->failed);)
-        j->out[i] = perft_after(r, j->s, c, j->mv[i], j->depth);
+        j->out[i] = perft_after(r, j->s, c, j->mv[i], j->depth, j->mode);
     if (r->failed) {   /* a hook failed in this thread's instance: the counts are wrong */
         pthread_mutex_lock(&j->mu);
         if (!atomic_load(&j->failed)) snprintf(j->err, sizeof j->err, "%s", r->failed);
@@ -108,8 +116,8 @@ static void *split_worker(void *arg)
     return NULL;
 }
 
-int qp_perft_moves(const qp_rules *r, const void *s, int depth, const qp_move *mv, int n, uint64_t *out,
-                   int threads, char *err, size_t errn)
+int qp_perft_moves(const qp_rules *r, const void *s, int depth, qp_perft_mode mode, const qp_move *mv, int n,
+                   uint64_t *out, int threads, char *err, size_t errn)
 {
     if (threads < 1) threads = 1;
     if (threads > n) threads = n > 0 ? n : 1;
@@ -120,11 +128,11 @@ int qp_perft_moves(const qp_rules *r, const void *s, int depth, const qp_move *m
             snprintf(err, errn, "out of memory");
             return -1;
         }
-        for (int i = 0; i < n; i++) out[i] = perft_after(r, s, c, mv[i], depth);
+        for (int i = 0; i < n; i++) out[i] = perft_after(r, s, c, mv[i], depth, mode);
         free(c);
         return 0;
     }
-    split_job j = {.r = r, .s = s, .depth = depth, .mv = mv, .out = out, .n = n};
+    split_job j = {.r = r, .s = s, .depth = depth, .mode = mode, .mv = mv, .out = out, .n = n};
     atomic_init(&j.next, 0);
     atomic_init(&j.failed, false);
     pthread_mutex_init(&j.mu, NULL);

@@ -3,22 +3,33 @@
  * test.  Leaves are bulk-counted (at depth 1 the number of legal moves),
  * positions are advanced with make/unmake when the ruleset has unmake,
  * otherwise copy-make; all scratch memory is allocated once per call.
- * With r->perft_counts_games a game that ends before the depth counts as
- * one leaf (the number of distinct games, as usual for tic-tac-toe).
+ *
+ * The standard count (QP_PERFT_STANDARD, as chess programmers and general
+ * game systems count) is of the positions reached after exactly `depth`
+ * plies: a game that ended earlier is no leaf.  QP_PERFT_FINISHED also
+ * counts each game that ended before the depth as one leaf, so that
+ * tic-tac-toe's perft 9 is its 255168 games (the standard count is
+ * 127872).  Which of the two a game's published figures use is declared
+ * by r->perft_counts_games; it never changes the count asked for.
  */
 #ifndef QP_PERFT_H
 #define QP_PERFT_H
 
 #include "ruleset.h"
 
-uint64_t qp_perft(const qp_rules *r, const void *s, int depth);
+typedef enum { QP_PERFT_STANDARD, QP_PERFT_FINISHED } qp_perft_mode;
 
-/* The perft counts below the given moves of s (out[i] for mv[i], each
+/* The standard count. */
+uint64_t qp_perft(const qp_rules *r, const void *s, int depth);
+/* The count of either kind. */
+uint64_t qp_perft_count(const qp_rules *r, const void *s, int depth, qp_perft_mode mode);
+
+/* The perft counts (of kind mode) below the given moves of s (out[i] for mv[i], each
  * depth - 1 plies after it), spread over `threads` threads.  Each thread
  * makes its own instance of r's ruleset with r's params, since an
  * instance may keep scratch state (a Lua game its interpreter).
  * Returns 0, or -1 with err when an instance cannot be made. */
-int qp_perft_moves(const qp_rules *r, const void *s, int depth, const qp_move *mv, int n, uint64_t *out,
-                   int threads, char *err, size_t errn);
+int qp_perft_moves(const qp_rules *r, const void *s, int depth, qp_perft_mode mode, const qp_move *mv, int n,
+                   uint64_t *out, int threads, char *err, size_t errn);
 
 #endif

@@ -138,9 +138,11 @@ struct qp_rules {
     qp_draw_rules draw;
     unsigned caps;                   /* QP_CAP_* */
     int max_game_plies;              /* upper bound of a game's length; 0: none */
-    /* perft convention: false counts move sequences of exactly the depth
-     * (chess, Xiangqi); true also counts a game that ended earlier as one
-     * leaf, so perft(9) of tic-tac-toe is its 255168 games. */
+    /* Which count the game's published perft figures are (documentation
+     * for perft.h; it changes no count): false, positions after exactly
+     * the depth (chess, Xiangqi); true, also a game that ended earlier as
+     * one leaf (tic-tac-toe's 255168 games), which `qipan perft
+     * --finished` counts and plain `qipan perft` notes on stderr. */
     bool perft_counts_games;
     /* rules text of this instance for help screens (UTF-8): rs->help_text
      * unless create() wrote one that follows the parameters */

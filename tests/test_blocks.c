@@ -16,6 +16,7 @@
  */
 #include "testutil.h"
 #include "lua_ruleset.h"
+#include "perft.h"
 #include "lua_sandbox.h"
 
 #include <dirent.h>
@@ -104,8 +105,9 @@ static const perft_case perfts[] = {
     {"reversi", {NULL}, "reversi_hooks", 5, {4, 12, 56, 244, 1396, 8200, 55092, 390216}},
     /* 7^k until a column fills (depth 7) */
     {"connect4", {NULL}, "hk_connect4", 5, {7, 49, 343, 2401, 16807, 117649, 823536}},
-    /* perft = "games": finished games are leaves; depth 9 counts the 255168 games */
-    {"tictactoe", {NULL}, "hk_tictactoe", 9, {9, 72, 504, 3024, 15120, 56160, 154944, 255168, 255168}},
+    /* positions after exactly DEPTH plies (the finished games, 255168 at
+     * depth 9, are test_perft_finished's) */
+    {"tictactoe", {NULL}, "hk_tictactoe", 9, {9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872}},
     {"morris3", {NULL}, "hk_morris3", 6, {9, 72, 504, 3024, 15120, 54720, 199296, 705312}},
     {"morris3", {"diagonals=false", NULL}, "hk_morris3", 6, {9, 72, 504, 3024, 15120, 56160, 158112, 446688}},
     {"baghchal", {NULL}, "hk_baghchal", 3, {21, 252, 5052, 68204, 1304788}},
@@ -180,6 +182,33 @@ static void test_perft_jumps(void **st)
         qp_rules_free(r);
         qp_rules_free(h);
     }
+}
+
+/* perft --finished: a game that ended before the depth is one leaf, the
+ * count tic-tac-toe's published figures use; block game and hook twin
+ * agree, and the standard count stays below it. */
+static void test_perft_finished(void **st)
+{
+    (void)st;
+    static const uint64_t games[] = {9, 72, 504, 3024, 15120, 56160, 154944, 255168, 255168};
+    qp_rules *r = rules("tictactoe", NULL), *h = rules("hk_tictactoe", NULL);
+    assert_true(r->perft_counts_games);
+    assert_true(h->perft_counts_games);
+    void *s = pos_at(r, NULL), *hs = pos_at(h, NULL);
+    for (int d = 1; d <= 9; d++) {
+        uint64_t n = qp_perft_count(r, s, d, QP_PERFT_FINISHED), hn = qp_perft_count(h, hs, d, QP_PERFT_FINISHED);
+        if (n != games[d - 1] || hn != n)
+            fail_msg("tictactoe perft %d --finished: blocks %llu, hooks %llu, expected %llu", d, (unsigned long long)n,
+                     (unsigned long long)hn, (unsigned long long)games[d - 1]);
+    }
+    free(s);
+    free(hs);
+    qp_rules_free(r);
+    qp_rules_free(h);
+    /* a game whose file declares no convention reads false */
+    r = rules("connect4", NULL);
+    assert_false(r->perft_counts_games);
+    qp_rules_free(r);
 }
 
 /* Deeper counts, each alone (the ones above run every depth up to theirs). */
@@ -950,6 +979,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_perft),          cmocka_unit_test(test_perft_deep),
         cmocka_unit_test(test_perft_jumps),
+        cmocka_unit_test(test_perft_finished),
         cmocka_unit_test(test_twins),          cmocka_unit_test(test_move_sets),
         cmocka_unit_test(test_play),           cmocka_unit_test(test_outcomes),
         cmocka_unit_test(test_refusals),       cmocka_unit_test(test_move_texts),

@@ -42,15 +42,40 @@ static void test_perft_last_line(void **st)
     assert_int_equal(tu_run("perft zhonggong 2 --fen '" START "'", NULL, &out, NULL), 0);
     assert_string_equal(last_line(out), "728");
     free(out);
-    assert_int_equal(tu_run("perft tictactoe 9", NULL, &out, NULL), 0);
-    assert_string_equal(last_line(out), "255168");
+    /* the positions after exactly 9 plies; --finished also counts the
+     * games that ended earlier, which tic-tac-toe's file says its
+     * published figures do (a note on stderr names --finished) */
+    char *err;
+    assert_int_equal(tu_run("perft tictactoe 9", NULL, &out, &err), 0);
+    assert_string_equal(last_line(out), "127872");
+    assert_non_null(strstr(err, "perft: positions after exactly 9 plies; tictactoe's published counts include "
+                                "finished games (--finished)\n"));
     free(out);
+    free(err);
+    assert_int_equal(tu_run("perft tictactoe 9 --finished", NULL, &out, &err), 0);
+    assert_string_equal(last_line(out), "255168");
+    assert_null(strstr(err, "--finished"));
+    free(out);
+    free(err);
+    assert_int_equal(tu_run("perft tictactoe 6 --finished", NULL, &out, NULL), 0);
+    assert_string_equal(last_line(out), "56160");
+    free(out);
+    /* a game without the note: its counts are standard either way until a
+     * game ends (connect4: not before ply 7) */
+    assert_int_equal(tu_run("perft connect4 6", NULL, &out, &err), 0);
+    assert_string_equal(last_line(out), "117649");
+    assert_null(strstr(err, "published"));
+    free(out);
+    free(err);
     /* the same counts with the root's moves shared by threads, each with
      * its own instance (a Lua game its own interpreter; finished games
      * still count once; a config's params reach every thread) */
     static const char *const threaded[][2] = {
         {"perft zhonggong 3 --threads 2", "21434"},
-        {"perft tictactoe 9 --threads 3", "255168"},
+        {"perft tictactoe 9 --threads 3", "127872"},
+        {"perft tictactoe 9 --threads 3 --finished", "255168"},
+        {"perft tictactoe 7 --finished --threads 2", "154944"},
+        {"perft morris3 7 --threads 2", "199296"},
         {"perft reversi_hooks 6 --threads 2", "8200"},
         {"perft connect4 6 --threads 4", "117649"},
     };
@@ -101,6 +126,106 @@ static void test_divide_sums(void **st)
     free(out);
 }
 
+/* divide counts as perft does: the standard count by default, finished
+ * games with --finished (25872 of the 255168 games open in the centre,
+ * b2), each move's count summing to the total line. */
+static long divide_sum(const char *args, const char *move, long *count_of_move, char *total, size_t n)
+{
+    char *out;
+    if (tu_run(args, NULL, &out, NULL) != 0) fail_msg("%s: failed", args);
+    long sum = 0;
+    char *save;
+    *count_of_move = -1;
+    for (char *l = strtok_r(out, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+        char *colon = strstr(l, ": ");
+        if (!colon) {
+            snprintf(total, n, "%s", l);
+            continue;
+        }
+        *colon = 0;
+        long k = strtol(colon + 2, NULL, 10);
+        if (!strcmp(l, move)) *count_of_move = k;
+        sum += k;
+    }
+    free(out);
+    return sum;
+}
+
+static void test_divide_finished(void **st)
+{
+    (void)st;
+    char total[64] = "";
+    long b2;
+    assert_int_equal(divide_sum("divide tictactoe 9", "b2", &b2, total, sizeof total), 127872);
+    assert_string_equal(total, "127872");
+    assert_int_equal(b2, 13248);
+    assert_int_equal(divide_sum("divide tictactoe 9 --finished", "b2", &b2, total, sizeof total), 255168);
+    assert_string_equal(total, "255168");
+    assert_int_equal(b2, 25872);
+    assert_int_equal(divide_sum("divide tictactoe 9 --finished --threads 2", "b2", &b2, total, sizeof total), 255168);
+    assert_int_equal(b2, 25872);
+}
+
+/* bench --playouts: all but the timing line depend only on the seed. */
+static char *playouts(const char *args)
+{
+    char *out;
+    if (tu_run(args, NULL, &out, NULL) != 0) fail_msg("qipan %s: failed", args);
+    char *time = strstr(out, "\ntime ");
+    if (!time) fail_msg("qipan %s: no time line in '%s'", args, out);
+    double t, ps, ms;
+    if (sscanf(time + 1, "time %lf s playouts/s %lf moves/s %lf", &t, &ps, &ms) != 3)
+        fail_msg("qipan %s: time line '%s'", args, time + 1);
+    time[1] = 0;   /* keep the signature lines */
+    return out;
+}
+
+static void test_bench_playouts(void **st)
+{
+    (void)st;
+    char *a = playouts("bench tictactoe --playouts 500 --seed 7");
+    char *b = playouts("bench tictactoe --playouts 500 --seed 7");
+    char *c = playouts("bench tictactoe --playouts 500 --seed 8");
+    char *d = playouts("bench tictactoe --playouts 500");
+    char *e = playouts("bench tictactoe --playouts 500 --seed 1");
+    assert_string_equal(a, b);
+    assert_string_not_equal(a, c);
+    assert_string_equal(d, e);   /* the default seed is 1 */
+    /* the totals: every game of tic-tac-toe lasts 5 to 9 plies, and each
+     * ends won or drawn (none at the cap) */
+    long n, capped, cap, x, o, draw;
+    unsigned long long plies;
+    double mean;
+    char sum[32];
+    assert_int_equal(sscanf(a, "playouts %ld plies %llu mean %lf capped %ld (cap %ld plies) checksum %16s\nx %ld o %ld draw %ld",
+                            &n, &plies, &mean, &capped, &cap, sum, &x, &o, &draw), 9);
+    assert_int_equal(n, 500);
+    assert_true(plies >= 5 * 500 && plies <= 9 * 500);
+    assert_int_equal(capped, 0);
+    assert_int_equal(cap, 9);
+    assert_int_equal(x + o + draw, 500);
+    assert_true(x > o);   /* random X wins more often: 58% of random games */
+    assert_int_equal(strlen(sum), 16);
+    free(a);
+    free(b);
+    free(c);
+    free(d);
+    free(e);
+    /* a puzzle counts solved and failed; a game without a length bound
+     * stops at 1000 plies */
+    a = playouts("bench pegsolitaire --playouts 3 --seed 5");
+    assert_non_null(strstr(a, "(cap 1000 plies)"));
+    assert_non_null(strstr(a, "\nsolved 0 failed 3\n"));
+    free(a);
+    /* the same games for the blocks and for the hook twin */
+    a = playouts("bench reversi --playouts 3 --seed 3");
+    b = playouts("bench reversi_hooks --playouts 3 --seed 3");
+    assert_memory_equal(a, b, (size_t)(strstr(a, " checksum") - a));
+    assert_string_equal(strchr(a, '\n'), strchr(b, '\n'));
+    free(a);
+    free(b);
+}
+
 static void test_moves_sorted(void **st)
 {
     (void)st;
@@ -149,6 +274,14 @@ static void test_errors(void **st)
     (void)st;
     expect_error("perft chess 1", 1, "unknown ruleset 'chess'");
     expect_error("perft zhonggong x", 2, "bad depth 'x'");
+    expect_error("bench tictactoe --playouts 0", 2, "--playouts must be 1..1000000000, got '0'");
+    expect_error("bench tictactoe --playouts 12x", 2, "--playouts must be 1..1000000000, got '12x'");
+    expect_error("bench tictactoe --playouts", 2, "--playouts needs a value");
+    expect_error("bench tictactoe --playouts 5 --seed -1", 2, "--seed must be a number 0..18446744073709551615, got '-1'");
+    expect_error("bench tictactoe --seed 3", 2, "--seed needs --playouts");
+    expect_error("bench tictactoe --playouts 5 --depth 3", 2, "--depth is the search's, --playouts the random games': not both");
+    expect_error("bench nosuchgame --playouts 5", 1, "unknown ruleset 'nosuchgame'");
+    expect_error("perft tictactoe 2 --finishe", 2, "unknown option '--finishe'");
     expect_error("moves zhonggong --fen 'rnbacabnr/4c4/p1p1p1p1p/4k4/9/4K4/P1P1P1P1P/4C4/RNBACABNR x'", 1,
                  "side to move 'x'");
     expect_error("moves zhonggong --fen 'rnbacabnr/4c4/p1p1p1p1p/4k4/9/4K4/P1P1P1P1P/4C4/RNBACABNQ w'", 1,
@@ -319,6 +452,8 @@ int main(void)
         cmocka_unit_test(test_list),
         cmocka_unit_test(test_perft_last_line),
         cmocka_unit_test(test_divide_sums),
+        cmocka_unit_test(test_divide_finished),
+        cmocka_unit_test(test_bench_playouts),
         cmocka_unit_test(test_moves_sorted),
         cmocka_unit_test(test_status),
         cmocka_unit_test(test_errors),

@@ -481,20 +481,21 @@ static int cf_check_position(const qp_rules *r, const void *s, qp_move *mv, cf_f
 
 /* ---- perft ---------------------------------------------------------------- */
 
-/* perft 2 by hand: the leaves below each move, counted as perft.h says. */
-static uint64_t cf_count2(const qp_rules *r, const void *s)
+/* perft 2 by hand: the leaves below each move, counted as perft.h says
+ * (finished: a game that ended before ply 2 is one leaf too). */
+static uint64_t cf_count2(const qp_rules *r, const void *s, bool finished)
 {
     const qp_ruleset *rs = r->rs;
     qp_move mv[QP_MAX_MOVES], sub[QP_MAX_MOVES];
     int n = rs->gen(r, s, mv, QP_GEN_ALL);
-    if (n == 0) return r->perft_counts_games ? 1 : 0;
+    if (n == 0) return finished ? 1 : 0;
     uint64_t total = 0;
     void *c = qp_state_new(r);
     for (int i = 0; i < n; i++) {
         memcpy(c, s, r->state_size);
         rs->make(r, c, mv[i], NULL);
         int k = rs->gen(r, c, sub, QP_GEN_ALL);
-        total += (k == 0 && r->perft_counts_games) ? 1 : (uint64_t)k;
+        total += (k == 0 && finished) ? 1 : (uint64_t)k;
     }
     free(c);
     return total;
@@ -508,18 +509,24 @@ static void cf_check_perft(const qp_rules *r, const void *s, cf_stats *st)
     if (n == 0) return;
     char fen[QP_FEN_MAX], err[QP_ERR];
     cf_fen_of(r, s, fen, sizeof fen);
-    uint64_t total = qp_perft(r, s, 2), hand = cf_count2(r, s);
-    if (total != hand) fail_msg("%s: perft 2 is %llu, counted by hand %llu at '%s'", rs->name,
-                                (unsigned long long)total, (unsigned long long)hand, fen);
     uint64_t *out = calloc((size_t)n, sizeof *out);
-    for (int threads = 1; threads <= 2; threads++) {
-        memset(out, 0, sizeof *out * (size_t)n);
-        if (qp_perft_moves(r, s, 2, mv, n, out, threads, err, sizeof err))
-            fail_msg("%s: perft divide: %s", rs->name, err);
-        uint64_t sum = 0;
-        for (int i = 0; i < n; i++) sum += out[i];
-        if (sum != total) fail_msg("%s: perft divide (%d threads) sums to %llu, perft 2 is %llu at '%s'", rs->name,
-                                   threads, (unsigned long long)sum, (unsigned long long)total, fen);
+    for (int mode = QP_PERFT_STANDARD; mode <= QP_PERFT_FINISHED; mode++) {
+        const char *kind = mode == QP_PERFT_FINISHED ? " --finished" : "";
+        uint64_t total = qp_perft_count(r, s, 2, mode), hand = cf_count2(r, s, mode == QP_PERFT_FINISHED);
+        if (total != hand) fail_msg("%s: perft 2%s is %llu, counted by hand %llu at '%s'", rs->name, kind,
+                                    (unsigned long long)total, (unsigned long long)hand, fen);
+        if (mode == QP_PERFT_STANDARD && total != qp_perft(r, s, 2))
+            fail_msg("%s: qp_perft is not the standard count at '%s'", rs->name, fen);
+        for (int threads = 1; threads <= 2; threads++) {
+            memset(out, 0, sizeof *out * (size_t)n);
+            if (qp_perft_moves(r, s, 2, mode, mv, n, out, threads, err, sizeof err))
+                fail_msg("%s: perft divide: %s", rs->name, err);
+            uint64_t sum = 0;
+            for (int i = 0; i < n; i++) sum += out[i];
+            if (sum != total)
+                fail_msg("%s: perft divide%s (%d threads) sums to %llu, perft 2 is %llu at '%s'", rs->name, kind,
+                         threads, (unsigned long long)sum, (unsigned long long)total, fen);
+        }
     }
     free(out);
     st->perfts++;
@@ -685,7 +692,7 @@ static void cf_minimal(const qp_ruleset *rs, uint64_t seed, int plies)
             qp_perft(r, g.cur, 2);
             uint64_t out[QP_MAX_MOVES];
             int k = G.outer.gen(r, g.cur, mv, QP_GEN_ALL);
-            if (k && qp_perft_moves(r, g.cur, 2, mv, k, out, 2, err, sizeof err)) fail_msg("%s: %s", rs->name, err);
+            if (k && qp_perft_moves(r, g.cur, 2, QP_PERFT_STANDARD, mv, k, out, 2, err, sizeof err)) fail_msg("%s: %s", rs->name, err);
         }
     }
     char buf[QP_FEN_MAX];

@@ -427,7 +427,8 @@ void lr_read_game(lua_State *L, lr_inst *in, int t, int params)
     lua_pop(L, 1);
     r->flag_names = in->flag_names;
 
-    /* perft = "games": a game that ends early is one perft leaf */
+    /* perft = "games": the game's published perft figures also count a
+     * game that ended early as a leaf (qp_rules.perft_counts_games) */
     int pt = lua_getfield(L, t, "perft");
     if (pt == LUA_TSTRING && !strcmp(lua_tostring(L, -1), "games")) r->perft_counts_games = true;
     else if (pt != LUA_TNIL && !(pt == LUA_TSTRING && !strcmp(lua_tostring(L, -1), "sequences")))

@@ -4,6 +4,10 @@
  * prints UCI `info` lines and ends with `bestmove MOVE`; bench ends with
  * `nodes N nps M`, where N is deterministic (fixed positions, fixed depth,
  * a fresh table per position) and so works as a signature of the search.
+ * `bench RULESET --playouts N [--seed S]` plays N random games instead:
+ * `playouts N plies P mean L capped C (cap K plies) checksum X`, the
+ * results, then `time T s playouts/s A moves/s B` (the measure of general
+ * game systems); all but the last line depend only on the seed.
  * `analyze RULESET --epd FILE` runs an EPD file as a test suite: one line
  * a position ("N. ID: bestmove M, bm B: found|missed"), then "F of T best
  * moves found" (T: the positions with bm or am); a bad line is named on
@@ -16,7 +20,9 @@
 #include "fileio.h"
 #include "record.h"
 #include "search.h"
+#include "splitmix.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -303,17 +309,148 @@ static qp_rules *bench_rules(qp_app *app, const char *name, const char *config)
     return r;
 }
 
+/* ---- bench --playouts ------------------------------------------------------ */
+
+/* A game that may not end (no max_game_plies) stops after this many plies;
+ * such playouts are counted as capped, neither won nor drawn. */
+#define BENCH_PLAYOUT_CAP 1000
+
+static double wall_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* N playouts from the start position, each move drawn uniformly among the
+ * legal ones by splitmix64 from the seed, to the game's own end: the
+ * position's verdict (gen lists no move) or a history rule (the game
+ * layer's repetition and no-capture draws).  What is played depends only
+ * on the seed, so the first two lines (totals, results) are a signature;
+ * the last line is the speed. */
+static int bench_playouts(const qp_rules *r, long playouts, uint64_t seed)
+{
+    qp_game g;
+    char err[QP_ERR];
+    qp_move *mv = malloc(sizeof *mv * QP_MAX_MOVES);
+    if (!mv || qp_game_init(&g, r, NULL, err, sizeof err)) {
+        fprintf(stderr, "qipan: bench: %s\n", mv ? err : "out of memory");
+        free(mv);
+        return 1;
+    }
+    int cap = r->max_game_plies > 0 ? r->max_game_plies : BENCH_PLAYOUT_CAP;
+    uint64_t x = seed, plies = 0, sum = 0xcbf29ce484222325ull;   /* FNV-1a over the moves */
+    long wins[2] = {0, 0}, draws = 0, capped = 0;
+    double t0 = wall_s();
+    for (long p = 0; p < playouts; p++) {
+        qp_game_reset(&g);
+        qp_outcome o = {QP_ONGOING, -1, ""};
+        int ply = 0;
+        for (;; ply++) {
+            qp_game_outcome(&g, &o);
+            if (o.result != QP_ONGOING) break;
+            int n = r->rs->gen(r, g.cur, mv, QP_GEN_ALL);
+            if (n == 0) {   /* against gen's contract; judged as the ruleset says */
+                r->rs->outcome(r, g.cur, &o);
+                break;
+            }
+            if (ply == cap) break;
+            qp_move m = mv[qp_splitmix64(&x) % (uint64_t)n];
+            sum = (sum ^ m) * 0x100000001b3ull;
+            qp_game_play(&g, m);
+        }
+        plies += (uint64_t)ply;
+        sum = (sum ^ (uint64_t)ply) * 0x100000001b3ull;
+        if (o.result == QP_WIN && o.winner >= 0 && o.winner < 2) wins[o.winner]++;
+        else if (o.result == QP_DRAW) draws++;
+        else capped++;
+    }
+    double dt = wall_s() - t0;
+    printf("playouts %ld plies %llu mean %.2f capped %ld (cap %d plies) checksum %016llx\n", playouts,
+           (unsigned long long)plies, playouts ? (double)plies / (double)playouts : 0.0, capped, cap,
+           (unsigned long long)sum);
+    if (r->nsides == 1)
+        printf("solved %ld failed %ld\n", wins[0], wins[1] + draws);
+    else
+        printf("%s %ld %s %ld draw %ld\n", qp_side_name(r, 0), wins[0], qp_side_name(r, 1), wins[1], draws);
+    printf("time %.3f s playouts/s %.0f moves/s %.0f\n", dt, dt > 0 ? playouts / dt : 0.0,
+           dt > 0 ? (double)plies / dt : 0.0);
+    if (r->failed) {
+        fprintf(stderr, "qipan: bench: a hook of the game failed: the playouts are wrong\n");
+        qp_game_free(&g);
+        free(mv);
+        return 1;
+    }
+    qp_game_free(&g);
+    free(mv);
+    return 0;
+}
+
+/* --playouts N and --seed S, which only bench reads: taken out of argv
+ * into args before the common options are parsed.  0, or 2 (printed). */
+static int bench_options(int argc, char **argv, char **args, int *nargs, long *playouts, uint64_t *seed,
+                         bool *has_seed)
+{
+    *nargs = 0;
+    for (int i = 0; i < argc; i++) {
+        bool pl = i > 0 && !strcmp(argv[i], "--playouts"), sd = i > 0 && !strcmp(argv[i], "--seed");
+        if (!pl && !sd) {
+            if (*nargs == 64) {
+                fprintf(stderr, "qipan: too many arguments\n");
+                return 2;
+            }
+            args[(*nargs)++] = argv[i];
+            continue;
+        }
+        if (i + 1 >= argc || !argv[i + 1][0]) {
+            fprintf(stderr, "qipan: %s needs a value\n", argv[i]);
+            return 2;
+        }
+        const char *v = argv[++i];
+        char *end;
+        errno = 0;
+        unsigned long long k = strtoull(v, &end, 10);
+        if (*end || errno || !(v[0] >= '0' && v[0] <= '9') || (pl && (k < 1 || k > 1000000000ull))) {
+            fprintf(stderr, "qipan: %s must be %s, got '%s'\n", argv[i - 1],
+                    pl ? "1..1000000000" : "a number 0..18446744073709551615", v);
+            return 2;
+        }
+        if (pl) *playouts = (long)k;
+        else *seed = k, *has_seed = true;
+    }
+    return 0;
+}
+
 int cmd_bench(qp_app *app, int argc, char **argv)
 {
+    char *args[64];
+    int nargs;
+    long playouts = 0;
+    uint64_t seed = 1;
+    bool has_seed = false;
+    if (bench_options(argc, argv, args, &nargs, &playouts, &seed, &has_seed)) return 2;
     qp_opts o;
-    if (qp_opts_parse(&o, argc, argv)) return 2;
+    if (qp_opts_parse(&o, nargs, args)) return 2;
     if (o.npos > 1) {
-        fprintf(stderr, "usage: qipan bench [RULESET] [--depth N] [--config FILE]\n");
+        fprintf(stderr, "usage: qipan bench [RULESET] [--depth N | --playouts N [--seed S]] [--config FILE]\n");
+        return 2;
+    }
+    if (playouts && o.has_depth) {
+        fprintf(stderr, "qipan: bench: --depth is the search's, --playouts the random games': not both\n");
+        return 2;
+    }
+    if (has_seed && !playouts) {
+        fprintf(stderr, "qipan: bench: --seed needs --playouts\n");
         return 2;
     }
     const char *name = o.npos ? o.pos[0] : "zhonggong";
     qp_rules *r = bench_rules(app, name, o.config);
     if (!r) return 1;
+    if (playouts) {
+        int rc = bench_playouts(r, playouts, seed);
+        qp_rules_free(r);
+        return rc;
+    }
 
     char fens[16][512];
     int nfen = 0;

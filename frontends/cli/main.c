@@ -34,10 +34,11 @@ typedef struct {
 static const command commands[] = {
     {"list", cmd_list, "list",
      "List the rulesets (built-in, Lua games, plugins), one line each: NAME<TAB>title."},
-    {"perft", cmd_perft, "perft RULESET DEPTH [--fen FEN] [--config FILE] [--threads N]",
-     "Count the legal move sequences of DEPTH plies from the position; the last line\n"
-     "is the count alone."},
-    {"divide", cmd_perft, "divide RULESET DEPTH [--fen FEN] [--config FILE] [--threads N]",
+    {"perft", cmd_perft, "perft RULESET DEPTH [--finished] [--fen FEN] [--config FILE] [--threads N]",
+     "Count the positions reached after exactly DEPTH plies from the position (a game\n"
+     "that ended earlier is none, as chess programs count); the last line is the\n"
+     "count alone."},
+    {"divide", cmd_perft, "divide RULESET DEPTH [--finished] [--fen FEN] [--config FILE] [--threads N]",
      "perft split by first move: 'MOVE: COUNT' per legal move, then the total alone."},
     {"moves", cmd_moves, "moves RULESET [--fen FEN] [--config FILE]",
      "Print the legal moves of the position, one per line, sorted bytewise."},
@@ -50,9 +51,12 @@ static const command commands[] = {
      "(exit status 1) once none is proved."},
     {"analyze", cmd_analyze, "analyze RULESET [--fen FEN | --epd FILE] [--config FILE] (--depth N | --movetime MS) [--level N] [--search mcts|alphabeta]",
      "Search the position and print UCI-style 'info' lines, then 'bestmove MOVE'."},
-    {"bench", cmd_bench, "bench [RULESET] [--depth N] [--config FILE]",
+    {"bench", cmd_bench, "bench [RULESET] [--depth N | --playouts N [--seed S]] [--config FILE]",
      "Search fixed positions to a fixed depth; the last line is 'nodes N nps M'.\n"
-     "The node count changes only when the search does."},
+     "The node count changes only when the search does.  With --playouts, play N\n"
+     "games of uniformly random legal moves from the start to the game's end (or a\n"
+     "cap: the game's longest, else 1000 plies): 'playouts N plies P mean L capped C\n"
+     "(cap K plies) checksum X', the results, then 'time T s playouts/s A moves/s B'."},
     {"console", cmd_console,
      "console [RULESET] [--config FILE] [--fen FEN] [--load FILE] [--ai red|black|both|none] [--level N] "
      "[--depth N] [--movetime MS] [--threads N] [--ascii] [--flip] [--search mcts|alphabeta]",
@@ -92,11 +96,14 @@ static const command commands[] = {
 /* What an option does, shown by `help COMMAND` for the options its usage names. */
 static const struct { const char *opt, *text; } opt_help[] = {
     {"--fen", "the position as FEN (default: the configured start position)"},
+    {"--finished", "also count each game that ended before DEPTH as one leaf (tic-tac-toe 9: 255168)"},
     {"--epd", "run each position of an EPD file, checking its bm/am moves"},
     {"--encoding", "the text encoding to write (default utf-8; gbk or big5 for older tools)"},
     {"--config", "a Lua configuration file (default: the ruleset's own NAME.lua)"},
     {"--load", "continue a saved game"},
     {"--depth", "search N plies deep"},
+    {"--playouts", "play N random games (1..1000000000) and time them"},
+    {"--seed", "the random moves' seed (default 1): the same seed plays the same games"},
     {"--movetime", "search for MS milliseconds"},
     {"--level", "playing strength 1..10"},
     {"--threads", "threads 1..64: the search's (default: the config's ai.threads, 1), or perft's (default 1)"},

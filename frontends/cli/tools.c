@@ -87,16 +87,33 @@ static double now_s(void)
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* perft and divide share argument handling and the counting. */
+/* perft and divide share argument handling and the counting.  They count
+ * the positions after exactly DEPTH plies (perft.h); --finished, which
+ * only they read (taken out before the common options), also counts each
+ * game that ended earlier. */
 int cmd_perft(qp_app *app, int argc, char **argv)
 {
-    bool divide = !strcmp(argv[0], "divide");
+    bool divide = !strcmp(argv[0], "divide"), finished = false;
+    char *args[64];
+    int nargs = 0;
+    for (int i = 0; i < argc; i++) {
+        if (i > 0 && !strcmp(argv[i], "--finished")) {
+            finished = true;
+        } else if (nargs == 64) {
+            fprintf(stderr, "qipan: too many arguments\n");
+            return 2;
+        } else {
+            args[nargs++] = argv[i];
+        }
+    }
     qp_opts o;
-    if (qp_opts_parse(&o, argc, argv)) return 2;
+    if (qp_opts_parse(&o, nargs, args)) return 2;
     if (o.npos != 2) {
-        fprintf(stderr, "usage: qipan %s RULESET DEPTH [--fen FEN] [--config FILE] [--threads N]\n", argv[0]);
+        fprintf(stderr, "usage: qipan %s RULESET DEPTH [--finished] [--fen FEN] [--config FILE] [--threads N]\n",
+                argv[0]);
         return 2;
     }
+    qp_perft_mode mode = finished ? QP_PERFT_FINISHED : QP_PERFT_STANDARD;
     char *end;
     long depth = strtol(o.pos[1], &end, 10);
     if (*end || depth < 0 || depth > 64) {
@@ -123,7 +140,7 @@ int cmd_perft(qp_app *app, int argc, char **argv)
     }
     if (split) {
         char err[QP_ERR];
-        if (qp_perft_moves(r, g.cur, (int)depth, mv, n, cnt, threads, err, sizeof err)) {
+        if (qp_perft_moves(r, g.cur, (int)depth, mode, mv, n, cnt, threads, err, sizeof err)) {
             fprintf(stderr, "qipan: %s\n", err);
             free(tm);
             free(mv);
@@ -137,7 +154,7 @@ int cmd_perft(qp_app *app, int argc, char **argv)
             total += cnt[i];
         }
     } else {
-        total = qp_perft(r, g.cur, (int)depth);
+        total = qp_perft_count(r, g.cur, (int)depth, mode);
     }
     free(tm);
     free(mv);
@@ -151,6 +168,9 @@ int cmd_perft(qp_app *app, int argc, char **argv)
     double dt = now_s() - t0;
     fprintf(stderr, "%s %ld: %llu nodes in %.3f s (%.1f M/s)\n", argv[0], depth, (unsigned long long)total,
             dt, dt > 0 ? total / dt / 1e6 : 0.0);
+    if (r->perft_counts_games && !finished)
+        fprintf(stderr, "%s: positions after exactly %ld plies; %s's published counts include finished games "
+                        "(--finished)\n", argv[0], depth, r->rs->name);
     printf("%llu\n", (unsigned long long)total);
     qp_game_free(&g);
     qp_rules_free(r);

@@ -4,9 +4,12 @@
 -- a row (across, down or diagonally) win; a full board without a line is
 -- a draw.  A move is the cell's name ("b2").  No parameters.
 --
--- FEN: "3/3/3 w 0" (board, side, ply).  perft = "games" makes a game that
--- ends early count as one leaf, so perft(9) is the number of possible
--- games, 255168 (131184 won by X, 77904 by O, 46080 drawn).
+-- FEN: "3/3/3 w 0" (board, side, ply).  perft = "games" says the game's
+-- published figures count a game that ended early as one leaf: perft 9 is
+-- then the number of possible games, 255168 (131184 won by X, 77904 by O,
+-- 46080 drawn), which `qipan perft tictactoe 9 --finished` prints.  Plain
+-- `qipan perft` counts the positions after exactly d plies: 9, 72, 504,
+-- 3024, 15120, 54720, 148176, 200448, 127872.
 
 return {
   name = "tictactoe",
