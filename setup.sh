@@ -3,8 +3,11 @@
 #
 #   sh setup.sh play [ARGS...]   build and start `qipan play` (the SDL2 window,
 #                                console play when there is no display)
-#   sh setup.sh test             build twice (Release, and ASan+UBSan) and run
-#                                the whole ctest suite in both
+#   sh setup.sh test             build three times (Release and ASan+UBSan,
+#                                both with -Werror, running the whole ctest
+#                                suite in each; and headless, without the
+#                                window, network, libedit and cmocka, with a
+#                                smoke check), then fuzz each target 10 s
 #   sh setup.sh build            only install and build
 #   sh setup.sh install [PREFIX] build, then install into PREFIX (default
 #                                /usr/local): bin/qipan, share/qipan,
@@ -42,6 +45,29 @@ build() {  # build DIR [cmake args...]
         exit 1
     fi
     grep -i "warning" "$dir/build.log" || true   # the build is meant to be warning-free
+}
+
+# The test builds fail on any warning (-DQP_WERROR=ON); a user's build
+# does not, so a newer compiler's new warning cannot stop `play`.
+RELEASE="-DCMAKE_BUILD_TYPE=Release"
+HEADLESS="-DQP_WINDOW=OFF -DQP_NET=OFF -DQP_LIBEDIT=OFF -DQP_TESTS=OFF"
+
+# The headless build (engine, console, tools: Lua and a C compiler only)
+# must count as the full one does, and say what it lacks.
+headless_check() {
+    want=$(./build/qipan perft xiangqi 3 2>/dev/null | tail -1)
+    got=$(./build-headless/qipan perft xiangqi 3 2>/dev/null | tail -1)
+    if [ -z "$got" ] || [ "$got" != "$want" ]; then
+        echo "headless: perft xiangqi 3 ends with '$got', the Release build's with '$want'"
+        exit 1
+    fi
+    rc=0
+    msg=$(./build-headless/qipan render xiangqi --out build-headless/x.png 2>&1) || rc=$?
+    if [ $rc -ne 1 ] || [ "$msg" != "qipan: render: this qipan was built without the window (cmake -DQP_WINDOW=ON)" ]; then
+        echo "headless: render exited $rc saying '$msg'"
+        exit 1
+    fi
+    echo "headless: perft xiangqi 3 ends with '$got' as in the Release build; render refused"
 }
 
 # The cmocka summary of a ctest run: each suite's passed/failed/skipped
@@ -122,18 +148,18 @@ mode=${1:-play}
 install_missing
 case "$mode" in
 play)
-    build build -DCMAKE_BUILD_TYPE=Release
+    build build $RELEASE -DQP_WERROR=OFF
     exec ./build/qipan play "$@"
     ;;
 build)
-    build build -DCMAKE_BUILD_TYPE=Release
+    build build $RELEASE -DQP_WERROR=OFF
     ;;
 install)
-    build build -DCMAKE_BUILD_TYPE=Release
+    build build $RELEASE -DQP_WERROR=OFF
     cmake --install build --prefix "${1:-/usr/local}"
     ;;
 test)
-    build build -DCMAKE_BUILD_TYPE=Release
+    build build $RELEASE -DQP_WERROR=ON
     echo "== tests (Release) =="
     run_tests build
     # The suite must not depend on the date, the zone or the locale: it runs
@@ -144,7 +170,11 @@ test)
         echo "== tests (Release, clock at $at, TZ=${rest%|*}, LC_ALL=${rest#*|}) =="
         TZ=${rest%|*} LC_ALL=${rest#*|} faketime -m "$at" ctest --test-dir build --output-on-failure -j"$JOBS"
     done
-    build build-asan -DCMAKE_BUILD_TYPE=Debug -DQP_SANITIZE=ON
+    echo "== headless build =="
+    # shellcheck disable=SC2086 # $HEADLESS is a list of options
+    build build-headless $RELEASE -DQP_WERROR=ON $HEADLESS
+    headless_check
+    build build-asan -DCMAKE_BUILD_TYPE=Debug -DQP_SANITIZE=ON -DQP_WERROR=ON
     echo "== tests (ASan+UBSan) =="
     export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
     run_tests build-asan

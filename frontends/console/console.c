@@ -29,7 +29,9 @@
 #include <strings.h>
 #include <unistd.h>
 
+#ifdef QP_HAVE_LIBEDIT
 #include <editline/readline.h>
+#endif
 
 #define CON_LIST_TAIL 5        /* move-list lines shown under the board */
 #define CON_WRAP 72            /* column where the `moves` list wraps */
@@ -910,15 +912,18 @@ static void prompt(con_session *c, char *buf, size_t n)
 }
 
 /* One line of input without its newline, malloc'd; NULL at the end.  On
- * a terminal libedit gives line editing and history; piped input is read
- * plainly so a transcript stays exactly what was typed. */
+ * a terminal libedit gives line editing and history; piped input, or any
+ * input in a build without libedit, is read plainly so a transcript stays
+ * exactly what was typed. */
 static char *read_input(con_session *c, char *ps)
 {
+#ifdef QP_HAVE_LIBEDIT
     if (c->edit) {
         char *l = readline(ps);
         if (l && *l) add_history(l);
         return l;
     }
+#endif
     fputs(ps, c->out);
     fflush(c->out);
     char *line = NULL;

@@ -1,7 +1,7 @@
 /*
  * xq_internal.h — internals of the standard Xiangqi ruleset ("xiangqi").
  *
- * Contract shared by the xq_*.c files (only they, tests/test_xiangqi.c and
+ * Contract shared by the xq_*.c files (only they, tests/unit/test_xiangqi.c and
  * tools/xq_fit.c include this header; the rest of qipan sees only
  * xq_ruleset, through xiangqi.h):
  *

@@ -1,5 +1,5 @@
 -- hk_connect4.lua — Connect Four written as Lua hooks, the independent
--- twin of scripts/games/connect4.lua (a block game): tests/test_blocks.c
+-- twin of scripts/games/connect4.lua (a block game): tests/unit/test_blocks.c
 -- checks that both give the same perft counts, move lists and results.
 
 local function four(pos)

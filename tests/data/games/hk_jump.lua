@@ -1,5 +1,5 @@
 -- hk_jump.lua — tests/data/games/t_jump.lua (a block game) written as Lua
--- hooks, with the same params: tests/test_blocks.c plays both side by
+-- hooks, with the same params: tests/unit/test_blocks.c plays both side by
 -- side and compares their moves (single, chained and forced jumps) and
 -- verdicts.  Moves are this file's own integers: from + 1 in bits 0-6,
 -- then for a step to + 1 in bits 7-13, for a jump its directions from bit

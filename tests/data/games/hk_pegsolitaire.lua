@@ -1,6 +1,6 @@
 -- hk_pegsolitaire.lua — peg solitaire written as Lua hooks, the
 -- independent twin of scripts/games/pegsolitaire.lua (a block game) with
--- the same params: tests/test_blocks.c checks that both agree (perft on
+-- the same params: tests/unit/test_blocks.c checks that both agree (perft on
 -- the English and the French board, move lists, results).
 
 local ENGLISH = { "..xxx..", "..xxx..", "xxxxxxx", "xxxxxxx", "xxxxxxx", "..xxx..", "..xxx.." }

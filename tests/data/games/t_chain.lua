@@ -1,4 +1,4 @@
--- t_chain.lua — a test game for long jump chains (tests/test_blocks.c):
+-- t_chain.lua — a test game for long jump chains (tests/unit/test_blocks.c):
 -- a man on a10 takes twelve men in one chain (east along rank 10, then
 -- north up the s file), whose move text (13 squares of three characters)
 -- must survive a round trip.

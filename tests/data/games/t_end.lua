@@ -1,4 +1,4 @@
--- t_end.lua — a test game for the ending blocks (tests/test_blocks.c):
+-- t_end.lua — a test game for the ending blocks (tests/unit/test_blocks.c):
 -- placing from a hand of `hand` men each on a 4×4 board of cells, then
 -- jumping (captures); params choose every ending rule.
 

@@ -1,4 +1,4 @@
--- t_eval.lua — a test game for the evaluation as data (tests/test_blocks.c):
+-- t_eval.lua — a test game for the evaluation as data (tests/unit/test_blocks.c):
 -- values, per-piece square tables (mirrored for the second side or not),
 -- pieces in hand and mobility on a 2×3 board.
 

@@ -1,4 +1,4 @@
--- t_flank.lua — a test game for flank placements (tests/test_blocks.c):
+-- t_flank.lua — a test game for flank placements (tests/unit/test_blocks.c):
 -- reversi on a 6×6 board whose runs are bracketed along `dirs` only;
 -- with `line`, k in a row also wins.
 

@@ -1,4 +1,4 @@
--- t_hand.lua — a test game for pieces in hand (tests/test_blocks.c):
+-- t_hand.lua — a test game for pieces in hand (tests/unit/test_blocks.c):
 -- White has two men in hand, Black one; men step once placed.  With
 -- first = false a side may move a man while it still holds others.
 

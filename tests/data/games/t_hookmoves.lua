@@ -1,5 +1,5 @@
 -- t_hookmoves.lua — every move from a Lua hook, every ending from blocks
--- (tests/test_blocks.c): tic-tac-toe whose placements the `moves` and
+-- (tests/unit/test_blocks.c): tic-tac-toe whose placements the `moves` and
 -- `play` hooks make, while `line` and `stuck` judge.  Its perft must be
 -- tic-tac-toe's.
 

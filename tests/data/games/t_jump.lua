@@ -1,4 +1,4 @@
--- t_jump.lua — a test game for jumps (tests/test_blocks.c): men step
+-- t_jump.lua — a test game for jumps (tests/unit/test_blocks.c): men step
 -- and jump along every line of a 7×7 board; params choose chains, forced
 -- jumps and whether own pieces may be jumped.
 

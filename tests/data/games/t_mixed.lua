@@ -1,4 +1,4 @@
--- t_mixed.lua — blocks mixed with Lua hooks (tests/test_blocks.c):
+-- t_mixed.lua — blocks mixed with Lua hooks (tests/unit/test_blocks.c):
 -- tic-tac-toe by blocks; the `moves` hook adds "clear the centre" (b2b2)
 -- when the opponent holds it, `play` plays that move, `setup` puts an X
 -- on a1, and the `outcome` hook ends the game at ply 7 before the blocks

@@ -1,4 +1,4 @@
--- t_move.lua — a test game for the movement blocks (tests/test_blocks.c):
+-- t_move.lua — a test game for the movement blocks (tests/unit/test_blocks.c):
 -- one rook-like piece per side on a 5×5 board of cells; params choose how
 -- the pieces move and along which lines.
 

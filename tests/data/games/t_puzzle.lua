@@ -1,4 +1,4 @@
--- t_puzzle.lua — a test puzzle (tests/test_blocks.c): pegs on a 6×1 row
+-- t_puzzle.lua — a test puzzle (tests/unit/test_blocks.c): pegs on a 6×1 row
 -- jump each other; solved with `left` pegs left (on `at`, when given).
 
 return {

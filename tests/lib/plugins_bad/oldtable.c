@@ -3,7 +3,7 @@
  * ended five hooks sooner (before status_text, decisive_squares,
  * hopeless, see and may_check).  qipan reading those five from it would
  * read past its table and call whatever lies there: the registry must
- * refuse it by the size the table states (tests/test_registry.c).
+ * refuse it by the size the table states (tests/unit/test_registry.c).
  */
 #include <assert.h>
 

@@ -533,7 +533,7 @@ static void test_repetition_in_history(void **st)
     qp_rules_free(r);
 }
 
-/* Inside the search line: in the walk game (tests/walkgame.c) stepping
+/* Inside the search line: in the walk game (tests/lib/walkgame.c) stepping
  * onto cell 6 checks and the only answer steps back, so from cell 5 the
  * move r starts a cycle in which white checks every time.  Here white
  * fares badly (-100) anywhere left of cell 5, so without the perpetual-

@@ -78,7 +78,7 @@ static void test_required_hooks(void **st)
     qp_registry_free(&reg);
 }
 
-/* What the registry says of each plugin of tests/plugins_bad/ but
+/* What the registry says of each plugin of tests/lib/plugins_bad/ but
  * silent.so (which registers: only its create fails), in load order. */
 #define BAD(name) QP_BAD_PLUGIN_DIR "/" name ".so"
 #define REBUILD "rebuild it against this qipan's include/qipan"

@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../frontends/gui/gui_state.c"
-#include "../frontends/gui/gui_words.c"
-#include "../frontends/gui/gui_files.c"
-#include "../frontends/gui/gui_settings.c"
+#include "gui_state.c"
+#include "gui_words.c"
+#include "gui_files.c"
+#include "gui_settings.c"
 
 static void open_state(gui_state *st, const char *ruleset, const char *fen)
 {

@@ -1,7 +1,7 @@
 /*
  * badname.c — a plugin whose ruleset name holds a terminal escape
  * sequence: the registry refuses it and its message shows the bytes
- * escaped, never raw (tests/test_registry.c).
+ * escaped, never raw (tests/unit/test_registry.c).
  */
 #include "tiny_game.h"
 

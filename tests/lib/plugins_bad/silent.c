@@ -1,7 +1,7 @@
 /*
  * silent.c — a plugin that registers fine but whose create hook fails
  * without writing a message: the frontend must say so in its own words,
- * never print the message buffer as it was (tests/test_registry.c).
+ * never print the message buffer as it was (tests/unit/test_registry.c).
  */
 #include "tiny_game.h"
 

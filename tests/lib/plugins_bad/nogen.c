@@ -1,5 +1,5 @@
 /*
- * nogen.c — a plugin the registry must refuse (tests/test_registry.c): its
+ * nogen.c — a plugin the registry must refuse (tests/unit/test_registry.c): its
  * ruleset has every required hook but gen, so the first search or perft
  * would call a NULL pointer if it were registered.
  */

@@ -1,6 +1,6 @@
 /*
  * tiny_game.h — the hooks of a trivial game (one pile of stones, take one
- * per move) for the plugins of tests/plugins_bad/, each of which is wrong
+ * per move) for the plugins of tests/lib/plugins_bad/, each of which is wrong
  * in one way only.  Included by one plugin source each: static hooks.
  */
 #ifndef TINY_GAME_H
