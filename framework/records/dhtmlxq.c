@@ -279,7 +279,9 @@ int qp_dhtmlxq_parse(qp_record *rec, const char *name, const unsigned char *data
     } else {
         from = text;
     }
-    snprintf(rec->ruleset, sizeof rec->ruleset, "xiangqi");
+    /* the format's game, as other programs' records name it: the registry
+     * knows which ruleset plays it (qp_record_ruleset) */
+    snprintf(rec->game, sizeof rec->game, "Chinese Chess");
     snprintf(rec->hint, sizeof rec->hint, "iccs");
 
     /* First pass: the moves and the start position. */

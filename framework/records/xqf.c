@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "game.h"
 
@@ -368,7 +369,9 @@ int qp_xqf_parse(qp_record *rec, const char *name, const unsigned char *data, si
     if (h[XQF_TYPE] >= 1 && h[XQF_TYPE] <= 3) xqf_keep(rec, "Type", xqf_types[h[XQF_TYPE]]);
     static const char *const results[] = {"*", "1-0", "0-1", "1/2-1/2", "1/2-1/2"};
     snprintf(rec->result, sizeof rec->result, "%s", h[XQF_RESULT] <= 4 ? results[h[XQF_RESULT]] : "*");
-    snprintf(rec->ruleset, sizeof rec->ruleset, "xiangqi");
+    /* the format's game, as other programs' records name it: the registry
+     * knows which ruleset plays it (qp_record_ruleset) */
+    snprintf(rec->game, sizeof rec->game, "Chinese Chess");
     snprintf(rec->hint, sizeof rec->hint, "iccs");
 
     line.comments = calloc(1, sizeof *line.comments);
@@ -596,7 +599,7 @@ char *qp_xqf_write(const qp_game *g, const qp_record *src, size_t *len, char *er
 {
     const qp_rules *r = g->r;
     const qp_ruleset *rs = r->rs;
-    if (strcmp(rs->name, "xiangqi") || !g->start_fen[0]) {
+    if (!rs->record_game || strcasecmp(rs->record_game, "Chinese Chess") || !g->start_fen[0]) {
         snprintf(err, errn, "XQF holds Xiangqi games, not %s", rs->name);
         return NULL;
     }

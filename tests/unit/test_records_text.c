@@ -248,7 +248,8 @@ static void test_dhtmlxq_page(void **st)
     const char *page = QP_TESTDATA_DIR "/records/game04-dhtmlxq.html";
     if (qp_record_load_keep(&tu_reg, page, &r1, &g1, &rec, err, sizeof err)) fail_msg("%s", err);
     assert_same_game(&g0, &g1);
-    assert_string_equal(rec.ruleset, "xiangqi");
+    assert_string_equal(rec.game, "Chinese Chess");
+    assert_string_equal(g1.r->rs->name, "xiangqi");
     assert_int_equal(rec.nvariations, 2);
     assert_string_equal(rec.comments[0], "全国象棋个人赛 \n第一局");
     assert_string_equal(rec.comments[1], "中炮");

@@ -109,7 +109,7 @@ static int load(qp_rules *r, const char *data, size_t len, qp_record *rec, qp_ga
                 char *err, size_t errn)
 {
     if (qp_xqf_parse(rec, "T.xqf", (const unsigned char *)data, len, info, err, errn)) return -1;
-    assert_string_equal(rec->ruleset, "xiangqi");
+    assert_string_equal(rec->game, "Chinese Chess");   /* the registry says whose */
     assert_string_equal(rec->hint, "iccs");
     assert_int_equal(qp_game_init(g, r, rec->fen, err, errn), 0);
     if (qp_record_replay(rec, g, err, errn)) {
