@@ -27,13 +27,14 @@
  * Lines are split into words by a cursor of each caller's own (no strtok:
  * its hidden state is shared between threads, and the search thread
  * splits its info lines while the reader splits the input).  Every line
- * written goes through say(), which turns control characters into '?':
+ * written goes through eng_say(), which turns control characters into '?':
  * no text of a game file (a move text, a name, an error) can end a
  * protocol line early or add one.
  */
 #include "app.h"
 #include "ai.h"
 #include "search.h"
+#include "engine_io.h"
 
 #include <ctype.h>
 #include <pthread.h>
@@ -107,70 +108,7 @@ typedef struct uci {
 #define UCI_ANSWER_MS 50
 #define UCI_FIRST_MS 2000
 
-/* Makes s safe to write as (part of) one protocol line: control
- * characters (below 0x20, and 0x7f) become '?', and so do spaces when s
- * must stay one word (a move).  The one check of every text written. */
-static void proto_clean(char *s, bool word)
-{
-    for (unsigned char *p = (unsigned char *)s; *p; p++)
-        if (*p < 0x20 || *p == 0x7f || (word && *p == ' ')) *p = '?';
-}
 
-/* Writes one line, cleaned, in one piece (so that lines of the search
- * thread and of the reader never interleave within a line). */
-static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void say(const char *fmt, ...)
-{
-    char small[8192], *buf = small;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(small, sizeof small - 1, fmt, ap);
-    va_end(ap);
-    if (n < 0) return;
-    if ((size_t)n >= sizeof small - 1) {
-        buf = malloc((size_t)n + 2);
-        if (!buf) {
-            buf = small;
-            n = (int)strlen(small);
-        } else {
-            va_start(ap, fmt);
-            vsnprintf(buf, (size_t)n + 1, fmt, ap);
-            va_end(ap);
-        }
-    }
-    proto_clean(buf, false);
-    buf[n] = '\n';
-    fwrite(buf, 1, (size_t)n + 1, stdout);
-    fflush(stdout);
-    if (buf != small) free(buf);
-}
-
-/* ---- words ------------------------------------------------------------- */
-
-/* A cursor over the words of a line, split in place on spaces, tabs and
- * CR.  Each caller owns its cursor: there is no hidden state to share. */
-typedef struct words {
-    char *p;                         /* the rest of the line; NULL: none */
-} words;
-
-static bool is_sep(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-
-/* The next word (NUL-terminated in the line), or NULL at the end. */
-static char *word_next(words *c)
-{
-    char *p = c->p;
-    if (!p) return NULL;
-    while (is_sep(*p)) p++;
-    if (!*p) {
-        c->p = NULL;
-        return NULL;
-    }
-    char *w = p;
-    while (*p && !is_sep(*p)) p++;
-    if (*p) *p++ = 0;
-    c->p = p;
-    return w;
-}
 
 /* ---- moves in the dialect ---------------------------------------------- */
 
@@ -230,12 +168,12 @@ static void say_best(const uci *u, const char *t)
 {
     char m[QP_MOVE_TEXT * 2];
     if (!strcmp(t, "(none)") && u->d->no_move) {
-        say("%s", u->d->no_move);
+        eng_say("%s", u->d->no_move);
         return;
     }
     move_out(u, t, m, sizeof m);
-    proto_clean(m, true);   /* a game's move text stays one word */
-    say("bestmove %s", m);
+    eng_clean(m, true);   /* a game's move text stays one word */
+    eng_say("bestmove %s", m);
 }
 
 /* An info line in the dialect: UCCI has "score N" and ICCS moves. */
@@ -249,8 +187,8 @@ static void info_out(const uci *u, char *line, char *out, size_t n)
     bool pv = false;
     const char *prev = "";
     out[0] = 0;
-    words c = {line};
-    for (char *t = word_next(&c); t && k < n; prev = t, t = word_next(&c)) {
+    eng_words c = {line};
+    for (char *t = eng_word(&c); t && k < n; prev = t, t = eng_word(&c)) {
         char m[QP_MOVE_TEXT * 2];
         if (!strcmp(t, "cp") && !strcmp(prev, "score")) continue;
         if (pv) move_out(u, t, m, sizeof m);
@@ -276,7 +214,7 @@ static void on_info(const qp_search_info *info, void *ud)
      * would follow the bestmove: the protocol allows none there. */
     if (!u->answered) {
         if (best[0]) snprintf(u->last_best, sizeof u->last_best, "%s", best);
-        say("%s", out);
+        eng_say("%s", out);
     }
     pthread_mutex_unlock(&u->mu);
 }
@@ -367,13 +305,13 @@ static int install_rules(uci *u, qp_rules *r)
     char err[QP_ERR];
     qp_game g;
     if (qp_game_init(&g, r, NULL, err, sizeof err)) {
-        say("info string error: %s", err);
+        eng_say("info string error: %s", err);
         qp_rules_free(r);
         return -1;
     }
     qp_ai *s = qp_ai_new(r, u->search_kind, u->hash_mb);
     if (!s) {
-        say("info string error: out of memory for a %zu MiB hash", u->hash_mb);
+        eng_say("info string error: out of memory for a %zu MiB hash", u->hash_mb);
         qp_game_free(&g);
         qp_rules_free(r);
         return -1;
@@ -393,32 +331,32 @@ static int install_rules(uci *u, qp_rules *r)
 
 static void uci_options(uci *u)
 {
-    say("id name qipan 0.1");
-    say("id author the qipan authors");
+    eng_say("id name qipan 0.1");
+    eng_say("id author the qipan authors");
     char line[8192];
     size_t k = (size_t)snprintf(line, sizeof line, "option name UCI_Variant type combo default %s",
                                 u->r->rs->name);
     for (int i = 0; i < u->app->reg.n && k < sizeof line; i++)
         k += (size_t)snprintf(line + k, sizeof line - k, " var %s", u->app->reg.rs[i]->name);
-    say("%s", line);
-    say("option name Hash type spin default %zu min 1 max 4096", u->hash_mb);
-    say("option name Threads type spin default %d min 1 max %d", u->threads, QP_MAX_THREADS);
-    say("option name Level type spin default %d min 1 max 10", u->level);
-    say("option name Search type combo default %s var alphabeta var mcts", qp_ai_name(qp_ai_kind(u->s)));
+    eng_say("%s", line);
+    eng_say("option name Hash type spin default %zu min 1 max 4096", u->hash_mb);
+    eng_say("option name Threads type spin default %d min 1 max %d", u->threads, QP_MAX_THREADS);
+    eng_say("option name Level type spin default %d min 1 max 10", u->level);
+    eng_say("option name Search type combo default %s var alphabeta var mcts", qp_ai_name(qp_ai_kind(u->s)));
     const qp_params *p = &u->r->params;
     for (int i = 0; i < p->n; i++) {
         const qp_param_val *v = &p->v[i];
         if (!strncmp(v->def->key, "ai.", 3)) continue;   /* Hash and Level cover these */
         switch (v->def->type) {
         case QP_PT_INT:
-            say("option name %s type spin default %lld min %lld max %lld", v->def->key, v->i,
+            eng_say("option name %s type spin default %lld min %lld max %lld", v->def->key, v->i,
                 v->def->min, v->def->max);
             break;
         case QP_PT_BOOL:
-            say("option name %s type check default %s", v->def->key, v->i ? "true" : "false");
+            eng_say("option name %s type check default %s", v->def->key, v->i ? "true" : "false");
             break;
         default:
-            say("option name %s type string default %s", v->def->key,
+            eng_say("option name %s type string default %s", v->def->key,
                 v->text[0] ? v->text : "<empty>");
             break;
         }
@@ -427,31 +365,31 @@ static void uci_options(uci *u)
 
 static void ucci_options(uci *u)
 {
-    say("id name qipan 0.1");
-    say("id author the qipan authors");
+    eng_say("id name qipan 0.1");
+    eng_say("id author the qipan authors");
     char line[8192];
     size_t k = (size_t)snprintf(line, sizeof line, "option variant type combo");
     for (int i = 0; i < u->app->reg.n && k < sizeof line; i++)
         k += (size_t)snprintf(line + k, sizeof line - k, " var %s", u->app->reg.rs[i]->name);
     if (k < sizeof line) snprintf(line + k, sizeof line - k, " default %s", u->r->rs->name);
-    say("%s", line);
-    say("option usemillisec type check default false");
-    say("option hashsize type spin min 1 max 4096 default %zu", u->hash_mb);
-    say("option threads type spin min 1 max %d default %d", QP_MAX_THREADS, u->threads);
-    say("option level type spin min 1 max 10 default %d", u->level);
+    eng_say("%s", line);
+    eng_say("option usemillisec type check default false");
+    eng_say("option hashsize type spin min 1 max 4096 default %zu", u->hash_mb);
+    eng_say("option threads type spin min 1 max %d default %d", QP_MAX_THREADS, u->threads);
+    eng_say("option level type spin min 1 max 10 default %d", u->level);
     const qp_params *p = &u->r->params;
     for (int i = 0; i < p->n; i++) {
         const qp_param_val *v = &p->v[i];
         if (!strncmp(v->def->key, "ai.", 3)) continue;
         switch (v->def->type) {
         case QP_PT_INT:
-            say("option %s type spin min %lld max %lld default %lld", v->def->key, v->def->min, v->def->max, v->i);
+            eng_say("option %s type spin min %lld max %lld default %lld", v->def->key, v->def->min, v->def->max, v->i);
             break;
         case QP_PT_BOOL:
-            say("option %s type check default %s", v->def->key, v->i ? "true" : "false");
+            eng_say("option %s type check default %s", v->def->key, v->i ? "true" : "false");
             break;
         default:
-            say("option %s type string default %s", v->def->key, v->text[0] ? v->text : "<empty>");
+            eng_say("option %s type string default %s", v->def->key, v->text[0] ? v->text : "<empty>");
             break;
         }
     }
@@ -467,7 +405,7 @@ static void set_option(uci *u, const char *name, const char *value)
             if (!strcmp(name, names[i][0])) name = names[i][1];
         if (!strcmp(name, "usemillisec")) {
             if (strcmp(value, "true") && strcmp(value, "false")) {
-                say("info string error: usemillisec must be true or false, got '%s'", value);
+                eng_say("info string error: usemillisec must be true or false, got '%s'", value);
                 return;
             }
             u->millisec = !strcmp(value, "true");
@@ -476,12 +414,12 @@ static void set_option(uci *u, const char *name, const char *value)
     }
     if (!strcmp(name, "UCI_Variant")) {
         if (!qp_registry_find(&u->app->reg, value)) {
-            say("info string error: unknown variant '%s'", value);
+            eng_say("info string error: unknown variant '%s'", value);
             return;
         }
         qp_rules *r = qp_app_open_rules(u->app, value, NULL);
         if (!r) {
-            say("info string error: cannot open variant '%s'", value);
+            eng_say("info string error: cannot open variant '%s'", value);
             return;
         }
         install_rules(u, r);
@@ -489,12 +427,12 @@ static void set_option(uci *u, const char *name, const char *value)
         char *end;
         long mb = strtol(value, &end, 10);
         if (!*value || *end || mb < 1 || mb > 4096) {
-            say("info string error: Hash must be 1..4096, got '%s'", value);
+            eng_say("info string error: Hash must be 1..4096, got '%s'", value);
             return;
         }
         qp_ai *s = qp_ai_new(u->r, u->search_kind, (size_t)mb);
         if (!s) {
-            say("info string error: out of memory for a %ld MiB hash", mb);
+            eng_say("info string error: out of memory for a %ld MiB hash", mb);
             return;
         }
         qp_ai_free(u->s);
@@ -505,23 +443,23 @@ static void set_option(uci *u, const char *name, const char *value)
         char *end;
         long t = strtol(value, &end, 10);
         if (!*value || *end || t < 1 || t > QP_MAX_THREADS) {
-            say("info string error: Threads must be 1..%d, got '%s'", QP_MAX_THREADS, value);
+            eng_say("info string error: Threads must be 1..%d, got '%s'", QP_MAX_THREADS, value);
             return;
         }
         if (qp_ai_set_threads(u->s, (int)t)) {
-            say("info string error: out of memory for %ld threads", t);
+            eng_say("info string error: out of memory for %ld threads", t);
             return;
         }
         u->threads = (int)t;
     } else if (!strcasecmp(name, "Search")) {
         int kind = qp_ai_parse(value);
         if (kind < 0) {
-            say("info string error: Search must be alphabeta or mcts, got '%s'", value);
+            eng_say("info string error: Search must be alphabeta or mcts, got '%s'", value);
             return;
         }
         qp_ai *s = qp_ai_new(u->r, kind, u->hash_mb);
         if (!s) {
-            say("info string error: out of memory for a %zu MiB hash", u->hash_mb);
+            eng_say("info string error: out of memory for a %zu MiB hash", u->hash_mb);
             return;
         }
         qp_ai_set_threads(s, u->threads);
@@ -531,24 +469,24 @@ static void set_option(uci *u, const char *name, const char *value)
     } else if (!strcasecmp(name, "Level")) {
         int l = qp_level_parse(&u->r->params, value);
         if (l < 0) {
-            say("info string error: Level must be 1..10 or a level name, got '%s'", value);
+            eng_say("info string error: Level must be 1..10 or a level name, got '%s'", value);
             return;
         }
         u->level = l;
     } else if (qp_params_find(&u->r->params, name)) {
         qp_params p = u->r->params;
         if (qp_params_set(&p, name, value, err, sizeof err)) {
-            say("info string error: %s", err);
+            eng_say("info string error: %s", err);
             return;
         }
         qp_rules *r = qp_rules_create(u->r->rs, &p, err, sizeof err);
         if (!r) {
-            say("info string error: %s", err);
+            eng_say("info string error: %s", err);
             return;
         }
         install_rules(u, r);
     } else {
-        say("info string error: unknown option '%s'", name);
+        eng_say("info string error: unknown option '%s'", name);
     }
 }
 
@@ -558,7 +496,7 @@ static void set_option(uci *u, const char *name, const char *value)
 static void uci_setoption(uci *u, char **tok, int n)
 {
     if (n < 3 || strcmp(tok[1], "name")) {
-        say("info string error: usage: setoption name NAME [value VALUE]");
+        eng_say("info string error: usage: setoption name NAME [value VALUE]");
         return;
     }
     char name[256] = "", value[1024] = "";
@@ -582,7 +520,7 @@ static void ucci_setoption(uci *u, char **tok, int n)
         return;
     }
     if (n < 2) {
-        say("info string error: usage: setoption NAME [VALUE]");
+        eng_say("info string error: usage: setoption NAME [VALUE]");
         return;
     }
     char value[1024] = "";
@@ -625,23 +563,23 @@ static void cmd_position(uci *u, char **tok, int n)
             snprintf(fen + k, sizeof fen - k, "%s%s", k ? " " : "", t);
         }
         if (!fen[0]) {
-            say("info string error: position fen needs a FEN");
+            eng_say("info string error: position fen needs a FEN");
             refuse_position(u);
             return;
         }
     } else {
-        say("info string error: usage: position startpos|fen FEN [moves MOVE...]");
+        eng_say("info string error: usage: position startpos|fen FEN [moves MOVE...]");
         refuse_position(u);
         return;
     }
     if (i < n && strcmp(tok[i], "moves")) {
-        say("info string error: expected 'moves', got '%s'", tok[i]);
+        eng_say("info string error: expected 'moves', got '%s'", tok[i]);
         refuse_position(u);
         return;
     }
     qp_game g;
     if (qp_game_init(&g, u->r, fen[0] ? fen : NULL, err, sizeof err)) {
-        say("info string error: bad fen: %s", err);
+        eng_say("info string error: bad fen: %s", err);
         refuse_position(u);
         return;
     }
@@ -658,9 +596,9 @@ static void cmd_position(uci *u, char **tok, int n)
         move_in(u, tok[i], mt, sizeof mt);
         rs->outcome(u->r, g.cur, &o);
         if (o.result != QP_ONGOING) {
-            say("info string error: move %s: the game is over (%s)", tok[i], o.reason);
+            eng_say("info string error: move %s: the game is over (%s)", tok[i], o.reason);
         } else if (rs->move_parse(u->r, g.cur, mt, &m, err, sizeof err)) {
-            say("info string error: move %s: %s", tok[i], err);
+            eng_say("info string error: move %s: %s", tok[i], err);
         } else {
             qp_game_play(&g, m);
             continue;
@@ -674,24 +612,6 @@ static void cmd_position(uci *u, char **tok, int n)
     u->no_pos = false;
 }
 
-/* A whole decimal number, optionally signed; one beyond +-10^15 is taken
- * as +-10^15 (above every bound, so it clamps like any large one).
- * False for anything else: "1e30", "1.5", "x", "". */
-static bool parse_int(const char *t, long long *out)
-{
-    const char *p = t;
-    bool neg = *p == '-';
-    if (*p == '-' || *p == '+') p++;
-    if (!*p) return false;
-    long long v = 0;
-    for (; *p; p++) {
-        if (*p < '0' || *p > '9') return false;
-        if (v < 1000000000000000LL) v = v * 10 + (*p - '0');
-    }
-    if (v > 1000000000000000LL) v = 1000000000000000LL;
-    *out = neg ? -v : v;
-    return true;
-}
 
 static long long clamp_ll(long long v, long long lo, long long hi) { return v < lo ? lo : v > hi ? hi : v; }
 
@@ -706,14 +626,14 @@ static int go_param(char **tok, int n, int *i, const char *const *keys, long lon
     int k = 0;
     while (keys[k] && strcmp(keys[k], tok[*i])) k++;
     if (!keys[k]) {
-        say("info string error: unknown go parameter '%s'", tok[*i]);
+        eng_say("info string error: unknown go parameter '%s'", tok[*i]);
         return -1;
     }
     *v = 0;
     if (*i + 1 >= n) {
-        say("info string error: go %s needs a number", tok[*i]);
-    } else if (!parse_int(tok[*i + 1], v)) {
-        say("info string error: go %s needs a whole number, got '%s'", tok[*i], tok[*i + 1]);
+        eng_say("info string error: go %s needs a number", tok[*i]);
+    } else if (!eng_parse_int(tok[*i + 1], v)) {
+        eng_say("info string error: go %s needs a whole number, got '%s'", tok[*i], tok[*i + 1]);
         (*i)++;
     } else {
         (*i)++;
@@ -804,7 +724,7 @@ static void cmd_go(uci *u, char **tok, int n)
     bool infinite = false;
     if (!u->d->go(u, tok, n, &lim, &infinite)) return;
     if (u->no_pos) {
-        say("info string error: no position: the last position command was refused");
+        eng_say("info string error: no position: the last position command was refused");
         say_best(u, "(none)");
         return;
     }
@@ -815,7 +735,7 @@ static void cmd_go(uci *u, char **tok, int n)
     qp_outcome o;
     qp_game_outcome(&u->g, &o);
     if (o.result != QP_ONGOING) {
-        say("info string game over: %s", o.reason);
+        eng_say("info string game over: %s", o.reason);
         say_best(u, "(none)");
         return;
     }
@@ -829,7 +749,7 @@ static void cmd_go(uci *u, char **tok, int n)
     atomic_store(&u->busy, true);
     if (qp_ai_start(u->s, &u->g, &lim, on_info, u) != 0) {
         atomic_store(&u->busy, false);
-        say("info string error: cannot start the search thread");
+        eng_say("info string error: cannot start the search thread");
         say_best(u, "(none)");
         return;
     }
@@ -848,8 +768,8 @@ static void cmd_go(uci *u, char **tok, int n)
 static int tokenize(char *line, char ***tok, int *cap)
 {
     int n = 0;
-    words c = {line};
-    for (char *w = word_next(&c); w; w = word_next(&c)) {
+    eng_words c = {line};
+    for (char *w = eng_word(&c); w; w = eng_word(&c)) {
         if (n == *cap) {
             int nc = *cap ? *cap * 2 : 64;
             char **nt = realloc(*tok, sizeof *nt * (size_t)nc);
@@ -862,43 +782,6 @@ static int tokenize(char *line, char ***tok, int *cap)
     return n;
 }
 
-/* Reads one line of at most max bytes into *buf (grown as needed; a
- * string whenever the result is not -1, "" for an empty line).
- * Returns its length, -1 at the end of input, -2 for a longer line
- * (skipped to its end; *buf holds its first max bytes) or -3 for a line
- * holding a NUL byte. */
-static long read_line(FILE *in, char **buf, size_t *cap, size_t max)
-{
-    size_t n = 0;
-    bool nul = false, longer = false;
-    int c;
-    while ((c = getc(in)) != EOF && c != '\n') {
-        if (c == 0) nul = true;
-        if (n >= max) {
-            longer = true;
-            continue;
-        }
-        if (n + 2 > *cap) {
-            size_t nc = *cap ? *cap * 2 : 256;
-            char *nb = realloc(*buf, nc);
-            if (!nb) {
-                longer = true;
-                continue;
-            }
-            *buf = nb;
-            *cap = nc;
-        }
-        (*buf)[n++] = (char)c;
-    }
-    if (c == EOF && n == 0 && !nul && !longer) return -1;
-    if (!*buf) {
-        *buf = malloc(256);
-        if (!*buf) return -2;
-        *cap = 256;
-    }
-    (*buf)[n] = 0;
-    return longer ? -2 : nul ? -3 : (long)n;
-}
 
 static int run_session(qp_app *app, const dialect *d, bool abandon)
 {
@@ -926,14 +809,14 @@ static int run_session(qp_app *app, const dialect *d, bool abandon)
     size_t cap = 0;
     bool quit = false;
     long len;
-    while (!quit && (len = read_line(stdin, &line, &cap, UCI_MAX_LINE)) != -1) {
+    while (!quit && (len = eng_read_line(stdin, &line, &cap, UCI_MAX_LINE)) != -1) {
         int n = len >= 0 ? tokenize(line, &tok, &tok_cap) : 0;
         pthread_mutex_lock(&u.mu);
-        if (len == -2) say("info string error: line longer than %zu bytes ignored", UCI_MAX_LINE);
-        else if (len == -3) say("info string error: line with a NUL byte ignored");
-        else if (n < 0) say("info string error: out of memory for a line of %ld bytes", len);
+        if (len == -2) eng_say("info string error: line longer than %zu bytes ignored", UCI_MAX_LINE);
+        else if (len == -3) eng_say("info string error: line with a NUL byte ignored");
+        else if (n < 0) eng_say("info string error: out of memory for a line of %ld bytes", len);
         pthread_mutex_unlock(&u.mu);
-        if (len == -2 && line && !strncmp(line, "position", 8) && is_sep(line[8])) {
+        if (len == -2 && line && !strncmp(line, "position", 8) && eng_is_sep(line[8])) {
             /* a position too long to read is refused like a bad one */
             finish_search(&u, true);
             refuse_position(&u);
@@ -942,10 +825,10 @@ static int run_session(qp_app *app, const dialect *d, bool abandon)
         const char *c = tok[0];
         if (!strcmp(c, d->hello)) {
             d->options(&u);
-            say("%s", d->ok);
+            eng_say("%s", d->ok);
         } else if (!strcmp(c, "isready")) {
             pthread_mutex_lock(&u.mu);
-            say("readyok");
+            eng_say("readyok");
             pthread_mutex_unlock(&u.mu);
         } else if (!strcmp(c, "stop")) {
             /* Answered at once; the thread is joined by the next command
@@ -973,33 +856,33 @@ static int run_session(qp_app *app, const dialect *d, bool abandon)
             pthread_mutex_unlock(&u.mu);
             /* a search answered early by stop may still be ending: joined */
             if (u.th_live && atomic_load(&u.busy) && !answered) {
-                say("info string error: already searching");
+                eng_say("info string error: already searching");
                 continue;
             }
             finish_search(&u, false);
             cmd_go(&u, tok, n);
         } else if (!strcmp(c, "banmoves") && d->iccs) {
-            say("info string error: banmoves is not supported");
+            eng_say("info string error: banmoves is not supported");
         } else if (!strcmp(c, "d") && u.no_pos) {
-            say("info string variant %s no position", u.r->rs->name);
+            eng_say("info string variant %s no position", u.r->rs->name);
         } else if (!strcmp(c, "d")) {
             char fen[1024];
             qp_game_fen(&u.g, fen, sizeof fen);
-            say("info string variant %s fen %s", u.r->rs->name, fen);
+            eng_say("info string variant %s fen %s", u.r->rs->name, fen);
         } else {
-            say("info string error: unknown command '%s'", c);
+            eng_say("info string error: unknown command '%s'", c);
         }
     }
     /* quit, or the end of input (the GUI is gone): no search outlives it.
      * A search held up in a slow hook is not waited for: its answer is
      * out, and the process ends without it. */
     if (u.th_live && !stop_and_answer(&u) && abandon) {
-        if (quit && d->bye) say("%s", d->bye);
+        if (quit && d->bye) eng_say("%s", d->bye);
         fflush(stdout);
         _exit(0);
     }
     finish_search(&u, true);
-    if (quit && d->bye) say("%s", d->bye);
+    if (quit && d->bye) eng_say("%s", d->bye);
     free(line);
     free(tok);
     qp_ai_free(u.s);
