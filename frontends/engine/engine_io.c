@@ -123,3 +123,33 @@ long eng_read_line(FILE *in, char **buf, size_t *cap, size_t max)
     (*buf)[n] = 0;
     return longer ? -2 : nul ? -3 : (long)n;
 }
+
+/* Shifts every rank number (digits right after a file letter a-z) by
+ * delta: ICCS counts ranks from 0 where qipan counts from 1.  Other text
+ * (promotions, drops, separators) is kept. */
+void eng_shift_ranks(const char *in, char *out, size_t n, int delta)
+{
+    size_t k = 0;
+    for (const char *p = in; *p && k + 1 < n;) {
+        if (*p >= '0' && *p <= '9' && p > in && p[-1] >= 'a' && p[-1] <= 'z') {
+            /* A rank has a few digits; a longer run is no rank and is
+             * kept as written, for the move parser to refuse by name. */
+            const char *end = p;
+            long v = 0;
+            while (*end >= '0' && *end <= '9') {
+                if (v < 100000) v = v * 10 + (*end - '0');
+                end++;
+            }
+            if (end - p > 5) {
+                k += (size_t)snprintf(out + k, n - k, "%.*s", (int)(end - p), p);
+            } else {
+                v += delta;
+                k += (size_t)snprintf(out + k, n - k, "%ld", v < 0 ? 0 : v);
+            }
+            p = end;
+        } else {
+            out[k++] = *p++;
+        }
+    }
+    out[k < n ? k : n - 1] = 0;
+}

@@ -38,4 +38,9 @@ bool eng_parse_int(const char *t, long long *out);
  * (skipped to its end) or -3 for a line holding a NUL byte. */
 long eng_read_line(FILE *in, char **buf, size_t *cap, size_t max);
 
+/* Copies a move text shifting every rank number (digits right after a
+ * file letter a-z) by delta: ICCS and XBoard count the ten ranks of
+ * Xiangqi from 0 where qipan counts from 1. */
+void eng_shift_ranks(const char *in, char *out, size_t n, int delta);
+
 #endif

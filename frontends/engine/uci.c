@@ -112,35 +112,6 @@ typedef struct uci {
 
 /* ---- moves in the dialect ---------------------------------------------- */
 
-/* Shifts every rank number (digits right after a file letter a-z) by
- * delta: ICCS counts ranks from 0 where qipan counts from 1.  Other text
- * (promotions, drops, separators) is kept. */
-static void shift_ranks(const char *in, char *out, size_t n, int delta)
-{
-    size_t k = 0;
-    for (const char *p = in; *p && k + 1 < n;) {
-        if (*p >= '0' && *p <= '9' && p > in && p[-1] >= 'a' && p[-1] <= 'z') {
-            /* A rank has a few digits; a longer run is no rank and is
-             * kept as written, for the move parser to refuse by name. */
-            const char *end = p;
-            long v = 0;
-            while (*end >= '0' && *end <= '9') {
-                if (v < 100000) v = v * 10 + (*end - '0');
-                end++;
-            }
-            if (end - p > 5) {
-                k += (size_t)snprintf(out + k, n - k, "%.*s", (int)(end - p), p);
-            } else {
-                v += delta;
-                k += (size_t)snprintf(out + k, n - k, "%ld", v < 0 ? 0 : v);
-            }
-            p = end;
-        } else {
-            out[k++] = *p++;
-        }
-    }
-    out[k < n ? k : n - 1] = 0;
-}
 
 /* A move as qipan writes it, from the dialect's text (ICCS: H2-E2, h2e2). */
 static void move_in(const uci *u, const char *t, char *out, size_t n)
@@ -154,12 +125,12 @@ static void move_in(const uci *u, const char *t, char *out, size_t n)
     for (const char *p = t; *p && k + 1 < sizeof low; p++)
         if (!(*p == '-' && p > t && p[-1] >= '0' && p[-1] <= '9')) low[k++] = (char)tolower((unsigned char)*p);
     low[k] = 0;
-    shift_ranks(low, out, n, 1);
+    eng_shift_ranks(low, out, n, 1);
 }
 
 static void move_out(const uci *u, const char *t, char *out, size_t n)
 {
-    if (u->d->iccs) shift_ranks(t, out, n, -1);
+    if (u->d->iccs) eng_shift_ranks(t, out, n, -1);
     else snprintf(out, n, "%s", t);
 }
 
