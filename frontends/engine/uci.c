@@ -35,6 +35,7 @@
 #include "ai.h"
 #include "search.h"
 #include "engine_io.h"
+#include "timeman.h"
 
 #include <ctype.h>
 #include <pthread.h>
@@ -97,7 +98,36 @@ typedef struct uci {
                                       * not the GUI's game and go says so */
     bool answered;                   /* this go's bestmove is out */
     char last_best[QP_MOVE_TEXT];    /* first PV move of the last iteration */
+    char last_ponder[QP_MOVE_TEXT];  /* and the second, the expected reply */
+    int last_score;                  /* and its score */
+
+    /* go ponder: the search runs without the clock and answers only after
+     * stop or ponderhit; ponderhit starts the clock of ponder_lim from
+     * then on (hit_tm): on_info ends the search at an iteration past its
+     * soft budget, the waiter at its hard one. */
+    bool go_ponder, go_draw;         /* read by the dialect's go */
+    bool pondering;
+    qp_search_limits ponder_lim;
+    bool hit;
+    qp_timeman hit_tm;
+    bool draw_offered;               /* UCCI: go draw / ponderhit draw */
+
+    /* UCCI banmoves: the root moves the next go may play, when some of
+     * the position's moves are banned (allowed[0..nallowed)); the search
+     * then scores each allowed move by a search of the position after
+     * it, on the thread of banned_main. */
+    char (*banned)[QP_MOVE_TEXT];
+    int nbanned;
+    qp_move *allowed;
+    int nallowed;
+    qp_search_limits ban_lim;
 } uci;
+
+/* UCCI: the engine answers a draw offer with "draw" when its score is at
+ * most UCI_DRAW_CP, and resigns when it sees itself mated or its score is
+ * below -UCI_RESIGN_CP. */
+#define UCI_DRAW_CP 30
+#define UCI_RESIGN_CP 1500
 
 /* How long stop and quit wait for the search before answering from its
  * last iteration: a game file's hook may hold the search up to its
@@ -147,6 +177,32 @@ static void say_best(const uci *u, const char *t)
     eng_say("bestmove %s", m);
 }
 
+/* bestmove M [ponder P] [draw|resign], from the last iteration when M is
+ * its move (mu held). */
+static void say_best_full(const uci *u, const char *t)
+{
+    if (!strcmp(t, "(none)") || strcmp(t, u->last_best)) {
+        say_best(u, t);
+        return;
+    }
+    char m[QP_MOVE_TEXT * 2], p[QP_MOVE_TEXT * 2 + 8] = "", tail[16] = "";
+    move_out(u, t, m, sizeof m);
+    eng_clean(m, true);
+    if (u->last_ponder[0]) {
+        char pm[QP_MOVE_TEXT * 2];
+        move_out(u, u->last_ponder, pm, sizeof pm);
+        eng_clean(pm, true);
+        snprintf(p, sizeof p, " ponder %s", pm);
+    }
+    if (u->d->iccs) {
+        int sc = u->last_score;
+        bool mated = qp_score_is_mate(sc) && sc < 0;
+        if (mated || sc < -UCI_RESIGN_CP) snprintf(tail, sizeof tail, " resign");
+        else if (u->draw_offered && sc <= UCI_DRAW_CP) snprintf(tail, sizeof tail, " draw");
+    }
+    eng_say("bestmove %s%s%s", m, p, tail);
+}
+
 /* An info line in the dialect: UCCI has "score N" and ICCS moves. */
 static void info_out(const uci *u, char *line, char *out, size_t n)
 {
@@ -174,18 +230,25 @@ static void info_out(const uci *u, char *line, char *out, size_t n)
 static void on_info(const qp_search_info *info, void *ud)
 {
     uci *u = ud;
-    char line[4096], out[4096], best[QP_MOVE_TEXT] = "";
+    char line[4096], out[4096], best[QP_MOVE_TEXT] = "", reply[QP_MOVE_TEXT] = "";
     qp_search_info_text(u->r, u->g.cur, info, line, sizeof line);
     const char *pv = strstr(line, " pv ");
     _Static_assert(QP_MOVE_TEXT >= 32, "best holds a %31s token");
-    if (pv) sscanf(pv + 4, "%31s", best);
+    if (pv) sscanf(pv + 4, "%31s %31s", best, reply);
     info_out(u, line, out, sizeof out);
     pthread_mutex_lock(&u->mu);
     /* Once stop or quit answered for a late search, its last reports
      * would follow the bestmove: the protocol allows none there. */
     if (!u->answered) {
-        if (best[0]) snprintf(u->last_best, sizeof u->last_best, "%s", best);
+        if (best[0]) {
+            snprintf(u->last_best, sizeof u->last_best, "%s", best);
+            snprintf(u->last_ponder, sizeof u->last_ponder, "%s", reply);
+            u->last_score = info->score;
+        }
         eng_say("%s", out);
+        /* after ponderhit: no new iteration past the soft budget */
+        if (u->hit && u->hit_tm.soft_ms && qp_time_elapsed_ms(&u->hit_tm) >= u->hit_tm.soft_ms)
+            qp_ai_stop(u->s);
     }
     pthread_mutex_unlock(&u->mu);
 }
@@ -196,6 +259,17 @@ static void *waiter_main(void *arg)
 {
     uci *u = arg;
     qp_search_info info;
+    if (u->pondering) {
+        /* after ponderhit, the hard budget ends the search */
+        struct timespec ms = {0, 2000000};
+        while (!qp_ai_poll(u->s, NULL)) {
+            pthread_mutex_lock(&u->mu);
+            if (u->hit && u->hit_tm.hard_ms && qp_time_elapsed_ms(&u->hit_tm) >= u->hit_tm.hard_ms)
+                qp_ai_stop(u->s);
+            pthread_mutex_unlock(&u->mu);
+            nanosleep(&ms, NULL);
+        }
+    }
     qp_move m = qp_ai_wait(u->s, &info);
     char t[QP_MOVE_TEXT] = "(none)";
     if (m != QP_MOVE_NONE) u->r->rs->move_text(u->r, u->g.cur, m, t, sizeof t);
@@ -207,7 +281,7 @@ static void *waiter_main(void *arg)
         u->pending = true;
         snprintf(u->pending_text, sizeof u->pending_text, "%s", t);
     } else {
-        say_best(u, t);
+        say_best_full(u, t);
         u->answered = true;
     }
     pthread_mutex_unlock(&u->mu);
@@ -219,9 +293,78 @@ static void *waiter_main(void *arg)
 static void say_pending(uci *u)
 {
     if (!u->pending) return;
-    say_best(u, u->pending_text);
+    say_best_full(u, u->pending_text);
     u->pending = false;
     u->answered = true;
+}
+
+/* The search of a position with banned moves: each allowed move is
+ * scored by a search of the position after it (its share of the time or
+ * nodes, one ply less), the best answered like any search's. */
+static void *banned_main(void *arg)
+{
+    uci *u = arg;
+    qp_search_limits cl = u->ban_lim;
+    int k = u->nallowed;
+    if (cl.depth > 1) cl.depth--;
+    if (cl.nodes) cl.nodes = cl.nodes / (uint64_t)k + 1;
+    if (cl.movetime_ms) cl.movetime_ms = cl.movetime_ms / k + 1;
+    int side = qp_game_to_move(&u->g);
+    if ((side == 1 ? cl.btime : cl.wtime) > 0) {
+        qp_timeman tm;
+        qp_time_init(&tm, &cl, side);
+        cl.movetime_ms = (int)(tm.soft_ms / k + 1);
+        cl.wtime = cl.btime = cl.winc = cl.binc = cl.movestogo = 0;
+    }
+    if (!cl.depth && !cl.nodes && !cl.movetime_ms) cl.depth = 6;   /* infinite */
+    qp_move best = QP_MOVE_NONE;
+    int best_score = 0;
+    char bt[QP_MOVE_TEXT] = "(none)", reply[QP_MOVE_TEXT] = "";
+    for (int i = 0; i < k; i++) {
+        pthread_mutex_lock(&u->mu);
+        bool stop = u->stop_seen;
+        pthread_mutex_unlock(&u->mu);
+        if (stop && best != QP_MOVE_NONE) break;
+        qp_game g;
+        char err[QP_ERR];
+        if (qp_game_init(&g, u->r, u->g.start_fen[0] ? u->g.start_fen : NULL, err, sizeof err)) break;
+        for (int j = 0; j < u->g.cursor; j++) qp_game_play(&g, u->g.rec[j]);
+        qp_game_play(&g, u->allowed[i]);
+        qp_search_info info = {0};
+        qp_outcome o;
+        qp_game_outcome(&g, &o);
+        int score;
+        qp_move rm = QP_MOVE_NONE;
+        if (o.result != QP_ONGOING) {
+            score = o.result == QP_DRAW ? 0 : o.winner == side ? 30000 : -30000;
+        } else {
+            rm = qp_ai_run(u->s, &g, &cl, NULL, NULL, &info);
+            score = -info.score;
+        }
+        if (best == QP_MOVE_NONE || score > best_score) {
+            best = u->allowed[i];
+            best_score = score;
+            u->r->rs->move_text(u->r, u->g.cur, best, bt, sizeof bt);
+            reply[0] = 0;
+            if (rm != QP_MOVE_NONE) u->r->rs->move_text(u->r, g.cur, rm, reply, sizeof reply);
+        }
+        qp_game_free(&g);
+    }
+    pthread_mutex_lock(&u->mu);
+    snprintf(u->last_best, sizeof u->last_best, "%s", bt);
+    snprintf(u->last_ponder, sizeof u->last_ponder, "%s", reply);
+    u->last_score = best_score;
+    if (u->answered) {
+    } else if (u->infinite && !u->stop_seen) {
+        u->pending = true;
+        snprintf(u->pending_text, sizeof u->pending_text, "%s", bt);
+    } else {
+        say_best_full(u, bt);
+        u->answered = true;
+    }
+    pthread_mutex_unlock(&u->mu);
+    atomic_store(&u->busy, false);
+    return NULL;
 }
 
 /* Asks the search to stop and waits up to UCI_ANSWER_MS for its answer;
@@ -616,7 +759,6 @@ static int go_param(char **tok, int n, int *i, const char *const *keys, long lon
  * nothing could be read at all (never: bad parts are skipped). */
 static bool uci_go(uci *u, char **tok, int n, qp_search_limits *limp, bool *infp)
 {
-    (void)u;
     qp_search_limits lim = {0};
     bool infinite = false;
     for (int i = 1; i < n; i++) {
@@ -626,7 +768,10 @@ static bool uci_go(uci *u, char **tok, int n, qp_search_limits *limp, bool *infp
             infinite = true;
             continue;
         }
-        if (!strcmp(tok[i], "ponder")) continue;
+        if (!strcmp(tok[i], "ponder")) {
+            u->go_ponder = true;
+            continue;
+        }
         long long v;
         int k = go_param(tok, n, &i, keys, &v);
         if (k < 0) continue;
@@ -656,7 +801,14 @@ static bool ucci_go(uci *u, char **tok, int n, qp_search_limits *lim, bool *infi
     for (int i = 1; i < n; i++) {
         static const char *const keys[] = {"depth", "nodes", "time", "movestogo", "increment",
                                            "opptime", "oppmovestogo", "oppincrement", NULL};
-        if (!strcmp(tok[i], "ponder") || !strcmp(tok[i], "draw")) continue;
+        if (!strcmp(tok[i], "ponder") || !strcmp(tok[i], "draw")) {
+            *(tok[i][0] == 'p' ? &u->go_ponder : &u->go_draw) = true;
+            continue;
+        }
+        if (!strcmp(tok[i], "infinite")) {
+            *infinite = true;
+            continue;
+        }
         if (!strcmp(tok[i], "depth") && i + 1 < n && !strcmp(tok[i + 1], "infinite")) {
             *infinite = true;
             i++;
@@ -693,6 +845,7 @@ static void cmd_go(uci *u, char **tok, int n)
 {
     qp_search_limits lim = {0};
     bool infinite = false;
+    u->go_ponder = u->go_draw = false;
     if (!u->d->go(u, tok, n, &lim, &infinite)) return;
     if (u->no_pos) {
         eng_say("info string error: no position: the last position command was refused");
@@ -712,11 +865,53 @@ static void cmd_go(uci *u, char **tok, int n)
     }
     lim.level = u->level;
     lim.seed = u->seed++;
+    u->pondering = u->go_ponder;
+    u->hit = false;
+    u->draw_offered = u->go_draw;
+    if (u->pondering) {
+        /* the clock starts at ponderhit; depth and nodes hold already */
+        u->ponder_lim = lim;
+        lim.movetime_ms = lim.wtime = lim.btime = lim.winc = lim.binc = lim.movestogo = 0;
+        infinite = true;
+    }
     u->infinite = infinite;
     u->stop_seen = false;
     u->pending = false;
     u->answered = false;
-    u->last_best[0] = 0;
+    u->last_best[0] = u->last_ponder[0] = 0;
+    if (u->nbanned) {
+        /* banmoves holds for this go only */
+        qp_move all[QP_MAX_MOVES];
+        int na = u->r->rs->gen(u->r, u->g.cur, all, QP_GEN_ALL), k = 0;
+        free(u->allowed);
+        u->allowed = malloc(sizeof *u->allowed * (size_t)(na > 0 ? na : 1));
+        for (int i = 0; u->allowed && i < na; i++) {
+            if (!qp_move_is_legal(u->r, u->g.cur, all[i])) continue;
+            char t[QP_MOVE_TEXT];
+            u->r->rs->move_text(u->r, u->g.cur, all[i], t, sizeof t);
+            bool ban = false;
+            for (int j = 0; j < u->nbanned && !ban; j++) ban = !strcmp(t, u->banned[j]);
+            if (!ban) u->allowed[k++] = all[i];
+        }
+        u->nbanned = 0;
+        u->nallowed = k;
+        if (k == 0) {
+            eng_say("info string every legal move is banned");
+            say_best(u, "(none)");
+            return;
+        }
+        if (k < na || !u->allowed) {
+            u->ban_lim = lim;
+            atomic_store(&u->busy, true);
+            if (pthread_create(&u->th, NULL, banned_main, u) != 0) {
+                u->stop_seen = true;
+                banned_main(u);
+                return;
+            }
+            u->th_live = true;
+            return;
+        }
+    }
     atomic_store(&u->busy, true);
     if (qp_ai_start(u->s, &u->g, &lim, on_info, u) != 0) {
         atomic_store(&u->busy, false);
@@ -809,7 +1004,24 @@ static int run_session(qp_app *app, const dialect *d, bool abandon)
         } else if (!strcmp(c, "quit")) {
             quit = true;
         } else if (!strcmp(c, "ponderhit")) {
-            /* No pondering: nothing to convert. */
+            /* The ponder search goes on as the timed search of go's
+             * limits, its clock started now (the move was the one
+             * expected); an ended one answers at once. */
+            pthread_mutex_lock(&u.mu);
+            if (u.th_live && u.pondering && !u.hit && !u.answered) {
+                u.hit = true;
+                if (d->iccs && n > 1 && !strcmp(tok[1], "draw")) u.draw_offered = true;
+                const qp_search_limits *pl = &u.ponder_lim;
+                int side = qp_game_to_move(&u.g);
+                bool timed = pl->movetime_ms || (side == 1 ? pl->btime : pl->wtime) > 0;
+                qp_time_init(&u.hit_tm, pl, side);
+                /* without a clock, depth or nodes end it, or stop */
+                if (timed || pl->depth || pl->nodes) {
+                    u.infinite = false;
+                    say_pending(&u);
+                }
+            }
+            pthread_mutex_unlock(&u.mu);
         } else if (!strcmp(c, "ucinewgame")) {
             finish_search(&u, true);
             qp_ai_clear(u.s);
@@ -820,6 +1032,7 @@ static int run_session(qp_app *app, const dialect *d, bool abandon)
             d->setoption(&u, tok, n);
         } else if (!strcmp(c, "position")) {
             finish_search(&u, true);
+            u.nbanned = 0;   /* banmoves hold for the position they came with */
             cmd_position(&u, tok, n);
         } else if (!strcmp(c, "go")) {
             pthread_mutex_lock(&u.mu);
@@ -833,7 +1046,22 @@ static int run_session(qp_app *app, const dialect *d, bool abandon)
             finish_search(&u, false);
             cmd_go(&u, tok, n);
         } else if (!strcmp(c, "banmoves") && d->iccs) {
-            eng_say("info string error: banmoves is not supported");
+            /* moves the next go must not play, each checked as a move of
+             * the position */
+            finish_search(&u, true);
+            free(u.banned);
+            u.banned = n > 1 ? malloc(sizeof *u.banned * (size_t)(n - 1)) : NULL;
+            u.nbanned = 0;
+            for (int i = 1; u.banned && i < n; i++) {
+                char mt[QP_MOVE_TEXT * 2], err[QP_ERR];
+                qp_move m;
+                move_in(&u, tok[i], mt, sizeof mt);
+                if (u.r->rs->move_parse(u.r, u.g.cur, mt, &m, err, sizeof err)) {
+                    eng_say("info string error: banmoves %s: %s", tok[i], err);
+                    continue;
+                }
+                u.r->rs->move_text(u.r, u.g.cur, m, u.banned[u.nbanned++], QP_MOVE_TEXT);
+            }
         } else if (!strcmp(c, "d") && u.no_pos) {
             eng_say("info string variant %s no position", u.r->rs->name);
         } else if (!strcmp(c, "d")) {
@@ -856,6 +1084,8 @@ static int run_session(qp_app *app, const dialect *d, bool abandon)
     if (quit && d->bye) eng_say("%s", d->bye);
     free(line);
     free(tok);
+    free(u.banned);
+    free(u.allowed);
     qp_ai_free(u.s);
     qp_game_free(&u.g);
     qp_rules_free(u.r);
