@@ -74,6 +74,9 @@ static const command commands[] = {
      "Run as a UCI engine on stdin/stdout ('setoption name UCI_Variant value RULESET')."},
     {"ucci", cmd_ucci, "ucci",
      "Run as a UCCI engine (the Chinese Xiangqi engine protocol): ICCS moves, ranks 0-9."},
+    {"xboard", cmd_xboard, "xboard",
+     "Run as an XBoard/WinBoard engine (CECP v2) for Xiangqi: moves a0..i9, FEN letters H and E\n"
+     "('variant RULESET' plays another qipan game)."},
     {"library", cmd_library, "library",
      "List the finished games the window kept (newest first), a line each:\n"
      "DATE<TAB>RULESET<TAB>RESULT<TAB>PLIES<TAB>WHITE<TAB>BLACK<TAB>REASON<TAB>FILE.\n"

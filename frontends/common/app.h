@@ -50,6 +50,7 @@ int cmd_analyze(qp_app *app, int argc, char **argv);
 int cmd_bench(qp_app *app, int argc, char **argv);
 int cmd_uci(qp_app *app, int argc, char **argv);
 int cmd_ucci(qp_app *app, int argc, char **argv);   /* uci.c */
+int cmd_xboard(qp_app *app, int argc, char **argv); /* xboard.c: CECP v2 */
 /* The UCI (or UCCI) session of cmd_uci on stdin, but one that always
  * waits for its search to end instead of leaving the process early
  * (for the fuzz target, which runs sessions in one process). */

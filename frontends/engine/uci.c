@@ -27,13 +27,15 @@
  * Lines are split into words by a cursor of each caller's own (no strtok:
  * its hidden state is shared between threads, and the search thread
  * splits its info lines while the reader splits the input).  Every line
- * written goes through say(), which turns control characters into '?':
+ * written goes through eng_say(), which turns control characters into '?':
  * no text of a game file (a move text, a name, an error) can end a
  * protocol line early or add one.
  */
 #include "app.h"
 #include "ai.h"
 #include "search.h"
+#include "engine_io.h"
+#include "timeman.h"
 
 #include <ctype.h>
 #include <pthread.h>
@@ -96,7 +98,36 @@ typedef struct uci {
                                       * not the GUI's game and go says so */
     bool answered;                   /* this go's bestmove is out */
     char last_best[QP_MOVE_TEXT];    /* first PV move of the last iteration */
+    char last_ponder[QP_MOVE_TEXT];  /* and the second, the expected reply */
+    int last_score;                  /* and its score */
+
+    /* go ponder: the search runs without the clock and answers only after
+     * stop or ponderhit; ponderhit starts the clock of ponder_lim from
+     * then on (hit_tm): on_info ends the search at an iteration past its
+     * soft budget, the waiter at its hard one. */
+    bool go_ponder, go_draw;         /* read by the dialect's go */
+    bool pondering;
+    qp_search_limits ponder_lim;
+    bool hit;
+    qp_timeman hit_tm;
+    bool draw_offered;               /* UCCI: go draw / ponderhit draw */
+
+    /* UCCI banmoves: the root moves the next go may play, when some of
+     * the position's moves are banned (allowed[0..nallowed)); the search
+     * then scores each allowed move by a search of the position after
+     * it, on the thread of banned_main. */
+    char (*banned)[QP_MOVE_TEXT];
+    int nbanned;
+    qp_move *allowed;
+    int nallowed;
+    qp_search_limits ban_lim;
 } uci;
+
+/* UCCI: the engine answers a draw offer with "draw" when its score is at
+ * most UCI_DRAW_CP, and resigns when it sees itself mated or its score is
+ * below -UCI_RESIGN_CP. */
+#define UCI_DRAW_CP 30
+#define UCI_RESIGN_CP 1500
 
 /* How long stop and quit wait for the search before answering from its
  * last iteration: a game file's hook may hold the search up to its
@@ -107,102 +138,10 @@ typedef struct uci {
 #define UCI_ANSWER_MS 50
 #define UCI_FIRST_MS 2000
 
-/* Makes s safe to write as (part of) one protocol line: control
- * characters (below 0x20, and 0x7f) become '?', and so do spaces when s
- * must stay one word (a move).  The one check of every text written. */
-static void proto_clean(char *s, bool word)
-{
-    for (unsigned char *p = (unsigned char *)s; *p; p++)
-        if (*p < 0x20 || *p == 0x7f || (word && *p == ' ')) *p = '?';
-}
 
-/* Writes one line, cleaned, in one piece (so that lines of the search
- * thread and of the reader never interleave within a line). */
-static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void say(const char *fmt, ...)
-{
-    char small[8192], *buf = small;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(small, sizeof small - 1, fmt, ap);
-    va_end(ap);
-    if (n < 0) return;
-    if ((size_t)n >= sizeof small - 1) {
-        buf = malloc((size_t)n + 2);
-        if (!buf) {
-            buf = small;
-            n = (int)strlen(small);
-        } else {
-            va_start(ap, fmt);
-            vsnprintf(buf, (size_t)n + 1, fmt, ap);
-            va_end(ap);
-        }
-    }
-    proto_clean(buf, false);
-    buf[n] = '\n';
-    fwrite(buf, 1, (size_t)n + 1, stdout);
-    fflush(stdout);
-    if (buf != small) free(buf);
-}
-
-/* ---- words ------------------------------------------------------------- */
-
-/* A cursor over the words of a line, split in place on spaces, tabs and
- * CR.  Each caller owns its cursor: there is no hidden state to share. */
-typedef struct words {
-    char *p;                         /* the rest of the line; NULL: none */
-} words;
-
-static bool is_sep(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-
-/* The next word (NUL-terminated in the line), or NULL at the end. */
-static char *word_next(words *c)
-{
-    char *p = c->p;
-    if (!p) return NULL;
-    while (is_sep(*p)) p++;
-    if (!*p) {
-        c->p = NULL;
-        return NULL;
-    }
-    char *w = p;
-    while (*p && !is_sep(*p)) p++;
-    if (*p) *p++ = 0;
-    c->p = p;
-    return w;
-}
 
 /* ---- moves in the dialect ---------------------------------------------- */
 
-/* Shifts every rank number (digits right after a file letter a-z) by
- * delta: ICCS counts ranks from 0 where qipan counts from 1.  Other text
- * (promotions, drops, separators) is kept. */
-static void shift_ranks(const char *in, char *out, size_t n, int delta)
-{
-    size_t k = 0;
-    for (const char *p = in; *p && k + 1 < n;) {
-        if (*p >= '0' && *p <= '9' && p > in && p[-1] >= 'a' && p[-1] <= 'z') {
-            /* A rank has a few digits; a longer run is no rank and is
-             * kept as written, for the move parser to refuse by name. */
-            const char *end = p;
-            long v = 0;
-            while (*end >= '0' && *end <= '9') {
-                if (v < 100000) v = v * 10 + (*end - '0');
-                end++;
-            }
-            if (end - p > 5) {
-                k += (size_t)snprintf(out + k, n - k, "%.*s", (int)(end - p), p);
-            } else {
-                v += delta;
-                k += (size_t)snprintf(out + k, n - k, "%ld", v < 0 ? 0 : v);
-            }
-            p = end;
-        } else {
-            out[k++] = *p++;
-        }
-    }
-    out[k < n ? k : n - 1] = 0;
-}
 
 /* A move as qipan writes it, from the dialect's text (ICCS: H2-E2, h2e2). */
 static void move_in(const uci *u, const char *t, char *out, size_t n)
@@ -216,12 +155,12 @@ static void move_in(const uci *u, const char *t, char *out, size_t n)
     for (const char *p = t; *p && k + 1 < sizeof low; p++)
         if (!(*p == '-' && p > t && p[-1] >= '0' && p[-1] <= '9')) low[k++] = (char)tolower((unsigned char)*p);
     low[k] = 0;
-    shift_ranks(low, out, n, 1);
+    eng_shift_ranks(low, out, n, 1);
 }
 
 static void move_out(const uci *u, const char *t, char *out, size_t n)
 {
-    if (u->d->iccs) shift_ranks(t, out, n, -1);
+    if (u->d->iccs) eng_shift_ranks(t, out, n, -1);
     else snprintf(out, n, "%s", t);
 }
 
@@ -230,12 +169,38 @@ static void say_best(const uci *u, const char *t)
 {
     char m[QP_MOVE_TEXT * 2];
     if (!strcmp(t, "(none)") && u->d->no_move) {
-        say("%s", u->d->no_move);
+        eng_say("%s", u->d->no_move);
         return;
     }
     move_out(u, t, m, sizeof m);
-    proto_clean(m, true);   /* a game's move text stays one word */
-    say("bestmove %s", m);
+    eng_clean(m, true);   /* a game's move text stays one word */
+    eng_say("bestmove %s", m);
+}
+
+/* bestmove M [ponder P] [draw|resign], from the last iteration when M is
+ * its move (mu held). */
+static void say_best_full(const uci *u, const char *t)
+{
+    if (!strcmp(t, "(none)") || strcmp(t, u->last_best)) {
+        say_best(u, t);
+        return;
+    }
+    char m[QP_MOVE_TEXT * 2], p[QP_MOVE_TEXT * 2 + 8] = "", tail[16] = "";
+    move_out(u, t, m, sizeof m);
+    eng_clean(m, true);
+    if (u->last_ponder[0]) {
+        char pm[QP_MOVE_TEXT * 2];
+        move_out(u, u->last_ponder, pm, sizeof pm);
+        eng_clean(pm, true);
+        snprintf(p, sizeof p, " ponder %s", pm);
+    }
+    if (u->d->iccs) {
+        int sc = u->last_score;
+        bool mated = qp_score_is_mate(sc) && sc < 0;
+        if (mated || sc < -UCI_RESIGN_CP) snprintf(tail, sizeof tail, " resign");
+        else if (u->draw_offered && sc <= UCI_DRAW_CP) snprintf(tail, sizeof tail, " draw");
+    }
+    eng_say("bestmove %s%s%s", m, p, tail);
 }
 
 /* An info line in the dialect: UCCI has "score N" and ICCS moves. */
@@ -249,8 +214,8 @@ static void info_out(const uci *u, char *line, char *out, size_t n)
     bool pv = false;
     const char *prev = "";
     out[0] = 0;
-    words c = {line};
-    for (char *t = word_next(&c); t && k < n; prev = t, t = word_next(&c)) {
+    eng_words c = {line};
+    for (char *t = eng_word(&c); t && k < n; prev = t, t = eng_word(&c)) {
         char m[QP_MOVE_TEXT * 2];
         if (!strcmp(t, "cp") && !strcmp(prev, "score")) continue;
         if (pv) move_out(u, t, m, sizeof m);
@@ -265,18 +230,25 @@ static void info_out(const uci *u, char *line, char *out, size_t n)
 static void on_info(const qp_search_info *info, void *ud)
 {
     uci *u = ud;
-    char line[4096], out[4096], best[QP_MOVE_TEXT] = "";
+    char line[4096], out[4096], best[QP_MOVE_TEXT] = "", reply[QP_MOVE_TEXT] = "";
     qp_search_info_text(u->r, u->g.cur, info, line, sizeof line);
     const char *pv = strstr(line, " pv ");
     _Static_assert(QP_MOVE_TEXT >= 32, "best holds a %31s token");
-    if (pv) sscanf(pv + 4, "%31s", best);
+    if (pv) sscanf(pv + 4, "%31s %31s", best, reply);
     info_out(u, line, out, sizeof out);
     pthread_mutex_lock(&u->mu);
     /* Once stop or quit answered for a late search, its last reports
      * would follow the bestmove: the protocol allows none there. */
     if (!u->answered) {
-        if (best[0]) snprintf(u->last_best, sizeof u->last_best, "%s", best);
-        say("%s", out);
+        if (best[0]) {
+            snprintf(u->last_best, sizeof u->last_best, "%s", best);
+            snprintf(u->last_ponder, sizeof u->last_ponder, "%s", reply);
+            u->last_score = info->score;
+        }
+        eng_say("%s", out);
+        /* after ponderhit: no new iteration past the soft budget */
+        if (u->hit && u->hit_tm.soft_ms && qp_time_elapsed_ms(&u->hit_tm) >= u->hit_tm.soft_ms)
+            qp_ai_stop(u->s);
     }
     pthread_mutex_unlock(&u->mu);
 }
@@ -287,6 +259,17 @@ static void *waiter_main(void *arg)
 {
     uci *u = arg;
     qp_search_info info;
+    if (u->pondering) {
+        /* after ponderhit, the hard budget ends the search */
+        struct timespec ms = {0, 2000000};
+        while (!qp_ai_poll(u->s, NULL)) {
+            pthread_mutex_lock(&u->mu);
+            if (u->hit && u->hit_tm.hard_ms && qp_time_elapsed_ms(&u->hit_tm) >= u->hit_tm.hard_ms)
+                qp_ai_stop(u->s);
+            pthread_mutex_unlock(&u->mu);
+            nanosleep(&ms, NULL);
+        }
+    }
     qp_move m = qp_ai_wait(u->s, &info);
     char t[QP_MOVE_TEXT] = "(none)";
     if (m != QP_MOVE_NONE) u->r->rs->move_text(u->r, u->g.cur, m, t, sizeof t);
@@ -298,7 +281,7 @@ static void *waiter_main(void *arg)
         u->pending = true;
         snprintf(u->pending_text, sizeof u->pending_text, "%s", t);
     } else {
-        say_best(u, t);
+        say_best_full(u, t);
         u->answered = true;
     }
     pthread_mutex_unlock(&u->mu);
@@ -310,9 +293,78 @@ static void *waiter_main(void *arg)
 static void say_pending(uci *u)
 {
     if (!u->pending) return;
-    say_best(u, u->pending_text);
+    say_best_full(u, u->pending_text);
     u->pending = false;
     u->answered = true;
+}
+
+/* The search of a position with banned moves: each allowed move is
+ * scored by a search of the position after it (its share of the time or
+ * nodes, one ply less), the best answered like any search's. */
+static void *banned_main(void *arg)
+{
+    uci *u = arg;
+    qp_search_limits cl = u->ban_lim;
+    int k = u->nallowed;
+    if (cl.depth > 1) cl.depth--;
+    if (cl.nodes) cl.nodes = cl.nodes / (uint64_t)k + 1;
+    if (cl.movetime_ms) cl.movetime_ms = cl.movetime_ms / k + 1;
+    int side = qp_game_to_move(&u->g);
+    if ((side == 1 ? cl.btime : cl.wtime) > 0) {
+        qp_timeman tm;
+        qp_time_init(&tm, &cl, side);
+        cl.movetime_ms = (int)(tm.soft_ms / k + 1);
+        cl.wtime = cl.btime = cl.winc = cl.binc = cl.movestogo = 0;
+    }
+    if (!cl.depth && !cl.nodes && !cl.movetime_ms) cl.depth = 6;   /* infinite */
+    qp_move best = QP_MOVE_NONE;
+    int best_score = 0;
+    char bt[QP_MOVE_TEXT] = "(none)", reply[QP_MOVE_TEXT] = "";
+    for (int i = 0; i < k; i++) {
+        pthread_mutex_lock(&u->mu);
+        bool stop = u->stop_seen;
+        pthread_mutex_unlock(&u->mu);
+        if (stop && best != QP_MOVE_NONE) break;
+        qp_game g;
+        char err[QP_ERR];
+        if (qp_game_init(&g, u->r, u->g.start_fen[0] ? u->g.start_fen : NULL, err, sizeof err)) break;
+        for (int j = 0; j < u->g.cursor; j++) qp_game_play(&g, u->g.rec[j]);
+        qp_game_play(&g, u->allowed[i]);
+        qp_search_info info = {0};
+        qp_outcome o;
+        qp_game_outcome(&g, &o);
+        int score;
+        qp_move rm = QP_MOVE_NONE;
+        if (o.result != QP_ONGOING) {
+            score = o.result == QP_DRAW ? 0 : o.winner == side ? 30000 : -30000;
+        } else {
+            rm = qp_ai_run(u->s, &g, &cl, NULL, NULL, &info);
+            score = -info.score;
+        }
+        if (best == QP_MOVE_NONE || score > best_score) {
+            best = u->allowed[i];
+            best_score = score;
+            u->r->rs->move_text(u->r, u->g.cur, best, bt, sizeof bt);
+            reply[0] = 0;
+            if (rm != QP_MOVE_NONE) u->r->rs->move_text(u->r, g.cur, rm, reply, sizeof reply);
+        }
+        qp_game_free(&g);
+    }
+    pthread_mutex_lock(&u->mu);
+    snprintf(u->last_best, sizeof u->last_best, "%s", bt);
+    snprintf(u->last_ponder, sizeof u->last_ponder, "%s", reply);
+    u->last_score = best_score;
+    if (u->answered) {
+    } else if (u->infinite && !u->stop_seen) {
+        u->pending = true;
+        snprintf(u->pending_text, sizeof u->pending_text, "%s", bt);
+    } else {
+        say_best_full(u, bt);
+        u->answered = true;
+    }
+    pthread_mutex_unlock(&u->mu);
+    atomic_store(&u->busy, false);
+    return NULL;
 }
 
 /* Asks the search to stop and waits up to UCI_ANSWER_MS for its answer;
@@ -367,13 +419,13 @@ static int install_rules(uci *u, qp_rules *r)
     char err[QP_ERR];
     qp_game g;
     if (qp_game_init(&g, r, NULL, err, sizeof err)) {
-        say("info string error: %s", err);
+        eng_say("info string error: %s", err);
         qp_rules_free(r);
         return -1;
     }
     qp_ai *s = qp_ai_new(r, u->search_kind, u->hash_mb);
     if (!s) {
-        say("info string error: out of memory for a %zu MiB hash", u->hash_mb);
+        eng_say("info string error: out of memory for a %zu MiB hash", u->hash_mb);
         qp_game_free(&g);
         qp_rules_free(r);
         return -1;
@@ -393,32 +445,32 @@ static int install_rules(uci *u, qp_rules *r)
 
 static void uci_options(uci *u)
 {
-    say("id name qipan 0.1");
-    say("id author the qipan authors");
+    eng_say("id name qipan 0.1");
+    eng_say("id author the qipan authors");
     char line[8192];
     size_t k = (size_t)snprintf(line, sizeof line, "option name UCI_Variant type combo default %s",
                                 u->r->rs->name);
     for (int i = 0; i < u->app->reg.n && k < sizeof line; i++)
         k += (size_t)snprintf(line + k, sizeof line - k, " var %s", u->app->reg.rs[i]->name);
-    say("%s", line);
-    say("option name Hash type spin default %zu min 1 max 4096", u->hash_mb);
-    say("option name Threads type spin default %d min 1 max %d", u->threads, QP_MAX_THREADS);
-    say("option name Level type spin default %d min 1 max 10", u->level);
-    say("option name Search type combo default %s var alphabeta var mcts", qp_ai_name(qp_ai_kind(u->s)));
+    eng_say("%s", line);
+    eng_say("option name Hash type spin default %zu min 1 max 4096", u->hash_mb);
+    eng_say("option name Threads type spin default %d min 1 max %d", u->threads, QP_MAX_THREADS);
+    eng_say("option name Level type spin default %d min 1 max 10", u->level);
+    eng_say("option name Search type combo default %s var alphabeta var mcts", qp_ai_name(qp_ai_kind(u->s)));
     const qp_params *p = &u->r->params;
     for (int i = 0; i < p->n; i++) {
         const qp_param_val *v = &p->v[i];
         if (!strncmp(v->def->key, "ai.", 3)) continue;   /* Hash and Level cover these */
         switch (v->def->type) {
         case QP_PT_INT:
-            say("option name %s type spin default %lld min %lld max %lld", v->def->key, v->i,
+            eng_say("option name %s type spin default %lld min %lld max %lld", v->def->key, v->i,
                 v->def->min, v->def->max);
             break;
         case QP_PT_BOOL:
-            say("option name %s type check default %s", v->def->key, v->i ? "true" : "false");
+            eng_say("option name %s type check default %s", v->def->key, v->i ? "true" : "false");
             break;
         default:
-            say("option name %s type string default %s", v->def->key,
+            eng_say("option name %s type string default %s", v->def->key,
                 v->text[0] ? v->text : "<empty>");
             break;
         }
@@ -427,31 +479,31 @@ static void uci_options(uci *u)
 
 static void ucci_options(uci *u)
 {
-    say("id name qipan 0.1");
-    say("id author the qipan authors");
+    eng_say("id name qipan 0.1");
+    eng_say("id author the qipan authors");
     char line[8192];
     size_t k = (size_t)snprintf(line, sizeof line, "option variant type combo");
     for (int i = 0; i < u->app->reg.n && k < sizeof line; i++)
         k += (size_t)snprintf(line + k, sizeof line - k, " var %s", u->app->reg.rs[i]->name);
     if (k < sizeof line) snprintf(line + k, sizeof line - k, " default %s", u->r->rs->name);
-    say("%s", line);
-    say("option usemillisec type check default false");
-    say("option hashsize type spin min 1 max 4096 default %zu", u->hash_mb);
-    say("option threads type spin min 1 max %d default %d", QP_MAX_THREADS, u->threads);
-    say("option level type spin min 1 max 10 default %d", u->level);
+    eng_say("%s", line);
+    eng_say("option usemillisec type check default false");
+    eng_say("option hashsize type spin min 1 max 4096 default %zu", u->hash_mb);
+    eng_say("option threads type spin min 1 max %d default %d", QP_MAX_THREADS, u->threads);
+    eng_say("option level type spin min 1 max 10 default %d", u->level);
     const qp_params *p = &u->r->params;
     for (int i = 0; i < p->n; i++) {
         const qp_param_val *v = &p->v[i];
         if (!strncmp(v->def->key, "ai.", 3)) continue;
         switch (v->def->type) {
         case QP_PT_INT:
-            say("option %s type spin min %lld max %lld default %lld", v->def->key, v->def->min, v->def->max, v->i);
+            eng_say("option %s type spin min %lld max %lld default %lld", v->def->key, v->def->min, v->def->max, v->i);
             break;
         case QP_PT_BOOL:
-            say("option %s type check default %s", v->def->key, v->i ? "true" : "false");
+            eng_say("option %s type check default %s", v->def->key, v->i ? "true" : "false");
             break;
         default:
-            say("option %s type string default %s", v->def->key, v->text[0] ? v->text : "<empty>");
+            eng_say("option %s type string default %s", v->def->key, v->text[0] ? v->text : "<empty>");
             break;
         }
     }
@@ -467,7 +519,7 @@ static void set_option(uci *u, const char *name, const char *value)
             if (!strcmp(name, names[i][0])) name = names[i][1];
         if (!strcmp(name, "usemillisec")) {
             if (strcmp(value, "true") && strcmp(value, "false")) {
-                say("info string error: usemillisec must be true or false, got '%s'", value);
+                eng_say("info string error: usemillisec must be true or false, got '%s'", value);
                 return;
             }
             u->millisec = !strcmp(value, "true");
@@ -476,12 +528,12 @@ static void set_option(uci *u, const char *name, const char *value)
     }
     if (!strcmp(name, "UCI_Variant")) {
         if (!qp_registry_find(&u->app->reg, value)) {
-            say("info string error: unknown variant '%s'", value);
+            eng_say("info string error: unknown variant '%s'", value);
             return;
         }
         qp_rules *r = qp_app_open_rules(u->app, value, NULL);
         if (!r) {
-            say("info string error: cannot open variant '%s'", value);
+            eng_say("info string error: cannot open variant '%s'", value);
             return;
         }
         install_rules(u, r);
@@ -489,12 +541,12 @@ static void set_option(uci *u, const char *name, const char *value)
         char *end;
         long mb = strtol(value, &end, 10);
         if (!*value || *end || mb < 1 || mb > 4096) {
-            say("info string error: Hash must be 1..4096, got '%s'", value);
+            eng_say("info string error: Hash must be 1..4096, got '%s'", value);
             return;
         }
         qp_ai *s = qp_ai_new(u->r, u->search_kind, (size_t)mb);
         if (!s) {
-            say("info string error: out of memory for a %ld MiB hash", mb);
+            eng_say("info string error: out of memory for a %ld MiB hash", mb);
             return;
         }
         qp_ai_free(u->s);
@@ -505,23 +557,23 @@ static void set_option(uci *u, const char *name, const char *value)
         char *end;
         long t = strtol(value, &end, 10);
         if (!*value || *end || t < 1 || t > QP_MAX_THREADS) {
-            say("info string error: Threads must be 1..%d, got '%s'", QP_MAX_THREADS, value);
+            eng_say("info string error: Threads must be 1..%d, got '%s'", QP_MAX_THREADS, value);
             return;
         }
         if (qp_ai_set_threads(u->s, (int)t)) {
-            say("info string error: out of memory for %ld threads", t);
+            eng_say("info string error: out of memory for %ld threads", t);
             return;
         }
         u->threads = (int)t;
     } else if (!strcasecmp(name, "Search")) {
         int kind = qp_ai_parse(value);
         if (kind < 0) {
-            say("info string error: Search must be alphabeta or mcts, got '%s'", value);
+            eng_say("info string error: Search must be alphabeta or mcts, got '%s'", value);
             return;
         }
         qp_ai *s = qp_ai_new(u->r, kind, u->hash_mb);
         if (!s) {
-            say("info string error: out of memory for a %zu MiB hash", u->hash_mb);
+            eng_say("info string error: out of memory for a %zu MiB hash", u->hash_mb);
             return;
         }
         qp_ai_set_threads(s, u->threads);
@@ -531,24 +583,24 @@ static void set_option(uci *u, const char *name, const char *value)
     } else if (!strcasecmp(name, "Level")) {
         int l = qp_level_parse(&u->r->params, value);
         if (l < 0) {
-            say("info string error: Level must be 1..10 or a level name, got '%s'", value);
+            eng_say("info string error: Level must be 1..10 or a level name, got '%s'", value);
             return;
         }
         u->level = l;
     } else if (qp_params_find(&u->r->params, name)) {
         qp_params p = u->r->params;
         if (qp_params_set(&p, name, value, err, sizeof err)) {
-            say("info string error: %s", err);
+            eng_say("info string error: %s", err);
             return;
         }
         qp_rules *r = qp_rules_create(u->r->rs, &p, err, sizeof err);
         if (!r) {
-            say("info string error: %s", err);
+            eng_say("info string error: %s", err);
             return;
         }
         install_rules(u, r);
     } else {
-        say("info string error: unknown option '%s'", name);
+        eng_say("info string error: unknown option '%s'", name);
     }
 }
 
@@ -558,7 +610,7 @@ static void set_option(uci *u, const char *name, const char *value)
 static void uci_setoption(uci *u, char **tok, int n)
 {
     if (n < 3 || strcmp(tok[1], "name")) {
-        say("info string error: usage: setoption name NAME [value VALUE]");
+        eng_say("info string error: usage: setoption name NAME [value VALUE]");
         return;
     }
     char name[256] = "", value[1024] = "";
@@ -582,7 +634,7 @@ static void ucci_setoption(uci *u, char **tok, int n)
         return;
     }
     if (n < 2) {
-        say("info string error: usage: setoption NAME [VALUE]");
+        eng_say("info string error: usage: setoption NAME [VALUE]");
         return;
     }
     char value[1024] = "";
@@ -625,23 +677,23 @@ static void cmd_position(uci *u, char **tok, int n)
             snprintf(fen + k, sizeof fen - k, "%s%s", k ? " " : "", t);
         }
         if (!fen[0]) {
-            say("info string error: position fen needs a FEN");
+            eng_say("info string error: position fen needs a FEN");
             refuse_position(u);
             return;
         }
     } else {
-        say("info string error: usage: position startpos|fen FEN [moves MOVE...]");
+        eng_say("info string error: usage: position startpos|fen FEN [moves MOVE...]");
         refuse_position(u);
         return;
     }
     if (i < n && strcmp(tok[i], "moves")) {
-        say("info string error: expected 'moves', got '%s'", tok[i]);
+        eng_say("info string error: expected 'moves', got '%s'", tok[i]);
         refuse_position(u);
         return;
     }
     qp_game g;
     if (qp_game_init(&g, u->r, fen[0] ? fen : NULL, err, sizeof err)) {
-        say("info string error: bad fen: %s", err);
+        eng_say("info string error: bad fen: %s", err);
         refuse_position(u);
         return;
     }
@@ -658,9 +710,9 @@ static void cmd_position(uci *u, char **tok, int n)
         move_in(u, tok[i], mt, sizeof mt);
         rs->outcome(u->r, g.cur, &o);
         if (o.result != QP_ONGOING) {
-            say("info string error: move %s: the game is over (%s)", tok[i], o.reason);
+            eng_say("info string error: move %s: the game is over (%s)", tok[i], o.reason);
         } else if (rs->move_parse(u->r, g.cur, mt, &m, err, sizeof err)) {
-            say("info string error: move %s: %s", tok[i], err);
+            eng_say("info string error: move %s: %s", tok[i], err);
         } else {
             qp_game_play(&g, m);
             continue;
@@ -674,24 +726,6 @@ static void cmd_position(uci *u, char **tok, int n)
     u->no_pos = false;
 }
 
-/* A whole decimal number, optionally signed; one beyond +-10^15 is taken
- * as +-10^15 (above every bound, so it clamps like any large one).
- * False for anything else: "1e30", "1.5", "x", "". */
-static bool parse_int(const char *t, long long *out)
-{
-    const char *p = t;
-    bool neg = *p == '-';
-    if (*p == '-' || *p == '+') p++;
-    if (!*p) return false;
-    long long v = 0;
-    for (; *p; p++) {
-        if (*p < '0' || *p > '9') return false;
-        if (v < 1000000000000000LL) v = v * 10 + (*p - '0');
-    }
-    if (v > 1000000000000000LL) v = 1000000000000000LL;
-    *out = neg ? -v : v;
-    return true;
-}
 
 static long long clamp_ll(long long v, long long lo, long long hi) { return v < lo ? lo : v > hi ? hi : v; }
 
@@ -706,14 +740,14 @@ static int go_param(char **tok, int n, int *i, const char *const *keys, long lon
     int k = 0;
     while (keys[k] && strcmp(keys[k], tok[*i])) k++;
     if (!keys[k]) {
-        say("info string error: unknown go parameter '%s'", tok[*i]);
+        eng_say("info string error: unknown go parameter '%s'", tok[*i]);
         return -1;
     }
     *v = 0;
     if (*i + 1 >= n) {
-        say("info string error: go %s needs a number", tok[*i]);
-    } else if (!parse_int(tok[*i + 1], v)) {
-        say("info string error: go %s needs a whole number, got '%s'", tok[*i], tok[*i + 1]);
+        eng_say("info string error: go %s needs a number", tok[*i]);
+    } else if (!eng_parse_int(tok[*i + 1], v)) {
+        eng_say("info string error: go %s needs a whole number, got '%s'", tok[*i], tok[*i + 1]);
         (*i)++;
     } else {
         (*i)++;
@@ -725,7 +759,6 @@ static int go_param(char **tok, int n, int *i, const char *const *keys, long lon
  * nothing could be read at all (never: bad parts are skipped). */
 static bool uci_go(uci *u, char **tok, int n, qp_search_limits *limp, bool *infp)
 {
-    (void)u;
     qp_search_limits lim = {0};
     bool infinite = false;
     for (int i = 1; i < n; i++) {
@@ -735,7 +768,10 @@ static bool uci_go(uci *u, char **tok, int n, qp_search_limits *limp, bool *infp
             infinite = true;
             continue;
         }
-        if (!strcmp(tok[i], "ponder")) continue;
+        if (!strcmp(tok[i], "ponder")) {
+            u->go_ponder = true;
+            continue;
+        }
         long long v;
         int k = go_param(tok, n, &i, keys, &v);
         if (k < 0) continue;
@@ -765,7 +801,14 @@ static bool ucci_go(uci *u, char **tok, int n, qp_search_limits *lim, bool *infi
     for (int i = 1; i < n; i++) {
         static const char *const keys[] = {"depth", "nodes", "time", "movestogo", "increment",
                                            "opptime", "oppmovestogo", "oppincrement", NULL};
-        if (!strcmp(tok[i], "ponder") || !strcmp(tok[i], "draw")) continue;
+        if (!strcmp(tok[i], "ponder") || !strcmp(tok[i], "draw")) {
+            *(tok[i][0] == 'p' ? &u->go_ponder : &u->go_draw) = true;
+            continue;
+        }
+        if (!strcmp(tok[i], "infinite")) {
+            *infinite = true;
+            continue;
+        }
         if (!strcmp(tok[i], "depth") && i + 1 < n && !strcmp(tok[i + 1], "infinite")) {
             *infinite = true;
             i++;
@@ -802,9 +845,10 @@ static void cmd_go(uci *u, char **tok, int n)
 {
     qp_search_limits lim = {0};
     bool infinite = false;
+    u->go_ponder = u->go_draw = false;
     if (!u->d->go(u, tok, n, &lim, &infinite)) return;
     if (u->no_pos) {
-        say("info string error: no position: the last position command was refused");
+        eng_say("info string error: no position: the last position command was refused");
         say_best(u, "(none)");
         return;
     }
@@ -815,21 +859,63 @@ static void cmd_go(uci *u, char **tok, int n)
     qp_outcome o;
     qp_game_outcome(&u->g, &o);
     if (o.result != QP_ONGOING) {
-        say("info string game over: %s", o.reason);
+        eng_say("info string game over: %s", o.reason);
         say_best(u, "(none)");
         return;
     }
     lim.level = u->level;
     lim.seed = u->seed++;
+    u->pondering = u->go_ponder;
+    u->hit = false;
+    u->draw_offered = u->go_draw;
+    if (u->pondering) {
+        /* the clock starts at ponderhit; depth and nodes hold already */
+        u->ponder_lim = lim;
+        lim.movetime_ms = lim.wtime = lim.btime = lim.winc = lim.binc = lim.movestogo = 0;
+        infinite = true;
+    }
     u->infinite = infinite;
     u->stop_seen = false;
     u->pending = false;
     u->answered = false;
-    u->last_best[0] = 0;
+    u->last_best[0] = u->last_ponder[0] = 0;
+    if (u->nbanned) {
+        /* banmoves holds for this go only */
+        qp_move all[QP_MAX_MOVES];
+        int na = u->r->rs->gen(u->r, u->g.cur, all, QP_GEN_ALL), k = 0;
+        free(u->allowed);
+        u->allowed = malloc(sizeof *u->allowed * (size_t)(na > 0 ? na : 1));
+        for (int i = 0; u->allowed && i < na; i++) {
+            if (!qp_move_is_legal(u->r, u->g.cur, all[i])) continue;
+            char t[QP_MOVE_TEXT];
+            u->r->rs->move_text(u->r, u->g.cur, all[i], t, sizeof t);
+            bool ban = false;
+            for (int j = 0; j < u->nbanned && !ban; j++) ban = !strcmp(t, u->banned[j]);
+            if (!ban) u->allowed[k++] = all[i];
+        }
+        u->nbanned = 0;
+        u->nallowed = k;
+        if (k == 0) {
+            eng_say("info string every legal move is banned");
+            say_best(u, "(none)");
+            return;
+        }
+        if (k < na || !u->allowed) {
+            u->ban_lim = lim;
+            atomic_store(&u->busy, true);
+            if (pthread_create(&u->th, NULL, banned_main, u) != 0) {
+                u->stop_seen = true;
+                banned_main(u);
+                return;
+            }
+            u->th_live = true;
+            return;
+        }
+    }
     atomic_store(&u->busy, true);
     if (qp_ai_start(u->s, &u->g, &lim, on_info, u) != 0) {
         atomic_store(&u->busy, false);
-        say("info string error: cannot start the search thread");
+        eng_say("info string error: cannot start the search thread");
         say_best(u, "(none)");
         return;
     }
@@ -848,8 +934,8 @@ static void cmd_go(uci *u, char **tok, int n)
 static int tokenize(char *line, char ***tok, int *cap)
 {
     int n = 0;
-    words c = {line};
-    for (char *w = word_next(&c); w; w = word_next(&c)) {
+    eng_words c = {line};
+    for (char *w = eng_word(&c); w; w = eng_word(&c)) {
         if (n == *cap) {
             int nc = *cap ? *cap * 2 : 64;
             char **nt = realloc(*tok, sizeof *nt * (size_t)nc);
@@ -862,43 +948,6 @@ static int tokenize(char *line, char ***tok, int *cap)
     return n;
 }
 
-/* Reads one line of at most max bytes into *buf (grown as needed; a
- * string whenever the result is not -1, "" for an empty line).
- * Returns its length, -1 at the end of input, -2 for a longer line
- * (skipped to its end; *buf holds its first max bytes) or -3 for a line
- * holding a NUL byte. */
-static long read_line(FILE *in, char **buf, size_t *cap, size_t max)
-{
-    size_t n = 0;
-    bool nul = false, longer = false;
-    int c;
-    while ((c = getc(in)) != EOF && c != '\n') {
-        if (c == 0) nul = true;
-        if (n >= max) {
-            longer = true;
-            continue;
-        }
-        if (n + 2 > *cap) {
-            size_t nc = *cap ? *cap * 2 : 256;
-            char *nb = realloc(*buf, nc);
-            if (!nb) {
-                longer = true;
-                continue;
-            }
-            *buf = nb;
-            *cap = nc;
-        }
-        (*buf)[n++] = (char)c;
-    }
-    if (c == EOF && n == 0 && !nul && !longer) return -1;
-    if (!*buf) {
-        *buf = malloc(256);
-        if (!*buf) return -2;
-        *cap = 256;
-    }
-    (*buf)[n] = 0;
-    return longer ? -2 : nul ? -3 : (long)n;
-}
 
 static int run_session(qp_app *app, const dialect *d, bool abandon)
 {
@@ -926,14 +975,14 @@ static int run_session(qp_app *app, const dialect *d, bool abandon)
     size_t cap = 0;
     bool quit = false;
     long len;
-    while (!quit && (len = read_line(stdin, &line, &cap, UCI_MAX_LINE)) != -1) {
+    while (!quit && (len = eng_read_line(stdin, &line, &cap, UCI_MAX_LINE)) != -1) {
         int n = len >= 0 ? tokenize(line, &tok, &tok_cap) : 0;
         pthread_mutex_lock(&u.mu);
-        if (len == -2) say("info string error: line longer than %zu bytes ignored", UCI_MAX_LINE);
-        else if (len == -3) say("info string error: line with a NUL byte ignored");
-        else if (n < 0) say("info string error: out of memory for a line of %ld bytes", len);
+        if (len == -2) eng_say("info string error: line longer than %zu bytes ignored", UCI_MAX_LINE);
+        else if (len == -3) eng_say("info string error: line with a NUL byte ignored");
+        else if (n < 0) eng_say("info string error: out of memory for a line of %ld bytes", len);
         pthread_mutex_unlock(&u.mu);
-        if (len == -2 && line && !strncmp(line, "position", 8) && is_sep(line[8])) {
+        if (len == -2 && line && !strncmp(line, "position", 8) && eng_is_sep(line[8])) {
             /* a position too long to read is refused like a bad one */
             finish_search(&u, true);
             refuse_position(&u);
@@ -942,10 +991,10 @@ static int run_session(qp_app *app, const dialect *d, bool abandon)
         const char *c = tok[0];
         if (!strcmp(c, d->hello)) {
             d->options(&u);
-            say("%s", d->ok);
+            eng_say("%s", d->ok);
         } else if (!strcmp(c, "isready")) {
             pthread_mutex_lock(&u.mu);
-            say("readyok");
+            eng_say("readyok");
             pthread_mutex_unlock(&u.mu);
         } else if (!strcmp(c, "stop")) {
             /* Answered at once; the thread is joined by the next command
@@ -955,7 +1004,24 @@ static int run_session(qp_app *app, const dialect *d, bool abandon)
         } else if (!strcmp(c, "quit")) {
             quit = true;
         } else if (!strcmp(c, "ponderhit")) {
-            /* No pondering: nothing to convert. */
+            /* The ponder search goes on as the timed search of go's
+             * limits, its clock started now (the move was the one
+             * expected); an ended one answers at once. */
+            pthread_mutex_lock(&u.mu);
+            if (u.th_live && u.pondering && !u.hit && !u.answered) {
+                u.hit = true;
+                if (d->iccs && n > 1 && !strcmp(tok[1], "draw")) u.draw_offered = true;
+                const qp_search_limits *pl = &u.ponder_lim;
+                int side = qp_game_to_move(&u.g);
+                bool timed = pl->movetime_ms || (side == 1 ? pl->btime : pl->wtime) > 0;
+                qp_time_init(&u.hit_tm, pl, side);
+                /* without a clock, depth or nodes end it, or stop */
+                if (timed || pl->depth || pl->nodes) {
+                    u.infinite = false;
+                    say_pending(&u);
+                }
+            }
+            pthread_mutex_unlock(&u.mu);
         } else if (!strcmp(c, "ucinewgame")) {
             finish_search(&u, true);
             qp_ai_clear(u.s);
@@ -966,6 +1032,7 @@ static int run_session(qp_app *app, const dialect *d, bool abandon)
             d->setoption(&u, tok, n);
         } else if (!strcmp(c, "position")) {
             finish_search(&u, true);
+            u.nbanned = 0;   /* banmoves hold for the position they came with */
             cmd_position(&u, tok, n);
         } else if (!strcmp(c, "go")) {
             pthread_mutex_lock(&u.mu);
@@ -973,35 +1040,52 @@ static int run_session(qp_app *app, const dialect *d, bool abandon)
             pthread_mutex_unlock(&u.mu);
             /* a search answered early by stop may still be ending: joined */
             if (u.th_live && atomic_load(&u.busy) && !answered) {
-                say("info string error: already searching");
+                eng_say("info string error: already searching");
                 continue;
             }
             finish_search(&u, false);
             cmd_go(&u, tok, n);
         } else if (!strcmp(c, "banmoves") && d->iccs) {
-            say("info string error: banmoves is not supported");
+            /* moves the next go must not play, each checked as a move of
+             * the position */
+            finish_search(&u, true);
+            free(u.banned);
+            u.banned = n > 1 ? malloc(sizeof *u.banned * (size_t)(n - 1)) : NULL;
+            u.nbanned = 0;
+            for (int i = 1; u.banned && i < n; i++) {
+                char mt[QP_MOVE_TEXT * 2], err[QP_ERR];
+                qp_move m;
+                move_in(&u, tok[i], mt, sizeof mt);
+                if (u.r->rs->move_parse(u.r, u.g.cur, mt, &m, err, sizeof err)) {
+                    eng_say("info string error: banmoves %s: %s", tok[i], err);
+                    continue;
+                }
+                u.r->rs->move_text(u.r, u.g.cur, m, u.banned[u.nbanned++], QP_MOVE_TEXT);
+            }
         } else if (!strcmp(c, "d") && u.no_pos) {
-            say("info string variant %s no position", u.r->rs->name);
+            eng_say("info string variant %s no position", u.r->rs->name);
         } else if (!strcmp(c, "d")) {
             char fen[1024];
             qp_game_fen(&u.g, fen, sizeof fen);
-            say("info string variant %s fen %s", u.r->rs->name, fen);
+            eng_say("info string variant %s fen %s", u.r->rs->name, fen);
         } else {
-            say("info string error: unknown command '%s'", c);
+            eng_say("info string error: unknown command '%s'", c);
         }
     }
     /* quit, or the end of input (the GUI is gone): no search outlives it.
      * A search held up in a slow hook is not waited for: its answer is
      * out, and the process ends without it. */
     if (u.th_live && !stop_and_answer(&u) && abandon) {
-        if (quit && d->bye) say("%s", d->bye);
+        if (quit && d->bye) eng_say("%s", d->bye);
         fflush(stdout);
         _exit(0);
     }
     finish_search(&u, true);
-    if (quit && d->bye) say("%s", d->bye);
+    if (quit && d->bye) eng_say("%s", d->bye);
     free(line);
     free(tok);
+    free(u.banned);
+    free(u.allowed);
     qp_ai_free(u.s);
     qp_game_free(&u.g);
     qp_rules_free(u.r);

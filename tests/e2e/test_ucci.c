@@ -108,7 +108,7 @@ static void test_go(void **st)
     out = session("position startpos moves h2e2\ngo time 2 increment 0 opptime 2 oppincrement 0\n");
     assert_true(legal_after(NULL, "h2e2", last_bestmove(out)));
     free(out);
-    out = session("setoption usemillisec true\nposition startpos\ngo ponder time 300 movestogo 10 opptime 300\n");
+    out = session("setoption usemillisec true\nposition startpos\ngo ponder time 300 movestogo 10 opptime 300\nponderhit\n");
     assert_int_equal(count_lines(out, "bestmove "), 1);
     assert_true(legal_after(NULL, NULL, last_bestmove(out)));
     assert_null(strstr(out, "error"));
@@ -140,7 +140,6 @@ static void test_no_move_and_errors(void **st)
                   "go foo depth 1\n");
     assert_non_null(strstr(out, "info string error: move h9e9: "));
     assert_non_null(strstr(out, "info string variant xiangqi no position\n"));
-    assert_non_null(strstr(out, "info string error: banmoves is not supported\n"));
     assert_non_null(strstr(out, "info string error: usemillisec must be true or false, got 'maybe'\n"));
     assert_non_null(strstr(out, "info string error: unknown option 'nosuch'\n"));
     assert_non_null(strstr(out, "info string error: go depth needs a whole number, got 'x'\n"));
@@ -236,6 +235,89 @@ static void test_lines_numbers_repetition(void **st)
     free(out);
 }
 
+/* go ponder answers only after ponderhit (then as a timed search) or
+ * stop, never on its own (even when its depth is reached at once): isready
+ * is answered before the bestmove.  go infinite likewise. */
+static void test_ponder(void **st)
+{
+    (void)st;
+    const char *ins[] = {
+        "setoption usemillisec true\nposition startpos moves h2e2\ngo ponder depth 1\nisready\nponderhit\n",
+        "position startpos moves h2e2\ngo ponder depth 1\nisready\nstop\n",
+        "position startpos moves h2e2\ngo infinite\nisready\nstop\n",
+        "setoption usemillisec true\nposition startpos moves h2e2\ngo ponder time 200 opptime 200\nisready\nponderhit\n",
+    };
+    for (size_t i = 0; i < sizeof ins / sizeof ins[0]; i++) {
+        char *out = session(ins[i]);
+        assert_int_equal(count_lines(out, "bestmove "), 1);
+        const char *ready = strstr(out, "readyok\n"), *best = strstr(out, "bestmove ");
+        assert_non_null(ready);
+        assert_true(ready < best);
+        assert_true(legal_after(NULL, "h2e2", last_bestmove(out)));
+        /* bestmove M ponder P: P is the reply expected after M */
+        char m[16], p[16] = "", extra[16] = "";
+        assert_true(sscanf(best, "bestmove %15s ponder %15s %15s", m, p, extra) >= 1);
+        assert_string_equal(extra, "");
+        char moves[64];
+        snprintf(moves, sizeof moves, "h2e2 %s", m);
+        if (p[0]) assert_true(legal_after(NULL, moves, p));
+        free(out);
+    }
+}
+
+/* banmoves: the next go plays none of them; all banned: nobestmove; the
+ * position after clears them. */
+static void test_banmoves(void **st)
+{
+    (void)st;
+    /* the red general has two moves, e0e1 and e0f0 (d0 faces the other) */
+    const char *fen = "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
+    char in[512];
+    snprintf(in, sizeof in, "position fen %s\nbanmoves e0e1\ngo depth 3\n", fen);
+    char *out = session(in);
+    assert_string_equal(last_bestmove(out), "e0f0");
+    free(out);
+    snprintf(in, sizeof in, "position fen %s\nbanmoves e0f0\ngo depth 3\n", fen);
+    out = session(in);
+    assert_string_equal(last_bestmove(out), "e0e1");
+    free(out);
+    snprintf(in, sizeof in, "position fen %s\nbanmoves e0f0 e0e1\ngo depth 3\n", fen);
+    out = session(in);
+    assert_non_null(strstr(out, "info string every legal move is banned\nnobestmove\n"));
+    free(out);
+    /* all but one of the opening's moves: h2e2 (the cannon) is played */
+    out = session("position startpos\nbanmoves a0a1 a0a2 b0a2 b0c2 c0a2 c0e2 d0e1 e0e1 f0e1 g0e2 g0i2 "
+                  "h0g2 h0i2 i0i1 i0i2 a3a4 c3c4 e3e4 g3g4 i3i4 b2a2 b2c2 b2d2 b2e2 b2f2 b2g2 b2b1 b2b3 "
+                  "b2b4 b2b5 b2b6 b2b9 h2i2 h2g2 h2f2 h2d2 h2c2 h2h1 h2h3 h2h4 h2h5 h2h6 h2h9\ngo depth 2\n");
+    assert_string_equal(last_bestmove(out), "h2e2");
+    assert_null(strstr(out, "error"));
+    free(out);
+    snprintf(in, sizeof in, "position fen %s\nbanmoves e0e1 zz\nposition fen %s\ngo depth 3\n", fen, fen);
+    out = session(in);
+    assert_non_null(strstr(out, "info string error: banmoves zz: "));
+    assert_true(legal_after(fen, NULL, last_bestmove(out)));
+    free(out);
+}
+
+/* go draw: a drawn position accepts (bestmove M draw); a won one does
+ * not; a mated side resigns. */
+static void test_draw_resign(void **st)
+{
+    (void)st;
+    /* bare generals: nothing to win */
+    char *out = session("position fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1\ngo draw depth 3\n");
+    assert_non_null(strstr(out, " draw\n"));
+    free(out);
+    /* red has two chariots against a bare general */
+    out = session("position fen 3k5/9/9/9/9/9/9/9/9/R3K3R w - - 0 1\ngo draw depth 3\n");
+    assert_null(strstr(out, " draw\n"));
+    assert_null(strstr(out, " resign\n"));
+    free(out);
+    out = session("position fen 3k5/9/9/9/9/9/9/9/9/R3K3R b - - 0 1\ngo depth 4\n");
+    assert_non_null(strstr(out, " resign\n"));
+    free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -243,6 +325,8 @@ int main(void)
         cmocka_unit_test(test_go),        cmocka_unit_test(test_no_move_and_errors),
         cmocka_unit_test(test_options),   cmocka_unit_test(test_threads),
         cmocka_unit_test(test_huge_rank), cmocka_unit_test(test_lines_numbers_repetition),
+        cmocka_unit_test(test_ponder),    cmocka_unit_test(test_banmoves),
+        cmocka_unit_test(test_draw_resign),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }

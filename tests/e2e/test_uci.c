@@ -669,6 +669,27 @@ static void test_nodes_of_all_threads(void **st)
                  (unsigned long long)n[2], (unsigned long long)n[1]);
 }
 
+/* go ponder answers only after ponderhit (then within go's clock) or
+ * stop, even when its depth is reached at once: isready comes first. */
+static void test_ponder(void **st)
+{
+    (void)st;
+    const char *ins[] = {
+        "position startpos\ngo ponder depth 1\nisready\nponderhit\n",
+        "position startpos\ngo ponder depth 1\nisready\nstop\n",
+        "position startpos\ngo ponder wtime 300 btime 300\nisready\nponderhit\n",
+    };
+    for (size_t i = 0; i < sizeof ins / sizeof ins[0]; i++) {
+        char *out = session(ins[i]);
+        assert_int_equal(count_lines(out, "bestmove "), 1);
+        const char *ready = strstr(out, "readyok\n");
+        assert_non_null(ready);
+        assert_true(ready < strstr(out, "bestmove "));
+        assert_null(strstr(out, "error"));
+        free(out);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -692,6 +713,7 @@ int main(void)
         cmocka_unit_test(test_game_text_cannot_break_lines),
         cmocka_unit_test(test_answers_past_a_stuck_hook),
         cmocka_unit_test(test_nodes_of_all_threads),
+        cmocka_unit_test(test_ponder),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }
