@@ -7,6 +7,7 @@
  * would: it waits for the engine's move before it sends the next one.
  */
 #include "testutil.h"
+#include "proto_session.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -25,22 +26,8 @@
  * any other step is sent as a line.  Returns all the output, after quit. */
 static char *xb_session(const char *const *steps)
 {
-    int to[2], from[2];
-    if (pipe(to) || pipe(from)) fail_msg("pipe");
-    signal(SIGPIPE, SIG_IGN);
-    pid_t pid = fork();
-    if (pid == 0) {
-        dup2(to[0], 0);
-        dup2(from[1], 1);
-        close(to[0]), close(to[1]), close(from[0]), close(from[1]);
-        setenv("QIPAN_SCRIPTS", QP_SCRIPTS_DIR, 1);
-        int nul = open("/dev/null", O_WRONLY);
-        if (nul >= 0) dup2(nul, 2);
-        execl(QIPAN_BIN, QIPAN_BIN, "xboard", (char *)NULL);
-        _exit(127);
-    }
-    close(to[0]);
-    close(from[1]);
+    int to, from;
+    pid_t pid = session_spawn("xboard", &to, &from);
     size_t n = 0, cap = 1 << 16, seen = 0;
     char *out = malloc(cap);
     out[0] = 0;
@@ -48,7 +35,7 @@ static char *xb_session(const char *const *steps)
         if (steps[i][0] != '<') {
             char line[1024];
             int k = snprintf(line, sizeof line, "%s\n", steps[i]);
-            if (write(to[1], line, (size_t)k) != k) fail_msg("write %s", steps[i]);
+            if (write(to, line, (size_t)k) != k) fail_msg("write %s", steps[i]);
             continue;
         }
         const char *want = steps[i] + 1;
@@ -64,25 +51,25 @@ static char *xb_session(const char *const *steps)
                 seen = (size_t)(strchr(hit, '\n') + 1 - out);
                 break;
             }
-            struct pollfd pf = {.fd = from[0], .events = POLLIN};
+            struct pollfd pf = {.fd = from, .events = POLLIN};
             if (poll(&pf, 1, 120000) <= 0) fail_msg("no '%s' in 120 s; output:\n%s", want, out);
             if (n + 4096 > cap) out = realloc(out, cap *= 2);
-            ssize_t k = read(from[0], out + n, cap - n - 1);
+            ssize_t k = read(from, out + n, cap - n - 1);
             if (k <= 0) fail_msg("qipan xboard ended before '%s'; output:\n%s", want, out);
             n += (size_t)k;
             out[n] = 0;
         }
     }
-    if (write(to[1], "quit\n", 5) != 5) fail_msg("write quit");
-    close(to[1]);
+    if (write(to, "quit\n", 5) != 5) fail_msg("write quit");
+    close(to);
     for (;;) {
         if (n + 4096 > cap) out = realloc(out, cap *= 2);
-        ssize_t k = read(from[0], out + n, cap - n - 1);
+        ssize_t k = read(from, out + n, cap - n - 1);
         if (k <= 0) break;
         n += (size_t)k;
         out[n] = 0;
     }
-    close(from[0]);
+    close(from);
     int st;
     waitpid(pid, &st, 0);
     if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) fail_msg("qipan xboard failed (status %d)", st);

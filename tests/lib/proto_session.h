@@ -28,28 +28,39 @@ static inline int count_lines(const char *out, const char *prefix)
 /* The scripts folder the sessions run with (QIPAN_SCRIPTS). */
 static const char *session_scripts = QP_SCRIPTS_DIR;
 
+/* Starts `qipan PROTO` behind two pipes (stderr to /dev/null: warnings,
+ * reports): *to is its input, *from its output. */
+static inline pid_t session_spawn(const char *proto, int *to, int *from)
+{
+    int tp[2], fp[2];
+    if (pipe(tp) || pipe(fp)) fail_msg("pipe");
+    signal(SIGPIPE, SIG_IGN);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(tp[0], 0);
+        dup2(fp[1], 1);
+        close(tp[0]), close(tp[1]), close(fp[0]), close(fp[1]);
+        setenv("QIPAN_SCRIPTS", session_scripts, 1);
+        int nul = open("/dev/null", O_WRONLY);
+        if (nul >= 0) dup2(nul, 2);
+        execl(QIPAN_BIN, QIPAN_BIN, proto, (char *)NULL);
+        _exit(127);
+    }
+    close(tp[0]);
+    close(fp[1]);
+    *to = tp[1];
+    *from = fp[0];
+    return pid;
+}
+
 /* Runs `qipan PROTO` as a GUI would: sends input, keeps the pipe open
  * until every `go` has been answered (the end of input ends a search),
  * then closes it and returns all the output. */
 static inline char *session_len(const char *proto, const char *input, size_t len)
 {
-    int to[2], from[2];
-    if (pipe(to) || pipe(from)) fail_msg("pipe");
-    signal(SIGPIPE, SIG_IGN);
-    pid_t pid = fork();
-    if (pid == 0) {
-        dup2(to[0], 0);
-        dup2(from[1], 1);
-        close(to[0]), close(to[1]), close(from[0]), close(from[1]);
-        setenv("QIPAN_SCRIPTS", session_scripts, 1);
-        int nul = open("/dev/null", O_WRONLY);   /* stderr: warnings, reports */
-        if (nul >= 0) dup2(nul, 2);
-        execl(QIPAN_BIN, QIPAN_BIN, proto, (char *)NULL);
-        _exit(127);
-    }
-    close(to[0]);
-    close(from[1]);
-    if (write(to[1], input, len) != (ssize_t)len) fail_msg("write to qipan %s", proto);
+    int to, from;
+    pid_t pid = session_spawn(proto, &to, &from);
+    if (write(to, input, len) != (ssize_t)len) fail_msg("write to qipan %s", proto);
     int want = count_lines(input, "go");
     size_t n = 0, cap = 4096;
     char *out = malloc(cap);
@@ -57,19 +68,19 @@ static inline char *session_len(const char *proto, const char *input, size_t len
     bool open_in = true;
     for (;;) {
         if (open_in && count_lines(out, "bestmove ") + count_lines(out, "nobestmove") >= want) {
-            close(to[1]);
+            close(to);
             open_in = false;
         }
-        struct pollfd pf = {.fd = from[0], .events = POLLIN};
+        struct pollfd pf = {.fd = from, .events = POLLIN};
         if (poll(&pf, 1, 120000) <= 0) fail_msg("qipan %s: no answer in 120 s to:\n%s", proto, input);
         if (n + 1024 > cap) out = realloc(out, cap *= 2);
-        ssize_t k = read(from[0], out + n, cap - n - 1);
+        ssize_t k = read(from, out + n, cap - n - 1);
         if (k <= 0) break;
         n += (size_t)k;
         out[n] = 0;
     }
-    if (open_in) close(to[1]);
-    close(from[0]);
+    if (open_in) close(to);
+    close(from);
     int st;
     waitpid(pid, &st, 0);
     if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) fail_msg("qipan %s failed (status %d)", proto, st);
