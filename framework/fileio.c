@@ -283,3 +283,23 @@ FILE *qp_file_open(const char *path, const char *mode)
     }
     return f;
 }
+
+int qp_make_dirs(const char *dir, char *err, size_t errn)
+{
+    char buf[4096];
+    if (snprintf(buf, sizeof buf, "%s", dir) >= (int)sizeof buf) {
+        snprintf(err, errn, "cannot create %s: %s", dir, strerror(ENAMETOOLONG));
+        return -1;
+    }
+    for (char *p = buf + 1;; p++) {
+        if (*p != '/' && *p) continue;
+        char c = *p;
+        *p = 0;
+        if (mkdir(buf, 0755) != 0 && errno != EEXIST) {
+            snprintf(err, errn, "cannot create %s: %s", buf, strerror(errno));
+            return -1;
+        }
+        if (!c) return 0;
+        *p = c;
+    }
+}

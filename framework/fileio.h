@@ -51,4 +51,9 @@ int qp_file_save(const char *path, const void *data, size_t len, char *err, size
  * fopen. */
 FILE *qp_file_open(const char *path, const char *mode);
 
+/* mkdir -p: creates the folder dir and the folders leading to it (mode
+ * 0755), those already there kept.  0, or -1 with "cannot create DIR:
+ * reason" in err. */
+int qp_make_dirs(const char *dir, char *err, size_t errn);
+
 #endif

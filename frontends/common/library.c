@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "datadirs.h"
+#include "fileio.h"
 #include "record.h"
 #include "record_file.h"
 
@@ -23,61 +24,47 @@ int qp_library_dir(char *out, size_t n)
     return qp_user_data_dir("library", out, n);
 }
 
-/* mkdir -p of dir (its parents first). */
-static int make_dirs(const char *dir, char *err, size_t errn)
-{
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", dir);
-    for (char *p = buf + 1; *p; p++) {
-        if (*p != '/') continue;
-        *p = 0;
-        if (mkdir(buf, 0755) != 0 && errno != EEXIST) {
-            snprintf(err, errn, "cannot create %s: %s", buf, strerror(errno));
-            return -1;
-        }
-        *p = '/';
-    }
-    if (mkdir(buf, 0755) != 0 && errno != EEXIST) {
-        snprintf(err, errn, "cannot create %s: %s", buf, strerror(errno));
-        return -1;
-    }
-    return 0;
-}
-
-int qp_library_keep(const qp_game *g, char *path, size_t pathn, char *err, size_t errn)
+int qp_library_reserve(const char *ruleset, char *path, size_t pathn, char *err, size_t errn)
 {
     char dir[900], stamp[32];
     if (qp_library_dir(dir, sizeof dir)) {
         snprintf(err, errn, "no data folder for the library (set HOME or XDG_DATA_HOME)");
         return -1;
     }
-    if (make_dirs(dir, err, errn)) return -1;
+    if (qp_make_dirs(dir, err, errn)) return -1;
     time_t now = time(NULL);
     struct tm tm;
     localtime_r(&now, &tm);
     strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-    /* The name is reserved by creating it exclusively, then the record
-     * replaces the empty file in one rename (the safe save): two games kept
-     * in the same second get two names, and no game ever replaces another. */
+    /* The name is taken by creating it exclusively: two games kept in the
+     * same second get two names, and no game ever replaces another. */
     for (int k = 1; k < 1000; k++) {
         char suffix[16] = "";
         if (k > 1) snprintf(suffix, sizeof suffix, "-%d", k);
-        snprintf(path, pathn, "%s/%s-%s%s.txt", dir, g->r->rs->name, stamp, suffix);
-        int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-        if (fd < 0) {
-            if (errno == EEXIST) continue;
+        snprintf(path, pathn, "%s/%s-%s%s.txt", dir, ruleset, stamp, suffix);
+        int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (fd >= 0) {
+            close(fd);
+            return 0;
+        }
+        if (errno != EEXIST) {
             snprintf(err, errn, "cannot create %s: %s", path, strerror(errno));
             return -1;
         }
-        close(fd);
-        if (qp_record_save(g, path, err, errn)) {
-            unlink(path);
-            return -1;
-        }
-        return 0;
     }
     snprintf(err, errn, "too many games kept this second in %s", dir);
     return -1;
+}
+
+int qp_library_keep(const qp_game *g, char *path, size_t pathn, char *err, size_t errn)
+{
+    /* the record replaces the reserved empty file in one rename (the safe save) */
+    if (qp_library_reserve(g->r->rs->name, path, pathn, err, errn)) return -1;
+    if (qp_record_save(g, path, err, errn)) {
+        unlink(path);
+        return -1;
+    }
+    return 0;
 }
 
 static const char *tag(const qp_record *rec, const char *key)

@@ -19,6 +19,11 @@
  * data folder (neither XDG_DATA_HOME nor HOME). */
 int qp_library_dir(char *out, size_t n);
 
+/* A new, empty file of the library for a game of ruleset (the folder made
+ * when missing), its name in path, for a writer that replaces it whole
+ * (the safe save).  Returns 0, or -1 with err and nothing made. */
+int qp_library_reserve(const char *ruleset, char *path, size_t pathn, char *err, size_t errn);
+
 /* Writes g (the whole record, its result and reason) as a new file of the
  * library; the file's name goes to path.  Returns 0, or -1 with err and
  * nothing written. */

@@ -3,6 +3,8 @@
  */
 #include "gui_files.h"
 
+#include "fileio.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,19 +52,7 @@ int gui_make_parent_dirs(const char *path, char *err, size_t errn)
     char *slash = strrchr(buf, '/');
     if (!slash || slash == buf) return 0;
     *slash = 0;
-    for (char *p = buf + 1; ; p++) {
-        if (*p == '/' || *p == 0) {
-            char c = *p;
-            *p = 0;
-            if (mkdir(buf, 0755) != 0 && errno != EEXIST) {
-                snprintf(err, errn, "cannot create %s: %s", buf, strerror(errno));
-                return -1;
-            }
-            *p = c;
-            if (!c) break;
-        }
-    }
-    return 0;
+    return qp_make_dirs(buf, err, errn);
 }
 
 bool gui_file_exists(const char *path)

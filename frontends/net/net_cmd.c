@@ -598,49 +598,13 @@ static int beside(const char *path, int first, char *out, size_t n)
     return -1;
 }
 
-/* mkdir -p of the folder dir. */
-static int make_dirs(const char *dir)
-{
-    char p[1100];
-    snprintf(p, sizeof p, "%s", dir);
-    for (char *q = p + 1;; q++) {
-        if (*q == '/' || !*q) {
-            char was = *q;
-            *q = 0;
-            if (mkdir(p, 0700) && errno != EEXIST) return -1;
-            if (!was) return 0;
-            *q = was;
-        }
-    }
-}
-
 /* A place of our own for a game the named file could not take: a new
- * file of the game library (library.h) in the user's data folder, named
- * as the library names its games, RULESET-DATE-TIME[-N].txt, so `qipan
- * library` lists it.  (The library's own writer cannot carry a result
- * from outside the moves, so ns_save writes the file.) */
+ * file of the game library (library.h), so `qipan library` lists it.
+ * (The library's own writer cannot carry a result from outside the moves,
+ * so ns_save writes the file.) */
 static int fallback_path(const nc_seat *c, char *out, size_t n, char *err, size_t errn)
 {
-    char dir[1024], stamp[32], name[1100];
-    if (qp_library_dir(dir, sizeof dir)) {
-        snprintf(err, errn, "neither XDG_DATA_HOME nor HOME names a data folder");
-        return -1;
-    }
-    if (make_dirs(dir)) {
-        snprintf(err, errn, "%s: %s", dir, strerror(errno));
-        return -1;
-    }
-    time_t t = time(NULL);
-    struct tm tm;
-    if (!localtime_r(&t, &tm) || !strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm)) snprintf(stamp, sizeof stamp, "game");
-    snprintf(name, sizeof name, "%s/%s-%s.txt", dir, ns_game(c->s)->r->rs->name, stamp);
-    if (!claim_name(name)) {
-        snprintf(out, n, "%s", name);
-        return 0;
-    }
-    if (errno == EEXIST && !beside(name, 2, out, n)) return 0;
-    snprintf(err, errn, "%s: %s", name, strerror(errno));
-    return -1;
+    return qp_library_reserve(ns_game(c->s)->r->rs->name, out, n, err, errn);
 }
 
 /* --save: the record goes to the file named, but never replaces a file
