@@ -72,6 +72,13 @@ static const char *kept(const qp_record *src, const char *k)
     return NULL;
 }
 
+void qp_record_today(char *buf, size_t n)
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    if (!localtime_r(&now, &tm) || !strftime(buf, n, "%Y.%m.%d", &tm)) snprintf(buf, n, "????.??.??");
+}
+
 char *qp_record_text(const qp_game *g, const char *notation, size_t *len, char *err, size_t errn)
 {
     return qp_record_text_from(g, notation, NULL, len, err, errn);
@@ -90,8 +97,7 @@ char *qp_record_text_from(const qp_game *g, const char *notation, const qp_recor
     qp_pgn p;
     qp_pgn_init(&p);
     char date[32], text[128];
-    time_t now = time(NULL);
-    strftime(date, sizeof date, "%Y.%m.%d", localtime(&now));
+    qp_record_today(date, sizeof date);
     qp_outcome o;
     qp_game_final_outcome(g, &o);   /* of the whole record, not the viewed ply */
     /* A result the position does not show (agreement, time) comes from

@@ -48,6 +48,9 @@
 
 typedef struct qp_record qp_record;
 
+/* Today's date as records write it ("2026.12.01", local time). */
+void qp_record_today(char *buf, size_t n);
+
 /* The PGN text of g with moves in notation (QP_NOTATION_*; NULL: the
  * ruleset's move_text).  malloc'd; NULL with err when the ruleset cannot
  * write that notation. */

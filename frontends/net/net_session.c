@@ -1845,8 +1845,7 @@ static const char *result_token(const qp_rules *r, const char *result)
  * the moves (time, agreement) is given to the writer as a claimed result
  * with its reason in [Termination].  A claimed record counts as one read
  * from a file, whose missing date the writer leaves unknown: the date of
- * today is handed over as the record's own Date tag, in the writer's
- * format. */
+ * today is handed over as the record's own Date tag (qp_record_today). */
 int ns_save(const ns_session *s, const char *path, char *err, size_t errn)
 {
     if (!s->have_game) {
@@ -1865,11 +1864,9 @@ int ns_save(const ns_session *s, const char *path, char *err, size_t errn)
     snprintf(claim->termination, sizeof claim->termination, "%s", s->result);
     claim->nmoves = s->g.len;
     claim->plycount = -1;
-    time_t now = time(NULL);
-    struct tm tm;
     snprintf(claim->keep_key[0], sizeof claim->keep_key[0], "Date");
-    if (localtime_r(&now, &tm) && strftime(claim->keep_val[0], sizeof claim->keep_val[0], "%Y.%m.%d", &tm))
-        claim->nkeep = 1;
+    qp_record_today(claim->keep_val[0], sizeof claim->keep_val[0]);
+    claim->nkeep = 1;
     size_t len;
     char *text = qp_record_text_from(&s->g, NULL, claim, &len, err, errn);
     free(claim);
