@@ -386,51 +386,13 @@ static int bench_playouts(const qp_rules *r, long playouts, uint64_t seed)
     return 0;
 }
 
-/* --playouts N and --seed S, which only bench reads: taken out of argv
- * into args before the common options are parsed.  0, or 2 (printed). */
-static int bench_options(int argc, char **argv, char **args, int *nargs, long *playouts, uint64_t *seed,
-                         bool *has_seed)
-{
-    *nargs = 0;
-    for (int i = 0; i < argc; i++) {
-        bool pl = i > 0 && !strcmp(argv[i], "--playouts"), sd = i > 0 && !strcmp(argv[i], "--seed");
-        if (!pl && !sd) {
-            if (*nargs == 64) {
-                fprintf(stderr, "qipan: too many arguments\n");
-                return 2;
-            }
-            args[(*nargs)++] = argv[i];
-            continue;
-        }
-        if (i + 1 >= argc || !argv[i + 1][0]) {
-            fprintf(stderr, "qipan: %s needs a value\n", argv[i]);
-            return 2;
-        }
-        const char *v = argv[++i];
-        char *end;
-        errno = 0;
-        unsigned long long k = strtoull(v, &end, 10);
-        if (*end || errno || !(v[0] >= '0' && v[0] <= '9') || (pl && (k < 1 || k > 1000000000ull))) {
-            fprintf(stderr, "qipan: %s must be %s, got '%s'\n", argv[i - 1],
-                    pl ? "1..1000000000" : "a number 0..18446744073709551615", v);
-            return 2;
-        }
-        if (pl) *playouts = (long)k;
-        else *seed = k, *has_seed = true;
-    }
-    return 0;
-}
-
 int cmd_bench(qp_app *app, int argc, char **argv)
 {
-    char *args[64];
-    int nargs;
-    long playouts = 0;
-    uint64_t seed = 1;
-    bool has_seed = false;
-    if (bench_options(argc, argv, args, &nargs, &playouts, &seed, &has_seed)) return 2;
     qp_opts o;
-    if (qp_opts_parse(&o, nargs, args)) return 2;
+    if (qp_opts_parse(&o, argc, argv)) return 2;
+    long playouts = o.playouts;
+    uint64_t seed = o.has_seed ? o.seed : 1;
+    bool has_seed = o.has_seed;
     if (o.npos > 1) {
         fprintf(stderr, "usage: qipan bench [RULESET] [--depth N | --playouts N [--seed S]] [--config FILE]\n");
         return 2;

@@ -93,21 +93,10 @@ static double now_s(void)
  * game that ended earlier. */
 int cmd_perft(qp_app *app, int argc, char **argv)
 {
-    bool divide = !strcmp(argv[0], "divide"), finished = false;
-    char *args[64];
-    int nargs = 0;
-    for (int i = 0; i < argc; i++) {
-        if (i > 0 && !strcmp(argv[i], "--finished")) {
-            finished = true;
-        } else if (nargs == 64) {
-            fprintf(stderr, "qipan: too many arguments\n");
-            return 2;
-        } else {
-            args[nargs++] = argv[i];
-        }
-    }
+    bool divide = !strcmp(argv[0], "divide");
     qp_opts o;
-    if (qp_opts_parse(&o, nargs, args)) return 2;
+    if (qp_opts_parse(&o, argc, argv)) return 2;
+    bool finished = o.finished;
     if (o.npos != 2) {
         fprintf(stderr, "usage: qipan %s RULESET DEPTH [--finished] [--fen FEN] [--config FILE] [--threads N]\n",
                 argv[0]);

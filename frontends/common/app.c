@@ -4,6 +4,7 @@
 #include "app.h"
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,9 +38,10 @@ int qp_opts_parse(qp_opts *o, int argc, char **argv)
         if (!strcmp(a, "--flip")) { o->flip = true; continue; }
         if (!strcmp(a, "--layout")) { o->layout = true; continue; }
         if (!strcmp(a, "--ascii")) { o->ascii = true; continue; }
+        if (!strcmp(a, "--finished")) { o->finished = true; continue; }
         static const char *const valued[] = {"--fen", "--config", "--out", "--size", "--ai",
                                              "--load", "--depth", "--movetime", "--level", "--search",
-                                             "--threads", NULL};
+                                             "--threads", "--playouts", "--seed", NULL};
         int k = 0;
         while (valued[k] && strcmp(valued[k], a)) k++;
         if (!valued[k]) {
@@ -75,6 +77,21 @@ int qp_opts_parse(qp_opts *o, int argc, char **argv)
                 return -1;
             }
             break;
+        case 11:
+        case 12: {
+            char *end;
+            errno = 0;
+            unsigned long long n = strtoull(v, &end, 10);
+            bool pl = k == 11;
+            if (*end || errno || !(v[0] >= '0' && v[0] <= '9') || (pl && (n < 1 || n > 1000000000ull))) {
+                fprintf(stderr, "qipan: %s must be %s, got '%s'\n", a,
+                        pl ? "1..1000000000" : "a number 0..18446744073709551615", v);
+                return -1;
+            }
+            if (pl) o->playouts = (long)n;
+            else o->seed = n, o->has_seed = true;
+            break;
+        }
         }
     }
     return 0;

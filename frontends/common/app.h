@@ -24,6 +24,10 @@ typedef struct qp_opts {
     int depth, movetime, level;
     bool flip, layout, ascii, has_depth, has_movetime, has_level;
     int threads;                 /* --threads: 0 when not given */
+    bool finished;               /* --finished (perft, divide) */
+    long playouts;               /* --playouts N (bench): 0 when not given */
+    uint64_t seed;               /* --seed S (bench), when has_seed */
+    bool has_seed;
     int npos;
     const char *pos[8];
 } qp_opts;
