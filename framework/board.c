@@ -32,6 +32,15 @@ int qp_geom_init(qp_geom *g, int w, int h, qp_board_kind kind)
     return 0;
 }
 
+bool qp_geom_is_hole(const qp_geom *g, int sq)
+{
+    if (g->hole[sq]) return true;
+    if (g->n <= 1) return false;
+    for (int d = 0; d < QP_NDIRS; d++)
+        if (g->nb[sq][d] >= 0) return false;
+    return true;
+}
+
 static int diag_dir(const qp_geom *g, int a, int b)
 {
     int df = qp_file(g, b) - qp_file(g, a), dr = qp_rank(g, b) - qp_rank(g, a);

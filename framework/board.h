@@ -30,6 +30,11 @@ typedef enum {
 
 typedef enum { QP_BOARD_POINTS, QP_BOARD_CELLS } qp_board_kind;
 
+/* How frontends paint the empty board (the rules never read it): plain
+ * wood with lines or squares; a Go board (grid, star points); a checkered
+ * board (chess, draughts: the first square a1 dark); green felt (reversi). */
+typedef enum { QP_LOOK_PLAIN, QP_LOOK_GO, QP_LOOK_CHECKERED, QP_LOOK_FELT } qp_board_look;
+
 typedef struct qp_region {
     char name[16];
     uint8_t in[QP_MAX_POINTS];   /* 1 if the point belongs to the region */
@@ -45,6 +50,8 @@ typedef struct qp_geom {
     int nregions;
     qp_region regions[QP_MAX_REGIONS];
     int river;        /* a gap drawn between rank river-1 and river; -1: none */
+    uint8_t hole[QP_MAX_POINTS];   /* 1: no point here (drawn blank, never played) */
+    qp_board_look look;
 } qp_geom;
 
 /* A w×h grid with orthogonal links only.  Returns 0, or -1 if the size is
@@ -60,6 +67,10 @@ void qp_geom_link_all_diagonals(qp_geom *g);
 int qp_geom_add_region(qp_geom *g, const char *name, int f0, int r0,
                        int f1, int r1, bool diagonals);
 int qp_geom_find_region(const qp_geom *g, const char *name);
+
+/* True when sq is a hole: marked one, or (boards of several points) a
+ * point no line reaches. */
+bool qp_geom_is_hole(const qp_geom *g, int sq);
 
 static inline int qp_sq(const qp_geom *g, int file, int rank) { return rank * g->w + file; }
 static inline int qp_file(const qp_geom *g, int sq) { return sq % g->w; }

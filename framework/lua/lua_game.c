@@ -122,7 +122,7 @@ static int lr_sq_arg(lua_State *L, const lr_game *g, const qp_geom *geo, int i, 
     return (int)v;
 }
 
-/* board = { width, height, kind, diagonals, shape, regions, river } */
+/* board = { width, height, kind, diagonals, shape, regions, river, look } */
 static void lr_read_board(lua_State *L, lr_inst *in, int t, int params)
 {
     const lr_game *g = in->game;
@@ -234,7 +234,18 @@ static void lr_read_board(lua_State *L, lr_inst *in, int t, int params)
     }
     lua_pop(L, 1);
     r->geom.river = lr_opt_int(L, g, b, "board.river", "river", params, -1, -1, h);
+    static const char *const looks[] = {"plain", "go", "checkered", "felt", NULL};
+    if (lr_field(L, b, "look", params) != LUA_TNIL) {
+        const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        int i = 0;
+        while (k && looks[i] && strcmp(looks[i], k)) i++;
+        if (!k || !looks[i])
+            lr_fail_key(L, g, "board.look", "'board.look' must be \"plain\", \"go\", \"checkered\" or \"felt\"");
+        r->geom.look = (qp_board_look)i;
+    }
+    lua_pop(L, 1);
 
+    memcpy(r->geom.hole, in->hole, sizeof r->geom.hole);
     in->logic = r->geom;
     if (logic_all) qp_geom_link_all_diagonals(&in->logic);
     for (int sq = 0; sq < in->n; sq++)

@@ -121,6 +121,8 @@ static void draw_point(FILE *f, const qp_rules *r, const void *s, int sq, const 
             fullwidth(pv.letter ? pv.letter : '?', buf);
             text = buf;
         }
+    } else if (qp_geom_is_hole(g, sq)) {
+        text = st->ascii ? " " : "  ";   /* no point here: a blank of the pitch */
     } else if (st->ascii) {
         text = in_region(g, sq) ? "+" : ".";
     } else if (g->kind == QP_BOARD_CELLS) {

@@ -1008,7 +1008,7 @@ static void explain_click(gui_app *a, int sel, int sq)
     }
     qp_sq_name(&r->geom, sq, from);
     for (int t = 0; t < r->geom.n; t++) {
-        if (t == sq || gui_is_hole(&r->geom, t)) continue;
+        if (t == sq || qp_geom_is_hole(&r->geom, t)) continue;
         qp_sq_name(&r->geom, t, to);
         snprintf(text, sizeof text, "%s%s", from, to);
         if (!parse_reason(st, text, why, sizeof why)) continue;

@@ -36,7 +36,8 @@ static float frame_width(const gui_layout *L)
     return fmaxf(3.0f, L->cell * 0.09f);
 }
 
-static void paint_wood(SDL_Surface *cv, const gui_layout *L)
+/* The board's surface: wood, or green felt for reversi-like games. */
+static void paint_wood(SDL_Surface *cv, const gui_layout *L, qp_board_look look)
 {
     const SDL_Rect *b = &L->board;
     float fr = frame_width(L), rad = fmaxf(3.0f, L->cell * 0.12f);
@@ -44,10 +45,55 @@ static void paint_wood(SDL_Surface *cv, const gui_layout *L)
     gui_r_round_rect(cv, b->x - fr, b->y - fr, b->w + 2 * fr, b->h + 2 * fr, rad + fr, GUI_FRAME);
     /* wood: a gradient clipped to the rounded board by painting the
      * rounded shape in the bottom colour and the gradient inside it */
-    gui_r_round_rect(cv, (float)b->x, (float)b->y, (float)b->w, (float)b->h, rad, GUI_WOOD_BOTTOM);
+    SDL_Color top = GUI_WOOD_TOP, bottom = GUI_WOOD_BOTTOM;
+    if (look == QP_LOOK_FELT) top = GUI_C(40, 130, 72, 255), bottom = GUI_C(26, 104, 56, 255);
+    gui_r_round_rect(cv, (float)b->x, (float)b->y, (float)b->w, (float)b->h, rad, bottom);
     int in = (int)ceilf(rad);
-    gui_r_vgradient(cv, b->x, b->y + in, b->w, b->h - 2 * in, GUI_WOOD_TOP, GUI_WOOD_BOTTOM);
-    gui_r_round_rect(cv, (float)b->x, (float)b->y, (float)b->w, 2.0f * in, rad, GUI_WOOD_TOP);
+    gui_r_vgradient(cv, b->x, b->y + in, b->w, b->h - 2 * in, top, bottom);
+    gui_r_round_rect(cv, (float)b->x, (float)b->y, (float)b->w, 2.0f * in, rad, top);
+}
+
+/* A Go board's star points (hoshi): on the third line (fourth from 13×13
+ * up), their middles, and the centre, as printed boards mark them. */
+static void paint_star_points(SDL_Surface *cv, const gui_layout *L, const qp_geom *geo)
+{
+    int w = geo->w;
+    if (geo->look != QP_LOOK_GO || w != geo->h || w < 7 || !(w & 1)) return;
+    int e = w >= 13 ? 3 : 2, m = w / 2;
+    int at[3] = {e, m, w - 1 - e};
+    float rad = fmaxf(2.5f, L->cell * 0.1f);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            bool middle = i == 1 || j == 1;
+            /* the middles of the sides only on big boards; the centre always */
+            if (middle && !(i == 1 && j == 1) && w < 19) continue;
+            int x, y;
+            gui_layout_point(L, qp_sq(geo, at[i], at[j]), &x, &y);
+            gui_r_disc(cv, (float)x, (float)y, rad, GUI_INK, GUI_INK);
+        }
+}
+
+/* Chess and draughts: every square of the grid in alternating colours,
+ * a1 dark, holes too (draughts' light squares are no points but are
+ * part of the board). */
+static void paint_checkers(SDL_Surface *cv, const gui_layout *L, const qp_geom *geo)
+{
+    int half = L->cell / 2;
+    for (int sq = 0; sq < geo->n; sq++) {
+        int x, y;
+        gui_layout_point(L, sq, &x, &y);
+        bool dark = (qp_file(geo, sq) + qp_rank(geo, sq)) % 2 == 0;
+        gui_r_fill(cv, x - half, y - half, L->cell, L->cell, dark ? GUI_C(150, 98, 60, 255) : GUI_C(236, 214, 176, 255));
+    }
+    int x0, y0, x1, y1;
+    gui_layout_point(L, qp_sq(geo, 0, 0), &x0, &y0);
+    gui_layout_point(L, qp_sq(geo, geo->w - 1, geo->h - 1), &x1, &y1);
+    int l = (x0 < x1 ? x0 : x1) - half, t = (y0 < y1 ? y0 : y1) - half;
+    int r = (x0 < x1 ? x1 : x0) + half, b = (y0 < y1 ? y1 : y0) + half;
+    hline(cv, l, r, t, L->border_w, GUI_INK);
+    hline(cv, l, r, b, L->border_w, GUI_INK);
+    vline(cv, l, t, b, L->border_w, GUI_INK);
+    vline(cv, r, t, b, L->border_w, GUI_INK);
 }
 
 static void paint_regions(SDL_Surface *cv, const gui_layout *L, const qp_geom *geo)
@@ -126,7 +172,7 @@ static void paint_points_grid(SDL_Surface *cv, const gui_layout *L, const qp_geo
     int lw = L->line_w;
     bool river = geo->river > 0 && geo->river < geo->h, holes = false;
     for (int sq = 0; sq < geo->n; sq++) {
-        if (gui_is_hole(geo, sq)) {
+        if (qp_geom_is_hole(geo, sq)) {
             holes = true;
             continue;
         }
@@ -203,7 +249,7 @@ static void paint_cells_grid(SDL_Surface *cv, const gui_layout *L, const qp_geom
     const int dirs[4] = {L->flip ? QP_S : QP_N, L->flip ? QP_W : QP_E, L->flip ? QP_N : QP_S, L->flip ? QP_E : QP_W};
     for (int pass = 0; pass < 2; pass++)
         for (int sq = 0; sq < geo->n; sq++) {
-            if (gui_is_hole(geo, sq)) continue;
+            if (qp_geom_is_hole(geo, sq)) continue;
             int x, y;
             gui_layout_point(L, sq, &x, &y);
             int l = x - half, t = y - half;
@@ -239,14 +285,17 @@ static bool board_texture(gui_draw_ctx *d, const gui_layout *L, const qp_geom *g
     SDL_Surface *cv = gui_r_new(R.w, R.h);
     if (!cv) return false;
     gui_r_fill(cv, 0, 0, R.w, R.h, GUI_BG);
-    paint_wood(cv, &S);
+    paint_wood(cv, &S, geo->look);
+    if (geo->look == QP_LOOK_CHECKERED && S.kind == QP_BOARD_CELLS) paint_checkers(cv, &S, geo);
     paint_regions(cv, &S, geo);
     paint_river(d, cv, &S, geo);
     if (S.kind == QP_BOARD_POINTS) {
         paint_points_grid(cv, &S, geo);
         paint_point_marks(cv, &S, geo);
+        paint_star_points(cv, &S, geo);
+    } else if (geo->look != QP_LOOK_CHECKERED) {
+        paint_cells_grid(cv, &S, geo);
     }
-    else paint_cells_grid(cv, &S, geo);
     paint_coords(d, cv, &S, geo);
     d->board_tex = SDL_CreateTextureFromSurface(d->gfx.ren, cv);
     SDL_FreeSurface(cv);
@@ -274,8 +323,9 @@ static void paint_piece(gui_draw_ctx *d, SDL_Surface *cv, const gui_layout *L, c
     float r = L->piece_r;
     gui_r_glow(cv, x + r * 0.05f, y + r * 0.10f, r * 0.90f, r * 1.16f, GUI_C(40, 20, 0, 120));
     if (!pv->glyph || !pv->glyph[0]) {
-        if (gui_stone_white(rules, pv->side)) gui_r_disc(cv, x, y, r, GUI_C(255, 255, 255, 255), GUI_C(200, 198, 190, 255));
-        else gui_r_disc(cv, x, y, r, GUI_C(78, 78, 84, 255), GUI_C(14, 14, 16, 255));
+        SDL_Color body, rim;
+        gui_stone_colours(rules, pv->side, &body, &rim);
+        gui_r_disc(cv, x, y, r, body, rim);
         gui_r_glow(cv, x - r * 0.32f, y - r * 0.36f, 0, r * 0.45f, GUI_C(255, 255, 255, 90));
         return;
     }

@@ -391,7 +391,7 @@ int cmd_render(qp_app *app, int argc, char **argv)
     int rc = render_png(&st, w, h, o.out, &L, ro.boxes);
     if (rc == 0 && o.layout) {
         for (int sq = 0; sq < r->geom.n; sq++) {
-            if (gui_is_hole(&r->geom, sq)) continue;
+            if (qp_geom_is_hole(&r->geom, sq)) continue;
             char name[8];
             int x, y;
             qp_sq_name(&r->geom, sq, name);

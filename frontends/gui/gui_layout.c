@@ -144,14 +144,6 @@ void gui_layout_compute(gui_layout *L, const qp_geom *g, int W, int H, bool flip
         L->button[GUI_BTN_FIRST + k] = rect(L->moves.x + k * (nw + gap / 2), L->moves.y + L->moves.h + gap / 2, nw, nh);
 }
 
-bool gui_is_hole(const qp_geom *g, int sq)
-{
-    if (g->n <= 1) return false;
-    for (int d = 0; d < QP_NDIRS; d++)
-        if (g->nb[sq][d] >= 0) return false;
-    return true;
-}
-
 void gui_layout_point(const gui_layout *L, int sq, int *x, int *y)
 {
     int f = sq % L->bw, r = sq / L->bw;

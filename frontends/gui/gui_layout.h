@@ -54,10 +54,6 @@ typedef struct gui_layout {
 
 void gui_layout_compute(gui_layout *L, const qp_geom *g, int W, int H, bool flip);
 
-/* A grid position that is not part of the board (a hole in a cross-shaped
- * board): no links at all in a board of more than one point. */
-bool gui_is_hole(const qp_geom *g, int sq);
-
 /* Pixel centre of a board point (or cell). */
 void gui_layout_point(const gui_layout *L, int sq, int *x, int *y);
 /* Board point under pixel (x, y), or -1. */

@@ -65,32 +65,63 @@ const char *gui_side_bi(const gui_fonts *f, const qp_rules *r, int side, char *b
 
 /* ---- sides ------------------------------------------------------------ */
 
-/* Ink of a side's glyphs: by the side's name where it says, else red for
- * the first player and black for the second, as in Xiangqi. */
+/* Colour words a game may name its sides by, with the ink of a glyph and
+ * the body and rim of a plain stone in that colour. */
+typedef struct named_colour {
+    const char *word;
+    SDL_Color ink, body, rim;
+} named_colour;
+
+static const named_colour COLOURS[] = {
+    {"red", {184, 32, 26, 255}, {206, 44, 36, 255}, {120, 16, 12, 255}},   /* ink: GUI_RED */
+    {"black", {30, 26, 24, 255}, {78, 78, 84, 255}, {14, 14, 16, 255}},    /* ink: GUI_BLACK */
+    {"white", {60, 80, 130, 255}, {255, 255, 255, 255}, {200, 198, 190, 255}},
+    {"blue", {30, 70, 170, 255}, {52, 96, 200, 255}, {20, 40, 110, 255}},
+    {"green", {24, 120, 52, 255}, {46, 150, 72, 255}, {18, 80, 36, 255}},
+    {"yellow", {170, 130, 0, 255}, {246, 206, 40, 255}, {170, 130, 10, 255}},
+    {"gold", {160, 120, 20, 255}, {224, 180, 60, 255}, {140, 100, 20, 255}},
+    {"orange", {200, 100, 10, 255}, {240, 140, 40, 255}, {160, 80, 10, 255}},
+};
+
+static const named_colour *colour_word(const char *w)
+{
+    for (size_t i = 0; i < sizeof COLOURS / sizeof COLOURS[0]; i++)
+        if (!strcmp(w, COLOURS[i].word)) return &COLOURS[i];
+    return NULL;
+}
+
+/* A side's colour by its name only when both sides name different known
+ * colours; otherwise by its place (first red / dark, second black /
+ * white), so two sides never look alike whatever they are called. */
+static const named_colour *side_named(const qp_rules *r, int side)
+{
+    if (!r || r->nsides < 2 || side < 0 || side > 1) return NULL;
+    const named_colour *a = colour_word(qp_side_name(r, 0)), *b = colour_word(qp_side_name(r, 1));
+    if (!a || !b || a == b) return NULL;
+    return side ? b : a;
+}
+
 SDL_Color gui_side_colour(const qp_rules *r, int side)
 {
-    const char *n = qp_side_name(r, side);
-    if (!strcmp(n, "black")) return GUI_BLACK;
-    if (!strcmp(n, "red")) return GUI_RED;
-    if (!strcmp(n, "white")) return GUI_C(60, 80, 130, 255);
+    const named_colour *c = side_named(r, side);
+    if (c) return c->ink;
     return side == 0 ? GUI_RED : GUI_BLACK;
 }
 
-/* Plain stones: white or black by the side's name, else dark first. */
-bool gui_stone_white(const qp_rules *r, int side)
+void gui_stone_colours(const qp_rules *r, int side, SDL_Color *body, SDL_Color *rim)
 {
-    const char *n = qp_side_name(r, side);
-    if (!strcmp(n, "white")) return true;
-    if (!strcmp(n, "black")) return false;
-    return side == 1;
+    const named_colour *c = side_named(r, side);
+    if (!c) c = colour_word(side == 1 ? "white" : "black");
+    *body = c->body;
+    *rim = c->rim;
 }
 
 void gui_side_badge(gui_draw_ctx *d, const gui_state *st, int side, float x, float y, float rad)
 {
     if (side >= 0 && side < 2 && st->stones[side]) {
-        bool white = gui_stone_white(st->r, side);
-        gui_shape(d, GUI_SHAPE_DISC, x, y, rad, 0, white ? GUI_C(255, 255, 255, 255) : GUI_C(90, 90, 96, 255),
-                  white ? GUI_C(190, 188, 180, 255) : GUI_C(16, 16, 18, 255));
+        SDL_Color body, rim;
+        gui_stone_colours(st->r, side, &body, &rim);
+        gui_shape(d, GUI_SHAPE_DISC, x, y, rad, 0, body, rim);
         return;
     }
     gui_shape(d, GUI_SHAPE_DISC, x, y, rad, 0, GUI_IVORY, GUI_IVORY_RIM);

@@ -63,9 +63,10 @@ extern const SDL_Color GUI_IVORY, GUI_IVORY_RIM, GUI_PIECE_EDGE, GUI_RED, GUI_BL
 extern const SDL_Color GUI_SELECT, GUI_TARGET, GUI_LASTMV, GUI_CHECK, GUI_LEASH, GUI_TRAP;
 extern const SDL_Color GUI_OK_GREEN, GUI_ERR_RED, GUI_BUTTON, GUI_BUTTON_HOVER, GUI_CARD, GUI_CARD_TEXT;
 
-/* Ink of a side's glyphs and the look of its plain stones. */
+/* Ink of a side's glyphs and the look of its plain stones: by the colour
+ * words the sides are named with when those differ, else by place. */
 SDL_Color gui_side_colour(const qp_rules *r, int side);
-bool gui_stone_white(const qp_rules *r, int side);
+void gui_stone_colours(const qp_rules *r, int side, SDL_Color *body, SDL_Color *rim);
 void gui_cap_word(char *buf, size_t n, const char *w);
 /* "红方 Red" (or "Red"). */
 const char *gui_side_bi(const gui_fonts *f, const qp_rules *r, int side, char *buf, size_t n);

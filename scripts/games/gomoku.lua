@@ -25,7 +25,7 @@ return {
       doc = "only exactly five in a row wins (no overlines)" },
   },
   board = function(params)
-    return { width = params.size, height = params.size, kind = "points" }
+    return { width = params.size, height = params.size, kind = "points", look = "go" }
   end,
   sides = { "black", "white" },
   pieces = { X = "", o = "" },

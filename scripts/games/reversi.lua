@@ -12,13 +12,13 @@
 -- c4, f5 and e6.  Perft from the start (passes counted as moves):
 -- 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288.
 --
--- FEN: "8/8/8/3oX3/3Xo3/8/8/8 w 0" (board, side, ply).
+-- FEN: "8/8/8/3Xo3/3oX3/8/8/8 w 0" (board, side, ply).
 
 return {
   name = "reversi",
   title = "Reversi (Othello)",
   help = "Place a disc to bracket and flip your opponent's discs; most discs at the end wins.",
-  board = { width = 8, height = 8, kind = "cells" },
+  board = { width = 8, height = 8, kind = "cells", look = "felt" },
   sides = { "black", "white" },
   pieces = { X = "", o = "" },
   rules = {

@@ -367,6 +367,11 @@ static void test_glyph_board(void **st)
     assert_non_null(strstr(out, "\n8 ＋ ＋ ＋ ＋ "));
     assert_null(strstr(out, "\033["));   /* no colour in a pipe */
     free(out);
+    /* holes are blanks of the same pitch, not points */
+    out = console("pegsolitaire", "", 0);
+    assert_non_null(strstr(out, "\n7       Ｐ Ｐ Ｐ       7\n"));
+    assert_non_null(strstr(out, "\n4 Ｐ Ｐ Ｐ ＋ Ｐ Ｐ Ｐ 4\n"));
+    free(out);
 }
 
 static void test_moves_command(void **st)

@@ -276,6 +276,76 @@ static void test_other_rulesets(void **state)
     free(img.rgb);
 }
 
+static bool is_felt(int r, int g, int b) { return g > 90 && g > r + 40 && g > b + 30; }
+static bool is_yellow(int r, int g, int b) { return r > 180 && g > 140 && b < 90; }
+static bool is_blue(int r, int g, int b) { return b > 100 && b > r + 40 && b > g + 20; }
+
+/* Each game's own board: Go's star points, reversi's felt, Connect Four's
+ * red and yellow discs, a checkered board, and two sides named blue and
+ * red drawn in those colours (not both red). */
+static void test_board_looks(void **state)
+{
+    (void)state;
+    image img;
+    layout L;
+    int r, g, b;
+    render("render gomoku --fen '15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 w 0'", &img, &L);
+    int c = spacing(&L), off = c / 20 > 1 ? c / 20 : 2;
+    const point *d4 = at(&L, "d4"), *e4 = at(&L, "e4"), *h8 = at(&L, "h8"), *l12 = at(&L, "l12");
+    /* just off the crossing, inside the star point's disc; not at e4 */
+    pixel(&img, d4->x + off, d4->y + off, &r, &g, &b);
+    assert_true(is_line(r, g, b));
+    pixel(&img, h8->x + off, h8->y - off, &r, &g, &b);
+    assert_true(is_line(r, g, b));
+    pixel(&img, l12->x - off, l12->y + off, &r, &g, &b);
+    assert_true(is_line(r, g, b));
+    pixel(&img, e4->x + off, e4->y + off, &r, &g, &b);
+    assert_true(is_wood(r, g, b));
+    free(img.rgb);
+
+    render("render reversi --fen '8/8/8/8/8/8/8/8 w 0'", &img, &L);
+    pixel(&img, at(&L, "a1")->x, at(&L, "a1")->y, &r, &g, &b);
+    assert_true(is_felt(r, g, b));
+    free(img.rgb);
+
+    render("render connect4 --fen '7/7/7/7/7/2Xo3 w 2'", &img, &L);
+    float rad = spacing(&L) * 0.42f * 0.6f;
+    assert_true(ring_count(&img, at(&L, "c1")->x, at(&L, "c1")->y, rad, is_red) >= 6);
+    assert_true(ring_count(&img, at(&L, "d1")->x, at(&L, "d1")->y, rad, is_yellow) >= 6);
+    free(img.rgb);
+}
+
+static void test_checkered_and_named_sides(void **state)
+{
+    (void)state;
+    char path[64], cmd[1024];
+    snprintf(path, sizeof path, "/tmp/qp_render_look_%d.png", (int)getpid());
+    snprintf(cmd, sizeof cmd, "QIPAN_GAMES_PATH='%s/games' QIPAN_SCRIPTS='%s' '%s' render t_look --out %s --layout",
+             QP_TESTDATA_DIR, QP_SCRIPTS_DIR, QIPAN_BIN, path);
+    char *out, *err;
+    int rc = tu_run_cmd(cmd, NULL, &out, &err);
+    if (rc != 0) fail_msg("render failed (%d): %s", rc, err);
+    layout L;
+    image img;
+    parse_layout(out, &L);
+    read_png(path, &img);
+    unlink(path);
+    free(out);
+    free(err);
+    int r, g, b, r2, g2, bl2, c = spacing(&L);
+    /* a1 dark, b2 dark, b1 light: sampled away from the pieces */
+    const point *a2 = at(&L, "a2"), *b2 = at(&L, "b2"), *c1 = at(&L, "c1");
+    pixel(&img, a2->x, a2->y, &r, &g, &b);
+    pixel(&img, b2->x, b2->y, &r2, &g2, &bl2);
+    assert_true(r + g + b > r2 + g2 + bl2 + 150);   /* a2 light, b2 dark */
+    pixel(&img, c1->x, c1->y, &r2, &g2, &bl2);
+    assert_true(r + g + b > r2 + g2 + bl2 + 150);   /* c1 dark */
+    float rad = c * 0.42f * 0.6f;
+    assert_true(ring_count(&img, at(&L, "a1")->x, at(&L, "a1")->y, rad, is_blue) >= 6);
+    assert_true(ring_count(&img, at(&L, "b1")->x, at(&L, "b1")->y, rad, is_red) >= 6);
+    free(img.rgb);
+}
+
 static void expect_error(const char *args, int status, const char *msg)
 {
     char *out, *err;
@@ -477,6 +547,8 @@ int main(void)
         cmocka_unit_test(test_pieces_and_empty_points),
         cmocka_unit_test(test_flip_mirrors),
         cmocka_unit_test(test_other_rulesets),
+        cmocka_unit_test(test_board_looks),
+        cmocka_unit_test(test_checkered_and_named_sides),
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_end_banner),
         cmocka_unit_test(test_decisive_points),
