@@ -34,7 +34,15 @@ static int setup_reg(void **st)
     tu_registry(&reg);
     int n = qp_registry_load_game_dir(&reg, QP_TESTDATA_DIR "/games", err, sizeof err);
     if (err[0]) fail_msg("test games: %s", err);
-    if (n != 16) fail_msg("test games: %d loaded, expected 16", n);
+    /* every file of the folder is a game that loads */
+    int files = 0;
+    DIR *dir = opendir(QP_TESTDATA_DIR "/games");
+    for (struct dirent *e; dir && (e = readdir(dir));) {
+        size_t len = strlen(e->d_name);
+        files += len > 4 && !strcmp(e->d_name + len - 4, ".lua");
+    }
+    if (dir) closedir(dir);
+    if (n != files || n < 17) fail_msg("test games: %d loaded of %d files", n, files);
     return 0;
 }
 
