@@ -217,9 +217,11 @@ struct qp_ruleset {
     /* optional: traditional notation (e.g. 炮五进一) shown beside the
      * coordinates (without it move lists show coordinates only). */
     void (*move_notation)(const qp_rules *r, const void *s, qp_move m, char *buf, size_t n);
-    /* optional: the squares a move touches, for frontends (from, to, and
-     * extra squares such as exchanged soldiers); returns the count
-     * (without it the window takes the points the move text names). */
+    /* optional: the squares a player clicks to enter the move, the last
+     * one completing it: from, to; every landing of a capture chain in
+     * order; extra squares such as exchanged soldiers, or a compound
+     * move's second part (an arrow shot, a man removed) last.  Returns the
+     * count (without it the window takes the points the move text names). */
     int (*move_squares)(const qp_rules *r, const void *s, qp_move m, int *sq, int max);
 
     /* Judgement */

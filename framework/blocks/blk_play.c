@@ -154,17 +154,18 @@ void blk_move_text(const blk_game *g, qp_move m, char *buf, size_t n)
 
 int blk_move_squares(const blk_game *g, qp_move m, int *sq, int max)
 {
+    /* in the order a player clicks them: the piece, then each landing
+     * square of a jump chain (the jumped pieces are not clicked) */
     if (m == BLK_PASS || max < 1) return 0;
-    int k = 0, from = blk_from(m);
-    if (from >= 0 && k < max) sq[k++] = from;
-    if (k < max) sq[k++] = blk_to(m);
+    int k = 0, from = blk_from(m), hops = blk_hops(m);
+    if (from >= 0) sq[k++] = from;
     int at = from;
-    for (int i = 0; i < blk_hops(m) && k < max; i++) {
+    for (int i = 0; i + 1 < hops && k < max; i++) {
         int d = blk_hop_dir(m, i);
-        at = g->geom.nb[at][d];
-        sq[k++] = at;              /* the captured piece */
-        at = g->geom.nb[at][d];
+        at = g->geom.nb[g->geom.nb[at][d]][d];
+        sq[k++] = at;
     }
+    if (k < max) sq[k++] = blk_to(m);
     return k;
 }
 

@@ -386,7 +386,10 @@ int cmd_render(qp_app *app, int argc, char **argv)
             gui_state_message(&st, false, "%s", ro.message);
         }
     }
-    if (ro.exchange) st.nsel = 2;   /* what the status line shows in an exchange */
+    if (ro.exchange) {   /* what the status line shows in an exchange */
+        st.nsel = 2;
+        st.sel_takes = true;
+    }
     gui_layout L;
     int rc = render_png(&st, w, h, o.out, &L, ro.boxes);
     if (rc == 0 && o.layout) {

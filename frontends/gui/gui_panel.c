@@ -27,6 +27,7 @@ static const char *word_bi(const gui_fonts *f, const char *en, char *buf, size_t
     return gui_bi(f, buf, n, gui_word_zh(en), en);
 }
 
+
 static void draw_status(gui_draw_ctx *d, const gui_layout *L, const gui_state *st)
 {
     gui_fonts *f = &d->fonts;
@@ -64,7 +65,11 @@ static void draw_status(gui_draw_ctx *d, const gui_layout *L, const gui_state *s
         snprintf(line, sizeof line, "%s", end_why);
         col = GUI_C(255, 214, 120, 255);
     } else if (st->nsel > 1) {
-        gui_bi(f, line, sizeof line, "兑子：点要换的敌子", "Exchange: click the piece to take");
+        /* several own pieces chosen against an enemy piece: an exchange
+         * (Zhonggong); else a move of several clicks under way (a jump
+         * chain, a shot, a removal) */
+        if (st->sel_takes) gui_bi(f, line, sizeof line, "兑子：点要换的敌子", "Exchange: click the piece to take");
+        else gui_bi(f, line, sizeof line, "继续：点下一个点", "Go on: click the next point");
         col = GUI_C(150, 200, 255, 255);
     } else if (st->flags && st->outcome.result == QP_ONGOING) {
         const char *const *names = r->flag_names;

@@ -191,6 +191,19 @@ static void compute_marks(gui_state *st)
                 if (!has(st->sel, st->nsel, c->sq[k])) st->mark[c->sq[k]] |= GUI_MARK_EXTEND;
     }
     for (int i = 0; i < st->nsel; i++) st->mark[st->sel[i]] |= GUI_MARK_SELECTED;
+    /* several own pieces chosen, every target an enemy piece: an exchange */
+    const qp_rules *r = st->r;
+    qp_piece_view pv;
+    st->sel_takes = st->nsel > 1;
+    for (int i = 0; i < st->nsel && st->sel_takes; i++)
+        st->sel_takes = r->rs->piece_at(r, st->g.cur, st->sel[i], &pv) && pv.side == st->to_move;
+    bool any = false;
+    for (int sq = 0; sq < geo->n && st->sel_takes; sq++)
+        if (st->mark[sq] & GUI_MARK_TARGET) {
+            any = true;
+            st->sel_takes = r->rs->piece_at(r, st->g.cur, sq, &pv) && pv.side != st->to_move;
+        }
+    st->sel_takes &= any;
     st->nplace = 0;
     for (int i = 0; i < st->ncand; i++) st->nplace += st->cand[i].nsq == 1;
     int cur = st->g.cursor;

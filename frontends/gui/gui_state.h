@@ -122,6 +122,7 @@ typedef struct gui_state {
     /* interaction */
     int nsel;
     int sel[GUI_MAX_SQ];
+    bool sel_takes;               /* the selection is an exchange: own pieces against an enemy one */
     int hover_sq, hover_button, hover_ply;
     int drag_sq;              /* piece held by the pointer, or -1 */
     bool dragging;            /* it has moved far enough to be drawn there */

@@ -128,6 +128,7 @@ static void test_exchange_built_soldier_by_soldier(void **state)
     assert_int_equal(st.nsel, 2);
     marked(&st, GUI_MARK_TARGET, buf, sizeof buf);
     assert_string_equal(buf, "e8");
+    assert_true(st.sel_takes);   /* the panel says "Exchange" */
     /* The black soldier on a7 is no choice for two soldiers. */
     assert_int_equal(click(&st, "a7"), QP_MOVE_NONE);
     assert_int_equal(st.nsel, 0);
@@ -161,6 +162,31 @@ static void test_placement(void **state)
     qp_move m = click(&st, "b3");
     move_text(&st, m, buf);
     assert_string_equal(buf, "b3");
+    gui_state_free(&st);
+}
+
+/* A jump is clicked as the player sees it: the peg, then where it lands
+ * (the jumped peg is no click), and the last move marks those two. */
+static void test_jump_two_clicks(void **state)
+{
+    (void)state;
+    gui_state st;
+    char buf[512];
+    open_state(&st, "pegsolitaire", NULL);
+    marked(&st, GUI_MARK_SOURCE, buf, sizeof buf);
+    assert_string_equal(buf, "d2 b4 f4 d6");
+    assert_int_equal(click(&st, "d2"), QP_MOVE_NONE);
+    marked(&st, GUI_MARK_TARGET, buf, sizeof buf);
+    assert_string_equal(buf, "d4");
+    assert_false(st.sel_takes);
+    qp_move m = click(&st, "d4");
+    assert_int_not_equal(m, QP_MOVE_NONE);
+    move_text(&st, m, buf);
+    assert_string_equal(buf, "d2d4");
+    qp_game_play(&st.g, m);
+    gui_state_changed(&st);
+    marked(&st, GUI_MARK_LAST, buf, sizeof buf);
+    assert_string_equal(buf, "d2 d4");
     gui_state_free(&st);
 }
 
@@ -357,6 +383,7 @@ int main(void)
         cmocka_unit_test(test_select_and_move),
         cmocka_unit_test(test_exchange_built_soldier_by_soldier),
         cmocka_unit_test(test_placement),
+        cmocka_unit_test(test_jump_two_clicks),
         cmocka_unit_test(test_levels_and_outcome),
         cmocka_unit_test(test_counters_and_banner),
         cmocka_unit_test(test_time_control_text),
