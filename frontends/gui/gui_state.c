@@ -333,6 +333,23 @@ void gui_state_clear_selection(gui_state *st)
     compute_marks(st);
 }
 
+/* Games whose placements drop down a column (Connect Four) offer at most
+ * one placement per file: there a click anywhere in the file plays it. */
+static qp_move column_drop(const gui_state *st, int sq)
+{
+    const qp_geom *geo = &st->r->geom;
+    qp_move found = QP_MOVE_NONE;
+    uint8_t seen[QP_MAX_SIDE] = {0};
+    for (int i = 0; i < st->ncand; i++) {
+        const gui_cand *c = &st->cand[i];
+        if (c->nsq != 1) continue;
+        int f = qp_file(geo, c->sq[0]);
+        if (seen[f]++) return QP_MOVE_NONE;   /* two in one file: not a drop game */
+        if (f == qp_file(geo, sq)) found = c->m;
+    }
+    return found;
+}
+
 qp_move gui_state_click(gui_state *st, int sq)
 {
     if (sq < 0 || sq >= st->r->geom.n) {
@@ -349,6 +366,8 @@ qp_move gui_state_click(gui_state *st, int sq)
             }
         }
     }
+    qp_move column = st->nsel ? QP_MOVE_NONE : column_drop(st, sq);
+    if (column != QP_MOVE_NONE) return column;
     if (has(st->sel, st->nsel, sq)) {
         int k = 0;
         for (int i = 0; i < st->nsel; i++)

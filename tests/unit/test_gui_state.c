@@ -190,6 +190,27 @@ static void test_jump_two_clicks(void **state)
     gui_state_free(&st);
 }
 
+/* Connect Four: a click anywhere in a column drops the disc there;
+ * tic-tac-toe (several places per file) plays only where clicked. */
+static void test_column_drop(void **state)
+{
+    (void)state;
+    gui_state st;
+    char buf[512];
+    open_state(&st, "connect4", "7/7/7/7/7/2X4 b 1");
+    qp_move m = click(&st, "c6");
+    assert_int_not_equal(m, QP_MOVE_NONE);
+    move_text(&st, m, buf);
+    assert_string_equal(buf, "c2");
+    m = click(&st, "a1");
+    move_text(&st, m, buf);
+    assert_string_equal(buf, "a1");
+    gui_state_free(&st);
+    open_state(&st, "tictactoe", "X1o/1X1/2o w 4");
+    assert_int_equal(click(&st, "c1"), QP_MOVE_NONE);   /* occupied; b1 is in its file too */
+    gui_state_free(&st);
+}
+
 static void test_levels_and_outcome(void **state)
 {
     (void)state;
@@ -384,6 +405,7 @@ int main(void)
         cmocka_unit_test(test_exchange_built_soldier_by_soldier),
         cmocka_unit_test(test_placement),
         cmocka_unit_test(test_jump_two_clicks),
+        cmocka_unit_test(test_column_drop),
         cmocka_unit_test(test_levels_and_outcome),
         cmocka_unit_test(test_counters_and_banner),
         cmocka_unit_test(test_time_control_text),
