@@ -1,0 +1,28 @@
+-- t_custodian.lua — a test game for capture by enclosing
+-- (tests/unit/test_game_capture.c): rooks slide orthogonally on 7×7 and
+-- take by the classic custodian pattern (Hasami Shogi: an enemy piece
+-- between the moved piece and another own piece), or by the params'.
+
+return {
+  name = "t_custodian",
+  title = "blocks test: custodian capture",
+  params = {
+    { key = "pattern", type = "string", default = "XoX", doc = "the capture pattern" },
+    { key = "pattern2", type = "string", default = "", doc = "a second pattern, or empty" },
+    { key = "whole", type = "bool", default = false, doc = "a pattern spans its whole line" },
+    { key = "dirs", type = "string", default = "orthogonal", doc = "lines, orthogonal or diagonal" },
+  },
+  board = { width = 7, height = 7, kind = "points", diagonals = "all" },
+  sides = { "white", "black" },
+  pieces = { R = "", r = "" },
+  rules = function(params)
+    local pat = params.pattern
+    if params.pattern2 ~= "" then pat = { params.pattern, params.pattern2 } end
+    return {
+      start = "rrrrrrr/7/7/7/7/7/RRRRRRR",
+      move = { "slide", directions = "orthogonal" },
+      capture = { "custodian", pattern = pat, whole_line = params.whole, directions = params.dirs },
+      fewer = { count = 1, reason = "all taken" },
+    }
+  end,
+}
