@@ -55,6 +55,7 @@
 #define BLK_ENCLOSE_PATS 4         /* rules.capture patterns */
 #define BLK_ENCLOSE_LEN 8          /* points in a pattern */
 #define BLK_ENCLOSE_LINE QP_MAX_SIDE /* points in a line of the grid */
+#define BLK_ENCLOSE_TPLS 1024      /* bitboard templates of all patterns */
 
 /* Where a placement may go. */
 typedef enum {
@@ -85,6 +86,11 @@ typedef enum {
 
 /* How a game that ends by passing or a full board is scored. */
 typedef enum { BLK_END_DRAW, BLK_END_MOST, BLK_END_FEWEST } blk_count_end;
+
+/* A placement of an enclosing pattern (blk_enclose.c) as bit masks. */
+typedef struct blk_enclose_tpl {
+    uint64_t own, enemy, empty;
+} blk_enclose_tpl;
 
 typedef struct blk_aux {
     uint64_t bb[2];          /* boards of ≤ 64 points: each side's pieces as bits */
@@ -131,6 +137,12 @@ typedef struct blk_game {
     bool enclose_pal[BLK_ENCLOSE_PATS]; /* reads the same backward */
     bool enclose_whole;           /* a pattern must span its line edge to edge */
     blk_dirs enclose_dirs;
+    /* derived on boards of ≤ 64 points: each placement of a pattern with
+     * sq on an X as bit masks, templates [enclose_first[sq],
+     * enclose_first[sq + 1]); enclose_bb false when they do not fit */
+    bool enclose_bb;
+    int16_t enclose_first[65];
+    blk_enclose_tpl enclose_tpl[BLK_ENCLOSE_TPLS];
 
     /* endings */
     int line_k;                   /* k in a row wins; 0: no line rule */

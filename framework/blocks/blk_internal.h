@@ -35,11 +35,12 @@ int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool 
 int blk_count_moves(const blk_game *g, const void *s, int side);
 
 /* Capture by enclosing (blk_enclose.c).  blk_enclosed: the enemy points the
- * piece on sq encloses in cells c (after its move), into taken (room for
- * 4 * BLK_ENCLOSE_LINE), their count.  blk_enclose_move: the same for move m
+ * piece on sq encloses in position s (after its move: cells and, on small
+ * boards, bitboards up to date), into taken (room for 4 *
+ * BLK_ENCLOSE_LINE), their count.  blk_enclose_move: the same for move m
  * played from s, without playing it (0 for jumps and passes).
  * blk_enclose_prepare: the derived pattern tables. */
-int blk_enclosed(const blk_game *g, const int8_t *c, int sq, int *taken);
+int blk_enclosed(const blk_game *g, const void *s, int sq, int *taken);
 int blk_enclose_move(const blk_game *g, const void *s, qp_move m, int *taken);
 void blk_enclose_prepare(blk_game *g);
 

@@ -54,7 +54,7 @@ static void flip_runs(const blk_game *g, void *s, int sq, int side, int code)
 static void take_enclosed(const blk_game *g, void *s, int sq)
 {
     int taken[4 * BLK_ENCLOSE_LINE];
-    int k = blk_enclosed(g, blk_cells(g, s), sq, taken);
+    int k = blk_enclosed(g, s, sq, taken);
     blk_aux *a = blk_ax(g, s);
     int side = g->side_of[blk_cells(g, s)[sq]];
     for (int i = 0; i < k; i++) {

@@ -275,6 +275,100 @@ static void test_perft_twins(void **st)
     }
 }
 
+/* ---- the two ways of finding captures agree ------------------------------ */
+
+/* fen (a 7×7 board) inside a rim of holes: the 9×9 board of frame=true. */
+static void framed(const char *fen, char *out, size_t n)
+{
+    size_t len = 0;
+    len += (size_t)snprintf(out + len, n - len, "9/");
+    const char *p = fen;
+    while (*p && *p != ' ') {
+        char rank[10];
+        int k = 0;
+        rank[k++] = '.';
+        for (; *p && *p != '/' && *p != ' '; p++) {
+            if (*p >= '1' && *p <= '9')
+                for (int e = 0; e < *p - '0'; e++) rank[k++] = '.';
+            else
+                rank[k++] = *p;
+        }
+        rank[k++] = '.';
+        for (int i = 0; i < k;) {   /* re-encode the runs of empties */
+            int e = 0;
+            while (i < k && rank[i] == '.') e++, i++;
+            if (e) len += (size_t)snprintf(out + len, n - len, "%d", e);
+            if (i < k) out[len++] = rank[i++];
+        }
+        out[len++] = '/';
+        if (*p == '/') p++;
+    }
+    snprintf(out + len, n - len, "9%s", p);
+}
+
+/* The pieces left on the board, summed over the positions depth plies on:
+ * what the captures took, which a count of moves alone may miss. */
+static uint64_t pieces_left(const qp_rules *r, const void *s, int depth)
+{
+    if (depth == 0) {
+        char fen[256];
+        r->rs->fen_print(r, s, fen, sizeof fen);
+        uint64_t k = 0;
+        for (const char *p = fen; *p && *p != ' '; p++) k += *p == 'R' || *p == 'r';
+        return k;
+    }
+    qp_move mv[QP_MAX_MOVES];
+    int n = r->rs->gen(r, s, mv, QP_GEN_ALL);
+    uint64_t total = 0;
+    void *c = malloc(r->state_size);
+    for (int i = 0; i < n; i++) {
+        memcpy(c, s, r->state_size);
+        r->rs->make(r, c, mv[i], NULL);
+        total += pieces_left(r, c, depth - 1);
+    }
+    free(c);
+    return total;
+}
+
+static void test_bitboards_and_walks(void **st)
+{
+    (void)st;
+    static const struct {
+        kv_list params;
+        const char *fen;
+        int depth;
+    } cases[] = {
+        {{NULL}, "r1r1r1r/1R1R1R1/r1r1r1r/7/RRRRRRR/1r1r1r1/R1R1R1R w 0", 3},
+        {{"dirs=lines", "pattern2=XooX", NULL}, "r1r1r1r/1R1R1R1/r1r1r1r/7/RRRRRRR/1r1r1r1/R1R1R1R w 0", 3},
+        {{"pattern=XXo????", "pattern2=.XXo...", "whole=true", NULL}, "r1rr3/7/7/R1r4/1R5/3r3/1R3rr w 0", 3},
+        {{"pattern=Xo?X", NULL}, "rr1r1rr/7/2R1r2/1r3r1/7/2R1R2/R5R b 0", 3},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *kv[6];
+        int k = 0;
+        for (; cases[i].params[k]; k++) kv[k] = cases[i].params[k];
+        kv[k] = "frame=true";
+        kv[k + 1] = NULL;
+        qp_rules *r = tu_rules_with(&reg, "t_custodian", cases[i].params), *f = tu_rules_with(&reg, "t_custodian", kv);
+        char big[256];
+        framed(cases[i].fen, big, sizeof big);
+        void *s = pos_at(r, cases[i].fen), *fs = pos_at(f, big);
+        uint64_t n = tu_perft(r, s, cases[i].depth), fn = tu_perft(f, fs, cases[i].depth);
+        if (n != fn) fail_msg("t_custodian %s perft %d: bitboards %llu, walks %llu", cases[i].fen, cases[i].depth,
+                              (unsigned long long)n, (unsigned long long)fn);
+        uint64_t left = pieces_left(r, s, 2), fleft = pieces_left(f, fs, 2), moves2 = tu_perft(r, s, 2);
+        if (left != fleft) fail_msg("t_custodian %s: pieces left after 2 plies: bitboards %llu, walks %llu", cases[i].fen,
+                                    (unsigned long long)left, (unsigned long long)fleft);
+        /* captures happened: fewer pieces than the start's on every leaf */
+        uint64_t start = pieces_left(r, s, 0);
+        if (left >= start * moves2) fail_msg("t_custodian %s: no capture within 2 plies", cases[i].fen);
+        free(s);
+        free(fs);
+        qp_rules_free(r);
+        qp_rules_free(f);
+    }
+}
+
 /* ---- bad rules.capture ---------------------------------------------------- */
 
 static void test_bad_capture(void **st)
@@ -316,7 +410,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_play),          cmocka_unit_test(test_move_sets),
         cmocka_unit_test(test_outcomes),      cmocka_unit_test(test_perft_twins),
-        cmocka_unit_test(test_bad_capture),
+        cmocka_unit_test(test_bitboards_and_walks), cmocka_unit_test(test_bad_capture),
     };
     return cmocka_run_group_tests(tests, setup_reg, teardown_reg);
 }
