@@ -120,6 +120,11 @@ static const play_case plays[] = {
      "ongoing"},
     {"t_custodian", {"dirs=diagonal", NULL}, "7/7/7/R2rR2/7/3R3/6r w 0", "a4c4", "7/7/7/2RrR2/7/3R3/6r b 1",
      "ongoing"},
+    /* intervention (the general of Shap Luk Kon Tseung Kwan): stepping
+     * between two enemies takes both */
+    {"t_custodian", {"pattern=oXo", NULL}, "7/7/7/1r1r3/2R4/7/6r w 0", "c3c4", "7/7/7/2R4/7/7/6r b 1", "ongoing"},
+    {"t_custodian", {"pattern=oXo", NULL}, "7/7/7/1r1r3/7/2R4/6r w 0", "c2c3", "7/7/7/1r1r3/2R4/7/6r b 1",
+     "ongoing"},
     /* whole_line: the pattern must span the line edge to edge */
     {"t_custodian", {"pattern=XoX....", "whole=true", NULL}, "7/7/7/Rr5/7/7/2R3r w 0", "c1c4",
      "7/7/7/R1R4/7/7/6r b 1", "ongoing"},
