@@ -244,7 +244,7 @@ int blk_gen(const blk_game *g, const void *s, qp_move *out, qp_gen_mode mode)
 {
     qp_outcome o;
     if (blk_decided(g, s, &o)) return 0;
-    /* noisy: captures of enemy pieces.  Jumps over any piece (peg
+    /* noisy: captures of enemy pieces (jumps, enclosing).  Jumps over any piece (peg
      * solitaire) are every move there, and quiescence on them would be
      * a full search. */
     if (mode == QP_GEN_NOISY && !g->enclose_npat && (!g->any_jump || g->jump_over_own)) return 0;
