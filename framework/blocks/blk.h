@@ -32,6 +32,9 @@
  *                  (hops ≤ BLK_MAX_HOPS; each hop jumps the neighbour in
  *                  direction dir_i and lands just beyond it)
  *   pass           BLK_PASS
+ * A step, slide or placement may also capture by enclosing
+ * (rules.capture): what it takes follows from the position, the move
+ * carries no extra bits.
  * Texts: a placement is its square ("e4"), a move from-to ("a1b2"), a
  * chain of jumps every landing square ("a1c3e5"), a pass "pass".
  */
@@ -49,6 +52,10 @@
 #define BLK_MAX_HOPS 12
 #define BLK_PASS ((qp_move)1 << 63)
 #define BLK_REASON 48
+#define BLK_ENCLOSE_PATS 4         /* rules.capture patterns */
+#define BLK_ENCLOSE_LEN 8          /* points in a pattern */
+#define BLK_ENCLOSE_LINE QP_MAX_SIDE /* points in a line of the grid */
+#define BLK_ENCLOSE_TPLS 1024      /* bitboard templates of all patterns */
 
 /* Where a placement may go. */
 typedef enum {
@@ -79,6 +86,11 @@ typedef enum {
 
 /* How a game that ends by passing or a full board is scored. */
 typedef enum { BLK_END_DRAW, BLK_END_MOST, BLK_END_FEWEST } blk_count_end;
+
+/* A placement of an enclosing pattern (blk_enclose.c) as bit masks. */
+typedef struct blk_enclose_tpl {
+    uint64_t own, enemy, empty;
+} blk_enclose_tpl;
 
 typedef struct blk_aux {
     uint64_t bb[2];          /* boards of ≤ 64 points: each side's pieces as bits */
@@ -115,6 +127,22 @@ typedef struct blk_game {
     bool jump_forced;             /* a jump, when one exists, must be taken */
     bool move_while_hand;         /* pieces may move while the hand is not empty */
     bool hook_moves;              /* a Lua hook adds moves: no block need make any */
+
+    /* capture by enclosing (blk_enclose.c): patterns read along the
+     * lines through a moved or placed piece; 'X' own (the moved piece one
+     * of them), 'o' enemy (taken), '.' empty, '?' any */
+    int enclose_npat;             /* 0: no enclosing capture */
+    char enclose_pat[BLK_ENCLOSE_PATS][BLK_ENCLOSE_LEN + 1];
+    int8_t enclose_len[BLK_ENCLOSE_PATS];
+    bool enclose_pal[BLK_ENCLOSE_PATS]; /* reads the same backward */
+    bool enclose_whole;           /* a pattern must span its line edge to edge */
+    blk_dirs enclose_dirs;
+    /* derived on boards of ≤ 64 points: each placement of a pattern with
+     * sq on an X as bit masks, templates [enclose_first[sq],
+     * enclose_first[sq + 1]); enclose_bb false when they do not fit */
+    bool enclose_bb;
+    int16_t enclose_first[65];
+    blk_enclose_tpl enclose_tpl[BLK_ENCLOSE_TPLS];
 
     /* endings */
     int line_k;                   /* k in a row wins; 0: no line rule */

@@ -168,6 +168,7 @@ int blk_prepare(blk_game *g, size_t off_cells, char *err, size_t errn)
         if (!g->hole[sq]) g->bb_empty_ok |= (uint64_t)1 << sq;
 
     prepare_class(g);
+    blk_enclose_prepare(g);
 
     uint64_t seed = 0x51706c6b73ull;   /* fixed: hashes agree across runs */
     for (int s = 0; s < 2; s++)

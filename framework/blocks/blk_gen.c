@@ -234,14 +234,20 @@ int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool 
     return n;
 }
 
+static bool encloses(const blk_game *g, const void *s, qp_move m)
+{
+    int taken[4 * BLK_ENCLOSE_LINE];
+    return blk_enclose_move(g, s, m, taken) > 0;
+}
+
 int blk_gen(const blk_game *g, const void *s, qp_move *out, qp_gen_mode mode)
 {
     qp_outcome o;
     if (blk_decided(g, s, &o)) return 0;
-    /* noisy: captures of enemy pieces.  Jumps over any piece (peg
+    /* noisy: captures of enemy pieces (jumps, enclosing).  Jumps over any piece (peg
      * solitaire) are every move there, and quiescence on them would be
      * a full search. */
-    if (mode == QP_GEN_NOISY && (!g->any_jump || g->jump_over_own)) return 0;
+    if (mode == QP_GEN_NOISY && !g->enclose_npat && (!g->any_jump || g->jump_over_own)) return 0;
     int side = blk_side(s);
     int n = blk_gen_side(g, s, side, out, false);
     if (n == 0 && g->stuck == BLK_STUCK_PASS) {
@@ -251,7 +257,8 @@ int blk_gen(const blk_game *g, const void *s, qp_move *out, qp_gen_mode mode)
     if (mode == QP_GEN_NOISY) {
         int k = 0;
         for (int i = 0; i < n; i++)
-            if (out[i] != BLK_PASS && blk_hops(out[i])) out[k++] = out[i];
+            if (out[i] != BLK_PASS && ((blk_hops(out[i]) && !g->jump_over_own) || encloses(g, s, out[i])))
+                out[k++] = out[i];
         n = k;
     }
     return n;

@@ -34,6 +34,16 @@ int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool 
 /* How many moves side has (blk_gen_side's count, faster where it can). */
 int blk_count_moves(const blk_game *g, const void *s, int side);
 
+/* Capture by enclosing (blk_enclose.c).  blk_enclosed: the enemy points the
+ * piece on sq encloses in position s (after its move: cells and, on small
+ * boards, bitboards up to date), into taken (room for 4 *
+ * BLK_ENCLOSE_LINE), their count.  blk_enclose_move: the same for move m
+ * played from s, without playing it (0 for jumps and passes).
+ * blk_enclose_prepare: the derived pattern tables. */
+int blk_enclosed(const blk_game *g, const void *s, int sq, int *taken);
+int blk_enclose_move(const blk_game *g, const void *s, qp_move m, int *taken);
+void blk_enclose_prepare(blk_game *g);
+
 /* Move fields. */
 static inline int blk_to(qp_move m) { return (int)(m & 0x3ff) - 1; }
 static inline int blk_from(qp_move m) { return (int)((m >> 10) & 0x3ff) - 1; }

@@ -50,6 +50,20 @@ static void flip_runs(const blk_game *g, void *s, int sq, int side, int code)
     }
 }
 
+/* Removes what the piece just moved or placed on sq encloses (rules.capture). */
+static void take_enclosed(const blk_game *g, void *s, int sq)
+{
+    int taken[4 * BLK_ENCLOSE_LINE];
+    int k = blk_enclosed(g, s, sq, taken);
+    blk_aux *a = blk_ax(g, s);
+    int side = g->side_of[blk_cells(g, s)[sq]];
+    for (int i = 0; i < k; i++) {
+        put(g, s, taken[i], 0);
+        a->count[1 - side]--;
+        if (g->capture_win && g->nsides == 2) a->captured[side]++;
+    }
+}
+
 void blk_make(const blk_game *g, void *s, qp_move m)
 {
     if (m == BLK_PASS) {
@@ -88,6 +102,7 @@ void blk_make(const blk_game *g, void *s, qp_move m)
         }
         put(g, s, to, code);
     }
+    if (g->enclose_npat && !blk_hops(m)) take_enclosed(g, s, to);
     if (g->line_k && !a->line) {
         if (from < 0 && g->place != BLK_PLACE_FLANK) {
             if (blk_line_through(g, c, to)) a->line = (int8_t)(1 + side);
@@ -108,10 +123,10 @@ void blk_make_null(const blk_game *g, void *s)
 
 unsigned blk_move_flags(const blk_game *g, const void *s, qp_move m)
 {
-    (void)g;
-    (void)s;
     if (m == BLK_PASS) return 0;
     if (blk_hops(m)) return QP_MF_CAPTURE | QP_MF_IRREVERSIBLE;
+    int taken[4 * BLK_ENCLOSE_LINE];
+    if (blk_enclose_move(g, s, m, taken)) return QP_MF_CAPTURE | QP_MF_IRREVERSIBLE;
     return blk_from(m) < 0 ? QP_MF_IRREVERSIBLE : 0;   /* a placement never comes back */
 }
 
@@ -120,6 +135,9 @@ int blk_move_order(const blk_game *g, const void *s, qp_move m)
     if (m == BLK_PASS) return 0;
     int hops = blk_hops(m);
     if (hops) return 1000 * hops;
+    int taken[4 * BLK_ENCLOSE_LINE];
+    int enclosed = blk_enclose_move(g, s, m, taken);
+    if (enclosed) return 1000 * enclosed;
     int from = blk_from(m), to = blk_to(m);
     int side = blk_side(s);
     if (from < 0) return g->square[g->place_code[side]][to];

@@ -255,6 +255,68 @@ static void read_jump(lua_State *L, lr_inst *in, blk_game *g, int v)
     lua_pop(L, 1);
 }
 
+/* rules.capture: "custodian", or { "custodian", pattern = "XoX" or a list,
+ * whole_line = bool, directions = ... } (blk_enclose.c). */
+static void read_pattern(lua_State *L, lr_inst *in, blk_game *g, int i)
+{
+    const char *p = lua_type(L, i) == LUA_TSTRING ? lua_tostring(L, i) : NULL;
+    if (!p) lb_fail(L, in, "rules.capture.pattern", "rules.capture.pattern must be a string or a list of strings");
+    size_t m = strlen(p);
+    if (m < 2 || m > BLK_ENCLOSE_LEN)
+        lb_fail(L, in, "rules.capture.pattern", "rules.capture.pattern '%s' must have 2 to %d points", p,
+                BLK_ENCLOSE_LEN);
+    size_t bad = strspn(p, "Xo.?");
+    if (bad < m)
+        lb_fail(L, in, "rules.capture.pattern",
+                "rules.capture.pattern '%s': '%c' is not X (own), o (taken), . (empty) or ? (any)", p, p[bad]);
+    if (!strchr(p, 'X') || !strchr(p, 'o'))
+        lb_fail(L, in, "rules.capture.pattern", "rules.capture.pattern '%s' needs an X (own) and an o (taken)", p);
+    if (g->enclose_npat >= BLK_ENCLOSE_PATS)
+        lb_fail(L, in, "rules.capture.pattern", "rules.capture.pattern lists at most %d patterns", BLK_ENCLOSE_PATS);
+    snprintf(g->enclose_pat[g->enclose_npat++], BLK_ENCLOSE_LEN + 1, "%s", p);
+}
+
+static void read_capture(lua_State *L, lr_inst *in, blk_game *g, int v)
+{
+    static const char *const keys[] = {"pattern", "whole_line", "directions", NULL};
+    static const char *const kinds[] = {"custodian", NULL};
+    bool table = lua_type(L, v) == LUA_TTABLE;
+    if (table) {
+        check_keys(L, in, v, "rules.capture", keys, false);
+        lua_rawgeti(L, v, 1);
+        if (lua_isnil(L, -1)) lb_fail(L, in, "rules.capture", "rules.capture needs its kind first (\"custodian\")");
+        choose(L, in, -1, "rules.capture", kinds);
+        lua_pop(L, 1);
+    } else {
+        choose(L, in, v, "rules.capture", kinds);
+    }
+    int ty = table ? lua_getfield(L, v, "pattern") : LUA_TNIL;
+    if (ty == LUA_TTABLE) {
+        int t = lua_gettop(L), k = (int)lua_rawlen(L, t);
+        if (!k) lb_fail(L, in, "rules.capture.pattern", "rules.capture.pattern must list at least one pattern");
+        for (int i = 1; i <= k; i++) {
+            lua_rawgeti(L, t, i);
+            read_pattern(L, in, g, lua_gettop(L));
+            lua_pop(L, 1);
+        }
+    } else if (ty != LUA_TNIL) {
+        read_pattern(L, in, g, lua_gettop(L));
+    } else {
+        snprintf(g->enclose_pat[g->enclose_npat++], BLK_ENCLOSE_LEN + 1, "XoX");
+    }
+    lua_pop(L, 1);
+    if (!table) return;
+    if (lua_getfield(L, v, "whole_line") != LUA_TNIL) {
+        if (lua_type(L, -1) != LUA_TBOOLEAN)
+            lb_fail(L, in, "rules.capture.whole_line", "rules.capture.whole_line must be true or false");
+        g->enclose_whole = lua_toboolean(L, -1);
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, v, "directions") != LUA_TNIL)
+        g->enclose_dirs = (blk_dirs)choose(L, in, -1, "rules.capture.directions", DIRS);
+    lua_pop(L, 1);
+}
+
 /* A rule given as a number or as { count/length = N, reason = ... }. */
 static int count_rule(lua_State *L, lr_inst *in, int v, const char *key, const char *count_key,
                       const char *const *keys, int lo, int hi, char *why)
@@ -339,7 +401,7 @@ static void read_eval(lua_State *L, lr_inst *in, blk_game *g, int v)
 void lb_read(lua_State *L, lr_inst *in, int t, int params)
 {
     static const char *const keys[] = {"start", "place", "move", "jump", "line", "stuck", "count",
-                                       "captures", "fewer", "goal", NULL};
+                                       "captures", "fewer", "goal", "capture", NULL};
     blk_game *g = calloc(1, sizeof *g);
     if (!g) luaL_error(L, "out of memory");
     in->blk = g;
@@ -370,6 +432,8 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
     if (lr_field(L, r, "move", params) != LUA_TNIL) read_move(L, in, g, lua_gettop(L));
     lua_pop(L, 1);
     if (lr_field(L, r, "jump", params) != LUA_TNIL) read_jump(L, in, g, lua_gettop(L));
+    lua_pop(L, 1);
+    if (lr_field(L, r, "capture", params) != LUA_TNIL) read_capture(L, in, g, lua_gettop(L));
     lua_pop(L, 1);
 
     static const char *const line_keys[] = {"length", "exact", "directions", "reason", NULL};

@@ -36,6 +36,8 @@ static const perft_row rows[] = {
     {"morris3", {NULL}, NULL, {9, 72, 504, 3024, 15120, 54720, 199296}, 206064},
     {"baghchal", {NULL}, NULL, {21, 252, 5052, 68204}, 68204},
     {"pegsolitaire", {NULL}, NULL, {4, 12, 60, 400, 2960}, 2960},
+    {"liuzichong", {NULL}, NULL, {4, 18, 108, 632, 3282, 16840}, 16840},
+    {"laohu", {NULL}, NULL, {9, 36, 524, 1703}, 1703},
     {"zhonggong", {NULL}, NULL, {27, 728, 21434}, 21434},
     {"xiangqi", {NULL}, NULL, {44, 1920, 79666}, 79666},
 };
