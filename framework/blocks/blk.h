@@ -32,6 +32,8 @@
  *                  (hops ≤ BLK_MAX_HOPS; each hop jumps the neighbour in
  *                  direction dir_i and lands just beyond it)
  *   pass           BLK_PASS
+ *   piece move     to+1 | (from+1) << 10, as a step; a capture when `to`
+ *                  holds an enemy (blk_piece.h: displacement)
  * A step, slide or placement may also capture by enclosing
  * (rules.capture): what it takes follows from the position, the move
  * carries no extra bits.
@@ -45,6 +47,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "blk_piece.h"
 #include "board.h"
 #include "ruleset.h"
 
@@ -143,6 +146,9 @@ typedef struct blk_game {
     bool enclose_bb;
     int16_t enclose_first[65];
     blk_enclose_tpl enclose_tpl[BLK_ENCLOSE_TPLS];
+    /* pieces by kind: movements, zones and terrain, ranks, reach and
+     * capture-all goals (blk_piece.h) */
+    blk_pieces pc;
 
     /* endings */
     int line_k;                   /* k in a row wins; 0: no line rule */

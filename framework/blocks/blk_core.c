@@ -21,6 +21,7 @@ void blk_defaults(blk_game *g)
     g->stuck = BLK_STUCK_LOSES;
     g->count_end = BLK_END_DRAW;
     g->goal_sq = -1;
+    blk_piece_defaults(&g->pc);
 }
 
 static const char *number_word(int k)
@@ -119,6 +120,7 @@ int blk_prepare(blk_game *g, size_t off_cells, char *err, size_t errn)
     }
     bool moves = false;
     for (int c = 1; c <= g->ncodes; c++) moves |= g->move[c] != 0;
+    moves |= g->pc.on;
     if (g->place == BLK_PLACE_NONE && !moves && !g->hook_moves) {
         snprintf(err, errn, "rules: a game needs 'place' or 'move' (or a 'moves' hook)");
         return -1;
@@ -167,6 +169,7 @@ int blk_prepare(blk_game *g, size_t off_cells, char *err, size_t errn)
     for (int sq = 0; sq < g->n && g->bb_ok; sq++)
         if (!g->hole[sq]) g->bb_empty_ok |= (uint64_t)1 << sq;
 
+    if (blk_piece_prepare(g, err, errn)) return -1;
     prepare_class(g);
     blk_enclose_prepare(g);
 

@@ -231,6 +231,7 @@ int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool 
             }
         }
     }
+    if (g->pc.on && may_move(g, a, side)) n = blk_piece_gen(g, s, side, out, n, stop_at_one);
     return n;
 }
 
@@ -247,7 +248,7 @@ int blk_gen(const blk_game *g, const void *s, qp_move *out, qp_gen_mode mode)
     /* noisy: captures of enemy pieces (jumps, enclosing).  Jumps over any piece (peg
      * solitaire) are every move there, and quiescence on them would be
      * a full search. */
-    if (mode == QP_GEN_NOISY && !g->enclose_npat && (!g->any_jump || g->jump_over_own)) return 0;
+    if (mode == QP_GEN_NOISY && !g->enclose_npat && (!g->any_jump || g->jump_over_own) && !g->pc.on) return 0;
     int side = blk_side(s);
     int n = blk_gen_side(g, s, side, out, false);
     if (n == 0 && g->stuck == BLK_STUCK_PASS) {
@@ -257,7 +258,8 @@ int blk_gen(const blk_game *g, const void *s, qp_move *out, qp_gen_mode mode)
     if (mode == QP_GEN_NOISY) {
         int k = 0;
         for (int i = 0; i < n; i++)
-            if (out[i] != BLK_PASS && ((blk_hops(out[i]) && !g->jump_over_own) || encloses(g, s, out[i])))
+            if (out[i] != BLK_PASS && ((blk_hops(out[i]) && !g->jump_over_own) || encloses(g, s, out[i]) ||
+                                       (g->pc.on && blk_from(out[i]) >= 0 && blk_ccells(g, s)[blk_to(out[i])])))
                 out[k++] = out[i];
         n = k;
     }

@@ -100,6 +100,10 @@ void blk_make(const blk_game *g, void *s, qp_move m)
             }
             at = g->geom.nb[over][d];
         }
+        if (c[to]) {   /* a piece movement captures by moving onto an enemy */
+            a->count[g->side_of[c[to]]]--;
+            if (g->capture_win && g->nsides == 2) a->captured[side]++;
+        }
         put(g, s, to, code);
     }
     if (g->enclose_npat && !blk_hops(m)) take_enclosed(g, s, to);
@@ -124,7 +128,8 @@ void blk_make_null(const blk_game *g, void *s)
 unsigned blk_move_flags(const blk_game *g, const void *s, qp_move m)
 {
     if (m == BLK_PASS) return 0;
-    if (blk_hops(m)) return QP_MF_CAPTURE | QP_MF_IRREVERSIBLE;
+    if (blk_hops(m) || (g->pc.on && blk_from(m) >= 0 && blk_ccells(g, s)[blk_to(m)]))
+        return QP_MF_CAPTURE | QP_MF_IRREVERSIBLE;
     int taken[4 * BLK_ENCLOSE_LINE];
     if (blk_enclose_move(g, s, m, taken)) return QP_MF_CAPTURE | QP_MF_IRREVERSIBLE;
     return blk_from(m) < 0 ? QP_MF_IRREVERSIBLE : 0;   /* a placement never comes back */
@@ -141,7 +146,8 @@ int blk_move_order(const blk_game *g, const void *s, qp_move m)
     int from = blk_from(m), to = blk_to(m);
     int side = blk_side(s);
     if (from < 0) return g->square[g->place_code[side]][to];
-    int code = blk_ccells(g, s)[from];
+    int code = blk_ccells(g, s)[from], victim = blk_ccells(g, s)[to];
+    if (victim) return 1000 + g->value[victim] - g->value[code] / 16;   /* displacement: most valuable first */
     return g->square[code][to] - g->square[code][from];
 }
 
@@ -259,6 +265,8 @@ static void why_not(const blk_game *g, const void *s, const char *text, char *er
         snprintf(err, errn, "%s is empty", nm);
     else if (g->side_of[c[sq[0]]] != side)
         snprintf(err, errn, "%s is not your piece", nm);
+    else if (g->pc.on && k == 2 && blk_piece_why(g, s, sq[0], sq[1], err, errn))
+        ;
     else if (c[sq[k - 1]])
         snprintf(err, errn, "%s is occupied", nm2);
     else if (jump_exists)

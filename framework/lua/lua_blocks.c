@@ -15,6 +15,7 @@
 
 #include "blk.h"
 #include "lua_hook.h"
+#include "lua_pieces.h"
 #include "lua_pos.h"
 
 /* ---- complaints ----------------------------------------------------------- */
@@ -223,7 +224,10 @@ static void read_move(lua_State *L, lr_inst *in, blk_game *g, int v)
         char lk[2] = {in->piece[c].letter, 0};
         char key[32];
         snprintf(key, sizeof key, "rules.move.%s", lk);
-        if (lua_getfield(L, v, lk) != LUA_TNIL) g->move[c] = move_kinds(L, in, -1, key);
+        if (lua_getfield(L, v, lk) != LUA_TNIL) {
+            if (lp_is_movements(L, -1)) lp_read_movements(L, in, g, -1, c, key);   /* piece movements */
+            else g->move[c] = move_kinds(L, in, -1, key);
+        }
         lua_pop(L, 1);
     }
     lua_pushnil(L);
@@ -401,7 +405,8 @@ static void read_eval(lua_State *L, lr_inst *in, blk_game *g, int v)
 void lb_read(lua_State *L, lr_inst *in, int t, int params)
 {
     static const char *const keys[] = {"start", "place", "move", "jump", "line", "stuck", "count",
-                                       "captures", "fewer", "goal", "capture", NULL};
+                                       "captures", "fewer", "goal", "capture",
+                                       "zones", "terrain", "ranks", "reach", NULL};   /* pieces (lua_pieces.c) */
     blk_game *g = calloc(1, sizeof *g);
     if (!g) luaL_error(L, "out of memory");
     in->blk = g;
@@ -427,6 +432,7 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
         in->blk_start = lr_strdup(lua_tostring(L, -1));
     }
     lua_pop(L, 1);
+    lp_read(L, in, g, r, params);
     if (lr_field(L, r, "place", params) != LUA_TNIL) read_place(L, in, g, lua_gettop(L));
     lua_pop(L, 1);
     if (lr_field(L, r, "move", params) != LUA_TNIL) read_move(L, in, g, lua_gettop(L));
@@ -498,7 +504,7 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
     lua_pop(L, 1);
 
     static const char *const cap_keys[] = {"count", "reason", NULL};
-    if (lr_field(L, r, "captures", params) != LUA_TNIL)
+    if (lr_field(L, r, "captures", params) != LUA_TNIL && !lp_captures_all(L, in, g, lua_gettop(L)))
         g->capture_win = count_rule(L, in, lua_gettop(L), "rules.captures", "count", cap_keys, 1, 1000,
                                     g->capture_reason);
     lua_pop(L, 1);

@@ -40,6 +40,8 @@ static const perft_row rows[] = {
     {"laohu", {NULL}, NULL, {9, 36, 524, 1703}, 1703},
     {"zhonggong", {NULL}, NULL, {27, 728, 21434}, 21434},
     {"xiangqi", {NULL}, NULL, {44, 1920, 79666}, 79666},
+    {"breakthrough", {NULL}, NULL, {22, 484, 11132, 256036}, 256036},
+    {"jungle", {NULL}, NULL, {24, 576, 12240, 260099}, 260099},
 };
 #define NROWS (sizeof rows / sizeof rows[0])
 
