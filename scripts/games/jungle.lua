@@ -30,9 +30,9 @@
 -- take from the water, and a rat in the water is safe from all but the
 -- other rat in the water).  Accounts differ on whether the rat may leave
 -- the water to take the other rat on land; this file follows "no capture
--- from the water onto land" for every victim.  Other variants (the
--- elephant taking a rat in its trap is allowed here, as trap rank 0 wins
--- over the elephant's exception) are as the same article gives them.
+-- from the water onto land" for every victim.  A piece in an enemy trap
+-- may be taken by any enemy animal, so here the elephant may take a rat
+-- standing in the elephant's own trap.
 --
 -- Moves: from-to ("a3a4"; a lion's jump "b3b7").  FEN: the board from
 -- rank 9, side, ply ("l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w 0").
