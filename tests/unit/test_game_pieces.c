@@ -27,7 +27,7 @@ static int setup_reg(void **st)
     tu_registry(&reg);
     int n = qp_registry_load_game_dir(&reg, QP_TESTDATA_DIR "/games_pieces", err, sizeof err);
     if (err[0]) fail_msg("test games: %s", err);
-    if (n != 2) fail_msg("test games: %d loaded, expected 2", n);
+    if (n != 3) fail_msg("test games: %d loaded, expected 3", n);
     return 0;
 }
 
@@ -127,6 +127,30 @@ static void test_jungle_perft(void **st)
     (void)st;
     static const uint64_t counts[] = {24, 576, 12240, 260099};
     perft_twins("jungle", "hk_jungle", counts, 4, 3);
+}
+
+/* ---- each movement ------------------------------------------------------------------ */
+
+static void test_movements(void **st)
+{
+    (void)st;
+    qp_rules *r = rules("t_pieces");
+    /* a leap goes over anything; from a corner two of its eight offsets stay on the board */
+    moves_are(r, "4p/5/5/pp3/N4 w 0", "a1b3 a1c2");
+    /* a slide with a range */
+    moves_are(r, "4p/5/5/5/S4 w 0", "a1a2 a1a3 a1b1 a1c1");
+    /* a slide stops at a piece, onto it when an enemy */
+    moves_are(r, "4p/5/2p2/5/Q4 w 0", "a1a2 a1a3 a1a4 a1a5 a1b1 a1b2 a1c1 a1c3 a1d1 a1e1");
+    moves_are(r, "4p/5/2K2/5/Q4 w 0",
+              "a1a2 a1a3 a1a4 a1a5 a1b1 a1b2 a1c1 a1d1 a1e1 c3b2 c3b3 c3b4 c3c2 c3c4 c3d2 c3d3 c3d4");
+    /* capture only */
+    moves_are(r, "4p/5/1p3/2X2/5 w 0", "c2b3");
+    refused(r, "4p/5/1p3/2X2/5 w 0", "c2d3", "c2d3: that movement only captures");
+    /* the second side: forward is south, backward north; sideways never captures */
+    moves_are(r, "K4/5/1Kb2/5/5 b 1", "c3c4 c3d3");
+    moves_are(r, "K4/5/2p2/5/5 b 1", "c3c2");
+    refused(r, "K4/5/1Kb2/5/5 b 1", "c3b3", "c3b3: that movement does not capture");
+    qp_rules_free(r);
 }
 
 /* ---- Breakthrough ---------------------------------------------------------------- */
@@ -288,6 +312,7 @@ static void test_bad_specs(void **st)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_movements),
         cmocka_unit_test(test_breakthrough_perft), cmocka_unit_test(test_jungle_perft),
         cmocka_unit_test(test_breakthrough_moves), cmocka_unit_test(test_breakthrough_goals),
         cmocka_unit_test(test_jungle_ranks),       cmocka_unit_test(test_jungle_water),
