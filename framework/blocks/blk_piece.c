@@ -52,7 +52,7 @@ int blk_piece_dirs(const char *word, int side, int dx[8], int dy[8])
 }
 
 int blk_piece_add(blk_pieces *p, int code, int dx, int dy, int range, unsigned cap, int zone, bool leap,
-                  char *err, size_t errn)
+                  int from_zone, char *err, size_t errn)
 {
     if ((dx == 0 && dy == 0) || dx <= -QP_MAX_SIDE || dx >= QP_MAX_SIDE || dy <= -QP_MAX_SIDE || dy >= QP_MAX_SIDE) {
         snprintf(err, errn, "offset {%d, %d} leaves no square to go to", dx, dy);
@@ -69,21 +69,29 @@ int blk_piece_add(blk_pieces *p, int code, int dx, int dy, int range, unsigned c
         p->vdy[v] = (int8_t)dy;
         p->nvecs++;
     }
+    int plain = -1, zoned = -1;   /* the other movement along v: anywhere, or from a zone */
     for (int i = 0; i < p->npm[code]; i++)
         if (p->pm[code][i].vec == v && (p->pm[code][i].zone < 0) == (zone < 0)) {
-            snprintf(err, errn, "two movements go the same way {%d, %d}", dx, dy);
-            return -1;
+            if ((p->pm[code][i].from_zone < 0) == (from_zone < 0)) {
+                snprintf(err, errn, "two movements go the same way {%d, %d}", dx, dy);
+                return -1;
+            }
+            if (from_zone < 0) zoned = i;
+            else plain = i;
         }
     if (p->npm[code] >= BLK_MAX_PMOVES) {
         snprintf(err, errn, "more than %d movements", BLK_MAX_PMOVES);
         return -1;
     }
+    if (plain >= 0) p->pm[code][plain].unless_zone = (int8_t)from_zone;
     blk_pmove *m = &p->pm[code][p->npm[code]++];
     m->vec = (uint8_t)v;
     m->range = (uint8_t)(range < 1 ? 1 : range > 255 ? 255 : range);
     m->cap = (uint8_t)cap;
     m->zone = (int8_t)zone;
     m->leap = leap;
+    m->from_zone = (int8_t)from_zone;
+    m->unless_zone = (int8_t)(zoned >= 0 ? p->pm[code][zoned].from_zone : -1);
     p->on = true;
     return 0;
 }
@@ -241,7 +249,9 @@ int blk_piece_prepare(blk_game *g, char *err, size_t errn)
             if (found || g->move[c]) p->fast = false;
             found = c;
             for (int i = 0; i < p->npm[c]; i++)
-                if (p->pm[c][i].range != 1 || p->pm[c][i].zone >= 0) p->fast = false;
+                if (p->pm[c][i].range != 1 || p->pm[c][i].zone >= 0 || p->pm[c][i].from_zone >= 0 ||
+                    p->pm[c][i].unless_zone >= 0)
+                    p->fast = false;
         }
         p->fast_code[s] = found;
     }
@@ -272,6 +282,13 @@ static inline bool can_take(const blk_pieces *p, const int8_t *side_of, int a, i
     int r = p->rank_at[side_of[v]][to];
     if (r >= 0) return p->rank[a] >= r;
     return p->may_take[a][v];
+}
+
+/* Whether movement m holds for a piece of side on sq (its from zones). */
+static inline bool holds_at(const blk_pieces *p, const blk_pmove *m, int sq, int side)
+{
+    if (m->from_zone >= 0 && !(p->zin[m->from_zone][sq] >> side & 1)) return false;
+    return m->unless_zone < 0 || !(p->zin[m->unless_zone][sq] >> side & 1);
 }
 
 static int gen_fast(const blk_game *g, const void *s, int side, qp_move *out, int n, bool stop_at_one)
@@ -308,6 +325,7 @@ int blk_piece_gen(const blk_game *g, const void *s, int side, qp_move *out, int 
         const blk_pmove *pm = p->pm[code];
         const uint8_t *enter = p->enter[code];
         for (int i = 0; i < p->npm[code]; i++) {
+            if (!holds_at(p, &pm[i], sq, side)) continue;
             int v = pm[i].vec;
             int t = p->vto[sq][v];
             if (pm[i].zone >= 0) {
@@ -390,6 +408,7 @@ bool blk_piece_why(const blk_game *g, const void *s, int from, int to, char *err
     const blk_pmove *m = NULL;
     bool blocked = false;
     for (int i = 0; i < p->npm[code] && !m; i++) {
+        if (!holds_at(p, &p->pm[code][i], from, side)) continue;
         int v = p->pm[code][i].vec, t = p->vto[from][v];
         bool in_way = false;
         if (p->pm[code][i].zone >= 0) {

@@ -10,6 +10,9 @@
  *   leap   to the square at each offset, whatever lies between
  *   cross  straight over a zone: from beside it, across squares all in the
  *          zone and all empty, to the first square past it
+ * A movement may hold only where the piece stands in its side's part of a
+ * zone (`from`); there it replaces the kind's other movement along the
+ * same offsets (a pawn's double step from its home rank).
  * Directions are absolute (n, ne, e, …, orthogonal, diagonal, all) or
  * relative to the side (forward, backward, sideways, forward-diagonals,
  * backward-diagonals; the first side's forward is north).  Each movement
@@ -56,6 +59,10 @@ typedef struct blk_pmove {
     uint8_t cap;                  /* BLK_PM_* */
     int8_t zone;                  /* cross: the zone crossed; -1 otherwise */
     uint8_t leap;                 /* 1: a leap, nothing in between matters */
+    int8_t from_zone;             /* only from the side's part of this zone; -1: anywhere */
+    int8_t unless_zone;           /* not from the side's part of this zone (a movement
+                                     along the same offset with from_zone there replaces
+                                     it: a pawn's double step); -1 */
 } blk_pmove;
 
 typedef struct blk_pieces {
@@ -118,10 +125,12 @@ void blk_piece_defaults(blk_pieces *p);
  * (0 or 1): returns how many (≤ 8) or -1 for an unknown word. */
 int blk_piece_dirs(const char *word, int side, int dx[8], int dy[8]);
 
-/* Adds a movement of code along (dx, dy); 0, or -1 with err when the
- * offset is off any board, or the kind already moves along it. */
+/* Adds a movement of code along (dx, dy), from anywhere or (from_zone ≥
+ * 0) from its side's part of that zone; 0, or -1 with err when the offset
+ * is off any board, or the kind already moves along it from the same
+ * places. */
 int blk_piece_add(blk_pieces *p, int code, int dx, int dy, int range, unsigned cap, int zone, bool leap,
-                  char *err, size_t errn);
+                  int from_zone, char *err, size_t errn);
 
 /* Adds a zone from texts, each "a1", "b4-c6" or several separated by
  * spaces: one (shared) or one per side.  Returns its index, or -1 with err

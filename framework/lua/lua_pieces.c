@@ -267,7 +267,7 @@ bool lp_is_movements(lua_State *L, int i)
 
 static void read_movement(lua_State *L, lr_inst *in, blk_game *g, int e, int code, const char *key)
 {
-    static const char *const keys[] = {"capture", "range", "zone", NULL};
+    static const char *const keys[] = {"capture", "range", "zone", "from", NULL};
     static const char *const kinds[] = {"step", "slide", "leap", "cross", NULL};
     static const char *const caps[] = {"also", "only", "never", NULL};
     int side = in->piece[code].side;
@@ -304,6 +304,9 @@ static void read_movement(lua_State *L, lr_inst *in, blk_game *g, int e, int cod
         lp_fail(L, in, key, "%s: a cross needs the zone it crosses (zone = \"water\")", key);
     }
     lua_pop(L, 1);
+    int from_zone = -1;
+    if (lua_getfield(L, e, "from") != LUA_TNIL) from_zone = zone_arg(L, in, g, -1, key);
+    lua_pop(L, 1);
     int len = (int)lua_rawlen(L, e);
     if (len < 2) lp_fail(L, in, key, "%s: a %s needs %s", key, kinds[kind], kind == 2 ? "offsets ({1, 2})" : "directions");
     for (int i = 2; i <= len; i++) {
@@ -337,7 +340,7 @@ static void read_movement(lua_State *L, lr_inst *in, blk_game *g, int e, int cod
         }
         lua_pop(L, 1);
         for (int k = 0; k < nd; k++)
-            if (blk_piece_add(&g->pc, code, dx[k], dy[k], range, cap, zone, kind == 2, err, sizeof err))
+            if (blk_piece_add(&g->pc, code, dx[k], dy[k], range, cap, zone, kind == 2, from_zone, err, sizeof err))
                 lp_fail(L, in, key, "%s: %s", key, err);
     }
 }

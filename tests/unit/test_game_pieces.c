@@ -150,6 +150,12 @@ static void test_movements(void **st)
     moves_are(r, "K4/5/1Kb2/5/5 b 1", "c3c4 c3d3");
     moves_are(r, "K4/5/2p2/5/5 b 1", "c3c2");
     refused(r, "K4/5/1Kb2/5/5 b 1", "c3b3", "c3b3: that movement does not capture");
+    /* from its home rank the pawn's forward movement goes two; elsewhere one */
+    moves_are(r, "4p/5/5/1P3/5 w 0", "b2b3 b2b4");
+    moves_are(r, "4p/5/1P3/5/5 w 0", "b3b4");
+    moves_are(r, "4p/5/1p3/1P3/4K w 0", "e1d1 e1d2 e1e2");
+    refused(r, "4p/5/1p3/1P3/4K w 0", "b2b4", "b2b4: the way is blocked");
+    refused(r, "4p/5/1P3/5/5 w 0", "b3b5", "b3b5: that piece cannot move so");
     qp_rules_free(r);
 }
 
@@ -306,7 +312,7 @@ static void test_bad_specs(void **st)
         checked++;
     }
     closedir(d);
-    assert_int_equal(checked, 12);
+    assert_int_equal(checked, 13);
 }
 
 int main(void)
