@@ -12,9 +12,11 @@ void blk_outcome(const blk_game *g, const void *s, qp_outcome *o)
     o->reason = "";
     if (blk_decided(g, s, o)) return;
     qp_move mv[QP_MAX_MOVES];
-    if (blk_gen(g, s, mv, QP_GEN_ALL)) return;
-    const blk_aux *a = blk_cax(g, s);
     int side = blk_side(s);
+    /* one move is enough to go on (blk_gen's pass: the other side moves) */
+    if (blk_gen_side(g, s, side, mv, true)) return;
+    if (g->stuck == BLK_STUCK_PASS && g->nsides == 2 && blk_gen_side(g, s, 1 - side, mv, true)) return;
+    const blk_aux *a = blk_cax(g, s);
     if (g->nsides == 1) {
         int left = a->count[0];
         const char *why = g->goal_left && left == g->goal_left ? g->goal_miss_reason
