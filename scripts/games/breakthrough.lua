@@ -25,7 +25,7 @@ return {
   name = "breakthrough",
   title = "Breakthrough",
   help = "Step forward, capture diagonally forward; reach the far rank or take every enemy piece.",
-  board = { width = 8, height = 8, kind = "cells" },
+  board = { width = 8, height = 8, kind = "cells", look = "checkered" },   -- a chessboard
   sides = { "white", "black" },
   pieces = { P = { glyph = "\u{25CF}", value = 100 }, p = { glyph = "\u{25CB}", value = 100 } },
   rules = {
