@@ -91,6 +91,17 @@ int qp_geom_add_region(qp_geom *g, const char *name, int f0, int r0, int f1, int
     return g->nregions++;
 }
 
+int qp_geom_add_region_set(qp_geom *g, const char *name, const uint8_t *in, qp_region_paint paint)
+{
+    if (g->nregions >= QP_MAX_REGIONS) return -1;
+    qp_region *rg = &g->regions[g->nregions];
+    memset(rg, 0, sizeof *rg);
+    snprintf(rg->name, sizeof rg->name, "%s", name);
+    rg->paint = paint;
+    for (int sq = 0; sq < g->n; sq++) rg->in[sq] = in[sq] != 0;
+    return g->nregions++;
+}
+
 int qp_geom_find_region(const qp_geom *g, const char *name)
 {
     for (int i = 0; i < g->nregions; i++)

@@ -35,8 +35,13 @@ typedef enum { QP_BOARD_POINTS, QP_BOARD_CELLS } qp_board_kind;
  * board (chess, draughts: the first square a1 dark); green felt (reversi). */
 typedef enum { QP_LOOK_PLAIN, QP_LOOK_GO, QP_LOOK_CHECKERED, QP_LOOK_FELT } qp_board_look;
 
+/* How frontends paint a region: a light tint (a palace), water (ground
+ * only some pieces may enter), a trap, a goal (a den). */
+typedef enum { QP_PAINT_TINT, QP_PAINT_WATER, QP_PAINT_TRAP, QP_PAINT_GOAL } qp_region_paint;
+
 typedef struct qp_region {
     char name[16];
+    qp_region_paint paint;
     uint8_t in[QP_MAX_POINTS];   /* 1 if the point belongs to the region */
     bool draw_diagonals;         /* frontends draw its diagonal links */
 } qp_region;
@@ -67,6 +72,9 @@ void qp_geom_link_all_diagonals(qp_geom *g);
 int qp_geom_add_region(qp_geom *g, const char *name, int f0, int r0,
                        int f1, int r1, bool diagonals);
 int qp_geom_find_region(const qp_geom *g, const char *name);
+/* Adds a region of any shape: the points with in[sq] set.  Returns its
+ * index or -1 if full. */
+int qp_geom_add_region_set(qp_geom *g, const char *name, const uint8_t *in, qp_region_paint paint);
 
 /* True when sq is a hole: marked one, or (boards of several points) a
  * point no line reaches. */

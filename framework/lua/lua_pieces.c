@@ -220,6 +220,23 @@ static void read_reach(lua_State *L, lr_inst *in, blk_game *g, int v)
         snprintf(p->reach_reason, sizeof p->reach_reason, "%s reached", p->zname[p->reach_zone]);
 }
 
+/* Zones with terrain become regions of the drawn board, painted by what
+ * their rules say: ground only some pieces enter as water, a zone that
+ * lowers ranks as traps, one a side may not enter as its den.  Zones with
+ * no terrain (a start zone, the far rank) are not drawn. */
+static void export_zones(lr_inst *in, const blk_game *g)
+{
+    const blk_pieces *p = &g->pc;
+    for (int z = 0; z < p->nzones; z++) {
+        qp_region_paint paint;
+        if (p->zenter[z] != ~(uint64_t)0) paint = QP_PAINT_WATER;
+        else if (p->zrank[z] >= 0) paint = QP_PAINT_TRAP;
+        else if (p->zown_closed[z]) paint = QP_PAINT_GOAL;
+        else continue;
+        qp_geom_add_region_set(&in->r->geom, p->zname[z], p->zin[z], paint);
+    }
+}
+
 void lp_read(lua_State *L, lr_inst *in, blk_game *g, int r, int params)
 {
     if (lr_field(L, r, "zones", params) != LUA_TNIL) read_zones(L, in, g, lua_gettop(L));
@@ -230,6 +247,7 @@ void lp_read(lua_State *L, lr_inst *in, blk_game *g, int r, int params)
     lua_pop(L, 1);
     if (lr_field(L, r, "reach", params) != LUA_TNIL) read_reach(L, in, g, lua_gettop(L));
     lua_pop(L, 1);
+    export_zones(in, g);
 }
 
 bool lp_captures_all(lua_State *L, lr_inst *in, blk_game *g, int v)

@@ -105,8 +105,24 @@ static void paint_regions(SDL_Surface *cv, const gui_layout *L, const qp_geom *g
             if (!rg->in[sq]) continue;
             int x, y;
             gui_layout_point(L, sq, &x, &y);
+            int h = L->cell / 2;
+            switch (rg->paint) {
+            case QP_PAINT_WATER:
+                gui_r_fill(cv, x - h, y - h, L->cell, L->cell, GUI_C(70, 140, 200, 150));
+                continue;
+            case QP_PAINT_TRAP:   /* a dark square frame inside the square */
+                gui_r_fill(cv, x - h, y - h, L->cell, L->cell, GUI_C(120, 70, 30, 60));
+                gui_r_ring(cv, (float)x, (float)y, L->cell * 0.30f, L->cell * 0.36f, GUI_C(110, 60, 20, 140));
+                continue;
+            case QP_PAINT_GOAL:
+                gui_r_fill(cv, x - h, y - h, L->cell, L->cell, GUI_C(214, 170, 40, 140));
+                gui_r_ring(cv, (float)x, (float)y, L->cell * 0.36f, L->cell * 0.42f, GUI_C(150, 100, 10, 200));
+                continue;
+            default:
+                break;
+            }
             if (L->kind == QP_BOARD_CELLS) {
-                gui_r_fill(cv, x - L->cell / 2, y - L->cell / 2, L->cell, L->cell, GUI_C(150, 80, 30, 34));
+                gui_r_fill(cv, x - h, y - h, L->cell, L->cell, GUI_C(150, 80, 30, 34));
                 continue;
             }
             if (x < x0) x0 = x;
