@@ -315,6 +315,23 @@ static void test_board_looks(void **state)
     free(img.rgb);
 }
 
+/* Terrain from the rules, painted: Jungle's water, its traps and dens. */
+static void test_terrain(void **state)
+{
+    (void)state;
+    image img;
+    layout L;
+    int r, g, b;
+    render("render jungle", &img, &L);   /* the start: b4, d1 and a2 are empty */
+    pixel(&img, at(&L, "b4")->x, at(&L, "b4")->y, &r, &g, &b);
+    if (!(b > r + 20)) fail_msg("b4 is not water: %d,%d,%d", r, g, b);
+    pixel(&img, at(&L, "d1")->x, at(&L, "d1")->y, &r, &g, &b);
+    assert_true(r > 200 && b < 110);               /* the den: gold */
+    pixel(&img, at(&L, "a2")->x, at(&L, "a2")->y, &r, &g, &b);
+    assert_true(is_wood(r, g, b));                 /* plain ground */
+    free(img.rgb);
+}
+
 static void test_checkered_and_named_sides(void **state)
 {
     (void)state;
@@ -549,6 +566,7 @@ int main(void)
         cmocka_unit_test(test_other_rulesets),
         cmocka_unit_test(test_board_looks),
         cmocka_unit_test(test_checkered_and_named_sides),
+        cmocka_unit_test(test_terrain),
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_end_banner),
         cmocka_unit_test(test_decisive_points),
