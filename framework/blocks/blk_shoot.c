@@ -65,8 +65,7 @@ void blk_shoot_why(const blk_game *g, const void *s, const int *sq, int k, const
     char nm[3][8];
     for (int i = 0; i < k && i < 3; i++) qp_sq_name(&g->geom, sq[i], nm[i]);
     if (k != 3) {
-        snprintf(err, errn, "%s: a move here is from, to and the shot's point (e.g. %s%s%s)", text, nm[0],
-                 k > 1 ? nm[1] : "", k > 1 ? nm[1] : nm[0]);
+        snprintf(err, errn, "%s: a move names three points: from, to and where the shot lands", text);
         return;
     }
     int from = sq[0], to = sq[1], then = sq[2];
