@@ -107,6 +107,8 @@ static void test_amazons_moves(void **st)
     void *s = pos_at(r, NULL);
     assert_fen(r, s, "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w 0");
     assert_int_equal(count_moves(r, s), 2176);
+    /* published: 4307152 at depth 2 (bulk leaves: 2177 move lists) */
+    assert_int_equal((int)qp_perft(r, s, 2), 4307152);
     /* a queen boxed in by arrows and the board's corner: only the others move */
     void *t = pos_at(r, "3q2q3/10/10/q8q/10/10/Q8Q/10/xx8/Qx1Q2Q3 w 0");
     qp_move *mv = malloc(sizeof *mv * QP_MAX_MOVES);
