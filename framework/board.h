@@ -57,6 +57,10 @@ typedef struct qp_geom {
     int river;        /* a gap drawn between rank river-1 and river; -1: none */
     uint8_t hole[QP_MAX_POINTS];   /* 1: no point here (drawn blank, never played) */
     qp_board_look look;
+    /* Hex grid (board.diagonals = "hex"): each cell also touches (x+1, y-1)
+     * and (x-1, y+1), its six neighbours forming a rhombus of hexagons;
+     * frontends draw hexagons, rank r shifted by r half cells. */
+    bool hex;
 } qp_geom;
 
 /* A w×h grid with orthogonal links only.  Returns 0, or -1 if the size is

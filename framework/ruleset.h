@@ -59,7 +59,10 @@
  * anyone remembering to raise the version.  The version rises only when
  * the start of the table changes (2: the size field was added). */
 #define QP_ABI_VERSION 2
-#define QP_MAX_MOVES 1024
+/* Moves in one position: Amazons 10x10 has 2176 at the start and more in
+ * open middle games; callers keep one or two lists on the stack (32 KiB
+ * each), the search and perft keep theirs on the heap. */
+#define QP_MAX_MOVES 4096
 #define QP_MOVE_NONE ((qp_move)0)
 #define QP_SCORE_MATE 30000
 #define QP_SCORE_MATE_BOUND 29000   /* scores beyond are mate distances */
@@ -116,7 +119,7 @@ typedef struct qp_draw_rules {
 
 /* What a frontend draws at a point. */
 typedef struct qp_piece_view {
-    int side;               /* 0 or 1 */
+    int side;               /* 0 or 1; 2: a neutral piece, no side's (an arrow) */
     char letter;            /* ASCII letter (FEN case) */
     const char *glyph;      /* UTF-8 glyph, e.g. "帅"; "" for a plain stone */
 } qp_piece_view;

@@ -34,11 +34,20 @@
  *   pass           BLK_PASS
  *   piece move     to+1 | (from+1) << 10, as a step; a capture when `to`
  *                  holds an enemy (blk_piece.h: displacement)
+ *   shot           a step / slide | (then+1) << 24: the neutral piece shot
+ *                  after the move lands on `then` (blk_shoot.c)
+ *   swap           BLK_SWAP (the pie rule, blk_swap.c)
  * A step, slide or placement may also capture by enclosing
  * (rules.capture): what it takes follows from the position, the move
  * carries no extra bits.
+ * For moves with hops == 0, bits 24-33 hold a "then" square + 1, bits
+ * 34-39 a promotion / piece code and bits 40-43 a special kind (chess).
  * Texts: a placement is its square ("e4"), a move from-to ("a1b2"), a
- * chain of jumps every landing square ("a1c3e5"), a pass "pass".
+ * chain of jumps every landing square ("a1c3e5"), a move and its shot
+ * from-to-then ("d1d7g7"), a pass "pass", the pie rule's "swap".
+ *
+ * Neutral pieces (side_of == 2, a piece kind no side owns: arrows) block
+ * movement, count in aux.bb[2] / aux.count[2], and are nobody's to move.
  */
 #ifndef QP_BLK_H
 #define QP_BLK_H
@@ -54,6 +63,8 @@
 #define BLK_MAX_CODES 53           /* piece codes 1..52 */
 #define BLK_MAX_HOPS 12
 #define BLK_PASS ((qp_move)1 << 63)
+#define BLK_SWAP ((qp_move)1 << 61)  /* the pie rule's swap (blk_swap.c) */
+#define BLK_NEUTRAL 2                /* side_of a piece no side owns */
 #define BLK_REASON 48
 #define BLK_ENCLOSE_PATS 4         /* rules.capture patterns */
 #define BLK_ENCLOSE_LEN 8          /* points in a pattern */
@@ -96,12 +107,13 @@ typedef struct blk_enclose_tpl {
 } blk_enclose_tpl;
 
 typedef struct blk_aux {
-    uint64_t bb[2];          /* boards of ≤ 64 points: each side's pieces as bits */
+    uint64_t bb[3];          /* boards of ≤ 64 points: each side's pieces as bits; [2] neutral */
     int16_t hand[2];
-    int16_t count[2];
+    int16_t count[3];        /* [2]: neutral pieces */
     int16_t captured[2];
     int8_t line;
-    int8_t pad[3];
+    int8_t connected;        /* 1 + the side whose pieces join its two regions (blk_connect.c) */
+    int8_t pad[2];
 } blk_aux;
 
 typedef struct blk_game {
@@ -170,6 +182,21 @@ typedef struct blk_game {
     int goal_sq;                  /* the last piece must stand here; -1: anywhere */
     char goal_reason[BLK_REASON];
     char noun[20];                /* what the pieces are called ("peg"); "piece" */
+
+    /* shoot (blk_shoot.c): after a step or slide the piece shoots a
+     * neutral piece from where it landed to a point it could move to so
+     * (the point it left is empty by then): Amazons' arrows */
+    int shoot_code;               /* the piece shot; 0: no shot */
+    unsigned shoot_move;          /* BLK_STEP or BLK_SLIDE: how the shot travels */
+
+    /* connect (blk_connect.c): a side whose pieces join its two regions
+     * along the board's links wins (Hex) */
+    bool has_connect;
+    uint8_t connect_in[2][QP_MAX_POINTS]; /* per side: bit e set if the point is in end e */
+    char connect_reason[BLK_REASON];
+    /* swap (blk_swap.c): the pie rule, the second side's first move may
+     * take over the first side's lone piece, mirrored across the a1 diagonal */
+    bool swap;
 
     /* evaluation as data */
     bool has_eval;

@@ -125,6 +125,23 @@ int blk_prepare(blk_game *g, size_t off_cells, char *err, size_t errn)
         snprintf(err, errn, "rules: a game needs 'place' or 'move' (or a 'moves' hook)");
         return -1;
     }
+    /* shoot, connect, swap (blk_shoot.c, blk_connect.c, blk_swap.c) */
+    bool steps = false;
+    for (int c = 1; c <= g->ncodes; c++) steps |= (g->move[c] & (BLK_STEP | BLK_SLIDE)) != 0;
+    if (g->shoot_code && !steps) {
+        snprintf(err, errn, "rules.shoot: no piece steps or slides, so none shoots");
+        return -1;
+    }
+    if (g->has_connect && g->nsides != 2) {
+        snprintf(err, errn, "rules.connect: needs two sides");
+        return -1;
+    }
+    if (g->swap && (g->nsides != 2 || g->geom.w != g->geom.h || g->place == BLK_PLACE_NONE || !g->place_code[0] ||
+                    !g->place_code[1])) {
+        snprintf(err, errn, "rules.swap: the pie rule needs two sides placing pieces on a square board");
+        return -1;
+    }
+    if (g->has_connect && !g->connect_reason[0]) snprintf(g->connect_reason, BLK_REASON, "connected");
     if (g->stuck == BLK_STUCK_PASS && g->nsides < 2) {
         snprintf(err, errn, "rules.stuck: \"pass\" needs two sides");
         return -1;
@@ -138,7 +155,7 @@ int blk_prepare(blk_game *g, size_t off_cells, char *err, size_t errn)
     g->side_moves[0] = g->side_moves[1] = 0;
     for (int c = 1; c <= g->ncodes; c++) {
         g->any_jump |= (g->move[c] & BLK_JUMP) != 0;
-        g->side_moves[g->side_of[c]] |= g->move[c];
+        if (g->side_of[c] < 2) g->side_moves[g->side_of[c]] |= g->move[c];
     }
     /* movement directions per square, in dir order */
     for (int sq = 0; sq < g->n; sq++) {
@@ -229,6 +246,7 @@ bool blk_line_through(const blk_game *g, const int8_t *c, int sq)
 {
     static const int axes[4] = {QP_N, QP_E, QP_NE, QP_SE};
     int side = g->side_of[c[sq]];
+    if (side == BLK_NEUTRAL) return false;   /* nobody's line */
     for (int a = 0; a < 4; a++) {
         if (!blk_dir_ok(g->line_dirs, axes[a])) continue;
         int len = run_len(g, c, sq, axes[a], side);
@@ -243,8 +261,8 @@ void blk_refresh(const blk_game *g, void *s)
 {
     int8_t *c = blk_cells(g, s);
     blk_aux *a = blk_ax(g, s);
-    a->count[0] = a->count[1] = 0;
-    a->bb[0] = a->bb[1] = 0;
+    a->count[0] = a->count[1] = a->count[BLK_NEUTRAL] = 0;
+    a->bb[0] = a->bb[1] = a->bb[BLK_NEUTRAL] = 0;
     a->line = 0;
     for (int sq = 0; sq < g->n; sq++) {
         if (g->hole[sq]) c[sq] = 0;
@@ -252,6 +270,7 @@ void blk_refresh(const blk_game *g, void *s)
         a->count[g->side_of[c[sq]]]++;
         if (g->bb_ok) a->bb[g->side_of[c[sq]]] |= (uint64_t)1 << sq;
     }
+    a->connected = g->has_connect ? (int8_t)blk_connect_find(g, c) : 0;
     if (g->line_k)
         for (int sq = 0; sq < g->n && !a->line; sq++)
             if (c[sq] && blk_line_through(g, c, sq)) a->line = (int8_t)(1 + g->side_of[c[sq]]);

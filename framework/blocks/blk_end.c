@@ -52,7 +52,7 @@ int blk_evaluate(const blk_game *g, const void *s)
     const int8_t *c = blk_ccells(g, s);
     const blk_aux *a = blk_cax(g, s);
     int side = blk_side(s);
-    int score[2] = {0, 0};
+    int score[3] = {0, 0, 0};   /* [2]: neutral pieces, nobody's */
     for (int sq = 0; sq < g->n; sq++) {
         int code = c[sq];
         if (code) score[g->side_of[code]] += g->value[code] + g->square[code][sq];

@@ -32,7 +32,7 @@ static void flank_targets(const blk_game *g, const void *s, int side, uint64_t *
         /* fill each direction's enemy runs from own pieces (dumb7fill) */
         const blk_aux *a = blk_cax(g, s);
         uint64_t me = a->bb[side], opp = a->bb[1 - side];
-        uint64_t empty = g->bb_empty_ok & ~(me | opp), moves = 0;
+        uint64_t empty = g->bb_empty_ok & ~(me | opp | a->bb[BLK_NEUTRAL]), moves = 0;
         for (int d = 0; d < QP_NDIRS; d++) {
             if (!blk_dir_ok(g->place_dirs, d) || !g->bb_valid[d]) continue;
             uint64_t x = bb_shift(g, me, d) & opp;
@@ -49,7 +49,7 @@ static void flank_targets(const blk_game *g, const void *s, int side, uint64_t *
     const int8_t *c = blk_ccells(g, s);
     /* owner per cell: 0 empty, 1 mine, 2 theirs — one load per step */
     uint8_t own[QP_MAX_POINTS];
-    for (int sq = 0; sq < g->n; sq++) own[sq] = c[sq] ? (g->side_of[c[sq]] == side ? 1 : 2) : 0;
+    for (int sq = 0; sq < g->n; sq++) own[sq] = c[sq] ? (g->side_of[c[sq]] == side ? 1 : g->side_of[c[sq]] == BLK_NEUTRAL ? 3 : 2) : 0;
     for (int w = 0; w < BLK_WORDS; w++) mark[w] = 0;
     for (int sq = 0; sq < g->n; sq++) {
         if (own[sq] != 1) continue;
@@ -127,6 +127,7 @@ static int jumps_from(jump_ctx *j, int sq, int hops, qp_move bits)
         int over = g->geom.nb[sq][d];
         if (over < 0 || !j->c[over]) continue;
         if (!g->jump_over_own && g->side_of[j->c[over]] == j->side) continue;
+        if (g->side_of[j->c[over]] == BLK_NEUTRAL) continue;   /* neutral pieces are not taken */
         int land = g->geom.nb[over][d];
         if (land < 0 || j->c[land]) continue;
         qp_move b = bits | ((qp_move)d << (24 + 3 * hops));
@@ -224,6 +225,12 @@ int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool 
                 int d = g->dir[sq][i];
                 for (int t = g->geom.nb[sq][d]; t >= 0 && !c[t]; t = g->geom.nb[t][d]) {
                     if (n >= QP_MAX_MOVES) return n;
+                    if (g->shoot_code) {   /* every move goes on with its shots */
+                        n = blk_shoot_gen(g, c, sq, t, out, n, stop_at_one);
+                        if (stop_at_one && n) return 1;
+                        if (!(mv & BLK_SLIDE)) break;
+                        continue;
+                    }
                     out[n++] = enc(sq, t);
                     if (stop_at_one) return 1;
                     if (!(mv & BLK_SLIDE)) break;
@@ -251,6 +258,7 @@ int blk_gen(const blk_game *g, const void *s, qp_move *out, qp_gen_mode mode)
     if (mode == QP_GEN_NOISY && !g->enclose_npat && (!g->any_jump || g->jump_over_own) && !g->pc.on) return 0;
     int side = blk_side(s);
     int n = blk_gen_side(g, s, side, out, false);
+    if (g->swap && mode != QP_GEN_NOISY && blk_swap_from(g, s) >= 0 && n < QP_MAX_MOVES) out[n++] = BLK_SWAP;
     if (n == 0 && g->stuck == BLK_STUCK_PASS) {
         qp_move tmp[QP_MAX_MOVES];
         if (blk_gen_side(g, s, 1 - side, tmp, true)) out[n++] = BLK_PASS;

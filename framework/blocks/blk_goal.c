@@ -9,6 +9,10 @@
 bool blk_decided(const blk_game *g, const void *s, qp_outcome *o)
 {
     const blk_aux *a = blk_cax(g, s);
+    if (a->connected) {   /* blk_connect.c */
+        blk_win(o, a->connected - 1, g->connect_reason);
+        return true;
+    }
     if (a->line) {
         blk_win(o, a->line - 1, g->line_reason);
         return true;

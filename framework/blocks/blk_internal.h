@@ -50,4 +50,23 @@ static inline int blk_from(qp_move m) { return (int)((m >> 10) & 0x3ff) - 1; }
 static inline int blk_hops(qp_move m) { return (int)((m >> 20) & 0xf); }
 static inline int blk_hop_dir(qp_move m, int i) { return (int)((m >> (24 + 3 * i)) & 7); }
 
+/* shoot (blk_shoot.c).  The "then" square of a move without hops. */
+static inline int blk_then(qp_move m) { return (int)((m >> 24) & 0x3ff) - 1; }
+/* Appends at out[n] the moves from-to each followed by every shot from
+ * `to` (from empty by then); returns the new count (stops at
+ * QP_MAX_MOVES, or after one with stop_at_one). */
+int blk_shoot_gen(const blk_game *g, const int8_t *c, int from, int to, qp_move *out, int n, bool stop_at_one);
+/* Why the move text of squares sq[0..2] (from, to, shot) is not legal. */
+void blk_shoot_why(const blk_game *g, const void *s, const int *sq, int k, const char *text, char *err, size_t errn);
+
+/* connect (blk_connect.c).  1 + the side whose pieces through sq join
+ * its two ends, or 0; blk_connect_find looks at the whole board. */
+int blk_connect_through(const blk_game *g, const int8_t *c, int sq);
+int blk_connect_find(const blk_game *g, const int8_t *c);
+
+/* swap (blk_swap.c).  The square of the lone piece the second side may
+ * take over now, or -1; its mirror across the a1 diagonal. */
+int blk_swap_from(const blk_game *g, const void *s);
+static inline int blk_swap_to(const blk_game *g, int sq) { return (sq % g->geom.w) * g->geom.w + sq / g->geom.w; }
+
 #endif

@@ -40,8 +40,8 @@ static void flip_runs(const blk_game *g, void *s, int sq, int side, int code)
     for (int d = 0; d < QP_NDIRS; d++) {
         if (!blk_dir_ok(g->place_dirs, d)) continue;
         int t = g->geom.nb[sq][d], k = 0;
-        while (t >= 0 && c[t] && g->side_of[c[t]] != side) t = g->geom.nb[t][d], k++;
-        if (!k || t < 0 || !c[t]) continue;
+        while (t >= 0 && c[t] && g->side_of[c[t]] == 1 - side) t = g->geom.nb[t][d], k++;
+        if (!k || t < 0 || !c[t] || g->side_of[c[t]] != side) continue;
         for (t = g->geom.nb[sq][d]; k > 0; k--, t = g->geom.nb[t][d]) {
             put(g, s, t, code);
             a->count[side]++;
@@ -74,7 +74,14 @@ void blk_make(const blk_game *g, void *s, qp_move m)
     blk_aux *a = blk_ax(g, s);
     int to = blk_to(m), from = blk_from(m), code;
     int8_t *c = blk_cells(g, s);
-    if (from < 0) {
+    if (m == BLK_SWAP) {   /* the pie rule (blk_swap.c) */
+        int sq = blk_swap_from(g, s);
+        to = blk_swap_to(g, sq);
+        put(g, s, sq, 0);
+        put(g, s, to, g->place_code[1]);
+        a->count[0]--;
+        a->count[1]++;
+    } else if (from < 0) {
         code = g->place_code[side];
         if (g->hand[side] >= 0 && a->hand[side] > 0) {
             *(uint64_t *)s ^= g->z_hand[side][a->hand[side] & 255] ^ g->z_hand[side][(a->hand[side] - 1) & 255];
@@ -105,8 +112,13 @@ void blk_make(const blk_game *g, void *s, qp_move m)
             if (g->capture_win && g->nsides == 2) a->captured[side]++;
         }
         put(g, s, to, code);
+        if (g->shoot_code && !hops) {   /* the shot (blk_shoot.c) */
+            put(g, s, blk_then(m), g->shoot_code);
+            a->count[g->side_of[g->shoot_code]]++;
+        }
     }
     if (g->enclose_npat && !blk_hops(m)) take_enclosed(g, s, to);
+    if (g->has_connect && !a->connected) a->connected = (int8_t)blk_connect_through(g, c, to);
     if (g->line_k && !a->line) {
         if (from < 0 && g->place != BLK_PLACE_FLANK) {
             if (blk_line_through(g, c, to)) a->line = (int8_t)(1 + side);
@@ -128,16 +140,18 @@ void blk_make_null(const blk_game *g, void *s)
 unsigned blk_move_flags(const blk_game *g, const void *s, qp_move m)
 {
     if (m == BLK_PASS) return 0;
+    if (m == BLK_SWAP) return QP_MF_IRREVERSIBLE;
     if (blk_hops(m) || (g->pc.on && blk_from(m) >= 0 && blk_ccells(g, s)[blk_to(m)]))
         return QP_MF_CAPTURE | QP_MF_IRREVERSIBLE;
     int taken[4 * BLK_ENCLOSE_LINE];
     if (blk_enclose_move(g, s, m, taken)) return QP_MF_CAPTURE | QP_MF_IRREVERSIBLE;
+    if (g->shoot_code) return QP_MF_IRREVERSIBLE;   /* a shot stays */
     return blk_from(m) < 0 ? QP_MF_IRREVERSIBLE : 0;   /* a placement never comes back */
 }
 
 int blk_move_order(const blk_game *g, const void *s, qp_move m)
 {
-    if (m == BLK_PASS) return 0;
+    if (m == BLK_PASS || m == BLK_SWAP) return 0;
     int hops = blk_hops(m);
     if (hops) return 1000 * hops;
     int taken[4 * BLK_ENCLOSE_LINE];
@@ -154,8 +168,8 @@ int blk_move_order(const blk_game *g, const void *s, qp_move m)
 void blk_move_text(const blk_game *g, qp_move m, char *buf, size_t n)
 {
     if (!n) return;
-    if (m == BLK_PASS) {
-        snprintf(buf, n, "pass");
+    if (m == BLK_PASS || m == BLK_SWAP) {
+        snprintf(buf, n, "%s", m == BLK_PASS ? "pass" : "swap");
         return;
     }
     char t[8 * (BLK_MAX_HOPS + 2)] = "";
@@ -173,6 +187,7 @@ void blk_move_text(const blk_game *g, qp_move m, char *buf, size_t n)
         }
     }
     qp_sq_name(&g->geom, to, t + len);
+    if (g->shoot_code && from >= 0 && !blk_hops(m)) qp_sq_name(&g->geom, blk_then(m), t + strlen(t));
     snprintf(buf, n, "%s", t);
 }
 
@@ -181,6 +196,7 @@ int blk_move_squares(const blk_game *g, qp_move m, int *sq, int max)
     /* in the order a player clicks them: the piece, then each landing
      * square of a jump chain (the jumped pieces are not clicked) */
     if (m == BLK_PASS || max < 1) return 0;
+    if (m == BLK_SWAP) return 0;   /* the move names no square */
     int k = 0, from = blk_from(m), hops = blk_hops(m);
     if (from >= 0) sq[k++] = from;
     int at = from;
@@ -190,6 +206,7 @@ int blk_move_squares(const blk_game *g, qp_move m, int *sq, int max)
         sq[k++] = at;
     }
     if (k < max) sq[k++] = blk_to(m);
+    if (g->shoot_code && from >= 0 && !hops && k < max) sq[k++] = blk_then(m);   /* the shot, last */
     return k;
 }
 
@@ -221,6 +238,11 @@ static void why_not(const blk_game *g, const void *s, const char *text, char *er
     char nm[8], nm2[8];
     if (!strcmp(text, "pass")) {
         snprintf(err, errn, "pass: only a side without a move may pass");
+        return;
+    }
+    if (!strcmp(text, "swap")) {
+        snprintf(err, errn, g->swap ? "swap: only the second side's first move may take over the first piece"
+                                    : "swap: this game has no pie rule");
         return;
     }
     if (k <= 0) {
@@ -255,6 +277,10 @@ static void why_not(const blk_game *g, const void *s, const char *text, char *er
         } else {
             snprintf(err, errn, "%s is not a legal placement", nm);
         }
+        return;
+    }
+    if (g->shoot_code) {
+        blk_shoot_why(g, s, sq, k, text, err, errn);
         return;
     }
     qp_sq_name(&g->geom, sq[0], nm);
@@ -293,7 +319,24 @@ int blk_move_parse(const blk_game *g, const void *s, const char *text, qp_move *
     for (size_t i = 0; i <= len; i++) want[i] = (char)tolower((unsigned char)text[i]);
     /* Connect Four style: a column letter alone drops into that column */
     bool column = g->place == BLK_PLACE_GRAVITY && len == 1 && want[0] >= 'a' && want[0] < 'a' + g->geom.w;
+    /* A text of squares is matched on the move's fields, not by printing
+     * every move (Amazons has thousands): a move without hops prints
+     * exactly its from, to and shot squares. */
+    int sq[BLK_MAX_HOPS + 2];
+    int k = column ? -1 : read_squares(g, want, sq, BLK_MAX_HOPS + 2);
     for (int i = 0; i < n; i++) {
+        if (k > 0 && mv[i] != BLK_PASS && mv[i] != BLK_SWAP) {
+            int from = blk_from(mv[i]);
+            if (from != (k == 1 ? -1 : sq[0])) continue;
+            if (!blk_hops(mv[i])) {
+                bool shot = g->shoot_code && from >= 0;
+                if (k != 1 + (from >= 0) + shot || blk_to(mv[i]) != sq[k - 1 - shot] ||
+                    (shot && blk_then(mv[i]) != sq[k - 1]))
+                    continue;
+                *m = mv[i];
+                return 0;
+            }
+        }
         if (column) {
             if (mv[i] != BLK_PASS && blk_from(mv[i]) < 0 && blk_to(mv[i]) % g->geom.w == want[0] - 'a') {
                 *m = mv[i];

@@ -146,6 +146,8 @@ static void read_place(lua_State *L, lr_inst *in, blk_game *g, int v)
     ty = lua_getfield(L, v, "pieces");
     if (ty == LUA_TSTRING) {
         int c = code_of_letter(L, in, -1, "rules.place.pieces");
+        if (in->piece[c].side > 1)
+            lb_fail(L, in, "rules.place.pieces", "rules.place.pieces: '%c' is neutral, no side's to place", in->piece[c].letter);
         g->place_code[0] = g->place_code[1] = 0;
         g->place_code[in->piece[c].side] = c;
     } else if (ty == LUA_TTABLE) {
@@ -217,7 +219,7 @@ static void read_move(lua_State *L, lr_inst *in, blk_game *g, int v)
     }
     if (!per_piece) {
         unsigned m = lua_type(L, v) == LUA_TTABLE && lua_rawlen(L, v) == 0 ? 0 : move_kinds(L, in, v, "rules.move");
-        for (int c = 1; c <= in->npieces; c++) g->move[c] = m;
+        for (int c = 1; c <= in->npieces; c++) g->move[c] = in->piece[c].side > 1 ? 0 : m;   /* neutral: still */
         return;
     }
     for (int c = 1; c <= in->npieces; c++) {
@@ -225,6 +227,7 @@ static void read_move(lua_State *L, lr_inst *in, blk_game *g, int v)
         char key[32];
         snprintf(key, sizeof key, "rules.move.%s", lk);
         if (lua_getfield(L, v, lk) != LUA_TNIL) {
+            if (in->piece[c].side > 1) lb_fail(L, in, key, "%s: '%s' is neutral and does not move", key, lk);
             if (lp_is_movements(L, -1)) lp_read_movements(L, in, g, -1, c, key);   /* piece movements */
             else g->move[c] = move_kinds(L, in, -1, key);
         }
@@ -321,6 +324,60 @@ static void read_capture(lua_State *L, lr_inst *in, blk_game *g, int v)
     lua_pop(L, 1);
 }
 
+/* rules.shoot = { piece = "x", move = "slide" } (blk_shoot.c) */
+static void read_shoot(lua_State *L, lr_inst *in, blk_game *g, int v)
+{
+    static const char *const keys[] = {"piece", "move", NULL};
+    static const char *const kinds[] = {"step", "slide", NULL};
+    if (lua_type(L, v) != LUA_TTABLE)
+        lb_fail(L, in, "rules.shoot", "rules.shoot must be a table { piece = letter, move = \"slide\" }");
+    check_keys(L, in, v, "rules.shoot", keys, false);
+    if (lua_getfield(L, v, "piece") == LUA_TNIL) lb_fail(L, in, "rules.shoot", "rules.shoot needs 'piece'");
+    g->shoot_code = code_of_letter(L, in, -1, "rules.shoot.piece");
+    lua_pop(L, 1);
+    g->shoot_move = BLK_SLIDE;
+    if (lua_getfield(L, v, "move") != LUA_TNIL) g->shoot_move = 1u << choose(L, in, -1, "rules.shoot.move", kinds);
+    lua_pop(L, 1);
+}
+
+/* One end of rules.connect: a board region's name or a rectangle "a1-k1". */
+static void connect_end(lua_State *L, lr_inst *in, blk_game *g, int i, int side, int end)
+{
+    const char *s = lua_type(L, i) == LUA_TSTRING ? lua_tostring(L, i) : NULL;
+    int rg = s ? qp_geom_find_region(&g->geom, s) : -1, f0, r0, f1, r1;
+    if (rg >= 0) {
+        for (int sq = 0; sq < g->n; sq++)
+            if (g->geom.regions[rg].in[sq]) g->connect_in[side][sq] |= (uint8_t)(1u << end);
+    } else if (s && !qp_rect_parse(&g->geom, s, &f0, &r0, &f1, &r1)) {
+        for (int r = r0; r <= r1; r++)
+            for (int f = f0; f <= f1; f++) g->connect_in[side][qp_sq(&g->geom, f, r)] |= (uint8_t)(1u << end);
+    } else {
+        lb_fail(L, in, "rules.connect", "rules.connect: '%s' is neither a region of board.regions nor a rectangle like \"a1-k1\"",
+                s ? s : luaL_typename(L, i));
+    }
+}
+
+/* rules.connect = { {end, end} per side, reason = "..." } (blk_connect.c) */
+static void read_connect(lua_State *L, lr_inst *in, blk_game *g, int v)
+{
+    static const char *const keys[] = {"reason", NULL};
+    if (lua_type(L, v) != LUA_TTABLE || (int)lua_rawlen(L, v) != in->nsides)
+        lb_fail(L, in, "rules.connect", "rules.connect must list two ends per side, e.g. { {\"a1-k1\", \"a11-k11\"}, {\"a1-a11\", \"k1-k11\"} }");
+    check_keys(L, in, v, "rules.connect", keys, false);
+    for (int s = 0; s < in->nsides; s++) {
+        if (lua_rawgeti(L, v, s + 1) != LUA_TTABLE || lua_rawlen(L, -1) != 2)
+            lb_fail(L, in, "rules.connect", "rules.connect: side %d needs a pair of ends {a, b}", s + 1);
+        for (int e = 0; e < 2; e++) {
+            lua_rawgeti(L, -1, e + 1);
+            connect_end(L, in, g, lua_gettop(L), s, e);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    g->has_connect = true;
+    reason(L, in, v, "rules.connect", g->connect_reason);
+}
+
 /* A rule given as a number or as { count/length = N, reason = ... }. */
 static int count_rule(lua_State *L, lr_inst *in, int v, const char *key, const char *count_key,
                       const char *const *keys, int lo, int hi, char *why)
@@ -406,7 +463,8 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
 {
     static const char *const keys[] = {"start", "place", "move", "jump", "line", "stuck", "count",
                                        "captures", "fewer", "goal", "capture",
-                                       "zones", "terrain", "ranks", "reach", NULL};   /* pieces (lua_pieces.c) */
+                                       "zones", "terrain", "ranks", "reach",   /* pieces (lua_pieces.c) */
+                                       "shoot", "connect", "swap", NULL};   /* blk_shoot.c, blk_connect.c, blk_swap.c */
     blk_game *g = calloc(1, sizeof *g);
     if (!g) luaL_error(L, "out of memory");
     in->blk = g;
@@ -440,6 +498,16 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
     if (lr_field(L, r, "jump", params) != LUA_TNIL) read_jump(L, in, g, lua_gettop(L));
     lua_pop(L, 1);
     if (lr_field(L, r, "capture", params) != LUA_TNIL) read_capture(L, in, g, lua_gettop(L));
+    lua_pop(L, 1);
+    /* shoot, connect, swap: moves with a shot, the connection goal, the pie rule */
+    if (lr_field(L, r, "shoot", params) != LUA_TNIL) read_shoot(L, in, g, lua_gettop(L));
+    lua_pop(L, 1);
+    if (lr_field(L, r, "connect", params) != LUA_TNIL) read_connect(L, in, g, lua_gettop(L));
+    lua_pop(L, 1);
+    if (lr_field(L, r, "swap", params) != LUA_TNIL) {
+        if (!lua_isboolean(L, -1)) lb_fail(L, in, "rules.swap", "rules.swap must be true or false");
+        g->swap = lua_toboolean(L, -1);
+    }
     lua_pop(L, 1);
 
     static const char *const line_keys[] = {"length", "exact", "directions", "reason", NULL};

@@ -163,9 +163,14 @@ static void lr_read_board(lua_State *L, lr_inst *in, int t, int params)
                 if (f + 1 < w && rk + 1 < h) qp_geom_link_diagonal(&r->geom, sq, sq + w + 1);
                 if (f > 0 && rk + 1 < h) qp_geom_link_diagonal(&r->geom, sq, sq + w - 1);
             }
+        } else if (!strcmp(d, "hex")) {
+            /* six neighbours: the SE-NW diagonal of every cell */
+            for (int sq = 0; sq < in->n; sq++)
+                if (sq % w + 1 < w && sq / w > 0) qp_geom_link_diagonal(&r->geom, sq, sq - w + 1);
+            r->geom.hex = true;
         } else if (strcmp(d, "none")) {
             lr_fail_key(L, g, "board.diagonals",
-                        "'board.diagonals' must be \"all\", \"none\", \"alquerque\" or a list of square pairs");
+                        "'board.diagonals' must be \"all\", \"none\", \"alquerque\", \"hex\" or a list of square pairs");
         }
     } else if (ty == LUA_TTABLE) {
         int dt = lua_gettop(L);
@@ -292,8 +297,6 @@ static void lr_read_pieces(lua_State *L, lr_inst *in, int t)
         snprintf(key, sizeof key, "pieces.%c", letters[i]);
         pc->letter = letters[i];
         pc->side = isupper((unsigned char)letters[i]) ? 0 : 1;
-        if (pc->side >= in->nsides)
-            lr_fail_key(L, g, key, "piece '%c': lower case letters are the second side's", letters[i]);
         in->code_of[(unsigned char)letters[i]] = (int8_t)(i + 1);
         char lk[2] = {letters[i], 0};
         int ty = lua_getfield(L, pt, lk);
@@ -308,9 +311,17 @@ static void lr_read_pieces(lua_State *L, lr_inst *in, int t)
                 pc->value = (int)lua_tointeger(L, -1);
             }
             lua_pop(L, 1);
+            /* neutral = true: a piece of no side (an arrow), side 2 */
+            if (lua_getfield(L, -1, "neutral") != LUA_TNIL) {
+                if (!lua_isboolean(L, -1)) lr_fail_key(L, g, key, "'%s.neutral' must be true or false", key);
+                if (lua_toboolean(L, -1)) pc->side = 2;
+            }
+            lua_pop(L, 1);
         } else {
             lr_fail_key(L, g, key, "'%s' must be a table or a glyph string", key);
         }
+        if (pc->side < 2 && pc->side >= in->nsides)
+            lr_fail_key(L, g, key, "piece '%c': lower case letters are the second side's", letters[i]);
         lua_pop(L, 1);
     }
     lua_pop(L, 1);

@@ -39,7 +39,7 @@
 
 typedef struct lr_piece {
     char letter;
-    int side;
+    int side;          /* 0, 1; 2: neutral (no side's) */
     int value;
     char glyph[16];
 } lr_piece;

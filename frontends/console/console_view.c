@@ -134,7 +134,7 @@ static void draw_point(FILE *f, const qp_rules *r, const void *s, int sq, const 
     if (st->color) {
         if (mark) fputs(ANSI_MARK, f);
         if (has && pv.side == 0) fputs(ANSI_RED ANSI_BOLD, f);
-        else if (has) fputs(ANSI_BOLD, f);
+        else if (has && pv.side == 1) fputs(ANSI_BOLD, f);   /* neutral pieces (2) plain */
     }
     fputs(text, f);
     if (st->color && (mark || has)) fputs(ANSI_OFF, f);
@@ -142,7 +142,7 @@ static void draw_point(FILE *f, const qp_rules *r, const void *s, int sq, const 
 
 static void draw_files(FILE *f, const qp_geom *g, const con_style *st, int lw)
 {
-    int pitch = st->ascii ? 2 : 3;
+    int pitch = st->ascii ? 2 : g->hex ? 4 : 3;
     fprintf(f, "%*s", lw + 1, "");
     for (int i = 0; i < g->w; i++) {
         int file = st->flip ? g->w - 1 - i : i;
@@ -162,21 +162,35 @@ static void draw_river(FILE *f, const qp_geom *g, const con_style *st, int lw)
     fputc('\n', f);
 }
 
+/* A hex board is a rhombus: each row drawn half a cell right of the row
+ * below it (the cells a row touches above are then up-left and up-right). */
+static int hex_gap(const qp_geom *g, const con_style *st)
+{
+    return g->hex && !st->ascii ? 2 : 1;   /* spaces between cells */
+}
+
+static int hex_shift(const qp_geom *g, const con_style *st, int row)
+{
+    if (!g->hex) return 0;
+    int k = g->h - 1 - row;
+    return st->ascii ? k : 2 * k;   /* pitch 2, or 4 (hex_gap) */
+}
+
 void con_draw_board(FILE *f, const qp_rules *r, const void *s, const con_style *st,
                     const int *marks, int nmarks)
 {
     const qp_geom *g = &r->geom;
     int lw = g->h >= 10 ? 2 : 1;
 
-    draw_files(f, g, st, lw);
+    draw_files(f, g, st, lw + hex_shift(g, st, 0));
     for (int row = 0; row < g->h; row++) {
         int rank = st->flip ? row : g->h - 1 - row;
-        fprintf(f, "%*d ", lw, rank + 1);
+        fprintf(f, "%*d %*s", lw, rank + 1, hex_shift(g, st, row), "");
         for (int i = 0; i < g->w; i++) {
             int file = st->flip ? g->w - 1 - i : i;
             int sq = qp_sq(g, file, rank);
             draw_point(f, r, s, sq, st, is_marked(sq, marks, nmarks));
-            if (i < g->w - 1) fputc(' ', f);
+            if (i < g->w - 1) fprintf(f, "%*s", hex_gap(g, st), "");
         }
         fprintf(f, " %d\n", rank + 1);
         /* the river lies between rank river-1 and river (0-based) */
@@ -185,5 +199,5 @@ void con_draw_board(FILE *f, const qp_rules *r, const void *s, const con_style *
             ((rank == g->river && next == g->river - 1) || (rank == g->river - 1 && next == g->river)))
             draw_river(f, g, st, lw);
     }
-    draw_files(f, g, st, lw);
+    draw_files(f, g, st, lw + hex_shift(g, st, g->h - 1));
 }

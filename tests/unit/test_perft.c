@@ -42,6 +42,12 @@ static const perft_row rows[] = {
     {"xiangqi", {NULL}, NULL, {44, 1920, 79666}, 79666},
     {"breakthrough", {NULL}, NULL, {22, 484, 11132, 256036}, 256036},
     {"jungle", {NULL}, NULL, {24, 576, 12240, 260099}, 260099},
+    /* published: 2176, 4307152; the 6x6 counts agree with hk_amazons */
+    {"amazons", {NULL}, NULL, {2176}, 2176},
+    {"amazons", {"size=6", NULL}, NULL, {544, 238532}, 238532},
+    /* 11x11: 121!/(121-d)!; 3x3 (games end from ply 5) agrees with hk_hex */
+    {"hex", {NULL}, NULL, {121, 14520}, 14520},
+    {"hex", {"size=3", NULL}, NULL, {9, 72, 504, 3024, 15120, 54720}, 56160},
 };
 #define NROWS (sizeof rows / sizeof rows[0])
 
