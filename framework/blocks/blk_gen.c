@@ -122,8 +122,10 @@ static int jumps_from(jump_ctx *j, int sq, int hops, qp_move bits)
 {
     const blk_game *g = j->g;
     int emitted = 0;
+    unsigned mask = g->dir_mask[j->code];
     for (int i = 0; i < g->ndir[sq]; i++) {
         int d = g->dir[sq][i];
+        if (!(mask >> d & 1)) continue;
         int over = g->geom.nb[sq][d];
         if (over < 0 || !j->c[over]) continue;
         if (!g->jump_over_own && g->side_of[j->c[over]] == j->side) continue;
@@ -131,7 +133,8 @@ static int jumps_from(jump_ctx *j, int sq, int hops, qp_move bits)
         if (land < 0 || j->c[land]) continue;
         qp_move b = bits | ((qp_move)d << (24 + 3 * hops));
         qp_move m = enc(j->from, land) | ((qp_move)(hops + 1) << 20) | b;
-        if (g->chain == BLK_CHAIN_NONE || hops + 1 >= BLK_MAX_HOPS) {
+        if (g->chain == BLK_CHAIN_NONE || hops + 1 >= BLK_MAX_HOPS ||
+            (g->promote_ends_chain && blk_lands_as(g, j->code, land) != j->code)) {
             if (j->out) j->out[j->n] = m;
             j->n++, emitted++;
         } else {
@@ -181,6 +184,7 @@ int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool 
             if (stop_at_one && j.n) return 1;
         }
         n = j.n;
+        if (g->jump_most && n > 1) n = blk_keep_most(out, n);
         any_jump = n > 0;
         if (any_jump && g->jump_forced) return n;
     }
@@ -222,6 +226,7 @@ int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool 
             if (!(mv & (BLK_STEP | BLK_SLIDE))) continue;
             for (int i = 0; i < g->ndir[sq]; i++) {
                 int d = g->dir[sq][i];
+                if (!(g->dir_mask[code] >> d & 1)) continue;
                 for (int t = g->geom.nb[sq][d]; t >= 0 && !c[t]; t = g->geom.nb[t][d]) {
                     if (n >= QP_MAX_MOVES) return n;
                     out[n++] = enc(sq, t);

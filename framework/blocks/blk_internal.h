@@ -50,4 +50,16 @@ static inline int blk_from(qp_move m) { return (int)((m >> 10) & 0x3ff) - 1; }
 static inline int blk_hops(qp_move m) { return (int)((m >> 20) & 0xf); }
 static inline int blk_hop_dir(qp_move m, int i) { return (int)((m >> (24 + 3 * i)) & 7); }
 
+/* blk_promote.c: per-piece directions (forward), after the move
+ * directions are known; the most-captures filter over a jump list. */
+void blk_prepare_pieces(blk_game *g);
+int blk_keep_most(qp_move *mv, int n);
+
+/* The piece code lands as on sq: its promoted kind in its zone. */
+static inline int blk_lands_as(const blk_game *g, int code, int sq)
+{
+    int to = g->promote_to[code];
+    return to && (g->promote_zone[sq] >> g->side_of[code] & 1) ? to : code;
+}
+
 #endif

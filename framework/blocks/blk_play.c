@@ -104,7 +104,7 @@ void blk_make(const blk_game *g, void *s, qp_move m)
             a->count[g->side_of[c[to]]]--;
             if (g->capture_win && g->nsides == 2) a->captured[side]++;
         }
-        put(g, s, to, code);
+        put(g, s, to, blk_lands_as(g, code, to));
     }
     if (g->enclose_npat && !blk_hops(m)) take_enclosed(g, s, to);
     if (g->line_k && !a->line) {
@@ -132,7 +132,11 @@ unsigned blk_move_flags(const blk_game *g, const void *s, qp_move m)
         return QP_MF_CAPTURE | QP_MF_IRREVERSIBLE;
     int taken[4 * BLK_ENCLOSE_LINE];
     if (blk_enclose_move(g, s, m, taken)) return QP_MF_CAPTURE | QP_MF_IRREVERSIBLE;
-    return blk_from(m) < 0 ? QP_MF_IRREVERSIBLE : 0;   /* a placement never comes back */
+    int from = blk_from(m);
+    if (from < 0) return QP_MF_IRREVERSIBLE;   /* a placement never comes back */
+    int code = blk_ccells(g, s)[from];
+    if (g->resets_no_capture[code]) return QP_MF_IRREVERSIBLE | QP_MF_RESETS_COUNTER;
+    return blk_lands_as(g, code, blk_to(m)) != code ? QP_MF_IRREVERSIBLE : 0;
 }
 
 int blk_move_order(const blk_game *g, const void *s, qp_move m)
