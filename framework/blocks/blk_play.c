@@ -214,6 +214,13 @@ static int read_squares(const blk_game *g, const char *text, int *sq, int max)
     return *p ? -1 : k;
 }
 
+static bool adjacent(const blk_game *g, int a, int b)
+{
+    for (int d = 0; d < QP_NDIRS; d++)
+        if (g->geom.nb[a][d] == b) return true;
+    return false;
+}
+
 static void why_not(const blk_game *g, const void *s, const char *text, char *err, size_t errn)
 {
     int side = blk_side(s);
@@ -238,9 +245,14 @@ static void why_not(const blk_game *g, const void *s, const char *text, char *er
             return;
         }
     bool jump_exists = false;
-    if (g->jump_forced) {
+    int most = 0;   /* the most pieces a legal jump takes */
+    if (g->jump_forced || g->jump_most) {
         int n = blk_gen_side(g, s, side, tmp, false);
-        for (int i = 0; i < n; i++) jump_exists |= blk_hops(tmp[i]) > 0;
+        for (int i = 0; i < n; i++) {
+            jump_exists |= blk_hops(tmp[i]) > 0;
+            if (blk_hops(tmp[i]) > most) most = blk_hops(tmp[i]);
+        }
+        jump_exists &= g->jump_forced;
     }
     if (k == 1) {
         qp_sq_name(&g->geom, sq[0], nm);
@@ -273,6 +285,8 @@ static void why_not(const blk_game *g, const void *s, const char *text, char *er
         ;
     else if (c[sq[k - 1]])
         snprintf(err, errn, "%s is occupied", nm2);
+    else if (g->jump_most && most > k - 1 && !adjacent(g, sq[0], sq[1]))
+        snprintf(err, errn, "%s: a capture must take the most pieces (%d)", text, most);
     else if (jump_exists)
         snprintf(err, errn, "a jump is available and must be taken");
     else
