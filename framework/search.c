@@ -361,7 +361,7 @@ static void make_child(qp_search *S, int ply, qp_move m, uint8_t pick)
         S->pos[ply + 1] = c;
     }
     int i = S->base + ply;
-    S->line[i + 1].quiet_plies = (pick & QP_PICK_CAPTURE) ? 0 : S->line[i].quiet_plies + 1;
+    S->line[i + 1].quiet_plies = (pick & (QP_PICK_CAPTURE | QP_PICK_RESET)) ? 0 : S->line[i].quiet_plies + 1;
     S->rev[i + 1] = (pick & QP_PICK_IRREV) ? i + 1 : S->rev[i];
 }
 
@@ -505,7 +505,8 @@ static void qsearch_checks(qp_search *S, int ply, int *alpha, int beta, int *bes
         qp_move m = pm->mv[i];
         unsigned mf = rs->move_flags ? rs->move_flags(r, s, m) : 0;
         if ((mf & QP_MF_CAPTURE) || (rs->may_check && !rs->may_check(r, s, m))) continue;
-        make_child(S, ply, m, (mf & QP_MF_IRREVERSIBLE) ? QP_PICK_IRREV : 0);
+        make_child(S, ply, m, (uint8_t)(((mf & QP_MF_IRREVERSIBLE) ? QP_PICK_IRREV : 0) |
+                                        ((mf & QP_MF_RESETS_COUNTER) ? QP_PICK_RESET : 0)));
         if (!(rs->flags(r, S->pos[ply + 1]) & QP_FLAG_CHECK)) {
             unmake_child(S, ply, m);
             continue;
@@ -828,6 +829,7 @@ static int search_root(qp_search *S, int depth, int alpha, int beta)
         unsigned mf = rs->move_flags ? rs->move_flags(r, s, m) : 0;
         if (mf & QP_MF_CAPTURE) fl |= QP_PICK_CAPTURE;
         if (mf & QP_MF_IRREVERSIBLE) fl |= QP_PICK_IRREV;
+        if (mf & QP_MF_RESETS_COUNTER) fl |= QP_PICK_RESET;
         make_child(S, 0, m, fl);
         bool same = same_mover(S, 0, S->line[S->base].to_move);
         int raw;

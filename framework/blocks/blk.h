@@ -42,6 +42,8 @@
  * carries no extra bits.
  * For moves with hops == 0, bits 24-33 hold a "then" square + 1, bits
  * 34-39 a promotion / piece code and bits 40-43 a special kind (chess).
+ * A promotion (rules.promote) is not written in the move: a piece of a
+ * kind that promotes always becomes its one promoted kind where it lands.
  * Texts: a placement is its square ("e4"), a move from-to ("a1b2"), a
  * chain of jumps every landing square ("a1c3e5"), a move and its shot
  * from-to-then ("d1d7g7"), a pass "pass", the pie rule's "swap".
@@ -161,6 +163,16 @@ typedef struct blk_game {
     /* pieces by kind: movements, zones and terrain, ranks, reach and
      * capture-all goals (blk_piece.h) */
     blk_pieces pc;
+
+    /* pieces that go only forward, promote on reaching a zone, reset the
+     * no-capture counter; the most-captures rule (blk_promote.c) */
+    bool forward[BLK_MAX_CODES];  /* moves and jumps only forward (first side: up the ranks) */
+    int8_t promote_to[BLK_MAX_CODES];     /* the piece a code becomes in its zone; 0: none */
+    uint8_t promote_zone[QP_MAX_POINTS];  /* bit s: side s's pieces promote on this point */
+    bool promote_ends_chain;      /* a promotion ends a jump chain there */
+    bool jump_most;               /* of the jumps, only those taking the most pieces */
+    bool resets_no_capture[BLK_MAX_CODES]; /* its moves reset the no-capture counter */
+    uint8_t dir_mask[BLK_MAX_CODES];      /* derived: bit d, the piece moves in direction d */
 
     /* endings */
     int line_k;                   /* k in a row wins; 0: no line rule */

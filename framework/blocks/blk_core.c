@@ -167,6 +167,15 @@ int blk_prepare(blk_game *g, size_t off_cells, char *err, size_t errn)
             if (g->geom.nb[sq][d] >= 0 && blk_dir_ok(g->place_dirs, d)) g->pdir[sq][g->npdir[sq]++] = (int8_t)d;
     }
 
+    /* forward pieces and promotion (blk_promote.c) */
+    for (int c = 1; c <= g->ncodes; c++)
+        if (g->promote_to[c] && g->side_of[g->promote_to[c]] != g->side_of[c]) {
+            snprintf(err, errn, "rules.promote: '%c' would become '%c', a piece of the other side", g->letter[c],
+                     g->letter[g->promote_to[c]]);
+            return -1;
+        }
+    blk_prepare_pieces(g);
+
     /* bitboards: every link of a direction is one constant offset */
     g->bb_ok = g->n <= 64;
     for (int d = 0; d < QP_NDIRS && g->bb_ok; d++) {

@@ -122,8 +122,10 @@ static int jumps_from(jump_ctx *j, int sq, int hops, qp_move bits)
 {
     const blk_game *g = j->g;
     int emitted = 0;
+    unsigned mask = g->dir_mask[j->code];
     for (int i = 0; i < g->ndir[sq]; i++) {
         int d = g->dir[sq][i];
+        if (!(mask >> d & 1)) continue;
         int over = g->geom.nb[sq][d];
         if (over < 0 || !j->c[over]) continue;
         if (!g->jump_over_own && g->side_of[j->c[over]] == j->side) continue;
@@ -132,7 +134,8 @@ static int jumps_from(jump_ctx *j, int sq, int hops, qp_move bits)
         if (land < 0 || j->c[land]) continue;
         qp_move b = bits | ((qp_move)d << (24 + 3 * hops));
         qp_move m = enc(j->from, land) | ((qp_move)(hops + 1) << 20) | b;
-        if (g->chain == BLK_CHAIN_NONE || hops + 1 >= BLK_MAX_HOPS) {
+        if (g->chain == BLK_CHAIN_NONE || hops + 1 >= BLK_MAX_HOPS ||
+            (g->promote_ends_chain && blk_lands_as(g, j->code, land) != j->code)) {
             if (j->out) j->out[j->n] = m;
             j->n++, emitted++;
         } else {
@@ -156,11 +159,46 @@ static int jumps_from(jump_ctx *j, int sq, int hops, qp_move bits)
     return emitted;
 }
 
+/* The pieces of side with a first jump, on bitboards: per direction, the
+ * jumpable pieces whose next point is empty, then own pieces just before
+ * them; a piece whose kind may not go that way is dropped.  The chain
+ * search and its board copy then run only for pieces that can capture. */
+static uint64_t jumpers(const blk_game *g, const void *s, int side)
+{
+    const blk_aux *a = blk_cax(g, s);
+    const int8_t *c = blk_ccells(g, s);
+    uint64_t occ = a->bb[0] | a->bb[1], empty = g->bb_empty_ok & ~occ;
+    uint64_t over_ok = g->jump_over_own ? occ : a->bb[1 - side];
+    uint64_t found = 0;
+    for (int d = 0; d < QP_NDIRS; d++) {
+        if (!g->bb_valid[d]) continue;
+        int b = blk_back(d);
+        uint64_t from = bb_shift(g, bb_shift(g, empty, b) & over_ok, b) & a->bb[side] & ~found;
+        for (; from; from &= from - 1) {
+            int sq = __builtin_ctzll(from), code = c[sq];
+            if ((g->move[code] & BLK_JUMP) && (g->dir_mask[code] >> d & 1)) found |= (uint64_t)1 << sq;
+        }
+    }
+    return found;
+}
+
 int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool stop_at_one)
 {
     const int8_t *c = blk_ccells(g, s);
     const blk_aux *a = blk_cax(g, s);
     int n = 0;
+
+    /* the side's pieces: from its bitboard, else a scan */
+    int16_t own[QP_MAX_POINTS];
+    int nown = 0;
+    if (g->side_moves[side] && may_move(g, a, side)) {
+        if (g->bb_ok) {
+            for (uint64_t b = a->bb[side]; b; b &= b - 1) own[nown++] = (int16_t)__builtin_ctzll(b);
+        } else {
+            for (int sq = 0; sq < g->n; sq++)
+                if (c[sq] && g->side_of[c[sq]] == side) own[nown++] = (int16_t)sq;
+        }
+    }
 
     /* jumps first: when forced, they are all there is */
     bool any_jump = false;
@@ -172,9 +210,11 @@ int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool 
         j.n = 0;
         j.stop = stop_at_one;
         bool copied = false;
-        for (int sq = 0; sq < g->n; sq++) {
-            int code = c[sq];
-            if (!code || g->side_of[code] != side || !(g->move[code] & BLK_JUMP)) continue;
+        uint64_t can = g->bb_ok ? jumpers(g, s, side) : 0;
+        for (int k = 0; k < nown; k++) {
+            int sq = own[k], code = c[sq];
+            if (!(g->move[code] & BLK_JUMP)) continue;
+            if (g->bb_ok && !(can >> sq & 1)) continue;
             if (!copied) memcpy(j.c, c, (size_t)g->n), copied = true;
             j.from = sq;
             j.code = code;
@@ -182,6 +222,7 @@ int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool 
             if (stop_at_one && j.n) return 1;
         }
         n = j.n;
+        if (g->jump_most && n > 1) n = blk_keep_most(out, n);
         any_jump = n > 0;
         if (any_jump && g->jump_forced) return n;
     }
@@ -216,13 +257,13 @@ int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool 
     }
 
     if ((g->side_moves[side] & (BLK_STEP | BLK_SLIDE)) && may_move(g, a, side)) {
-        for (int sq = 0; sq < g->n; sq++) {
-            int code = c[sq];
-            if (!code || g->side_of[code] != side) continue;
+        for (int k = 0; k < nown; k++) {
+            int sq = own[k], code = c[sq];
             unsigned mv = g->move[code];
             if (!(mv & (BLK_STEP | BLK_SLIDE))) continue;
             for (int i = 0; i < g->ndir[sq]; i++) {
                 int d = g->dir[sq][i];
+                if (!(g->dir_mask[code] >> d & 1)) continue;
                 for (int t = g->geom.nb[sq][d]; t >= 0 && !c[t]; t = g->geom.nb[t][d]) {
                     if (n >= QP_MAX_MOVES) return n;
                     if (g->shoot_code) {   /* every move goes on with its shots */

@@ -69,4 +69,16 @@ int blk_connect_find(const blk_game *g, const int8_t *c);
 int blk_swap_from(const blk_game *g, const void *s);
 static inline int blk_swap_to(const blk_game *g, int sq) { return (sq % g->geom.w) * g->geom.w + sq / g->geom.w; }
 
+/* blk_promote.c: per-piece directions (forward), after the move
+ * directions are known; the most-captures filter over a jump list. */
+void blk_prepare_pieces(blk_game *g);
+int blk_keep_most(qp_move *mv, int n);
+
+/* The piece code lands as on sq: its promoted kind in its zone. */
+static inline int blk_lands_as(const blk_game *g, int code, int sq)
+{
+    int to = g->promote_to[code];
+    return to && (g->promote_zone[sq] >> g->side_of[code] & 1) ? to : code;
+}
+
 #endif

@@ -111,7 +111,7 @@ void blk_make(const blk_game *g, void *s, qp_move m)
             a->count[g->side_of[c[to]]]--;
             if (g->capture_win && g->nsides == 2) a->captured[side]++;
         }
-        put(g, s, to, code);
+        put(g, s, to, blk_lands_as(g, code, to));
         if (g->shoot_code && !hops) {   /* the shot (blk_shoot.c) */
             put(g, s, blk_then(m), g->shoot_code);
             a->count[g->side_of[g->shoot_code]]++;
@@ -145,8 +145,12 @@ unsigned blk_move_flags(const blk_game *g, const void *s, qp_move m)
         return QP_MF_CAPTURE | QP_MF_IRREVERSIBLE;
     int taken[4 * BLK_ENCLOSE_LINE];
     if (blk_enclose_move(g, s, m, taken)) return QP_MF_CAPTURE | QP_MF_IRREVERSIBLE;
-    if (g->shoot_code) return QP_MF_IRREVERSIBLE;   /* a shot stays */
-    return blk_from(m) < 0 ? QP_MF_IRREVERSIBLE : 0;   /* a placement never comes back */
+    int from = blk_from(m);
+    /* a placement never comes back, nor does a shot */
+    if (from < 0 || g->shoot_code) return QP_MF_IRREVERSIBLE;
+    int code = blk_ccells(g, s)[from];
+    if (g->resets_no_capture[code]) return QP_MF_IRREVERSIBLE | QP_MF_RESETS_COUNTER;
+    return blk_lands_as(g, code, blk_to(m)) != code ? QP_MF_IRREVERSIBLE : 0;
 }
 
 int blk_move_order(const blk_game *g, const void *s, qp_move m)
@@ -227,6 +231,13 @@ static int read_squares(const blk_game *g, const char *text, int *sq, int max)
     return *p ? -1 : k;
 }
 
+static bool adjacent(const blk_game *g, int a, int b)
+{
+    for (int d = 0; d < QP_NDIRS; d++)
+        if (g->geom.nb[a][d] == b) return true;
+    return false;
+}
+
 static void why_not(const blk_game *g, const void *s, const char *text, char *err, size_t errn)
 {
     int side = blk_side(s);
@@ -256,9 +267,14 @@ static void why_not(const blk_game *g, const void *s, const char *text, char *er
             return;
         }
     bool jump_exists = false;
-    if (g->jump_forced) {
+    int most = 0;   /* the most pieces a legal jump takes */
+    if (g->jump_forced || g->jump_most) {
         int n = blk_gen_side(g, s, side, tmp, false);
-        for (int i = 0; i < n; i++) jump_exists |= blk_hops(tmp[i]) > 0;
+        for (int i = 0; i < n; i++) {
+            jump_exists |= blk_hops(tmp[i]) > 0;
+            if (blk_hops(tmp[i]) > most) most = blk_hops(tmp[i]);
+        }
+        jump_exists &= g->jump_forced;
     }
     if (k == 1) {
         qp_sq_name(&g->geom, sq[0], nm);
@@ -295,6 +311,8 @@ static void why_not(const blk_game *g, const void *s, const char *text, char *er
         ;
     else if (c[sq[k - 1]])
         snprintf(err, errn, "%s is occupied", nm2);
+    else if (g->jump_most && most > k - 1 && !adjacent(g, sq[0], sq[1]))
+        snprintf(err, errn, "%s: a capture must take the most pieces (%d)", text, most);
     else if (jump_exists)
         snprintf(err, errn, "a jump is available and must be taken");
     else

@@ -185,6 +185,78 @@ static void read_place(lua_State *L, lr_inst *in, blk_game *g, int v)
     lua_pop(L, 1);
 }
 
+/* A set of pieces: a string of letters ("mM") or a list of letters. */
+static void piece_set(lua_State *L, lr_inst *in, int i, const char *key, bool *out)
+{
+    i = lua_absindex(L, i);
+    if (lua_type(L, i) == LUA_TSTRING) {
+        const char *s = lua_tostring(L, i);
+        if (!*s) lb_fail(L, in, key, "%s must name at least one piece", key);
+        for (; *s; s++) {
+            int code = in->code_of[(unsigned char)*s];
+            if (code <= 0) lb_fail(L, in, key, "%s: '%c' is not a piece of 'pieces'", key, *s);
+            out[code] = true;
+        }
+        return;
+    }
+    if (lua_type(L, i) != LUA_TTABLE || lua_rawlen(L, i) == 0)
+        lb_fail(L, in, key, "%s must be a string of piece letters or a list of them", key);
+    for (lua_Integer k = 1; k <= (lua_Integer)lua_rawlen(L, i); k++) {
+        lua_rawgeti(L, i, k);
+        out[code_of_letter(L, in, -1, key)] = true;
+        lua_pop(L, 1);
+    }
+}
+
+/* promote = { m = "k", M = "K", at = "far rank" | {"b8", ...}, ends_chain = true } */
+static void read_promote(lua_State *L, lr_inst *in, blk_game *g, int v)
+{
+    static const char *const keys[] = {"at", "ends_chain", NULL};
+    if (lua_type(L, v) != LUA_TTABLE) lb_fail(L, in, "rules.promote", "rules.promote must be a table");
+    check_keys(L, in, v, "rules.promote", keys, true);
+    bool any = false;
+    lua_pushnil(L);
+    while (lua_next(L, v)) {
+        if (lua_type(L, -2) == LUA_TSTRING && strlen(lua_tostring(L, -2)) == 1) {
+            const char *k = lua_tostring(L, -2);
+            char key[32];
+            snprintf(key, sizeof key, "rules.promote.%s", k);
+            int from = in->code_of[(unsigned char)k[0]];
+            if (from <= 0) lb_fail(L, in, key, "rules.promote: '%s' is not a piece of 'pieces'", k);
+            int to = code_of_letter(L, in, -1, key);
+            if (to == from) lb_fail(L, in, key, "%s: a piece cannot promote to itself", key);
+            g->promote_to[from] = (int8_t)to;
+            any = true;
+        }
+        lua_pop(L, 1);
+    }
+    if (!any) lb_fail(L, in, "rules.promote", "rules.promote needs a piece = promoted piece (m = \"k\")");
+    int ty = lua_getfield(L, v, "at");
+    if (ty == LUA_TNIL || (ty == LUA_TSTRING && !strcmp(lua_tostring(L, -1), "far rank"))) {
+        /* each side's last rank, seen from its side: the first side's is the top */
+        for (int f = 0; f < g->geom.w; f++) {
+            g->promote_zone[(g->geom.h - 1) * g->geom.w + f] |= 1;
+            g->promote_zone[f] |= 2;
+        }
+    } else if (ty == LUA_TTABLE && lua_rawlen(L, -1) > 0) {
+        for (lua_Integer k = 1; k <= (lua_Integer)lua_rawlen(L, -1); k++) {
+            lua_rawgeti(L, -1, k);
+            const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+            int sq = -1, used = s ? qp_sq_parse(&g->geom, s, &sq) : 0;
+            if (!used || s[used] || g->hole[sq])
+                lb_fail(L, in, "rules.promote.at", "rules.promote.at: '%s' is not a point of the board",
+                        s ? s : luaL_typename(L, -1));
+            g->promote_zone[sq] = 3;
+            lua_pop(L, 1);
+        }
+    } else {
+        lb_fail(L, in, "rules.promote.at", "rules.promote.at must be \"far rank\" or a list of points");
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, v, "ends_chain") != LUA_TNIL) g->promote_ends_chain = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+}
+
 static unsigned move_kinds(lua_State *L, lr_inst *in, int i, const char *key)
 {
     static const char *const kinds[] = {"step", "slide", "jump", NULL};
@@ -203,7 +275,7 @@ static unsigned move_kinds(lua_State *L, lr_inst *in, int i, const char *key)
 
 static void read_move(lua_State *L, lr_inst *in, blk_game *g, int v)
 {
-    static const char *const keys[] = {"directions", NULL};
+    static const char *const keys[] = {"directions", "forward", NULL};
     bool per_piece = false;
     if (lua_type(L, v) == LUA_TTABLE) {
         /* a list of kinds for every piece, or letter = kinds */
@@ -215,6 +287,8 @@ static void read_move(lua_State *L, lr_inst *in, blk_game *g, int v)
         check_keys(L, in, v, "rules.move", keys, true);
         if (lua_getfield(L, v, "directions") != LUA_TNIL)
             g->move_dirs = (blk_dirs)choose(L, in, -1, "rules.move.directions", DIRS);
+        lua_pop(L, 1);
+        if (lua_getfield(L, v, "forward") != LUA_TNIL) piece_set(L, in, -1, "rules.move.forward", g->forward);
         lua_pop(L, 1);
     }
     if (!per_piece) {
@@ -249,7 +323,7 @@ static void read_move(lua_State *L, lr_inst *in, blk_game *g, int v)
 
 static void read_jump(lua_State *L, lr_inst *in, blk_game *g, int v)
 {
-    static const char *const keys[] = {"over", "chain", "forced", NULL};
+    static const char *const keys[] = {"over", "chain", "forced", "most", NULL};
     static const char *const over[] = {"enemy", "any", NULL};
     static const char *const chain[] = {"none", "optional", "full", NULL};
     if (lua_type(L, v) != LUA_TTABLE) lb_fail(L, in, "rules.jump", "rules.jump must be a table");
@@ -259,6 +333,8 @@ static void read_jump(lua_State *L, lr_inst *in, blk_game *g, int v)
     if (lua_getfield(L, v, "chain") != LUA_TNIL) g->chain = (blk_chain)choose(L, in, -1, "rules.jump.chain", chain);
     lua_pop(L, 1);
     if (lua_getfield(L, v, "forced") != LUA_TNIL) g->jump_forced = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (lua_getfield(L, v, "most") != LUA_TNIL) g->jump_most = lua_toboolean(L, -1);
     lua_pop(L, 1);
 }
 
@@ -462,7 +538,7 @@ static void read_eval(lua_State *L, lr_inst *in, blk_game *g, int v)
 void lb_read(lua_State *L, lr_inst *in, int t, int params)
 {
     static const char *const keys[] = {"start", "place", "move", "jump", "line", "stuck", "count",
-                                       "captures", "fewer", "goal", "capture",
+                                       "captures", "fewer", "goal", "capture", "promote", "resets_no_capture",
                                        "zones", "terrain", "ranks", "reach",   /* pieces (lua_pieces.c) */
                                        "shoot", "connect", "swap", NULL};   /* blk_shoot.c, blk_connect.c, blk_swap.c */
     blk_game *g = calloc(1, sizeof *g);
@@ -508,6 +584,11 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
         if (!lua_isboolean(L, -1)) lb_fail(L, in, "rules.swap", "rules.swap must be true or false");
         g->swap = lua_toboolean(L, -1);
     }
+    lua_pop(L, 1);
+    if (lr_field(L, r, "promote", params) != LUA_TNIL) read_promote(L, in, g, lua_gettop(L));
+    lua_pop(L, 1);
+    if (lr_field(L, r, "resets_no_capture", params) != LUA_TNIL)
+        piece_set(L, in, -1, "rules.resets_no_capture", g->resets_no_capture);
     lua_pop(L, 1);
 
     static const char *const line_keys[] = {"length", "exact", "directions", "reason", NULL};

@@ -218,6 +218,17 @@ static void lr_read_board(lua_State *L, lr_inst *in, int t, int params)
         lr_fail_key(L, g, "board.shape", "'board.shape' must be a list of strings");
     }
     lua_pop(L, 1);
+    /* squares: the points are one colour of a checkered board (a1 dark);
+     * the other colour's are holes, and diagonals join the points */
+    if (lr_field(L, b, "squares", params) != LUA_TNIL) {
+        const char *k = lua_tostring(L, -1);
+        int keep = k && !strcmp(k, "dark") ? 0 : k && !strcmp(k, "light") ? 1 : -1;
+        if (keep < 0 || lua_type(L, -1) != LUA_TSTRING)
+            lr_fail_key(L, g, "board.squares", "'board.squares' must be \"dark\" or \"light\"");
+        for (int sq = 0; sq < in->n; sq++)
+            if ((sq % w + sq / w) % 2 != keep) in->hole[sq] = 1;
+    }
+    lua_pop(L, 1);
 
     if (lr_field(L, b, "regions", params) == LUA_TTABLE) {
         int rt = lua_gettop(L);

@@ -377,6 +377,16 @@ static const moves_case move_sets[] = {
     /* puzzles */
     {"t_puzzle", {NULL}, NULL, "a1c1 d1f1 e1c1"},
     {"t_puzzle", {NULL}, "2PPP1 w 1", "d1b1 d1f1"},
+    /* forward men (White up, Black down), kings every way; promotion on
+     * c3 ends the chain only with ends_chain; most captures (among the
+     * jumps: steps stay, as jumps are not forced here) */
+    {"t_promote", {NULL}, "5/5/2M2/5/5 w 0", "c3b4 c3c4 c3d4"},
+    {"t_promote", {NULL}, "5/5/2m2/5/5 b 0", "c3b2 c3c2 c3d2"},
+    {"t_promote", {NULL}, "5/5/2K2/5/5 w 0", "c3b2 c3b3 c3b4 c3c2 c3c4 c3d2 c3d3 c3d4"},
+    {"t_promote", {NULL}, "5/3m1/5/2m2/2M2 w 0", "c1b2 c1c3e5 c1d2"},
+    {"t_promote", {"ends_chain=true", NULL}, "5/3m1/5/2m2/2M2 w 0", "c1b2 c1c3 c1d2"},
+    {"t_promote", {NULL}, "5/2m2/5/1mm2/2M2 w 0", "c1a3 c1c3c5 c1d2"},
+    {"t_promote", {"most=true", NULL}, "5/2m2/5/1mm2/2M2 w 0", "c1c3c5 c1d2"},
     /* mixed: the moves hook appends b2b2 when the opponent holds b2 */
     {"t_mixed", {NULL}, NULL, "a2 a3 b1 b2 b3 c1 c2 c3"},
     {"t_mixed", {NULL}, "3/1o1/X1X w 2", "a2 a3 b1 b2b2 b3 c2 c3"},
@@ -418,6 +428,10 @@ static const play_case plays[] = {
      "white wins: all men taken"},
     {"t_jump", {"chain=optional", NULL}, "7/7/7/3m3/7/1m5/M6 w 0", "a1c3", "7/7/7/3m3/2M4/7/7 b 1", "ongoing"},
     {"t_jump", {"over=any", NULL}, "m6/7/7/7/7/1M5/M6 w 0", "a1c3", "m6/7/7/7/2M4/7/7 b 1", "ongoing"},
+    /* a man promotes where its move ends in the zone, not passing it */
+    {"t_promote", {NULL}, "5/3m1/5/2m2/2M2 w 0", "c1c3e5", "4M/5/5/5/5 b 1", "white wins: no moves"},
+    {"t_promote", {"ends_chain=true", NULL}, "5/3m1/5/2m2/2M2 w 0", "c1c3", "5/3m1/2K2/5/5 b 1", "ongoing"},
+    {"t_promote", {NULL}, "4k/5/5/1M3/5 w 0", "b2a3 e5e4 a3a4 e4e3 a4a5", "K4/5/4k/5/5 b 5", "ongoing"},
     /* hands are written after the board, "[…]", the first side's first */
     {"t_hand", {NULL}, NULL, "", "3/3/3[XXo] w 0", "ongoing"},
     {"t_hand", {NULL}, NULL, "b2 a1", "3/1X1/o2[X] w 2", "ongoing"},
@@ -889,7 +903,7 @@ static void test_bad_games(void **st)
         checked++;
     }
     closedir(d);
-    assert_int_equal(checked, 35);
+    assert_int_equal(checked, 41);
 }
 
 /* Every move from a hook, every ending from blocks: tic-tac-toe's counts

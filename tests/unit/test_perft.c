@@ -38,6 +38,7 @@ static const perft_row rows[] = {
     {"pegsolitaire", {NULL}, NULL, {4, 12, 60, 400, 2960}, 2960},
     {"liuzichong", {NULL}, NULL, {4, 18, 108, 632, 3282, 16840}, 16840},
     {"laohu", {NULL}, NULL, {9, 36, 524, 1703}, 1703},
+    {"checkers", {NULL}, NULL, {7, 49, 302, 1469, 7361, 36768}, 36768},
     {"zhonggong", {NULL}, NULL, {27, 728, 21434}, 21434},
     {"xiangqi", {NULL}, NULL, {44, 1920, 79666}, 79666},
     {"breakthrough", {NULL}, NULL, {22, 484, 11132, 256036}, 256036},
