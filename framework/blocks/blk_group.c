@@ -58,35 +58,39 @@ static void take(const blk_game *g, void *s, int sq)
     c[sq] = 0;
 }
 
-/* Floods the group through sq (a piece of side), marking it in seen and
- * listing it in stack; stops at the first liberty other than `except`.
- * Returns true when it found one (the list is then partial). */
+/* Floods the group through sq (a piece of side), marking it id in seen
+ * and listing it in stack; stops at the first liberty other than `except`.
+ * Returns true when it found one (the list is then partial).  A stone an
+ * earlier flood marked (another id) belongs to a group that flood left
+ * because it had a liberty (a group without one is all marked and gone
+ * or reported): so has this one. */
 static bool flood_liberty(const blk_game *g, const int8_t *c, int sq, int side, int except, uint8_t *seen,
-                          int16_t *stack, int *len)
+                          uint8_t id, int16_t *stack, int *len)
 {
     int n = 0;
     stack[n++] = (int16_t)sq;
-    seen[sq] = 1;
+    seen[sq] = id;
     for (int i = 0; i < n; i++) {
         int at = stack[i];
         const int16_t *nb = g->geom.nb[at];
         for (int k = 0; k < g->npdir[at]; k++) {
             int t = nb[g->pdir[at][k]];
-            if (seen[t]) continue;
-            if (!c[t]) {
-                if (t != except) {
-                    *len = n;
-                    return true;
-                }
+            int v = c[t];
+            if (!v) {
+                if (t != except) goto liberty;
                 continue;
             }
-            if (g->side_of[c[t]] != side) continue;
-            seen[t] = 1;
+            if (g->side_of[v] != side || seen[t] == id) continue;
+            if (seen[t]) goto liberty;
+            seen[t] = id;
             stack[n++] = (int16_t)t;
         }
     }
     *len = n;
     return false;
+liberty:
+    *len = n;
+    return true;
 }
 
 bool blk_group_may_place(const blk_game *g, const void *s, int sq, int side)
@@ -98,13 +102,12 @@ bool blk_group_may_place(const blk_game *g, const void *s, int sq, int side)
     uint8_t seen[QP_MAX_POINTS];
     int16_t stack[QP_MAX_POINTS];
     memset(seen, 0, (size_t)g->n);
-    seen[sq] = 1;
     bool own = false;
     for (int k = 0; k < g->npdir[sq]; k++) {
         int t = nb[g->pdir[sq][k]], len;
-        if (seen[t]) continue;
+        if (seen[t]) continue;                  /* a group looked at already */
         bool mine = g->side_of[c[t]] == side;
-        bool lib = flood_liberty(g, c, t, g->side_of[c[t]], sq, seen, stack, &len);
+        bool lib = flood_liberty(g, c, t, g->side_of[c[t]], sq, seen, (uint8_t)(k + 1), stack, &len);
         if (mine && lib) return true;           /* joins a group with another liberty */
         if (!mine && !lib) return true;         /* takes an enemy group */
         own |= mine;
@@ -136,12 +139,12 @@ void blk_group_place(const blk_game *g, void *s, int sq, int side)
     for (int k = 0; k < g->npdir[sq]; k++) {
         int t = nb[g->pdir[sq][k]], len;
         if (!c[t] || seen[t] || g->side_of[c[t]] == side) continue;
-        if (!flood_liberty(g, c, t, 1 - side, -1, seen, stack, &len))
+        if (!flood_liberty(g, c, t, 1 - side, -1, seen, (uint8_t)(k + 1), stack, &len))
             for (int i = 0; i < len; i++) take(g, s, stack[i]);
     }
     int len;
     memset(seen, 0, (size_t)g->n);
-    if (!flood_liberty(g, c, sq, side, -1, seen, stack, &len))
+    if (!flood_liberty(g, c, sq, side, -1, seen, 1, stack, &len))
         for (int i = 0; i < len; i++) take(g, s, stack[i]);   /* suicide, when the rules allow it */
 }
 

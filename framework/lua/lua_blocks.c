@@ -135,6 +135,9 @@ static void read_group_capture(lua_State *L, lr_inst *in, blk_game *g, int v)
     if (lua_getfield(L, v, "capture") != LUA_TNIL)
         g->group_capture = choose(L, in, -1, "rules.place.capture", captures) == 1;
     lua_pop(L, 1);
+    /* groups link orthogonally unless the file says otherwise */
+    if (g->group_capture && lua_getfield(L, v, "directions") == LUA_TNIL) g->place_dirs = BLK_DIRS_ORTH;
+    if (g->group_capture) lua_pop(L, 1);
     int ty = lua_getfield(L, v, "suicide");
     if (ty != LUA_TNIL && ty != LUA_TBOOLEAN)
         lb_fail(L, in, "rules.place.suicide", "rules.place.suicide must be true or false, got %s", luaL_typename(L, -1));
