@@ -64,7 +64,8 @@ int qp_game_init(qp_game *g, const qp_rules *r, const char *fen, char *err, size
     g->resigned = -1;
     g->start = qp_state_new(r);
     g->cur = qp_state_new(r);
-    if (!g->start || !g->cur) {
+    g->scratch = qp_state_new(r);
+    if (!g->start || !g->cur || !g->scratch) {
         snprintf(err, errn, "out of memory");
         qp_game_free(g);
         return -1;
@@ -92,6 +93,7 @@ void qp_game_free(qp_game *g)
 {
     free(g->start);
     free(g->cur);
+    free(g->scratch);
     free(g->rec);
     free(g->hist);
     memset(g, 0, sizeof *g);
@@ -143,13 +145,9 @@ bool qp_superko_repeats(const qp_hist *h, int last, uint64_t board)
 bool qp_game_superko_allows(const qp_game *g, qp_move m)
 {
     if (!g->r->draw.superko) return true;
-    void *s = qp_state_new(g->r);
-    if (!s) return true;
-    memcpy(s, g->cur, g->r->state_size);
-    g->r->rs->make(g->r, s, m, NULL);
-    bool ok = !qp_superko_repeats(g->hist, g->cursor, qp_board_key(g->r, s));
-    free(s);
-    return ok;
+    memcpy(g->scratch, g->cur, g->r->state_size);
+    g->r->rs->make(g->r, g->scratch, m, NULL);
+    return !qp_superko_repeats(g->hist, g->cursor, qp_board_key(g->r, g->scratch));
 }
 
 int qp_game_moves(const qp_game *g, qp_move *out)
@@ -259,6 +257,7 @@ void qp_game_final_outcome(const qp_game *g, qp_outcome *o)
     }
     /* Replay into a scratch game sharing the record. */
     qp_game end = *g;
+    end.scratch = NULL;
     end.cur = qp_state_new(g->r);
     end.hist = malloc(sizeof *end.hist * (size_t)(g->cap + 1));
     end.resigned = -1;

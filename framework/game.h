@@ -39,6 +39,7 @@ typedef struct qp_game {
     int len, cap, cursor;
     qp_hist *hist;            /* cursor+1 entries valid */
     int resigned;             /* side that resigned, or -1 */
+    void *scratch;            /* a position's room for superko's look ahead */
 } qp_game;
 
 /* Starts a game from the ruleset's setup, or from fen when non-NULL.

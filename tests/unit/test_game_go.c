@@ -14,7 +14,9 @@
  * depth 12, 3×3 to depth 8 and 4×4 to depth 5.
  */
 #include "testutil.h"
+#include "mcts.h"
 #include "perft.h"
+#include "search.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -186,6 +188,38 @@ static void test_superko(void **st)
     free(sub);
     free(s);
     qp_rules_free(r);
+}
+
+/* The engines see superko along the game: after Black's d2 took c2, the
+ * retake (a capture, which random playouts like) is no root move of
+ * alpha-beta and a proven loss in the Monte Carlo tree. */
+static void test_superko_ai(void **st)
+{
+    (void)st;
+    const char *kv[] = {"size=5", NULL};
+    qp_game g;
+    qp_rules *r = game_at(&g, "t_go", kv, "5/5/2Xo1/1Xo1o/2Xo1 w 10");
+    play_ok(&g, "d2");
+    assert_false(in_moves(&g, "c2"));
+    char t[QP_MOVE_TEXT];
+    qp_search_limits lim = {.depth = 2};
+    qp_search *S = qp_search_new(r, 1);
+    assert_non_null(S);
+    qp_search_info info;
+    qp_move m = qp_search_run(S, &g, &lim, NULL, NULL, &info);
+    r->rs->move_text(r, g.cur, m, t, sizeof t);
+    assert_true(in_moves(&g, t));
+    assert_string_not_equal(t, "c2");
+    qp_search_free(S);
+    qp_mcts *M = qp_mcts_new(r, 1);
+    assert_non_null(M);
+    qp_search_limits ml = {.nodes = 3000, .seed = 7};
+    m = qp_mcts_run(M, &g, &ml, NULL, NULL, &info);
+    r->rs->move_text(r, g.cur, m, t, sizeof t);
+    assert_true(in_moves(&g, t));
+    assert_string_not_equal(t, "c2");
+    qp_mcts_free(M);
+    done(&g, r);
 }
 
 /* Two passes end the game: Black's wall on file e and White's on f give
@@ -365,6 +399,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_capture),   cmocka_unit_test(test_suicide), cmocka_unit_test(test_superko),
+        cmocka_unit_test(test_superko_ai),
         cmocka_unit_test(test_area_score), cmocka_unit_test(test_bad_input), cmocka_unit_test(test_perft),
         cmocka_unit_test(test_twin),
     };
