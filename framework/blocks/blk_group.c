@@ -20,7 +20,8 @@
  *  - Nothing here allocates: floods use stacks and marks on the C stack,
  *    at most QP_MAX_POINTS each, and stop at the first liberty found.
  * Positional superko is a history rule: the game layer, search and perft
- * enforce it (ruleset.h, qp_draw_rules.superko) from blk_board_key.
+ * enforce it (ruleset.h, qp_draw_rules.superko); the Lua adapter's board
+ * key leaves the passes out.
  */
 #include "blk_group.h"
 
@@ -214,13 +215,6 @@ const char *blk_group_why_not(const blk_game *g, const void *s, int sq)
         return g->group_suicide ? "would take only itself off, which is no move"
                                 : "is suicide: its group would have no liberty";
     return NULL;
-}
-
-uint64_t blk_board_key(const blk_game *g, const void *s)
-{
-    uint64_t h = *(const uint64_t *)s ^ blk_hands_key(g, s);
-    if (g->nsides == 2 && blk_side(s) == 1) h ^= g->z_side;
-    return h;
 }
 
 void blk_group_status(const blk_game *g, const void *s, const char *names[2], char *buf, size_t n)

@@ -30,8 +30,4 @@ const char *blk_group_why_not(const blk_game *g, const void *s, int sq);
 /* Appends "Area: Black 45 · White 36 + 7.5" to buf (status line). */
 void blk_group_status(const blk_game *g, const void *s, const char *names[2], char *buf, size_t n);
 
-/* The key of the board alone (the hash without side to move, hands and
- * passes; game vars stay in): positional superko compares it. */
-uint64_t blk_board_key(const blk_game *g, const void *s);
-
 #endif

@@ -953,9 +953,10 @@ static uint64_t lb_hash(const qp_rules *r, const void *s)
     return *(const uint64_t *)s;
 }
 
+/* The board alone (superko): without side, vars, hands and passes. */
 static uint64_t lb_board_key(const qp_rules *r, const void *s)
 {
-    return blk_board_key(G(r), s);
+    return lr_board_key(lr_in(r), s) ^ blk_hands_key(G(r), s);
 }
 
 static int lb_evaluate(const qp_rules *r, const void *s)
@@ -1047,7 +1048,7 @@ int lb_layout(lr_inst *in, char *err, size_t errn)
     free(s);
     /* r->caps are lr_read_game's: every leaf checked (quiet moves end
      * games with lines), plus what the file's `caps` asks for */
-    r->draw.superko = g->superko;   /* blk_group.c: the game layer enforces it */
+    r->draw.superko |= g->superko;   /* blk_group.c: the game layer enforces it */
     /* captured groups free points again: placing bounds no game's length */
     if (!r->max_game_plies && g->place != BLK_PLACE_NONE && !g->group_capture) {
         bool moves = false;

@@ -8,8 +8,9 @@
  *
  * Perft counts are established twice: the block games (go.lua, and
  * tests/data/games/t_go.lua on small boards) against the Lua-hook twin
- * tests/data/games/hk_go.lua, which has no superko, at depths where no
- * board recurs; the superko counts (2×2, 3×3) against an independent
+ * tests/data/games/hk_go.lua, which asks for superko through its draw
+ * rules (the same framework check, but its own captures, suicide and
+ * board key); and the superko counts (2×2, 3×3) against an independent
  * brute-force counter written for this purpose, which agreed on 2×2 to
  * depth 12, 3×3 to depth 8 and 4×4 to depth 5.
  */
@@ -345,16 +346,16 @@ static void test_perft(void **st)
     }
 }
 
-/* The twin: same counts where no board recurs, same end scores. */
+/* The twin: same counts, with and without superko, same end scores. */
 static void test_twin(void **st)
 {
     (void)st;
     static const struct {
-        const char *size;
+        const char *size, *superko;
         int depth;
-    } rows[] = {{"size=9", 2}, {"size=5", 3}, {"size=3", 5}};
+    } rows[] = {{"size=9", "superko=true", 2}, {"size=5", "superko=true", 3}, {"size=3", "superko=true", 5}, {"size=2", "superko=true", 12}, {"size=2", "superko=false", 12}};
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        const char *kv[] = {rows[i].size, NULL};
+        const char *kv[] = {rows[i].size, rows[i].superko, NULL};
         qp_rules *a = tu_rules_with(&reg, "t_go", kv), *b = tu_rules_with(&reg, "hk_go", kv);
         void *sa = qp_state_new(a), *sb = qp_state_new(b);
         a->rs->setup(a, sa);

@@ -3,8 +3,9 @@
 -- tests/unit/test_game_go.c checks that they give the same perft counts
 -- and end scores.  Captures, suicide (illegal), the pass always legal,
 -- two passes in a row end the game (var "passes"), area score plus komi.
--- A hook sees one position, so this twin has no superko: the counts are
--- compared at depths where no board can recur.
+-- A hook sees one position: superko is the game layer's rule, asked for
+-- with draw.superko (param superko), which compares the board key the
+-- adapter derives from the hash (without side to move and vars).
 
 local ORTHO = qp.ortho
 local LETTER = { [0] = "X", [1] = "o" }
@@ -79,11 +80,13 @@ end
 
 return {
   name = "hk_go",
-  title = "Go (Lua hooks, no superko)",
+  title = "Go (Lua hooks)",
   params = {
     { key = "size", type = "int", default = 9, min = 2, max = 19, doc = "board size" },
     { key = "komi2", type = "int", default = 15, doc = "twice White's komi" },
+    { key = "superko", type = "bool", default = true, doc = "positional superko" },
   },
+  draw = function(params) return { superko = params.superko } end,
   board = function(params) return { width = params.size, height = params.size, kind = "points" } end,
   sides = { "black", "white" },
   pieces = { X = "", o = "" },
