@@ -31,6 +31,7 @@ static void hist_start(qp_game *g)
     h->gave_check = rs->flags && (rs->flags(g->r, g->start) & QP_FLAG_CHECK);
     h->quiet_plies = 0;
     h->to_move = rs->side_to_move(g->r, g->start);
+    h->board = qp_board_key(g->r, g->start);
 }
 
 /* Plays m on cur and records hist[ply + 1]. */
@@ -44,6 +45,7 @@ static void step(qp_game *g, int ply, qp_move m)
     h->gave_check = rs->flags && (rs->flags(g->r, g->cur) & QP_FLAG_CHECK);
     h->quiet_plies = (mf & (QP_MF_CAPTURE | QP_MF_RESETS_COUNTER)) ? 0 : g->hist[ply].quiet_plies + 1;
     h->to_move = rs->side_to_move(g->r, g->cur);
+    h->board = qp_board_key(g->r, g->cur);
 }
 
 /* The record is the truth: rebuild cur by replaying rec[0..ply). */
@@ -62,7 +64,8 @@ int qp_game_init(qp_game *g, const qp_rules *r, const char *fen, char *err, size
     g->resigned = -1;
     g->start = qp_state_new(r);
     g->cur = qp_state_new(r);
-    if (!g->start || !g->cur) {
+    g->scratch = qp_state_new(r);
+    if (!g->start || !g->cur || !g->scratch) {
         snprintf(err, errn, "out of memory");
         qp_game_free(g);
         return -1;
@@ -90,6 +93,7 @@ void qp_game_free(qp_game *g)
 {
     free(g->start);
     free(g->cur);
+    free(g->scratch);
     free(g->rec);
     free(g->hist);
     memset(g, 0, sizeof *g);
@@ -122,8 +126,38 @@ int qp_game_play_text(qp_game *g, const char *text, char *err, size_t errn)
     }
     qp_move m;
     if (g->r->rs->move_parse(g->r, g->cur, text, &m, err, errn)) return -1;
+    if (!qp_game_superko_allows(g, m)) {
+        snprintf(err, errn, "%s recreates an earlier position (superko)", text);
+        return -1;
+    }
     qp_game_play(g, m);
     return 0;
+}
+
+bool qp_superko_repeats(const qp_hist *h, int last, uint64_t board)
+{
+    if (board == h[last].board) return false;
+    for (int j = last - 1; j >= 0; j--)
+        if (h[j].board == board) return true;
+    return false;
+}
+
+bool qp_game_superko_allows(const qp_game *g, qp_move m)
+{
+    if (!g->r->draw.superko) return true;
+    memcpy(g->scratch, g->cur, g->r->state_size);
+    g->r->rs->make(g->r, g->scratch, m, NULL);
+    return !qp_superko_repeats(g->hist, g->cursor, qp_board_key(g->r, g->scratch));
+}
+
+int qp_game_moves(const qp_game *g, qp_move *out)
+{
+    int n = g->r->rs->gen(g->r, g->cur, out, QP_GEN_ALL);
+    if (!g->r->draw.superko) return n;
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (qp_game_superko_allows(g, out[i])) out[k++] = out[i];
+    return k;
 }
 
 void qp_game_resign(qp_game *g, int side)
@@ -223,6 +257,7 @@ void qp_game_final_outcome(const qp_game *g, qp_outcome *o)
     }
     /* Replay into a scratch game sharing the record. */
     qp_game end = *g;
+    end.scratch = NULL;
     end.cur = qp_state_new(g->r);
     end.hist = malloc(sizeof *end.hist * (size_t)(g->cap + 1));
     end.resigned = -1;

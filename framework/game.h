@@ -10,7 +10,10 @@
  * repetition with perpetual-check loss, and the no-capture counter, and a
  * resignation.  For each ply i (0..cursor) it keeps the hash of the
  * position before ply i+1 and whether the move into it gave check, so the
- * search can detect repetitions along its own line.
+ * search can detect repetitions along its own line, and the key of each
+ * board for positional superko (r->draw.superko): qp_game_play_text
+ * refuses a move that recreates an earlier board and qp_game_moves leaves
+ * such moves out.
  */
 #ifndef QP_GAME_H
 #define QP_GAME_H
@@ -24,6 +27,7 @@ typedef struct qp_hist {
     bool gave_check;      /* the move into it left the mover's enemy in check */
     int quiet_plies;      /* plies since the last capture, as of this position */
     int to_move;          /* side to move in this position */
+    uint64_t board;       /* qp_board_key of this position (superko) */
 } qp_hist;
 
 typedef struct qp_game {
@@ -35,6 +39,7 @@ typedef struct qp_game {
     int len, cap, cursor;
     qp_hist *hist;            /* cursor+1 entries valid */
     int resigned;             /* side that resigned, or -1 */
+    void *scratch;            /* a position's room for superko's look ahead */
 } qp_game;
 
 /* Starts a game from the ruleset's setup, or from fen when non-NULL.
@@ -47,8 +52,15 @@ void qp_game_reset(qp_game *g);
 /* Plays a legal move (the caller checked legality, e.g. with move_parse).
  * Drops any redo tail and a resignation. */
 void qp_game_play(qp_game *g, qp_move m);
-/* Parses and plays text; -1 with the ruleset's reason in err. */
+/* Parses and plays text; -1 with the ruleset's reason in err, or, under
+ * superko, "d5 recreates an earlier position (superko)". */
 int qp_game_play_text(qp_game *g, const char *text, char *err, size_t errn);
+/* The legal moves at the cursor: the gen hook's, less those superko
+ * forbids.  out holds QP_MAX_MOVES. */
+int qp_game_moves(const qp_game *g, qp_move *out);
+/* Whether superko allows m (a move gen lists) at the cursor; true when
+ * the game has no superko. */
+bool qp_game_superko_allows(const qp_game *g, qp_move m);
 
 /* The side resigns at the current position; undo takes it back.
  * A resignation ends the record: the redo tail is dropped. */
@@ -73,5 +85,9 @@ void qp_game_fen(const qp_game *g, char *buf, size_t n);
  * plus a search line, the search asks this through qp_hist arrays.
  * Returns QP_ONGOING, or a draw / win (perpetual check) at position last. */
 void qp_history_judge(const qp_rules *r, const qp_hist *h, int last, qp_outcome *o);
+/* Superko: whether a move from position last of h that leads to a board
+ * of key `board` recreates an earlier board (one of h[0..last], other
+ * than h[last]'s own: a move that changes nothing, a pass, is allowed). */
+bool qp_superko_repeats(const qp_hist *h, int last, uint64_t board);
 
 #endif

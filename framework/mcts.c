@@ -12,6 +12,12 @@
  * win rates.  A proof is a node's exact value for `who` (loss, draw or
  * win); a parent is proven when one child wins for the side to move, or
  * when all its children are proven (then the best of them counts).
+ *
+ * Superko (r->draw.superko): `boards` holds the board keys of the game up
+ * to the root, then of the selected path; a child whose board repeats one
+ * of them (qp_superko_repeats) is an illegal move, made a proven loss for
+ * its mover so that it is never selected.  Random playouts do not check
+ * it: they end by the game's own rules or the ply cap.
  */
 #include "mcts.h"
 
@@ -31,6 +37,7 @@
 #define FIRST_INFO 128        /* iterations before the first info line */
 #define TIME_CHECK_MASK 7     /* check the clock every 8 iterations */
 #define NO_NODE UINT32_MAX
+#define MAX_PATH 1024         /* superko: tree depth whose boards are kept */
 
 enum { PR_NONE, PR_LOSS, PR_DRAW, PR_WIN };
 
@@ -66,6 +73,10 @@ struct qp_mcts {
     qp_search_info info;
 
     qp_task task;          /* the background search (qp_mcts_start) */
+
+    /* superko: the game's boards (nhist) then the path's (npath in all) */
+    qp_hist *boards;
+    int nhist, npath, boards_cap;
 };
 
 /* ---- lifetime ---------------------------------------------------------- */
@@ -111,6 +122,7 @@ void qp_mcts_free(qp_mcts *M)
     free(M->cur);
     free(M->tmp);
     free(M->mv);
+    free(M->boards);
     free(M);
 }
 
@@ -230,6 +242,13 @@ static bool expand(qp_mcts *M, uint32_t idx, int n)
         c->who = (int8_t)who;
         memcpy(M->tmp, M->cur, M->ssz);
         r->rs->make(r, M->tmp, c->move, NULL);
+        if (r->draw.superko && M->npath > 0 &&
+            qp_superko_repeats(M->boards, M->npath - 1, qp_board_key(r, M->tmp))) {
+            c->expanded = 1;   /* an illegal move: lost for its mover */
+            c->proof = PR_LOSS;
+            proven = ci;
+            continue;
+        }
         qp_outcome o;
         r->rs->outcome(r, M->tmp, &o);
         if (o.result != QP_ONGOING) {
@@ -251,10 +270,15 @@ static void iteration(qp_mcts *M)
     memcpy(M->cur, M->root, M->ssz);
     uint32_t idx = 0;
     int depth = 0;
+    M->npath = M->nhist;
     while (M->pool[idx].nchild > 0 && M->pool[idx].proof == PR_NONE) {
         idx = select_child(M, &M->pool[idx]);
         rs->make(r, M->cur, M->pool[idx].move, NULL);
         depth++;
+        if (r->draw.superko) {
+            if (M->npath > 0 && M->npath < M->boards_cap) M->boards[M->npath++].board = qp_board_key(r, M->cur);
+            else M->npath = 0;   /* too deep to keep: no check below */
+        }
     }
     float rw[2];
     node *n = &M->pool[idx];
@@ -428,6 +452,18 @@ static void prepare(qp_mcts *M, const qp_game *g, const qp_search_limits *lim, q
     M->ud = ud;
     atomic_store(&M->stop_req, false);
     memcpy(M->root, g->cur, M->ssz);
+    M->nhist = M->npath = 0;
+    if (M->r->draw.superko) {
+        int need = g->cursor + 1 + MAX_PATH;
+        if (need > M->boards_cap) {
+            qp_hist *b = realloc(M->boards, (size_t)need * sizeof *b);
+            if (b) M->boards = b, M->boards_cap = need;
+        }
+        if (need <= M->boards_cap) {
+            memcpy(M->boards, g->hist, (size_t)(g->cursor + 1) * sizeof *M->boards);
+            M->nhist = g->cursor + 1;
+        }
+    }
 }
 
 qp_move qp_mcts_run(qp_mcts *M, const qp_game *g, const qp_search_limits *lim, qp_search_cb cb,

@@ -15,7 +15,44 @@ typedef struct perft_ctx {
     unsigned char *undo; /* undo_size per ply, or state_size per ply for copy-make */
     size_t stride;
     bool finished;       /* QP_PERFT_FINISHED */
+    uint64_t *boards;    /* superko: the board key of each position on the path, root at 0 */
+    int lo;              /* the first index of boards: -1 when a divide's root is before 0 */
 } perft_ctx;
+
+/* Superko (perft.h): whether the position s, reached at ply + 1, repeats
+ * a board of the path before it (a move that changed nothing is no repeat). */
+static bool path_repeats(const perft_ctx *c, const void *s, int ply)
+{
+    uint64_t k = qp_board_key(c->r, s);
+    c->boards[ply + 1] = k;
+    if (k == c->boards[ply]) return false;
+    for (int j = ply - 1; j >= c->lo; j--)
+        if (c->boards[j] == k) return true;
+    return false;
+}
+
+/* walk with superko: every move is made, as those recreating a board of
+ * the path are no moves. */
+static uint64_t walk_superko(perft_ctx *c, void *s, int depth, int ply)
+{
+    const qp_ruleset *rs = c->r->rs;
+    qp_move *mv = c->moves + (size_t)ply * QP_MAX_MOVES;
+    int n = rs->gen(c->r, s, mv, QP_GEN_ALL);
+    if (n == 0 && c->finished) return 1;
+    uint64_t total = 0;
+    unsigned char *u = c->undo + (size_t)ply * c->stride;
+    for (int i = 0; i < n; i++) {
+        if (rs->unmake) rs->make(c->r, s, mv[i], u);
+        else {
+            memcpy(u, s, c->r->state_size);
+            rs->make(c->r, s, mv[i], NULL);
+        }
+        if (!path_repeats(c, s, ply)) total += depth == 1 ? 1 : walk_superko(c, s, depth - 1, ply + 1);
+        if (rs->unmake) rs->unmake(c->r, s, mv[i], u);
+        else memcpy(s, u, c->r->state_size);
+    }
+    return total;
+}
 
 static uint64_t walk(perft_ctx *c, void *s, int depth, int ply)
 {
@@ -46,7 +83,9 @@ uint64_t qp_perft(const qp_rules *r, const void *s, int depth)
     return qp_perft_count(r, s, depth, QP_PERFT_STANDARD);
 }
 
-uint64_t qp_perft_count(const qp_rules *r, const void *s, int depth, qp_perft_mode mode)
+/* The count below s; under superko `before` is the board key of the
+ * position s was reached from (a divide's root), or NULL. */
+static uint64_t count_below(const qp_rules *r, const void *s, int depth, qp_perft_mode mode, const uint64_t *before)
 {
     if (depth <= 0) return 1;
     perft_ctx c;
@@ -55,13 +94,29 @@ uint64_t qp_perft_count(const qp_rules *r, const void *s, int depth, qp_perft_mo
     c.stride = r->rs->unmake ? (r->undo_size ? r->undo_size : 1) : r->state_size;
     c.moves = malloc(sizeof *c.moves * QP_MAX_MOVES * (size_t)depth);
     c.undo = malloc(c.stride * (size_t)depth);
+    uint64_t *boards = malloc(sizeof *boards * (size_t)(depth + 2));
+    c.boards = boards + 1;   /* boards[-1]: the divide's root */
+    c.lo = before ? -1 : 0;
     void *work = malloc(r->state_size);
     memcpy(work, s, r->state_size);
-    uint64_t n = walk(&c, work, depth, 0);
+    uint64_t n;
+    if (r->draw.superko) {
+        if (before) c.boards[-1] = *before;
+        c.boards[0] = qp_board_key(r, work);
+        n = walk_superko(&c, work, depth, 0);
+    } else {
+        n = walk(&c, work, depth, 0);
+    }
+    free(boards);
     free(work);
     free(c.moves);
     free(c.undo);
     return n;
+}
+
+uint64_t qp_perft_count(const qp_rules *r, const void *s, int depth, qp_perft_mode mode)
+{
+    return count_below(r, s, depth, mode, NULL);
 }
 
 /* ---- moves spread over threads ------------------------------------------- */
@@ -71,7 +126,8 @@ static uint64_t perft_after(const qp_rules *r, const void *s, void *c, qp_move m
 {
     memcpy(c, s, r->state_size);
     r->rs->make(r, c, m, NULL);
-    return qp_perft_count(r, c, depth - 1, mode);
+    uint64_t root = qp_board_key(r, s);
+    return count_below(r, c, depth - 1, mode, &root);
 }
 
 typedef struct split_job {

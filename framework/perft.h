@@ -11,6 +11,14 @@
  * tic-tac-toe's perft 9 is its 255168 games (the standard count is
  * 127872).  Which of the two a game's published figures use is declared
  * by r->perft_counts_games; it never changes the count asked for.
+ *
+ * Under positional superko (r->draw.superko, Go) a move that recreates a
+ * board of the path from the perft root (or, for a divide's subcounts,
+ * from the position before) is no move and heads no subtree: the counts
+ * are those of the game layer's legal moves for a game that started at
+ * the root.  The history before the root is unknown to perft.  Such a
+ * game's leaves are made one by one (no bulk count at depth 1), since
+ * only the position after a move tells whether it repeats.
  */
 #ifndef QP_PERFT_H
 #define QP_PERFT_H

@@ -71,6 +71,11 @@ bool qp_move_is_legal(const qp_rules *r, const void *s, qp_move m)
     return false;
 }
 
+uint64_t qp_board_key(const qp_rules *r, const void *s)
+{
+    return r->rs->board_key ? r->rs->board_key(r, s) : r->rs->hash(r, s);
+}
+
 const char *qp_side_name(const qp_rules *r, int side)
 {
     if (side < 0 || side >= r->nsides || !r->side_names[side]) return "?";

@@ -117,6 +117,14 @@ typedef struct qp_draw_rules {
     int repetitions;            /* n-th occurrence of a position draws */
     bool perpetual_check_loses; /* the side that checked every move loses */
     int no_capture_plies;       /* plies without a capture that draw */
+    /* Positional superko (Go): a move that turns the board into one it
+     * was earlier in the game is illegal; a move that leaves the board as
+     * it is (a pass) is not.  Boards are compared by qp_board_key.  The
+     * game layer refuses such moves and leaves them out of its lists
+     * (game.h), the search and MCTS skip them along their line and the
+     * game before it, perft along its path from the root (perft.h); the
+     * gen hook, which sees one position, still lists them. */
+    bool superko;
 } qp_draw_rules;
 
 /* What a frontend draws at a point. */
@@ -302,6 +310,11 @@ struct qp_ruleset {
     const char *record_variant;
     const char *record_game;
     bool record_game_any;
+
+    /* Optional (appended): a key of the board alone — what stands on the
+     * points, without side to move or counters — for positional superko
+     * (qp_draw_rules.superko).  Without it the framework compares hash(). */
+    uint64_t (*board_key)(const qp_rules *r, const void *s);
 };
 
 /* Notation styles of notation_text: coordinates as move_text writes them,
@@ -322,6 +335,8 @@ void *qp_state_new(const qp_rules *r);
 
 /* Legal-move check by generation; used by frontends and tests. */
 bool qp_move_is_legal(const qp_rules *r, const void *s, qp_move m);
+/* The board key of superko: board_key, else hash. */
+uint64_t qp_board_key(const qp_rules *r, const void *s);
 /* The side's name, "?" if out of range. */
 const char *qp_side_name(const qp_rules *r, int side);
 /* Flags as text: names of set bits separated by single spaces. */

@@ -13,7 +13,11 @@
  * irreversible move or null move).  A repetition inside the line scores
  * at once (a draw, or a loss for a perpetual checker); one reaching back
  * before the root only when the game's rule (qp_history_judge) ends the
- * game there.  A draw scores -contempt for the side the search plays
+ * game there.  Under superko (r->draw.superko) each entry also keeps its
+ * board key: root moves that recreate a board of the game are dropped,
+ * and a node whose board repeats one of the game or the line before it
+ * was reached by an illegal move, which scores as a loss for its mover
+ * (quiescence makes no such check).  A draw scores -contempt for the side the search plays
  * (the ruleset's ai.contempt parameter, 0 when it has none), +contempt
  * for the other.
  *
@@ -622,6 +626,10 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
     h->hash = key;
     h->gave_check = in_check;
     h->to_move = rs->side_to_move(r, s);
+    if (r->draw.superko) {
+        h->board = qp_board_key(r, s);
+        if (ply > 0 && qp_superko_repeats(S->line, idx - 1, h->board)) return QP_SCORE_MATE - ply;
+    }
 
     int v;
     if (repetition(S, ply, &v)) return v;
@@ -984,9 +992,20 @@ static void iterate(qp_search *S)
     h0->hash = rs->hash(r, S->root);
     h0->to_move = side;
     h0->gave_check = rs->flags && (rs->flags(r, S->root) & QP_FLAG_CHECK);
+    h0->board = qp_board_key(r, S->root);
     S->evals[0] = h0->gave_check ? NO_EVAL : evaluate(S, S->root, h0->hash);
 
     S->root_n = rs->gen(r, S->root, S->root_mv, QP_GEN_ALL);
+    if (r->draw.superko) {   /* moves the game layer refuses are no root moves */
+        int k = 0;
+        void *c = S->states + S->ssz;
+        for (int i = 0; i < S->root_n; i++) {
+            memcpy(c, S->root, S->ssz);
+            rs->make(r, c, S->root_mv[i], NULL);
+            if (!qp_superko_repeats(S->line, S->base, qp_board_key(r, c))) S->root_mv[k++] = S->root_mv[i];
+        }
+        S->root_n = k;
+    }
     if (S->root_n == 0) {
         S->info.score = terminal_score(S, S->root, 0);
         S->info.best = QP_MOVE_NONE;

@@ -44,6 +44,8 @@
  * 34-39 a promotion / piece code and bits 40-43 a special kind (chess).
  * A promotion (rules.promote) is not written in the move: a piece of a
  * kind that promotes always becomes its one promoted kind where it lands.
+ * Group capture (rules.place.capture = "surround", blk_group.c) uses the
+ * placement encoding only: what a stone takes follows from the position.
  * Texts: a placement is its square ("e4"), a move from-to ("a1b2"), a
  * chain of jumps every landing square ("a1c3e5"), a move and its shot
  * from-to-then ("d1d7g7"), a pass "pass", the pie rule's "swap".
@@ -115,7 +117,8 @@ typedef struct blk_aux {
     int16_t captured[2];
     int8_t line;
     int8_t connected;        /* 1 + the side whose pieces join its two regions (blk_connect.c) */
-    int8_t pad[2];
+    int8_t passes;           /* rules.pass: passes in a row just made (hashed) */
+    int8_t pad[1];
 } blk_aux;
 
 typedef struct blk_game {
@@ -209,6 +212,15 @@ typedef struct blk_game {
     /* swap (blk_swap.c): the pie rule, the second side's first move may
      * take over the first side's lone piece, mirrored across the a1 diagonal */
     bool swap;
+    /* groups (blk_group.c): rules.place.capture, rules.pass, rules.score */
+    bool group_capture;           /* "surround": groups left without a liberty are removed */
+    bool group_suicide;           /* a placement may take its own group off (else illegal) */
+    bool pass_always;             /* a pass is always a legal move */
+    int pass_end;                 /* this many passes in a row end the game; 0: never */
+    bool score_area;              /* the end is scored: stones + empty regions one side borders */
+    int komi2;                    /* twice the komi, added to the second side's score */
+    bool superko;                 /* a move may not recreate an earlier board (the game layer's) */
+    char score_reason[BLK_REASON];
 
     /* evaluation as data */
     bool has_eval;
@@ -247,6 +259,7 @@ typedef struct blk_game {
     bool has_class;
     uint16_t goal_classes;        /* bit k: some goal position has class k */
     uint8_t colour[QP_MAX_POINTS];/* (x + y) mod 3 | ((x - y) mod 3) << 2 */
+    uint64_t z_pass[4];           /* groups: key of aux.passes (capped at 3) */
 } blk_game;
 
 /* The position class of a puzzle with has_class (see blk_game), 0..15. */

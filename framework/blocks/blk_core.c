@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "blk_group.h"
 #include "blk_internal.h"
 #include "splitmix.h"
 
@@ -198,6 +199,7 @@ int blk_prepare(blk_game *g, size_t off_cells, char *err, size_t errn)
     if (blk_piece_prepare(g, err, errn)) return -1;
     prepare_class(g);
     blk_enclose_prepare(g);
+    blk_group_prepare(g);
 
     uint64_t seed = 0x51706c6b73ull;   /* fixed: hashes agree across runs */
     for (int s = 0; s < 2; s++)
@@ -296,7 +298,7 @@ uint64_t blk_hands_key(const blk_game *g, const void *s)
     uint64_t h = 0;
     for (int k = 0; k < 2; k++)
         if (g->hand[k] >= 0) h ^= g->z_hand[k][a->hand[k] & 255];
-    return h;
+    return h ^ blk_group_key(g, s);   /* and the passes in a row (blk_group.c) */
 }
 
 void blk_start_hands(const blk_game *g, void *s)

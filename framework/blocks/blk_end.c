@@ -11,6 +11,7 @@ void blk_outcome(const blk_game *g, const void *s, qp_outcome *o)
     o->winner = 0;
     o->reason = "";
     if (blk_decided(g, s, o)) return;
+    if (g->pass_always) return;   /* rules.pass: a pass is always a move (blk_group.c) */
     qp_move mv[QP_MAX_MOVES];
     int side = blk_side(s);
     /* one move is enough to go on (blk_gen's pass: the other side moves) */

@@ -3,6 +3,7 @@
  * gravity), steps, slides and capturing jumps (single or chained), and the
  * pass of a side that cannot move.
  */
+#include "blk_group.h"
 #include "blk_internal.h"
 
 #include <string.h>
@@ -232,6 +233,7 @@ int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool 
         case BLK_PLACE_EMPTY:
             for (int sq = 0; sq < g->n; sq++)
                 if (!c[sq] && !g->hole[sq]) {
+                    if (g->group_capture && !blk_group_may_place(g, s, sq, side)) continue;
                     out[n++] = (qp_move)(sq + 1);
                     if (stop_at_one) return 1;
                 }
@@ -303,6 +305,8 @@ int blk_gen(const blk_game *g, const void *s, qp_move *out, qp_gen_mode mode)
     if (n == 0 && g->stuck == BLK_STUCK_PASS) {
         qp_move tmp[QP_MAX_MOVES];
         if (blk_gen_side(g, s, 1 - side, tmp, true)) out[n++] = BLK_PASS;
+    } else if (g->pass_always && mode != QP_GEN_NOISY) {
+        out[n++] = BLK_PASS;   /* rules.pass: always legal (blk_group.c) */
     }
     if (mode == QP_GEN_NOISY) {
         int k = 0;

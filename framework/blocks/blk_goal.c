@@ -4,6 +4,7 @@
  * few pieces.  The move generator asks it first (a decided position has
  * no moves), and so does the outcome (blk_end.c).
  */
+#include "blk_group.h"
 #include "blk_internal.h"
 
 bool blk_decided(const blk_game *g, const void *s, qp_outcome *o)
@@ -13,6 +14,7 @@ bool blk_decided(const blk_game *g, const void *s, qp_outcome *o)
         blk_win(o, a->connected - 1, g->connect_reason);
         return true;
     }
+    if (g->pass_end && blk_group_decided(g, s, o)) return true;   /* passes in a row */
     if (a->line) {
         blk_win(o, a->line - 1, g->line_reason);
         return true;

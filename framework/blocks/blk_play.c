@@ -2,6 +2,7 @@
  * blk_play.c — playing a block game's moves, and their text both ways with
  * the reason an illegal move is refused.
  */
+#include "blk_group.h"
 #include "blk_internal.h"
 
 #include <ctype.h>
@@ -67,6 +68,7 @@ static void take_enclosed(const blk_game *g, void *s, int sq)
 void blk_make(const blk_game *g, void *s, qp_move m)
 {
     if (m == BLK_PASS) {
+        if (g->pass_always || g->pass_end) blk_group_pass(g, s);
         end_turn(g, s);
         return;
     }
@@ -90,6 +92,7 @@ void blk_make(const blk_game *g, void *s, qp_move m)
         put(g, s, to, code);
         a->count[side]++;
         if (g->place == BLK_PLACE_FLANK) flip_runs(g, s, to, side, code);
+        if (g->group_capture) blk_group_place(g, s, to, side);
     } else {
         code = c[from];
         int hops = blk_hops(m);
@@ -284,6 +287,8 @@ static void why_not(const blk_game *g, const void *s, const char *text, char *er
             snprintf(err, errn, "%s: no pieces left to place; move one from-to", nm);
         } else if (c[sq[0]]) {
             snprintf(err, errn, "%s is occupied", nm);
+        } else if (blk_group_why_not(g, s, sq[0])) {
+            snprintf(err, errn, "%s %s", nm, blk_group_why_not(g, s, sq[0]));
         } else if (jump_exists) {
             snprintf(err, errn, "a jump is available and must be taken");
         } else if (g->place == BLK_PLACE_FLANK) {

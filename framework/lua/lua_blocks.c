@@ -14,6 +14,7 @@
 #include <lauxlib.h>
 
 #include "blk.h"
+#include "blk_group.h"
 #include "lua_hook.h"
 #include "lua_pieces.h"
 #include "lua_pos.h"
@@ -126,9 +127,91 @@ static void several_pieces(lua_State *L, lr_inst *in, const blk_game *g, const c
 
 static const char *const PLACE_KINDS[] = {"empty", "flank", "gravity", NULL};
 
+/* Groups (blk_group.c): rules.place.capture = "surround" and
+ * rules.place.suicide, inside the place table at v. */
+static void read_group_capture(lua_State *L, lr_inst *in, blk_game *g, int v)
+{
+    static const char *const captures[] = {"none", "surround", NULL};
+    if (lua_getfield(L, v, "capture") != LUA_TNIL)
+        g->group_capture = choose(L, in, -1, "rules.place.capture", captures) == 1;
+    lua_pop(L, 1);
+    /* groups link orthogonally unless the file says otherwise */
+    if (g->group_capture && lua_getfield(L, v, "directions") == LUA_TNIL) g->place_dirs = BLK_DIRS_ORTH;
+    if (g->group_capture) lua_pop(L, 1);
+    int ty = lua_getfield(L, v, "suicide");
+    if (ty != LUA_TNIL && ty != LUA_TBOOLEAN)
+        lb_fail(L, in, "rules.place.suicide", "rules.place.suicide must be true or false, got %s", luaL_typename(L, -1));
+    g->group_suicide = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (g->group_suicide && !g->group_capture)
+        lb_fail(L, in, "rules.place.suicide", "rules.place.suicide needs capture = \"surround\"");
+    if (g->group_capture && g->place != BLK_PLACE_EMPTY)
+        lb_fail(L, in, "rules.place.capture", "rules.place.capture = \"surround\" needs on = \"empty\"");
+}
+
+/* rules.pass = true | { ends = N }: a pass is always legal; N passes in a
+ * row (default 2) end the game.  rules.score = "area" | { kind = "area",
+ * komi = K, reason = ... }: how that end is scored.  rules.superko = true:
+ * no move may recreate an earlier board (the game layer's rule). */
+static void read_group_rules(lua_State *L, lr_inst *in, blk_game *g, int r, int params)
+{
+    static const char *const pass_keys[] = {"ends", NULL};
+    int ty = lr_field(L, r, "pass", params);
+    if (ty == LUA_TBOOLEAN) {
+        g->pass_always = lua_toboolean(L, -1);
+        g->pass_end = g->pass_always ? 2 : 0;
+    } else if (ty == LUA_TTABLE) {
+        check_keys(L, in, lua_gettop(L), "rules.pass", pass_keys, false);
+        g->pass_always = true;
+        g->pass_end = 2;
+        if (lua_getfield(L, -1, "ends") != LUA_TNIL) g->pass_end = to_int(L, in, -1, "rules.pass.ends", 0, 100);
+        lua_pop(L, 1);
+    } else if (ty != LUA_TNIL) {
+        lb_fail(L, in, "rules.pass", "rules.pass must be true or { ends = N }, got %s", luaL_typename(L, -1));
+    }
+    lua_pop(L, 1);
+
+    static const char *const score_keys[] = {"kind", "komi", "reason", NULL};
+    static const char *const kinds[] = {"area", NULL};
+    ty = lr_field(L, r, "score", params);
+    if (ty == LUA_TSTRING) {
+        choose(L, in, -1, "rules.score", kinds);
+        g->score_area = true;
+    } else if (ty == LUA_TTABLE) {
+        int v = lua_gettop(L);
+        check_keys(L, in, v, "rules.score", score_keys, false);
+        lua_getfield(L, v, "kind");
+        if (lua_isnil(L, -1)) lb_fail(L, in, "rules.score", "rules.score needs 'kind' (\"area\")");
+        choose(L, in, -1, "rules.score.kind", kinds);
+        lua_pop(L, 1);
+        g->score_area = true;
+        if (lua_getfield(L, v, "komi") != LUA_TNIL) {
+            int isnum;
+            lua_Number k = lua_tonumberx(L, -1, &isnum);
+            if (!isnum || lua_type(L, -1) != LUA_TNUMBER || k * 2 != (lua_Number)(int)(k * 2) || k < -1000 || k > 1000)
+                lb_fail(L, in, "rules.score.komi", "rules.score.komi must be a number of half points (7.5, 6, 0), got %s",
+                        lua_type(L, -1) == LUA_TNUMBER ? lua_tostring(L, -1) : luaL_typename(L, -1));
+            g->komi2 = (int)(k * 2);
+        }
+        lua_pop(L, 1);
+        reason(L, in, v, "rules.score", g->score_reason);
+    } else if (ty != LUA_TNIL) {
+        lb_fail(L, in, "rules.score", "rules.score must be \"area\" or a table, got %s", luaL_typename(L, -1));
+    }
+    lua_pop(L, 1);
+    if (g->score_area && !g->pass_end)
+        lb_fail(L, in, "rules.score", "rules.score scores the end after passes: it needs rules.pass");
+
+    ty = lr_field(L, r, "superko", params);
+    if (ty != LUA_TNIL && ty != LUA_TBOOLEAN)
+        lb_fail(L, in, "rules.superko", "rules.superko must be true or false, got %s", luaL_typename(L, -1));
+    g->superko = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+}
+
 static void read_place(lua_State *L, lr_inst *in, blk_game *g, int v)
 {
-    static const char *const keys[] = {"on", "pieces", "hand", "first", "directions", NULL};
+    static const char *const keys[] = {"on", "pieces", "hand", "first", "directions", "capture", "suicide", NULL};
     int kind_at = v;
     if (lua_type(L, v) == LUA_TTABLE) {
         check_keys(L, in, v, "rules.place", keys, false);
@@ -183,6 +266,7 @@ static void read_place(lua_State *L, lr_inst *in, blk_game *g, int v)
     if (lua_getfield(L, v, "directions") != LUA_TNIL)
         g->place_dirs = (blk_dirs)choose(L, in, -1, "rules.place.directions", DIRS);
     lua_pop(L, 1);
+    read_group_capture(L, in, g, v);
 }
 
 /* A set of pieces: a string of letters ("mM") or a list of letters. */
@@ -540,7 +624,8 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
     static const char *const keys[] = {"start", "place", "move", "jump", "line", "stuck", "count",
                                        "captures", "fewer", "goal", "capture", "promote", "resets_no_capture",
                                        "zones", "terrain", "ranks", "reach",   /* pieces (lua_pieces.c) */
-                                       "shoot", "connect", "swap", NULL};   /* blk_shoot.c, blk_connect.c, blk_swap.c */
+                                       "shoot", "connect", "swap",   /* blk_shoot.c, blk_connect.c, blk_swap.c */
+                                       "pass", "score", "superko", NULL};      /* groups (blk_group.c) */
     blk_game *g = calloc(1, sizeof *g);
     if (!g) luaL_error(L, "out of memory");
     in->blk = g;
@@ -696,6 +781,7 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
+    read_group_rules(L, in, g, r, params);
     lua_pop(L, 1);   /* rules */
 
     if (lr_field(L, t, "eval", params) != LUA_TNIL) read_eval(L, in, g, lua_gettop(L));
@@ -772,6 +858,21 @@ static int lb_fen_parse(const qp_rules *r, void *s, const char *fen, char *err, 
         snprintf(err, errn, "FEN: longer than %zu characters", sizeof buf - 1);
         return -1;
     }
+    /* passes in a row (rules.pass): "~N" ends the board field */
+    int passes = 0;
+    char nofen[1024];
+    const char *tl = strchr(fen, '~');
+    if (tl && (!strchr(fen, ' ') || tl < strchr(fen, ' '))) {
+        char *end;
+        long k = strtol(tl + 1, &end, 10);
+        if (!g->pass_always || end == tl + 1 || k < 1 || k > 100 || (*end && *end != ' ')) {
+            snprintf(err, errn, "FEN passes: '%.*s' is not ~N (passes in a row) of a game that passes", (int)strcspn(tl, " "), tl);
+            return -1;
+        }
+        passes = (int)k;
+        snprintf(nofen, sizeof nofen, "%.*s%s", (int)(tl - fen), fen, end);
+        fen = nofen;
+    }
     const char *p = fen;
     while (*p == ' ') p++;
     const char *lb = NULL;
@@ -806,6 +907,7 @@ static int lb_fen_parse(const qp_rules *r, void *s, const char *fen, char *err, 
         snprintf(err, errn, "FEN hands: unexpected '%s'", hp);
         return -1;
     }
+    blk_ax(g, tmp)->passes = (int8_t)passes;
     lb_refresh(lr_in(r), tmp);
     const blk_aux *a = blk_cax(g, tmp);
     for (int k = 0; k < g->nsides; k++)
@@ -828,6 +930,9 @@ static void lb_fen_print(const qp_rules *r, const void *s, char *buf, size_t n)
     *sp = 0;
     blk_fen_print(G(r), s, buf, n);
     size_t len = strlen(buf);
+    int passes = blk_cax(G(r), s)->passes;
+    if (passes && len < n) len += (size_t)snprintf(buf + len, n - len, "~%d", passes);
+    if (len > n) len = n;
     snprintf(buf + len, n > len ? n - len : 0, "%s", rest);
 }
 
@@ -929,6 +1034,12 @@ static uint64_t lb_hash(const qp_rules *r, const void *s)
     return *(const uint64_t *)s;
 }
 
+/* The board alone (superko): without side, vars, hands and passes. */
+static uint64_t lb_board_key(const qp_rules *r, const void *s)
+{
+    return lr_board_key(lr_in(r), s) ^ blk_hands_key(G(r), s);
+}
+
 static int lb_evaluate(const qp_rules *r, const void *s)
 {
     return blk_evaluate(G(r), s);
@@ -967,6 +1078,8 @@ static void lb_status_text(const qp_rules *r, const void *s, char *buf, size_t n
             side[1], a->count[1]);
     if (g->nsides == 1) ADD("%s%c%ss left: %d", len ? " \xC2\xB7 " : "", g->noun[0] - 'a' + 'A', g->noun + 1, a->count[0]);
 #undef ADD
+    const char *names[2] = {side[0], side[1]};
+    blk_group_status(g, s, names, buf, n);
 }
 
 void lb_install(qp_ruleset *rs, bool has_eval, bool has_lua_eval)
@@ -987,6 +1100,7 @@ void lb_install(qp_ruleset *rs, bool has_eval, bool has_lua_eval)
     rs->move_squares = lb_move_squares;
     rs->outcome = lb_outcome;
     rs->hash = lb_hash;
+    rs->board_key = lb_board_key;
     rs->status_text = lb_status_text;
     rs->hopeless = lb_hopeless;
     /* data first; a Lua evaluate costs a call per node; neither: none
@@ -1015,7 +1129,9 @@ int lb_layout(lr_inst *in, char *err, size_t errn)
     free(s);
     /* r->caps are lr_read_game's: every leaf checked (quiet moves end
      * games with lines), plus what the file's `caps` asks for */
-    if (!r->max_game_plies && g->place != BLK_PLACE_NONE) {
+    r->draw.superko |= g->superko;   /* blk_group.c: the game layer enforces it */
+    /* captured groups free points again: placing bounds no game's length */
+    if (!r->max_game_plies && g->place != BLK_PLACE_NONE && !g->group_capture) {
         bool moves = false;
         for (int c = 1; c <= g->ncodes; c++) moves |= g->move[c] != 0;
         if (!moves && g->hand[0] < 0) r->max_game_plies = g->n + (g->stuck == BLK_STUCK_PASS ? g->n : 0);

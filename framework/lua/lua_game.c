@@ -434,6 +434,9 @@ void lr_read_game(lua_State *L, lr_inst *in, int t, int params)
         lua_getfield(L, d, "perpetual_check_loses");
         r->draw.perpetual_check_loses = lua_toboolean(L, -1);
         lua_pop(L, 1);
+        lua_getfield(L, d, "superko");
+        r->draw.superko = lua_toboolean(L, -1);
+        lua_pop(L, 1);
     }
     lua_pop(L, 1);
     if (qp_params_find(&r->params, "draw.repetitions"))

@@ -33,6 +33,16 @@ uint64_t lr_hash_full(const lr_inst *in, uint8_t *s)
     return h;
 }
 
+uint64_t lr_board_key(const lr_inst *in, const uint8_t *s)
+{
+    const lr_head *h = (const lr_head *)s;
+    uint64_t k = h->hash;
+    if (h->side) k ^= in->z_side;
+    const int32_t *v = (const int32_t *)(s + sizeof(lr_head));
+    for (int i = 0; i < in->nvars; i++) k ^= lr_var_key(in, i, v[i]);
+    return k;
+}
+
 static void lr_set_cell(const lr_inst *in, uint8_t *s, int sq, int code)
 {
     int8_t *c = lr_cells(in, s);

@@ -64,6 +64,8 @@ int lr_pos_layout(lr_inst *in);
 void lr_pos_init(lua_State *L, lr_inst *in);
 
 uint64_t lr_hash_full(const lr_inst *in, uint8_t *s);
+/* The key of the board alone (superko): the hash without side and vars. */
+uint64_t lr_board_key(const lr_inst *in, const uint8_t *s);
 void lr_set_side(const lr_inst *in, uint8_t *s, int side);
 
 /* Points p at s (NULL: stale) for one hook call, clearing its call flags. */

@@ -276,6 +276,11 @@ static uint64_t lr_hash(const qp_rules *r, const void *s)
     return ((const lr_head *)s)->hash;
 }
 
+static uint64_t lr_board(const qp_rules *r, const void *s)
+{
+    return lr_board_key(lr_in(r), s);
+}
+
 static int lr_evaluate(const qp_rules *r, const void *s)
 {
     lr_inst *in = lr_in(r);
@@ -748,6 +753,7 @@ qp_ruleset *qp_lua_ruleset_load(const char *path, char *err, size_t errn)
     rs->outcome = lr_outcome;
     rs->flags = lr_flags;
     rs->hash = lr_hash;
+    rs->board_key = lr_board;
     rs->evaluate = lr_evaluate;
     rs->make_null = lr_make_null;
     rs->help_text = g->help;

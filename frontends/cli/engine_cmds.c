@@ -356,6 +356,13 @@ static int bench_playouts(const qp_rules *r, long playouts, uint64_t seed)
             }
             if (ply == cap) break;
             qp_move m = mv[qp_splitmix64(&x) % (uint64_t)n];
+            /* superko: a move the game refuses is drawn again among the
+             * others, which keeps the draw uniform over the legal moves */
+            while (r->draw.superko && !qp_game_superko_allows(&g, m) && n > 1) {
+                for (int i = 0; i < n; i++)
+                    if (mv[i] == m) mv[i] = mv[--n];
+                m = mv[qp_splitmix64(&x) % (uint64_t)n];
+            }
             sum = (sum ^ m) * 0x100000001b3ull;
             qp_game_play(&g, m);
         }

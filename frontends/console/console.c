@@ -398,6 +398,10 @@ static void user_move(con_session *c, const char *text)
         else fprintf(c->out, "illegal move '%s': %s\n", text, err[0] ? err : "not a legal move");
         return;
     }
+    if (!qp_game_superko_allows(&c->g, m)) {
+        fprintf(c->out, "illegal move '%s': it recreates an earlier position (superko)\n", text);
+        return;
+    }
     /* when the computer answers, a line will do: its board follows at once */
     play_move(c, m, CON_SAY_IF_AI_NEXT);
     if (!ai_to_move(c)) show(c);
@@ -455,7 +459,7 @@ static int do_moves(con_session *c, const char *arg)
     char(*t)[QP_MOVE_TEXT] = malloc(sizeof *t * QP_MAX_MOVES);
     if (!t) return CON_GO_ON;
     qp_outcome o;
-    int n = game_over(c, &o) ? 0 : c->r->rs->gen(c->r, c->g.cur, mv, QP_GEN_ALL);
+    int n = game_over(c, &o) ? 0 : qp_game_moves(&c->g, mv);
     for (int i = 0; i < n; i++) c->r->rs->move_text(c->r, c->g.cur, mv[i], t[i], QP_MOVE_TEXT);
     qsort(t, (size_t)n, sizeof *t, cmp_text);
     fprintf(c->out, "%d legal move%s%s\n", n, n == 1 ? "" : "s", n ? ":" : "");

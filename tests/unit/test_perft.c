@@ -49,6 +49,11 @@ static const perft_row rows[] = {
     /* 11x11: 121!/(121-d)!; 3x3 (games end from ply 5) agrees with hk_hex */
     {"hex", {NULL}, NULL, {121, 14520}, 14520},
     {"hex", {"size=3", NULL}, NULL, {9, 72, 504, 3024, 15120, 54720}, 56160},
+    /* a pass is always a move: 81 points + pass, then 81 × 81 + 82; no
+     * capture (hence no superko) before ply 4; --finished adds the game
+     * both sides passed at once */
+    {"go", {NULL}, NULL, {82, 6643, 531522}, 531523},
+    {"go", {"size=19", NULL}, NULL, {362, 130683}, 130683},
 };
 #define NROWS (sizeof rows / sizeof rows[0])
 

@@ -1,0 +1,230 @@
+/*
+ * blk_group.c — groups of stones: capture by surrounding, suicide, the
+ * pass that is always legal, the end after passes in a row, and the area
+ * score (the rules of Go, as blocks any placing game may use).
+ *
+ * Contract:
+ *  - A group is a maximal set of one side's pieces connected along the
+ *    placement directions (rules.place.directions: on a plain grid the
+ *    orthogonal links); its liberties are the empty points linked to it.
+ *  - With group_capture, a placement first removes every enemy group it
+ *    leaves without a liberty; then, if its own group has none, the
+ *    placement is suicide: illegal, or with group_suicide the group is
+ *    removed (a lone stone's suicide changes nothing and is no move).
+ *  - aux.passes counts the passes just made in a row (a placement resets
+ *    it); it is part of the hash (z_pass, through blk_hands_key) and of
+ *    the FEN ("~N" after the board).  pass_end passes in a row end the
+ *    game; with score_area it is scored: each side's stones plus the
+ *    empty regions whose linked points are that side's stones only, the
+ *    second side adding komi2 / 2.
+ *  - Nothing here allocates: floods use stacks and marks on the C stack,
+ *    at most QP_MAX_POINTS each, and stop at the first liberty found.
+ * Positional superko is a history rule: the game layer, search and perft
+ * enforce it (ruleset.h, qp_draw_rules.superko); the Lua adapter's board
+ * key leaves the passes out.
+ */
+#include "blk_group.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "blk_internal.h"
+#include "splitmix.h"
+
+void blk_group_prepare(blk_game *g)
+{
+    uint64_t seed = 0x70617373ull;   /* fixed: hashes agree across runs */
+    g->z_pass[0] = 0;
+    for (int k = 1; k < 4; k++) g->z_pass[k] = qp_splitmix64(&seed);
+    if ((g->score_area || g->pass_end) && !g->score_reason[0])
+        snprintf(g->score_reason, BLK_REASON, "%s", g->score_area ? "area score" : "both passed");
+}
+
+uint64_t blk_group_key(const blk_game *g, const void *s)
+{
+    int p = blk_cax(g, s)->passes;
+    return g->z_pass[p > 3 ? 3 : p];
+}
+
+/* Removes the piece on sq, keeping hash, bitboards and counts. */
+static void take(const blk_game *g, void *s, int sq)
+{
+    int8_t *c = blk_cells(g, s);
+    blk_aux *a = blk_ax(g, s);
+    int code = c[sq], side = g->side_of[code];
+    *(uint64_t *)s ^= g->z_cell[sq * (g->ncodes + 1) + code];
+    if (g->bb_ok) a->bb[side] &= ~((uint64_t)1 << sq);
+    a->count[side]--;
+    if (g->capture_win && g->nsides == 2) a->captured[1 - side]++;
+    c[sq] = 0;
+}
+
+/* Floods the group through sq (a piece of side), marking it id in seen
+ * and listing it in stack; stops at the first liberty other than `except`.
+ * Returns true when it found one (the list is then partial).  A stone an
+ * earlier flood marked (another id) belongs to a group that flood left
+ * because it had a liberty (a group without one is all marked and gone
+ * or reported): so has this one. */
+static bool flood_liberty(const blk_game *g, const int8_t *c, int sq, int side, int except, uint8_t *seen,
+                          uint8_t id, int16_t *stack, int *len)
+{
+    int n = 0;
+    stack[n++] = (int16_t)sq;
+    seen[sq] = id;
+    for (int i = 0; i < n; i++) {
+        int at = stack[i];
+        const int16_t *nb = g->geom.nb[at];
+        for (int k = 0; k < g->npdir[at]; k++) {
+            int t = nb[g->pdir[at][k]];
+            int v = c[t];
+            if (!v) {
+                if (t != except) goto liberty;
+                continue;
+            }
+            if (g->side_of[v] != side || seen[t] == id) continue;
+            if (seen[t]) goto liberty;
+            seen[t] = id;
+            stack[n++] = (int16_t)t;
+        }
+    }
+    *len = n;
+    return false;
+liberty:
+    *len = n;
+    return true;
+}
+
+bool blk_group_may_place(const blk_game *g, const void *s, int sq, int side)
+{
+    const int8_t *c = blk_ccells(g, s);
+    const int16_t *nb = g->geom.nb[sq];
+    for (int k = 0; k < g->npdir[sq]; k++)
+        if (!c[nb[g->pdir[sq][k]]]) return true;   /* the usual case: a liberty of its own */
+    uint8_t seen[QP_MAX_POINTS];
+    int16_t stack[QP_MAX_POINTS];
+    memset(seen, 0, (size_t)g->n);
+    bool own = false;
+    for (int k = 0; k < g->npdir[sq]; k++) {
+        int t = nb[g->pdir[sq][k]], len;
+        if (seen[t]) continue;                  /* a group looked at already */
+        bool mine = g->side_of[c[t]] == side;
+        bool lib = flood_liberty(g, c, t, g->side_of[c[t]], sq, seen, (uint8_t)(k + 1), stack, &len);
+        if (mine && lib) return true;           /* joins a group with another liberty */
+        if (!mine && !lib) return true;         /* takes an enemy group */
+        own |= mine;
+    }
+    return g->group_suicide && own;             /* a lone stone's suicide changes nothing */
+}
+
+void blk_group_place(const blk_game *g, void *s, int sq, int side)
+{
+    int8_t *c = blk_cells(g, s);
+    if (blk_ax(g, s)->passes) {
+        *(uint64_t *)s ^= blk_group_key(g, s);
+        blk_ax(g, s)->passes = 0;
+    }
+    const int16_t *nb = g->geom.nb[sq];
+    uint8_t seen[QP_MAX_POINTS];
+    int16_t stack[QP_MAX_POINTS];
+    bool crowded = false;
+    for (int k = 0; k < g->npdir[sq]; k++) {
+        int t = nb[g->pdir[sq][k]];
+        if (c[t] && g->side_of[c[t]] != side) crowded = true;
+    }
+    if (!crowded) {
+        /* no enemy neighbour: no capture; suicide needs every neighbour full */
+        for (int k = 0; k < g->npdir[sq]; k++)
+            if (!c[nb[g->pdir[sq][k]]]) return;
+    }
+    memset(seen, 0, (size_t)g->n);
+    for (int k = 0; k < g->npdir[sq]; k++) {
+        int t = nb[g->pdir[sq][k]], len;
+        if (!c[t] || seen[t] || g->side_of[c[t]] == side) continue;
+        if (!flood_liberty(g, c, t, 1 - side, -1, seen, (uint8_t)(k + 1), stack, &len))
+            for (int i = 0; i < len; i++) take(g, s, stack[i]);
+    }
+    int len;
+    memset(seen, 0, (size_t)g->n);
+    if (!flood_liberty(g, c, sq, side, -1, seen, 1, stack, &len))
+        for (int i = 0; i < len; i++) take(g, s, stack[i]);   /* suicide, when the rules allow it */
+}
+
+void blk_group_pass(const blk_game *g, void *s)
+{
+    blk_aux *a = blk_ax(g, s);
+    *(uint64_t *)s ^= blk_group_key(g, s);
+    if (a->passes < 100) a->passes++;
+    *(uint64_t *)s ^= blk_group_key(g, s);
+}
+
+void blk_group_score(const blk_game *g, const void *s, int score[2])
+{
+    const int8_t *c = blk_ccells(g, s);
+    uint8_t seen[QP_MAX_POINTS];
+    int16_t stack[QP_MAX_POINTS];
+    memset(seen, 0, (size_t)g->n);
+    score[0] = score[1] = 0;
+    for (int sq = 0; sq < g->n; sq++) {
+        if (g->hole[sq]) continue;
+        if (c[sq]) {
+            score[g->side_of[c[sq]]]++;
+            continue;
+        }
+        if (seen[sq]) continue;
+        /* an empty region and the sides bordering it */
+        int n = 0, border = 0;
+        stack[n++] = (int16_t)sq;
+        seen[sq] = 1;
+        for (int i = 0; i < n; i++) {
+            int at = stack[i];
+            for (int k = 0; k < g->npdir[at]; k++) {
+                int t = g->geom.nb[at][g->pdir[at][k]];
+                if (c[t]) border |= 1 << g->side_of[c[t]];
+                else if (!seen[t]) seen[t] = 1, stack[n++] = (int16_t)t;
+            }
+        }
+        if (border == 1 || border == 2) score[border - 1] += n;
+    }
+}
+
+bool blk_group_decided(const blk_game *g, const void *s, qp_outcome *o)
+{
+    if (!g->pass_end || blk_cax(g, s)->passes < g->pass_end) return false;
+    o->reason = g->score_reason;
+    if (!g->score_area || g->nsides != 2) {
+        o->result = QP_DRAW;
+        o->winner = 0;
+        return true;
+    }
+    int score[2];
+    blk_group_score(g, s, score);
+    int diff2 = 2 * score[0] - 2 * score[1] - g->komi2;   /* in half points */
+    if (diff2 == 0) {
+        o->result = QP_DRAW;
+        o->winner = 0;
+    } else {
+        blk_win(o, diff2 > 0 ? 0 : 1, g->score_reason);
+    }
+    return true;
+}
+
+const char *blk_group_why_not(const blk_game *g, const void *s, int sq)
+{
+    int side = blk_side(s);
+    if (g->group_capture && !blk_ccells(g, s)[sq] && !blk_group_may_place(g, s, sq, side))
+        return g->group_suicide ? "would take only itself off, which is no move"
+                                : "is suicide: its group would have no liberty";
+    return NULL;
+}
+
+void blk_group_status(const blk_game *g, const void *s, const char *names[2], char *buf, size_t n)
+{
+    if (!g->score_area || g->nsides != 2 || !n) return;
+    int score[2];
+    blk_group_score(g, s, score);
+    const blk_aux *a = blk_cax(g, s);
+    size_t len = strlen(buf);
+    snprintf(buf + len, n - len, "%sArea: %s %d \xC2\xB7 %s %d%s%d%s%s", len ? " \xC2\xB7 " : "", names[0],
+             score[0], names[1], score[1], g->komi2 < 0 ? " - " : " + ", (g->komi2 < 0 ? -g->komi2 : g->komi2) / 2,
+             g->komi2 % 2 ? ".5" : "", a->passes ? " \xC2\xB7 passed" : "");
+}

@@ -1,0 +1,33 @@
+/*
+ * blk_group.h — groups of stones for rule blocks (blk_group.c): capture
+ * of groups without a liberty, suicide, passing, the end after passes in
+ * a row and the area score.  Called by the block modules at their
+ * dispatch points and by the Lua adapter; see blk_group.c for the
+ * contract.
+ */
+#ifndef QP_BLK_GROUP_H
+#define QP_BLK_GROUP_H
+
+#include "blk.h"
+
+/* Derived tables (pass keys, default reasons); from blk_prepare. */
+void blk_group_prepare(blk_game *g);
+/* The hash part of aux.passes (0 with no pass made). */
+uint64_t blk_group_key(const blk_game *g, const void *s);
+/* Whether side may place on the empty point sq (not suicide). */
+bool blk_group_may_place(const blk_game *g, const void *s, int sq, int side);
+/* After side's piece was put on sq: captures, then suicide; resets passes. */
+void blk_group_place(const blk_game *g, void *s, int sq, int side);
+/* A pass: one more in a row. */
+void blk_group_pass(const blk_game *g, void *s);
+/* Area score per side (komi not added). */
+void blk_group_score(const blk_game *g, const void *s, int score[2]);
+/* Whether passes in a row ended the game; fills o (scored) when they did. */
+bool blk_group_decided(const blk_game *g, const void *s, qp_outcome *o);
+/* Why a placement on sq is refused by the group rules ("is suicide: ..."),
+ * to follow the point's name; NULL when they allow it. */
+const char *blk_group_why_not(const blk_game *g, const void *s, int sq);
+/* Appends "Area: Black 45 · White 36 + 7.5" to buf (status line). */
+void blk_group_status(const blk_game *g, const void *s, const char *names[2], char *buf, size_t n);
+
+#endif

@@ -1,0 +1,408 @@
+/*
+ * test_game_go.c — Go as rule blocks (scripts/games/go.lua; the group
+ * blocks of framework/blocks/blk_group.c) and positional superko in the
+ * game layer and perft: captures of groups, suicide refused with its
+ * reason, the ko recapture refused by qp_game until the board changed,
+ * two passes ending the game with an exact area score, komi deciding,
+ * and perft counts.
+ *
+ * Perft counts are established twice: the block games (go.lua, and
+ * tests/data/games/t_go.lua on small boards) against the Lua-hook twin
+ * tests/data/games/hk_go.lua, which asks for superko through its draw
+ * rules (the same framework check, but its own captures, suicide and
+ * board key); and the superko counts (2×2, 3×3) against an independent
+ * brute-force counter written for this purpose, which agreed on 2×2 to
+ * depth 12, 3×3 to depth 8 and 4×4 to depth 5.
+ */
+#include "testutil.h"
+#include "mcts.h"
+#include "perft.h"
+#include "search.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static qp_registry reg;
+
+static int setup_reg(void **st)
+{
+    (void)st;
+    char err[QP_ERR] = "";
+    tu_registry(&reg);
+    qp_registry_load_game_dir(&reg, QP_TESTDATA_DIR "/games", err, sizeof err);
+    if (err[0]) fail_msg("test games: %s", err);
+    return 0;
+}
+
+static int teardown_reg(void **st)
+{
+    (void)st;
+    qp_registry_free(&reg);
+    return 0;
+}
+
+/* A game of name with params kv from fen (NULL: the start). */
+static qp_rules *game_at(qp_game *g, const char *name, const char *const *kv, const char *fen)
+{
+    qp_rules *r = tu_rules_with(&reg, name, kv);
+    char err[QP_ERR];
+    if (qp_game_init(g, r, fen, err, sizeof err)) fail_msg("%s: %s", fen ? fen : "start", err);
+    return r;
+}
+
+static void play_ok(qp_game *g, const char *moves)
+{
+    char buf[256], err[QP_ERR];
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
+        if (qp_game_play_text(g, t, err, sizeof err)) fail_msg("%s: %s", t, err);
+}
+
+static void expect_fen(const qp_game *g, const char *want)
+{
+    char fen[512];
+    qp_game_fen(g, fen, sizeof fen);
+    assert_string_equal(fen, want);
+}
+
+static bool in_moves(const qp_game *g, const char *text)
+{
+    qp_move mv[QP_MAX_MOVES];
+    int n = qp_game_moves(g, mv);
+    char t[QP_MOVE_TEXT];
+    for (int i = 0; i < n; i++) {
+        g->r->rs->move_text(g->r, g->cur, mv[i], t, sizeof t);
+        if (!strcmp(t, text)) return true;
+    }
+    return false;
+}
+
+static void done(qp_game *g, qp_rules *r)
+{
+    qp_game_free(g);
+    qp_rules_free(r);
+}
+
+static const char *const no_params[] = {NULL};
+
+/* A group of two taken with its last liberty; a group with another one
+ * stays; a stone in the corner. */
+static void test_capture(void **st)
+{
+    (void)st;
+    qp_game g;
+    qp_rules *r = game_at(&g, "go", no_params, "9/9/9/9/9/9/9/XX7/oo7 w 10");
+    play_ok(&g, "c1");
+    expect_fen(&g, "9/9/9/9/9/9/9/XX7/2X6 b 11");
+    done(&g, r);
+    /* Black's a1-b1 keeps c1 while Black plays c2; White c1 takes the
+     * two, and c2 (liberties c3, d2) stays */
+    r = game_at(&g, "go", no_params, "9/9/9/9/9/9/9/oo7/XX7 b 10");
+    play_ok(&g, "pass c2");
+    expect_fen(&g, "9/9/9/9/9/9/9/ooX6/XX7 b 12");
+    play_ok(&g, "c1");
+    expect_fen(&g, "9/9/9/9/9/9/9/ooX6/2o6 w 13");
+    done(&g, r);
+}
+
+/* Suicide is refused with its reason and is no legal move; a placement
+ * with no liberty of its own that captures is legal. */
+static void test_suicide(void **st)
+{
+    (void)st;
+    qp_game g;
+    qp_rules *r = game_at(&g, "go", no_params, "9/9/9/9/9/9/9/o8/1o7 w 3");
+    char err[QP_ERR];
+    assert_int_equal(qp_game_play_text(&g, "a1", err, sizeof err), -1);
+    assert_string_equal(err, "a1 is suicide: its group would have no liberty");
+    assert_false(in_moves(&g, "a1"));
+    assert_true(in_moves(&g, "pass"));
+    done(&g, r);
+    /* White a1 has no liberty of its own but takes a2 and b1, whose last
+     * liberty it was */
+    r = game_at(&g, "go", no_params, "9/9/9/9/9/9/o8/Xo7/1Xo6 b 3");
+    play_ok(&g, "a1");
+    expect_fen(&g, "9/9/9/9/9/9/o8/1o7/o1o6 w 4");
+    done(&g, r);
+    /* here a2 keeps a3: a1 takes b1 alone */
+    r = game_at(&g, "go", no_params, "9/9/9/9/9/9/9/Xo7/1Xo6 b 3");
+    play_ok(&g, "a1");
+    expect_fen(&g, "9/9/9/9/9/9/9/Xo7/o1o6 w 4");
+    done(&g, r);
+}
+
+/* The ko: Black d2 takes c2; White's retake at c2 would recreate the
+ * board before d2, which the game layer refuses and leaves out of its
+ * moves; after a pair of moves elsewhere the retake makes a new board. */
+static void test_superko(void **st)
+{
+    (void)st;
+    qp_game g;
+    const char *ko = "9/9/9/9/9/9/2Xo5/1Xo1o4/2Xo5 w 10";
+    qp_rules *r = game_at(&g, "go", no_params, ko);
+    assert_true(r->draw.superko);
+    play_ok(&g, "d2");
+    expect_fen(&g, "9/9/9/9/9/9/2Xo5/1X1Xo4/2Xo5 b 11");
+    char err[QP_ERR];
+    assert_int_equal(qp_game_play_text(&g, "c2", err, sizeof err), -1);
+    assert_string_equal(err, "c2 recreates an earlier position (superko)");
+    assert_false(in_moves(&g, "c2"));
+    assert_true(in_moves(&g, "h8"));
+    /* the position alone does not know it: gen still lists c2 */
+    qp_move m;
+    assert_int_equal(r->rs->move_parse(r, g.cur, "c2", &m, err, sizeof err), 0);
+    assert_true(qp_move_is_legal(r, g.cur, m));
+    play_ok(&g, "h8 h7 c2");
+    expect_fen(&g, "9/7o1/7X1/9/9/9/2Xo5/1Xo1o4/2Xo5 w 14");
+    /* and now Black's retake at d2 would recreate the board after h7 */
+    assert_false(in_moves(&g, "d2"));
+    assert_int_equal(qp_game_play_text(&g, "d2", err, sizeof err), -1);
+    /* undo and redo keep the history: after undoing c2 it is refused again */
+    assert_true(qp_game_undo(&g));
+    assert_true(in_moves(&g, "c2"));
+    done(&g, r);
+
+    /* perft sees the path from its root: two plies from the ko position
+     * leave out White's retake after d2, as the game layer does */
+    r = tu_rules(&reg, "go");
+    void *s = qp_state_new(r);
+    assert_int_equal(r->rs->fen_parse(r, s, ko, err, sizeof err), 0);
+    qp_move mv[QP_MAX_MOVES];
+    int n = r->rs->gen(r, s, mv, QP_GEN_ALL);
+    uint64_t *sub = calloc((size_t)n, sizeof *sub);
+    assert_int_equal(qp_perft_moves(r, s, 2, QP_PERFT_STANDARD, mv, n, sub, 1, err, sizeof err), 0);
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        char t[QP_MOVE_TEXT];
+        r->rs->move_text(r, s, mv[i], t, sizeof t);
+        void *c = qp_state_new(r);
+        memcpy(c, s, r->state_size);
+        r->rs->make(r, c, mv[i], NULL);
+        uint64_t replies = (uint64_t)r->rs->gen(r, c, (qp_move[QP_MAX_MOVES]){0}, QP_GEN_ALL);
+        /* after d2 the retake c2 is gen's but not perft's */
+        assert_int_equal(sub[i], strcmp(t, "d2") ? replies : replies - 1);
+        total += sub[i];
+        free(c);
+    }
+    assert_int_equal(qp_perft(r, s, 2), total);
+    free(sub);
+    free(s);
+    qp_rules_free(r);
+}
+
+/* The engines see superko along the game: after Black's d2 took c2, the
+ * retake (a capture, which random playouts like) is no root move of
+ * alpha-beta and a proven loss in the Monte Carlo tree. */
+static void test_superko_ai(void **st)
+{
+    (void)st;
+    const char *kv[] = {"size=5", NULL};
+    qp_game g;
+    qp_rules *r = game_at(&g, "t_go", kv, "5/5/2Xo1/1Xo1o/2Xo1 w 10");
+    play_ok(&g, "d2");
+    assert_false(in_moves(&g, "c2"));
+    char t[QP_MOVE_TEXT];
+    qp_search_limits lim = {.depth = 2};
+    qp_search *S = qp_search_new(r, 1);
+    assert_non_null(S);
+    qp_search_info info;
+    qp_move m = qp_search_run(S, &g, &lim, NULL, NULL, &info);
+    r->rs->move_text(r, g.cur, m, t, sizeof t);
+    assert_true(in_moves(&g, t));
+    assert_string_not_equal(t, "c2");
+    qp_search_free(S);
+    qp_mcts *M = qp_mcts_new(r, 1);
+    assert_non_null(M);
+    qp_search_limits ml = {.nodes = 3000, .seed = 7};
+    m = qp_mcts_run(M, &g, &ml, NULL, NULL, &info);
+    r->rs->move_text(r, g.cur, m, t, sizeof t);
+    assert_true(in_moves(&g, t));
+    assert_string_not_equal(t, "c2");
+    qp_mcts_free(M);
+    done(&g, r);
+}
+
+/* Two passes end the game: Black's wall on file e and White's on f give
+ * Black 45 points (stones and a..d), White 36 (stones and g..i); komi
+ * decides. */
+static void test_area_score(void **st)
+{
+    (void)st;
+    const char *walls = "4Xo3/4Xo3/4Xo3/4Xo3/4Xo3/4Xo3/4Xo3/4Xo3/4Xo3 w 18";
+    struct {
+        const char *komi;
+        qp_result result;
+        int winner;
+        const char *status;
+    } cases[] = {
+        {"komi=7.5", QP_WIN, 0, "Area: Black 45 \xC2\xB7 White 36 + 7.5 \xC2\xB7 passed"},
+        {"komi=9.5", QP_WIN, 1, "Area: Black 45 \xC2\xB7 White 36 + 9.5 \xC2\xB7 passed"},
+        {"komi=9", QP_DRAW, 0, "Area: Black 45 \xC2\xB7 White 36 + 9 \xC2\xB7 passed"},
+        {"komi=-0.5", QP_WIN, 0, "Area: Black 45 \xC2\xB7 White 36 - 0.5 \xC2\xB7 passed"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *kv[] = {cases[i].komi, NULL};
+        qp_game g;
+        qp_rules *r = game_at(&g, "go", kv, walls);
+        qp_outcome o;
+        play_ok(&g, "pass");
+        qp_game_outcome(&g, &o);
+        assert_int_equal(o.result, QP_ONGOING);
+        expect_fen(&g, "4Xo3/4Xo3/4Xo3/4Xo3/4Xo3/4Xo3/4Xo3/4Xo3/4Xo3~1 b 19");
+        play_ok(&g, "pass");
+        qp_game_outcome(&g, &o);
+        assert_int_equal(o.result, cases[i].result);
+        if (o.result == QP_WIN) assert_int_equal(o.winner, cases[i].winner);
+        assert_string_equal(o.reason, "area score");
+        char got[160];
+        r->rs->status_text(r, g.cur, got, sizeof got);
+        assert_string_equal(got, cases[i].status);
+        char err[QP_ERR];
+        assert_int_equal(qp_game_play_text(&g, "a1", err, sizeof err), -1);
+        assert_string_equal(err, "the game is over (area score)");
+        done(&g, r);
+    }
+    /* a region touching both sides is no one's: file f empty between
+     * Black's e and White's g; the FEN keeps the passes */
+    qp_game g;
+    qp_rules *r = game_at(&g, "go", no_params, "4X1o2/4X1o2/4X1o2/4X1o2/4X1o2/4X1o2/4X1o2/4X1o2/4X1o2~1 b 19");
+    play_ok(&g, "pass");
+    char got[160];
+    r->rs->status_text(r, g.cur, got, sizeof got);
+    assert_string_equal(got, "Area: Black 45 \xC2\xB7 White 27 + 7.5 \xC2\xB7 passed");
+    qp_outcome o;
+    qp_game_outcome(&g, &o);
+    assert_int_equal(o.result, QP_WIN);
+    assert_int_equal(o.winner, 0);
+    done(&g, r);
+    /* a placement between the passes starts the count again */
+    r = game_at(&g, "go", no_params, walls);
+    play_ok(&g, "pass a1 pass");
+    qp_game_outcome(&g, &o);
+    assert_int_equal(o.result, QP_ONGOING);
+    done(&g, r);
+}
+
+/* Bad params and FEN fields are refused with their reason. */
+static void test_bad_input(void **st)
+{
+    (void)st;
+    qp_rules *r = tu_rules(&reg, "go");
+    void *s = qp_state_new(r);
+    char err[QP_ERR];
+    assert_int_equal(r->rs->fen_parse(r, s, "9/9/9/9/9/9/9/9/9~x w 1", err, sizeof err), -1);
+    assert_string_equal(err, "FEN passes: '~x' is not ~N (passes in a row) of a game that passes");
+    qp_move m;
+    assert_int_equal(r->rs->move_parse(r, s, "j1", &m, err, sizeof err), -1);
+    free(s);
+    qp_rules_free(r);
+    const qp_ruleset *rs = qp_registry_find(&reg, "go");
+    assert_non_null(rs);
+    qp_params p;
+    assert_int_equal(qp_params_init(&p, rs->params, err, sizeof err), 0);
+    assert_int_equal(qp_params_set(&p, "komi", "7.3", err, sizeof err), 0);
+    assert_null(qp_rules_create(rs, &p, err, sizeof err));
+    assert_non_null(strstr(err, "rules.score.komi must be a number of half points (7.5, 6, 0), got 7.3"));
+}
+
+typedef struct go_perft {
+    const char *game;
+    const char *params[4];
+    int depth;
+    uint64_t count;
+} go_perft;
+
+/* Pinned counts; rows of a game with a twin are compared with it too. */
+static const go_perft perfts[] = {
+    /* 9×9: no capture before ply 4, so no superko; the hook twin agrees
+     * at depth 4 as well (42002809: 632 fewer than without the suicide
+     * rule's refusals) */
+    {"go", {NULL}, 3, 531522},
+    {"t_go", {"size=5", NULL}, 4, 361041},
+    {"t_go", {"size=5", "superko=false", NULL}, 4, 361041},
+    /* superko from the first recaptures: 2×2 and 3×3 with and without */
+    {"t_go", {"size=2", NULL}, 12, 23560},
+    {"t_go", {"size=2", "superko=false", NULL}, 12, 47840},
+    {"t_go", {"size=3", NULL}, 6, 179712},
+    {"t_go", {"size=3", "superko=false", NULL}, 6, 179744},
+    {"t_go", {"size=3", NULL}, 7, 842696},
+};
+
+static void test_perft(void **st)
+{
+    (void)st;
+    for (size_t i = 0; i < sizeof perfts / sizeof perfts[0]; i++) {
+        const go_perft *p = &perfts[i];
+        qp_rules *r = tu_rules_with(&reg, p->game, p->params);
+        void *s = qp_state_new(r);
+        r->rs->setup(r, s);
+        uint64_t n = qp_perft(r, s, p->depth);
+        if (n != p->count)
+            fail_msg("%s %s perft %d: %llu, expected %llu", p->game, p->params[0] ? p->params[0] : "", p->depth,
+                     (unsigned long long)n, (unsigned long long)p->count);
+        free(s);
+        qp_rules_free(r);
+    }
+}
+
+/* The twin: same counts, with and without superko, same end scores. */
+static void test_twin(void **st)
+{
+    (void)st;
+    static const struct {
+        const char *size, *superko;
+        int depth;
+    } rows[] = {{"size=9", "superko=true", 2}, {"size=5", "superko=true", 3}, {"size=3", "superko=true", 5}, {"size=2", "superko=true", 12}, {"size=2", "superko=false", 12}};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        const char *kv[] = {rows[i].size, rows[i].superko, NULL};
+        qp_rules *a = tu_rules_with(&reg, "t_go", kv), *b = tu_rules_with(&reg, "hk_go", kv);
+        void *sa = qp_state_new(a), *sb = qp_state_new(b);
+        a->rs->setup(a, sa);
+        b->rs->setup(b, sb);
+        for (int d = 1; d <= rows[i].depth; d++) assert_int_equal(qp_perft(a, sa, d), qp_perft(b, sb, d));
+        free(sa);
+        free(sb);
+        qp_rules_free(a);
+        qp_rules_free(b);
+    }
+    /* a 5×5 game's end, scored by both */
+    const char *kv[] = {"size=5", NULL};
+    qp_rules *a = tu_rules_with(&reg, "t_go", kv), *b = tu_rules_with(&reg, "hk_go", kv);
+    void *sa = qp_state_new(a), *sb = qp_state_new(b);
+    char err[QP_ERR];
+    assert_int_equal(a->rs->fen_parse(a, sa, "1X1o1/XX1oo/2Xo1/XXo2/1Xo2~1 b 9", err, sizeof err), 0);
+    assert_int_equal(b->rs->fen_parse(b, sb, "1X1o1/XX1oo/2Xo1/XXo2/1Xo2 b 1 9", err, sizeof err), 0);
+    qp_move m;
+    assert_int_equal(a->rs->move_parse(a, sa, "pass", &m, err, sizeof err), 0);
+    a->rs->make(a, sa, m, NULL);
+    assert_int_equal(b->rs->move_parse(b, sb, "pass", &m, err, sizeof err), 0);
+    b->rs->make(b, sb, m, NULL);
+    qp_outcome oa, ob;
+    a->rs->outcome(a, sa, &oa);
+    b->rs->outcome(b, sb, &ob);
+    assert_int_equal(oa.result, ob.result);
+    assert_int_equal(oa.winner, ob.winner);
+    assert_string_equal(oa.reason, ob.reason);
+    char got[160];
+    a->rs->status_text(a, sa, got, sizeof got);
+    /* Black 7 stones + a5, a3, b3, a1; White 6 + e5 and the five of
+     * e3 e2 d2 d1 e1; c5-c4 touches both */
+    assert_string_equal(got, "Area: Black 11 \xC2\xB7 White 12 + 7.5 \xC2\xB7 passed");
+    assert_int_equal(oa.winner, 1);
+    free(sa);
+    free(sb);
+    qp_rules_free(a);
+    qp_rules_free(b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_capture),   cmocka_unit_test(test_suicide), cmocka_unit_test(test_superko),
+        cmocka_unit_test(test_superko_ai),
+        cmocka_unit_test(test_area_score), cmocka_unit_test(test_bad_input), cmocka_unit_test(test_perft),
+        cmocka_unit_test(test_twin),
+    };
+    return cmocka_run_group_tests(tests, setup_reg, teardown_reg);
+}
