@@ -34,7 +34,7 @@ int qp_geom_init(qp_geom *g, int w, int h, qp_board_kind kind)
 
 bool qp_geom_is_hole(const qp_geom *g, int sq)
 {
-    if (g->hole[sq]) return true;
+    if (g->hole[sq] || g->holes_marked) return g->hole[sq];
     if (g->n <= 1) return false;
     for (int d = 0; d < QP_NDIRS; d++)
         if (g->nb[sq][d] >= 0) return false;

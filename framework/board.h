@@ -56,6 +56,7 @@ typedef struct qp_geom {
     qp_region regions[QP_MAX_REGIONS];
     int river;        /* a gap drawn between rank river-1 and river; -1: none */
     uint8_t hole[QP_MAX_POINTS];   /* 1: no point here (drawn blank, never played) */
+    bool holes_marked;             /* hole[] is the whole truth (a game file's board) */
     qp_board_look look;
     /* Hex grid (board.diagonals = "hex"): each cell also touches (x+1, y-1)
      * and (x-1, y+1), its six neighbours forming a rhombus of hexagons;
@@ -80,8 +81,8 @@ int qp_geom_find_region(const qp_geom *g, const char *name);
  * index or -1 if full. */
 int qp_geom_add_region_set(qp_geom *g, const char *name, const uint8_t *in, qp_region_paint paint);
 
-/* True when sq is a hole: marked one, or (boards of several points) a
- * point no line reaches. */
+/* True when sq is a hole: a marked one; where holes are not marked
+ * (boards of several points), a point no line reaches. */
 bool qp_geom_is_hole(const qp_geom *g, int sq);
 
 static inline int qp_sq(const qp_geom *g, int file, int rank) { return rank * g->w + file; }

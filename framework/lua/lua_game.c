@@ -262,6 +262,7 @@ static void lr_read_board(lua_State *L, lr_inst *in, int t, int params)
     lua_pop(L, 1);
 
     memcpy(r->geom.hole, in->hole, sizeof r->geom.hole);
+    r->geom.holes_marked = true;
     in->logic = r->geom;
     if (logic_all) qp_geom_link_all_diagonals(&in->logic);
     for (int sq = 0; sq < in->n; sq++)

@@ -281,10 +281,31 @@ static void paint_cells_grid(SDL_Surface *cv, const gui_layout *L, const qp_geom
         }
 }
 
+/* Hex: a hexagon per cell, the edge cells of each side's two borders
+ * tinted in its colour (the first side joins the first and last ranks,
+ * the second the first and last files). */
+static void paint_hex_cells(SDL_Surface *cv, const gui_layout *L, const qp_geom *geo, const qp_rules *rules)
+{
+    SDL_Color side[2] = {gui_side_colour(rules, 0), gui_side_colour(rules, 1)};
+    float hw = L->cell * 0.5f;
+    for (int sq = 0; sq < geo->n; sq++) {
+        int x, y, f = qp_file(geo, sq), r = qp_rank(geo, sq);
+        gui_layout_point(L, sq, &x, &y);
+        gui_r_hexagon(cv, (float)x, (float)y, hw, GUI_INK);
+        SDL_Color fill = GUI_C(238, 214, 168, 255);
+        bool rows = r == 0 || r == geo->h - 1, files = f == 0 || f == geo->w - 1;
+        if (rows && !files) fill = gui_alpha(side[0], 0.45f);
+        else if (files && !rows) fill = gui_alpha(side[1], 0.45f);
+        gui_r_hexagon(cv, (float)x, (float)y, hw - L->line_w - 0.5f, GUI_C(238, 214, 168, 255));
+        if (fill.a != 255) gui_r_hexagon(cv, (float)x, (float)y, hw - L->line_w - 0.5f, fill);
+    }
+}
+
 /* The empty board, painted for this layout once and then copied.  Returns
  * false if it could not be made (then the frame has no board). */
-static bool board_texture(gui_draw_ctx *d, const gui_layout *L, const qp_geom *geo)
+static bool board_texture(gui_draw_ctx *d, const gui_layout *L, const qp_rules *rules)
 {
+    const qp_geom *geo = &rules->geom;
     if (d->board_tex && d->board_w == L->W && d->board_h == L->H && d->board_cell == L->cell &&
         d->board_ox == L->ox && d->board_oy == L->oy && d->board_flip == L->flip && d->board_geo == geo)
         return true;
@@ -305,7 +326,9 @@ static bool board_texture(gui_draw_ctx *d, const gui_layout *L, const qp_geom *g
     if (geo->look == QP_LOOK_CHECKERED && S.kind == QP_BOARD_CELLS) paint_checkers(cv, &S, geo);
     paint_regions(cv, &S, geo);
     paint_river(d, cv, &S, geo);
-    if (S.kind == QP_BOARD_POINTS) {
+    if (S.hex) {
+        paint_hex_cells(cv, &S, geo, rules);
+    } else if (S.kind == QP_BOARD_POINTS) {
         paint_points_grid(cv, &S, geo);
         paint_point_marks(cv, &S, geo);
         paint_star_points(cv, &S, geo);
@@ -333,10 +356,63 @@ static bool board_texture(gui_draw_ctx *d, const gui_layout *L, const qp_geom *g
 
 /* ---- pieces ----------------------------------------------------------- */
 
+/* U+2654..U+265F, the chess figures: the index 0..5 of the figure (king,
+ * queen, rook, bishop, knight, pawn), or -1. */
+static int chess_figure(const char *glyph)
+{
+    const unsigned char *u = (const unsigned char *)glyph;
+    if (strlen(glyph) != 3 || u[0] != 0xE2 || u[1] != 0x99) return -1;
+    if (u[2] >= 0x94 && u[2] <= 0x99) return u[2] - 0x94;
+    if (u[2] >= 0x9A && u[2] <= 0x9F) return u[2] - 0x9A;
+    return -1;
+}
+
+static void blit_centred(SDL_Surface *cv, SDL_Surface *t, float x, float y)
+{
+    if (!t) return;
+    gui_r_blit(cv, t, (int)lroundf(x - t->w / 2.0f), (int)lroundf(y - t->h / 2.0f));
+    SDL_FreeSurface(t);
+}
+
 static void paint_piece(gui_draw_ctx *d, SDL_Surface *cv, const gui_layout *L, const qp_rules *rules,
                         const qp_piece_view *pv, float x, float y)
 {
     float r = L->piece_r;
+    if (pv->side < 0 || pv->side > 1) {
+        /* a piece of nobody's (an Amazons arrow): a burnt square */
+        float h = r * 0.78f;
+        gui_r_round_rect(cv, x - h, y - h, 2 * h, 2 * h, r * 0.16f, GUI_C(58, 40, 30, 235));
+        gui_r_line(cv, x - h * 0.55f, y - h * 0.55f, x + h * 0.55f, y + h * 0.55f, r * 0.12f, GUI_C(200, 150, 90, 255));
+        gui_r_line(cv, x - h * 0.55f, y + h * 0.55f, x + h * 0.55f, y - h * 0.55f, r * 0.12f, GUI_C(200, 150, 90, 255));
+        return;
+    }
+    const unsigned char *u = (const unsigned char *)(pv->glyph ? pv->glyph : "");
+    if (strlen(pv->glyph ? pv->glyph : "") == 3 && u[0] == 0xE2 && u[1] == 0x9B && u[2] >= 0x80 && u[2] <= 0x83) {
+        /* U+26C0..U+26C3, draughts men and kings: a stone in the side's
+         * colours, a king crowned with a second ring and a gold centre */
+        SDL_Color body, rim;
+        gui_stone_colours(rules, pv->side, &body, &rim);
+        gui_r_disc(cv, x, y, r, body, rim);
+        gui_r_ring(cv, x, y, r * 0.62f, r * 0.72f, gui_alpha(rim, 0.8f));
+        if (u[2] == 0x81 || u[2] == 0x83) {
+            gui_r_ring(cv, x, y, r * 0.36f, r * 0.46f, GUI_C(150, 100, 10, 255));
+            gui_r_disc(cv, x, y, r * 0.34f, GUI_C(246, 206, 80, 255), GUI_C(200, 150, 30, 255));
+        }
+        return;
+    }
+    int fig = pv->glyph ? chess_figure(pv->glyph) : -1;
+    if (fig >= 0) {
+        /* the familiar figure: the solid form in the side's colour, the
+         * outline form over it in black */
+        char solid[4] = {(char)0xE2, (char)0x99, (char)(0x9A + fig), 0};
+        char line[4] = {(char)0xE2, (char)0x99, (char)(0x94 + fig), 0};
+        SDL_Color body, rim;
+        gui_stone_colours(rules, pv->side, &body, &rim);
+        int px = (int)(L->piece_r * 2.3f);
+        blit_centred(cv, gui_glyph_surface(&d->fonts, solid, px, false, body), x, y);
+        blit_centred(cv, gui_glyph_surface(&d->fonts, line, px, false, GUI_C(16, 16, 16, 255)), x, y);
+        return;
+    }
     gui_r_glow(cv, x + r * 0.05f, y + r * 0.10f, r * 0.90f, r * 1.16f, GUI_C(40, 20, 0, 120));
     if (!pv->glyph || !pv->glyph[0]) {
         SDL_Color body, rim;
@@ -493,7 +569,7 @@ void gui_draw_board(gui_draw_ctx *d, const gui_layout *L, const gui_state *st)
 {
     const qp_rules *r = st->r;
     const qp_geom *geo = &r->geom;
-    if (board_texture(d, L, geo)) SDL_RenderCopy(d->gfx.ren, d->board_tex, NULL, &d->board_rect);
+    if (board_texture(d, L, r)) SDL_RenderCopy(d->gfx.ren, d->board_tex, NULL, &d->board_rect);
 
     qp_piece_view pv[QP_MAX_POINTS];
     bool occ[QP_MAX_POINTS];

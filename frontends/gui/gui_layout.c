@@ -17,8 +17,36 @@ static SDL_Rect rect(int x, int y, int w, int h)
 
 /* Fits the board into area: the cell size is a whole number of pixels and
  * there is room around the outer lines for pieces and coordinates. */
+#define HEX_ROW 0.8660254f   /* rows of hexagons: √3/2 of a cell apart */
+
+/* A hex board: a rhombus of cells, bw + (bh-1)/2 cells wide. */
+static void place_hex_board(gui_layout *L, SDL_Rect area)
+{
+    float pad = 0.62f, frame = 0.12f;
+    float span_w = L->bw + (L->bh - 1) * 0.5f + 2 * (pad + frame);
+    float span_h = (L->bh - 1) * HEX_ROW + 1.16f + 2 * (pad + frame);
+    int cell = (int)floorf(fminf(area.w / span_w, area.h / span_h));
+    if (cell < 4) cell = 4;
+    L->cell = cell;
+    int gw = iround((L->bw + (L->bh - 1) * 0.5f) * cell), gh = iround(((L->bh - 1) * HEX_ROW + 1.16f) * cell);
+    int gx = area.x + (area.w - gw) / 2, gy = area.y + (area.h - gh) / 2;
+    L->ox = gx + cell / 2;
+    L->oy = gy + iround(0.58f * cell);
+    int m = iround(pad * cell);
+    L->board = rect(gx - m, gy - m, gw + 2 * m, gh + 2 * m);
+    L->line_w = imax(1, iround(cell / 40.0f));
+    L->border_w = imax(2, iround(cell / 17.0f));
+    L->piece_r = 0.40f * cell;
+    L->font_glyph = imax(6, iround(L->piece_r * 1.18f));
+    L->font_coord = imax(7, imin(iround(cell * 0.27f), iround(22 * L->ui)));
+}
+
 static void place_board(gui_layout *L, SDL_Rect area)
 {
+    if (L->hex) {
+        place_hex_board(L, area);
+        return;
+    }
     bool points = L->kind == QP_BOARD_POINTS;
     /* Span of the wooden board in cells: the grid plus a margin that holds
      * half a piece and a coordinate label. */
@@ -86,6 +114,7 @@ void gui_layout_compute(gui_layout *L, const qp_geom *g, int W, int H, bool flip
     L->bw = g->w;
     L->bh = g->h;
     L->kind = g->kind;
+    L->hex = g->hex;
     L->flip = flip;
     L->wide = W * 100 >= H * 105;
     /* The panel's text scales with the smaller of the picture's width and
@@ -149,12 +178,28 @@ void gui_layout_point(const gui_layout *L, int sq, int *x, int *y)
     int f = sq % L->bw, r = sq / L->bw;
     int col = L->flip ? L->bw - 1 - f : f;
     int row = L->flip ? r : L->bh - 1 - r;
+    if (L->hex) {
+        *x = L->ox + iround((col + (L->bh - 1 - row) * 0.5f) * L->cell);
+        *y = L->oy + iround(row * HEX_ROW * L->cell);
+        return;
+    }
     *x = L->ox + col * L->cell;
     *y = L->oy + row * L->cell;
 }
 
 int gui_layout_hit(const gui_layout *L, int x, int y)
 {
+    if (L->hex) {   /* the nearest centre, if inside its cell */
+        int best = -1;
+        long bd = 0;
+        for (int sq = 0; sq < L->bw * L->bh; sq++) {
+            int cx, cy;
+            gui_layout_point(L, sq, &cx, &cy);
+            long d = (long)(cx - x) * (cx - x) + (long)(cy - y) * (cy - y);
+            if (best < 0 || d < bd) best = sq, bd = d;
+        }
+        return bd * 4 <= (long)L->cell * L->cell ? best : -1;
+    }
     float fc = (float)(x - L->ox) / (float)L->cell, fr = (float)(y - L->oy) / (float)L->cell;
     int col = iround(fc), row = iround(fr);
     if (col < 0 || row < 0 || col >= L->bw || row >= L->bh) return -1;

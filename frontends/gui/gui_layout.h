@@ -38,6 +38,7 @@ typedef struct gui_layout {
     /* board */
     int bw, bh;               /* points (or cells) per row / column */
     qp_board_kind kind;
+    bool hex;                 /* hexagonal cells: rows cell·√3/2 apart, each half a cell right of the one below */
     bool flip;                /* Black's (side 1's) view: rotated 180° */
     SDL_Rect board;           /* the wooden board */
     int ox, oy, cell;

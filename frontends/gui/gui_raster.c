@@ -147,6 +147,27 @@ void gui_r_ring(SDL_Surface *s, float cx, float cy, float r_in, float r_out, SDL
     }
 }
 
+void gui_r_hexagon(SDL_Surface *s, float cx, float cy, float half_w, SDL_Color c)
+{
+    /* pointy-top: the distance to the hexagon is the largest projection on
+     * the normals of its three edge pairs (0°, 60°, 120°) minus half_w */
+    float r = half_w / 0.8660254f;
+    int x0 = (int)floorf(cx - half_w) - 1, y0 = (int)floorf(cy - r) - 1;
+    int x1 = (int)ceilf(cx + half_w) + 1, y1 = (int)ceilf(cy + r) + 1;
+    clip(s, &x0, &y0, &x1, &y1);
+    for (int j = y0; j < y1; j++) {
+        Uint32 *p = px(s, x0, j);
+        float dy = j + 0.5f - cy;
+        for (int i = x0; i < x1; i++, p++) {
+            float dx = i + 0.5f - cx;
+            float a = fabsf(dx), b = fabsf(0.5f * dx + 0.8660254f * dy), e = fabsf(-0.5f * dx + 0.8660254f * dy);
+            float d = fmaxf(a, fmaxf(b, e)) - half_w;
+            float cov = clamp01(0.5f - d);
+            if (cov > 0) over(p, c.r, c.g, c.b, c.a, cov);
+        }
+    }
+}
+
 void gui_r_glow(SDL_Surface *s, float cx, float cy, float r_in, float r_out, SDL_Color c)
 {
     int x0 = (int)floorf(cx - r_out) - 1, y0 = (int)floorf(cy - r_out) - 1;

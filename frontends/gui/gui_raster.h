@@ -25,6 +25,9 @@ void gui_r_round_rect(SDL_Surface *s, float x, float y, float w, float h, float 
 /* Disc shaded from the centre colour to the rim colour. */
 void gui_r_disc(SDL_Surface *s, float cx, float cy, float r, SDL_Color centre, SDL_Color rim);
 void gui_r_ring(SDL_Surface *s, float cx, float cy, float r_in, float r_out, SDL_Color c);
+/* A regular hexagon standing on a point, half_w from its centre to its
+ * vertical sides (a hex board's cell). */
+void gui_r_hexagon(SDL_Surface *s, float cx, float cy, float half_w, SDL_Color c);
 /* Soft halo: full c inside r_in, fading to nothing at r_out. */
 void gui_r_glow(SDL_Surface *s, float cx, float cy, float r_in, float r_out, SDL_Color c);
 /* A line of width w with round ends. */

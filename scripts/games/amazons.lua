@@ -66,12 +66,12 @@ return {
     if p.size % 2 == 1 or p.size == 7 or p.size == 9 then
       error("amazons: size must be 6, 8 or 10")
     end
-    return { width = p.size, height = p.size, kind = "cells", diagonals = "all" }
+    return { width = p.size, height = p.size, kind = "cells", diagonals = "all", look = "checkered" }
   end,
   sides = { "white", "black" },
   pieces = {
-    Q = { glyph = "Q" },
-    q = { glyph = "q" },
+    Q = { glyph = "♕" },   -- drawn as chess queens
+    q = { glyph = "♛" },
     x = { glyph = "x", neutral = true },
   },
   rules = function(p)

@@ -47,8 +47,9 @@ return {
   board = { width = 8, height = 8, kind = "cells", squares = "dark", look = "checkered" },
   sides = { "black", "white" },
   pieces = {
-    M = { glyph = "●", value = 100 }, K = { glyph = "♚", value = 250 },
-    m = { glyph = "○", value = 100 }, k = { glyph = "♔", value = 250 },
+    -- the Unicode draughts men and kings, drawn as stones (kings crowned)
+    M = { glyph = "⛂", value = 100 }, K = { glyph = "⛃", value = 250 },
+    m = { glyph = "⛀", value = 100 }, k = { glyph = "⛁", value = 250 },
   },
   draw = { repetitions = 3, no_capture_plies = 80 },
   rules = function(params)

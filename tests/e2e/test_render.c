@@ -332,6 +332,32 @@ static void test_terrain(void **state)
     free(img.rgb);
 }
 
+/* Hex: hexagons in a rhombus, each rank half a cell right of the one
+ * below, the borders in their side's colour (Red the ranks, Blue the
+ * files). */
+static void test_hex_board(void **state)
+{
+    (void)state;
+    image img;
+    layout L;
+    int r, g, b;
+    render("render hex --fen '11/11/11/11/11/11/11/11/11/11/11 w 0'", &img, &L);
+    const point *a1 = at(&L, "a1"), *a2 = at(&L, "a2"), *b1 = at(&L, "b1"), *c3 = at(&L, "c3");
+    int c = abs(b1->x - a1->x);
+    assert_true(abs((a2->x - a1->x) - c / 2) <= 1);   /* half a cell right */
+    assert_true(abs((a1->y - a2->y) - (int)lroundf(c * 0.866f)) <= 1);   /* rows √3/2 apart */
+    pixel(&img, b1->x, b1->y, &r, &g, &b);
+    if (!(r > b + 40)) fail_msg("b1 is not Red's border: %d,%d,%d", r, g, b);
+    pixel(&img, a2->x, a2->y, &r, &g, &b);
+    if (!(b > r)) fail_msg("a2 is not Blue's border: %d,%d,%d", r, g, b);
+    pixel(&img, c3->x, c3->y, &r, &g, &b);
+    assert_true(is_wood(r, g, b));
+    /* between two cells of a rank: the line of their shared side */
+    pixel(&img, (c3->x + at(&L, "d3")->x) / 2, c3->y, &r, &g, &b);
+    assert_true(is_line(r, g, b));
+    free(img.rgb);
+}
+
 static void test_checkered_and_named_sides(void **state)
 {
     (void)state;
@@ -567,6 +593,7 @@ int main(void)
         cmocka_unit_test(test_board_looks),
         cmocka_unit_test(test_checkered_and_named_sides),
         cmocka_unit_test(test_terrain),
+        cmocka_unit_test(test_hex_board),
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_end_banner),
         cmocka_unit_test(test_decisive_points),
