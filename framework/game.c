@@ -42,7 +42,7 @@ static void step(qp_game *g, int ply, qp_move m)
     qp_hist *h = &g->hist[ply + 1];
     h->hash = rs->hash(g->r, g->cur);
     h->gave_check = rs->flags && (rs->flags(g->r, g->cur) & QP_FLAG_CHECK);
-    h->quiet_plies = (mf & QP_MF_CAPTURE) ? 0 : g->hist[ply].quiet_plies + 1;
+    h->quiet_plies = (mf & (QP_MF_CAPTURE | QP_MF_RESET)) ? 0 : g->hist[ply].quiet_plies + 1;
     h->to_move = rs->side_to_move(g->r, g->cur);
 }
 

@@ -68,7 +68,8 @@ void qp_order_score(const qp_rules *r, const void *s, const qp_order *o, int sid
         qp_move m = mv[i];
         unsigned mf = rs->move_flags ? rs->move_flags(r, s, m) : 0;
         uint8_t f = (uint8_t)(((mf & QP_MF_CAPTURE) ? QP_PICK_CAPTURE : 0) |
-                              ((mf & QP_MF_IRREVERSIBLE) ? QP_PICK_IRREV : 0));
+                              ((mf & QP_MF_IRREVERSIBLE) ? QP_PICK_IRREV : 0) |
+                              ((mf & QP_MF_RESET) ? QP_PICK_RESET : 0));
         int sc, see;
         if (m == hash_move) {
             sc = SCORE_HASH;

@@ -34,6 +34,7 @@
 #define QP_PICK_HASH 4u
 #define QP_PICK_IRREV 8u      /* QP_MF_IRREVERSIBLE */
 #define QP_PICK_BAD 16u       /* a capture the ruleset's see hook says loses */
+#define QP_PICK_RESET 32u     /* QP_MF_RESET */
 
 typedef struct qp_order {
     int history[2][QP_HISTORY_SIZE];

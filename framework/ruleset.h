@@ -91,6 +91,8 @@ typedef struct qp_outcome {
 /* Move properties the framework needs without knowing the game. */
 #define QP_MF_CAPTURE 1u        /* noisy; resets the no-capture counter */
 #define QP_MF_IRREVERSIBLE 2u   /* no earlier position can recur after it */
+#define QP_MF_RESET 4u          /* resets the no-capture counter, as a capture
+                                   does, without being noisy (a pawn move) */
 
 /* Capabilities the search may use. */
 #define QP_CAP_NULLMOVE 1u      /* passing is never best: null-move pruning OK */

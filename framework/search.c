@@ -361,7 +361,7 @@ static void make_child(qp_search *S, int ply, qp_move m, uint8_t pick)
         S->pos[ply + 1] = c;
     }
     int i = S->base + ply;
-    S->line[i + 1].quiet_plies = (pick & QP_PICK_CAPTURE) ? 0 : S->line[i].quiet_plies + 1;
+    S->line[i + 1].quiet_plies = (pick & (QP_PICK_CAPTURE | QP_PICK_RESET)) ? 0 : S->line[i].quiet_plies + 1;
     S->rev[i + 1] = (pick & QP_PICK_IRREV) ? i + 1 : S->rev[i];
 }
 
@@ -828,6 +828,7 @@ static int search_root(qp_search *S, int depth, int alpha, int beta)
         unsigned mf = rs->move_flags ? rs->move_flags(r, s, m) : 0;
         if (mf & QP_MF_CAPTURE) fl |= QP_PICK_CAPTURE;
         if (mf & QP_MF_IRREVERSIBLE) fl |= QP_PICK_IRREV;
+        if (mf & QP_MF_RESET) fl |= QP_PICK_RESET;
         make_child(S, 0, m, fl);
         bool same = same_mover(S, 0, S->line[S->base].to_move);
         int raw;

@@ -33,7 +33,9 @@
  *                  direction dir_i and lands just beyond it)
  *   pass           BLK_PASS
  *   piece move     to+1 | (from+1) << 10, as a step; a capture when `to`
- *                  holds an enemy (blk_piece.h: displacement)
+ *                  holds an enemy (blk_piece.h: displacement); bits 34-39
+ *                  a promotion code, bits 40-43 a special kind (double
+ *                  step, en passant, castling: blk_royal.h)
  *   shot           a step / slide | (then+1) << 24: the neutral piece shot
  *                  after the move lands on `then` (blk_shoot.c)
  *   swap           BLK_SWAP (the pie rule, blk_swap.c)
@@ -57,6 +59,7 @@
 #include <stdint.h>
 
 #include "blk_piece.h"
+#include "blk_royal.h"
 #include "board.h"
 #include "ruleset.h"
 
@@ -114,6 +117,12 @@ typedef struct blk_aux {
     int8_t line;
     int8_t connected;        /* 1 + the side whose pieces join its two regions (blk_connect.c) */
     int8_t pad[2];
+    /* royal pieces and special moves (blk_royal.h) */
+    int16_t royal[2];        /* a side's royal piece's square + 1; 0: none */
+    int16_t ep, ep_victim;   /* en passant square + 1 and the piece that passed + 1 */
+    uint16_t quiet;          /* plies since a capture or a resetting move */
+    uint8_t rights;          /* bit i: castling i allowed */
+    uint8_t pad2[5];
 } blk_aux;
 
 typedef struct blk_game {
@@ -161,6 +170,9 @@ typedef struct blk_game {
     /* pieces by kind: movements, zones and terrain, ranks, reach and
      * capture-all goals (blk_piece.h) */
     blk_pieces pc;
+    /* royal pieces, castling, en passant, promotion, resetting kinds and
+     * dead material (blk_royal.h) */
+    blk_royal rk;
 
     /* endings */
     int line_k;                   /* k in a row wins; 0: no line rule */

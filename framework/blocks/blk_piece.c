@@ -92,6 +92,7 @@ int blk_piece_add(blk_pieces *p, int code, int dx, int dy, int range, unsigned c
     m->leap = leap;
     m->from_zone = (int8_t)from_zone;
     m->unless_zone = (int8_t)(zoned >= 0 ? p->pm[code][zoned].from_zone : -1);
+    m->en_passant = 0;
     p->on = true;
     return 0;
 }
@@ -346,7 +347,13 @@ int blk_piece_gen(const blk_game *g, const void *s, int side, qp_move *out, int 
                     break;
                 }
                 if (pm[i].cap & BLK_PM_MOVE) {
-                    out[n++] = enc(sq, t);
+                    /* two squares or more by a movement from a zone: a double step (blk_royal.h) */
+                    out[n++] = enc(sq, t) | (k && pm[i].from_zone >= 0 && g->rk.en_passant
+                                                 ? (qp_move)BLK_SP_DOUBLE << BLK_SP_SHIFT : 0);
+                    if (stop_at_one) return n;
+                } else if (pm[i].en_passant && t + 1 == blk_cax(g, s)->ep &&
+                           g->side_of[c[blk_cax(g, s)->ep_victim - 1]] != side) {
+                    out[n++] = enc(sq, t) | (qp_move)BLK_SP_EP << BLK_SP_SHIFT;
                     if (stop_at_one) return n;
                 }
             }

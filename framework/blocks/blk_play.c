@@ -10,16 +10,7 @@
 
 static inline void put(const blk_game *g, void *s, int sq, int code)
 {
-    int8_t *c = blk_cells(g, s);
-    int np = g->ncodes + 1;
-    *(uint64_t *)s ^= g->z_cell[sq * np + c[sq]] ^ g->z_cell[sq * np + code];
-    if (g->bb_ok) {
-        blk_aux *a = blk_ax(g, s);
-        uint64_t bit = (uint64_t)1 << sq;
-        if (c[sq]) a->bb[g->side_of[c[sq]]] &= ~bit;
-        if (code) a->bb[g->side_of[code]] |= bit;
-    }
-    c[sq] = (int8_t)code;
+    blk_put(g, s, sq, code);
 }
 
 static void end_turn(const blk_game *g, void *s)
@@ -107,6 +98,7 @@ void blk_make(const blk_game *g, void *s, qp_move m)
             }
             at = g->geom.nb[over][d];
         }
+        if (g->rk.on) code = blk_royal_make(g, s, m, from, to, code);   /* en passant, castling, promotion */
         if (c[to]) {   /* a piece movement captures by moving onto an enemy */
             a->count[g->side_of[c[to]]]--;
             if (g->capture_win && g->nsides == 2) a->captured[side]++;
@@ -134,6 +126,7 @@ void blk_make(const blk_game *g, void *s, qp_move m)
 
 void blk_make_null(const blk_game *g, void *s)
 {
+    if (g->rk.on) blk_royal_null(g, s);
     end_turn(g, s);
 }
 
@@ -141,6 +134,7 @@ unsigned blk_move_flags(const blk_game *g, const void *s, qp_move m)
 {
     if (m == BLK_PASS) return 0;
     if (m == BLK_SWAP) return QP_MF_IRREVERSIBLE;
+    if (g->rk.on) return blk_royal_flags(g, s, m);
     if (blk_hops(m) || (g->pc.on && blk_from(m) >= 0 && blk_ccells(g, s)[blk_to(m)]))
         return QP_MF_CAPTURE | QP_MF_IRREVERSIBLE;
     int taken[4 * BLK_ENCLOSE_LINE];
@@ -188,6 +182,11 @@ void blk_move_text(const blk_game *g, qp_move m, char *buf, size_t n)
     }
     qp_sq_name(&g->geom, to, t + len);
     if (g->shoot_code && from >= 0 && !blk_hops(m)) qp_sq_name(&g->geom, blk_then(m), t + strlen(t));
+    if (!blk_hops(m) && (m >> BLK_PROMO_SHIFT & 63)) {   /* a promotion names the new piece, lowercase */
+        len = strlen(t);
+        t[len] = (char)(g->letter[m >> BLK_PROMO_SHIFT & 63] | 0x20);
+        t[len + 1] = 0;
+    }
     snprintf(buf, n, "%s", t);
 }
 
@@ -364,6 +363,6 @@ int blk_move_parse(const blk_game *g, const void *s, const char *text, qp_move *
             return -1;
         }
     }
-    why_not(g, s, want, err, errn);
+    if (!(g->rk.on && blk_royal_why(g, s, want, err, errn))) why_not(g, s, want, err, errn);
     return -1;
 }

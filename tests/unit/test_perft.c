@@ -48,6 +48,7 @@ static const perft_row rows[] = {
     /* 11x11: 121!/(121-d)!; 3x3 (games end from ply 5) agrees with hk_hex */
     {"hex", {NULL}, NULL, {121, 14520}, 14520},
     {"hex", {"size=3", NULL}, NULL, {9, 72, 504, 3024, 15120, 54720}, 56160},
+    {"chess", {NULL}, NULL, {20, 400, 8902, 197281}, 197281},
 };
 #define NROWS (sizeof rows / sizeof rows[0])
 
