@@ -434,13 +434,14 @@ bool blk_royal_why(const blk_game *g, const void *s, const char *text, char *err
                 snprintf(choices + len, sizeof choices - len, "%s%c", j ? ", " : "",
                          (char)(g->letter[k->promo_list[c[from]][j]] | 0x20));
             }
-            bool ok = rest[0] && !rest[1];
-            for (int j = 0; ok && j < k->npromo[c[from]]; j++) ok = (g->letter[k->promo_list[c[from]][j]] | 0x20) != rest[0];
-            if (!rest[0] || !ok) {
+            int chosen = 0;
+            for (int j = 0; j < k->npromo[c[from]] && rest[0] && !rest[1]; j++)
+                if ((g->letter[k->promo_list[c[from]][j]] | 0x20) == rest[0]) chosen = k->promo_list[c[from]][j];
+            if (!chosen) {
                 snprintf(err, errn, "%s%s: a promotion, name the piece it becomes (one of %s)", nf, nt, choices);
                 return true;
             }
-            mv[i] |= (qp_move)g->code_of[(unsigned char)(rest[0] & ~0x20)] << BLK_PROMO_SHIFT;
+            mv[i] |= (qp_move)chosen << BLK_PROMO_SHIFT;
         } else if (*rest) {
             snprintf(err, errn, "%s: only a promotion names a piece", text);
             return true;
