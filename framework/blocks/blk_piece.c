@@ -320,7 +320,11 @@ int blk_piece_gen(const blk_game *g, const void *s, int side, qp_move *out, int 
     const blk_pieces *p = &g->pc;
     if (p->fast) return gen_fast(g, s, side, out, n, stop_at_one);
     const int8_t *c = blk_ccells(g, s);
-    for (int sq = 0; sq < g->n; sq++) {
+    /* on bitboards, only the side's own squares */
+    uint64_t own = g->bb_ok ? blk_cax(g, s)->bb[side] : 0;
+    int end = g->bb_ok ? 64 : g->n;
+    for (int sq = g->bb_ok ? (own ? __builtin_ctzll(own) : 64) : 0; sq < end;
+         sq = g->bb_ok ? ((own &= own - 1) ? __builtin_ctzll(own) : 64) : sq + 1) {
         int code = c[sq];
         if (!code || g->side_of[code] != side) continue;
         const blk_pmove *pm = p->pm[code];

@@ -134,13 +134,13 @@ unsigned blk_move_flags(const blk_game *g, const void *s, qp_move m)
 {
     if (m == BLK_PASS) return 0;
     if (m == BLK_SWAP) return QP_MF_IRREVERSIBLE;
-    if (g->rk.on) return blk_royal_flags(g, s, m);
+    unsigned special = g->rk.on ? blk_royal_flags(g, s, m) : 0;   /* en passant, resets, castling */
     if (blk_hops(m) || (g->pc.on && blk_from(m) >= 0 && blk_ccells(g, s)[blk_to(m)]))
-        return QP_MF_CAPTURE | QP_MF_IRREVERSIBLE;
+        return QP_MF_CAPTURE | QP_MF_IRREVERSIBLE | special;
     int taken[4 * BLK_ENCLOSE_LINE];
-    if (blk_enclose_move(g, s, m, taken)) return QP_MF_CAPTURE | QP_MF_IRREVERSIBLE;
-    if (g->shoot_code) return QP_MF_IRREVERSIBLE;   /* a shot stays */
-    return blk_from(m) < 0 ? QP_MF_IRREVERSIBLE : 0;   /* a placement never comes back */
+    if (blk_enclose_move(g, s, m, taken)) return QP_MF_CAPTURE | QP_MF_IRREVERSIBLE | special;
+    if (g->shoot_code) return QP_MF_IRREVERSIBLE | special;   /* a shot stays */
+    return (blk_from(m) < 0 ? QP_MF_IRREVERSIBLE : 0) | special;   /* a placement never comes back */
 }
 
 int blk_move_order(const blk_game *g, const void *s, qp_move m)

@@ -292,7 +292,7 @@ int blk_royal_make(const blk_game *g, void *s, qp_move m, int from, int to, int 
     blk_aux *a = blk_ax(g, s);
     int side = g->side_of[code];
     unsigned sp = sp_of(m);
-    bool capture = c[to] != 0;
+    bool capture = c[to] != 0 || blk_hops(m);
     uint64_t *hash = (uint64_t *)s;
     if (sp == BLK_SP_EP && a->ep_victim) {
         int v = a->ep_victim - 1;
@@ -353,7 +353,7 @@ void blk_royal_null(const blk_game *g, void *s)
 
 bool blk_royal_noisy(const blk_game *g, const void *s, qp_move m)
 {
-    return blk_ccells(g, s)[blk_to(m)] || sp_of(m) == BLK_SP_EP || promo_of(m);
+    return sp_of(m) == BLK_SP_EP || promo_of(m) || (!blk_hops(m) && blk_ccells(g, s)[blk_to(m)]);
 }
 
 unsigned blk_royal_flags(const blk_game *g, const void *s, qp_move m)

@@ -30,6 +30,47 @@ local pawn = {
   { "step", "forward-diagonals", capture = "only", en_passant = true },
 }
 
+local pawn_squares = {
+   0,  0,  0,  0,  0,  0,  0,  0,
+   5, 10, 10,-20,-20, 10, 10,  5,
+   5, -5,-10,  0,  0,-10, -5,  5,
+   0,  0,  0, 20, 20,  0,  0,  0,
+   5,  5, 10, 25, 25, 10,  5,  5,
+  10, 10, 20, 30, 30, 20, 10, 10,
+  50, 50, 50, 50, 50, 50, 50, 50,
+   0,  0,  0,  0,  0,  0,  0,  0,
+}
+local knight_squares = {
+  -50,-40,-30,-30,-30,-30,-40,-50,
+  -40,-20,  0,  5,  5,  0,-20,-40,
+  -30,  5, 10, 15, 15, 10,  5,-30,
+  -30,  0, 15, 20, 20, 15,  0,-30,
+  -30,  5, 15, 20, 20, 15,  5,-30,
+  -30,  0, 10, 15, 15, 10,  0,-30,
+  -40,-20,  0,  0,  0,  0,-20,-40,
+  -50,-40,-30,-30,-30,-30,-40,-50,
+}
+local bishop_squares = {
+  -20,-10,-10,-10,-10,-10,-10,-20,
+  -10,  5,  0,  0,  0,  0,  5,-10,
+  -10, 10, 10, 10, 10, 10, 10,-10,
+  -10,  0, 10, 10, 10, 10,  0,-10,
+  -10,  5,  5, 10, 10,  5,  5,-10,
+  -10,  0,  5, 10, 10,  5,  0,-10,
+  -10,  0,  0,  0,  0,  0,  0,-10,
+  -20,-10,-10,-10,-10,-10,-10,-20,
+}
+local king_squares = {
+   20, 30, 10,  0,  0, 10, 30, 20,
+   20, 20,  0,  0,  0,  0, 20, 20,
+  -10,-20,-20,-20,-20,-20,-20,-10,
+  -20,-30,-30,-40,-40,-30,-30,-20,
+  -30,-40,-40,-50,-50,-40,-40,-30,
+  -30,-40,-40,-50,-50,-40,-40,-30,
+  -30,-40,-40,-50,-50,-40,-40,-30,
+  -30,-40,-40,-50,-50,-40,-40,-30,
+}
+
 return {
   name = "chess",
   title = "Chess",
@@ -66,5 +107,13 @@ return {
     dead = { "Kk", "KBk", "Kkb", "KNk", "Kkn", reason = "insufficient material" },
     stuck = { result = "draw", reason = "stalemate", check = "loses", check_reason = "checkmate" },
   },
-  eval = {},
+  -- material (the pieces' values) and where pieces stand, from White's
+  -- side, a1 first (Black's are mirrored): pawns advance, knights and
+  -- bishops centralise, the king stays home
+  eval = {
+    squares = {
+      P = pawn_squares, p = pawn_squares, N = knight_squares, n = knight_squares,
+      B = bishop_squares, b = bishop_squares, K = king_squares, k = king_squares,
+    },
+  },
 }
