@@ -155,6 +155,10 @@ int blk_move_order(const blk_game *g, const void *s, qp_move m)
     int side = blk_side(s);
     if (from < 0) return g->square[g->place_code[side]][to];
     int code = blk_ccells(g, s)[from], victim = blk_ccells(g, s)[to];
+    if (g->rk.on && blk_royal_noisy(g, s, m)) {   /* promotions first, en passant as a capture */
+        int promo = (int)(m >> BLK_PROMO_SHIFT & 63);
+        return 1000 + (promo ? g->value[promo] : 0) + g->value[victim ? victim : code] - g->value[code] / 16;
+    }
     if (victim) return 1000 + g->value[victim] - g->value[code] / 16;   /* displacement: most valuable first */
     return g->square[code][to] - g->square[code][from];
 }
