@@ -331,7 +331,7 @@ int blk_move_parse(const blk_game *g, const void *s, const char *text, qp_move *
         if (k > 0 && mv[i] != BLK_PASS && mv[i] != BLK_SWAP) {
             int from = blk_from(mv[i]);
             if (from != (k == 1 ? -1 : sq[0])) continue;
-            if (!blk_hops(mv[i])) {
+            if (!blk_hops(mv[i]) && !(mv[i] >> BLK_PROMO_SHIFT & 63)) {   /* a promotion names its piece */
                 bool shot = g->shoot_code && from >= 0;
                 if (k != 1 + (from >= 0) + shot || blk_to(mv[i]) != sq[k - 1 - shot] ||
                     (shot && blk_then(mv[i]) != sq[k - 1]))
