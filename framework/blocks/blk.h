@@ -33,7 +33,9 @@
  *                  direction dir_i and lands just beyond it)
  *   pass           BLK_PASS
  *   piece move     to+1 | (from+1) << 10, as a step; a capture when `to`
- *                  holds an enemy (blk_piece.h: displacement)
+ *                  holds an enemy (blk_piece.h: displacement); bits 34-39
+ *                  a promotion code, bits 40-43 a special kind (double
+ *                  step, en passant, castling: blk_royal.h)
  *   shot           a step / slide | (then+1) << 24: the neutral piece shot
  *                  after the move lands on `then` (blk_shoot.c)
  *   swap           BLK_SWAP (the pie rule, blk_swap.c)
@@ -61,6 +63,7 @@
 #include <stdint.h>
 
 #include "blk_piece.h"
+#include "blk_royal.h"
 #include "board.h"
 #include "ruleset.h"
 
@@ -119,6 +122,12 @@ typedef struct blk_aux {
     int8_t connected;        /* 1 + the side whose pieces join its two regions (blk_connect.c) */
     int8_t passes;           /* rules.pass: passes in a row just made (hashed) */
     int8_t pad[1];
+    /* royal pieces and special moves (blk_royal.h) */
+    int16_t royal[2];        /* a side's royal piece's square + 1; 0: none */
+    int16_t ep, ep_victim;   /* en passant square + 1 and the piece that passed + 1 */
+    uint16_t quiet;          /* plies since a capture or a resetting move */
+    uint8_t rights;          /* bit i: castling i allowed */
+    uint8_t pad2[5];
 } blk_aux;
 
 typedef struct blk_game {
@@ -166,6 +175,9 @@ typedef struct blk_game {
     /* pieces by kind: movements, zones and terrain, ranks, reach and
      * capture-all goals (blk_piece.h) */
     blk_pieces pc;
+    /* royal pieces, castling, en passant, promotion, resetting kinds and
+     * dead material (blk_royal.h) */
+    blk_royal rk;
 
     /* pieces that go only forward, promote on reaching a zone, reset the
      * no-capture counter; the most-captures rule (blk_promote.c) */

@@ -23,6 +23,7 @@ void blk_defaults(blk_game *g)
     g->count_end = BLK_END_DRAW;
     g->goal_sq = -1;
     blk_piece_defaults(&g->pc);
+    blk_royal_defaults(&g->rk);
 }
 
 static const char *number_word(int k)
@@ -197,6 +198,7 @@ int blk_prepare(blk_game *g, size_t off_cells, char *err, size_t errn)
         if (!g->hole[sq]) g->bb_empty_ok |= (uint64_t)1 << sq;
 
     if (blk_piece_prepare(g, err, errn)) return -1;
+    if (blk_royal_prepare(g, err, errn)) return -1;
     prepare_class(g);
     blk_enclose_prepare(g);
     blk_group_prepare(g);
@@ -290,6 +292,7 @@ void blk_refresh(const blk_game *g, void *s)
         a->captured[s2] = (int16_t)(lost > 0 ? lost : 0);
     }
     if (g->nsides == 1 || !g->capture_win) a->captured[0] = a->captured[1] = 0;
+    if (g->rk.on) blk_royal_refresh(g, s);
 }
 
 uint64_t blk_hands_key(const blk_game *g, const void *s)

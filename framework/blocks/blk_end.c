@@ -27,12 +27,17 @@ void blk_outcome(const blk_game *g, const void *s, qp_outcome *o)
         return;
     }
     const char *why = g->stuck_side_reason[side][0] ? g->stuck_side_reason[side] : g->stuck_reason;
-    switch (g->stuck) {
+    blk_stuck stuck = g->stuck;
+    if (g->rk.stuck_check_set && blk_in_check(g, s, side)) {   /* checkmate (blk_royal.h) */
+        stuck = (blk_stuck)g->rk.stuck_check;
+        why = g->rk.stuck_check_reason;
+    }
+    switch (stuck) {
     case BLK_STUCK_LOSES: blk_win(o, 1 - side, why); return;
     case BLK_STUCK_WINS: blk_win(o, side, why); return;
     case BLK_STUCK_DRAW:
         o->result = QP_DRAW;
-        o->reason = g->stuck_reason;
+        o->reason = why;
         return;
     case BLK_STUCK_PASS:
         break;

@@ -281,7 +281,9 @@ int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool 
             }
         }
     }
-    if (g->pc.on && may_move(g, a, side)) n = blk_piece_gen(g, s, side, out, n, stop_at_one);
+    if (g->pc.on && may_move(g, a, side))
+        n = g->rk.on ? blk_royal_moves(g, s, side, out, n, stop_at_one)   /* promotions, castling, royal safety */
+                     : blk_piece_gen(g, s, side, out, n, stop_at_one);
     return n;
 }
 
@@ -312,7 +314,8 @@ int blk_gen(const blk_game *g, const void *s, qp_move *out, qp_gen_mode mode)
         int k = 0;
         for (int i = 0; i < n; i++)
             if (out[i] != BLK_PASS && ((blk_hops(out[i]) && !g->jump_over_own) || encloses(g, s, out[i]) ||
-                                       (g->pc.on && blk_from(out[i]) >= 0 && blk_ccells(g, s)[blk_to(out[i])])))
+                                       (g->pc.on && blk_from(out[i]) >= 0 && blk_ccells(g, s)[blk_to(out[i])]) ||
+                                       (g->rk.on && blk_royal_noisy(g, s, out[i]))))
                 out[k++] = out[i];
         n = k;
     }

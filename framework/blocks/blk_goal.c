@@ -28,6 +28,7 @@ bool blk_decided(const blk_game *g, const void *s, qp_outcome *o)
         return false;
     }
     if ((g->pc.reach_zone >= 0 || g->pc.capture_all) && blk_piece_decided(g, s, o)) return true;
+    if (g->rk.ndead && blk_royal_decided(g, s, o)) return true;
     if (g->capture_win) {
         int side = blk_side(s);
         /* the side that just moved made its capture first */

@@ -44,6 +44,21 @@ int blk_enclosed(const blk_game *g, const void *s, int sq, int *taken);
 int blk_enclose_move(const blk_game *g, const void *s, qp_move m, int *taken);
 void blk_enclose_prepare(blk_game *g);
 
+/* Puts code (0: none) on sq, keeping the hash and the bitboards. */
+static inline void blk_put(const blk_game *g, void *s, int sq, int code)
+{
+    int8_t *c = blk_cells(g, s);
+    int np = g->ncodes + 1;
+    *(uint64_t *)s ^= g->z_cell[sq * np + c[sq]] ^ g->z_cell[sq * np + code];
+    if (g->bb_ok) {
+        blk_aux *a = blk_ax(g, s);
+        uint64_t bit = (uint64_t)1 << sq;
+        if (c[sq]) a->bb[g->side_of[c[sq]]] &= ~bit;
+        if (code) a->bb[g->side_of[code]] |= bit;
+    }
+    c[sq] = (int8_t)code;
+}
+
 /* Move fields. */
 static inline int blk_to(qp_move m) { return (int)(m & 0x3ff) - 1; }
 static inline int blk_from(qp_move m) { return (int)((m >> 10) & 0x3ff) - 1; }

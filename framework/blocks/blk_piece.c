@@ -92,6 +92,7 @@ int blk_piece_add(blk_pieces *p, int code, int dx, int dy, int range, unsigned c
     m->leap = leap;
     m->from_zone = (int8_t)from_zone;
     m->unless_zone = (int8_t)(zoned >= 0 ? p->pm[code][zoned].from_zone : -1);
+    m->en_passant = 0;
     p->on = true;
     return 0;
 }
@@ -319,7 +320,11 @@ int blk_piece_gen(const blk_game *g, const void *s, int side, qp_move *out, int 
     const blk_pieces *p = &g->pc;
     if (p->fast) return gen_fast(g, s, side, out, n, stop_at_one);
     const int8_t *c = blk_ccells(g, s);
-    for (int sq = 0; sq < g->n; sq++) {
+    /* on bitboards, only the side's own squares */
+    uint64_t own = g->bb_ok ? blk_cax(g, s)->bb[side] : 0;
+    int end = g->bb_ok ? 64 : g->n;
+    for (int sq = g->bb_ok ? (own ? __builtin_ctzll(own) : 64) : 0; sq < end;
+         sq = g->bb_ok ? ((own &= own - 1) ? __builtin_ctzll(own) : 64) : sq + 1) {
         int code = c[sq];
         if (!code || g->side_of[code] != side) continue;
         const blk_pmove *pm = p->pm[code];
@@ -346,7 +351,13 @@ int blk_piece_gen(const blk_game *g, const void *s, int side, qp_move *out, int 
                     break;
                 }
                 if (pm[i].cap & BLK_PM_MOVE) {
-                    out[n++] = enc(sq, t);
+                    /* two squares or more by a movement from a zone: a double step (blk_royal.h) */
+                    out[n++] = enc(sq, t) | (k && pm[i].from_zone >= 0 && g->rk.en_passant
+                                                 ? (qp_move)BLK_SP_DOUBLE << BLK_SP_SHIFT : 0);
+                    if (stop_at_one) return n;
+                } else if (pm[i].en_passant && t + 1 == blk_cax(g, s)->ep &&
+                           g->side_of[c[blk_cax(g, s)->ep_victim - 1]] != side) {
+                    out[n++] = enc(sq, t) | (qp_move)BLK_SP_EP << BLK_SP_SHIFT;
                     if (stop_at_one) return n;
                 }
             }

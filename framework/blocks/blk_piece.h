@@ -63,6 +63,7 @@ typedef struct blk_pmove {
     int8_t unless_zone;           /* not from the side's part of this zone (a movement
                                      along the same offset with from_zone there replaces
                                      it: a pawn's double step); -1 */
+    uint8_t en_passant;           /* also takes en passant (blk_royal.h) */
 } blk_pmove;
 
 typedef struct blk_pieces {

@@ -11,16 +11,7 @@
 
 static inline void put(const blk_game *g, void *s, int sq, int code)
 {
-    int8_t *c = blk_cells(g, s);
-    int np = g->ncodes + 1;
-    *(uint64_t *)s ^= g->z_cell[sq * np + c[sq]] ^ g->z_cell[sq * np + code];
-    if (g->bb_ok) {
-        blk_aux *a = blk_ax(g, s);
-        uint64_t bit = (uint64_t)1 << sq;
-        if (c[sq]) a->bb[g->side_of[c[sq]]] &= ~bit;
-        if (code) a->bb[g->side_of[code]] |= bit;
-    }
-    c[sq] = (int8_t)code;
+    blk_put(g, s, sq, code);
 }
 
 static void end_turn(const blk_game *g, void *s)
@@ -110,6 +101,7 @@ void blk_make(const blk_game *g, void *s, qp_move m)
             }
             at = g->geom.nb[over][d];
         }
+        if (g->rk.on) code = blk_royal_make(g, s, m, from, to, code);   /* en passant, castling, promotion */
         if (c[to]) {   /* a piece movement captures by moving onto an enemy */
             a->count[g->side_of[c[to]]]--;
             if (g->capture_win && g->nsides == 2) a->captured[side]++;
@@ -137,6 +129,7 @@ void blk_make(const blk_game *g, void *s, qp_move m)
 
 void blk_make_null(const blk_game *g, void *s)
 {
+    if (g->rk.on) blk_royal_null(g, s);
     end_turn(g, s);
 }
 
@@ -144,16 +137,17 @@ unsigned blk_move_flags(const blk_game *g, const void *s, qp_move m)
 {
     if (m == BLK_PASS) return 0;
     if (m == BLK_SWAP) return QP_MF_IRREVERSIBLE;
+    unsigned special = g->rk.on ? blk_royal_flags(g, s, m) : 0;   /* en passant, resets, castling */
     if (blk_hops(m) || (g->pc.on && blk_from(m) >= 0 && blk_ccells(g, s)[blk_to(m)]))
-        return QP_MF_CAPTURE | QP_MF_IRREVERSIBLE;
+        return QP_MF_CAPTURE | QP_MF_IRREVERSIBLE | special;
     int taken[4 * BLK_ENCLOSE_LINE];
-    if (blk_enclose_move(g, s, m, taken)) return QP_MF_CAPTURE | QP_MF_IRREVERSIBLE;
+    if (blk_enclose_move(g, s, m, taken)) return QP_MF_CAPTURE | QP_MF_IRREVERSIBLE | special;
     int from = blk_from(m);
     /* a placement never comes back, nor does a shot */
-    if (from < 0 || g->shoot_code) return QP_MF_IRREVERSIBLE;
+    if (from < 0 || g->shoot_code) return QP_MF_IRREVERSIBLE | special;
     int code = blk_ccells(g, s)[from];
-    if (g->resets_no_capture[code]) return QP_MF_IRREVERSIBLE | QP_MF_RESETS_COUNTER;
-    return blk_lands_as(g, code, blk_to(m)) != code ? QP_MF_IRREVERSIBLE : 0;
+    if (g->resets_no_capture[code]) return QP_MF_IRREVERSIBLE | QP_MF_RESETS_COUNTER | special;
+    return (blk_lands_as(g, code, blk_to(m)) != code ? QP_MF_IRREVERSIBLE : 0) | special;
 }
 
 int blk_move_order(const blk_game *g, const void *s, qp_move m)
@@ -168,6 +162,10 @@ int blk_move_order(const blk_game *g, const void *s, qp_move m)
     int side = blk_side(s);
     if (from < 0) return g->square[g->place_code[side]][to];
     int code = blk_ccells(g, s)[from], victim = blk_ccells(g, s)[to];
+    if (g->rk.on && blk_royal_noisy(g, s, m)) {   /* promotions first, en passant as a capture */
+        int promo = (int)(m >> BLK_PROMO_SHIFT & 63);
+        return 1000 + (promo ? g->value[promo] : 0) + g->value[victim ? victim : code] - g->value[code] / 16;
+    }
     if (victim) return 1000 + g->value[victim] - g->value[code] / 16;   /* displacement: most valuable first */
     return g->square[code][to] - g->square[code][from];
 }
@@ -195,6 +193,11 @@ void blk_move_text(const blk_game *g, qp_move m, char *buf, size_t n)
     }
     qp_sq_name(&g->geom, to, t + len);
     if (g->shoot_code && from >= 0 && !blk_hops(m)) qp_sq_name(&g->geom, blk_then(m), t + strlen(t));
+    if (!blk_hops(m) && (m >> BLK_PROMO_SHIFT & 63)) {   /* a promotion names the new piece, lowercase */
+        len = strlen(t);
+        t[len] = (char)(g->letter[m >> BLK_PROMO_SHIFT & 63] | 0x20);
+        t[len + 1] = 0;
+    }
     snprintf(buf, n, "%s", t);
 }
 
@@ -351,7 +354,7 @@ int blk_move_parse(const blk_game *g, const void *s, const char *text, qp_move *
         if (k > 0 && mv[i] != BLK_PASS && mv[i] != BLK_SWAP) {
             int from = blk_from(mv[i]);
             if (from != (k == 1 ? -1 : sq[0])) continue;
-            if (!blk_hops(mv[i])) {
+            if (!blk_hops(mv[i]) && !(mv[i] >> BLK_PROMO_SHIFT & 63)) {   /* a promotion names its piece */
                 bool shot = g->shoot_code && from >= 0;
                 if (k != 1 + (from >= 0) + shot || blk_to(mv[i]) != sq[k - 1 - shot] ||
                     (shot && blk_then(mv[i]) != sq[k - 1]))
@@ -387,6 +390,6 @@ int blk_move_parse(const blk_game *g, const void *s, const char *text, qp_move *
             return -1;
         }
     }
-    why_not(g, s, want, err, errn);
+    if (!(g->rk.on && blk_royal_why(g, s, want, err, errn))) why_not(g, s, want, err, errn);
     return -1;
 }

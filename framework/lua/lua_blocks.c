@@ -18,6 +18,7 @@
 #include "lua_hook.h"
 #include "lua_pieces.h"
 #include "lua_pos.h"
+#include "lua_royal.h"
 
 /* ---- complaints ----------------------------------------------------------- */
 
@@ -625,7 +626,8 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
                                        "captures", "fewer", "goal", "capture", "promote", "resets_no_capture",
                                        "zones", "terrain", "ranks", "reach",   /* pieces (lua_pieces.c) */
                                        "shoot", "connect", "swap",   /* blk_shoot.c, blk_connect.c, blk_swap.c */
-                                       "pass", "score", "superko", NULL};      /* groups (blk_group.c) */
+                                       "pass", "score", "superko",             /* groups (blk_group.c) */
+                                       "royal", "castling", "dead", NULL};     /* lua_royal.c */
     blk_game *g = calloc(1, sizeof *g);
     if (!g) luaL_error(L, "out of memory");
     in->blk = g;
@@ -670,11 +672,19 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
         g->swap = lua_toboolean(L, -1);
     }
     lua_pop(L, 1);
-    if (lr_field(L, r, "promote", params) != LUA_TNIL) read_promote(L, in, g, lua_gettop(L));
+    /* promote: one forced kind where a piece lands (draughts, read here),
+     * or a choice of kinds in a zone (chess: `zone`, lua_royal.c) */
+    if (lr_field(L, r, "promote", params) != LUA_TNIL) {
+        int v = lua_gettop(L);
+        bool by_zone = lua_type(L, v) == LUA_TTABLE && lua_getfield(L, v, "zone") != LUA_TNIL;
+        if (lua_type(L, v) == LUA_TTABLE) lua_pop(L, 1);
+        if (!by_zone) read_promote(L, in, g, v);
+    }
     lua_pop(L, 1);
     if (lr_field(L, r, "resets_no_capture", params) != LUA_TNIL)
         piece_set(L, in, -1, "rules.resets_no_capture", g->resets_no_capture);
     lua_pop(L, 1);
+    lk_read(L, in, g, r, params);
 
     static const char *const line_keys[] = {"length", "exact", "directions", "reason", NULL};
     if (lr_field(L, r, "line", params) != LUA_TNIL) {
@@ -691,7 +701,7 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
     lua_pop(L, 1);
 
     static const char *const stuck_names[] = {"loses", "wins", "draw", "pass", NULL};
-    static const char *const stuck_keys[] = {"result", "reason", NULL};
+    static const char *const stuck_keys[] = {"result", "reason", "check", "check_reason", NULL};
     if (lr_field(L, r, "stuck", params) != LUA_TNIL) {
         int v = lua_gettop(L);
         if (lua_type(L, v) == LUA_TTABLE) {
@@ -699,6 +709,7 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
             lua_getfield(L, v, "result");
             g->stuck = (blk_stuck)choose(L, in, -1, "rules.stuck.result", stuck_names);
             lua_pop(L, 1);
+            lk_stuck_check(L, in, g, v);
             if (lua_getfield(L, v, "reason") == LUA_TTABLE) {
                 for (int s = 0; s < in->nsides; s++) {
                     lua_rawgeti(L, -1, s + 1);
@@ -824,7 +835,7 @@ static bool lb_has(const qp_rules *r, int hook)
 static void lb_refresh(lr_inst *in, void *s)
 {
     blk_refresh(in->blk, s);
-    lr_h(s)->hash = lr_hash_full(in, s) ^ blk_hands_key(in->blk, s);
+    lr_h(s)->hash = lr_hash_full(in, s) ^ blk_hands_key(in->blk, s) ^ blk_royal_key(in->blk, s);
 }
 
 static void lb_setup(const qp_rules *r, void *s)
@@ -845,7 +856,39 @@ static void lb_setup(const qp_rules *r, void *s)
         base(r)->setup(r, s);
     }
     blk_start_hands(in->blk, s);
+    if (in->blk->rk.on) blk_royal_start(in->blk, s);   /* castling rights */
     lb_refresh(in, s);
+}
+
+/* A chess-form FEN (games with castling or en passant): "board side
+ * castling ep halfmove fullmove", the last four optional.  Rewrites fen
+ * as the adapter's "board side ply" into base and points the four fields
+ * into store; 0, or -1 with err. */
+static int lb_chess_fen(const char *fen, char *base, size_t basen, char *store, const char *f[4], char *err,
+                        size_t errn)
+{
+    snprintf(store, 256, "%s", fen);
+    char *tok[8];
+    int nt = 0;
+    for (char *p = strtok(store, " "); p && nt < 8; p = strtok(NULL, " ")) tok[nt++] = p;
+    if (nt < 2 || nt > 6) {
+        snprintf(err, errn, "FEN: expected board, side, castling, en passant, halfmove and fullmove, got %d fields", nt);
+        return -1;
+    }
+    long full = 1;
+    if (nt == 6) {
+        char *end;
+        full = strtol(tok[5], &end, 10);
+        if (*end || full < 1 || full > 100000) {
+            snprintf(err, errn, "FEN fullmove number: expected a count from 1, got '%s'", tok[5]);
+            return -1;
+        }
+    }
+    snprintf(base, basen, "%s %s %ld", tok[0], tok[1], 2 * (full - 1) + (tok[1][0] == 'b'));
+    f[0] = nt > 2 ? tok[2] : "-";
+    f[1] = nt > 3 ? tok[3] : "-";
+    f[2] = nt > 4 ? tok[4] : NULL;
+    return 0;
 }
 
 static int lb_fen_parse(const qp_rules *r, void *s, const char *fen, char *err, size_t errn)
@@ -900,7 +943,19 @@ static int lb_fen_parse(const qp_rules *r, void *s, const char *fen, char *err, 
     }
     uint8_t tmp[LR_MAX_STATE + 64];
     memset(tmp, 0, sizeof tmp);
+    const char *chess[4] = {NULL, NULL, NULL, NULL};
+    char store[256];
+    if (g->rk.chess_fen) {
+        char cut[1024];
+        snprintf(cut, sizeof cut, "%s", buf);
+        if (strlen(cut) >= sizeof store) {
+            snprintf(err, errn, "FEN: longer than %zu characters", sizeof store - 1);
+            return -1;
+        }
+        if (lb_chess_fen(cut, buf, sizeof buf, store, chess, err, errn)) return -1;
+    }
     if (base(r)->fen_parse(r, tmp, buf, err, errn)) return -1;
+    if (g->rk.chess_fen && blk_royal_fen_parse(g, tmp, chess[0], chess[1], chess[2], err, errn)) return -1;
     const char *hp = hands;
     if (hands[0] && blk_hands_parse(g, tmp, &hp, err, errn)) return -1;
     if (hands[0] && *hp) {
@@ -910,6 +965,10 @@ static int lb_fen_parse(const qp_rules *r, void *s, const char *fen, char *err, 
     blk_ax(g, tmp)->passes = (int8_t)passes;
     lb_refresh(lr_in(r), tmp);
     const blk_aux *a = blk_cax(g, tmp);
+    if (g->rk.royal && blk_in_check(g, tmp, 1 - blk_side(tmp))) {
+        snprintf(err, errn, "FEN: the side not to move is in check");
+        return -1;
+    }
     for (int k = 0; k < g->nsides; k++)
         if (g->hand[k] >= 0 && g->place_code[k] && a->count[k] + a->hand[k] > g->start_total[k]) {
             snprintf(err, errn, "FEN: %d '%c' on the board and in hand, more than the %d the game has",
@@ -927,6 +986,7 @@ static void lb_fen_print(const qp_rules *r, const void *s, char *buf, size_t n)
     if (!sp) return;
     char rest[512];
     snprintf(rest, sizeof rest, "%s", sp);
+    if (G(r)->rk.chess_fen) rest[2] = 0;   /* the side; then castling, ep, halfmove, fullmove */
     *sp = 0;
     blk_fen_print(G(r), s, buf, n);
     size_t len = strlen(buf);
@@ -934,6 +994,14 @@ static void lb_fen_print(const qp_rules *r, const void *s, char *buf, size_t n)
     if (passes && len < n) len += (size_t)snprintf(buf + len, n - len, "~%d", passes);
     if (len > n) len = n;
     snprintf(buf + len, n > len ? n - len : 0, "%s", rest);
+    if (G(r)->rk.chess_fen) blk_royal_fen_print(G(r), s, buf, n);
+}
+
+/* In check: a royal piece attacked (blk_royal.h); else the file's flags. */
+static unsigned lb_flags(const qp_rules *r, const void *s)
+{
+    if (G(r)->rk.royal) return blk_in_check(G(r), s, blk_side(s)) ? QP_FLAG_CHECK : 0;
+    return base(r)->flags ? base(r)->flags(r, s) : 0;
 }
 
 static int lb_gen(const qp_rules *r, const void *s, qp_move *out, qp_gen_mode mode)
@@ -1103,6 +1171,7 @@ void lb_install(qp_ruleset *rs, bool has_eval, bool has_lua_eval)
     rs->board_key = lb_board_key;
     rs->status_text = lb_status_text;
     rs->hopeless = lb_hopeless;
+    rs->flags = lb_flags;
     /* data first; a Lua evaluate costs a call per node; neither: none
      * (the game's AI is then MCTS) */
     rs->evaluate = has_eval ? lb_evaluate : has_lua_eval ? g->base.evaluate : NULL;
@@ -1124,6 +1193,10 @@ int lb_layout(lr_inst *in, char *err, size_t errn)
         return -1;
     }
     lb_setup(r, s);
+    if (g->rk.royal && !in->flag_names[0]) {   /* bit 0: in check, for the search */
+        in->flag_names[0] = "check";
+        in->flag_names[1] = NULL;
+    }
     const blk_aux *a = blk_cax(g, s);
     for (int k = 0; k < 2; k++) g->start_total[k] = a->count[k] + (g->hand[k] > 0 ? g->hand[k] : 0);
     free(s);

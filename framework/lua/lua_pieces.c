@@ -285,7 +285,7 @@ bool lp_is_movements(lua_State *L, int i)
 
 static void read_movement(lua_State *L, lr_inst *in, blk_game *g, int e, int code, const char *key)
 {
-    static const char *const keys[] = {"capture", "range", "zone", "from", NULL};
+    static const char *const keys[] = {"capture", "range", "zone", "from", "en_passant", NULL};
     static const char *const kinds[] = {"step", "slide", "leap", "cross", NULL};
     static const char *const caps[] = {"also", "only", "never", NULL};
     int side = in->piece[code].side;
@@ -325,6 +325,15 @@ static void read_movement(lua_State *L, lr_inst *in, blk_game *g, int e, int cod
     int from_zone = -1;
     if (lua_getfield(L, e, "from") != LUA_TNIL) from_zone = zone_arg(L, in, g, -1, key);
     lua_pop(L, 1);
+    /* en passant (blk_royal.h) */
+    bool en_passant = false;
+    if (lua_getfield(L, e, "en_passant") != LUA_TNIL) {
+        if (lua_type(L, -1) != LUA_TBOOLEAN) lp_fail(L, in, key, "%s: en_passant must be true or false", key);
+        en_passant = lua_toboolean(L, -1);
+        if (en_passant && (cap != BLK_PM_TAKE || kind == 1 || kind == 3))
+            lp_fail(L, in, key, "%s: en_passant is for a step or leap that only captures (capture = \"only\")", key);
+    }
+    lua_pop(L, 1);
     int len = (int)lua_rawlen(L, e);
     if (len < 2) lp_fail(L, in, key, "%s: a %s needs %s", key, kinds[kind], kind == 2 ? "offsets ({1, 2})" : "directions");
     for (int i = 2; i <= len; i++) {
@@ -357,9 +366,12 @@ static void read_movement(lua_State *L, lr_inst *in, blk_game *g, int e, int cod
                         key, lua_tostring(L, -1));
         }
         lua_pop(L, 1);
-        for (int k = 0; k < nd; k++)
+        for (int k = 0; k < nd; k++) {
             if (blk_piece_add(&g->pc, code, dx[k], dy[k], range, cap, zone, kind == 2, from_zone, err, sizeof err))
                 lp_fail(L, in, key, "%s: %s", key, err);
+            blk_pmove *m = &g->pc.pm[code][g->pc.npm[code] - 1];
+            m->en_passant = en_passant;
+        }
     }
 }
 

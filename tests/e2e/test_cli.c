@@ -272,7 +272,7 @@ static void expect_error(const char *args, int rc, const char *msg)
 static void test_errors(void **st)
 {
     (void)st;
-    expect_error("perft chess 1", 1, "unknown ruleset 'chess'");
+    expect_error("perft nosuchgame 1", 1, "unknown ruleset 'nosuchgame'");
     expect_error("perft zhonggong x", 2, "bad depth 'x'");
     expect_error("bench tictactoe --playouts 0", 2, "--playouts must be 1..1000000000, got '0'");
     expect_error("bench tictactoe --playouts 12x", 2, "--playouts must be 1..1000000000, got '12x'");

@@ -220,10 +220,10 @@ static void test_analyze(void **st)
 static void test_errors(void **st)
 {
     (void)st;
-    const char *s[] = {"xboard", "protover 2", "variant chess", "frobnicate", "level 40 x 0", "sd",
+    const char *s[] = {"xboard", "protover 2", "variant nosuchgame", "frobnicate", "level 40 x 0", "sd",
                        "ping 4", "<pong 4", NULL};
     char *out = xb_session(s);
-    assert_non_null(strstr(out, "Error (unknown variant): chess\n"
+    assert_non_null(strstr(out, "Error (unknown variant): nosuchgame\n"
                                 "Error (unknown command): frobnicate\n"
                                 "Error (usage: level MPS BASE INC): 40\n"
                                 "Error (needs a whole number): sd\n"

@@ -54,6 +54,7 @@ static const perft_row rows[] = {
      * both sides passed at once */
     {"go", {NULL}, NULL, {82, 6643, 531522}, 531523},
     {"go", {"size=19", NULL}, NULL, {362, 130683}, 130683},
+    {"chess", {NULL}, NULL, {20, 400, 8902, 197281}, 197281},
 };
 #define NROWS (sizeof rows / sizeof rows[0])
 

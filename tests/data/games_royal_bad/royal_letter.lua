@@ -1,0 +1,14 @@
+-- error: :12: rules.royal: 'X' is not a piece of 'pieces'
+return {
+  name = "bad_royal_letter",
+  board = { width = 8, height = 8, kind = "cells" },
+  sides = { "white", "black" },
+  pieces = { K = {}, k = {}, R = {}, r = {}, P = {}, p = {} },
+  rules = {
+    start = "r3k2r/p7/8/8/8/8/P7/R3K2R",
+    move = { K = { { "step", "all" } }, k = { { "step", "all" } }, R = { { "slide", "orthogonal" } },
+             r = { { "slide", "orthogonal" } }, P = { { "step", "forward" } }, p = { { "step", "forward" } } },
+    zones = { far = { "a8-h8", "a1-h1" } },
+    royal = "KX",
+  },
+}
