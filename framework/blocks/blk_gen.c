@@ -258,7 +258,11 @@ int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool 
         }
     }
 
-    if ((g->side_moves[side] & (BLK_STEP | BLK_SLIDE)) && may_move(g, a, side)) {
+    if ((g->side_moves[side] & (BLK_STEP | BLK_SLIDE)) && may_move(g, a, side) && blk_flies(g, a, side)) {
+        int k = blk_fly_gen(g, s, side, out + n, stop_at_one);   /* to any empty point */
+        if (stop_at_one && k) return 1;
+        n += k;
+    } else if ((g->side_moves[side] & (BLK_STEP | BLK_SLIDE)) && may_move(g, a, side)) {
         for (int k = 0; k < nown; k++) {
             int sq = own[k], code = c[sq];
             unsigned mv = g->move[code];
@@ -282,6 +286,7 @@ int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool 
         }
     }
     if (g->pc.on && may_move(g, a, side)) n = blk_piece_gen(g, s, side, out, n, stop_at_one);
+    if (g->mill_k && n) n = blk_mill_expand(g, s, side, out, n, stop_at_one);
     return n;
 }
 
