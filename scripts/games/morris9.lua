@@ -48,7 +48,7 @@ return {
     },
   },
   sides = { "white", "black" },
-  pieces = { X = "", o = "" },
+  pieces = { X = { glyph = "", value = 100 }, o = { glyph = "", value = 100 } },
   draw = { repetitions = 3 },
   rules = {
     place = { on = "empty", hand = 9 },   -- all nine placed before any moves
@@ -58,4 +58,6 @@ return {
     fewer = { count = 3, reason = "two men left" },
     stuck = "loses",
   },
+  -- men count, in hand as on the board; a side with room to move is safer
+  eval = { hand = 100, mobility = 3 },
 }
