@@ -262,6 +262,7 @@ typedef struct blk_game {
     int bb_delta[QP_NDIRS];
     uint64_t bb_valid[QP_NDIRS];
     uint64_t bb_empty_ok;         /* the points that exist (no holes) */
+    uint64_t bb_points;           /* the same on every board of ≤ 64 points (aux.bb is kept there) */
     unsigned side_moves[2];       /* BLK_* movement bits of any piece of the side */
     int npdir[QP_MAX_POINTS];     /* flank directions per square */
     int8_t pdir[QP_MAX_POINTS][QP_NDIRS];

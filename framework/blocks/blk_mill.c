@@ -79,16 +79,6 @@ int blk_fly_gen(const blk_game *g, const void *s, int side, qp_move *out, bool s
     return n;
 }
 
-/* Whether own (side's pieces after the move) holds a mill through sq. */
-static inline bool mill_at(const blk_game *g, uint64_t own, int sq)
-{
-    for (int i = 0; i < g->nmill_at[sq]; i++) {
-        uint64_t m = g->mill_mask[g->mill_at[sq][i]];
-        if ((own & m) == m) return true;
-    }
-    return false;
-}
-
 /* The pieces of opp that a mill may remove: those in no mill, or all. */
 static uint64_t removable(const blk_game *g, uint64_t opp)
 {
@@ -99,36 +89,46 @@ static uint64_t removable(const blk_game *g, uint64_t opp)
     return free ? free : opp;
 }
 
-static inline uint64_t own_after(const blk_game *g, const blk_aux *a, int side, qp_move m)
+/* Whether side, holding own, completes a mill through the empty point to
+ * when its piece arrives there from `from` (-1: placed): a mill whose
+ * other points are all own, the leaving piece not among them. */
+static bool closes_mill(const blk_game *g, uint64_t own, int from, int to)
 {
-    uint64_t own = a->bb[side];
-    int from = blk_from(m);
-    if (from >= 0) own &= ~((uint64_t)1 << from);
-    (void)g;
-    return own | (uint64_t)1 << blk_to(m);
+    uint64_t left = from >= 0 ? (uint64_t)1 << from : 0;
+    for (int i = 0; i < g->nmill_at[to]; i++) {
+        uint64_t m = g->mill_mask[g->mill_at[to][i]] & ~((uint64_t)1 << to);
+        if ((own & m) == m && !(m & left)) return true;
+    }
+    return false;
 }
 
 int blk_mill_expand(const blk_game *g, const void *s, int side, qp_move *out, int n, bool stop_at_one)
 {
     const blk_aux *a = blk_cax(g, s);
-    uint64_t opp = a->bb[1 - side], rem = 0;
-    if (!opp || g->nsides < 2) return n;
-    bool have_rem = false;
-    qp_move base[QP_MAX_MOVES];
-    int k = 0, i = 0;
-    /* moves before the first mill stay where they are */
+    uint64_t own = a->bb[side], opp = a->bb[1 - side];
+    if (!opp || g->nsides < 2 || n <= 0 || n > QP_MAX_MOVES) return n;
+    /* hot: the points that would complete a mill of side (one point of
+     * the mill missing); a move can close a mill only by arriving there */
+    uint64_t hot = 0;
+    for (int i = 0; i < g->nmills; i++) {
+        uint64_t miss = g->mill_mask[i] & ~own;
+        if (miss && !(miss & (miss - 1))) hot |= miss;
+    }
+    int i = 0;
     for (; i < n; i++)
-        if (out[i] != BLK_PASS && mill_at(g, own_after(g, a, side, out[i]), blk_to(out[i]))) break;
-    if (i == n) return n;
-    k = i;
+        if (out[i] != BLK_PASS && (hot >> blk_to(out[i]) & 1) && closes_mill(g, own, blk_from(out[i]), blk_to(out[i])))
+            break;
+    if (i == n) return n;   /* no move closes a mill */
+    uint64_t rem = removable(g, opp);
+    qp_move base[QP_MAX_MOVES];
+    int k = i;
     memcpy(base, out + i, (size_t)(n - i) * sizeof *out);
     for (int j = 0; j < n - i; j++) {
         qp_move m = base[j];
-        if (m == BLK_PASS || !mill_at(g, own_after(g, a, side, m), blk_to(m))) {
+        if (m == BLK_PASS || !(hot >> blk_to(m) & 1) || !closes_mill(g, own, blk_from(m), blk_to(m))) {
             if (k < QP_MAX_MOVES) out[k++] = m;
             continue;
         }
-        if (!have_rem) rem = removable(g, opp), have_rem = true;
         for (uint64_t b = rem; b && k < QP_MAX_MOVES; b &= b - 1)
             out[k++] = m | (qp_move)(__builtin_ctzll(b) + 1) << 24;
         if (stop_at_one) return k ? 1 : 0;
