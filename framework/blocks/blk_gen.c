@@ -310,7 +310,9 @@ int blk_gen(const blk_game *g, const void *s, qp_move *out, qp_gen_mode mode)
     /* noisy: captures of enemy pieces (jumps, enclosing).  Jumps over any piece (peg
      * solitaire) are every move there, and quiescence on them would be
      * a full search. */
-    if (mode == QP_GEN_NOISY && !g->enclose_npat && (!g->any_jump || g->jump_over_own) && !g->pc.on) return 0;
+    if (mode == QP_GEN_NOISY && !g->enclose_npat && !g->mill_k && !g->surround && (!g->any_jump || g->jump_over_own) &&
+        !g->pc.on)
+        return 0;
     int side = blk_side(s);
     int n = blk_gen_side(g, s, side, out, false);
     if (g->swap && mode != QP_GEN_NOISY && blk_swap_from(g, s) >= 0 && n < QP_MAX_MOVES) out[n++] = BLK_SWAP;
@@ -324,7 +326,8 @@ int blk_gen(const blk_game *g, const void *s, qp_move *out, qp_gen_mode mode)
         int k = 0;
         for (int i = 0; i < n; i++)
             if (out[i] != BLK_PASS && ((blk_hops(out[i]) && !g->jump_over_own) || encloses(g, s, out[i]) ||
-                                       (g->pc.on && blk_from(out[i]) >= 0 && blk_ccells(g, s)[blk_to(out[i])])))
+                                       (g->pc.on && blk_from(out[i]) >= 0 && blk_ccells(g, s)[blk_to(out[i])]) ||
+                                       ((g->mill_k || g->surround) && blk_mill_captures(g, s, out[i]))))
                 out[k++] = out[i];
         n = k;
     }
