@@ -233,7 +233,8 @@ typedef struct blk_game {
     int mill_k;                   /* a new line of k own pieces removes an enemy piece; 0: off */
     int fly_at;                   /* a side with at most this many pieces (board + hand) moves
                                      a piece to any empty point; 0: off, BLK_FLY_ALWAYS */
-    bool surround;                /* enemy groups a move leaves without an empty neighbour go */
+    bool surround;                /* capture = "surround": enemy groups a move leaves without
+                                     an empty neighbour go */
     qp_lines lines;               /* the board's named lines (board.lines or its links' chains) */
     int nmills;                   /* derived: every k consecutive points of a line */
     uint64_t mill_mask[BLK_MAX_MILLS];

@@ -15,7 +15,7 @@
  * Flying (rules.fly = N or true): a side with at most N pieces left (board
  * and hand) moves a piece to any empty point instead of along the lines.
  *
- * Surrounding (rules.surround = true): after a move, every enemy group (its
+ * Surrounding (rules.capture = "surround"): after a move, every enemy group (its
  * pieces connected along the movement links) touching the arrived piece and
  * left without an empty neighbour is removed.  The mover's own pieces are
  * never removed by its own move: a piece may enter a point where it has no

@@ -446,16 +446,22 @@ static void read_pattern(lua_State *L, lr_inst *in, blk_game *g, int i)
 static void read_capture(lua_State *L, lr_inst *in, blk_game *g, int v)
 {
     static const char *const keys[] = {"pattern", "whole_line", "directions", NULL};
-    static const char *const kinds[] = {"custodian", NULL};
+    static const char *const kinds[] = {"custodian", "surround", NULL};
     bool table = lua_type(L, v) == LUA_TTABLE;
+    int kind;
     if (table) {
         check_keys(L, in, v, "rules.capture", keys, false);
         lua_rawgeti(L, v, 1);
         if (lua_isnil(L, -1)) lb_fail(L, in, "rules.capture", "rules.capture needs its kind first (\"custodian\")");
-        choose(L, in, -1, "rules.capture", kinds);
+        kind = choose(L, in, -1, "rules.capture", kinds);
         lua_pop(L, 1);
     } else {
-        choose(L, in, v, "rules.capture", kinds);
+        kind = choose(L, in, v, "rules.capture", kinds);
+    }
+    if (kind == 1) {   /* "surround": groups without an empty neighbour (blk_mill.c) */
+        if (table) lb_fail(L, in, "rules.capture", "rules.capture: \"surround\" takes no options");
+        g->surround = true;
+        return;
     }
     int ty = table ? lua_getfield(L, v, "pattern") : LUA_TNIL;
     if (ty == LUA_TTABLE) {
@@ -619,8 +625,8 @@ static void read_eval(lua_State *L, lr_inst *in, blk_game *g, int v)
     lua_pop(L, 1);
 }
 
-/* rules.mill = 3 | { length = 3, noun = "man" }; rules.fly = 3 | true;
- * rules.surround = true (blk_mill.c) */
+/* rules.mill = 3 | { length = 3, noun = "man" }; rules.fly = 3 | true
+ * (blk_mill.c) */
 static void read_mill(lua_State *L, lr_inst *in, blk_game *g, int r, int params)
 {
     static const char *const mill_keys[] = {"length", "noun", NULL};
@@ -650,18 +656,13 @@ static void read_mill(lua_State *L, lr_inst *in, blk_game *g, int r, int params)
     if (ty == LUA_TBOOLEAN) g->fly_at = lua_toboolean(L, -1) ? BLK_FLY_ALWAYS : 0;
     else if (ty != LUA_TNIL) g->fly_at = to_int(L, in, -1, "rules.fly", 1, QP_MAX_POINTS);
     lua_pop(L, 1);
-    ty = lr_field(L, r, "surround", params);
-    if (ty != LUA_TNIL && ty != LUA_TBOOLEAN)
-        lb_fail(L, in, "rules.surround", "rules.surround must be true or false, got %s", luaL_typename(L, -1));
-    g->surround = lua_toboolean(L, -1);
-    lua_pop(L, 1);
 }
 
 void lb_read(lua_State *L, lr_inst *in, int t, int params)
 {
     static const char *const keys[] = {"start", "place", "move", "jump", "line", "stuck", "count",
                                        "captures", "fewer", "goal", "capture", "promote", "resets_no_capture",
-                                       "mill", "fly", "surround",
+                                       "mill", "fly",
                                        "zones", "terrain", "ranks", "reach",   /* pieces (lua_pieces.c) */
                                        "shoot", "connect", "swap",   /* blk_shoot.c, blk_connect.c, blk_swap.c */
                                        "pass", "score", "superko", NULL};      /* groups (blk_group.c) */

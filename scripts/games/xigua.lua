@@ -59,7 +59,7 @@ return {
   rules = {
     start = "2ooo2/3o3/o5o/7/X5X/3X3/2XXX2",
     move = "step",
-    surround = true,
+    capture = "surround",
     fewer = { count = 3, reason = "two pieces left" },
     stuck = "loses",
   },

@@ -157,6 +157,8 @@ static void test_link_errors(void **st)
     expect_load_error("    links = { { \"a1\", \"c1\" } },\n", " mill = 3",
                       "9: rules.mill: the board has no line of 3 points");
     expect_load_error("", " fly = \"yes\"", "8: rules.fly must be an integer, got string");
+    expect_load_error("", " move = \"step\", capture = { \"surround\", pattern = \"XoX\" }",
+                      "8: rules.capture: \"surround\" takes no options");
 }
 
 /* A board of links only: steps follow them, in their directions. */
