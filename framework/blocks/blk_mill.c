@@ -169,7 +169,7 @@ static void surround_capture(const blk_game *g, void *s, int to, int side)
 
 void blk_mill_make(const blk_game *g, void *s, qp_move m, int to, int side)
 {
-    int r = blk_then(m);
+    int r = g->mill_k ? blk_then(m) : -1;
     if (r >= 0) {
         blk_aux *a = blk_ax(g, s);
         int code = blk_ccells(g, s)[r];
@@ -185,7 +185,7 @@ void blk_mill_make(const blk_game *g, void *s, qp_move m, int to, int side)
 bool blk_mill_captures(const blk_game *g, const void *s, qp_move m)
 {
     if (m == BLK_PASS) return false;
-    if (blk_then(m) >= 0) return true;
+    if (g->mill_k && blk_then(m) >= 0) return true;
     if (!g->surround) return false;
     uint8_t buf[4096];
     if (g->state_size > sizeof buf) return false;

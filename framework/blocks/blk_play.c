@@ -157,7 +157,7 @@ int blk_move_order(const blk_game *g, const void *s, qp_move m)
     int taken[4 * BLK_ENCLOSE_LINE];
     int enclosed = blk_enclose_move(g, s, m, taken);
     if (enclosed) return 1000 * enclosed;
-    if (blk_then(m) >= 0) return 1000;   /* a removal after a mill */
+    if (g->mill_k && blk_then(m) >= 0) return 1000;   /* a removal after a mill */
     int from = blk_from(m), to = blk_to(m);
     int side = blk_side(s);
     if (from < 0) return g->square[g->place_code[side]][to];
