@@ -193,7 +193,7 @@ int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool 
     int16_t own[QP_MAX_POINTS];
     int nown = 0;
     if (g->side_moves[side] && may_move(g, a, side)) {
-        if (g->bb_ok) {
+        if (g->n <= 64) {   /* aux.bb is kept on every board of ≤ 64 points */
             for (uint64_t b = a->bb[side]; b; b &= b - 1) own[nown++] = (int16_t)__builtin_ctzll(b);
         } else {
             for (int sq = 0; sq < g->n; sq++)
