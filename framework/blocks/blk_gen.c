@@ -233,7 +233,9 @@ int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool 
         case BLK_PLACE_EMPTY:
             if (g->n <= 64) {   /* the empty points in order, from the bitboards */
                 for (uint64_t b = g->bb_points & ~(a->bb[0] | a->bb[1] | a->bb[2]); b; b &= b - 1) {
-                    out[n++] = (qp_move)(__builtin_ctzll(b) + 1);
+                    int sq = __builtin_ctzll(b);
+                    if (g->group_capture && !blk_group_may_place(g, s, sq, side)) continue;
+                    out[n++] = (qp_move)(sq + 1);
                     if (stop_at_one) return 1;
                 }
                 break;
