@@ -39,6 +39,8 @@
  *   shot           a step / slide | (then+1) << 24: the neutral piece shot
  *                  after the move lands on `then` (blk_shoot.c)
  *   swap           BLK_SWAP (the pie rule, blk_swap.c)
+ *   mill           a placement or step | (r+1) << 24: it makes a mill and
+ *                  removes the enemy piece on r (rules.mill, blk_mill.c)
  * A step, slide or placement may also capture by enclosing
  * (rules.capture): what it takes follows from the position, the move
  * carries no extra bits.
@@ -50,7 +52,8 @@
  * placement encoding only: what a stone takes follows from the position.
  * Texts: a placement is its square ("e4"), a move from-to ("a1b2"), a
  * chain of jumps every landing square ("a1c3e5"), a move and its shot
- * from-to-then ("d1d7g7"), a pass "pass", the pie rule's "swap".
+ * from-to-then ("d1d7g7"), a pass "pass", the pie rule's "swap"; a removal
+ * after a mill follows as 'x' and its square ("d2xa7", "a1d1xg7").
  *
  * Neutral pieces (side_of == 2, a piece kind no side owns: arrows) block
  * movement, count in aux.bb[2] / aux.count[2], and are nobody's to move.
@@ -65,6 +68,7 @@
 #include "blk_piece.h"
 #include "blk_royal.h"
 #include "board.h"
+#include "board_links.h"
 #include "ruleset.h"
 
 #define BLK_MAX_CODES 53           /* piece codes 1..52 */
@@ -77,6 +81,9 @@
 #define BLK_ENCLOSE_LEN 8          /* points in a pattern */
 #define BLK_ENCLOSE_LINE QP_MAX_SIDE /* points in a line of the grid */
 #define BLK_ENCLOSE_TPLS 1024      /* bitboard templates of all patterns */
+#define BLK_MAX_MILLS 256          /* mills: windows of k points on the named lines */
+#define BLK_MILLS_AT 24            /* mills through one point */
+#define BLK_FLY_ALWAYS 1000
 
 /* Where a placement may go. */
 typedef enum {
@@ -234,6 +241,18 @@ typedef struct blk_game {
     bool superko;                 /* a move may not recreate an earlier board (the game layer's) */
     char score_reason[BLK_REASON];
 
+    /* mills, flying and captures by surrounding (blk_mill.c) */
+    int mill_k;                   /* a new line of k own pieces removes an enemy piece; 0: off */
+    int fly_at;                   /* a side with at most this many pieces (board + hand) moves
+                                     a piece to any empty point; 0: off, BLK_FLY_ALWAYS */
+    bool surround;                /* capture = "surround": enemy groups a move leaves without
+                                     an empty neighbour go */
+    qp_lines lines;               /* the board's named lines (board.lines or its links' chains) */
+    int nmills;                   /* derived: every k consecutive points of a line */
+    uint64_t mill_mask[BLK_MAX_MILLS];
+    uint8_t nmill_at[QP_MAX_POINTS];
+    uint8_t mill_at[QP_MAX_POINTS][BLK_MILLS_AT];
+
     /* evaluation as data */
     bool has_eval;
     int value[BLK_MAX_CODES];     /* material, centi-units */
@@ -256,6 +275,7 @@ typedef struct blk_game {
     int bb_delta[QP_NDIRS];
     uint64_t bb_valid[QP_NDIRS];
     uint64_t bb_empty_ok;         /* the points that exist (no holes) */
+    uint64_t bb_points;           /* the same on every board of ≤ 64 points (aux.bb is kept there) */
     unsigned side_moves[2];       /* BLK_* movement bits of any piece of the side */
     int npdir[QP_MAX_POINTS];     /* flank directions per square */
     int8_t pdir[QP_MAX_POINTS][QP_NDIRS];

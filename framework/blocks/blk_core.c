@@ -196,12 +196,16 @@ int blk_prepare(blk_game *g, size_t off_cells, char *err, size_t errn)
     g->bb_empty_ok = 0;
     for (int sq = 0; sq < g->n && g->bb_ok; sq++)
         if (!g->hole[sq]) g->bb_empty_ok |= (uint64_t)1 << sq;
+    g->bb_points = 0;
+    for (int sq = 0; sq < g->n && g->n <= 64; sq++)
+        if (!g->hole[sq]) g->bb_points |= (uint64_t)1 << sq;
 
     if (blk_piece_prepare(g, err, errn)) return -1;
     if (blk_royal_prepare(g, err, errn)) return -1;
     prepare_class(g);
     blk_enclose_prepare(g);
     blk_group_prepare(g);
+    if (blk_mill_prepare(g, err, errn)) return -1;
 
     uint64_t seed = 0x51706c6b73ull;   /* fixed: hashes agree across runs */
     for (int s = 0; s < 2; s++)
@@ -281,7 +285,7 @@ void blk_refresh(const blk_game *g, void *s)
         if (g->hole[sq]) c[sq] = 0;
         if (!c[sq]) continue;
         a->count[g->side_of[c[sq]]]++;
-        if (g->bb_ok) a->bb[g->side_of[c[sq]]] |= (uint64_t)1 << sq;
+        if (g->n <= 64) a->bb[g->side_of[c[sq]]] |= (uint64_t)1 << sq;
     }
     a->connected = g->has_connect ? (int8_t)blk_connect_find(g, c) : 0;
     if (g->line_k)

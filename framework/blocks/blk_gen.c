@@ -193,7 +193,7 @@ int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool 
     int16_t own[QP_MAX_POINTS];
     int nown = 0;
     if (g->side_moves[side] && may_move(g, a, side)) {
-        if (g->bb_ok) {
+        if (g->n <= 64) {   /* aux.bb is kept on every board of ≤ 64 points */
             for (uint64_t b = a->bb[side]; b; b &= b - 1) own[nown++] = (int16_t)__builtin_ctzll(b);
         } else {
             for (int sq = 0; sq < g->n; sq++)
@@ -231,6 +231,15 @@ int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool 
     if (may_place(g, a, side)) {
         switch (g->place) {
         case BLK_PLACE_EMPTY:
+            if (g->n <= 64) {   /* the empty points in order, from the bitboards */
+                for (uint64_t b = g->bb_points & ~(a->bb[0] | a->bb[1] | a->bb[2]); b; b &= b - 1) {
+                    int sq = __builtin_ctzll(b);
+                    if (g->group_capture && !blk_group_may_place(g, s, sq, side)) continue;
+                    out[n++] = (qp_move)(sq + 1);
+                    if (stop_at_one) return 1;
+                }
+                break;
+            }
             for (int sq = 0; sq < g->n; sq++)
                 if (!c[sq] && !g->hole[sq]) {
                     if (g->group_capture && !blk_group_may_place(g, s, sq, side)) continue;
@@ -258,7 +267,11 @@ int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool 
         }
     }
 
-    if ((g->side_moves[side] & (BLK_STEP | BLK_SLIDE)) && may_move(g, a, side)) {
+    if ((g->side_moves[side] & (BLK_STEP | BLK_SLIDE)) && may_move(g, a, side) && blk_flies(g, a, side)) {
+        int k = blk_fly_gen(g, s, side, out + n, stop_at_one);   /* to any empty point */
+        if (stop_at_one && k) return 1;
+        n += k;
+    } else if ((g->side_moves[side] & (BLK_STEP | BLK_SLIDE)) && may_move(g, a, side)) {
         for (int k = 0; k < nown; k++) {
             int sq = own[k], code = c[sq];
             unsigned mv = g->move[code];
@@ -284,6 +297,7 @@ int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool 
     if (g->pc.on && may_move(g, a, side))
         n = g->rk.on ? blk_royal_moves(g, s, side, out, n, stop_at_one)   /* promotions, castling, royal safety */
                      : blk_piece_gen(g, s, side, out, n, stop_at_one);
+    if (g->mill_k && n) n = blk_mill_expand(g, s, side, out, n, stop_at_one);
     return n;
 }
 
@@ -300,7 +314,9 @@ int blk_gen(const blk_game *g, const void *s, qp_move *out, qp_gen_mode mode)
     /* noisy: captures of enemy pieces (jumps, enclosing).  Jumps over any piece (peg
      * solitaire) are every move there, and quiescence on them would be
      * a full search. */
-    if (mode == QP_GEN_NOISY && !g->enclose_npat && (!g->any_jump || g->jump_over_own) && !g->pc.on) return 0;
+    if (mode == QP_GEN_NOISY && !g->enclose_npat && !g->mill_k && !g->surround && (!g->any_jump || g->jump_over_own) &&
+        !g->pc.on)
+        return 0;
     int side = blk_side(s);
     int n = blk_gen_side(g, s, side, out, false);
     if (g->swap && mode != QP_GEN_NOISY && blk_swap_from(g, s) >= 0 && n < QP_MAX_MOVES) out[n++] = BLK_SWAP;
@@ -315,7 +331,8 @@ int blk_gen(const blk_game *g, const void *s, qp_move *out, qp_gen_mode mode)
         for (int i = 0; i < n; i++)
             if (out[i] != BLK_PASS && ((blk_hops(out[i]) && !g->jump_over_own) || encloses(g, s, out[i]) ||
                                        (g->pc.on && blk_from(out[i]) >= 0 && blk_ccells(g, s)[blk_to(out[i])]) ||
-                                       (g->rk.on && blk_royal_noisy(g, s, out[i]))))
+                                       (g->rk.on && blk_royal_noisy(g, s, out[i])) ||
+                                       ((g->mill_k || g->surround) && blk_mill_captures(g, s, out[i]))))
                 out[k++] = out[i];
         n = k;
     }

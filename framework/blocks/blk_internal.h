@@ -44,13 +44,22 @@ int blk_enclosed(const blk_game *g, const void *s, int sq, int *taken);
 int blk_enclose_move(const blk_game *g, const void *s, qp_move m, int *taken);
 void blk_enclose_prepare(blk_game *g);
 
-/* Puts code (0: none) on sq, keeping the hash and the bitboards. */
+/* Move fields. */
+static inline int blk_to(qp_move m) { return (int)(m & 0x3ff) - 1; }
+static inline int blk_from(qp_move m) { return (int)((m >> 10) & 0x3ff) - 1; }
+static inline int blk_hops(qp_move m) { return (int)((m >> 20) & 0xf); }
+static inline int blk_hop_dir(qp_move m, int i) { return (int)((m >> (24 + 3 * i)) & 7); }
+/* The "then" square of a move without hops (a removal after a mill, a
+ * shot), -1 if none. */
+static inline int blk_then(qp_move m) { return blk_hops(m) ? -1 : (int)((m >> 24) & 0x3ff) - 1; }
+
+/* Writes code on sq, keeping the hash and the bitboards (n ≤ 64). */
 static inline void blk_put(const blk_game *g, void *s, int sq, int code)
 {
     int8_t *c = blk_cells(g, s);
     int np = g->ncodes + 1;
     *(uint64_t *)s ^= g->z_cell[sq * np + c[sq]] ^ g->z_cell[sq * np + code];
-    if (g->bb_ok) {
+    if (g->n <= 64) {
         blk_aux *a = blk_ax(g, s);
         uint64_t bit = (uint64_t)1 << sq;
         if (c[sq]) a->bb[g->side_of[c[sq]]] &= ~bit;
@@ -59,14 +68,25 @@ static inline void blk_put(const blk_game *g, void *s, int sq, int code)
     c[sq] = (int8_t)code;
 }
 
-/* Move fields. */
-static inline int blk_to(qp_move m) { return (int)(m & 0x3ff) - 1; }
-static inline int blk_from(qp_move m) { return (int)((m >> 10) & 0x3ff) - 1; }
-static inline int blk_hops(qp_move m) { return (int)((m >> 20) & 0xf); }
-static inline int blk_hop_dir(qp_move m, int i) { return (int)((m >> (24 + 3 * i)) & 7); }
+/* ---- blk_mill.c: mills, flying, captures by surrounding ---- */
+int blk_mill_prepare(blk_game *g, char *err, size_t errn);
+/* Whether side moves its pieces to any empty point now. */
+static inline bool blk_flies(const blk_game *g, const blk_aux *a, int side)
+{
+    return g->fly_at && a->count[side] + (g->hand[side] > 0 ? a->hand[side] : 0) <= g->fly_at;
+}
+int blk_fly_gen(const blk_game *g, const void *s, int side, qp_move *out, bool stop_at_one);
+/* Rewrites the n moves of side at out: each that makes a mill becomes one
+ * move per enemy piece it may remove.  Returns the new count. */
+int blk_mill_expand(const blk_game *g, const void *s, int side, qp_move *out, int n, bool stop_at_one);
+/* The removal and the captures of a move side made to `to`. */
+void blk_mill_make(const blk_game *g, void *s, qp_move m, int to, int side);
+bool blk_mill_captures(const blk_game *g, const void *s, qp_move m);
+/* Why a move text naming or lacking a removal is refused; false when the
+ * mill rules have nothing to say (the caller explains). */
+bool blk_mill_why(const blk_game *g, const void *s, const char *text, char *err, size_t errn);
 
-/* shoot (blk_shoot.c).  The "then" square of a move without hops. */
-static inline int blk_then(qp_move m) { return (int)((m >> 24) & 0x3ff) - 1; }
+/* shoot (blk_shoot.c).  The "then" square: blk_then above. */
 /* Appends at out[n] the moves from-to each followed by every shot from
  * `to` (from empty by then); returns the new count (stops at
  * QP_MAX_MOVES, or after one with stop_at_one). */

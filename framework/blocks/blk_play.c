@@ -114,6 +114,7 @@ void blk_make(const blk_game *g, void *s, qp_move m)
     }
     if (g->enclose_npat && !blk_hops(m)) take_enclosed(g, s, to);
     if (g->has_connect && !a->connected) a->connected = (int8_t)blk_connect_through(g, c, to);
+    if (g->mill_k || g->surround) blk_mill_make(g, s, m, to, side);   /* removal, captures */
     if (g->line_k && !a->line) {
         if (from < 0 && g->place != BLK_PLACE_FLANK) {
             if (blk_line_through(g, c, to)) a->line = (int8_t)(1 + side);
@@ -142,6 +143,7 @@ unsigned blk_move_flags(const blk_game *g, const void *s, qp_move m)
         return QP_MF_CAPTURE | QP_MF_IRREVERSIBLE | special;
     int taken[4 * BLK_ENCLOSE_LINE];
     if (blk_enclose_move(g, s, m, taken)) return QP_MF_CAPTURE | QP_MF_IRREVERSIBLE | special;
+    if ((g->mill_k || g->surround) && blk_mill_captures(g, s, m)) return QP_MF_CAPTURE | QP_MF_IRREVERSIBLE | special;
     int from = blk_from(m);
     /* a placement never comes back, nor does a shot */
     if (from < 0 || g->shoot_code) return QP_MF_IRREVERSIBLE | special;
@@ -158,6 +160,7 @@ int blk_move_order(const blk_game *g, const void *s, qp_move m)
     int taken[4 * BLK_ENCLOSE_LINE];
     int enclosed = blk_enclose_move(g, s, m, taken);
     if (enclosed) return 1000 * enclosed;
+    if (g->mill_k && blk_then(m) >= 0) return 1000;   /* a removal after a mill */
     int from = blk_from(m), to = blk_to(m);
     int side = blk_side(s);
     if (from < 0) return g->square[g->place_code[side]][to];
@@ -198,6 +201,11 @@ void blk_move_text(const blk_game *g, qp_move m, char *buf, size_t n)
         t[len] = (char)(g->letter[m >> BLK_PROMO_SHIFT & 63] | 0x20);
         t[len + 1] = 0;
     }
+    if (g->mill_k && !blk_hops(m) && blk_then(m) >= 0) {   /* the removal after a mill */
+        len = strlen(t);
+        t[len++] = 'x';
+        qp_sq_name(&g->geom, blk_then(m), t + len);
+    }
     snprintf(buf, n, "%s", t);
 }
 
@@ -217,6 +225,7 @@ int blk_move_squares(const blk_game *g, qp_move m, int *sq, int max)
     }
     if (k < max) sq[k++] = blk_to(m);
     if (g->shoot_code && from >= 0 && !hops && k < max) sq[k++] = blk_then(m);   /* the shot, last */
+    if (g->mill_k && blk_then(m) >= 0 && k < max) sq[k++] = blk_then(m);
     return k;
 }
 
@@ -355,6 +364,7 @@ int blk_move_parse(const blk_game *g, const void *s, const char *text, qp_move *
             int from = blk_from(mv[i]);
             if (from != (k == 1 ? -1 : sq[0])) continue;
             if (!blk_hops(mv[i]) && !(mv[i] >> BLK_PROMO_SHIFT & 63)) {   /* a promotion names its piece */
+                if (g->mill_k && blk_then(mv[i]) >= 0) continue;   /* its text has the 'x' */
                 bool shot = g->shoot_code && from >= 0;
                 if (k != 1 + (from >= 0) + shot || blk_to(mv[i]) != sq[k - 1 - shot] ||
                     (shot && blk_then(mv[i]) != sq[k - 1]))
@@ -384,6 +394,8 @@ int blk_move_parse(const blk_game *g, const void *s, const char *text, qp_move *
         snprintf(err, errn, "no legal moves");
         return -1;
     }
+    if (g->mill_k && blk_mill_why(g, s, want, err, errn)) return -1;
+    if (g->mill_k) want[strcspn(want, "x")] = 0;   /* the move itself is wrong: say why */
     if (!strcmp(want, "pass") || n == 1) {
         if (n == 1 && mv[0] == BLK_PASS && strcmp(want, "pass")) {
             snprintf(err, errn, "%s: you have no move and must pass", text);

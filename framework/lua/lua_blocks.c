@@ -447,16 +447,22 @@ static void read_pattern(lua_State *L, lr_inst *in, blk_game *g, int i)
 static void read_capture(lua_State *L, lr_inst *in, blk_game *g, int v)
 {
     static const char *const keys[] = {"pattern", "whole_line", "directions", NULL};
-    static const char *const kinds[] = {"custodian", NULL};
+    static const char *const kinds[] = {"custodian", "surround", NULL};
     bool table = lua_type(L, v) == LUA_TTABLE;
+    int kind;
     if (table) {
         check_keys(L, in, v, "rules.capture", keys, false);
         lua_rawgeti(L, v, 1);
         if (lua_isnil(L, -1)) lb_fail(L, in, "rules.capture", "rules.capture needs its kind first (\"custodian\")");
-        choose(L, in, -1, "rules.capture", kinds);
+        kind = choose(L, in, -1, "rules.capture", kinds);
         lua_pop(L, 1);
     } else {
-        choose(L, in, v, "rules.capture", kinds);
+        kind = choose(L, in, v, "rules.capture", kinds);
+    }
+    if (kind == 1) {   /* "surround": groups without an empty neighbour (blk_mill.c) */
+        if (table) lb_fail(L, in, "rules.capture", "rules.capture: \"surround\" takes no options");
+        g->surround = true;
+        return;
     }
     int ty = table ? lua_getfield(L, v, "pattern") : LUA_TNIL;
     if (ty == LUA_TTABLE) {
@@ -620,10 +626,44 @@ static void read_eval(lua_State *L, lr_inst *in, blk_game *g, int v)
     lua_pop(L, 1);
 }
 
+/* rules.mill = 3 | { length = 3, noun = "man" }; rules.fly = 3 | true
+ * (blk_mill.c) */
+static void read_mill(lua_State *L, lr_inst *in, blk_game *g, int r, int params)
+{
+    static const char *const mill_keys[] = {"length", "noun", NULL};
+    g->lines = in->lines;
+    if (lr_field(L, r, "mill", params) != LUA_TNIL) {
+        int v = lua_gettop(L);
+        if (in->nsides != 2) lb_fail(L, in, "rules.mill", "rules.mill needs two sides");
+        if (lua_type(L, v) == LUA_TTABLE) {
+            check_keys(L, in, v, "rules.mill", mill_keys, false);
+            lua_getfield(L, v, "length");
+            if (lua_isnil(L, -1)) lb_fail(L, in, "rules.mill", "rules.mill needs 'length'");
+            g->mill_k = to_int(L, in, -1, "rules.mill.length", 2, QP_MAX_SIDE);
+            lua_pop(L, 1);
+            if (lua_getfield(L, v, "noun") != LUA_TNIL) {
+                const char *s = lua_tostring(L, -1);
+                if (!s || lua_type(L, -1) != LUA_TSTRING || !*s || strlen(s) > 16)
+                    lb_fail(L, in, "rules.mill.noun", "rules.mill.noun must be a short word (\"man\")");
+                snprintf(g->noun, sizeof g->noun, "%s", s);
+            }
+            lua_pop(L, 1);
+        } else {
+            g->mill_k = to_int(L, in, v, "rules.mill", 2, QP_MAX_SIDE);
+        }
+    }
+    lua_pop(L, 1);
+    int ty = lr_field(L, r, "fly", params);
+    if (ty == LUA_TBOOLEAN) g->fly_at = lua_toboolean(L, -1) ? BLK_FLY_ALWAYS : 0;
+    else if (ty != LUA_TNIL) g->fly_at = to_int(L, in, -1, "rules.fly", 1, QP_MAX_POINTS);
+    lua_pop(L, 1);
+}
+
 void lb_read(lua_State *L, lr_inst *in, int t, int params)
 {
     static const char *const keys[] = {"start", "place", "move", "jump", "line", "stuck", "count",
                                        "captures", "fewer", "goal", "capture", "promote", "resets_no_capture",
+                                       "mill", "fly",
                                        "zones", "terrain", "ranks", "reach",   /* pieces (lua_pieces.c) */
                                        "shoot", "connect", "swap",   /* blk_shoot.c, blk_connect.c, blk_swap.c */
                                        "pass", "score", "superko",             /* groups (blk_group.c) */
@@ -757,6 +797,8 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
         g->fewer_loses = count_rule(L, in, lua_gettop(L), "rules.fewer", "count", cap_keys, 1, 1000,
                                     g->fewer_reason);
     lua_pop(L, 1);
+
+    read_mill(L, in, g, r, params);
 
     static const char *const goal_keys[] = {"left", "at", "reason", "noun", "miss", NULL};
     if (lr_field(L, r, "goal", params) != LUA_TNIL) {

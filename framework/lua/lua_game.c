@@ -122,7 +122,72 @@ static int lr_sq_arg(lua_State *L, const lr_game *g, const qp_geom *geo, int i, 
     return (int)v;
 }
 
-/* board = { width, height, kind, diagonals, shape, regions, river, look } */
+/* The name of point sq, or a complaint at key when it is a hole. */
+static void lr_point_arg(lua_State *L, lr_inst *in, int sq, const char *key, int item)
+{
+    char nm[8];
+    qp_sq_name(&in->r->geom, sq, nm);
+    if (in->hole[sq])
+        lr_fail_key(L, in->game, key, "'%s' item %d: %s is not a point of the board (a hole of board.shape)", key,
+                    item, nm);
+}
+
+/* board.links = { {"a1", "d1"}, {"a1", "a4", "a7"}, ... }: each item a
+ * chain of points, each linked to the next; the grid's own links go. */
+static void lr_read_links(lua_State *L, lr_inst *in, int lt)
+{
+    const lr_game *g = in->game;
+    qp_rules *r = in->r;
+    if (lua_type(L, lt) != LUA_TTABLE)
+        lr_fail_key(L, g, "board.links", "'board.links' must be a list of point chains {\"a1\", \"d1\", ...}");
+    qp_geom_unlink_all(&r->geom);
+    lua_Integer np = (lua_Integer)lua_rawlen(L, lt);
+    for (lua_Integer i = 1; i <= np; i++) {
+        if (lua_rawgeti(L, lt, i) != LUA_TTABLE || lua_rawlen(L, -1) < 2)
+            lr_fail_key(L, g, "board.links", "'board.links' item %d must list two or more points {a, b, ...}", (int)i);
+        int prev = -1;
+        for (lua_Integer k = 1; k <= (lua_Integer)lua_rawlen(L, -1); k++) {
+            lua_rawgeti(L, -1, k);
+            int sq = lr_sq_arg(L, g, &r->geom, -1, "board.links");
+            lua_pop(L, 1);
+            lr_point_arg(L, in, sq, "board.links", (int)i);
+            char err[128];
+            if (prev >= 0 && qp_geom_link(&r->geom, prev, sq, err, sizeof err))
+                lr_fail_key(L, g, "board.links", "'board.links' item %d: %s", (int)i, err);
+            prev = sq;
+        }
+        lua_pop(L, 1);
+    }
+}
+
+/* board.lines = { {"a1", "d1", "g1"}, ... }: the named lines (mills). */
+static void lr_read_lines(lua_State *L, lr_inst *in, int lt)
+{
+    const lr_game *g = in->game;
+    if (lua_type(L, lt) != LUA_TTABLE)
+        lr_fail_key(L, g, "board.lines", "'board.lines' must be a list of point lists {\"a1\", \"d1\", \"g1\"}");
+    memset(&in->lines, 0, sizeof in->lines);
+    lua_Integer np = (lua_Integer)lua_rawlen(L, lt);
+    for (lua_Integer i = 1; i <= np; i++) {
+        if (lua_rawgeti(L, lt, i) != LUA_TTABLE || lua_rawlen(L, -1) < 2 || lua_rawlen(L, -1) > QP_MAX_POINTS)
+            lr_fail_key(L, g, "board.lines", "'board.lines' item %d must list two or more points", (int)i);
+        int pts[QP_MAX_POINTS], k = (int)lua_rawlen(L, -1);
+        for (int j = 0; j < k; j++) {
+            lua_rawgeti(L, -1, j + 1);
+            pts[j] = lr_sq_arg(L, g, in->geom, -1, "board.lines");
+            lua_pop(L, 1);
+            lr_point_arg(L, in, pts[j], "board.lines", (int)i);
+            for (int e = 0; e < j; e++)
+                if (pts[e] == pts[j]) lr_fail_key(L, g, "board.lines", "'board.lines' item %d names a point twice", (int)i);
+        }
+        if (qp_lines_add(&in->lines, pts, k))
+            lr_fail_key(L, g, "board.lines", "'board.lines': at most %d lines of %d points in all", QP_MAX_LINES,
+                        QP_MAX_LINE_POINTS);
+        lua_pop(L, 1);
+    }
+}
+
+/* board = { width, height, kind, diagonals, shape, links, lines, regions, river, look } */
 static void lr_read_board(lua_State *L, lr_inst *in, int t, int params)
 {
     const lr_game *g = in->game;
@@ -150,6 +215,7 @@ static void lr_read_board(lua_State *L, lr_inst *in, int t, int params)
      * reversi). */
     bool logic_all = false;
     int ty = lr_field(L, b, "diagonals", params);
+    bool diagonals_given = ty != LUA_TNIL;
     if (ty == LUA_TNIL) {
         logic_all = true;
     } else if (ty == LUA_TSTRING) {
@@ -230,6 +296,15 @@ static void lr_read_board(lua_State *L, lr_inst *in, int t, int params)
     }
     lua_pop(L, 1);
 
+    /* links and lines: a board as a graph (board_links.h) */
+    if (lr_field(L, b, "links", params) != LUA_TNIL) {
+        if (diagonals_given)
+            lr_fail_key(L, g, "board.diagonals", "'board.diagonals': a board with 'links' has those links only");
+        lr_read_links(L, in, lua_gettop(L));
+        logic_all = false;
+    }
+    lua_pop(L, 1);
+
     if (lr_field(L, b, "regions", params) == LUA_TTABLE) {
         int rt = lua_gettop(L);
         for (lua_Integer i = 1; i <= (lua_Integer)lua_rawlen(L, rt); i++) {
@@ -272,6 +347,9 @@ static void lr_read_board(lua_State *L, lr_inst *in, int t, int params)
             t2 = r->geom.nb[sq][d];
             if (in->hole[sq] || (t2 >= 0 && in->hole[t2])) r->geom.nb[sq][d] = -1;
         }
+    if (lr_field(L, b, "lines", params) != LUA_TNIL) lr_read_lines(L, in, lua_gettop(L));
+    else qp_lines_derive(&in->logic, &in->lines);
+    lua_pop(L, 1);
     lua_pop(L, 1);
 }
 

@@ -25,6 +25,7 @@
 
 #include <lua.h>
 
+#include "board_links.h"
 #include "lua_sandbox.h"
 #include "ruleset.h"
 
@@ -80,6 +81,7 @@ typedef struct lr_inst {
     const qp_geom *geom;       /* the drawn board: &r->geom */
     qp_geom logic;             /* lines the helpers follow */
     uint8_t hole[QP_MAX_POINTS];
+    qp_lines lines;            /* board.lines, or the chains of its links */
     int n, nvars, nsides;
     size_t off_cells;
 

@@ -13,6 +13,8 @@
 --
 -- Params:
 --   diagonals  bool, default true: the board has its two diagonals
+--   fly        bool, default false: after placing, a man moves to any empty
+--              point instead of along a line (a common variant)
 --
 -- Moves: a placement is the point ("b2"), a move is from-to ("a1b2").
 -- FEN: "3/3/3[XXXooo] w 0" (board with the men in hand, side, ply).
@@ -24,6 +26,8 @@ return {
   params = {
     { key = "diagonals", type = "bool", default = true,
       doc = "the board has its two long diagonals (traditional)" },
+    { key = "fly", type = "bool", default = false,
+      doc = "after placing, a man moves to any empty point" },
   },
   board = function(params)
     return { width = 3, height = 3, kind = "points",
@@ -35,6 +39,7 @@ return {
   rules = {
     place = { on = "empty", hand = 3 },   -- place all three, then move
     move = "step",                         -- along a line to the next point
+    fly = function(p) return p.fly end,    -- or, with fly, to any empty point
     line = 3,
     stuck = "loses",
   },

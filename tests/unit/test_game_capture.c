@@ -382,7 +382,7 @@ static void test_bad_capture(void **st)
     static const struct {
         const char *capture, *err;
     } cases[] = {
-        {"\"surround\"", ":9: rules.capture must be \"custodian\", got \"surround\""},
+        {"\"flank\"", ":9: rules.capture must be \"custodian\" or \"surround\", got \"flank\""},
         {"{ pattern = \"XoX\" }", ":9: rules.capture needs its kind first (\"custodian\")"},
         {"{ \"custodian\", pattern = \"XoY\" }",
          ":9: rules.capture.pattern 'XoY': 'Y' is not X (own), o (taken), . (empty) or ? (any)"},
