@@ -82,7 +82,7 @@ return {
   name = "hk_go",
   title = "Go (Lua hooks)",
   params = {
-    { key = "size", type = "int", default = 9, min = 2, max = 19, doc = "board size" },
+    { key = "size", type = "int", default = 5, min = 2, max = 19, doc = "board size (5: the suites stay quick)" },
     { key = "komi2", type = "int", default = 15, doc = "twice White's komi" },
     { key = "superko", type = "bool", default = true, doc = "positional superko" },
   },
