@@ -15,6 +15,7 @@
  * block game's and its hook twin's, which must agree.
  */
 #include "testutil.h"
+#include "blocktest.h"
 #include "lua_ruleset.h"
 #include "perft.h"
 #include "lua_sandbox.h"
@@ -64,40 +65,6 @@ static qp_rules *rules(const char *game, const char *const *kv)
     return tu_rules_with(&reg, game, kv);
 }
 
-static void *pos_at(const qp_rules *r, const char *fen)
-{
-    void *s = qp_state_new(r);
-    char err[QP_ERR];
-    if (fen) {
-        if (r->rs->fen_parse(r, s, fen, err, sizeof err)) fail_msg("%s: FEN %s: %s", r->rs->name, fen, err);
-    } else {
-        r->rs->setup(r, s);
-    }
-    return s;
-}
-
-static void status_text(const qp_rules *r, const void *s, char *buf, size_t n)
-{
-    qp_outcome o;
-    r->rs->outcome(r, s, &o);
-    if (o.result == QP_ONGOING) snprintf(buf, n, "ongoing");
-    else if (o.result == QP_WIN && r->nsides == 1) snprintf(buf, n, "%s: %s", o.winner ? "failed" : "solved", o.reason);
-    else if (o.result == QP_WIN) snprintf(buf, n, "%s wins: %s", qp_side_name(r, o.winner), o.reason);
-    else snprintf(buf, n, "draw: %s", o.reason);
-}
-
-/* Plays space-separated move texts on s (failing the test on an error). */
-static void play(const qp_rules *r, void *s, const char *moves)
-{
-    char buf[256], err[QP_ERR];
-    snprintf(buf, sizeof buf, "%s", moves);
-    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
-        qp_move m;
-        if (r->rs->move_parse(r, s, t, &m, err, sizeof err)) fail_msg("%s: %s: %s", r->rs->name, t, err);
-        r->rs->make(r, s, m, NULL);
-    }
-}
-
 /* ---- perft ---------------------------------------------------------------- */
 
 typedef struct perft_case {
@@ -132,7 +99,7 @@ static void test_perft(void **st)
         const perft_case *c = &perfts[i];
         qp_rules *r = rules(c->game, c->params);
         qp_rules *h = c->twin ? rules(c->twin, c->params) : NULL;
-        void *s = pos_at(r, NULL), *hs = h ? pos_at(h, NULL) : NULL;
+        void *s = bt_pos_at(r, NULL), *hs = h ? bt_pos_at(h, NULL) : NULL;
         for (int d = 1; d <= 10 && c->count[d - 1]; d++) {
             uint64_t n = tu_perft(r, s, d);
             if (n != c->count[d - 1])
@@ -178,7 +145,7 @@ static void test_perft_jumps(void **st)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         qp_rules *r = rules("t_jump", cases[i].params), *h = rules("hk_jump", cases[i].params);
-        void *s = pos_at(r, JUMPY), *hs = pos_at(h, JUMPY);
+        void *s = bt_pos_at(r, JUMPY), *hs = bt_pos_at(h, JUMPY);
         uint64_t n = tu_perft(r, s, cases[i].depth), hn = tu_perft(h, hs, cases[i].depth);
         if (n != hn || n != cases[i].count)
             fail_msg("t_jump %s %s perft %d: blocks %llu, hooks %llu, expected %llu", cases[i].params[0] ? cases[i].params[0] : "",
@@ -202,7 +169,7 @@ static void test_perft_finished(void **st)
     qp_rules *r = rules("tictactoe", NULL), *h = rules("hk_tictactoe", NULL);
     assert_true(r->perft_counts_games);
     assert_true(h->perft_counts_games);
-    void *s = pos_at(r, NULL), *hs = pos_at(h, NULL);
+    void *s = bt_pos_at(r, NULL), *hs = bt_pos_at(h, NULL);
     for (int d = 1; d <= 9; d++) {
         uint64_t n = qp_perft_count(r, s, d, QP_PERFT_FINISHED), hn = qp_perft_count(h, hs, d, QP_PERFT_FINISHED);
         if (n != games[d - 1] || hn != n)
@@ -224,12 +191,12 @@ static void test_perft_deep(void **st)
 {
     (void)st;
     qp_rules *r = rules("connect4", NULL);
-    void *s = pos_at(r, NULL);
+    void *s = bt_pos_at(r, NULL);
     assert_int_equal(tu_perft(r, s, 8), 5673234);
     free(s);
     qp_rules_free(r);
     r = rules("reversi", NULL);
-    s = pos_at(r, NULL);
+    s = bt_pos_at(r, NULL);
     assert_int_equal(tu_perft(r, s, 9), 3005288);
     free(s);
     qp_rules_free(r);
@@ -301,8 +268,8 @@ static void test_twins(void **st)
                 for (size_t j = 0; j < k; j++) t = strchr(t, ' ') + 1;
                 char mv[QP_MOVE_TEXT];
                 snprintf(mv, sizeof mv, "%.*s", (int)strcspn(t, " "), t);
-                play(r, s, mv);
-                play(h, hs, mv);
+                bt_play(r, s, mv);
+                bt_play(h, hs, mv);
                 free(a);
                 free(b);
             }
@@ -399,7 +366,7 @@ static void test_move_sets(void **st)
     for (size_t i = 0; i < sizeof move_sets / sizeof move_sets[0]; i++) {
         const moves_case *c = &move_sets[i];
         qp_rules *r = rules(c->game, c->params);
-        void *s = pos_at(r, c->fen);
+        void *s = bt_pos_at(r, c->fen);
         char *got = tu_moves_text(r, s);
         if (strcmp(got, c->moves))
             fail_msg("%s %s %s: '%s', expected '%s'", c->game, c->params[0] ? c->params[0] : "", c->fen ? c->fen : "start",
@@ -486,12 +453,12 @@ static void test_play(void **st)
     for (size_t i = 0; i < sizeof plays / sizeof plays[0]; i++) {
         const play_case *c = &plays[i];
         qp_rules *r = rules(c->game, c->params);
-        void *s = pos_at(r, c->fen);
-        play(r, s, c->moves);
+        void *s = bt_pos_at(r, c->fen);
+        bt_play(r, s, c->moves);
         char fen[256], status[128];
         r->rs->fen_print(r, s, fen, sizeof fen);
         if (strcmp(fen, c->after)) fail_msg("%s %s: '%s', expected '%s'", c->game, c->moves, fen, c->after);
-        status_text(r, s, status, sizeof status);
+        bt_status_text(r, s, status, sizeof status);
         if (strcmp(status, c->status)) fail_msg("%s %s: '%s', expected '%s'", c->game, c->moves, status, c->status);
         free(s);
         qp_rules_free(r);
@@ -557,9 +524,9 @@ static void test_outcomes(void **st)
     for (size_t i = 0; i < sizeof outcomes / sizeof outcomes[0]; i++) {
         const outcome_case *c = &outcomes[i];
         qp_rules *r = rules(c->game, c->params);
-        void *s = pos_at(r, c->fen);
+        void *s = bt_pos_at(r, c->fen);
         char got[128];
-        status_text(r, s, got, sizeof got);
+        bt_status_text(r, s, got, sizeof got);
         if (strcmp(got, c->status)) fail_msg("%s %s: '%s', expected '%s'", c->game, c->fen, got, c->status);
         /* a decided position has no moves; an ongoing one has some */
         qp_move mv[QP_MAX_MOVES];
@@ -619,7 +586,7 @@ static void test_refusals(void **st)
     for (size_t i = 0; i < sizeof refusals / sizeof refusals[0]; i++) {
         const refusal_case *c = &refusals[i];
         qp_rules *r = rules(c->game, c->params);
-        void *s = pos_at(r, c->fen), *before = qp_state_new(r);
+        void *s = bt_pos_at(r, c->fen), *before = qp_state_new(r);
         memcpy(before, s, r->state_size);
         qp_move m = 0;
         char err[QP_ERR] = "";
@@ -641,7 +608,7 @@ static void test_move_texts(void **st)
     (void)st;
     const char *kv[] = {"chain=full", NULL};
     qp_rules *r = rules("t_jump", kv);
-    void *s = pos_at(r, "7/7/7/3m3/7/1m5/M6 w 0");
+    void *s = bt_pos_at(r, "7/7/7/3m3/7/1m5/M6 w 0");
     qp_move m;
     char err[QP_ERR], t[QP_MOVE_TEXT];
     assert_int_equal(r->rs->move_parse(r, s, "A1C3E5", &m, err, sizeof err), 0);
@@ -663,7 +630,7 @@ static void test_move_texts(void **st)
 
     /* a twelve-hop chain: 13 squares of three characters */
     r = rules("t_chain", NULL);
-    s = pos_at(r, NULL);
+    s = bt_pos_at(r, NULL);
     assert_int_equal(r->rs->gen(r, s, mv, QP_GEN_ALL), 1);
     r->rs->move_text(r, s, mv[0], t, sizeof t);
     assert_string_equal(t, "a10c10e10g10i10k10m10o10q10s10s12s14s16");
@@ -677,7 +644,7 @@ static void test_move_texts(void **st)
     qp_rules_free(r);
 
     r = rules("connect4", NULL);
-    s = pos_at(r, NULL);
+    s = bt_pos_at(r, NULL);
     assert_int_equal(r->rs->move_parse(r, s, "D", &m, err, sizeof err), 0);
     r->rs->move_text(r, s, m, t, sizeof t);
     assert_string_equal(t, "d1");
@@ -692,7 +659,7 @@ static int eval_at(const char *game, const char *const *kv, const char *fen)
 {
     qp_rules *r = rules(game, kv);
     assert_non_null(r->rs->evaluate);
-    void *s = pos_at(r, fen);
+    void *s = bt_pos_at(r, fen);
     int v = r->rs->evaluate(r, s);
     free(s);
     qp_rules_free(r);
@@ -735,7 +702,7 @@ static void test_fen_round_trips(void **st)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         qp_rules *r = rules(cases[i].game, cases[i].params);
-        void *s = pos_at(r, cases[i].in);
+        void *s = bt_pos_at(r, cases[i].in);
         char fen[256];
         r->rs->fen_print(r, s, fen, sizeof fen);
         const char *want = cases[i].out ? cases[i].out : cases[i].in;
@@ -763,7 +730,7 @@ static void test_fen_errors(void **st)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         qp_rules *r = rules(cases[i].game, NULL);
-        void *s = pos_at(r, NULL), *before = qp_state_new(r);
+        void *s = bt_pos_at(r, NULL), *before = qp_state_new(r);
         memcpy(before, s, r->state_size);
         char err[QP_ERR] = "";
         if (r->rs->fen_parse(r, s, cases[i].fen, err, sizeof err) != -1)
@@ -806,7 +773,7 @@ static void test_make_equals_fen(void **st)
     uint64_t seed = 99;
     for (size_t gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
         qp_rules *r = rules(games[gi].game, games[gi].params);
-        void *s = pos_at(r, NULL), *t = qp_state_new(r);
+        void *s = bt_pos_at(r, NULL), *t = qp_state_new(r);
         char fen[512], err[QP_ERR];
         for (int game = 0; game < 10; game++) {
             r->rs->setup(r, s);
@@ -880,30 +847,7 @@ static void test_replay(void **st)
 static void test_bad_games(void **st)
 {
     (void)st;
-    const char *dir = QP_TESTDATA_DIR "/games_bad";
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    int checked = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 4, ".lua")) continue;
-        char path[1024], line[512], want[1536], err[QP_ERR] = "";
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        FILE *f = fopen(path, "r");
-        assert_non_null(f);
-        if (!fgets(line, sizeof line, f)) line[0] = 0;
-        fclose(f);
-        line[strcspn(line, "\n")] = 0;
-        if (strncmp(line, "-- error: ", 10)) fail_msg("%s: line 1 must be '-- error: TEXT'", path);
-        snprintf(want, sizeof want, "%s%s", path, line + 10);
-        qp_ruleset *rs = qp_lua_ruleset_load(path, err, sizeof err);
-        if (rs) fail_msg("%s loaded", path);
-        if (strcmp(err, want)) fail_msg("'%s', expected '%s'", err, want);
-        checked++;
-    }
-    closedir(d);
-    assert_int_equal(checked, 45);
+    assert_int_equal(bt_check_bad_games(QP_TESTDATA_DIR "/games_bad"), 45);
 }
 
 /* Every move from a hook, every ending from blocks: tic-tac-toe's counts
@@ -913,16 +857,16 @@ static void test_hook_moves(void **st)
     (void)st;
     static const uint64_t ttt[9] = {9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872};
     qp_rules *r = rules("t_hookmoves", NULL);
-    void *s = pos_at(r, NULL);
+    void *s = bt_pos_at(r, NULL);
     for (int d = 1; d <= 9; d++) assert_int_equal(tu_perft(r, s, d), ttt[d - 1]);
     char got[128];
     free(s);
-    s = pos_at(r, "XXX/oo1/3 b 5");
-    status_text(r, s, got, sizeof got);
+    s = bt_pos_at(r, "XXX/oo1/3 b 5");
+    bt_status_text(r, s, got, sizeof got);
     assert_string_equal(got, "x wins: three in a row");
     free(s);
-    s = pos_at(r, "XoX/Xoo/oXX b 9");
-    status_text(r, s, got, sizeof got);
+    s = bt_pos_at(r, "XoX/Xoo/oXX b 9");
+    bt_status_text(r, s, got, sizeof got);
     assert_string_equal(got, "draw: no moves");
     free(s);
     assert_string_equal(qp_lua_rules_error(r), "");
@@ -931,7 +875,7 @@ static void test_hook_moves(void **st)
     /* the mixed game's outcome hook ends every game at ply 7 (the setup
      * hook's X is not a ply): nothing is deeper */
     r = rules("t_mixed", NULL);
-    s = pos_at(r, NULL);
+    s = bt_pos_at(r, NULL);
     assert_int_equal(tu_perft(r, s, 8), 0);
     assert_true(tu_perft(r, s, 7) > 0);
     free(s);
@@ -960,18 +904,18 @@ static void test_readme_first_game(void **st)
     qp_rules *r = qp_rules_create(rs, NULL, err, sizeof err);
     assert_non_null(r);
     assert_string_equal(rs->name, "fourup");
-    void *s = pos_at(r, NULL);
+    void *s = bt_pos_at(r, NULL);
     assert_int_equal(tu_perft(r, s, 4), 1296);
     assert_int_equal(tu_perft(r, s, 6), 46650);   /* 6^6 less the six games that fill one column */
     free(s);
-    s = pos_at(r, "6/6/6/6/2X3 b 1");
+    s = bt_pos_at(r, "6/6/6/6/2X3 b 1");
     char *mv = tu_moves_text(r, s);
     assert_string_equal(mv, "a1 b1 c2 d1 e1 f1");
     free(mv);
     free(s);
-    s = pos_at(r, "6/X5/Xo4/XoX3/XoXo2 b 7");
+    s = bt_pos_at(r, "6/X5/Xo4/XoX3/XoXo2 b 7");
     char got[128];
-    status_text(r, s, got, sizeof got);
+    bt_status_text(r, s, got, sizeof got);
     assert_string_equal(got, "red wins: four in a row");
     free(s);
     qp_rules_free(r);

@@ -9,6 +9,7 @@
  * hk_hex), which must agree.
  */
 #include "testutil.h"
+#include "blocktest.h"
 #include "lua_ruleset.h"
 #include "perft.h"
 
@@ -41,18 +42,6 @@ static qp_rules *rules(const char *game, const char *param)
     return tu_rules_with(&reg, game, kv);
 }
 
-static void *pos_at(const qp_rules *r, const char *fen)
-{
-    void *s = qp_state_new(r);
-    char err[QP_ERR];
-    if (fen) {
-        if (r->rs->fen_parse(r, s, fen, err, sizeof err)) fail_msg("%s: FEN %s: %s", r->rs->name, fen, err);
-    } else {
-        r->rs->setup(r, s);
-    }
-    return s;
-}
-
 static int count_moves(const qp_rules *r, const void *s)
 {
     qp_move *mv = malloc(sizeof *mv * QP_MAX_MOVES);
@@ -61,56 +50,19 @@ static int count_moves(const qp_rules *r, const void *s)
     return n;
 }
 
-static void status_text(const qp_rules *r, const void *s, char *buf, size_t n)
-{
-    qp_outcome o;
-    r->rs->outcome(r, s, &o);
-    if (o.result == QP_ONGOING) snprintf(buf, n, "ongoing");
-    else if (o.result == QP_WIN) snprintf(buf, n, "%s wins: %s", qp_side_name(r, o.winner), o.reason);
-    else snprintf(buf, n, "draw: %s", o.reason);
-}
-
-static void play(const qp_rules *r, void *s, const char *moves)
-{
-    char buf[256], err[QP_ERR];
-    snprintf(buf, sizeof buf, "%s", moves);
-    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
-        qp_move m;
-        if (r->rs->move_parse(r, s, t, &m, err, sizeof err)) fail_msg("%s: %s: %s", r->rs->name, t, err);
-        r->rs->make(r, s, m, NULL);
-    }
-}
-
-/* The reason move_parse gives for text, "" when it is legal. */
-static const char *refusal(const qp_rules *r, const void *s, const char *text)
-{
-    static char err[QP_ERR];
-    qp_move m;
-    err[0] = 0;
-    if (!r->rs->move_parse(r, s, text, &m, err, sizeof err)) return "";
-    return err;
-}
-
-static void assert_fen(const qp_rules *r, const void *s, const char *want)
-{
-    char fen[1024];
-    r->rs->fen_print(r, s, fen, sizeof fen);
-    assert_string_equal(fen, want);
-}
-
 /* ---- Amazons ------------------------------------------------------------ */
 
 static void test_amazons_moves(void **st)
 {
     (void)st;
     qp_rules *r = rules("amazons", NULL);
-    void *s = pos_at(r, NULL);
-    assert_fen(r, s, "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w 0");
+    void *s = bt_pos_at(r, NULL);
+    bt_assert_fen(r, s, "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w 0");
     assert_int_equal(count_moves(r, s), 2176);
     /* published: 4307152 at depth 2 (bulk leaves: 2177 move lists) */
     assert_int_equal((int)qp_perft(r, s, 2), 4307152);
     /* a queen boxed in by arrows and the board's corner: only the others move */
-    void *t = pos_at(r, "3q2q3/10/10/q8q/10/10/Q8Q/10/xx8/Qx1Q2Q3 w 0");
+    void *t = bt_pos_at(r, "3q2q3/10/10/q8q/10/10/Q8Q/10/xx8/Qx1Q2Q3 w 0");
     qp_move *mv = malloc(sizeof *mv * QP_MAX_MOVES);
     int n = r->rs->gen(r, t, mv, QP_GEN_ALL);
     for (int i = 0; i < n; i++) {
@@ -122,9 +74,9 @@ static void test_amazons_moves(void **st)
     free(t);
     /* the other sizes' setups */
     qp_rules *r8 = rules("amazons", "size=8"), *r6 = rules("amazons", "size=6");
-    void *s8 = pos_at(r8, NULL), *s6 = pos_at(r6, NULL);
-    assert_fen(r8, s8, "2q2q2/8/q6q/8/8/Q6Q/8/2Q2Q2 w 0");
-    assert_fen(r6, s6, "1q2q1/q4q/6/6/Q4Q/1Q2Q1 w 0");
+    void *s8 = bt_pos_at(r8, NULL), *s6 = bt_pos_at(r6, NULL);
+    bt_assert_fen(r8, s8, "2q2q2/8/q6q/8/8/Q6Q/8/2Q2Q2 w 0");
+    bt_assert_fen(r6, s6, "1q2q1/q4q/6/6/Q4Q/1Q2Q1 w 0");
     assert_int_equal(count_moves(r6, s6), 544);
     free(s8);
     free(s6);
@@ -138,32 +90,32 @@ static void test_amazons_shot_texts(void **st)
 {
     (void)st;
     qp_rules *r = rules("amazons", NULL);
-    void *s = pos_at(r, NULL);
-    assert_string_equal(refusal(r, s, "d1d7g7"), "");
+    void *s = bt_pos_at(r, NULL);
+    assert_string_equal(bt_refusal(r, s, "d1d7g7"), "");
     /* the arrow may land on, or fly through, the square the queen left */
-    assert_string_equal(refusal(r, s, "d1d7d1"), "");
-    assert_string_equal(refusal(r, s, "a4a5a2"), "");
-    assert_string_equal(refusal(r, s, "a4a5a8"), "a4a5a8: the shot from a5 to a8 is blocked at a7");
-    assert_string_equal(refusal(r, s, "a4a5a7"), "a4a5a7: the shot's point a7 is occupied");
-    assert_string_equal(refusal(r, s, "a4a8a9"), "a4a8: the way is blocked at a7");
-    assert_string_equal(refusal(r, s, "a4b6b7"), "a4b6: the piece cannot move so");
-    assert_string_equal(refusal(r, s, "d1d7e9"), "d1d7e9: e9 is not a point the shot can reach from d7");
-    assert_string_equal(refusal(r, s, "d1d7d7"), "d1d7d7: the shot cannot land where the piece stands");
-    assert_string_equal(refusal(r, s, "d1d7"), "d1d7: a move names three points: from, to and where the shot lands");
-    assert_string_equal(refusal(r, s, "a7a6a5"), "a7 is not your piece");
-    assert_string_equal(refusal(r, s, "b2b3b4"), "b2 is empty");
-    assert_string_equal(refusal(r, s, "d1"), "d1: pieces are not placed in this game; move one from-to");
-    assert_string_equal(refusal(r, s, "swap"), "swap: this game has no pie rule");
+    assert_string_equal(bt_refusal(r, s, "d1d7d1"), "");
+    assert_string_equal(bt_refusal(r, s, "a4a5a2"), "");
+    assert_string_equal(bt_refusal(r, s, "a4a5a8"), "a4a5a8: the shot from a5 to a8 is blocked at a7");
+    assert_string_equal(bt_refusal(r, s, "a4a5a7"), "a4a5a7: the shot's point a7 is occupied");
+    assert_string_equal(bt_refusal(r, s, "a4a8a9"), "a4a8: the way is blocked at a7");
+    assert_string_equal(bt_refusal(r, s, "a4b6b7"), "a4b6: the piece cannot move so");
+    assert_string_equal(bt_refusal(r, s, "d1d7e9"), "d1d7e9: e9 is not a point the shot can reach from d7");
+    assert_string_equal(bt_refusal(r, s, "d1d7d7"), "d1d7d7: the shot cannot land where the piece stands");
+    assert_string_equal(bt_refusal(r, s, "d1d7"), "d1d7: a move names three points: from, to and where the shot lands");
+    assert_string_equal(bt_refusal(r, s, "a7a6a5"), "a7 is not your piece");
+    assert_string_equal(bt_refusal(r, s, "b2b3b4"), "b2 is empty");
+    assert_string_equal(bt_refusal(r, s, "d1"), "d1: pieces are not placed in this game; move one from-to");
+    assert_string_equal(bt_refusal(r, s, "swap"), "swap: this game has no pie rule");
     /* played: the queen moves, the arrow stays, nobody's */
-    play(r, s, "d1d7g7");
-    assert_fen(r, s, "3q2q3/10/10/q2Q2x2q/10/10/Q8Q/10/10/6Q3 b 1");
+    bt_play(r, s, "d1d7g7");
+    bt_assert_fen(r, s, "3q2q3/10/10/q2Q2x2q/10/10/Q8Q/10/10/6Q3 b 1");
     qp_piece_view pv;
     assert_true(r->rs->piece_at(r, s, qp_sq(&r->geom, 6, 6), &pv));
     assert_int_equal(pv.side, 2);
     assert_int_equal(pv.letter, 'x');
     /* an arrow blocks the black queen's way and shots */
-    assert_string_equal(refusal(r, s, "j7f7f8"), "j7f7: the way is blocked at g7");
-    assert_string_equal(refusal(r, s, "j7h7e7"), "j7h7e7: the shot from h7 to e7 is blocked at g7");
+    assert_string_equal(bt_refusal(r, s, "j7f7f8"), "j7f7: the way is blocked at g7");
+    assert_string_equal(bt_refusal(r, s, "j7h7e7"), "j7h7e7: the shot from h7 to e7 is blocked at g7");
     free(s);
     qp_rules_free(r);
 }
@@ -174,17 +126,17 @@ static void test_amazons_stuck_loses(void **st)
     qp_rules *r = rules("amazons", "size=6");
     char buf[128];
     /* white's only queen is walled in by arrows */
-    void *s = pos_at(r, "5q/6/6/6/xx4/Qx4 w 9");
+    void *s = bt_pos_at(r, "5q/6/6/6/xx4/Qx4 w 9");
     assert_int_equal(count_moves(r, s), 0);
-    status_text(r, s, buf, sizeof buf);
+    bt_status_text(r, s, buf, sizeof buf);
     assert_string_equal(buf, "black wins: no moves");
     free(s);
     /* black walls white in with its last arrow: a1 b1 b2 a2 */
-    s = pos_at(r, "5q/6/6/6/1x4/Qx4 b 8");
-    status_text(r, s, buf, sizeof buf);
+    s = bt_pos_at(r, "5q/6/6/6/1x4/Qx4 b 8");
+    bt_status_text(r, s, buf, sizeof buf);
     assert_string_equal(buf, "ongoing");
-    play(r, s, "f6a6a2");
-    status_text(r, s, buf, sizeof buf);
+    bt_play(r, s, "f6a6a2");
+    bt_status_text(r, s, buf, sizeof buf);
     assert_string_equal(buf, "black wins: no moves");
     free(s);
     qp_rules_free(r);
@@ -195,9 +147,9 @@ static void test_amazons_stuck_loses(void **st)
 static void expect_status(const char *game, const char *param, const char *fen, const char *want)
 {
     qp_rules *r = rules(game, param);
-    void *s = pos_at(r, fen);
+    void *s = bt_pos_at(r, fen);
     char buf[128];
-    status_text(r, s, buf, sizeof buf);
+    bt_status_text(r, s, buf, sizeof buf);
     if (strcmp(buf, want)) fail_msg("%s %s: %s, expected %s", game, fen, buf, want);
     free(s);
     qp_rules_free(r);
@@ -219,23 +171,23 @@ static void test_hex_connections(void **st)
     expect_status("hex", NULL, "5X5/5X5/5X5/5X5/5X5/6X4/6X4/6X4/6X4/5X5/6X4 b 11", "ongoing");
     /* won by a move: Red's third stone joins the ranks, and the game ends */
     qp_rules *r = rules("hex", "size=3");
-    void *s = pos_at(r, NULL);
+    void *s = bt_pos_at(r, NULL);
     char buf[128];
-    play(r, s, "a3 a1 b2 b1");
-    status_text(r, s, buf, sizeof buf);
+    bt_play(r, s, "a3 a1 b2 b1");
+    bt_status_text(r, s, buf, sizeof buf);
     assert_string_equal(buf, "ongoing");
-    play(r, s, "c1");
-    status_text(r, s, buf, sizeof buf);
+    bt_play(r, s, "c1");
+    bt_status_text(r, s, buf, sizeof buf);
     assert_string_equal(buf, "red wins: connected");
     assert_int_equal(count_moves(r, s), 0);
     free(s);
     /* Blue joins files a and c with a1 b1 and then c1 */
-    s = pos_at(r, NULL);
-    play(r, s, "a3 a1 c3 b1 b3");
-    status_text(r, s, buf, sizeof buf);
+    s = bt_pos_at(r, NULL);
+    bt_play(r, s, "a3 a1 c3 b1 b3");
+    bt_status_text(r, s, buf, sizeof buf);
     assert_string_equal(buf, "ongoing");
-    play(r, s, "c1");
-    status_text(r, s, buf, sizeof buf);
+    bt_play(r, s, "c1");
+    bt_status_text(r, s, buf, sizeof buf);
     assert_string_equal(buf, "blue wins: connected");
     free(s);
     qp_rules_free(r);
@@ -245,20 +197,20 @@ static void test_hex_swap(void **st)
 {
     (void)st;
     qp_rules *r = rules("hex", "swap=true");
-    void *s = pos_at(r, NULL);
-    assert_string_equal(refusal(r, s, "swap"), "swap: only the second side's first move may take over the first piece");
-    play(r, s, "e3");
+    void *s = bt_pos_at(r, NULL);
+    assert_string_equal(bt_refusal(r, s, "swap"), "swap: only the second side's first move may take over the first piece");
+    bt_play(r, s, "e3");
     assert_int_equal(count_moves(r, s), 121);   /* 120 cells and the swap */
-    assert_string_equal(refusal(r, s, "swap"), "");
-    play(r, s, "swap");
+    assert_string_equal(bt_refusal(r, s, "swap"), "");
+    bt_play(r, s, "swap");
     /* the stone is Blue's now, reflected to c5; Red moves again */
-    assert_fen(r, s, "11/11/11/11/11/11/2o8/11/11/11/11 w 2");
+    bt_assert_fen(r, s, "11/11/11/11/11/11/2o8/11/11/11/11 w 2");
     assert_int_equal(count_moves(r, s), 120);
-    play(r, s, "f6");
-    assert_string_equal(refusal(r, s, "swap"), "swap: only the second side's first move may take over the first piece");
+    bt_play(r, s, "f6");
+    assert_string_equal(bt_refusal(r, s, "swap"), "swap: only the second side's first move may take over the first piece");
     free(s);
     /* each of Red's 121 first stones may be swapped: 121 * (120 + 1) */
-    s = pos_at(r, NULL);
+    s = bt_pos_at(r, NULL);
     assert_int_equal((int)tu_perft(r, s, 2), 14641);
     free(s);
     qp_rules_free(r);
@@ -284,7 +236,7 @@ static void test_twin_perft(void **st)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const twin_case *c = &cases[i];
         qp_rules *r = rules(c->game, c->param), *h = rules(c->twin, c->param);
-        void *s = pos_at(r, NULL), *hs = pos_at(h, NULL);
+        void *s = bt_pos_at(r, NULL), *hs = bt_pos_at(h, NULL);
         for (int d = 1; d <= c->depth; d++) {
             uint64_t n = tu_perft(r, s, d), hn = tu_perft(h, hs, d);
             if (n != c->count[d - 1] || hn != n)

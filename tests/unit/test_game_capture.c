@@ -9,6 +9,7 @@
  * hk_liuzichong.lua, hk_laohu.lua), which must agree.
  */
 #include "testutil.h"
+#include "blocktest.h"
 #include "lua_ruleset.h"
 
 #include <stdio.h>
@@ -35,38 +36,6 @@ static int teardown_reg(void **st)
 }
 
 typedef const char *kv_list[5];
-
-static void *pos_at(const qp_rules *r, const char *fen)
-{
-    void *s = qp_state_new(r);
-    char err[QP_ERR];
-    if (fen) {
-        if (r->rs->fen_parse(r, s, fen, err, sizeof err)) fail_msg("%s: FEN %s: %s", r->rs->name, fen, err);
-    } else {
-        r->rs->setup(r, s);
-    }
-    return s;
-}
-
-static void status_text(const qp_rules *r, const void *s, char *buf, size_t n)
-{
-    qp_outcome o;
-    r->rs->outcome(r, s, &o);
-    if (o.result == QP_ONGOING) snprintf(buf, n, "ongoing");
-    else if (o.result == QP_WIN) snprintf(buf, n, "%s wins: %s", qp_side_name(r, o.winner), o.reason);
-    else snprintf(buf, n, "draw: %s", o.reason);
-}
-
-static void play(const qp_rules *r, void *s, const char *moves)
-{
-    char buf[256], err[QP_ERR];
-    snprintf(buf, sizeof buf, "%s", moves);
-    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
-        qp_move m;
-        if (r->rs->move_parse(r, s, t, &m, err, sizeof err)) fail_msg("%s: %s: %s", r->rs->name, t, err);
-        r->rs->make(r, s, m, NULL);
-    }
-}
 
 /* ---- played moves: what is captured, what is not ------------------------- */
 
@@ -149,12 +118,12 @@ static void test_play(void **st)
     for (size_t i = 0; i < sizeof plays / sizeof plays[0]; i++) {
         const play_case *c = &plays[i];
         qp_rules *r = tu_rules_with(&reg, c->game, c->params);
-        void *s = pos_at(r, c->fen);
-        play(r, s, c->moves);
+        void *s = bt_pos_at(r, c->fen);
+        bt_play(r, s, c->moves);
         char fen[256], status[128];
         r->rs->fen_print(r, s, fen, sizeof fen);
         if (strcmp(fen, c->after)) fail_msg("%s %s: '%s', expected '%s'", c->game, c->moves, fen, c->after);
-        status_text(r, s, status, sizeof status);
+        bt_status_text(r, s, status, sizeof status);
         if (strcmp(status, c->status)) fail_msg("%s %s: '%s', expected '%s'", c->game, c->moves, status, c->status);
         free(s);
         qp_rules_free(r);
@@ -187,7 +156,7 @@ static void test_move_sets(void **st)
     for (size_t i = 0; i < sizeof move_sets / sizeof move_sets[0]; i++) {
         const moves_case *c = &move_sets[i];
         qp_rules *r = tu_rules(&reg, c->game);
-        void *s = pos_at(r, c->fen);
+        void *s = bt_pos_at(r, c->fen);
         char *got = tu_moves_text(r, s);
         for (char *p = got; *p; p++)
             if (*p == '\n') *p = ' ';
@@ -232,9 +201,9 @@ static void test_outcomes(void **st)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         qp_rules *r = tu_rules(&reg, cases[i].game);
-        void *s = pos_at(r, cases[i].fen);
+        void *s = bt_pos_at(r, cases[i].fen);
         char status[128];
-        status_text(r, s, status, sizeof status);
+        bt_status_text(r, s, status, sizeof status);
         if (strcmp(status, cases[i].status))
             fail_msg("%s %s: '%s', expected '%s'", cases[i].game, cases[i].fen ? cases[i].fen : "", status,
                      cases[i].status);
@@ -262,7 +231,7 @@ static void test_perft_twins(void **st)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         qp_rules *r = tu_rules(&reg, cases[i].game), *h = tu_rules(&reg, cases[i].twin);
-        void *s = pos_at(r, cases[i].fen), *hs = pos_at(h, cases[i].fen);
+        void *s = bt_pos_at(r, cases[i].fen), *hs = bt_pos_at(h, cases[i].fen);
         for (int d = 1; d <= cases[i].twin_depth || (d <= 8 && cases[i].count[d - 1]); d++) {
             uint64_t n = tu_perft(r, s, d), hn = d <= cases[i].twin_depth ? tu_perft(h, hs, d) : n;
             if (n != hn)
@@ -357,7 +326,7 @@ static void test_bitboards_and_walks(void **st)
         qp_rules *r = tu_rules_with(&reg, "t_custodian", cases[i].params), *f = tu_rules_with(&reg, "t_custodian", kv);
         char big[256];
         framed(cases[i].fen, big, sizeof big);
-        void *s = pos_at(r, cases[i].fen), *fs = pos_at(f, big);
+        void *s = bt_pos_at(r, cases[i].fen), *fs = bt_pos_at(f, big);
         uint64_t n = tu_perft(r, s, cases[i].depth), fn = tu_perft(f, fs, cases[i].depth);
         if (n != fn) fail_msg("t_custodian %s perft %d: bitboards %llu, walks %llu", cases[i].fen, cases[i].depth,
                               (unsigned long long)n, (unsigned long long)fn);

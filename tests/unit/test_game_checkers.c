@@ -10,6 +10,7 @@
  * the sanitizers).
  */
 #include "testutil.h"
+#include "blocktest.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,18 +21,6 @@ static qp_rules *checkers(const char *const *kv)
     return kv ? tu_rules_with(&tu_reg, "checkers", kv) : tu_rules(&tu_reg, "checkers");
 }
 
-static void *pos_at(const qp_rules *r, const char *fen)
-{
-    void *s = qp_state_new(r);
-    char err[QP_ERR];
-    if (fen) {
-        if (r->rs->fen_parse(r, s, fen, err, sizeof err)) fail_msg("FEN %s: %s", fen, err);
-    } else {
-        r->rs->setup(r, s);
-    }
-    return s;
-}
-
 static void assert_moves(const qp_rules *r, const void *s, const char *want)
 {
     char *got = tu_moves_text(r, s);
@@ -39,20 +28,13 @@ static void assert_moves(const qp_rules *r, const void *s, const char *want)
     free(got);
 }
 
-static void assert_fen(const qp_rules *r, const void *s, const char *want)
-{
-    char fen[256];
-    r->rs->fen_print(r, s, fen, sizeof fen);
-    assert_string_equal(fen, want);
-}
-
 static void test_perft_start(void **st)
 {
     (void)st;
     static const uint64_t want[] = {7, 49, 302, 1469, 7361, 36768, 179740};
     qp_rules *r = checkers(NULL);
-    void *s = pos_at(r, NULL);
-    assert_fen(r, s, "1m1m1m1m/m1m1m1m1/1m1m1m1m/8/8/M1M1M1M1/1M1M1M1M/M1M1M1M1 w 0");
+    void *s = bt_pos_at(r, NULL);
+    bt_assert_fen(r, s, "1m1m1m1m/m1m1m1m1/1m1m1m1m/8/8/M1M1M1M1/1M1M1M1M/M1M1M1M1 w 0");
     assert_moves(r, s, "a3b4 c3b4 c3d4 e3d4 e3f4 g3f4 g3h4");
     for (int d = 1; d <= 7; d++) assert_int_equal(tu_perft(r, s, d), want[d - 1]);
     free(s);
@@ -67,7 +49,7 @@ static void test_chain_read_and_played(void **st)
 {
     (void)st;
     qp_rules *r = checkers(NULL);
-    void *s = pos_at(r, TWO_WAYS);
+    void *s = bt_pos_at(r, TWO_WAYS);
     assert_moves(r, s, "c3a5 c3e5g7");
     qp_move m;
     char err[QP_ERR], text[QP_MOVE_TEXT];
@@ -76,10 +58,10 @@ static void test_chain_read_and_played(void **st)
     assert_string_equal(text, "c3e5g7");
     assert_true(r->rs->move_flags(r, s, m) & QP_MF_CAPTURE);
     r->rs->make(r, s, m, NULL);
-    assert_fen(r, s, "8/6M1/8/8/1m6/8/8/M7 b 1");
+    bt_assert_fen(r, s, "8/6M1/8/8/1m6/8/8/M7 b 1");
     /* a landing square short of the chain's end is no move: the piece
      * must go on jumping */
-    void *s2 = pos_at(r, TWO_WAYS);
+    void *s2 = bt_pos_at(r, TWO_WAYS);
     assert_int_equal(r->rs->move_parse(r, s2, "c3e5", &m, err, sizeof err), -1);
     free(s2);
     free(s);
@@ -90,7 +72,7 @@ static void test_capture_compulsory(void **st)
 {
     (void)st;
     qp_rules *r = checkers(NULL);
-    void *s = pos_at(r, TWO_WAYS);
+    void *s = bt_pos_at(r, TWO_WAYS);
     qp_move m;
     char err[QP_ERR];
     assert_int_equal(r->rs->move_parse(r, s, "a1b2", &m, err, sizeof err), -1);
@@ -107,24 +89,24 @@ static void test_promotion_ends_chain(void **st)
 {
     (void)st;
     qp_rules *r = checkers(NULL);
-    void *s = pos_at(r, "8/2m1m3/1M6/8/8/8/8/8 w 0");
+    void *s = bt_pos_at(r, "8/2m1m3/1M6/8/8/8/8/8 w 0");
     assert_moves(r, s, "b6d8");
     qp_move m;
     char err[QP_ERR];
     assert_int_equal(r->rs->move_parse(r, s, "b6d8f6", &m, err, sizeof err), -1);
     assert_int_equal(r->rs->move_parse(r, s, "b6d8", &m, err, sizeof err), 0);
     r->rs->make(r, s, m, NULL);
-    assert_fen(r, s, "3K4/4m3/8/8/8/8/8/8 b 1");
+    bt_assert_fen(r, s, "3K4/4m3/8/8/8/8/8/8 b 1");
     /* a king already there jumps on, backward: d8 takes e7 */
-    void *k = pos_at(r, "3K4/4m3/8/8/8/8/8/8 w 0");
+    void *k = bt_pos_at(r, "3K4/4m3/8/8/8/8/8/8 w 0");
     assert_moves(r, k, "d8f6");
     free(k);
     /* White's men crown on rank 1 */
-    void *w = pos_at(r, "8/8/8/8/8/8/3m4/8 b 0");
+    void *w = bt_pos_at(r, "8/8/8/8/8/8/3m4/8 b 0");
     assert_moves(r, w, "d2c1 d2e1");
     assert_int_equal(r->rs->move_parse(r, w, "d2c1", &m, err, sizeof err), 0);
     r->rs->make(r, w, m, NULL);
-    assert_fen(r, w, "8/8/8/8/8/8/8/2k5 w 1");
+    bt_assert_fen(r, w, "8/8/8/8/8/8/8/2k5 w 1");
     free(w);
     free(s);
     qp_rules_free(r);
@@ -134,13 +116,13 @@ static void test_king_moves_backward(void **st)
 {
     (void)st;
     qp_rules *r = checkers(NULL);
-    void *s = pos_at(r, "7m/8/8/8/3K4/8/8/8 w 0");
+    void *s = bt_pos_at(r, "7m/8/8/8/3K4/8/8/8 w 0");
     assert_moves(r, s, "d4c3 d4c5 d4e3 d4e5");
     free(s);
-    s = pos_at(r, "7m/8/8/8/3M4/8/8/8 w 0");   /* a man: forward only */
+    s = bt_pos_at(r, "7m/8/8/8/3M4/8/8/8 w 0");   /* a man: forward only */
     assert_moves(r, s, "d4c5 d4e5");
     free(s);
-    s = pos_at(r, "8/8/8/8/3m4/8/8/6M1 b 0");   /* White's man goes down */
+    s = bt_pos_at(r, "8/8/8/8/3m4/8/8/6M1 b 0");   /* White's man goes down */
     assert_moves(r, s, "d4c3 d4e3");
     free(s);
     qp_rules_free(r);
@@ -243,7 +225,7 @@ static void test_most_captures_param(void **st)
     (void)st;
     static const char *const most[] = {"most=true", NULL};
     qp_rules *r = checkers(most);
-    void *s = pos_at(r, TWO_WAYS);
+    void *s = bt_pos_at(r, TWO_WAYS);
     assert_moves(r, s, "c3e5g7");
     qp_move m;
     char err[QP_ERR];
@@ -255,7 +237,7 @@ static void test_most_captures_param(void **st)
     qp_rules_free(r);
     /* the start has no capture: the same perft */
     r = checkers(most);
-    s = pos_at(r, NULL);
+    s = bt_pos_at(r, NULL);
     assert_int_equal(tu_perft(r, s, 5), 7361);
     free(s);
     qp_rules_free(r);

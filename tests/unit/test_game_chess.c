@@ -9,10 +9,10 @@
  * line 1 of each names its error).
  */
 #include "testutil.h"
+#include "blocktest.h"
 #include "game.h"
 #include "lua_ruleset.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,29 +22,6 @@ static const char *const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PP
 static qp_rules *chess(void)
 {
     return tu_rules(&tu_reg, "chess");
-}
-
-static void *pos_at(const qp_rules *r, const char *fen)
-{
-    void *s = qp_state_new(r);
-    char err[QP_ERR];
-    if (fen) {
-        if (r->rs->fen_parse(r, s, fen, err, sizeof err)) fail_msg("FEN %s: %s", fen, err);
-    } else {
-        r->rs->setup(r, s);
-    }
-    return s;
-}
-
-static void play(const qp_rules *r, void *s, const char *moves)
-{
-    char buf[512], err[QP_ERR];
-    snprintf(buf, sizeof buf, "%s", moves);
-    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
-        qp_move m;
-        if (r->rs->move_parse(r, s, t, &m, err, sizeof err)) fail_msg("%s: %s", t, err);
-        r->rs->make(r, s, m, NULL);
-    }
 }
 
 static void fen_is(const qp_rules *r, const void *s, const char *want)
@@ -68,7 +45,7 @@ static void status_is(const qp_rules *r, const void *s, const char *want)
 /* The legal moves from `from` (a square name, or "" for all), sorted. */
 static void moves_from(const qp_rules *r, const char *fen, const char *from, const char *want)
 {
-    void *s = pos_at(r, fen);
+    void *s = bt_pos_at(r, fen);
     char *got = tu_moves_text(r, s);
     char out[2048] = "";
     for (char *t = strtok(got, " \n"); t; t = strtok(NULL, " \n"))
@@ -83,7 +60,7 @@ static void moves_from(const qp_rules *r, const char *fen, const char *from, con
 
 static void refused(const qp_rules *r, const char *fen, const char *text, const char *why)
 {
-    void *s = pos_at(r, fen);
+    void *s = bt_pos_at(r, fen);
     qp_move m;
     char err[QP_ERR] = "";
     if (!r->rs->move_parse(r, s, text, &m, err, sizeof err)) fail_msg("%s: %s accepted", fen, text);
@@ -96,7 +73,7 @@ static void refused(const qp_rules *r, const char *fen, const char *text, const 
 static void perft_is(const char *fen, const uint64_t *counts, int depth)
 {
     qp_rules *r = chess();
-    void *s = pos_at(r, fen);
+    void *s = bt_pos_at(r, fen);
     for (int d = 1; d <= depth; d++)
         if (tu_perft(r, s, d) != counts[d - 1])
             fail_msg("%s perft %d: %llu, expected %llu", fen ? fen : "start", d, (unsigned long long)tu_perft(r, s, d),
@@ -141,15 +118,15 @@ static void test_castling(void **st)
     qp_rules *r = chess();
     moves_from(r, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1", "e1c1 e1d1 e1d2 e1e2 e1f1 e1f2 e1g1");
     /* the rook goes to the square the king passed; the rights of the side go */
-    void *s = pos_at(r, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-    play(r, s, "e1g1");
+    void *s = bt_pos_at(r, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    bt_play(r, s, "e1g1");
     fen_is(r, s, "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
-    play(r, s, "e8c8");
+    bt_play(r, s, "e8c8");
     fen_is(r, s, "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
     free(s);
     /* a rook that moved, or was taken, takes its right along */
-    s = pos_at(r, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-    play(r, s, "a1a8");
+    s = bt_pos_at(r, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    bt_play(r, s, "a1a8");
     fen_is(r, s, "R3k2r/8/8/8/8/8/8/4K2R b Kk - 0 1");
     free(s);
     refused(r, "r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1", "e1c1",
@@ -171,24 +148,24 @@ static void test_en_passant(void **st)
 {
     (void)st;
     qp_rules *r = chess();
-    void *s = pos_at(r, "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
-    play(r, s, "e2e4");
+    void *s = bt_pos_at(r, "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
+    bt_play(r, s, "e2e4");
     /* the square passed is kept because d4 can take there */
     fen_is(r, s, "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
-    play(r, s, "d4e3");
+    bt_play(r, s, "d4e3");
     fen_is(r, s, "4k3/8/8/8/8/4p3/8/4K3 w - - 0 2");
     free(s);
     /* no enemy pawn beside it: no en passant square, in the FEN or the hash */
-    s = pos_at(r, NULL);
-    play(r, s, "e2e4");
+    s = bt_pos_at(r, NULL);
+    bt_play(r, s, "e2e4");
     fen_is(r, s, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
-    void *t = pos_at(r, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    void *t = bt_pos_at(r, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
     assert_true(r->rs->hash(r, s) == r->rs->hash(r, t));
     free(t);
     free(s);
     /* only right after the double step */
-    s = pos_at(r, "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
-    play(r, s, "e2e4 e8e7 e1e2");
+    s = bt_pos_at(r, "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
+    bt_play(r, s, "e2e4 e8e7 e1e2");
     moves_from(r, "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1", "d4", "d4d3 d4e3");
     refused(r, "4k3/8/8/8/3pP3/8/4K3/8 b - - 0 1", "d4e3", "d4e3: that movement only captures");
     free(s);
@@ -208,10 +185,10 @@ static void test_promotion(void **st)
     static const char *const fen[] = {"4Q2k/8/8/8/8/8/8/K7 b - - 0 1", "4R2k/8/8/8/8/8/8/K7 b - - 0 1",
                                       "4B2k/8/8/8/8/8/8/K7 b - - 0 1", "4N2k/8/8/8/8/8/8/K7 b - - 0 1"};
     for (int i = 0; i < 4; i++) {
-        void *s = pos_at(r, "7k/4P3/8/8/8/8/8/K7 w - - 0 1");
+        void *s = bt_pos_at(r, "7k/4P3/8/8/8/8/8/K7 w - - 0 1");
         char mv[8];
         snprintf(mv, sizeof mv, "e7e8%s", to[i]);
-        play(r, s, mv);
+        bt_play(r, s, mv);
         fen_is(r, s, fen[i]);
         free(s);
     }
@@ -229,18 +206,18 @@ static void test_mate_and_stalemate(void **st)
 {
     (void)st;
     qp_rules *r = chess();
-    void *s = pos_at(r, NULL);
-    play(r, s, "f2f3 e7e5 g2g4 d8h4");   /* fool's mate */
+    void *s = bt_pos_at(r, NULL);
+    bt_play(r, s, "f2f3 e7e5 g2g4 d8h4");   /* fool's mate */
     status_is(r, s, "black wins: checkmate");
     assert_true(r->rs->flags(r, s) & QP_FLAG_CHECK);
     free(s);
-    s = pos_at(r, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    s = bt_pos_at(r, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     status_is(r, s, "draw: stalemate");
     assert_false(r->rs->flags(r, s) & QP_FLAG_CHECK);
     free(s);
-    s = pos_at(r, "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1");
+    s = bt_pos_at(r, "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1");
     status_is(r, s, "ongoing");
-    play(r, s, "f1f8");
+    bt_play(r, s, "f1f8");
     status_is(r, s, "white wins: checkmate");
     free(s);
     assert_string_equal(r->flag_names[0], "check");
@@ -256,18 +233,18 @@ static void test_draws(void **st)
     static const char *const dead[] = {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1",
                                        "4k3/8/8/8/8/8/8/1N2K3 b - - 0 1", "2b1k3/8/8/8/8/8/8/4K3 w - - 0 1"};
     for (int i = 0; i < 4; i++) {
-        void *s = pos_at(r, dead[i]);
+        void *s = bt_pos_at(r, dead[i]);
         status_is(r, s, "draw: insufficient material");
         free(s);
     }
-    void *s = pos_at(r, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    void *s = bt_pos_at(r, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
     status_is(r, s, "ongoing");
-    play(r, s, "a1a8 e8d7 a8d8");
+    bt_play(r, s, "a1a8 e8d7 a8d8");
     status_is(r, s, "ongoing");
-    play(r, s, "d7d8");   /* K v K after the capture */
+    bt_play(r, s, "d7d8");   /* K v K after the capture */
     status_is(r, s, "draw: insufficient material");
     free(s);
-    s = pos_at(r, "4k3/8/8/8/8/8/8/1B2K1B1 w - - 0 1");   /* two bishops can mate */
+    s = bt_pos_at(r, "4k3/8/8/8/8/8/8/1B2K1B1 w - - 0 1");   /* two bishops can mate */
     status_is(r, s, "ongoing");
     free(s);
 
@@ -294,7 +271,7 @@ static void test_fifty_moves(void **st)
 {
     (void)st;
     qp_rules *r = chess();
-    void *s = pos_at(r, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
+    void *s = bt_pos_at(r, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
     qp_move m;
     char err[QP_ERR];
     assert_int_equal(r->rs->move_parse(r, s, "a2a3", &m, err, sizeof err), 0);
@@ -325,10 +302,10 @@ static void test_fifty_moves(void **st)
     qp_history_judge(r, h, 100, &o);
     assert_int_equal(o.result, QP_DRAW);
     /* the FEN keeps the halfmove clock and the fullmove number */
-    s = pos_at(r, "4k3/8/8/8/8/8/P7/4K3 w - - 37 60");
-    play(r, s, "e1d1");
+    s = bt_pos_at(r, "4k3/8/8/8/8/8/P7/4K3 w - - 37 60");
+    bt_play(r, s, "e1d1");
     fen_is(r, s, "4k3/8/8/8/8/8/P7/3K4 b - - 38 60");
-    play(r, s, "e8d8 a2a3");
+    bt_play(r, s, "e8d8 a2a3");
     fen_is(r, s, "3k4/8/8/8/8/P7/8/3K4 b - - 0 61");
     free(s);
     qp_rules_free(r);
@@ -348,15 +325,15 @@ static void test_fen(void **st)
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 12 40",
     };
     for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
-        void *s = pos_at(r, fens[i]);
+        void *s = bt_pos_at(r, fens[i]);
         fen_is(r, s, fens[i]);
         free(s);
     }
-    void *s = pos_at(r, NULL);
+    void *s = bt_pos_at(r, NULL);
     fen_is(r, s, fens[0]);
     /* the short forms: castling and en passant default to none, the counters to 0 1 */
     free(s);
-    s = pos_at(r, "4k3/8/8/8/8/8/8/4K3 b");
+    s = bt_pos_at(r, "4k3/8/8/8/8/8/8/4K3 b");
     fen_is(r, s, "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
     free(s);
     static const struct { const char *fen, *err; } bad[] = {
@@ -385,30 +362,7 @@ static void test_fen(void **st)
 static void test_bad_specs(void **st)
 {
     (void)st;
-    const char *dir = QP_TESTDATA_DIR "/games_royal_bad";
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    int checked = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 4, ".lua")) continue;
-        char path[1024], line[512], want[1536], err[QP_ERR] = "";
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        FILE *f = fopen(path, "r");
-        assert_non_null(f);
-        if (!fgets(line, sizeof line, f)) line[0] = 0;
-        fclose(f);
-        line[strcspn(line, "\n")] = 0;
-        if (strncmp(line, "-- error: ", 10)) fail_msg("%s: line 1 must be '-- error: TEXT'", path);
-        snprintf(want, sizeof want, "%s%s", path, line + 10);
-        qp_ruleset *rs = qp_lua_ruleset_load(path, err, sizeof err);
-        if (rs) fail_msg("%s loaded", path);
-        if (strcmp(err, want)) fail_msg("'%s', expected '%s'", err, want);
-        checked++;
-    }
-    closedir(d);
-    assert_int_equal(checked, 6);
+    assert_int_equal(bt_check_bad_games(QP_TESTDATA_DIR "/games_royal_bad"), 6);
 }
 
 int main(void)

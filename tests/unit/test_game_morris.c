@@ -11,6 +11,7 @@
  * with removals and flying, and move for move over random games.
  */
 #include "testutil.h"
+#include "blocktest.h"
 #include "lua_ruleset.h"
 
 #include <stdio.h>
@@ -41,18 +42,6 @@ static qp_rules *rules(const char *game, const char *const *kv)
     return tu_rules_with(&reg, game, kv);
 }
 
-static void *pos_at(const qp_rules *r, const char *fen)
-{
-    void *s = qp_state_new(r);
-    char err[QP_ERR];
-    if (fen) {
-        if (r->rs->fen_parse(r, s, fen, err, sizeof err)) fail_msg("%s: FEN %s: %s", r->rs->name, fen, err);
-    } else {
-        r->rs->setup(r, s);
-    }
-    return s;
-}
-
 /* The sorted legal moves as one line, space-separated. */
 static char *moves_line(const qp_rules *r, const void *s)
 {
@@ -69,26 +58,6 @@ static void assert_moves(const qp_rules *r, const void *s, const char *want)
     char *got = moves_line(r, s);
     if (strcmp(got, want)) fail_msg("%s moves:\n  got  %s\n  want %s", r->rs->name, got, want);
     free(got);
-}
-
-static void status_text(const qp_rules *r, const void *s, char *buf, size_t n)
-{
-    qp_outcome o;
-    r->rs->outcome(r, s, &o);
-    if (o.result == QP_ONGOING) snprintf(buf, n, "ongoing");
-    else if (o.result == QP_WIN) snprintf(buf, n, "%s wins: %s", qp_side_name(r, o.winner), o.reason);
-    else snprintf(buf, n, "draw: %s", o.reason);
-}
-
-static void play(const qp_rules *r, void *s, const char *moves)
-{
-    char buf[256], err[QP_ERR];
-    snprintf(buf, sizeof buf, "%s", moves);
-    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
-        qp_move m;
-        if (r->rs->move_parse(r, s, t, &m, err, sizeof err)) fail_msg("%s: %s: %s", r->rs->name, t, err);
-        r->rs->make(r, s, m, NULL);
-    }
 }
 
 static void assert_refused(const qp_rules *r, const void *s, const char *text, const char *why)
@@ -198,7 +167,7 @@ static void test_morris9_perft(void **st)
     (void)st;
     static const uint64_t start[4] = {24, 552, 12144, 255024};
     qp_rules *r = rules("morris9", NULL), *h = rules("hk_morris9", NULL);
-    void *s = pos_at(r, NULL), *hs = pos_at(h, NULL);
+    void *s = bt_pos_at(r, NULL), *hs = bt_pos_at(h, NULL);
     for (int d = 1; d <= 4; d++) assert_int_equal(tu_perft(r, s, d), start[d - 1]);
     assert_int_equal(tu_perft(h, hs, 3), start[2]);
     /* positions with mills to make, men in mills, flying, few men */
@@ -213,8 +182,8 @@ static void test_morris9_perft(void **st)
     for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
         free(s);
         free(hs);
-        s = pos_at(r, fens[i]);
-        hs = pos_at(h, twin_fen(fens[i]));
+        s = bt_pos_at(r, fens[i]);
+        hs = bt_pos_at(h, twin_fen(fens[i]));
         char *a = moves_line(r, s), *b = moves_line(h, hs);
         if (strcmp(a, b)) fail_msg("%s:\n  blocks %s\n  hooks  %s", fens[i], a, b);
         free(a);
@@ -265,8 +234,8 @@ static void test_morris9_twin_games(void **st)
             for (size_t j = 0; j < k; j++) t = strchr(t, ' ') + 1;
             char mv[QP_MOVE_TEXT];
             snprintf(mv, sizeof mv, "%.*s", (int)strcspn(t, " "), t);
-            play(r, s, mv);
-            play(h, hs, mv);
+            bt_play(r, s, mv);
+            bt_play(h, hs, mv);
             free(a);
             free(b);
         }
@@ -283,11 +252,11 @@ static void test_morris9_mills(void **st)
     (void)st;
     qp_rules *r = rules("morris9", NULL);
     /* every black man stands in the mill a7 d7 g7: any may go */
-    void *s = pos_at(r, "o2o2o/7/7/7/7/7/X5X[XXXXXXXoooooo] w 4");
+    void *s = bt_pos_at(r, "o2o2o/7/7/7/7/7/X5X[XXXXXXXoooooo] w 4");
     assert_moves(r, s, "a4 b2 b4 b6 c3 c4 c5 d1xa7 d1xd7 d1xg7 d2 d3 d5 d6 e3 e4 e5 f2 f4 f6 g4");
     free(s);
     /* b6 stands outside: only it may go */
-    s = pos_at(r, "o2o2o/1o5/7/7/7/7/X5X[XXXXXXXooooo] w 5");
+    s = bt_pos_at(r, "o2o2o/1o5/7/7/7/7/X5X[XXXXXXXooooo] w 5");
     char *got = moves_line(r, s);
     assert_non_null(strstr(got, " d1xb6 "));
     assert_null(strstr(got, "d1xa7"));
@@ -298,17 +267,17 @@ static void test_morris9_mills(void **st)
     assert_refused(r, s, "d1xg1", "g1: there is no enemy man to remove");
     assert_refused(r, s, "d1xd4", "'d4' is not a point of the board");
     assert_refused(r, s, "b6xa1", "b6 is occupied");
-    play(r, s, "d1xb6");
+    bt_play(r, s, "d1xb6");
     char fen[256];
     r->rs->fen_print(r, s, fen, sizeof fen);
     assert_string_equal(fen, "o2o2o/7/7/7/7/7/X2X2X[XXXXXXooooo] b 6");
     free(s);
     /* moving into a mill, out and in again: each closing removes */
-    s = pos_at(r, "o2o3/1o3o1/7/7/7/3X3/X5X[] w 40");
+    s = bt_pos_at(r, "o2o3/1o3o1/7/7/7/3X3/X5X[] w 40");
     assert_refused(r, s, "d2d1", "d2d1 makes a mill: name the man to remove (d2d1xb6)");
-    play(r, s, "d2d1xb6 a7a4 d1d2 a4a7 d2d1xf6");
+    bt_play(r, s, "d2d1xb6 a7a4 d1d2 a4a7 d2d1xf6");
     char why[128];
-    status_text(r, s, why, sizeof why);
+    bt_status_text(r, s, why, sizeof why);
     assert_string_equal(why, "white wins: two men left");
     qp_rules_free(r);
     free(s);
@@ -320,7 +289,7 @@ static void test_morris9_flying(void **st)
     qp_rules *r = rules("morris9", NULL);
     /* White has three men: each flies to any of the 17 empty points;
      * d2 to d1 closes a1 d1 g1 and may take any of the four black men. */
-    void *s = pos_at(r, "o2o3/1o3o1/7/7/7/3X3/X5X[] w 40");
+    void *s = bt_pos_at(r, "o2o3/1o3o1/7/7/7/3X3/X5X[] w 40");
     char *got = moves_line(r, s);
     size_t n = 1;
     for (char *p = got; *p; p++) n += *p == ' ';
@@ -330,7 +299,7 @@ static void test_morris9_flying(void **st)
     free(got);
     free(s);
     /* Black, with four, steps along the lines only */
-    s = pos_at(r, "o2o3/1o3o1/7/7/7/3X3/X5X[] b 40");
+    s = bt_pos_at(r, "o2o3/1o3o1/7/7/7/3X3/X5X[] b 40");
     assert_moves(r, s, "a7a4 b6b4 b6d6 d7d6xa1 d7d6xd2 d7d6xg1 d7g7 f6d6 f6f4");
     free(s);
     qp_rules_free(r);
@@ -341,18 +310,18 @@ static void test_morris9_endings(void **st)
     (void)st;
     qp_rules *r = rules("morris9", NULL);
     char why[128];
-    void *s = pos_at(r, "o2o3/7/7/7/7/3X3/X5X[] w 40");
-    status_text(r, s, why, sizeof why);
+    void *s = bt_pos_at(r, "o2o3/7/7/7/7/3X3/X5X[] w 40");
+    bt_status_text(r, s, why, sizeof why);
     assert_string_equal(why, "white wins: two men left");
     free(s);
     /* Black's four corner men are shut in: no move loses */
-    s = pos_at(r, "o2X2o/7/7/X5X/7/7/o2X2o[] b 60");
-    status_text(r, s, why, sizeof why);
+    s = bt_pos_at(r, "o2X2o/7/7/X5X/7/7/o2X2o[] b 60");
+    bt_status_text(r, s, why, sizeof why);
     assert_string_equal(why, "white wins: no moves");
     free(s);
     /* with three men they fly out */
-    s = pos_at(r, "o2X2o/7/7/X5X/7/7/o2X3[] b 60");
-    status_text(r, s, why, sizeof why);
+    s = bt_pos_at(r, "o2X2o/7/7/X5X/7/7/o2X3[] b 60");
+    bt_status_text(r, s, why, sizeof why);
     assert_string_equal(why, "ongoing");
     free(s);
     qp_rules_free(r);
@@ -366,14 +335,14 @@ static void test_morris3_fly(void **st)
     static const char *const fly[] = {"fly=true", NULL};
     qp_rules *r = rules("morris3", NULL), *f = rules("morris3", fly);
     const char *fen = "Xoo/o1X/1X1[] w 6";
-    void *s = pos_at(r, fen), *fs = pos_at(f, fen);
+    void *s = bt_pos_at(r, fen), *fs = bt_pos_at(f, fen);
     assert_moves(r, s, "a3b2 b1a1 b1b2 b1c1 c2b2 c2c1");
     assert_moves(f, fs, "a3a1 a3b2 a3c1 b1a1 b1b2 b1c1 c2a1 c2b2 c2c1");
     free(s);
     free(fs);
     /* placing is the same; the counts without fly are unchanged */
-    s = pos_at(r, NULL);
-    fs = pos_at(f, NULL);
+    s = bt_pos_at(r, NULL);
+    fs = bt_pos_at(f, NULL);
     assert_int_equal(tu_perft(r, s, 6), 54720);
     assert_int_equal(tu_perft(f, fs, 6), 54720);
     assert_int_equal(tu_perft(r, s, 7), 199296);
@@ -390,35 +359,35 @@ static void test_xigua(void **st)
 {
     (void)st;
     qp_rules *r = rules("xigua", NULL);
-    void *s = pos_at(r, NULL);
+    void *s = bt_pos_at(r, NULL);
     char fen[256], why[128];
     r->rs->fen_print(r, s, fen, sizeof fen);
     assert_string_equal(fen, "2ooo2/3o3/o5o/7/X5X/3X3/2XXX2 w 0");
     assert_moves(r, s, "a3a4 a3b4 d2d3 g3f4 g3g4");
-    play(r, s, "d2d3");
+    bt_play(r, s, "d2d3");
     assert_moves(r, s, "a5a4 a5b4 d6d5 g5f4 g5g4");
     assert_int_equal(tu_perft(r, s, 0 + 1), 5);
     free(s);
-    s = pos_at(r, NULL);
+    s = bt_pos_at(r, NULL);
     static const uint64_t counts[5] = {5, 21, 147, 1028, 8369};
     for (int d = 1; d <= 5; d++) assert_int_equal(tu_perft(r, s, d), counts[d - 1]);
     free(s);
     /* one piece shut in by three */
-    s = pos_at(r, "2XoX2/7/3X3/7/o5o/7/3o3 w 0");
-    play(r, s, "d5d6");
+    s = bt_pos_at(r, "2XoX2/7/3X3/7/o5o/7/3o3 w 0");
+    bt_play(r, s, "d5d6");
     r->rs->fen_print(r, s, fen, sizeof fen);
     assert_string_equal(fen, "2X1X2/3X3/7/7/o5o/7/3o3 b 1");
     free(s);
     /* a group of two shut in goes whole, and two left loses */
-    s = pos_at(r, "2ooX2/7/X2X3/7/o5o/7/7 w 0");
-    play(r, s, "d5d6");
+    s = bt_pos_at(r, "2ooX2/7/X2X3/7/o5o/7/7 w 0");
+    bt_play(r, s, "d5d6");
     r->rs->fen_print(r, s, fen, sizeof fen);
     assert_string_equal(fen, "4X2/3X3/X6/7/o5o/7/7 b 1");
-    status_text(r, s, why, sizeof why);
+    bt_status_text(r, s, why, sizeof why);
     assert_string_equal(why, "white wins: two pieces left");
     free(s);
     /* a piece may step where it has no empty neighbour, and stays */
-    s = pos_at(r, "2X1X2/3X3/7/7/o5o/7/3o3 b 1");
+    s = bt_pos_at(r, "2X1X2/3X3/7/7/o5o/7/3o3 b 1");
     free(s);
     qp_rules_free(r);
 }

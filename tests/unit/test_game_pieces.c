@@ -10,10 +10,10 @@
  * FILE:LINE (tests/data/games_pieces_bad/, line 1 of each names its error).
  */
 #include "testutil.h"
+#include "blocktest.h"
 #include "lua_ruleset.h"
 #include "perft.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,42 +43,10 @@ static qp_rules *rules(const char *game)
     return tu_rules(&reg, game);
 }
 
-static void *pos_at(const qp_rules *r, const char *fen)
-{
-    void *s = qp_state_new(r);
-    char err[QP_ERR];
-    if (fen) {
-        if (r->rs->fen_parse(r, s, fen, err, sizeof err)) fail_msg("%s: FEN %s: %s", r->rs->name, fen, err);
-    } else {
-        r->rs->setup(r, s);
-    }
-    return s;
-}
-
-static void status_text(const qp_rules *r, const void *s, char *buf, size_t n)
-{
-    qp_outcome o;
-    r->rs->outcome(r, s, &o);
-    if (o.result == QP_ONGOING) snprintf(buf, n, "ongoing");
-    else if (o.result == QP_WIN) snprintf(buf, n, "%s wins: %s", qp_side_name(r, o.winner), o.reason);
-    else snprintf(buf, n, "draw: %s", o.reason);
-}
-
-static void play(const qp_rules *r, void *s, const char *moves)
-{
-    char buf[256], err[QP_ERR];
-    snprintf(buf, sizeof buf, "%s", moves);
-    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
-        qp_move m;
-        if (r->rs->move_parse(r, s, t, &m, err, sizeof err)) fail_msg("%s: %s: %s", r->rs->name, t, err);
-        r->rs->make(r, s, m, NULL);
-    }
-}
-
 /* The sorted legal moves of fen, space-separated, equal want. */
 static void moves_are(const qp_rules *r, const char *fen, const char *want)
 {
-    void *s = pos_at(r, fen);
+    void *s = bt_pos_at(r, fen);
     char *got = tu_moves_text(r, s);
     for (char *p = got; *p; p++)
         if (*p == '\n') *p = ' ';
@@ -90,7 +58,7 @@ static void moves_are(const qp_rules *r, const char *fen, const char *want)
 /* Parsing text in fen is refused with why. */
 static void refused(const qp_rules *r, const char *fen, const char *text, const char *why)
 {
-    void *s = pos_at(r, fen);
+    void *s = bt_pos_at(r, fen);
     qp_move m;
     char err[QP_ERR] = "";
     if (!r->rs->move_parse(r, s, text, &m, err, sizeof err)) fail_msg("%s %s: %s accepted", r->rs->name, fen, text);
@@ -103,7 +71,7 @@ static void refused(const qp_rules *r, const char *fen, const char *text, const 
 static void perft_twins(const char *game, const char *twin, const uint64_t *counts, int depth, int twin_depth)
 {
     qp_rules *r = rules(game), *h = rules(twin);
-    void *s = pos_at(r, NULL), *t = pos_at(h, NULL);
+    void *s = bt_pos_at(r, NULL), *t = bt_pos_at(h, NULL);
     for (int d = 1; d <= depth; d++) {
         assert_int_equal(tu_perft(r, s, d), counts[d - 1]);
         if (d <= twin_depth) assert_int_equal(tu_perft(h, t, d), counts[d - 1]);
@@ -181,21 +149,21 @@ static void test_breakthrough_goals(void **st)
     (void)st;
     qp_rules *r = rules("breakthrough");
     char got[128];
-    void *s = pos_at(r, "8/1P6/8/8/8/8/6p1/8 w 0");
-    assert_string_equal((status_text(r, s, got, sizeof got), got), "ongoing");
-    play(r, s, "b7a8");
-    assert_string_equal((status_text(r, s, got, sizeof got), got), "white wins: reached the far rank");
+    void *s = bt_pos_at(r, "8/1P6/8/8/8/8/6p1/8 w 0");
+    assert_string_equal((bt_status_text(r, s, got, sizeof got), got), "ongoing");
+    bt_play(r, s, "b7a8");
+    assert_string_equal((bt_status_text(r, s, got, sizeof got), got), "white wins: reached the far rank");
     qp_move mv[QP_MAX_MOVES];
     assert_int_equal(r->rs->gen(r, s, mv, QP_GEN_ALL), 0);
     free(s);
     /* Black's last piece taken */
-    s = pos_at(r, "8/8/8/8/8/2p5/1P6/8 w 0");
-    play(r, s, "b2c3");
-    assert_string_equal((status_text(r, s, got, sizeof got), got), "white wins: every enemy piece captured");
+    s = bt_pos_at(r, "8/8/8/8/8/2p5/1P6/8 w 0");
+    bt_play(r, s, "b2c3");
+    assert_string_equal((bt_status_text(r, s, got, sizeof got), got), "white wins: every enemy piece captured");
     assert_int_equal(r->rs->gen(r, s, mv, QP_GEN_ALL), 0);
     free(s);
     /* a capture is noisy, a step is not */
-    s = pos_at(r, "8/8/8/8/1pP5/2P5/8/8 w 0");
+    s = bt_pos_at(r, "8/8/8/8/1pP5/2P5/8/8 w 0");
     int n = r->rs->gen(r, s, mv, QP_GEN_NOISY);
     assert_int_equal(n, 1);
     char t[16];
@@ -270,15 +238,15 @@ static void test_jungle_dens(void **st)
     refused(r, "6e/7/7/7/7/7/7/7/2C4 w 0", "c1d1", "c1d1: an animal may not enter its own den");
     /* entering the enemy's wins */
     char got[128];
-    void *s = pos_at(r, "7/3D3/7/7/7/7/7/7/6e w 0");
-    play(r, s, "d8d9");
-    status_text(r, s, got, sizeof got);
+    void *s = bt_pos_at(r, "7/3D3/7/7/7/7/7/7/6e w 0");
+    bt_play(r, s, "d8d9");
+    bt_status_text(r, s, got, sizeof got);
     assert_string_equal(got, "south wins: den entered");
     free(s);
     /* no pieces: no move, a loss */
-    s = pos_at(r, "7/7/7/7/7/7/d6/R6/7 b 1");
-    play(r, s, "a3a2");
-    status_text(r, s, got, sizeof got);
+    s = bt_pos_at(r, "7/7/7/7/7/7/d6/R6/7 b 1");
+    bt_play(r, s, "a3a2");
+    bt_status_text(r, s, got, sizeof got);
     assert_string_equal(got, "north wins: no moves");
     free(s);
     qp_rules_free(r);
@@ -289,30 +257,7 @@ static void test_jungle_dens(void **st)
 static void test_bad_specs(void **st)
 {
     (void)st;
-    const char *dir = QP_TESTDATA_DIR "/games_pieces_bad";
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    int checked = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 4, ".lua")) continue;
-        char path[1024], line[512], want[1536], err[QP_ERR] = "";
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        FILE *f = fopen(path, "r");
-        assert_non_null(f);
-        if (!fgets(line, sizeof line, f)) line[0] = 0;
-        fclose(f);
-        line[strcspn(line, "\n")] = 0;
-        if (strncmp(line, "-- error: ", 10)) fail_msg("%s: line 1 must be '-- error: TEXT'", path);
-        snprintf(want, sizeof want, "%s%s", path, line + 10);
-        qp_ruleset *rs = qp_lua_ruleset_load(path, err, sizeof err);
-        if (rs) fail_msg("%s loaded", path);
-        if (strcmp(err, want)) fail_msg("'%s', expected '%s'", err, want);
-        checked++;
-    }
-    closedir(d);
-    assert_int_equal(checked, 13);
+    assert_int_equal(bt_check_bad_games(QP_TESTDATA_DIR "/games_pieces_bad"), 13);
 }
 
 int main(void)

@@ -1,0 +1,86 @@
+/*
+ * blocktest.c — shared helpers of the game suites (see blocktest.h).
+ */
+#include "blocktest.h"
+#include "testutil.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lua_ruleset.h"
+
+void *bt_pos_at(const qp_rules *r, const char *fen)
+{
+    void *s = qp_state_new(r);
+    char err[QP_ERR];
+    if (fen) {
+        if (r->rs->fen_parse(r, s, fen, err, sizeof err)) fail_msg("%s: FEN %s: %s", r->rs->name, fen, err);
+    } else {
+        r->rs->setup(r, s);
+    }
+    return s;
+}
+
+void bt_status_text(const qp_rules *r, const void *s, char *buf, size_t n)
+{
+    qp_outcome o;
+    r->rs->outcome(r, s, &o);
+    if (o.result == QP_ONGOING) snprintf(buf, n, "ongoing");
+    else if (o.result == QP_WIN && r->nsides == 1) snprintf(buf, n, "%s: %s", o.winner ? "failed" : "solved", o.reason);
+    else if (o.result == QP_WIN) snprintf(buf, n, "%s wins: %s", qp_side_name(r, o.winner), o.reason);
+    else snprintf(buf, n, "draw: %s", o.reason);
+}
+
+void bt_play(const qp_rules *r, void *s, const char *moves)
+{
+    char buf[1024], err[QP_ERR];
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        qp_move m;
+        if (r->rs->move_parse(r, s, t, &m, err, sizeof err)) fail_msg("%s: %s: %s", r->rs->name, t, err);
+        r->rs->make(r, s, m, NULL);
+    }
+}
+
+const char *bt_refusal(const qp_rules *r, const void *s, const char *text)
+{
+    static char err[QP_ERR];
+    qp_move m;
+    err[0] = 0;
+    if (!r->rs->move_parse(r, s, text, &m, err, sizeof err)) return "";
+    return err;
+}
+
+void bt_assert_fen(const qp_rules *r, const void *s, const char *want)
+{
+    char fen[1024];
+    r->rs->fen_print(r, s, fen, sizeof fen);
+    assert_string_equal(fen, want);
+}
+
+int bt_check_bad_games(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) fail_msg("%s: cannot open", dir);
+    int checked = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".lua")) continue;
+        char path[1024], line[512], want[1536], err[QP_ERR] = "";
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        FILE *f = fopen(path, "r");
+        if (!f) fail_msg("%s: cannot open", path);
+        if (!fgets(line, sizeof line, f)) line[0] = 0;
+        fclose(f);
+        line[strcspn(line, "\n")] = 0;
+        if (strncmp(line, "-- error: ", 10)) fail_msg("%s: line 1 must be '-- error: TEXT'", path);
+        snprintf(want, sizeof want, "%s%s", path, line + 10);
+        qp_ruleset *rs = qp_lua_ruleset_load(path, err, sizeof err);
+        if (rs) fail_msg("%s loaded", path);
+        if (strcmp(err, want)) fail_msg("'%s', expected '%s'", err, want);
+        checked++;
+    }
+    closedir(d);
+    return checked;
+}

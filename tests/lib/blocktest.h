@@ -1,0 +1,30 @@
+/*
+ * blocktest.h — what the suites of games declared as data share: a
+ * position from a FEN, the outcome as `qipan status` words, a line of
+ * moves played by their texts, the reason a text is refused.  Each fails
+ * the running test with the ruleset's name and the offending text.
+ */
+#ifndef QP_BLOCKTEST_H
+#define QP_BLOCKTEST_H
+
+#include <stddef.h>
+
+#include "ruleset.h"
+
+/* A new position (free it): fen, or the start when fen is NULL. */
+void *bt_pos_at(const qp_rules *r, const char *fen);
+/* "ongoing", "SIDE wins: REASON", "draw: REASON"; puzzles "solved: …" /
+ * "failed: …". */
+void bt_status_text(const qp_rules *r, const void *s, char *buf, size_t n);
+/* Plays the space-separated move texts on s. */
+void bt_play(const qp_rules *r, void *s, const char *moves);
+/* Why move_parse refuses text ("" when it is legal); valid until the next call. */
+const char *bt_refusal(const qp_rules *r, const void *s, const char *text);
+/* Fails unless s prints as FEN want. */
+void bt_assert_fen(const qp_rules *r, const void *s, const char *want);
+
+/* Every game file of dir says on line 1 "-- error: TEXT"; loading each
+ * must fail with "PATH" + TEXT (":LINE: message").  Returns how many. */
+int bt_check_bad_games(const char *dir);
+
+#endif
