@@ -15,6 +15,7 @@ typedef struct perft_ctx {
     unsigned char *undo; /* undo_size per ply, or state_size per ply for copy-make */
     size_t stride;
     bool finished;       /* QP_PERFT_FINISHED */
+    bool made;           /* QP_PERFT_MADE: leaves made, not counted in bulk */
     uint64_t *boards;    /* superko: the board key of each position on the path, root at 0 */
     int lo;              /* the first index of boards: -1 when a divide's root is before 0 */
 } perft_ctx;
@@ -56,11 +57,12 @@ static uint64_t walk_superko(perft_ctx *c, void *s, int depth, int ply)
 
 static uint64_t walk(perft_ctx *c, void *s, int depth, int ply)
 {
+    if (depth == 0) return 1;   /* QP_PERFT_MADE: a leaf, made */
     const qp_ruleset *rs = c->r->rs;
     qp_move *mv = c->moves + (size_t)ply * QP_MAX_MOVES;
     int n = rs->gen(c->r, s, mv, QP_GEN_ALL);
     if (n == 0 && c->finished) return 1;   /* a finished game is a leaf */
-    if (depth == 1) return (uint64_t)n;
+    if (depth == 1 && !c->made) return (uint64_t)n;
     uint64_t total = 0;
     unsigned char *u = c->undo + (size_t)ply * c->stride;
     for (int i = 0; i < n; i++) {
@@ -91,9 +93,10 @@ static uint64_t count_below(const qp_rules *r, const void *s, int depth, qp_perf
     perft_ctx c;
     c.r = r;
     c.finished = mode == QP_PERFT_FINISHED;
+    c.made = mode == QP_PERFT_MADE;
     c.stride = r->rs->unmake ? (r->undo_size ? r->undo_size : 1) : r->state_size;
-    c.moves = malloc(sizeof *c.moves * QP_MAX_MOVES * (size_t)depth);
-    c.undo = malloc(c.stride * (size_t)depth);
+    c.moves = malloc(sizeof *c.moves * QP_MAX_MOVES * (size_t)(depth + 1));
+    c.undo = malloc(c.stride * (size_t)(depth + 1));
     uint64_t *boards = malloc(sizeof *boards * (size_t)(depth + 2));
     c.boards = boards + 1;   /* boards[-1]: the divide's root */
     c.lo = before ? -1 : 0;

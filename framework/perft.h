@@ -25,7 +25,10 @@
 
 #include "ruleset.h"
 
-typedef enum { QP_PERFT_STANDARD, QP_PERFT_FINISHED } qp_perft_mode;
+/* QP_PERFT_MADE: the standard count, each leaf made and taken back
+ * instead of counted in bulk — the same number, timed as general game
+ * systems time their perft (every state visited). */
+typedef enum { QP_PERFT_STANDARD, QP_PERFT_FINISHED, QP_PERFT_MADE } qp_perft_mode;
 
 /* The standard count. */
 uint64_t qp_perft(const qp_rules *r, const void *s, int depth);

@@ -34,11 +34,11 @@ typedef struct {
 static const command commands[] = {
     {"list", cmd_list, "list",
      "List the rulesets (built-in, Lua games, plugins), one line each: NAME<TAB>title."},
-    {"perft", cmd_perft, "perft RULESET DEPTH [--finished] [--fen FEN] [--config FILE] [--threads N]",
+    {"perft", cmd_perft, "perft RULESET DEPTH [--finished | --no-bulk] [--fen FEN] [--config FILE] [--threads N]",
      "Count the positions reached after exactly DEPTH plies from the position (a game\n"
      "that ended earlier is none, as chess programs count); the last line is the\n"
      "count alone."},
-    {"divide", cmd_perft, "divide RULESET DEPTH [--finished] [--fen FEN] [--config FILE] [--threads N]",
+    {"divide", cmd_perft, "divide RULESET DEPTH [--finished | --no-bulk] [--fen FEN] [--config FILE] [--threads N]",
      "perft split by first move: 'MOVE: COUNT' per legal move, then the total alone."},
     {"moves", cmd_moves, "moves RULESET [--fen FEN] [--config FILE]",
      "Print the legal moves of the position, one per line, sorted bytewise."},
@@ -100,6 +100,7 @@ static const command commands[] = {
 static const struct { const char *opt, *text; } opt_help[] = {
     {"--fen", "the position as FEN (default: the configured start position)"},
     {"--finished", "also count each game that ended before DEPTH as one leaf (tic-tac-toe 9: 255168)"},
+    {"--no-bulk", "make every leaf instead of counting the last ply's moves: the same count, timed as general game systems time theirs"},
     {"--epd", "run each position of an EPD file, checking its bm/am moves"},
     {"--encoding", "the text encoding to write (default utf-8; gbk or big5 for older tools)"},
     {"--config", "a Lua configuration file (default: the ruleset's own NAME.lua)"},

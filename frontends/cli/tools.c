@@ -97,12 +97,12 @@ int cmd_perft(qp_app *app, int argc, char **argv)
     qp_opts o;
     if (qp_opts_parse(&o, argc, argv)) return 2;
     bool finished = o.finished;
-    if (o.npos != 2) {
-        fprintf(stderr, "usage: qipan %s RULESET DEPTH [--finished] [--fen FEN] [--config FILE] [--threads N]\n",
+    if (o.npos != 2 || (finished && o.no_bulk)) {
+        fprintf(stderr, "usage: qipan %s RULESET DEPTH [--finished | --no-bulk] [--fen FEN] [--config FILE] [--threads N]\n",
                 argv[0]);
         return 2;
     }
-    qp_perft_mode mode = finished ? QP_PERFT_FINISHED : QP_PERFT_STANDARD;
+    qp_perft_mode mode = finished ? QP_PERFT_FINISHED : o.no_bulk ? QP_PERFT_MADE : QP_PERFT_STANDARD;
     char *end;
     long depth = strtol(o.pos[1], &end, 10);
     if (*end || depth < 0 || depth > 64) {

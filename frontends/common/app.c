@@ -39,6 +39,7 @@ int qp_opts_parse(qp_opts *o, int argc, char **argv)
         if (!strcmp(a, "--layout")) { o->layout = true; continue; }
         if (!strcmp(a, "--ascii")) { o->ascii = true; continue; }
         if (!strcmp(a, "--finished")) { o->finished = true; continue; }
+        if (!strcmp(a, "--no-bulk")) { o->no_bulk = true; continue; }
         static const char *const valued[] = {"--fen", "--config", "--out", "--size", "--ai",
                                              "--load", "--depth", "--movetime", "--level", "--search",
                                              "--threads", "--playouts", "--seed", NULL};

@@ -25,6 +25,7 @@ typedef struct qp_opts {
     bool flip, layout, ascii, has_depth, has_movetime, has_level;
     int threads;                 /* --threads: 0 when not given */
     bool finished;               /* --finished (perft, divide) */
+    bool no_bulk;                /* --no-bulk (perft, divide) */
     long playouts;               /* --playouts N (bench): 0 when not given */
     uint64_t seed;               /* --seed S (bench), when has_seed */
     bool has_seed;

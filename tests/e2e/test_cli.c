@@ -57,6 +57,14 @@ static void test_perft_last_line(void **st)
     assert_null(strstr(err, "--finished"));
     free(out);
     free(err);
+    /* every leaf made: the same count; not with --finished */
+    assert_int_equal(tu_run("perft tictactoe 9 --no-bulk", NULL, &out, NULL), 0);
+    assert_string_equal(last_line(out), "127872");
+    free(out);
+    assert_int_equal(tu_run("divide tictactoe 3 --no-bulk --threads 2", NULL, &out, NULL), 0);
+    assert_string_equal(last_line(out), "504");
+    free(out);
+    assert_int_equal(tu_run("perft tictactoe 9 --no-bulk --finished", NULL, NULL, NULL), 2);
     assert_int_equal(tu_run("perft tictactoe 6 --finished", NULL, &out, NULL), 0);
     assert_string_equal(last_line(out), "56160");
     free(out);

@@ -283,13 +283,15 @@ static void test_version_and_help(void **st)
     free(out);
 
     static const char perft_help[] =
-        "usage: qipan perft RULESET DEPTH [--finished] [--fen FEN] [--config FILE] [--threads N]\n"
+        "usage: qipan perft RULESET DEPTH [--finished | --no-bulk] [--fen FEN] [--config FILE] [--threads N]\n"
         "Count the positions reached after exactly DEPTH plies from the position (a game\n"
         "that ended earlier is none, as chess programs count); the last line is the\n"
         "count alone.\n"
         "\n"
         "options:\n"
         "  --finished         also count each game that ended before DEPTH as one leaf (tic-tac-toe 9: 255168)\n"
+        "  --no-bulk          make every leaf instead of counting the last ply's moves: the same count, timed as general "
+        "game systems time theirs\n"
         "  --fen FEN          the position as FEN (default: the configured start position)\n"
         "  --config FILE      a Lua configuration file (default: the ruleset's own NAME.lua)\n"
         "  --threads N        threads 1..64: the search's (default: the config's ai.threads, 1), or perft's (default 1)\n"

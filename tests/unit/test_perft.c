@@ -97,6 +97,9 @@ static void test_counts(void **st)
         int d = 1;
         for (; d <= 10 && row->count[d - 1]; d++) {
             uint64_t n = qp_perft(r, s, d), own = walk(r, s, d, false);
+            uint64_t made = d <= 3 ? qp_perft_count(r, s, d, QP_PERFT_MADE) : n;   /* every leaf made */
+            if (made != n) fail_msg("%s perft %d: %llu in bulk, %llu made", row->game, d, (unsigned long long)n,
+                                    (unsigned long long)made);
             if (n != row->count[d - 1] || own != n)
                 fail_msg("%s %s perft %d: %llu, walked %llu, expected %llu", row->game,
                          row->params[0] ? row->params[0] : "", d, (unsigned long long)n, (unsigned long long)own,
