@@ -190,6 +190,46 @@ static void test_jump_two_clicks(void **state)
     gui_state_free(&st);
 }
 
+/* Moves of several parts, click by click: an amazon, where it lands, where
+ * it shoots; each landing of a draughts chain; a placement that makes a
+ * mill, then the man to remove. */
+static void test_compound_clicks(void **state)
+{
+    (void)state;
+    gui_state st;
+    char buf[512];
+    open_state(&st, "amazons", NULL);
+    click(&st, "d1");
+    assert_int_equal(click(&st, "d7"), QP_MOVE_NONE);   /* a landing square: go on */
+    assert_int_equal(st.nsel, 2);
+    assert_false(st.sel_takes);
+    qp_move m = click(&st, "g7");
+    move_text(&st, m, buf);
+    assert_string_equal(buf, "d1d7g7");
+    gui_state_free(&st);
+
+    open_state(&st, "checkers", "8/8/5m2/8/1m1m4/2M5/8/M7 w 0");
+    click(&st, "c3");
+    marked(&st, GUI_MARK_TARGET, buf, sizeof buf);
+    assert_string_equal(buf, "a5");   /* the one-jump capture; e5 goes on */
+    marked(&st, GUI_MARK_EXTEND, buf, sizeof buf);
+    assert_string_equal(buf, "e5");
+    click(&st, "e5");
+    m = click(&st, "g7");
+    move_text(&st, m, buf);
+    assert_string_equal(buf, "c3e5g7");
+    gui_state_free(&st);
+
+    open_state(&st, "morris9", "o2o2o/7/7/7/7/7/X5X[XXXXXXXoooooo] w 4");
+    assert_int_equal(click(&st, "d1"), QP_MOVE_NONE);   /* makes a mill: choose the man */
+    marked(&st, GUI_MARK_TARGET, buf, sizeof buf);
+    assert_string_equal(buf, "a7 d7 g7");
+    m = click(&st, "d7");
+    move_text(&st, m, buf);
+    assert_string_equal(buf, "d1xd7");
+    gui_state_free(&st);
+}
+
 /* Connect Four: a click anywhere in a column drops the disc there;
  * tic-tac-toe (several places per file) plays only where clicked. */
 static void test_column_drop(void **state)
@@ -406,6 +446,7 @@ int main(void)
         cmocka_unit_test(test_placement),
         cmocka_unit_test(test_jump_two_clicks),
         cmocka_unit_test(test_column_drop),
+        cmocka_unit_test(test_compound_clicks),
         cmocka_unit_test(test_levels_and_outcome),
         cmocka_unit_test(test_counters_and_banner),
         cmocka_unit_test(test_time_control_text),
