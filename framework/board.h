@@ -32,8 +32,10 @@ typedef enum { QP_BOARD_POINTS, QP_BOARD_CELLS } qp_board_kind;
 
 /* How frontends paint the empty board (the rules never read it): plain
  * wood with lines or squares; a Go board (grid, star points); a checkered
- * board (chess, draughts: the first square a1 dark); green felt (reversi). */
-typedef enum { QP_LOOK_PLAIN, QP_LOOK_GO, QP_LOOK_CHECKERED, QP_LOOK_FELT } qp_board_look;
+ * board (chess, draughts: the first square a1 dark); green felt (reversi);
+ * circles (西瓜棋: a link between two points about as far from the
+ * board's centre is drawn as an arc round it). */
+typedef enum { QP_LOOK_PLAIN, QP_LOOK_GO, QP_LOOK_CHECKERED, QP_LOOK_FELT, QP_LOOK_CIRCLES } qp_board_look;
 
 /* How frontends paint a region: a light tint (a palace), water (ground
  * only some pieces may enter), a trap, a goal (a den). */

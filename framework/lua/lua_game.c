@@ -325,13 +325,13 @@ static void lr_read_board(lua_State *L, lr_inst *in, int t, int params)
     }
     lua_pop(L, 1);
     r->geom.river = lr_opt_int(L, g, b, "board.river", "river", params, -1, -1, h);
-    static const char *const looks[] = {"plain", "go", "checkered", "felt", NULL};
+    static const char *const looks[] = {"plain", "go", "checkered", "felt", "circles", NULL};
     if (lr_field(L, b, "look", params) != LUA_TNIL) {
         const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
         int i = 0;
         while (k && looks[i] && strcmp(looks[i], k)) i++;
         if (!k || !looks[i])
-            lr_fail_key(L, g, "board.look", "'board.look' must be \"plain\", \"go\", \"checkered\" or \"felt\"");
+            lr_fail_key(L, g, "board.look", "'board.look' must be \"plain\", \"go\", \"checkered\", \"felt\" or \"circles\"");
         r->geom.look = (qp_board_look)i;
     }
     lua_pop(L, 1);

@@ -181,17 +181,55 @@ static void paint_river(gui_draw_ctx *d, SDL_Surface *cv, const gui_layout *L, c
     paint_text(d, cv, L->flip ? "楚 河" : "漢 界", px, GUI_C(120, 82, 46, 200), xl + (xr - xl) * 0.75f, cy);
 }
 
+/* A link drawn round the board's centre: from a to b along a curve whose
+ * distance from the centre goes from a's to b's (an arc when they are
+ * equal), the shorter way round. */
+static void arc_link(SDL_Surface *cv, const gui_layout *L, const qp_geom *geo, int a, int b, float w)
+{
+    int ax, ay, bx, by, c0x, c0y, c1x, c1y;
+    gui_layout_point(L, a, &ax, &ay);
+    gui_layout_point(L, b, &bx, &by);
+    gui_layout_point(L, 0, &c0x, &c0y);
+    gui_layout_point(L, geo->n - 1, &c1x, &c1y);
+    float cx = (c0x + c1x) / 2.0f, cy = (c0y + c1y) / 2.0f;
+    float ra = hypotf(ax - cx, ay - cy), rb = hypotf(bx - cx, by - cy);
+    float ta = atan2f(ay - cy, ax - cx), tb = atan2f(by - cy, bx - cx), dt = tb - ta;
+    while (dt > 3.14159265f) dt -= 6.2831853f;
+    while (dt < -3.14159265f) dt += 6.2831853f;
+    bool round = ra > 0 && rb > 0 && fabsf(ra - rb) < 0.15f * fmaxf(ra, rb) && fabsf(dt) > 0.01f;
+    if (!round) {
+        gui_r_line(cv, (float)ax, (float)ay, (float)bx, (float)by, w, GUI_INK);
+        return;
+    }
+    int steps = 24;
+    float px = (float)ax, py = (float)ay;
+    for (int i = 1; i <= steps; i++) {
+        float t = (float)i / steps, r = ra + (rb - ra) * t, th = ta + dt * t;
+        float qx = cx + r * cosf(th), qy = cy + r * sinf(th);
+        gui_r_line(cv, px, py, qx, qy, w, GUI_INK);
+        px = qx, py = qy;
+    }
+}
+
 /* Lines are drawn per link of the geometry, so a board with holes (the
  * Lua adapter cuts the links of missing points) draws only its real lines. */
 static void paint_points_grid(SDL_Surface *cv, const gui_layout *L, const qp_geom *geo)
 {
     int lw = L->line_w;
     bool river = geo->river > 0 && geo->river < geo->h, holes = false;
+    if (geo->look == QP_LOOK_CIRCLES) {   /* every link once, round where it goes round */
+        for (int sq = 0; sq < geo->n; sq++)
+            for (int d = 0; d < QP_NDIRS; d++) {
+                int t = geo->nb[sq][d];
+                if (t > sq) arc_link(cv, L, geo, sq, t, lw * 1.1f);
+            }
+    }
     for (int sq = 0; sq < geo->n; sq++) {
         if (qp_geom_is_hole(geo, sq)) {
             holes = true;
             continue;
         }
+        if (geo->look == QP_LOOK_CIRCLES) continue;
         int x, y, tx, ty;
         gui_layout_point(L, sq, &x, &y);
         int e = geo->nb[sq][QP_E], n = geo->nb[sq][QP_N];
@@ -208,7 +246,7 @@ static void paint_points_grid(SDL_Surface *cv, const gui_layout *L, const qp_geo
         }
     }
     /* Diagonal links: each once, from the lower point upward. */
-    for (int sq = 0; sq < geo->n; sq++) {
+    for (int sq = 0; sq < geo->n && geo->look != QP_LOOK_CIRCLES; sq++) {
         const int dirs[2] = {QP_NE, QP_NW};
         for (int k = 0; k < 2; k++) {
             int to = geo->nb[sq][dirs[k]], ax, ay, bx, by;
@@ -218,7 +256,18 @@ static void paint_points_grid(SDL_Surface *cv, const gui_layout *L, const qp_geo
             gui_r_line(cv, (float)ax, (float)ay, (float)bx, (float)by, lw * 1.1f, GUI_INK);
         }
     }
-    if (holes) return;
+    if (holes) {
+        /* a board with holes (morris, peg solitaire) marks its points,
+         * since lines alone do not say where a piece may stand */
+        float rad = fmaxf(2.5f, L->cell * 0.09f);
+        for (int sq = 0; sq < geo->n; sq++) {
+            if (qp_geom_is_hole(geo, sq)) continue;
+            int x, y;
+            gui_layout_point(L, sq, &x, &y);
+            gui_r_disc(cv, (float)x, (float)y, rad, GUI_INK, GUI_INK);
+        }
+        return;
+    }
     /* Thick outer frame a little outside the grid, as on printed boards. */
     int x0, y0, x1, y1;
     gui_layout_point(L, qp_sq(geo, 0, 0), &x0, &y0);

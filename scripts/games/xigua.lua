@@ -20,8 +20,8 @@
 -- The board on a 7×7 grid (rank 7 at the top, north): the cross is file d
 -- and rank 4 (centre d4); the inner circle is d5 e4 d3 c4; the arcs' crowns
 -- are d6 f4 d2 b4; the outer circle runs d7 e7 g5 g4 g3 e1 d1 c1 a3 a4 a5
--- c7.  Curves become straight links; each point has at most one link per
--- direction, so steps follow the links as on any grid.
+-- c7.  Each point has at most one link per direction, so steps follow the
+-- links as on any grid; the window draws links round the centre as arcs.
 --
 -- Moves: from-to ("d2d3").  FEN: the 7×7 grid, rank 7 first (holes count
 -- as empty), side, ply.
@@ -31,7 +31,7 @@ return {
   title = "Watermelon chess (西瓜棋)",
   help = "Move one piece a step along the lines; surround enemy pieces to capture them; two left loses.",
   board = {
-    width = 7, height = 7, kind = "points",
+    width = 7, height = 7, kind = "points", look = "circles",
     shape = {
       "..xxx..",
       "...x...",

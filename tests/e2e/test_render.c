@@ -358,6 +358,37 @@ static void test_hex_board(void **state)
     free(img.rgb);
 }
 
+/* Graph boards: Nine Men's Morris marks its 24 points; 西瓜棋 draws the
+ * links round its centre as arcs (on the circle, not on the chord). */
+static void test_graph_boards(void **state)
+{
+    (void)state;
+    image img;
+    layout L;
+    int r, g, b;
+    render("render morris9", &img, &L);
+    const point *b2 = at(&L, "b2"), *a1 = at(&L, "a1");
+    int c = abs(b2->x - a1->x), off = c / 20 > 1 ? c / 20 : 2;
+    pixel(&img, b2->x + off, b2->y + off, &r, &g, &b);   /* the dot, off its lines */
+    assert_true(is_line(r, g, b));
+    free(img.rgb);
+
+    render("render xigua", &img, &L);   /* the start: the inner circle is empty */
+    const point *d4 = at(&L, "d4"), *d5 = at(&L, "d5"), *e4 = at(&L, "e4");
+    float rad = (float)(e4->x - d4->x);   /* the inner circle */
+    int x = d4->x + (int)lroundf(rad * 0.7071f), y = d4->y - (int)lroundf(rad * 0.7071f);
+    int hits = 0;
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            pixel(&img, x + dx, y + dy, &r, &g, &b);
+            hits += is_line(r, g, b);
+        }
+    assert_true(hits > 0);   /* on the arc d5-e4 */
+    pixel(&img, (d5->x + e4->x) / 2, (d5->y + e4->y) / 2, &r, &g, &b);
+    assert_false(is_line(r, g, b));   /* not on the chord */
+    free(img.rgb);
+}
+
 static void test_checkered_and_named_sides(void **state)
 {
     (void)state;
@@ -594,6 +625,7 @@ int main(void)
         cmocka_unit_test(test_checkered_and_named_sides),
         cmocka_unit_test(test_terrain),
         cmocka_unit_test(test_hex_board),
+        cmocka_unit_test(test_graph_boards),
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_end_banner),
         cmocka_unit_test(test_decisive_points),
