@@ -6,6 +6,7 @@
  * their play, an outcome it judges first).
  */
 #include "lua_blocks.h"
+#include "lua_rules_read.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,9 +22,6 @@
 #include "lua_royal.h"
 
 /* ---- complaints ----------------------------------------------------------- */
-
-#define lb_fail(L, in, key, ...) \
-    qp_sandbox_fail(L, (in)->game->path, qp_lua_key_line((in)->game->src, key, NULL), __VA_ARGS__)
 
 /* Every string key of the table at t must be in known (NULL-terminated);
  * single letters are piece keys when letters_ok. */
@@ -43,20 +41,10 @@ static void check_keys(lua_State *L, lr_inst *in, int t, const char *where, cons
         char key[96];
         snprintf(key, sizeof key, "%s.%s", where, k);
         if (best)
-            lb_fail(L, in, key, "%s: unknown key '%s' (did you mean '%s'?)", where, k, best);
+            lr_key_fail(L, in, key, "%s: unknown key '%s' (did you mean '%s'?)", where, k, best);
         else
-            lb_fail(L, in, key, "%s: unknown key '%s'", where, k);
+            lr_key_fail(L, in, key, "%s: unknown key '%s'", where, k);
     }
-}
-
-static int to_int(lua_State *L, lr_inst *in, int i, const char *key, int lo, int hi)
-{
-    int ok;
-    lua_Integer v = lua_tointegerx(L, i, &ok);
-    if (!ok || lua_type(L, i) != LUA_TNUMBER)
-        lb_fail(L, in, key, "%s must be an integer, got %s", key, luaL_typename(L, i));
-    if (v < lo || v > hi) lb_fail(L, in, key, "%s must be between %d and %d, got %d", key, lo, hi, (int)v);
-    return (int)v;
 }
 
 static int choose(lua_State *L, lr_inst *in, int i, const char *key, const char *const *names)
@@ -68,8 +56,8 @@ static int choose(lua_State *L, lr_inst *in, int i, const char *key, const char 
         size_t len = strlen(list);
         snprintf(list + len, sizeof list - len, "%s\"%s\"", k ? (names[k + 1] ? ", " : " or ") : "", names[k]);
     }
-    if (s) lb_fail(L, in, key, "%s must be %s, got \"%s\"", key, list, s);
-    return lb_fail(L, in, key, "%s must be %s, got %s", key, list, luaL_typename(L, i));
+    if (s) lr_key_fail(L, in, key, "%s must be %s, got \"%s\"", key, list, s);
+    return lr_key_fail(L, in, key, "%s must be %s, got %s", key, list, luaL_typename(L, i));
 }
 
 static void reason(lua_State *L, lr_inst *in, int t, const char *key, char *dst)
@@ -77,7 +65,7 @@ static void reason(lua_State *L, lr_inst *in, int t, const char *key, char *dst)
     if (lua_getfield(L, t, "reason") != LUA_TNIL) {
         const char *s = lua_tostring(L, -1);
         if (!s || lua_type(L, -1) != LUA_TSTRING || !*s)
-            lb_fail(L, in, key, "%s.reason must be a non-empty string", key);
+            lr_key_fail(L, in, key, "%s.reason must be a non-empty string", key);
         snprintf(dst, BLK_REASON, "%s", s);
     }
     lua_pop(L, 1);
@@ -89,7 +77,7 @@ static int code_of_letter(lua_State *L, lr_inst *in, int i, const char *key)
 {
     const char *s = lua_type(L, i) == LUA_TSTRING ? lua_tostring(L, i) : NULL;
     int code = s && strlen(s) == 1 ? in->code_of[(unsigned char)s[0]] : -1;
-    if (code <= 0) lb_fail(L, in, key, "%s: '%s' is not a piece of 'pieces'", key, s ? s : luaL_typename(L, i));
+    if (code <= 0) lr_key_fail(L, in, key, "%s: '%s' is not a piece of 'pieces'", key, s ? s : luaL_typename(L, i));
     return code;
 }
 
@@ -119,7 +107,7 @@ static void several_pieces(lua_State *L, lr_inst *in, const blk_game *g, const c
                 snprintf(letters + len, sizeof letters - len, "%s%c", n++ ? ", " : "", in->piece[c].letter);
             }
         if (n > 1)
-            lb_fail(L, in, key, "rules.place: side %d has several pieces (%s): say which it places in 'pieces'",
+            lr_key_fail(L, in, key, "rules.place: side %d has several pieces (%s): say which it places in 'pieces'",
                     s + 1, letters);
     }
 }
@@ -141,13 +129,13 @@ static void read_group_capture(lua_State *L, lr_inst *in, blk_game *g, int v)
     if (g->group_capture) lua_pop(L, 1);
     int ty = lua_getfield(L, v, "suicide");
     if (ty != LUA_TNIL && ty != LUA_TBOOLEAN)
-        lb_fail(L, in, "rules.place.suicide", "rules.place.suicide must be true or false, got %s", luaL_typename(L, -1));
+        lr_key_fail(L, in, "rules.place.suicide", "rules.place.suicide must be true or false, got %s", luaL_typename(L, -1));
     g->group_suicide = lua_toboolean(L, -1);
     lua_pop(L, 1);
     if (g->group_suicide && !g->group_capture)
-        lb_fail(L, in, "rules.place.suicide", "rules.place.suicide needs capture = \"surround\"");
+        lr_key_fail(L, in, "rules.place.suicide", "rules.place.suicide needs capture = \"surround\"");
     if (g->group_capture && g->place != BLK_PLACE_EMPTY)
-        lb_fail(L, in, "rules.place.capture", "rules.place.capture = \"surround\" needs on = \"empty\"");
+        lr_key_fail(L, in, "rules.place.capture", "rules.place.capture = \"surround\" needs on = \"empty\"");
 }
 
 /* rules.pass = true | { ends = N }: a pass is always legal; N passes in a
@@ -165,10 +153,10 @@ static void read_group_rules(lua_State *L, lr_inst *in, blk_game *g, int r, int 
         check_keys(L, in, lua_gettop(L), "rules.pass", pass_keys, false);
         g->pass_always = true;
         g->pass_end = 2;
-        if (lua_getfield(L, -1, "ends") != LUA_TNIL) g->pass_end = to_int(L, in, -1, "rules.pass.ends", 0, 100);
+        if (lua_getfield(L, -1, "ends") != LUA_TNIL) g->pass_end = lr_key_int(L, in, -1, "rules.pass.ends", 0, 100);
         lua_pop(L, 1);
     } else if (ty != LUA_TNIL) {
-        lb_fail(L, in, "rules.pass", "rules.pass must be true or { ends = N }, got %s", luaL_typename(L, -1));
+        lr_key_fail(L, in, "rules.pass", "rules.pass must be true or { ends = N }, got %s", luaL_typename(L, -1));
     }
     lua_pop(L, 1);
 
@@ -182,7 +170,7 @@ static void read_group_rules(lua_State *L, lr_inst *in, blk_game *g, int r, int 
         int v = lua_gettop(L);
         check_keys(L, in, v, "rules.score", score_keys, false);
         lua_getfield(L, v, "kind");
-        if (lua_isnil(L, -1)) lb_fail(L, in, "rules.score", "rules.score needs 'kind' (\"area\")");
+        if (lua_isnil(L, -1)) lr_key_fail(L, in, "rules.score", "rules.score needs 'kind' (\"area\")");
         choose(L, in, -1, "rules.score.kind", kinds);
         lua_pop(L, 1);
         g->score_area = true;
@@ -190,22 +178,22 @@ static void read_group_rules(lua_State *L, lr_inst *in, blk_game *g, int r, int 
             int isnum;
             lua_Number k = lua_tonumberx(L, -1, &isnum);
             if (!isnum || lua_type(L, -1) != LUA_TNUMBER || k * 2 != (lua_Number)(int)(k * 2) || k < -1000 || k > 1000)
-                lb_fail(L, in, "rules.score.komi", "rules.score.komi must be a number of half points (7.5, 6, 0), got %s",
+                lr_key_fail(L, in, "rules.score.komi", "rules.score.komi must be a number of half points (7.5, 6, 0), got %s",
                         lua_type(L, -1) == LUA_TNUMBER ? lua_tostring(L, -1) : luaL_typename(L, -1));
             g->komi2 = (int)(k * 2);
         }
         lua_pop(L, 1);
         reason(L, in, v, "rules.score", g->score_reason);
     } else if (ty != LUA_TNIL) {
-        lb_fail(L, in, "rules.score", "rules.score must be \"area\" or a table, got %s", luaL_typename(L, -1));
+        lr_key_fail(L, in, "rules.score", "rules.score must be \"area\" or a table, got %s", luaL_typename(L, -1));
     }
     lua_pop(L, 1);
     if (g->score_area && !g->pass_end)
-        lb_fail(L, in, "rules.score", "rules.score scores the end after passes: it needs rules.pass");
+        lr_key_fail(L, in, "rules.score", "rules.score scores the end after passes: it needs rules.pass");
 
     ty = lr_field(L, r, "superko", params);
     if (ty != LUA_TNIL && ty != LUA_TBOOLEAN)
-        lb_fail(L, in, "rules.superko", "rules.superko must be true or false, got %s", luaL_typename(L, -1));
+        lr_key_fail(L, in, "rules.superko", "rules.superko must be true or false, got %s", luaL_typename(L, -1));
     g->superko = lua_toboolean(L, -1);
     lua_pop(L, 1);
 }
@@ -218,7 +206,7 @@ static void read_place(lua_State *L, lr_inst *in, blk_game *g, int v)
         check_keys(L, in, v, "rules.place", keys, false);
         lua_getfield(L, v, "on");
         kind_at = lua_gettop(L);
-        if (lua_isnil(L, kind_at)) lb_fail(L, in, "rules.place", "rules.place needs 'on' (\"empty\", \"flank\" or \"gravity\")");
+        if (lua_isnil(L, kind_at)) lr_key_fail(L, in, "rules.place", "rules.place needs 'on' (\"empty\", \"flank\" or \"gravity\")");
     }
     g->place = (blk_place)(1 + choose(L, in, kind_at, kind_at == v ? "rules.place" : "rules.place.on", PLACE_KINDS));
     for (int s = 0; s < g->nsides; s++) g->place_code[s] = only_piece(in, s);
@@ -231,7 +219,7 @@ static void read_place(lua_State *L, lr_inst *in, blk_game *g, int v)
     if (ty == LUA_TSTRING) {
         int c = code_of_letter(L, in, -1, "rules.place.pieces");
         if (in->piece[c].side > 1)
-            lb_fail(L, in, "rules.place.pieces", "rules.place.pieces: '%c' is neutral, no side's to place", in->piece[c].letter);
+            lr_key_fail(L, in, "rules.place.pieces", "rules.place.pieces: '%c' is neutral, no side's to place", in->piece[c].letter);
         g->place_code[0] = g->place_code[1] = 0;
         g->place_code[in->piece[c].side] = c;
     } else if (ty == LUA_TTABLE) {
@@ -243,23 +231,23 @@ static void read_place(lua_State *L, lr_inst *in, blk_game *g, int v)
             lua_pop(L, 1);
         }
     } else if (ty != LUA_TNIL) {
-        lb_fail(L, in, "rules.place.pieces", "rules.place.pieces must be a letter or a list of letters per side");
+        lr_key_fail(L, in, "rules.place.pieces", "rules.place.pieces must be a letter or a list of letters per side");
     }
     lua_pop(L, 1);
     if (ty == LUA_TNIL) several_pieces(L, in, g, "rules.place");
     ty = lua_getfield(L, v, "hand");
     if (ty == LUA_TNUMBER) {
-        int h = to_int(L, in, -1, "rules.place.hand", 0, 255);
+        int h = lr_key_int(L, in, -1, "rules.place.hand", 0, 255);
         for (int s = 0; s < g->nsides; s++)
             if (g->place_code[s]) g->hand[s] = h;
     } else if (ty == LUA_TTABLE) {
         for (int s = 0; s < g->nsides; s++) {
             lua_rawgeti(L, -1, s + 1);
-            g->hand[s] = to_int(L, in, -1, "rules.place.hand", 0, 255);
+            g->hand[s] = lr_key_int(L, in, -1, "rules.place.hand", 0, 255);
             lua_pop(L, 1);
         }
     } else if (ty != LUA_TNIL) {
-        lb_fail(L, in, "rules.place.hand", "rules.place.hand must be a count or a list of counts per side");
+        lr_key_fail(L, in, "rules.place.hand", "rules.place.hand must be a count or a list of counts per side");
     }
     lua_pop(L, 1);
     if (lua_getfield(L, v, "first") != LUA_TNIL) g->place_first = lua_toboolean(L, -1);
@@ -276,16 +264,16 @@ static void piece_set(lua_State *L, lr_inst *in, int i, const char *key, bool *o
     i = lua_absindex(L, i);
     if (lua_type(L, i) == LUA_TSTRING) {
         const char *s = lua_tostring(L, i);
-        if (!*s) lb_fail(L, in, key, "%s must name at least one piece", key);
+        if (!*s) lr_key_fail(L, in, key, "%s must name at least one piece", key);
         for (; *s; s++) {
             int code = in->code_of[(unsigned char)*s];
-            if (code <= 0) lb_fail(L, in, key, "%s: '%c' is not a piece of 'pieces'", key, *s);
+            if (code <= 0) lr_key_fail(L, in, key, "%s: '%c' is not a piece of 'pieces'", key, *s);
             out[code] = true;
         }
         return;
     }
     if (lua_type(L, i) != LUA_TTABLE || lua_rawlen(L, i) == 0)
-        lb_fail(L, in, key, "%s must be a string of piece letters or a list of them", key);
+        lr_key_fail(L, in, key, "%s must be a string of piece letters or a list of them", key);
     for (lua_Integer k = 1; k <= (lua_Integer)lua_rawlen(L, i); k++) {
         lua_rawgeti(L, i, k);
         out[code_of_letter(L, in, -1, key)] = true;
@@ -297,7 +285,7 @@ static void piece_set(lua_State *L, lr_inst *in, int i, const char *key, bool *o
 static void read_promote(lua_State *L, lr_inst *in, blk_game *g, int v)
 {
     static const char *const keys[] = {"at", "ends_chain", NULL};
-    if (lua_type(L, v) != LUA_TTABLE) lb_fail(L, in, "rules.promote", "rules.promote must be a table");
+    if (lua_type(L, v) != LUA_TTABLE) lr_key_fail(L, in, "rules.promote", "rules.promote must be a table");
     check_keys(L, in, v, "rules.promote", keys, true);
     bool any = false;
     lua_pushnil(L);
@@ -307,15 +295,15 @@ static void read_promote(lua_State *L, lr_inst *in, blk_game *g, int v)
             char key[32];
             snprintf(key, sizeof key, "rules.promote.%s", k);
             int from = in->code_of[(unsigned char)k[0]];
-            if (from <= 0) lb_fail(L, in, key, "rules.promote: '%s' is not a piece of 'pieces'", k);
+            if (from <= 0) lr_key_fail(L, in, key, "rules.promote: '%s' is not a piece of 'pieces'", k);
             int to = code_of_letter(L, in, -1, key);
-            if (to == from) lb_fail(L, in, key, "%s: a piece cannot promote to itself", key);
+            if (to == from) lr_key_fail(L, in, key, "%s: a piece cannot promote to itself", key);
             g->promote_to[from] = (int8_t)to;
             any = true;
         }
         lua_pop(L, 1);
     }
-    if (!any) lb_fail(L, in, "rules.promote", "rules.promote needs a piece = promoted piece (m = \"k\")");
+    if (!any) lr_key_fail(L, in, "rules.promote", "rules.promote needs a piece = promoted piece (m = \"k\")");
     int ty = lua_getfield(L, v, "at");
     if (ty == LUA_TNIL || (ty == LUA_TSTRING && !strcmp(lua_tostring(L, -1), "far rank"))) {
         /* each side's last rank, seen from its side: the first side's is the top */
@@ -329,13 +317,13 @@ static void read_promote(lua_State *L, lr_inst *in, blk_game *g, int v)
             const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
             int sq = -1, used = s ? qp_sq_parse(&g->geom, s, &sq) : 0;
             if (!used || s[used] || g->hole[sq])
-                lb_fail(L, in, "rules.promote.at", "rules.promote.at: '%s' is not a point of the board",
+                lr_key_fail(L, in, "rules.promote.at", "rules.promote.at: '%s' is not a point of the board",
                         s ? s : luaL_typename(L, -1));
             g->promote_zone[sq] = 3;
             lua_pop(L, 1);
         }
     } else {
-        lb_fail(L, in, "rules.promote.at", "rules.promote.at must be \"far rank\" or a list of points");
+        lr_key_fail(L, in, "rules.promote.at", "rules.promote.at must be \"far rank\" or a list of points");
     }
     lua_pop(L, 1);
     if (lua_getfield(L, v, "ends_chain") != LUA_TNIL) g->promote_ends_chain = lua_toboolean(L, -1);
@@ -347,7 +335,7 @@ static unsigned move_kinds(lua_State *L, lr_inst *in, int i, const char *key)
     static const char *const kinds[] = {"step", "slide", "jump", NULL};
     if (lua_type(L, i) == LUA_TSTRING) return 1u << choose(L, in, i, key, kinds);
     if (lua_type(L, i) != LUA_TTABLE)
-        lb_fail(L, in, key, "%s must be \"step\", \"slide\", \"jump\" or a list of them", key);
+        lr_key_fail(L, in, key, "%s must be \"step\", \"slide\", \"jump\" or a list of them", key);
     unsigned m = 0;
     int t = lua_absindex(L, i);
     for (lua_Integer k = 1; k <= (lua_Integer)lua_rawlen(L, t); k++) {
@@ -386,7 +374,7 @@ static void read_move(lua_State *L, lr_inst *in, blk_game *g, int v)
         char key[32];
         snprintf(key, sizeof key, "rules.move.%s", lk);
         if (lua_getfield(L, v, lk) != LUA_TNIL) {
-            if (in->piece[c].side > 1) lb_fail(L, in, key, "%s: '%s' is neutral and does not move", key, lk);
+            if (in->piece[c].side > 1) lr_key_fail(L, in, key, "%s: '%s' is neutral and does not move", key, lk);
             if (lp_is_movements(L, -1)) lp_read_movements(L, in, g, -1, c, key);   /* piece movements */
             else g->move[c] = move_kinds(L, in, -1, key);
         }
@@ -400,7 +388,7 @@ static void read_move(lua_State *L, lr_inst *in, blk_game *g, int v)
             if (in->code_of[(unsigned char)k[0]] <= 0) {
                 char key[32];
                 snprintf(key, sizeof key, "rules.move.%s", k);
-                lb_fail(L, in, key, "rules.move: '%s' is not a piece of 'pieces'", k);
+                lr_key_fail(L, in, key, "rules.move: '%s' is not a piece of 'pieces'", k);
             }
         }
     }
@@ -411,7 +399,7 @@ static void read_jump(lua_State *L, lr_inst *in, blk_game *g, int v)
     static const char *const keys[] = {"over", "chain", "forced", "most", NULL};
     static const char *const over[] = {"enemy", "any", NULL};
     static const char *const chain[] = {"none", "optional", "full", NULL};
-    if (lua_type(L, v) != LUA_TTABLE) lb_fail(L, in, "rules.jump", "rules.jump must be a table");
+    if (lua_type(L, v) != LUA_TTABLE) lr_key_fail(L, in, "rules.jump", "rules.jump must be a table");
     check_keys(L, in, v, "rules.jump", keys, false);
     if (lua_getfield(L, v, "over") != LUA_TNIL) g->jump_over_own = choose(L, in, -1, "rules.jump.over", over) == 1;
     lua_pop(L, 1);
@@ -428,19 +416,19 @@ static void read_jump(lua_State *L, lr_inst *in, blk_game *g, int v)
 static void read_pattern(lua_State *L, lr_inst *in, blk_game *g, int i)
 {
     const char *p = lua_type(L, i) == LUA_TSTRING ? lua_tostring(L, i) : NULL;
-    if (!p) lb_fail(L, in, "rules.capture.pattern", "rules.capture.pattern must be a string or a list of strings");
+    if (!p) lr_key_fail(L, in, "rules.capture.pattern", "rules.capture.pattern must be a string or a list of strings");
     size_t m = strlen(p);
     if (m < 2 || m > BLK_ENCLOSE_LEN)
-        lb_fail(L, in, "rules.capture.pattern", "rules.capture.pattern '%s' must have 2 to %d points", p,
+        lr_key_fail(L, in, "rules.capture.pattern", "rules.capture.pattern '%s' must have 2 to %d points", p,
                 BLK_ENCLOSE_LEN);
     size_t bad = strspn(p, "Xo.?");
     if (bad < m)
-        lb_fail(L, in, "rules.capture.pattern",
+        lr_key_fail(L, in, "rules.capture.pattern",
                 "rules.capture.pattern '%s': '%c' is not X (own), o (taken), . (empty) or ? (any)", p, p[bad]);
     if (!strchr(p, 'X') || !strchr(p, 'o'))
-        lb_fail(L, in, "rules.capture.pattern", "rules.capture.pattern '%s' needs an X (own) and an o (taken)", p);
+        lr_key_fail(L, in, "rules.capture.pattern", "rules.capture.pattern '%s' needs an X (own) and an o (taken)", p);
     if (g->enclose_npat >= BLK_ENCLOSE_PATS)
-        lb_fail(L, in, "rules.capture.pattern", "rules.capture.pattern lists at most %d patterns", BLK_ENCLOSE_PATS);
+        lr_key_fail(L, in, "rules.capture.pattern", "rules.capture.pattern lists at most %d patterns", BLK_ENCLOSE_PATS);
     snprintf(g->enclose_pat[g->enclose_npat++], BLK_ENCLOSE_LEN + 1, "%s", p);
 }
 
@@ -453,21 +441,21 @@ static void read_capture(lua_State *L, lr_inst *in, blk_game *g, int v)
     if (table) {
         check_keys(L, in, v, "rules.capture", keys, false);
         lua_rawgeti(L, v, 1);
-        if (lua_isnil(L, -1)) lb_fail(L, in, "rules.capture", "rules.capture needs its kind first (\"custodian\")");
+        if (lua_isnil(L, -1)) lr_key_fail(L, in, "rules.capture", "rules.capture needs its kind first (\"custodian\")");
         kind = choose(L, in, -1, "rules.capture", kinds);
         lua_pop(L, 1);
     } else {
         kind = choose(L, in, v, "rules.capture", kinds);
     }
     if (kind == 1) {   /* "surround": groups without an empty neighbour (blk_mill.c) */
-        if (table) lb_fail(L, in, "rules.capture", "rules.capture: \"surround\" takes no options");
+        if (table) lr_key_fail(L, in, "rules.capture", "rules.capture: \"surround\" takes no options");
         g->surround = true;
         return;
     }
     int ty = table ? lua_getfield(L, v, "pattern") : LUA_TNIL;
     if (ty == LUA_TTABLE) {
         int t = lua_gettop(L), k = (int)lua_rawlen(L, t);
-        if (!k) lb_fail(L, in, "rules.capture.pattern", "rules.capture.pattern must list at least one pattern");
+        if (!k) lr_key_fail(L, in, "rules.capture.pattern", "rules.capture.pattern must list at least one pattern");
         for (int i = 1; i <= k; i++) {
             lua_rawgeti(L, t, i);
             read_pattern(L, in, g, lua_gettop(L));
@@ -482,7 +470,7 @@ static void read_capture(lua_State *L, lr_inst *in, blk_game *g, int v)
     if (!table) return;
     if (lua_getfield(L, v, "whole_line") != LUA_TNIL) {
         if (lua_type(L, -1) != LUA_TBOOLEAN)
-            lb_fail(L, in, "rules.capture.whole_line", "rules.capture.whole_line must be true or false");
+            lr_key_fail(L, in, "rules.capture.whole_line", "rules.capture.whole_line must be true or false");
         g->enclose_whole = lua_toboolean(L, -1);
     }
     lua_pop(L, 1);
@@ -497,9 +485,9 @@ static void read_shoot(lua_State *L, lr_inst *in, blk_game *g, int v)
     static const char *const keys[] = {"piece", "move", NULL};
     static const char *const kinds[] = {"step", "slide", NULL};
     if (lua_type(L, v) != LUA_TTABLE)
-        lb_fail(L, in, "rules.shoot", "rules.shoot must be a table { piece = letter, move = \"slide\" }");
+        lr_key_fail(L, in, "rules.shoot", "rules.shoot must be a table { piece = letter, move = \"slide\" }");
     check_keys(L, in, v, "rules.shoot", keys, false);
-    if (lua_getfield(L, v, "piece") == LUA_TNIL) lb_fail(L, in, "rules.shoot", "rules.shoot needs 'piece'");
+    if (lua_getfield(L, v, "piece") == LUA_TNIL) lr_key_fail(L, in, "rules.shoot", "rules.shoot needs 'piece'");
     g->shoot_code = code_of_letter(L, in, -1, "rules.shoot.piece");
     lua_pop(L, 1);
     g->shoot_move = BLK_SLIDE;
@@ -519,7 +507,7 @@ static void connect_end(lua_State *L, lr_inst *in, blk_game *g, int i, int side,
         for (int r = r0; r <= r1; r++)
             for (int f = f0; f <= f1; f++) g->connect_in[side][qp_sq(&g->geom, f, r)] |= (uint8_t)(1u << end);
     } else {
-        lb_fail(L, in, "rules.connect", "rules.connect: '%s' is neither a region of board.regions nor a rectangle like \"a1-k1\"",
+        lr_key_fail(L, in, "rules.connect", "rules.connect: '%s' is neither a region of board.regions nor a rectangle like \"a1-k1\"",
                 s ? s : luaL_typename(L, i));
     }
 }
@@ -529,11 +517,11 @@ static void read_connect(lua_State *L, lr_inst *in, blk_game *g, int v)
 {
     static const char *const keys[] = {"reason", NULL};
     if (lua_type(L, v) != LUA_TTABLE || (int)lua_rawlen(L, v) != in->nsides)
-        lb_fail(L, in, "rules.connect", "rules.connect must list two ends per side, e.g. { {\"a1-k1\", \"a11-k11\"}, {\"a1-a11\", \"k1-k11\"} }");
+        lr_key_fail(L, in, "rules.connect", "rules.connect must list two ends per side, e.g. { {\"a1-k1\", \"a11-k11\"}, {\"a1-a11\", \"k1-k11\"} }");
     check_keys(L, in, v, "rules.connect", keys, false);
     for (int s = 0; s < in->nsides; s++) {
         if (lua_rawgeti(L, v, s + 1) != LUA_TTABLE || lua_rawlen(L, -1) != 2)
-            lb_fail(L, in, "rules.connect", "rules.connect: side %d needs a pair of ends {a, b}", s + 1);
+            lr_key_fail(L, in, "rules.connect", "rules.connect: side %d needs a pair of ends {a, b}", s + 1);
         for (int e = 0; e < 2; e++) {
             lua_rawgeti(L, -1, e + 1);
             connect_end(L, in, g, lua_gettop(L), s, e);
@@ -549,14 +537,14 @@ static void read_connect(lua_State *L, lr_inst *in, blk_game *g, int v)
 static int count_rule(lua_State *L, lr_inst *in, int v, const char *key, const char *count_key,
                       const char *const *keys, int lo, int hi, char *why)
 {
-    if (lua_type(L, v) == LUA_TNUMBER) return to_int(L, in, v, key, lo, hi);
-    if (lua_type(L, v) != LUA_TTABLE) lb_fail(L, in, key, "%s must be a count or a table", key);
+    if (lua_type(L, v) == LUA_TNUMBER) return lr_key_int(L, in, v, key, lo, hi);
+    if (lua_type(L, v) != LUA_TTABLE) lr_key_fail(L, in, key, "%s must be a count or a table", key);
     check_keys(L, in, v, key, keys, false);
     char ck[64];
     snprintf(ck, sizeof ck, "%s.%s", key, count_key);
     lua_getfield(L, v, count_key);
-    if (lua_isnil(L, -1)) lb_fail(L, in, key, "%s needs '%s'", key, count_key);
-    int k = to_int(L, in, -1, ck, lo, hi);
+    if (lua_isnil(L, -1)) lr_key_fail(L, in, key, "%s needs '%s'", key, count_key);
+    int k = lr_key_int(L, in, -1, ck, lo, hi);
     lua_pop(L, 1);
     reason(L, in, v, key, why);
     return k;
@@ -565,7 +553,7 @@ static int count_rule(lua_State *L, lr_inst *in, int v, const char *key, const c
 static void read_eval(lua_State *L, lr_inst *in, blk_game *g, int v)
 {
     static const char *const keys[] = {"squares", "mobility", "hand", "mirror", "runs", NULL};
-    if (lua_type(L, v) != LUA_TTABLE) lb_fail(L, in, "eval", "'eval' must be a table");
+    if (lua_type(L, v) != LUA_TTABLE) lr_key_fail(L, in, "eval", "'eval' must be a table");
     check_keys(L, in, v, "eval", keys, false);
     g->has_eval = true;
     for (int c = 1; c <= in->npieces; c++) g->value[c] = in->piece[c].value;
@@ -589,10 +577,10 @@ static void read_eval(lua_State *L, lr_inst *in, blk_game *g, int v)
                 tt = lua_gettop(L);
             }
             if (lua_type(L, tt) != LUA_TTABLE || (int)lua_rawlen(L, tt) != g->n)
-                lb_fail(L, in, key, "%s must list %d numbers, a1 first", key, g->n);
+                lr_key_fail(L, in, key, "%s must list %d numbers, a1 first", key, g->n);
             for (int sq = 0; sq < g->n; sq++) {
                 lua_rawgeti(L, tt, sq + 1);
-                int w = to_int(L, in, -1, key, -10000, 10000);
+                int w = lr_key_int(L, in, -1, key, -10000, 10000);
                 lua_pop(L, 1);
                 int f = sq % g->geom.w, rk = sq / g->geom.w;
                 int at = in->piece[c].side && mirror ? (g->geom.h - 1 - rk) * g->geom.w + f : sq;
@@ -601,26 +589,26 @@ static void read_eval(lua_State *L, lr_inst *in, blk_game *g, int v)
             if (per_piece) lua_pop(L, 1);
         }
     } else if (ty != LUA_TNIL) {
-        lb_fail(L, in, "eval.squares", "eval.squares must be a list of numbers or letter = list");
+        lr_key_fail(L, in, "eval.squares", "eval.squares must be a list of numbers or letter = list");
     }
     lua_pop(L, 1);
     if (lua_getfield(L, v, "runs") != LUA_TNIL) {
         if (lua_type(L, -1) != LUA_TTABLE)
-            lb_fail(L, in, "eval.runs", "eval.runs must list a weight per run length (1, 2, …)");
+            lr_key_fail(L, in, "eval.runs", "eval.runs must list a weight per run length (1, 2, …)");
         int k = (int)lua_rawlen(L, -1);
-        if (k > QP_MAX_SIDE) lb_fail(L, in, "eval.runs", "eval.runs lists at most %d weights", QP_MAX_SIDE);
+        if (k > QP_MAX_SIDE) lr_key_fail(L, in, "eval.runs", "eval.runs lists at most %d weights", QP_MAX_SIDE);
         for (int i = 1; i <= k; i++) {
             lua_rawgeti(L, -1, i);
-            g->run_weight[i] = to_int(L, in, -1, "eval.runs", -100000, 100000);
+            g->run_weight[i] = lr_key_int(L, in, -1, "eval.runs", -100000, 100000);
             lua_pop(L, 1);
         }
         g->has_runs = k > 0;
     }
     lua_pop(L, 1);
-    if (lua_getfield(L, v, "mobility") != LUA_TNIL) g->mobility = to_int(L, in, -1, "eval.mobility", -1000, 1000);
+    if (lua_getfield(L, v, "mobility") != LUA_TNIL) g->mobility = lr_key_int(L, in, -1, "eval.mobility", -1000, 1000);
     lua_pop(L, 1);
     if (lua_getfield(L, v, "hand") != LUA_TNIL) {
-        int h = to_int(L, in, -1, "eval.hand", -10000, 10000);
+        int h = lr_key_int(L, in, -1, "eval.hand", -10000, 10000);
         g->hand_value[0] = g->hand_value[1] = h;
     }
     lua_pop(L, 1);
@@ -634,28 +622,28 @@ static void read_mill(lua_State *L, lr_inst *in, blk_game *g, int r, int params)
     g->lines = in->lines;
     if (lr_field(L, r, "mill", params) != LUA_TNIL) {
         int v = lua_gettop(L);
-        if (in->nsides != 2) lb_fail(L, in, "rules.mill", "rules.mill needs two sides");
+        if (in->nsides != 2) lr_key_fail(L, in, "rules.mill", "rules.mill needs two sides");
         if (lua_type(L, v) == LUA_TTABLE) {
             check_keys(L, in, v, "rules.mill", mill_keys, false);
             lua_getfield(L, v, "length");
-            if (lua_isnil(L, -1)) lb_fail(L, in, "rules.mill", "rules.mill needs 'length'");
-            g->mill_k = to_int(L, in, -1, "rules.mill.length", 2, QP_MAX_SIDE);
+            if (lua_isnil(L, -1)) lr_key_fail(L, in, "rules.mill", "rules.mill needs 'length'");
+            g->mill_k = lr_key_int(L, in, -1, "rules.mill.length", 2, QP_MAX_SIDE);
             lua_pop(L, 1);
             if (lua_getfield(L, v, "noun") != LUA_TNIL) {
                 const char *s = lua_tostring(L, -1);
                 if (!s || lua_type(L, -1) != LUA_TSTRING || !*s || strlen(s) > 16)
-                    lb_fail(L, in, "rules.mill.noun", "rules.mill.noun must be a short word (\"man\")");
+                    lr_key_fail(L, in, "rules.mill.noun", "rules.mill.noun must be a short word (\"man\")");
                 snprintf(g->noun, sizeof g->noun, "%s", s);
             }
             lua_pop(L, 1);
         } else {
-            g->mill_k = to_int(L, in, v, "rules.mill", 2, QP_MAX_SIDE);
+            g->mill_k = lr_key_int(L, in, v, "rules.mill", 2, QP_MAX_SIDE);
         }
     }
     lua_pop(L, 1);
     int ty = lr_field(L, r, "fly", params);
     if (ty == LUA_TBOOLEAN) g->fly_at = lua_toboolean(L, -1) ? BLK_FLY_ALWAYS : 0;
-    else if (ty != LUA_TNIL) g->fly_at = to_int(L, in, -1, "rules.fly", 1, QP_MAX_POINTS);
+    else if (ty != LUA_TNIL) g->fly_at = lr_key_int(L, in, -1, "rules.fly", 1, QP_MAX_POINTS);
     lua_pop(L, 1);
 }
 
@@ -684,12 +672,12 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
     }
 
     int ty = lr_field(L, t, "rules", params);
-    if (ty != LUA_TTABLE) lb_fail(L, in, "rules", "'rules' must be a table, got %s", luaL_typename(L, -1));
+    if (ty != LUA_TTABLE) lr_key_fail(L, in, "rules", "'rules' must be a table, got %s", luaL_typename(L, -1));
     int r = lua_gettop(L);
     check_keys(L, in, r, "rules", keys, false);
 
     if (lr_field(L, r, "start", params) != LUA_TNIL) {
-        if (lua_type(L, -1) != LUA_TSTRING) lb_fail(L, in, "rules.start", "rules.start must be a FEN board");
+        if (lua_type(L, -1) != LUA_TSTRING) lr_key_fail(L, in, "rules.start", "rules.start must be a FEN board");
         in->blk_start = lr_strdup(lua_tostring(L, -1));
     }
     lua_pop(L, 1);
@@ -708,7 +696,7 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
     if (lr_field(L, r, "connect", params) != LUA_TNIL) read_connect(L, in, g, lua_gettop(L));
     lua_pop(L, 1);
     if (lr_field(L, r, "swap", params) != LUA_TNIL) {
-        if (!lua_isboolean(L, -1)) lb_fail(L, in, "rules.swap", "rules.swap must be true or false");
+        if (!lua_isboolean(L, -1)) lr_key_fail(L, in, "rules.swap", "rules.swap must be true or false");
         g->swap = lua_toboolean(L, -1);
     }
     lua_pop(L, 1);
@@ -754,7 +742,7 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
                 for (int s = 0; s < in->nsides; s++) {
                     lua_rawgeti(L, -1, s + 1);
                     if (lua_type(L, -1) != LUA_TSTRING)
-                        lb_fail(L, in, "rules.stuck.reason", "rules.stuck.reason must be a string or one per side");
+                        lr_key_fail(L, in, "rules.stuck.reason", "rules.stuck.reason must be a string or one per side");
                     snprintf(g->stuck_side_reason[s], BLK_REASON, "%s", lua_tostring(L, -1));
                     lua_pop(L, 1);
                 }
@@ -803,17 +791,17 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
     static const char *const goal_keys[] = {"left", "at", "reason", "noun", "miss", NULL};
     if (lr_field(L, r, "goal", params) != LUA_TNIL) {
         int v = lua_gettop(L);
-        if (lua_type(L, v) != LUA_TTABLE) lb_fail(L, in, "rules.goal", "rules.goal must be a table");
-        if (in->nsides != 1) lb_fail(L, in, "rules.goal", "rules.goal is for one-player puzzles");
+        if (lua_type(L, v) != LUA_TTABLE) lr_key_fail(L, in, "rules.goal", "rules.goal must be a table");
+        if (in->nsides != 1) lr_key_fail(L, in, "rules.goal", "rules.goal is for one-player puzzles");
         check_keys(L, in, v, "rules.goal", goal_keys, false);
         lua_getfield(L, v, "left");
-        g->goal_left = lua_isnil(L, -1) ? 1 : to_int(L, in, -1, "rules.goal.left", 1, QP_MAX_POINTS);
+        g->goal_left = lua_isnil(L, -1) ? 1 : lr_key_int(L, in, -1, "rules.goal.left", 1, QP_MAX_POINTS);
         lua_pop(L, 1);
         if (lr_field(L, v, "at", params) != LUA_TNIL) {
             const char *s = lua_tostring(L, -1);
             int sq = -1, k = s ? qp_sq_parse(&g->geom, s, &sq) : 0;
             if (!k || s[k] || g->hole[sq])
-                lb_fail(L, in, "rules.goal.at", "rules.goal.at: '%s' is not a square of the board", s ? s : "?");
+                lr_key_fail(L, in, "rules.goal.at", "rules.goal.at: '%s' is not a square of the board", s ? s : "?");
             g->goal_sq = sq;
         }
         lua_pop(L, 1);
@@ -821,14 +809,14 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
         if (lua_getfield(L, v, "noun") != LUA_TNIL) {
             const char *s = lua_tostring(L, -1);
             if (!s || lua_type(L, -1) != LUA_TSTRING || !*s || strlen(s) > 16)
-                lb_fail(L, in, "rules.goal.noun", "rules.goal.noun must be a short word (\"peg\")");
+                lr_key_fail(L, in, "rules.goal.noun", "rules.goal.noun must be a short word (\"peg\")");
             snprintf(g->noun, sizeof g->noun, "%s", s);
         }
         lua_pop(L, 1);
         if (lua_getfield(L, v, "miss") != LUA_TNIL) {
             const char *s = lua_tostring(L, -1);
             if (!s || lua_type(L, -1) != LUA_TSTRING || !*s)
-                lb_fail(L, in, "rules.goal.miss", "rules.goal.miss must be a non-empty string");
+                lr_key_fail(L, in, "rules.goal.miss", "rules.goal.miss must be a non-empty string");
             snprintf(g->goal_miss_reason, sizeof g->goal_miss_reason, "%s", s);
         }
         lua_pop(L, 1);
@@ -847,7 +835,7 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
     if (blk_prepare(g, 0, err, sizeof err)) {
         char key[64];
         snprintf(key, sizeof key, "%.*s", (int)strcspn(err, ":"), err);
-        lb_fail(L, in, key, "%s", err);
+        lr_key_fail(L, in, key, "%s", err);
     }
 }
 

@@ -6,6 +6,7 @@
  * the key that holds it; nothing is silently dropped.
  */
 #include "lua_pieces.h"
+#include "lua_rules_read.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,9 +15,6 @@
 #include <lauxlib.h>
 
 #include "blk.h"
-
-#define lp_fail(L, in, key, ...) \
-    qp_sandbox_fail(L, (in)->game->path, qp_lua_key_line((in)->game->src, key, NULL), __VA_ARGS__)
 
 static void lp_keys(lua_State *L, lr_inst *in, int t, const char *where, const char *const *known)
 {
@@ -29,39 +27,9 @@ static void lp_keys(lua_State *L, lr_inst *in, int t, const char *where, const c
         for (int i = 0; known[i] && !ok; i++) ok = !strcmp(k, known[i]);
         if (ok) continue;
         const char *best = lr_closest_key(k, known);
-        if (best) lp_fail(L, in, where, "%s: unknown key '%s' (did you mean '%s'?)", where, k, best);
-        lp_fail(L, in, where, "%s: unknown key '%s'", where, k);
+        if (best) lr_key_fail(L, in, where, "%s: unknown key '%s' (did you mean '%s'?)", where, k, best);
+        lr_key_fail(L, in, where, "%s: unknown key '%s'", where, k);
     }
-}
-
-/* The letters of a string, each a piece: a bit set of codes. */
-static uint64_t lp_letters(lua_State *L, lr_inst *in, int i, const char *key)
-{
-    const char *s = lua_type(L, i) == LUA_TSTRING ? lua_tostring(L, i) : NULL;
-    if (!s || !*s) lp_fail(L, in, key, "%s must be a string of piece letters (\"Rr\")", key);
-    uint64_t set = 0;
-    for (const char *p = s; *p; p++) {
-        int c = in->code_of[(unsigned char)*p];
-        if (c <= 0) lp_fail(L, in, key, "%s: '%c' is not a piece of 'pieces'", key, *p);
-        set |= (uint64_t)1 << c;
-    }
-    return set;
-}
-
-static const char *lp_string(lua_State *L, lr_inst *in, int i, const char *key, const char *what)
-{
-    if (lua_type(L, i) != LUA_TSTRING) lp_fail(L, in, key, "%s must be %s, got %s", key, what, luaL_typename(L, i));
-    return lua_tostring(L, i);
-}
-
-static int lp_int(lua_State *L, lr_inst *in, int i, const char *key, int lo, int hi)
-{
-    int ok;
-    lua_Integer v = lua_tointegerx(L, i, &ok);
-    if (!ok || lua_type(L, i) != LUA_TNUMBER)
-        lp_fail(L, in, key, "%s must be an integer, got %s", key, luaL_typename(L, i));
-    if (v < lo || v > hi) lp_fail(L, in, key, "%s must be between %d and %d, got %d", key, lo, hi, (int)v);
-    return (int)v;
 }
 
 static int lp_cmp_str(const void *a, const void *b)
@@ -73,15 +41,15 @@ static int lp_cmp_str(const void *a, const void *b)
 
 static void read_zones(lua_State *L, lr_inst *in, blk_game *g, int v)
 {
-    if (lua_type(L, v) != LUA_TTABLE) lp_fail(L, in, "rules.zones", "rules.zones must be a table of name = squares");
+    if (lua_type(L, v) != LUA_TTABLE) lr_key_fail(L, in, "rules.zones", "rules.zones must be a table of name = squares");
     /* by name, so a zone's index does not depend on table order */
     const char *names[BLK_MAX_ZONES + 1];
     int n = 0;
     lua_pushnil(L);
     while (lua_next(L, v)) {
         lua_pop(L, 1);
-        if (lua_type(L, -1) != LUA_TSTRING) lp_fail(L, in, "rules.zones", "rules.zones: keys must be zone names");
-        if (n > BLK_MAX_ZONES - 1) lp_fail(L, in, "rules.zones", "rules.zones: more than %d zones", BLK_MAX_ZONES);
+        if (lua_type(L, -1) != LUA_TSTRING) lr_key_fail(L, in, "rules.zones", "rules.zones: keys must be zone names");
+        if (n > BLK_MAX_ZONES - 1) lr_key_fail(L, in, "rules.zones", "rules.zones: more than %d zones", BLK_MAX_ZONES);
         names[n++] = lua_tostring(L, -1);   /* the table holds the string */
     }
     qsort(names, (size_t)n, sizeof names[0], lp_cmp_str);
@@ -95,22 +63,22 @@ static void read_zones(lua_State *L, lr_inst *in, blk_game *g, int v)
         } else if (ty == LUA_TTABLE && lua_rawlen(L, -1) == 2 && g->nsides == 2) {
             for (int k = 1; k <= 2; k++) {
                 lua_rawgeti(L, -1 - (k - 1), k);
-                texts[nt++] = lp_string(L, in, -1, key, "a string of squares");
+                texts[nt++] = lr_key_string(L, in, -1, key, "a string of squares");
             }
         } else {
-            lp_fail(L, in, key, "%s must be squares (\"b4-c6 e4\") or one such string per side", key);
+            lr_key_fail(L, in, key, "%s must be squares (\"b4-c6 e4\") or one such string per side", key);
         }
         if (blk_zone_add(&g->pc, &g->geom, g->hole, names[i], texts, nt, err, sizeof err) < 0)
-            lp_fail(L, in, key, "%s: %s", key, err);
+            lr_key_fail(L, in, key, "%s: %s", key, err);
         lua_pop(L, 1 + (ty == LUA_TTABLE ? 2 : 0));
     }
 }
 
 static int zone_arg(lua_State *L, lr_inst *in, const blk_game *g, int i, const char *key)
 {
-    const char *s = lp_string(L, in, i, key, "the name of a zone of rules.zones");
+    const char *s = lr_key_string(L, in, i, key, "the name of a zone of rules.zones");
     int z = blk_zone_find(&g->pc, s);
-    if (z < 0) lp_fail(L, in, key, "%s: '%s' is not a zone of rules.zones", key, s);
+    if (z < 0) lr_key_fail(L, in, key, "%s: '%s' is not a zone of rules.zones", key, s);
     return z;
 }
 
@@ -119,7 +87,7 @@ static int zone_arg(lua_State *L, lr_inst *in, const blk_game *g, int i, const c
 static void read_terrain(lua_State *L, lr_inst *in, blk_game *g, int v)
 {
     static const char *const keys[] = {"pieces", "own", "rank", "capture_across", "reason", NULL};
-    if (lua_type(L, v) != LUA_TTABLE) lp_fail(L, in, "rules.terrain", "rules.terrain must be a table of zone = rules");
+    if (lua_type(L, v) != LUA_TTABLE) lr_key_fail(L, in, "rules.terrain", "rules.terrain must be a table of zone = rules");
     blk_pieces *p = &g->pc;
     lua_pushnil(L);
     while (lua_next(L, v)) {
@@ -128,22 +96,22 @@ static void read_terrain(lua_State *L, lr_inst *in, blk_game *g, int v)
         char key[64];
         snprintf(key, sizeof key, "rules.terrain.%s", name);
         int z = blk_zone_find(p, name);
-        if (z < 0) lp_fail(L, in, key, "%s: '%s' is not a zone of rules.zones", key, name);
-        if (lua_type(L, e) != LUA_TTABLE) lp_fail(L, in, key, "%s must be a table", key);
+        if (z < 0) lr_key_fail(L, in, key, "%s: '%s' is not a zone of rules.zones", key, name);
+        if (lua_type(L, e) != LUA_TTABLE) lr_key_fail(L, in, key, "%s must be a table", key);
         lp_keys(L, in, e, key, keys);
-        if (lua_getfield(L, e, "pieces") != LUA_TNIL) p->zenter[z] = lp_letters(L, in, -1, key);
+        if (lua_getfield(L, e, "pieces") != LUA_TNIL) p->zenter[z] = lr_key_letters(L, in, -1, key);
         lua_pop(L, 1);
         if (lua_getfield(L, e, "own") != LUA_TNIL) {
-            if (!p->zsided[z]) lp_fail(L, in, key, "%s.own: zone '%s' has no part per side", key, name);
+            if (!p->zsided[z]) lr_key_fail(L, in, key, "%s.own: zone '%s' has no part per side", key, name);
             p->zown_closed[z] = !lua_toboolean(L, -1);
         }
         lua_pop(L, 1);
-        if (lua_getfield(L, e, "rank") != LUA_TNIL) p->zrank[z] = (int8_t)lp_int(L, in, -1, key, 0, 100);
+        if (lua_getfield(L, e, "rank") != LUA_TNIL) p->zrank[z] = (int8_t)lr_key_int(L, in, -1, key, 0, 100);
         lua_pop(L, 1);
         if (lua_getfield(L, e, "capture_across") != LUA_TNIL) p->zwithin[z] = !lua_toboolean(L, -1);
         lua_pop(L, 1);
         if (lua_getfield(L, e, "reason") != LUA_TNIL)
-            snprintf(p->zreason[z], sizeof p->zreason[z], "%s", lp_string(L, in, -1, key, "a string"));
+            snprintf(p->zreason[z], sizeof p->zreason[z], "%s", lr_key_string(L, in, -1, key, "a string"));
         lua_pop(L, 1);
         lua_pop(L, 1);
     }
@@ -153,20 +121,20 @@ static void read_terrain(lua_State *L, lr_inst *in, blk_game *g, int v)
 
 static void read_exceptions(lua_State *L, lr_inst *in, int e, const char *key, uint64_t *set)
 {
-    if (lua_type(L, e) != LUA_TTABLE) lp_fail(L, in, key, "%s must be a table of letter = letters", key);
+    if (lua_type(L, e) != LUA_TTABLE) lr_key_fail(L, in, key, "%s must be a table of letter = letters", key);
     lua_pushnil(L);
     while (lua_next(L, e)) {
         const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
         int c = strlen(k) == 1 ? in->code_of[(unsigned char)k[0]] : -1;
-        if (c <= 0) lp_fail(L, in, key, "%s: '%s' is not a piece of 'pieces'", key, k);
-        set[c] |= lp_letters(L, in, -1, key);
+        if (c <= 0) lr_key_fail(L, in, key, "%s: '%s' is not a piece of 'pieces'", key, k);
+        set[c] |= lr_key_letters(L, in, -1, key);
         lua_pop(L, 1);
     }
 }
 
 static void read_ranks(lua_State *L, lr_inst *in, blk_game *g, int v)
 {
-    if (lua_type(L, v) != LUA_TTABLE) lp_fail(L, in, "rules.ranks", "rules.ranks must be a table of letter = rank");
+    if (lua_type(L, v) != LUA_TTABLE) lr_key_fail(L, in, "rules.ranks", "rules.ranks must be a table of letter = rank");
     blk_pieces *p = &g->pc;
     p->ranked = true;
     lua_pushnil(L);
@@ -175,13 +143,13 @@ static void read_ranks(lua_State *L, lr_inst *in, blk_game *g, int v)
         const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
         if (!strcmp(k, "takes") || !strcmp(k, "spares")) continue;
         if (strlen(k) != 1 || in->code_of[(unsigned char)k[0]] <= 0)
-            lp_fail(L, in, "rules.ranks", "rules.ranks: '%s' is not a piece of 'pieces' (nor takes or spares)", k);
+            lr_key_fail(L, in, "rules.ranks", "rules.ranks: '%s' is not a piece of 'pieces' (nor takes or spares)", k);
     }
     for (int c = 1; c <= in->npieces; c++) {
         char lk[2] = {in->piece[c].letter, 0}, key[32];
         snprintf(key, sizeof key, "rules.ranks.%s", lk);
-        if (lua_getfield(L, v, lk) == LUA_TNIL) lp_fail(L, in, "rules.ranks", "rules.ranks: piece '%s' has no rank", lk);
-        p->rank[c] = (int8_t)lp_int(L, in, -1, key, 0, 100);
+        if (lua_getfield(L, v, lk) == LUA_TNIL) lr_key_fail(L, in, "rules.ranks", "rules.ranks: piece '%s' has no rank", lk);
+        p->rank[c] = (int8_t)lr_key_int(L, in, -1, key, 0, 100);
         lua_pop(L, 1);
     }
     if (lua_getfield(L, v, "takes") != LUA_TNIL) read_exceptions(L, in, lua_gettop(L), "rules.ranks.takes", p->takes);
@@ -204,17 +172,17 @@ static void read_reach(lua_State *L, lr_inst *in, blk_game *g, int v)
         p->reach_zone = zone_arg(L, in, g, -1, "rules.reach.zone");
         lua_pop(L, 1);
         if (lua_getfield(L, v, "part") != LUA_TNIL) {
-            const char *s = lp_string(L, in, -1, "rules.reach.part", "\"own\" or \"enemy\"");
+            const char *s = lr_key_string(L, in, -1, "rules.reach.part", "\"own\" or \"enemy\"");
             if (strcmp(s, "own") && strcmp(s, "enemy"))
-                lp_fail(L, in, "rules.reach.part", "rules.reach.part must be \"own\" or \"enemy\", got \"%s\"", s);
+                lr_key_fail(L, in, "rules.reach.part", "rules.reach.part must be \"own\" or \"enemy\", got \"%s\"", s);
             p->reach_enemy = s[0] == 'e';
         }
         lua_pop(L, 1);
         if (lua_getfield(L, v, "reason") != LUA_TNIL)
-            snprintf(p->reach_reason, sizeof p->reach_reason, "%s", lp_string(L, in, -1, "rules.reach.reason", "a string"));
+            snprintf(p->reach_reason, sizeof p->reach_reason, "%s", lr_key_string(L, in, -1, "rules.reach.reason", "a string"));
         lua_pop(L, 1);
     } else {
-        lp_fail(L, in, "rules.reach", "rules.reach must be a zone name or { zone = , part = , reason = }");
+        lr_key_fail(L, in, "rules.reach", "rules.reach must be a zone name or { zone = , part = , reason = }");
     }
     if (!p->reach_reason[0])
         snprintf(p->reach_reason, sizeof p->reach_reason, "%s reached", p->zname[p->reach_zone]);
@@ -255,14 +223,14 @@ bool lp_captures_all(lua_State *L, lr_inst *in, blk_game *g, int v)
     const char *reason = NULL;
     if (lua_type(L, v) == LUA_TSTRING) {
         if (strcmp(lua_tostring(L, v), "all"))
-            lp_fail(L, in, "rules.captures", "rules.captures must be a count, \"all\" or a table, got \"%s\"",
+            lr_key_fail(L, in, "rules.captures", "rules.captures must be a count, \"all\" or a table, got \"%s\"",
                     lua_tostring(L, v));
     } else if (lua_type(L, v) == LUA_TTABLE && lua_getfield(L, v, "count") == LUA_TSTRING) {
         if (strcmp(lua_tostring(L, -1), "all"))
-            lp_fail(L, in, "rules.captures.count", "rules.captures.count must be a count or \"all\", got \"%s\"",
+            lr_key_fail(L, in, "rules.captures.count", "rules.captures.count must be a count or \"all\", got \"%s\"",
                     lua_tostring(L, -1));
         lua_pop(L, 1);
-        if (lua_getfield(L, v, "reason") != LUA_TNIL) reason = lp_string(L, in, -1, "rules.captures.reason", "a string");
+        if (lua_getfield(L, v, "reason") != LUA_TNIL) reason = lr_key_string(L, in, -1, "rules.captures.reason", "a string");
         lua_pop(L, 1);
     } else {
         if (lua_type(L, v) == LUA_TTABLE) lua_pop(L, 1);
@@ -296,30 +264,30 @@ static void read_movement(lua_State *L, lr_inst *in, blk_game *g, int e, int cod
     int kind = 0;
     while (kinds[kind] && strcmp(kinds[kind], ks)) kind++;
     if (!kinds[kind])
-        lp_fail(L, in, key, "%s: a movement starts with \"step\", \"slide\", \"leap\" or \"cross\", got '%s'", key,
+        lr_key_fail(L, in, key, "%s: a movement starts with \"step\", \"slide\", \"leap\" or \"cross\", got '%s'", key,
                 *ks ? ks : luaL_typename(L, -1));
     lua_pop(L, 1);
     unsigned cap = BLK_PM_MOVE | BLK_PM_TAKE;
     if (lua_getfield(L, e, "capture") != LUA_TNIL) {
-        const char *s = lp_string(L, in, -1, key, "\"also\", \"only\" or \"never\"");
+        const char *s = lr_key_string(L, in, -1, key, "\"also\", \"only\" or \"never\"");
         int k = 0;
         while (caps[k] && strcmp(caps[k], s)) k++;
-        if (!caps[k]) lp_fail(L, in, key, "%s: capture must be \"also\", \"only\" or \"never\", got \"%s\"", key, s);
+        if (!caps[k]) lr_key_fail(L, in, key, "%s: capture must be \"also\", \"only\" or \"never\", got \"%s\"", key, s);
         cap = k == 0 ? BLK_PM_MOVE | BLK_PM_TAKE : k == 1 ? BLK_PM_TAKE : BLK_PM_MOVE;
     }
     lua_pop(L, 1);
     int range = kind == 1 ? 255 : 1;
     if (lua_getfield(L, e, "range") != LUA_TNIL) {
-        if (kind != 1) lp_fail(L, in, key, "%s: only a slide has a range", key);
-        range = lp_int(L, in, -1, key, 1, QP_MAX_SIDE);
+        if (kind != 1) lr_key_fail(L, in, key, "%s: only a slide has a range", key);
+        range = lr_key_int(L, in, -1, key, 1, QP_MAX_SIDE);
     }
     lua_pop(L, 1);
     int zone = -1;
     if (lua_getfield(L, e, "zone") != LUA_TNIL) {
-        if (kind != 3) lp_fail(L, in, key, "%s: only a cross names a zone", key);
+        if (kind != 3) lr_key_fail(L, in, key, "%s: only a cross names a zone", key);
         zone = zone_arg(L, in, g, -1, key);
     } else if (kind == 3) {
-        lp_fail(L, in, key, "%s: a cross needs the zone it crosses (zone = \"water\")", key);
+        lr_key_fail(L, in, key, "%s: a cross needs the zone it crosses (zone = \"water\")", key);
     }
     lua_pop(L, 1);
     int from_zone = -1;
@@ -328,26 +296,26 @@ static void read_movement(lua_State *L, lr_inst *in, blk_game *g, int e, int cod
     /* en passant (blk_royal.h) */
     bool en_passant = false;
     if (lua_getfield(L, e, "en_passant") != LUA_TNIL) {
-        if (lua_type(L, -1) != LUA_TBOOLEAN) lp_fail(L, in, key, "%s: en_passant must be true or false", key);
+        if (lua_type(L, -1) != LUA_TBOOLEAN) lr_key_fail(L, in, key, "%s: en_passant must be true or false", key);
         en_passant = lua_toboolean(L, -1);
         if (en_passant && (cap != BLK_PM_TAKE || kind == 1 || kind == 3))
-            lp_fail(L, in, key, "%s: en_passant is for a step or leap that only captures (capture = \"only\")", key);
+            lr_key_fail(L, in, key, "%s: en_passant is for a step or leap that only captures (capture = \"only\")", key);
     }
     lua_pop(L, 1);
     int len = (int)lua_rawlen(L, e);
-    if (len < 2) lp_fail(L, in, key, "%s: a %s needs %s", key, kinds[kind], kind == 2 ? "offsets ({1, 2})" : "directions");
+    if (len < 2) lr_key_fail(L, in, key, "%s: a %s needs %s", key, kinds[kind], kind == 2 ? "offsets ({1, 2})" : "directions");
     for (int i = 2; i <= len; i++) {
         lua_rawgeti(L, e, i);
         int dx[8], dy[8], nd = 0;
         if (kind == 2) {
             /* a leap's offset {a, b}: all its mirror images and turns */
             if (lua_type(L, -1) != LUA_TTABLE || lua_rawlen(L, -1) != 2)
-                lp_fail(L, in, key, "%s: a leap takes offsets {a, b} (a knight: {1, 2})", key);
+                lr_key_fail(L, in, key, "%s: a leap takes offsets {a, b} (a knight: {1, 2})", key);
             lua_rawgeti(L, -1, 1);
             lua_rawgeti(L, -2, 2);
-            int a = lp_int(L, in, -2, key, 0, QP_MAX_SIDE - 1), b = lp_int(L, in, -1, key, 0, QP_MAX_SIDE - 1);
+            int a = lr_key_int(L, in, -2, key, 0, QP_MAX_SIDE - 1), b = lr_key_int(L, in, -1, key, 0, QP_MAX_SIDE - 1);
             lua_pop(L, 2);
-            if (!a && !b) lp_fail(L, in, key, "%s: offset {0, 0} goes nowhere", key);
+            if (!a && !b) lr_key_fail(L, in, key, "%s: offset {0, 0} goes nowhere", key);
             int cand[8][2] = {{a, b}, {-a, b}, {a, -b}, {-a, -b}, {b, a}, {-b, a}, {b, -a}, {-b, -a}};
             for (int k = 0; k < 8; k++) {
                 bool dup = false;
@@ -356,11 +324,11 @@ static void read_movement(lua_State *L, lr_inst *in, blk_game *g, int e, int cod
             }
         } else {
             if (lua_type(L, -1) != LUA_TSTRING)
-                lp_fail(L, in, key, "%s: directions are words (\"forward\", \"orthogonal\", \"ne\"), got %s", key,
+                lr_key_fail(L, in, key, "%s: directions are words (\"forward\", \"orthogonal\", \"ne\"), got %s", key,
                         luaL_typename(L, -1));
             nd = blk_piece_dirs(lua_tostring(L, -1), side, dx, dy);
             if (nd < 0)
-                lp_fail(L, in, key,
+                lr_key_fail(L, in, key,
                         "%s: unknown direction '%s' (n, ne, e, se, s, sw, w, nw, orthogonal, diagonal, all, forward, "
                         "backward, sideways, forward-diagonals, backward-diagonals)",
                         key, lua_tostring(L, -1));
@@ -368,7 +336,7 @@ static void read_movement(lua_State *L, lr_inst *in, blk_game *g, int e, int cod
         lua_pop(L, 1);
         for (int k = 0; k < nd; k++) {
             if (blk_piece_add(&g->pc, code, dx[k], dy[k], range, cap, zone, kind == 2, from_zone, err, sizeof err))
-                lp_fail(L, in, key, "%s: %s", key, err);
+                lr_key_fail(L, in, key, "%s: %s", key, err);
             blk_pmove *m = &g->pc.pm[code][g->pc.npm[code] - 1];
             m->en_passant = en_passant;
         }
@@ -384,12 +352,12 @@ void lp_read_movements(lua_State *L, lr_inst *in, blk_game *g, int v, int code, 
         lua_pop(L, 1);
         if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1 || lua_tointeger(L, -1) > len) {
             lua_pop(L, 1);
-            lp_fail(L, in, key, "%s: a list of movements has no named keys", key);
+            lr_key_fail(L, in, key, "%s: a list of movements has no named keys", key);
         }
     }
     for (int i = 1; i <= len; i++) {
         if (lua_rawgeti(L, v, i) != LUA_TTABLE)
-            lp_fail(L, in, key, "%s: movement %d must be a table ({\"step\", \"forward\"})", key, i);
+            lr_key_fail(L, in, key, "%s: movement %d must be a table ({\"step\", \"forward\"})", key, i);
         read_movement(L, in, g, lua_gettop(L), code, key);
         lua_pop(L, 1);
     }

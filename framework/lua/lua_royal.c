@@ -5,6 +5,7 @@
  * "path:line: message" at the key that holds it.
  */
 #include "lua_royal.h"
+#include "lua_rules_read.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,34 +15,11 @@
 
 #include "blk.h"
 
-#define lk_fail(L, in, key, ...) \
-    qp_sandbox_fail(L, (in)->game->path, qp_lua_key_line((in)->game->src, key, NULL), __VA_ARGS__)
-
-static const char *lk_string(lua_State *L, lr_inst *in, int i, const char *key, const char *what)
-{
-    if (lua_type(L, i) != LUA_TSTRING) lk_fail(L, in, key, "%s must be %s, got %s", key, what, luaL_typename(L, i));
-    return lua_tostring(L, i);
-}
-
-/* The letters of a string, each a piece: a bit set of codes. */
-static uint64_t lk_letters(lua_State *L, lr_inst *in, int i, const char *key)
-{
-    const char *s = lk_string(L, in, i, key, "a string of piece letters (\"Kk\")");
-    if (!*s) lk_fail(L, in, key, "%s must name at least one piece", key);
-    uint64_t set = 0;
-    for (const char *p = s; *p; p++) {
-        int c = in->code_of[(unsigned char)*p];
-        if (c <= 0) lk_fail(L, in, key, "%s: '%c' is not a piece of 'pieces'", key, *p);
-        set |= (uint64_t)1 << c;
-    }
-    return set;
-}
-
 static void lk_reason(lua_State *L, lr_inst *in, int v, const char *field, const char *key, char *dst, size_t n)
 {
     if (lua_getfield(L, v, field) != LUA_TNIL) {
-        const char *s = lk_string(L, in, -1, key, "a string");
-        if (!*s || strlen(s) >= n) lk_fail(L, in, key, "%s must have 1 to %d characters", key, (int)n - 1);
+        const char *s = lr_key_string(L, in, -1, key, "a string");
+        if (!*s || strlen(s) >= n) lr_key_fail(L, in, key, "%s must have 1 to %d characters", key, (int)n - 1);
         snprintf(dst, n, "%s", s);
     }
     lua_pop(L, 1);
@@ -54,16 +32,16 @@ static void read_royal(lua_State *L, lr_inst *in, blk_game *g, int v)
     blk_royal *k = &g->rk;
     if (lua_type(L, v) == LUA_TTABLE) {
         lua_getfield(L, v, "pieces");
-        k->royal = lk_letters(L, in, -1, "rules.royal.pieces");
+        k->royal = lr_key_letters(L, in, -1, "rules.royal.pieces");
         lua_pop(L, 1);
         lk_reason(L, in, v, "name", "rules.royal.name", k->royal_name, sizeof k->royal_name);
     } else {
-        k->royal = lk_letters(L, in, v, "rules.royal");
+        k->royal = lr_key_letters(L, in, v, "rules.royal");
     }
     for (int s = 0; s < 2; s++) {
         int n = 0;
         for (int c = 1; c <= g->ncodes; c++) n += (k->royal >> c & 1) && g->side_of[c] == s;
-        if (n > 1) lk_fail(L, in, "rules.royal", "rules.royal: one royal kind per side");
+        if (n > 1) lr_key_fail(L, in, "rules.royal", "rules.royal: one royal kind per side");
     }
 }
 
@@ -80,16 +58,16 @@ static void read_castling(lua_State *L, lr_inst *in, blk_game *g, int v)
 {
     blk_royal *k = &g->rk;
     const char *key = "rules.castling";
-    if (lua_type(L, v) != LUA_TTABLE) lk_fail(L, in, key, "%s must be a table of letter = \"e1 g1 h1 f1\"", key);
+    if (lua_type(L, v) != LUA_TTABLE) lr_key_fail(L, in, key, "%s must be a table of letter = \"e1 g1 h1 f1\"", key);
     lua_pushnil(L);
     while (lua_next(L, v)) {
         const char *letter = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
         char ek[48];
         snprintf(ek, sizeof ek, "%s.%s", key, letter);
         if (strlen(letter) != 1 || !((letter[0] >= 'A' && letter[0] <= 'Z') || (letter[0] >= 'a' && letter[0] <= 'z')))
-            lk_fail(L, in, key, "%s: keys are the FEN letters of the rights (\"K\", \"q\")", key);
-        if (k->ncastle >= BLK_MAX_CASTLES) lk_fail(L, in, key, "%s: at most %d castlings", key, BLK_MAX_CASTLES);
-        const char *txt = lk_string(L, in, -1, ek, "four squares: royal from and to, partner from and to");
+            lr_key_fail(L, in, key, "%s: keys are the FEN letters of the rights (\"K\", \"q\")", key);
+        if (k->ncastle >= BLK_MAX_CASTLES) lr_key_fail(L, in, key, "%s: at most %d castlings", key, BLK_MAX_CASTLES);
+        const char *txt = lr_key_string(L, in, -1, ek, "four squares: royal from and to, partner from and to");
         int sq[4], n = 0;
         const char *p = txt;
         while (*p) {
@@ -97,14 +75,14 @@ static void read_castling(lua_State *L, lr_inst *in, blk_game *g, int v)
             if (!*p) break;
             int used = n < 4 ? qp_sq_parse(&g->geom, p, &sq[n]) : 0;
             if (!used || (p[used] && p[used] != ' ') || g->hole[sq[n]])
-                lk_fail(L, in, ek, "%s: '%s' is not four squares of the board (\"e1 g1 h1 f1\")", ek, txt);
+                lr_key_fail(L, in, ek, "%s: '%s' is not four squares of the board (\"e1 g1 h1 f1\")", ek, txt);
             n++;
             p += used;
         }
-        if (n != 4) lk_fail(L, in, ek, "%s: '%s' is not four squares of the board (\"e1 g1 h1 f1\")", ek, txt);
+        if (n != 4) lr_key_fail(L, in, ek, "%s: '%s' is not four squares of the board (\"e1 g1 h1 f1\")", ek, txt);
         int side = letter[0] >= 'a';
         for (int i = 0; i < k->ncastle; i++)
-            if (k->castle[i].right == letter[0]) lk_fail(L, in, ek, "%s: named twice", ek);
+            if (k->castle[i].right == letter[0]) lr_key_fail(L, in, ek, "%s: named twice", ek);
         blk_castle *ca = &k->castle[k->ncastle++];
         ca->kfrom = (int16_t)sq[0], ca->kto = (int16_t)sq[1], ca->pfrom = (int16_t)sq[2], ca->pto = (int16_t)sq[3];
         ca->side = (int8_t)side;
@@ -114,7 +92,7 @@ static void read_castling(lua_State *L, lr_inst *in, blk_game *g, int v)
             int from = sq[2 * a], to = sq[2 * a + 1];
             int dx = to % w - from % w, dy = to / w - from / w;
             if (from == to || (dx && dy && abs(dx) != abs(dy)))
-                lk_fail(L, in, ek, "%s: each piece goes along a line to another square", ek);
+                lr_key_fail(L, in, ek, "%s: each piece goes along a line to another square", ek);
         }
         lua_pop(L, 1);
     }
@@ -127,11 +105,11 @@ static void read_promote(lua_State *L, lr_inst *in, blk_game *g, int v)
 {
     blk_royal *k = &g->rk;
     const char *key = "rules.promote";
-    if (lua_type(L, v) != LUA_TTABLE) lk_fail(L, in, key, "%s must be { zone = , P = \"QRBN\", … }", key);
+    if (lua_type(L, v) != LUA_TTABLE) lr_key_fail(L, in, key, "%s must be { zone = , P = \"QRBN\", … }", key);
     lua_getfield(L, v, "zone");
-    const char *z = lk_string(L, in, -1, "rules.promote.zone", "the name of a zone of rules.zones");
+    const char *z = lr_key_string(L, in, -1, "rules.promote.zone", "the name of a zone of rules.zones");
     k->promo_zone = blk_zone_find(&g->pc, z);
-    if (k->promo_zone < 0) lk_fail(L, in, "rules.promote.zone", "rules.promote.zone: '%s' is not a zone of rules.zones", z);
+    if (k->promo_zone < 0) lr_key_fail(L, in, "rules.promote.zone", "rules.promote.zone: '%s' is not a zone of rules.zones", z);
     lua_pop(L, 1);
     int kinds = 0;
     lua_pushnil(L);
@@ -144,20 +122,20 @@ static void read_promote(lua_State *L, lr_inst *in, blk_game *g, int v)
         char ek[48];
         snprintf(ek, sizeof ek, "%s.%s", key, name);
         int c = strlen(name) == 1 ? in->code_of[(unsigned char)name[0]] : -1;
-        if (c <= 0) lk_fail(L, in, key, "%s: '%s' is neither zone nor a piece of 'pieces'", key, name);
-        const char *to = lk_string(L, in, -1, ek, "the letters of the pieces it may become (\"QRBN\")");
-        if (!*to || strlen(to) > 8) lk_fail(L, in, ek, "%s: name 1 to 8 pieces", ek);
+        if (c <= 0) lr_key_fail(L, in, key, "%s: '%s' is neither zone nor a piece of 'pieces'", key, name);
+        const char *to = lr_key_string(L, in, -1, ek, "the letters of the pieces it may become (\"QRBN\")");
+        if (!*to || strlen(to) > 8) lr_key_fail(L, in, ek, "%s: name 1 to 8 pieces", ek);
         for (const char *p = to; *p; p++) {
             int t = in->code_of[(unsigned char)*p];
-            if (t <= 0) lk_fail(L, in, ek, "%s: '%c' is not a piece of 'pieces'", ek, *p);
-            if (g->side_of[t] != g->side_of[c]) lk_fail(L, in, ek, "%s: '%c' is not the same side's piece", ek, *p);
-            if (t == c) lk_fail(L, in, ek, "%s: a piece promotes to another kind", ek);
+            if (t <= 0) lr_key_fail(L, in, ek, "%s: '%c' is not a piece of 'pieces'", ek, *p);
+            if (g->side_of[t] != g->side_of[c]) lr_key_fail(L, in, ek, "%s: '%c' is not the same side's piece", ek, *p);
+            if (t == c) lr_key_fail(L, in, ek, "%s: a piece promotes to another kind", ek);
             k->promo_list[c][k->npromo[c]++] = (uint8_t)t;
         }
         kinds++;
         lua_pop(L, 1);
     }
-    if (!kinds) lk_fail(L, in, key, "%s: no piece promotes (P = \"QRBN\")", key);
+    if (!kinds) lr_key_fail(L, in, key, "%s: no piece promotes (P = \"QRBN\")", key);
 }
 
 /* ---- dead = { "Kk", "KBk", …, reason = } ------------------------------------------- */
@@ -166,22 +144,22 @@ static void read_dead(lua_State *L, lr_inst *in, blk_game *g, int v)
 {
     blk_royal *k = &g->rk;
     const char *key = "rules.dead";
-    if (lua_type(L, v) != LUA_TTABLE) lk_fail(L, in, key, "%s must be a list of piece sets (\"KBk\")", key);
+    if (lua_type(L, v) != LUA_TTABLE) lr_key_fail(L, in, key, "%s must be a list of piece sets (\"KBk\")", key);
     lua_pushnil(L);
     while (lua_next(L, v)) {
         lua_pop(L, 1);
         if (lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "reason"))
-            lk_fail(L, in, key, "%s: unknown key '%s' (the sets are a list; reason = )", key, lua_tostring(L, -1));
+            lr_key_fail(L, in, key, "%s: unknown key '%s' (the sets are a list; reason = )", key, lua_tostring(L, -1));
     }
     int n = (int)lua_rawlen(L, v);
-    if (n < 1 || n > BLK_MAX_DEAD) lk_fail(L, in, key, "%s: 1 to %d sets of pieces", key, BLK_MAX_DEAD);
+    if (n < 1 || n > BLK_MAX_DEAD) lr_key_fail(L, in, key, "%s: 1 to %d sets of pieces", key, BLK_MAX_DEAD);
     for (int i = 1; i <= n; i++) {
         lua_rawgeti(L, v, i);
-        const char *s = lk_string(L, in, -1, key, "a list of strings of piece letters");
-        if (!*s) lk_fail(L, in, key, "%s: an empty set", key);
+        const char *s = lr_key_string(L, in, -1, key, "a list of strings of piece letters");
+        if (!*s) lr_key_fail(L, in, key, "%s: an empty set", key);
         for (const char *p = s; *p; p++) {
             int c = in->code_of[(unsigned char)*p];
-            if (c <= 0) lk_fail(L, in, key, "%s: '%c' is not a piece of 'pieces'", key, *p);
+            if (c <= 0) lr_key_fail(L, in, key, "%s: '%c' is not a piece of 'pieces'", key, *p);
             k->dead[k->ndead][c]++;
         }
         k->ndead++;
@@ -195,11 +173,11 @@ void lk_stuck_check(lua_State *L, lr_inst *in, blk_game *g, int v)
     static const char *const names[] = {"loses", "wins", "draw", NULL};
     blk_royal *k = &g->rk;
     if (lua_getfield(L, v, "check") != LUA_TNIL) {
-        const char *s = lk_string(L, in, -1, "rules.stuck.check", "\"loses\", \"wins\" or \"draw\"");
+        const char *s = lr_key_string(L, in, -1, "rules.stuck.check", "\"loses\", \"wins\" or \"draw\"");
         int i = 0;
         while (names[i] && strcmp(names[i], s)) i++;
         if (!names[i])
-            lk_fail(L, in, "rules.stuck.check", "rules.stuck.check must be \"loses\", \"wins\" or \"draw\", got \"%s\"", s);
+            lr_key_fail(L, in, "rules.stuck.check", "rules.stuck.check must be \"loses\", \"wins\" or \"draw\", got \"%s\"", s);
         k->stuck_check_set = true;
         k->stuck_check = i == 0 ? BLK_STUCK_LOSES : i == 1 ? BLK_STUCK_WINS : BLK_STUCK_DRAW;
         snprintf(k->stuck_check_reason, sizeof k->stuck_check_reason, "no moves in check");

@@ -1,0 +1,36 @@
+/*
+ * lua_rules_read.c — checked reads of a rules table's values (see
+ * lua_rules_read.h).
+ */
+#include "lua_rules_read.h"
+
+#include <lauxlib.h>
+
+int lr_key_int(lua_State *L, lr_inst *in, int i, const char *key, int lo, int hi)
+{
+    int ok;
+    lua_Integer v = lua_tointegerx(L, i, &ok);
+    if (!ok || lua_type(L, i) != LUA_TNUMBER)
+        lr_key_fail(L, in, key, "%s must be an integer, got %s", key, luaL_typename(L, i));
+    if (v < lo || v > hi) lr_key_fail(L, in, key, "%s must be between %d and %d, got %d", key, lo, hi, (int)v);
+    return (int)v;
+}
+
+const char *lr_key_string(lua_State *L, lr_inst *in, int i, const char *key, const char *what)
+{
+    if (lua_type(L, i) != LUA_TSTRING) lr_key_fail(L, in, key, "%s must be %s, got %s", key, what, luaL_typename(L, i));
+    return lua_tostring(L, i);
+}
+
+uint64_t lr_key_letters(lua_State *L, lr_inst *in, int i, const char *key)
+{
+    const char *s = lua_type(L, i) == LUA_TSTRING ? lua_tostring(L, i) : NULL;
+    if (!s || !*s) lr_key_fail(L, in, key, "%s must be a string of piece letters (\"Kk\")", key);
+    uint64_t set = 0;
+    for (const char *p = s; *p; p++) {
+        int c = in->code_of[(unsigned char)*p];
+        if (c <= 0) lr_key_fail(L, in, key, "%s: '%c' is not a piece of 'pieces'", key, *p);
+        set |= (uint64_t)1 << c;
+    }
+    return set;
+}
