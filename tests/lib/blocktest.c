@@ -43,6 +43,22 @@ void bt_play(const qp_rules *r, void *s, const char *moves)
     }
 }
 
+bool bt_play_both(const qp_rules *a, void *sa, const qp_rules *b, void *sb, const char *texts, uint64_t *seed)
+{
+    size_t n = *texts ? 1 : 0;
+    for (const char *p = texts; *p; p++) n += *p == ' ';
+    if (!n) return false;
+    *seed = *seed * 6364136223846793005ull + 1442695040888963407ull;
+    size_t k = (*seed >> 33) % n;
+    const char *t = texts;
+    for (size_t j = 0; j < k; j++) t = strchr(t, ' ') + 1;
+    char mv[QP_MOVE_TEXT];
+    snprintf(mv, sizeof mv, "%.*s", (int)strcspn(t, " "), t);
+    bt_play(a, sa, mv);
+    bt_play(b, sb, mv);
+    return true;
+}
+
 const char *bt_refusal(const qp_rules *r, const void *s, const char *text)
 {
     static char err[QP_ERR];

@@ -7,7 +7,9 @@
 #ifndef QP_BLOCKTEST_H
 #define QP_BLOCKTEST_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "ruleset.h"
 
@@ -18,6 +20,10 @@ void *bt_pos_at(const qp_rules *r, const char *fen);
 void bt_status_text(const qp_rules *r, const void *s, char *buf, size_t n);
 /* Plays the space-separated move texts on s. */
 void bt_play(const qp_rules *r, void *s, const char *moves);
+/* Twins played in step: picks one of the space-separated move texts
+ * (by the LCG in *seed, which advances) and plays it on both a and b.
+ * False, playing nothing, when texts is empty. */
+bool bt_play_both(const qp_rules *a, void *sa, const qp_rules *b, void *sb, const char *texts, uint64_t *seed);
 /* Why move_parse refuses text ("" when it is legal); valid until the next call. */
 const char *bt_refusal(const qp_rules *r, const void *s, const char *text);
 /* Fails unless s prints as FEN want. */

@@ -254,24 +254,11 @@ static void test_twins(void **st)
                                            : oa.result == ob.result && (oa.result != QP_WIN || oa.winner == ob.winner);
                 if (!same)
                     fail_msg("%s ply %d: blocks %s, hooks %s", pairs[i].game, ply, oa.reason, ob.reason);
-                /* pick the k-th move text in both */
-                size_t n = *a ? 1 : 0;
-                for (char *p = a; *p; p++) n += *p == ' ';
-                if (!n) {
-                    free(a);
-                    free(b);
-                    break;
-                }
-                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-                size_t k = (seed >> 33) % n;
-                char *t = a;
-                for (size_t j = 0; j < k; j++) t = strchr(t, ' ') + 1;
-                char mv[QP_MOVE_TEXT];
-                snprintf(mv, sizeof mv, "%.*s", (int)strcspn(t, " "), t);
-                bt_play(r, s, mv);
-                bt_play(h, hs, mv);
+                /* the same move text in both */
+                bool played = bt_play_both(r, s, h, hs, a, &seed);
                 free(a);
                 free(b);
+                if (!played) break;
             }
         }
         free(s);

@@ -220,24 +220,13 @@ static void test_morris9_twin_games(void **st)
             h->rs->outcome(h, hs, &ob);
             if (oa.result != ob.result || (oa.result == QP_WIN && oa.winner != ob.winner))
                 fail_msg("game %d ply %d: blocks %s, hooks %s", game, ply, oa.reason, ob.reason);
-            size_t n = *a ? 1 : 0;
-            for (char *p = a; *p; p++) n += *p == ' ';
-            if (!n) {
-                ended++;
-                free(a);
-                free(b);
-                break;
-            }
-            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-            size_t k = (seed >> 33) % n;
-            char *t = a;
-            for (size_t j = 0; j < k; j++) t = strchr(t, ' ') + 1;
-            char mv[QP_MOVE_TEXT];
-            snprintf(mv, sizeof mv, "%.*s", (int)strcspn(t, " "), t);
-            bt_play(r, s, mv);
-            bt_play(h, hs, mv);
+            bool played = bt_play_both(r, s, h, hs, a, &seed);
             free(a);
             free(b);
+            if (!played) {
+                ended++;
+                break;
+            }
         }
     }
     assert_true(ended > 0);   /* some games reach two men or a block */
