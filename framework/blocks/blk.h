@@ -201,6 +201,14 @@ typedef struct blk_game {
     bool line_exact;              /* exactly k (no overlines) */
     blk_dirs line_dirs;
     char line_reason[BLK_REASON];
+    /* derived (blk_line.c) on boards of ≤ 64 points: every window of
+     * line_k points along an axis, the points just past its ends (exact
+     * lines), the windows through each point; line_bb false: walk cells */
+    bool line_bb;
+    int nlines;
+    uint64_t line_mask[BLK_MAX_MILLS], line_ext[BLK_MAX_MILLS];
+    uint8_t nline_at[64];
+    uint8_t line_at[64][BLK_MILLS_AT];
     blk_stuck stuck;
     char stuck_reason[BLK_REASON];
     char stuck_side_reason[2][BLK_REASON]; /* per stuck side, when given */

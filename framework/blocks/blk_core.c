@@ -177,6 +177,7 @@ int blk_prepare(blk_game *g, size_t off_cells, char *err, size_t errn)
             return -1;
         }
     blk_prepare_pieces(g);
+    blk_line_prepare(g);
 
     /* bitboards: every link of a direction is one constant offset */
     g->bb_ok = g->n <= 64;
@@ -247,31 +248,6 @@ int blk_prepare(blk_game *g, size_t off_cells, char *err, size_t errn)
     return 0;
 }
 
-/* ---- lines ---------------------------------------------------------------- */
-
-/* The run of side's pieces through sq along one axis (d and its opposite). */
-static int run_len(const blk_game *g, const int8_t *c, int sq, int d, int side)
-{
-    int len = 1;
-    for (int t = g->geom.nb[sq][d]; t >= 0 && c[t] && g->side_of[c[t]] == side; t = g->geom.nb[t][d]) len++;
-    int b = blk_back(d);
-    for (int t = g->geom.nb[sq][b]; t >= 0 && c[t] && g->side_of[c[t]] == side; t = g->geom.nb[t][b]) len++;
-    return len;
-}
-
-bool blk_line_through(const blk_game *g, const int8_t *c, int sq)
-{
-    static const int axes[4] = {QP_N, QP_E, QP_NE, QP_SE};
-    int side = g->side_of[c[sq]];
-    if (side == BLK_NEUTRAL) return false;   /* nobody's line */
-    for (int a = 0; a < 4; a++) {
-        if (!blk_dir_ok(g->line_dirs, axes[a])) continue;
-        int len = run_len(g, c, sq, axes[a], side);
-        if (g->line_exact ? len == g->line_k : len >= g->line_k) return true;
-    }
-    return false;
-}
-
 /* ---- aux and hash ----------------------------------------------------------- */
 
 void blk_refresh(const blk_game *g, void *s)
@@ -290,7 +266,7 @@ void blk_refresh(const blk_game *g, void *s)
     a->connected = g->has_connect ? (int8_t)blk_connect_find(g, c) : 0;
     if (g->line_k)
         for (int sq = 0; sq < g->n && !a->line; sq++)
-            if (c[sq] && blk_line_through(g, c, sq)) a->line = (int8_t)(1 + g->side_of[c[sq]]);
+            if (c[sq] && blk_line_at(g, s, sq)) a->line = (int8_t)(1 + g->side_of[c[sq]]);
     for (int s2 = 0; s2 < 2; s2++) {
         int lost = g->start_total[1 - s2] - a->count[1 - s2] - (g->hand[1 - s2] >= 0 ? a->hand[1 - s2] : 0);
         a->captured[s2] = (int16_t)(lost > 0 ? lost : 0);

@@ -22,8 +22,11 @@ static inline void blk_win(qp_outcome *o, int side, const char *why)
     o->reason = why;
 }
 
-/* Whether the piece on sq stands in a winning line of its side. */
-bool blk_line_through(const blk_game *g, const int8_t *c, int sq);
+/* k in a row (blk_line.c).  Whether the piece on sq stands in a winning
+ * line of its side (cells and, on boards of ≤ 64 points, bitboards up to
+ * date); blk_line_prepare derives the line windows. */
+bool blk_line_at(const blk_game *g, const void *s, int sq);
+void blk_line_prepare(blk_game *g);
 
 /* The moves of side (not necessarily the side to move) in s; with
  * stop_at_one, returns as soon as one is found (0 or 1).  No terminal test

@@ -117,12 +117,12 @@ void blk_make(const blk_game *g, void *s, qp_move m)
     if (g->mill_k || g->surround) blk_mill_make(g, s, m, to, side);   /* removal, captures */
     if (g->line_k && !a->line) {
         if (from < 0 && g->place != BLK_PLACE_FLANK) {
-            if (blk_line_through(g, c, to)) a->line = (int8_t)(1 + side);
+            if (blk_line_at(g, s, to)) a->line = (int8_t)(1 + side);
         } else {
             /* flips, captures and a vacated point change runs away from
              * `to` too: look everywhere, as blk_refresh does */
             for (int sq = 0; sq < g->n && !a->line; sq++)
-                if (c[sq] && blk_line_through(g, c, sq)) a->line = (int8_t)(1 + g->side_of[c[sq]]);
+                if (c[sq] && blk_line_at(g, s, sq)) a->line = (int8_t)(1 + g->side_of[c[sq]]);
         }
     }
     end_turn(g, s);
