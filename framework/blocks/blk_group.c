@@ -8,7 +8,8 @@
  *    placement directions (rules.place.directions: on a plain grid the
  *    orthogonal links); its liberties are the empty points linked to it.
  *  - With group_capture, a placement first removes every enemy group it
- *    leaves without a liberty; then, if its own group has none, the
+ *    leaves without a liberty (blk_group_take_after_move does the same
+ *    after a move, along the movement links: rules.capture = "surround"); then, if its own group has none, the
  *    placement is suicide: illegal, or with group_suicide the group is
  *    removed (a lone stone's suicide changes nothing and is no move).
  *  - aux.passes counts the passes just made in a row (a placement resets
@@ -65,8 +66,20 @@ static void take(const blk_game *g, void *s, int sq)
  * earlier flood marked (another id) belongs to a group that flood left
  * because it had a liberty (a group without one is all marked and gone
  * or reported): so has this one. */
-static bool flood_liberty(const blk_game *g, const int8_t *c, int sq, int side, int except, uint8_t *seen,
-                          uint8_t id, int16_t *stack, int *len)
+/* The links groups connect along: the placement directions (Go), or the
+ * movement directions for captures after a move (rules.capture). */
+typedef struct {
+    const int *n;
+    const int8_t (*d)[QP_NDIRS];
+} group_links;
+
+static group_links links_of(const blk_game *g, bool moves)
+{
+    return moves ? (group_links){g->ndir, g->dir} : (group_links){g->npdir, g->pdir};
+}
+
+static bool flood_liberty(const blk_game *g, group_links L, const int8_t *c, int sq, int side, int except,
+                          uint8_t *seen, uint8_t id, int16_t *stack, int *len)
 {
     int n = 0;
     stack[n++] = (int16_t)sq;
@@ -74,8 +87,8 @@ static bool flood_liberty(const blk_game *g, const int8_t *c, int sq, int side, 
     for (int i = 0; i < n; i++) {
         int at = stack[i];
         const int16_t *nb = g->geom.nb[at];
-        for (int k = 0; k < g->npdir[at]; k++) {
-            int t = nb[g->pdir[at][k]];
+        for (int k = 0; k < L.n[at]; k++) {
+            int t = nb[L.d[at][k]];
             int v = c[t];
             if (!v) {
                 if (t != except) goto liberty;
@@ -108,12 +121,31 @@ bool blk_group_may_place(const blk_game *g, const void *s, int sq, int side)
         int t = nb[g->pdir[sq][k]], len;
         if (seen[t]) continue;                  /* a group looked at already */
         bool mine = g->side_of[c[t]] == side;
-        bool lib = flood_liberty(g, c, t, g->side_of[c[t]], sq, seen, (uint8_t)(k + 1), stack, &len);
+        bool lib = flood_liberty(g, links_of(g, false), c, t, g->side_of[c[t]], sq, seen, (uint8_t)(k + 1), stack, &len);
         if (mine && lib) return true;           /* joins a group with another liberty */
         if (!mine && !lib) return true;         /* takes an enemy group */
         own |= mine;
     }
     return g->group_suicide && own;             /* a lone stone's suicide changes nothing */
+}
+
+/* Removes the enemy groups linked to sq that have no liberty; how many
+ * pieces went. */
+static int take_enemies(const blk_game *g, group_links L, void *s, int sq, int side, uint8_t *seen, int16_t *stack)
+{
+    const int8_t *c = blk_ccells(g, s);
+    const int16_t *nb = g->geom.nb[sq];
+    int taken = 0;
+    memset(seen, 0, (size_t)g->n);
+    for (int k = 0; k < L.n[sq]; k++) {
+        int t = nb[L.d[sq][k]], len;
+        if (!c[t] || seen[t] || g->side_of[c[t]] != 1 - side) continue;
+        if (!flood_liberty(g, L, c, t, 1 - side, -1, seen, (uint8_t)(k + 1), stack, &len)) {
+            for (int i = 0; i < len; i++) take(g, s, stack[i]);
+            taken += len;
+        }
+    }
+    return taken;
 }
 
 void blk_group_place(const blk_game *g, void *s, int sq, int side)
@@ -136,17 +168,18 @@ void blk_group_place(const blk_game *g, void *s, int sq, int side)
         for (int k = 0; k < g->npdir[sq]; k++)
             if (!c[nb[g->pdir[sq][k]]]) return;
     }
-    memset(seen, 0, (size_t)g->n);
-    for (int k = 0; k < g->npdir[sq]; k++) {
-        int t = nb[g->pdir[sq][k]], len;
-        if (!c[t] || seen[t] || g->side_of[c[t]] == side) continue;
-        if (!flood_liberty(g, c, t, 1 - side, -1, seen, (uint8_t)(k + 1), stack, &len))
-            for (int i = 0; i < len; i++) take(g, s, stack[i]);
-    }
+    take_enemies(g, links_of(g, false), s, sq, side, seen, stack);
     int len;
     memset(seen, 0, (size_t)g->n);
-    if (!flood_liberty(g, c, sq, side, -1, seen, 1, stack, &len))
+    if (!flood_liberty(g, links_of(g, false), c, sq, side, -1, seen, 1, stack, &len))
         for (int i = 0; i < len; i++) take(g, s, stack[i]);   /* suicide, when the rules allow it */
+}
+
+int blk_group_take_after_move(const blk_game *g, void *s, int sq, int side)
+{
+    uint8_t seen[QP_MAX_POINTS];
+    int16_t stack[QP_MAX_POINTS];
+    return take_enemies(g, links_of(g, true), s, sq, side, seen, stack);
 }
 
 void blk_group_pass(const blk_game *g, void *s)

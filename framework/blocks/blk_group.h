@@ -18,6 +18,10 @@ uint64_t blk_group_key(const blk_game *g, const void *s);
 bool blk_group_may_place(const blk_game *g, const void *s, int sq, int side);
 /* After side's piece was put on sq: captures, then suicide; resets passes. */
 void blk_group_place(const blk_game *g, void *s, int sq, int side);
+/* After side's move to sq (rules.capture = "surround"): removes the enemy
+ * groups linked to sq, along the movement links, left without a liberty;
+ * how many pieces went. */
+int blk_group_take_after_move(const blk_game *g, void *s, int sq, int side);
 /* A pass: one more in a row. */
 void blk_group_pass(const blk_game *g, void *s);
 /* Area score per side (komi not added). */

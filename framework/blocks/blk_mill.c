@@ -1,6 +1,6 @@
 /*
- * blk_mill.c — mills, flying and captures by surrounding: the rules of the
- * morris family and of games that take what they enclose.
+ * blk_mill.c — mills, flying and captures by surrounding after a move:
+ * the rules of the morris family and of games that take what they enclose.
  *
  * Mills (rules.mill = k): every k consecutive points of a named line of the
  * board (board.lines, or the straight chains of its links) make a mill.  A
@@ -17,10 +17,12 @@
  *
  * Surrounding (rules.capture = "surround"): after a move, every enemy group (its
  * pieces connected along the movement links) touching the arrived piece and
- * left without an empty neighbour is removed.  The mover's own pieces are
- * never removed by its own move: a piece may enter a point where it has no
- * empty neighbour.
+ * left without an empty neighbour is removed — Go's capture after a
+ * placement, applied to a move, by the same code (blk_group.c).  The
+ * mover's own pieces are never removed by its own move: a piece may enter
+ * a point where it has no empty neighbour.
  */
+#include "blk_group.h"
 #include "blk_internal.h"
 
 #include <stdio.h>
@@ -136,37 +138,6 @@ int blk_mill_expand(const blk_game *g, const void *s, int side, qp_move *out, in
     return k;
 }
 
-/* Removes the enemy groups touching `to` that have no empty neighbour. */
-static void surround_capture(const blk_game *g, void *s, int to, int side)
-{
-    int8_t *c = blk_cells(g, s);
-    blk_aux *a = blk_ax(g, s);
-    uint8_t seen[QP_MAX_POINTS];
-    int group[QP_MAX_POINTS];
-    memset(seen, 0, (size_t)g->n);
-    for (int i = 0; i < g->ndir[to]; i++) {
-        int t = g->geom.nb[to][g->dir[to][i]];
-        if (t < 0 || !c[t] || seen[t] || g->side_of[c[t]] == side) continue;
-        int foe = g->side_of[c[t]], k = 0, head = 0;
-        bool free = false;
-        group[k++] = t;
-        seen[t] = 1;
-        while (head < k) {
-            int q = group[head++];
-            for (int j = 0; j < g->ndir[q]; j++) {
-                int u = g->geom.nb[q][g->dir[q][j]];
-                if (u < 0) continue;
-                if (!c[u]) free = true;
-                else if (!seen[u] && g->side_of[c[u]] == foe) seen[u] = 1, group[k++] = u;
-            }
-        }
-        if (free) continue;
-        for (int j = 0; j < k; j++) blk_put(g, s, group[j], 0);
-        a->count[foe] -= (int16_t)k;
-        if (g->capture_win && g->nsides == 2) a->captured[side] += (int16_t)k;
-    }
-}
-
 void blk_mill_make(const blk_game *g, void *s, qp_move m, int to, int side)
 {
     int r = g->mill_k ? blk_then(m) : -1;
@@ -179,7 +150,7 @@ void blk_mill_make(const blk_game *g, void *s, qp_move m, int to, int side)
             if (g->capture_win && g->nsides == 2) a->captured[side]++;
         }
     }
-    if (g->surround) surround_capture(g, s, to, side);
+    if (g->surround) blk_group_take_after_move(g, s, to, side);   /* blk_group.c */
 }
 
 bool blk_mill_captures(const blk_game *g, const void *s, qp_move m)
