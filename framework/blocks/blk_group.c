@@ -50,14 +50,11 @@ uint64_t blk_group_key(const blk_game *g, const void *s)
 /* Removes the piece on sq, keeping hash, bitboards and counts. */
 static void take(const blk_game *g, void *s, int sq)
 {
-    int8_t *c = blk_cells(g, s);
     blk_aux *a = blk_ax(g, s);
-    int code = c[sq], side = g->side_of[code];
-    *(uint64_t *)s ^= g->z_cell[sq * (g->ncodes + 1) + code];
-    if (g->bb_ok) a->bb[side] &= ~((uint64_t)1 << sq);
+    int side = g->side_of[blk_ccells(g, s)[sq]];
+    blk_put(g, s, sq, 0);   /* hash, and the bitboards on every board of ≤ 64 points */
     a->count[side]--;
     if (g->capture_win && g->nsides == 2) a->captured[1 - side]++;
-    c[sq] = 0;
 }
 
 /* Floods the group through sq (a piece of side), marking it id in seen
