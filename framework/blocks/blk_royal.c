@@ -14,7 +14,6 @@
 void blk_royal_defaults(blk_royal *k)
 {
     memset(k, 0, sizeof *k);
-    k->promo_zone = -1;
     snprintf(k->royal_name, sizeof k->royal_name, "royal piece");
 }
 
@@ -38,7 +37,7 @@ int blk_royal_prepare(blk_game *g, char *err, size_t errn)
     k->resets = 0;
     for (int c = 1; c <= g->ncodes; c++)
         if (g->resets_no_capture[c]) k->resets |= (uint64_t)1 << c;
-    k->on = k->royal || k->ncastle || k->promo_zone >= 0 || k->en_passant || k->ndead;
+    k->on = k->royal || k->ncastle || k->promo_choice || k->en_passant || k->ndead;
     if (!k->on) return 0;
     if ((k->royal || k->ncastle || k->en_passant) && (g->nsides != 2 || !p->on)) {
         snprintf(err, errn, "rules.royal: royal pieces, castling and en passant need two sides and piece movements");
@@ -250,9 +249,9 @@ int blk_royal_moves(const blk_game *g, const void *s, int side, qp_move *out, in
     const blk_royal *k = &g->rk;
     const int8_t *c = blk_ccells(g, s);
     const blk_aux *a = blk_cax(g, s);
-    int n = blk_piece_gen(g, s, side, out, n0, stop_at_one && !k->royal && k->promo_zone < 0);
-    if (k->promo_zone >= 0) {
-        const uint8_t *zin = g->pc.zin[k->promo_zone];
+    int n = blk_piece_gen(g, s, side, out, n0, stop_at_one && !k->royal && !k->promo_choice);
+    if (k->promo_choice) {
+        const uint8_t *zin = g->promote_zone;
         int end = n;
         for (int i = n0; i < end; i++) {
             int from = blk_from(out[i]), to = blk_to(out[i]), code = c[from];
@@ -430,7 +429,7 @@ bool blk_royal_why(const blk_game *g, const void *s, const char *text, char *err
     for (int i = 0; i < n && !found; i++) {
         if (blk_from(mv[i]) != from || blk_to(mv[i]) != to) continue;
         found = true;
-        promotes = k->promo_zone >= 0 && k->npromo[c[from]] && (g->pc.zin[k->promo_zone][to] >> side & 1);
+        promotes = k->npromo[c[from]] && (g->promote_zone[to] >> side & 1);
         if (promotes) {
             char choices[64] = "";
             for (int j = 0; j < k->npromo[c[from]]; j++) {

@@ -17,7 +17,9 @@
  *               passant by an enemy movement marked en_passant (capture
  *               only), which removes the piece that passed
  *   promotion   a piece of a promoting kind that reaches its side's part
- *               of a zone becomes a kind of the mover's choice ("e7e8q")
+ *               of the promotion area (g->promote_zone) becomes a kind of
+ *               the mover's choice ("e7e8q"); a promotion to one kind is
+ *               forced and unwritten (blk_promote.c)
  *   resets      kinds whose every move resets the count of plies without a
  *               capture (rules.resets_no_capture, QP_MF_RESETS_COUNTER:
  *               the fifty-move rule's pawn moves), kept for the FEN
@@ -75,7 +77,8 @@ typedef struct blk_royal {
     int ncastle;
     blk_castle castle[BLK_MAX_CASTLES];
     char castle_refused[BLK_RREASON];
-    int promo_zone;               /* -1: no promotion */
+    bool promo_choice;            /* some kind promotes to a kind of the mover's choice,
+                                     where g->promote_zone says (lua_promote.c) */
     uint8_t npromo[64];           /* per code: how many kinds it may become */
     uint8_t promo_list[64][8];    /* and which, in the declared order */
     bool en_passant;              /* some movement takes en passant */

@@ -18,35 +18,15 @@
 #include "blk_group.h"
 #include "lua_hook.h"
 #include "lua_pieces.h"
+#include "lua_promote.h"
 #include "lua_pos.h"
+#include "lua_promote.h"
 #include "lua_royal.h"
 
 /* ---- complaints ----------------------------------------------------------- */
 
 /* Every string key of the table at t must be in known (NULL-terminated);
  * single letters are piece keys when letters_ok. */
-static void check_keys(lua_State *L, lr_inst *in, int t, const char *where, const char *const *known,
-                       bool letters_ok)
-{
-    lua_pushnil(L);
-    while (lua_next(L, t)) {
-        lua_pop(L, 1);
-        if (lua_type(L, -1) != LUA_TSTRING) continue;   /* list items */
-        const char *k = lua_tostring(L, -1);
-        if (letters_ok && strlen(k) == 1) continue;
-        bool ok = false;
-        for (int i = 0; known[i] && !ok; i++) ok = !strcmp(k, known[i]);
-        if (ok) continue;
-        const char *best = lr_closest_key(k, known);
-        char key[96];
-        snprintf(key, sizeof key, "%s.%s", where, k);
-        if (best)
-            lr_key_fail(L, in, key, "%s: unknown key '%s' (did you mean '%s'?)", where, k, best);
-        else
-            lr_key_fail(L, in, key, "%s: unknown key '%s'", where, k);
-    }
-}
-
 static int choose(lua_State *L, lr_inst *in, int i, const char *key, const char *const *names)
 {
     const char *s = lua_type(L, i) == LUA_TSTRING ? lua_tostring(L, i) : NULL;
@@ -150,7 +130,7 @@ static void read_group_rules(lua_State *L, lr_inst *in, blk_game *g, int r, int 
         g->pass_always = lua_toboolean(L, -1);
         g->pass_end = g->pass_always ? 2 : 0;
     } else if (ty == LUA_TTABLE) {
-        check_keys(L, in, lua_gettop(L), "rules.pass", pass_keys, false);
+        lr_check_keys(L, in, lua_gettop(L), "rules.pass", pass_keys, false);
         g->pass_always = true;
         g->pass_end = 2;
         if (lua_getfield(L, -1, "ends") != LUA_TNIL) g->pass_end = lr_key_int(L, in, -1, "rules.pass.ends", 0, 100);
@@ -168,7 +148,7 @@ static void read_group_rules(lua_State *L, lr_inst *in, blk_game *g, int r, int 
         g->score_area = true;
     } else if (ty == LUA_TTABLE) {
         int v = lua_gettop(L);
-        check_keys(L, in, v, "rules.score", score_keys, false);
+        lr_check_keys(L, in, v, "rules.score", score_keys, false);
         lua_getfield(L, v, "kind");
         if (lua_isnil(L, -1)) lr_key_fail(L, in, "rules.score", "rules.score needs 'kind' (\"area\")");
         choose(L, in, -1, "rules.score.kind", kinds);
@@ -203,7 +183,7 @@ static void read_place(lua_State *L, lr_inst *in, blk_game *g, int v)
     static const char *const keys[] = {"on", "pieces", "hand", "first", "directions", "capture", "suicide", NULL};
     int kind_at = v;
     if (lua_type(L, v) == LUA_TTABLE) {
-        check_keys(L, in, v, "rules.place", keys, false);
+        lr_check_keys(L, in, v, "rules.place", keys, false);
         lua_getfield(L, v, "on");
         kind_at = lua_gettop(L);
         if (lua_isnil(L, kind_at)) lr_key_fail(L, in, "rules.place", "rules.place needs 'on' (\"empty\", \"flank\" or \"gravity\")");
@@ -281,55 +261,6 @@ static void piece_set(lua_State *L, lr_inst *in, int i, const char *key, bool *o
     }
 }
 
-/* promote = { m = "k", M = "K", at = "far rank" | {"b8", ...}, ends_chain = true } */
-static void read_promote(lua_State *L, lr_inst *in, blk_game *g, int v)
-{
-    static const char *const keys[] = {"at", "ends_chain", NULL};
-    if (lua_type(L, v) != LUA_TTABLE) lr_key_fail(L, in, "rules.promote", "rules.promote must be a table");
-    check_keys(L, in, v, "rules.promote", keys, true);
-    bool any = false;
-    lua_pushnil(L);
-    while (lua_next(L, v)) {
-        if (lua_type(L, -2) == LUA_TSTRING && strlen(lua_tostring(L, -2)) == 1) {
-            const char *k = lua_tostring(L, -2);
-            char key[32];
-            snprintf(key, sizeof key, "rules.promote.%s", k);
-            int from = in->code_of[(unsigned char)k[0]];
-            if (from <= 0) lr_key_fail(L, in, key, "rules.promote: '%s' is not a piece of 'pieces'", k);
-            int to = code_of_letter(L, in, -1, key);
-            if (to == from) lr_key_fail(L, in, key, "%s: a piece cannot promote to itself", key);
-            g->promote_to[from] = (int8_t)to;
-            any = true;
-        }
-        lua_pop(L, 1);
-    }
-    if (!any) lr_key_fail(L, in, "rules.promote", "rules.promote needs a piece = promoted piece (m = \"k\")");
-    int ty = lua_getfield(L, v, "at");
-    if (ty == LUA_TNIL || (ty == LUA_TSTRING && !strcmp(lua_tostring(L, -1), "far rank"))) {
-        /* each side's last rank, seen from its side: the first side's is the top */
-        for (int f = 0; f < g->geom.w; f++) {
-            g->promote_zone[(g->geom.h - 1) * g->geom.w + f] |= 1;
-            g->promote_zone[f] |= 2;
-        }
-    } else if (ty == LUA_TTABLE && lua_rawlen(L, -1) > 0) {
-        for (lua_Integer k = 1; k <= (lua_Integer)lua_rawlen(L, -1); k++) {
-            lua_rawgeti(L, -1, k);
-            const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-            int sq = -1, used = s ? qp_sq_parse(&g->geom, s, &sq) : 0;
-            if (!used || s[used] || g->hole[sq])
-                lr_key_fail(L, in, "rules.promote.at", "rules.promote.at: '%s' is not a point of the board",
-                        s ? s : luaL_typename(L, -1));
-            g->promote_zone[sq] = 3;
-            lua_pop(L, 1);
-        }
-    } else {
-        lr_key_fail(L, in, "rules.promote.at", "rules.promote.at must be \"far rank\" or a list of points");
-    }
-    lua_pop(L, 1);
-    if (lua_getfield(L, v, "ends_chain") != LUA_TNIL) g->promote_ends_chain = lua_toboolean(L, -1);
-    lua_pop(L, 1);
-}
-
 static unsigned move_kinds(lua_State *L, lr_inst *in, int i, const char *key)
 {
     static const char *const kinds[] = {"step", "slide", "jump", NULL};
@@ -357,7 +288,7 @@ static void read_move(lua_State *L, lr_inst *in, blk_game *g, int v)
             lua_pop(L, 1);
             if (lua_type(L, -1) == LUA_TSTRING && strlen(lua_tostring(L, -1)) == 1) per_piece = true;
         }
-        check_keys(L, in, v, "rules.move", keys, true);
+        lr_check_keys(L, in, v, "rules.move", keys, true);
         if (lua_getfield(L, v, "directions") != LUA_TNIL)
             g->move_dirs = (blk_dirs)choose(L, in, -1, "rules.move.directions", DIRS);
         lua_pop(L, 1);
@@ -400,7 +331,7 @@ static void read_jump(lua_State *L, lr_inst *in, blk_game *g, int v)
     static const char *const over[] = {"enemy", "any", NULL};
     static const char *const chain[] = {"none", "optional", "full", NULL};
     if (lua_type(L, v) != LUA_TTABLE) lr_key_fail(L, in, "rules.jump", "rules.jump must be a table");
-    check_keys(L, in, v, "rules.jump", keys, false);
+    lr_check_keys(L, in, v, "rules.jump", keys, false);
     if (lua_getfield(L, v, "over") != LUA_TNIL) g->jump_over_own = choose(L, in, -1, "rules.jump.over", over) == 1;
     lua_pop(L, 1);
     if (lua_getfield(L, v, "chain") != LUA_TNIL) g->chain = (blk_chain)choose(L, in, -1, "rules.jump.chain", chain);
@@ -439,7 +370,7 @@ static void read_capture(lua_State *L, lr_inst *in, blk_game *g, int v)
     bool table = lua_type(L, v) == LUA_TTABLE;
     int kind;
     if (table) {
-        check_keys(L, in, v, "rules.capture", keys, false);
+        lr_check_keys(L, in, v, "rules.capture", keys, false);
         lua_rawgeti(L, v, 1);
         if (lua_isnil(L, -1)) lr_key_fail(L, in, "rules.capture", "rules.capture needs its kind first (\"custodian\")");
         kind = choose(L, in, -1, "rules.capture", kinds);
@@ -486,7 +417,7 @@ static void read_shoot(lua_State *L, lr_inst *in, blk_game *g, int v)
     static const char *const kinds[] = {"step", "slide", NULL};
     if (lua_type(L, v) != LUA_TTABLE)
         lr_key_fail(L, in, "rules.shoot", "rules.shoot must be a table { piece = letter, move = \"slide\" }");
-    check_keys(L, in, v, "rules.shoot", keys, false);
+    lr_check_keys(L, in, v, "rules.shoot", keys, false);
     if (lua_getfield(L, v, "piece") == LUA_TNIL) lr_key_fail(L, in, "rules.shoot", "rules.shoot needs 'piece'");
     g->shoot_code = code_of_letter(L, in, -1, "rules.shoot.piece");
     lua_pop(L, 1);
@@ -518,7 +449,7 @@ static void read_connect(lua_State *L, lr_inst *in, blk_game *g, int v)
     static const char *const keys[] = {"reason", NULL};
     if (lua_type(L, v) != LUA_TTABLE || (int)lua_rawlen(L, v) != in->nsides)
         lr_key_fail(L, in, "rules.connect", "rules.connect must list two ends per side, e.g. { {\"a1-k1\", \"a11-k11\"}, {\"a1-a11\", \"k1-k11\"} }");
-    check_keys(L, in, v, "rules.connect", keys, false);
+    lr_check_keys(L, in, v, "rules.connect", keys, false);
     for (int s = 0; s < in->nsides; s++) {
         if (lua_rawgeti(L, v, s + 1) != LUA_TTABLE || lua_rawlen(L, -1) != 2)
             lr_key_fail(L, in, "rules.connect", "rules.connect: side %d needs a pair of ends {a, b}", s + 1);
@@ -539,7 +470,7 @@ static int count_rule(lua_State *L, lr_inst *in, int v, const char *key, const c
 {
     if (lua_type(L, v) == LUA_TNUMBER) return lr_key_int(L, in, v, key, lo, hi);
     if (lua_type(L, v) != LUA_TTABLE) lr_key_fail(L, in, key, "%s must be a count or a table", key);
-    check_keys(L, in, v, key, keys, false);
+    lr_check_keys(L, in, v, key, keys, false);
     char ck[64];
     snprintf(ck, sizeof ck, "%s.%s", key, count_key);
     lua_getfield(L, v, count_key);
@@ -554,7 +485,7 @@ static void read_eval(lua_State *L, lr_inst *in, blk_game *g, int v)
 {
     static const char *const keys[] = {"squares", "mobility", "hand", "mirror", "runs", NULL};
     if (lua_type(L, v) != LUA_TTABLE) lr_key_fail(L, in, "eval", "'eval' must be a table");
-    check_keys(L, in, v, "eval", keys, false);
+    lr_check_keys(L, in, v, "eval", keys, false);
     g->has_eval = true;
     for (int c = 1; c <= in->npieces; c++) g->value[c] = in->piece[c].value;
     bool mirror = true;
@@ -624,7 +555,7 @@ static void read_mill(lua_State *L, lr_inst *in, blk_game *g, int r, int params)
         int v = lua_gettop(L);
         if (in->nsides != 2) lr_key_fail(L, in, "rules.mill", "rules.mill needs two sides");
         if (lua_type(L, v) == LUA_TTABLE) {
-            check_keys(L, in, v, "rules.mill", mill_keys, false);
+            lr_check_keys(L, in, v, "rules.mill", mill_keys, false);
             lua_getfield(L, v, "length");
             if (lua_isnil(L, -1)) lr_key_fail(L, in, "rules.mill", "rules.mill needs 'length'");
             g->mill_k = lr_key_int(L, in, -1, "rules.mill.length", 2, QP_MAX_SIDE);
@@ -674,7 +605,7 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
     int ty = lr_field(L, t, "rules", params);
     if (ty != LUA_TTABLE) lr_key_fail(L, in, "rules", "'rules' must be a table, got %s", luaL_typename(L, -1));
     int r = lua_gettop(L);
-    check_keys(L, in, r, "rules", keys, false);
+    lr_check_keys(L, in, r, "rules", keys, false);
 
     if (lr_field(L, r, "start", params) != LUA_TNIL) {
         if (lua_type(L, -1) != LUA_TSTRING) lr_key_fail(L, in, "rules.start", "rules.start must be a FEN board");
@@ -700,14 +631,8 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
         g->swap = lua_toboolean(L, -1);
     }
     lua_pop(L, 1);
-    /* promote: one forced kind where a piece lands (draughts, read here),
-     * or a choice of kinds in a zone (chess: `zone`, lua_royal.c) */
-    if (lr_field(L, r, "promote", params) != LUA_TNIL) {
-        int v = lua_gettop(L);
-        bool by_zone = lua_type(L, v) == LUA_TTABLE && lua_getfield(L, v, "zone") != LUA_TNIL;
-        if (lua_type(L, v) == LUA_TTABLE) lua_pop(L, 1);
-        if (!by_zone) read_promote(L, in, g, v);
-    }
+    /* promote: forced to one kind or a choice of kinds (lua_promote.c) */
+    if (lr_field(L, r, "promote", params) != LUA_TNIL) lpr_read(L, in, g, lua_gettop(L));
     lua_pop(L, 1);
     if (lr_field(L, r, "resets_no_capture", params) != LUA_TNIL)
         piece_set(L, in, -1, "rules.resets_no_capture", g->resets_no_capture);
@@ -733,7 +658,7 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
     if (lr_field(L, r, "stuck", params) != LUA_TNIL) {
         int v = lua_gettop(L);
         if (lua_type(L, v) == LUA_TTABLE) {
-            check_keys(L, in, v, "rules.stuck", stuck_keys, false);
+            lr_check_keys(L, in, v, "rules.stuck", stuck_keys, false);
             lua_getfield(L, v, "result");
             g->stuck = (blk_stuck)choose(L, in, -1, "rules.stuck.result", stuck_names);
             lua_pop(L, 1);
@@ -762,7 +687,7 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
     if (lr_field(L, r, "count", params) != LUA_TNIL) {
         int v = lua_gettop(L);
         if (lua_type(L, v) == LUA_TTABLE) {
-            check_keys(L, in, v, "rules.count", count_keys, false);
+            lr_check_keys(L, in, v, "rules.count", count_keys, false);
             lua_getfield(L, v, "result");
             g->count_end = (blk_count_end)choose(L, in, -1, "rules.count.result", count_names);
             lua_pop(L, 1);
@@ -793,7 +718,7 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
         int v = lua_gettop(L);
         if (lua_type(L, v) != LUA_TTABLE) lr_key_fail(L, in, "rules.goal", "rules.goal must be a table");
         if (in->nsides != 1) lr_key_fail(L, in, "rules.goal", "rules.goal is for one-player puzzles");
-        check_keys(L, in, v, "rules.goal", goal_keys, false);
+        lr_check_keys(L, in, v, "rules.goal", goal_keys, false);
         lua_getfield(L, v, "left");
         g->goal_left = lua_isnil(L, -1) ? 1 : lr_key_int(L, in, -1, "rules.goal.left", 1, QP_MAX_POINTS);
         lua_pop(L, 1);

@@ -1,5 +1,5 @@
 /*
- * lua_royal.c — reads rules.royal, rules.castling, rules.promote (by zone),
+ * lua_royal.c — reads rules.royal, rules.castling,
  * rules.dead and rules.stuck's check options into a block
  * game (framework/blocks/blk_royal.h).  Every bad value raises
  * "path:line: message" at the key that holds it.
@@ -99,45 +99,6 @@ static void read_castling(lua_State *L, lr_inst *in, blk_game *g, int v)
     qsort(k->castle, (size_t)k->ncastle, sizeof k->castle[0], castle_cmp);
 }
 
-/* ---- promote = { zone = "far", P = "QRBN", p = "qrbn" } --------------------------- */
-
-static void read_promote(lua_State *L, lr_inst *in, blk_game *g, int v)
-{
-    blk_royal *k = &g->rk;
-    const char *key = "rules.promote";
-    if (lua_type(L, v) != LUA_TTABLE) lr_key_fail(L, in, key, "%s must be { zone = , P = \"QRBN\", … }", key);
-    lua_getfield(L, v, "zone");
-    const char *z = lr_key_string(L, in, -1, "rules.promote.zone", "the name of a zone of rules.zones");
-    k->promo_zone = blk_zone_find(&g->pc, z);
-    if (k->promo_zone < 0) lr_key_fail(L, in, "rules.promote.zone", "rules.promote.zone: '%s' is not a zone of rules.zones", z);
-    lua_pop(L, 1);
-    int kinds = 0;
-    lua_pushnil(L);
-    while (lua_next(L, v)) {
-        const char *name = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
-        if (!strcmp(name, "zone")) {
-            lua_pop(L, 1);
-            continue;
-        }
-        char ek[48];
-        snprintf(ek, sizeof ek, "%s.%s", key, name);
-        int c = strlen(name) == 1 ? in->code_of[(unsigned char)name[0]] : -1;
-        if (c <= 0) lr_key_fail(L, in, key, "%s: '%s' is neither zone nor a piece of 'pieces'", key, name);
-        const char *to = lr_key_string(L, in, -1, ek, "the letters of the pieces it may become (\"QRBN\")");
-        if (!*to || strlen(to) > 8) lr_key_fail(L, in, ek, "%s: name 1 to 8 pieces", ek);
-        for (const char *p = to; *p; p++) {
-            int t = in->code_of[(unsigned char)*p];
-            if (t <= 0) lr_key_fail(L, in, ek, "%s: '%c' is not a piece of 'pieces'", ek, *p);
-            if (g->side_of[t] != g->side_of[c]) lr_key_fail(L, in, ek, "%s: '%c' is not the same side's piece", ek, *p);
-            if (t == c) lr_key_fail(L, in, ek, "%s: a piece promotes to another kind", ek);
-            k->promo_list[c][k->npromo[c]++] = (uint8_t)t;
-        }
-        kinds++;
-        lua_pop(L, 1);
-    }
-    if (!kinds) lr_key_fail(L, in, key, "%s: no piece promotes (P = \"QRBN\")", key);
-}
-
 /* ---- dead = { "Kk", "KBk", …, reason = } ------------------------------------------- */
 
 static void read_dead(lua_State *L, lr_inst *in, blk_game *g, int v)
@@ -191,13 +152,6 @@ void lk_read(lua_State *L, lr_inst *in, blk_game *g, int r, int params)
     if (lr_field(L, r, "royal", params) != LUA_TNIL) read_royal(L, in, g, lua_gettop(L));
     lua_pop(L, 1);
     if (lr_field(L, r, "castling", params) != LUA_TNIL) read_castling(L, in, g, lua_gettop(L));
-    lua_pop(L, 1);
-    if (lr_field(L, r, "promote", params) == LUA_TTABLE) {   /* by zone: a choice; else lua_blocks.c's */
-        int v = lua_gettop(L);
-        bool by_zone = lua_getfield(L, v, "zone") != LUA_TNIL;
-        lua_pop(L, 1);
-        if (by_zone) read_promote(L, in, g, v);
-    }
     lua_pop(L, 1);
     if (lr_field(L, r, "dead", params) != LUA_TNIL) read_dead(L, in, g, lua_gettop(L));
     lua_pop(L, 1);

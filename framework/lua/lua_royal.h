@@ -2,13 +2,12 @@
  * lua_royal.h — internal to the Lua adapter: reading royal pieces and the
  * special moves around them from a block game's `rules`
  * (framework/blocks/blk_royal.h): rules.royal, rules.castling,
- * rules.promote (by zone), rules.dead, and the `check` options of
+ * rules.dead, and the `check` options of
  * rules.stuck.
  *
  * Contract: each reader runs inside lb_read (protected) and raises
  * "path:line: message" at the offending key; lk_read runs after rules.zones
- * and rules.move were read (promotion names a zone, castling squares
- * pieces' kinds).
+ * and rules.move were read (castling squares pieces' kinds).
  */
 #ifndef QP_LUA_ROYAL_H
 #define QP_LUA_ROYAL_H

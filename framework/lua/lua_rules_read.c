@@ -4,6 +4,10 @@
  */
 #include "lua_rules_read.h"
 
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
 #include <lauxlib.h>
 
 int lr_key_int(lua_State *L, lr_inst *in, int i, const char *key, int lo, int hi)
@@ -33,4 +37,26 @@ uint64_t lr_key_letters(lua_State *L, lr_inst *in, int i, const char *key)
         set |= (uint64_t)1 << c;
     }
     return set;
+}
+
+void lr_check_keys(lua_State *L, lr_inst *in, int t, const char *where, const char *const *known,
+                   bool letters_ok)
+{
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) != LUA_TSTRING) continue;   /* list items */
+        const char *k = lua_tostring(L, -1);
+        if (letters_ok && strlen(k) == 1) continue;
+        bool ok = false;
+        for (int i = 0; known[i] && !ok; i++) ok = !strcmp(k, known[i]);
+        if (ok) continue;
+        const char *best = lr_closest_key(k, known);
+        char key[96];
+        snprintf(key, sizeof key, "%s.%s", where, k);
+        if (best)
+            lr_key_fail(L, in, key, "%s: unknown key '%s' (did you mean '%s'?)", where, k, best);
+        else
+            lr_key_fail(L, in, key, "%s: unknown key '%s'", where, k);
+    }
 }

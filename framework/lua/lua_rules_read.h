@@ -28,4 +28,9 @@ const char *lr_key_string(lua_State *L, lr_inst *in, int i, const char *key, con
  * codes, bit c for code c. */
 uint64_t lr_key_letters(lua_State *L, lr_inst *in, int i, const char *key);
 
+/* Refuses any string key of the table at t not in known (NULL-ended),
+ * naming the closest known one; with letters_ok one-letter keys (pieces)
+ * pass. */
+void lr_check_keys(lua_State *L, lr_inst *in, int t, const char *where, const char *const *known, bool letters_ok);
+
 #endif

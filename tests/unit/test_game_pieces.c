@@ -124,6 +124,18 @@ static void test_movements(void **st)
     moves_are(r, "4p/5/1p3/1P3/4K w 0", "e1d1 e1d2 e1e2");
     refused(r, "4p/5/1p3/1P3/4K w 0", "b2b4", "b2b4: the way is blocked");
     refused(r, "4p/5/1P3/5/5 w 0", "b3b5", "b3b5: that piece cannot move so");
+    /* a promotion to one kind is forced and not written: in the second
+     * side's part of the zone (rank 4) the p becomes a b; in the first
+     * side's part (rank 2) it stays a p */
+    moves_are(r, "2p2/5/5/5/K4 b 1", "c5c4");
+    void *s = bt_pos_at(r, "2p2/5/5/5/K4 b 1");
+    bt_play(r, s, "c5c4");
+    bt_assert_fen(r, s, "5/2b2/5/5/K4 w 2");
+    free(s);
+    s = bt_pos_at(r, "4K/5/2p2/5/5 b 1");
+    bt_play(r, s, "c3c2");
+    bt_assert_fen(r, s, "4K/5/5/2p2/5 w 2");
+    free(s);
     qp_rules_free(r);
 }
 

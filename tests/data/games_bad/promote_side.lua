@@ -1,4 +1,4 @@
--- error: :9: rules.promote: 'M' would become 'k', a piece of the other side
+-- error: :9: rules.promote.M: 'k' is not the same side's piece
 return {
   name = "bad_promote_side",
   board = { width = 4, height = 4, kind = "cells" },

@@ -2,7 +2,8 @@
 -- tests/unit/test_game_pieces.c: a leaper, sliders (unbounded and with a
 -- range), a capture-only stepper, a king, and second-side pieces whose
 -- forward, backward and sideways are the board's south, north and east-west;
--- a pawn whose step forward is two from its home rank.
+-- a pawn whose step forward is two from its home rank; the second side's
+-- p becomes a b in its part of `home`, forced (one kind: not written).
 return {
   name = "t_pieces",
   title = "piece movements",
@@ -24,5 +25,6 @@ return {
       p = { { "step", "forward" } },
       b = { { "step", "backward" }, { "step", "sideways", capture = "never" } },
     },
+    promote = { p = "b", zone = "home" },
   },
 }
