@@ -81,9 +81,10 @@ static const command commands[] = {
      "List the finished games the window kept (newest first), a line each:\n"
      "DATE<TAB>RULESET<TAB>RESULT<TAB>PLIES<TAB>WHITE<TAB>BLACK<TAB>REASON<TAB>FILE.\n"
      "The files are records in $XDG_DATA_HOME/qipan/library: --load and Load open them."},
-    {"convert", cmd_convert, "convert IN OUT [--notation coord|chinese|traditional|wxf|iccs] [--format pgn|xqf] [--encoding utf-8|gbk|big5]",
+    {"convert", cmd_convert, "convert IN OUT [--notation coord|chinese|traditional|wxf|iccs] [--format pgn|xqf|sgf] [--encoding utf-8|gbk|big5]",
      "Convert a game record (qipan's or PGN in any notation) to PGN with moves in the\n"
-     "chosen notation (default: the game's own)."},
+     "chosen notation (default: the game's own); a Go game to SGF with --format sgf or an\n"
+     "OUT ending in .sgf."},
     {"host", cmd_host,
      "host RULESET [--config FILE] [--fen FEN] [--port N] [--bind ADDR] [--code CODE] [--side red|black|random] "
      "[--time BASE+INC] [--ai] [--level N] [--depth N] [--save FILE] [--reconnect-wait SECONDS] "
