@@ -15,7 +15,9 @@
  *
  * Out of turn: `play` or `genmove` for the side not to move first plays a
  * pass for the side to move (GTP allows two moves of one colour in a
- * row); `undo` takes both back.  boardsize and komi change the game's
+ * row); `undo` takes both back.  After two passes ended a game, a stone
+ * played or a genmove resumes it (a cleanup phase): the two passes are
+ * taken out of the record, so undo does not see them.  boardsize and komi change the game's
  * params (size 9/13/19 and komi, as the game file accepts them): boardsize
  * clears the board, komi keeps the moves played.
  *
@@ -305,6 +307,29 @@ static int change_param(gtp *t, const char *key, const char *value, bool clear, 
     return rc;
 }
 
+/* After two passes ended the game, a play or genmove resumes it (as a
+ * KGS cleanup phase does): the two passes leave the record, the position
+ * and the side to move stay as they were; undo then does not see them. */
+static void resume_after_passes(gtp *t)
+{
+    qp_outcome o;
+    qp_game_outcome(&t->g, &o);
+    if (o.result == QP_ONGOING || !t->area || t->g.cursor < 2) return;
+    char a[QP_MOVE_TEXT], b[QP_MOVE_TEXT];
+    qp_game_move_text(&t->g, t->g.cursor - 1, a, sizeof a);
+    qp_game_move_text(&t->g, t->g.cursor - 2, b, sizeof b);
+    if (strcmp(a, "pass") || strcmp(b, "pass")) return;
+    qp_game_undo(&t->g);
+    qp_game_undo(&t->g);
+    for (int k = 2; k > 0 && t->nsteps > 0;) {
+        int *top = &t->steps[t->nsteps - 1];
+        int take = *top < k ? *top : k;
+        *top -= take;
+        k -= take;
+        if (*top == 0) t->nsteps--;
+    }
+}
+
 /* Plays a pass for the side to move when it is not side's turn; the
  * plies played (0 or 1), -1 when no pass is legal. */
 static int pass_for_other(gtp *t, int side)
@@ -465,10 +490,10 @@ static void do_genmove(gtp *t, const char *id, char **arg, int n, bool cleanup)
         respond(t, id, false, n == 1 ? "invalid color" : "syntax error");
         return;
     }
+    resume_after_passes(t);
     qp_outcome o;
     qp_game_outcome(&t->g, &o);
     if (o.result != QP_ONGOING) {
-        /* two passes ended the game: nothing more can be played */
         respond(t, id, true, "pass");
         return;
     }
@@ -638,6 +663,8 @@ static void c_play(gtp *t, const char *id, char **a, int n)
         respond(t, id, false, "invalid vertex '%s'", a[1]);
         return;
     }
+    /* a stone after two passes resumes the game; a third pass does not */
+    if (strcmp(mt, "pass")) resume_after_passes(t);
     qp_outcome o;
     qp_game_outcome(&t->g, &o);
     if (o.result != QP_ONGOING) {

@@ -1,7 +1,8 @@
 /*
  * test_gtp.c — `qipan gtp` through the real binary: each command's
  * answer, errors answered with "?" and ids echoed, illegal plays refused
- * with the reason, undo (also of a move played out of turn), showboard,
+ * with the reason, undo (also of a move played out of turn), a game
+ * resumed after two passes, showboard,
  * final_score of hand-made positions, quit during a genmove, and genmove
  * never passing while a capture or a defence is left.
  *
@@ -63,8 +64,8 @@ static void test_errors(void **st)
                         "11\n"
                         "10 undo\n"
                         "10 undo\n"
-                        "play b pass\nplay w pass\nplay b D4\n"
-                        "final_score\n");
+                        "play b pass\nplay w pass\nfinal_score\nplay b pass\n"
+                        "play b D4\nfinal_score\nundo\nfinal_score\nundo\n");
     assert_string_equal(out, "?4 unknown command\n\n"
                              "?5 unacceptable size\n\n"
                              "? syntax error\n\n"
@@ -80,9 +81,10 @@ static void test_errors(void **st)
                              "?11 no command\n\n"
                              "=10\n\n"
                              "?10 cannot undo\n\n"
-                             "=\n\n=\n\n"
+                             "=\n\n=\n\n= W+7.5\n\n"
                              "? illegal move: the game is over (area score)\n\n"
-                             "= W+7.5\n\n");
+                             /* a stone resumes the game without the passes */
+                             "=\n\n= B+73.5\n\n=\n\n= W+7.5\n\n? cannot undo\n\n");
     free(out);
 }
 
