@@ -19,7 +19,9 @@
  * played or a genmove resumes it (a cleanup phase): the two passes are
  * taken out of the record, so undo does not see them.  boardsize and komi change the game's
  * params (size 9/13/19 and komi, as the game file accepts them): boardsize
- * clears the board, komi keeps the moves played.
+ * clears the board, komi keeps the moves played.  loadsgf FILE [N] loads
+ * a record of the same game (SGF or any other qipan reads) up to before
+ * its move N; printsgf [FILE] answers the game as SGF or writes it.
  *
  * genmove runs the game's AI (ai.h: MCTS for Go) on a thread of its own;
  * the reader goes on reading, so `quit` during a genmove stops the search
@@ -45,6 +47,8 @@
 #include "engine_io.h"
 #include "game.h"
 #include "search.h"
+#include "fileio.h"
+#include "record_file.h"
 #include "sgf.h"
 
 #include <ctype.h>
@@ -115,7 +119,7 @@ static void respond(gtp *t, const char *id, bool ok, const char *fmt, ...)
         p = nl + 1;
         nl = strchr(p, '\n');
         if (nl) *nl = 0;
-        eng_say("%s", p);
+        eng_say("%s", *p ? p : " ");   /* an empty line would end the answer */
     }
     eng_say("%s", "");
     pthread_mutex_unlock(&t->mu);
@@ -872,6 +876,69 @@ static void c_set_free_handicap(gtp *t, const char *id, char **a, int n)
     else respond(t, id, true, "%s", "");
 }
 
+/* loadsgf FILE [N]: the game of an SGF file (any record qipan reads, of
+ * this game), up to before its move N (all of it without N). */
+static void c_loadsgf(gtp *t, const char *id, char **a, int n)
+{
+    long long upto = -1;
+    char err[QP_ERR * 2];
+    if (n < 1 || n > 2 || (n == 2 && (!eng_parse_int(a[1], &upto) || upto < 1))) {
+        respond(t, id, false, "syntax error");
+        return;
+    }
+    qp_rules *r;
+    qp_game g;
+    if (qp_record_load(&t->app->reg, a[0], &r, &g, err, sizeof err)) {
+        respond(t, id, false, "cannot load file: %s", err);
+        return;
+    }
+    if (r->rs != t->r->rs) {
+        respond(t, id, false, "cannot load file: %s is a game of %s, not %s", a[0], r->rs->name, t->r->rs->name);
+        qp_game_free(&g);
+        qp_rules_free(r);
+        return;
+    }
+    int plies = upto > 0 && upto - 1 < g.len ? (int)upto - 1 : g.len;
+    char (*moves)[QP_MOVE_TEXT] = plies ? malloc(sizeof *moves * (size_t)plies) : NULL;
+    for (int i = 0; moves && i < plies; i++) qp_game_move_text(&g, i, moves[i], QP_MOVE_TEXT);
+    char fen[sizeof g.start_fen];
+    snprintf(fen, sizeof fen, "%s", g.start_fen);
+    qp_game_free(&g);
+    if ((plies && !moves) || install(t, r, fen[0] ? fen : NULL, moves, plies, err, sizeof err)) {
+        respond(t, id, false, "cannot load file: %s", plies && !moves ? "out of memory" : err);
+        free(moves);
+        return;
+    }
+    free(moves);
+    t->nsteps = 0;
+    for (int i = 0; i < plies; i++) steps_push(t, 1);
+    respond(t, id, true, "%s", qp_game_to_move(&t->g) ? "white" : "black");
+}
+
+/* printsgf [FILE]: the game as SGF, written to FILE or answered. */
+static void c_printsgf(gtp *t, const char *id, char **a, int n)
+{
+    char err[QP_ERR * 2];
+    size_t len;
+    if (n > 1) {
+        respond(t, id, false, "syntax error");
+        return;
+    }
+    char *text = qp_sgf_write(&t->g, NULL, &len, err, sizeof err);
+    if (!text) {
+        respond(t, id, false, "%s", err);
+        return;
+    }
+    if (n == 1) {
+        if (qp_file_save(a[0], text, len, err, sizeof err)) respond(t, id, false, "%s", err);
+        else respond(t, id, true, "%s", "");
+    } else {
+        while (len && text[len - 1] == '\n') text[--len] = 0;   /* the answer's own end */
+        respond(t, id, true, "%s", text);
+    }
+    free(text);
+}
+
 /* genmove and kgs-genmove_cleanup answer from their thread. */
 static void c_genmove(gtp *t, const char *id, char **a, int n) { do_genmove(t, id, a, n, false); }
 static void c_genmove_cleanup(gtp *t, const char *id, char **a, int n) { do_genmove(t, id, a, n, true); }
@@ -896,6 +963,8 @@ static const gtp_cmd gtp_cmds[] = {
     {"showboard", c_showboard},
     {"fixed_handicap", c_fixed_handicap},
     {"set_free_handicap", c_set_free_handicap},
+    {"loadsgf", c_loadsgf},
+    {"printsgf", c_printsgf},
 };
 #define GTP_NCMDS (sizeof gtp_cmds / sizeof gtp_cmds[0])
 

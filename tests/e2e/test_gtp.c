@@ -37,7 +37,7 @@ static void test_handshake(void **st)
                              "=3 protocol_version\nname\nversion\nknown_command\nlist_commands\nquit\n"
                              "boardsize\nclear_board\nkomi\nplay\ngenmove\nkgs-genmove_cleanup\nundo\n"
                              "final_score\ntime_settings\ntime_left\nshowboard\nfixed_handicap\n"
-                             "set_free_handicap\n\n"
+                             "set_free_handicap\nloadsgf\nprintsgf\n\n"
                              "=9\n\n");
     free(out);
     out = gtp("", "version\n");
@@ -213,6 +213,25 @@ static void test_genmove_plays(void **st)
     free(out);
 }
 
+/* loadsgf up to a move and whole, printsgf, a record of another game
+ * refused. */
+static void test_sgf_commands(void **st)
+{
+    (void)st;
+    const char *sgf = tu_tmpfile("(;GM[1]SZ[9]KM[6.5]AB[cc]C[two\n\nlines];W[ee];B[dd];W[ff])\n", ".sgf");
+    const char *pgn = tu_tmpfile("[Ruleset \"hex\"]\n\n1. a1 *\n", ".pgn");
+    char in[1024];
+    snprintf(in, sizeof in, "loadsgf %s 3\nprintsgf\nloadsgf %s\nfinal_score\nloadsgf %s\nloadsgf\n", sgf, sgf, pgn);
+    char *out = gtp("", in);
+    char want[2048];
+    snprintf(want, sizeof want, "= white\n\n= (;FF[4]GM[1]CA[UTF-8]AP[qipan]SZ[9]KM[6.5]DT[");
+    assert_true(!strncmp(out, want, strlen(want)));
+    assert_non_null(strstr(out, "]AB[cc]PL[W]\n;W[ee];B[dd])\n\n= black\n\n= W+6.5\n\n"));
+    snprintf(want, sizeof want, "? cannot load file: %s is a game of hex, not go\n\n? syntax error\n\n", pgn);
+    assert_non_null(strstr(out, want));
+    free(out);
+}
+
 /* Other games whose moves are points; games whose moves are not. */
 static void test_other_games(void **st)
 {
@@ -238,6 +257,7 @@ int main(void)
         cmocka_unit_test(test_no_pass_while_capture_matters),
         cmocka_unit_test(test_quit_during_genmove),
         cmocka_unit_test(test_genmove_plays),
+        cmocka_unit_test(test_sgf_commands),
         cmocka_unit_test(test_other_games),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
