@@ -460,6 +460,7 @@ static void *think_main(void *arg)
     qp_move m = qp_ai_wait(t->s, &info);
     char text[QP_MOVE_TEXT] = "pass", v[QP_MOVE_TEXT];
     if (qp_score_is_mate(info.score) && info.score < 0 && m != QP_MOVE_NONE) {
+        if (t->gen_plies) steps_push(t, t->gen_plies);   /* the pass put in */
         respond(t, t->gen_id, true, "resign");
         return NULL;
     }
@@ -521,6 +522,7 @@ static void do_genmove(gtp *t, const char *id, char **arg, int n, bool cleanup)
     t->gen_plies = added;
     t->cleanup = cleanup;
     if (qp_ai_start(t->s, &t->g, &lim, NULL, NULL) != 0) {
+        if (added) qp_game_undo(&t->g);
         respond(t, id, false, "cannot start the search");
         return;
     }
