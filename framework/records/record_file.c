@@ -8,11 +8,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "dhtmlxq.h"
 #include "epd.h"
 #include "fileio.h"
 #include "record_format.h"
+#include "sgf.h"
 #include "xqf.h"
 
 /* PGN: qipan's own saves and the PGN of other programs.  It reads any
@@ -30,17 +32,20 @@ static int pgn_parse(qp_record *rec, const char *name, const unsigned char *data
     return qp_record_parse(rec, name, (const char *)data, len, err, errn);
 }
 
-static const qp_record_format pgn_format = {"pgn", "PGN (Portable Game Notation)", pgn_sniff, pgn_parse};
-static const qp_record_format dhtmlxq_format = {"dhtmlxq", "DhtmlXQ (web pages' Xiangqi records)",
-                                                qp_dhtmlxq_sniff, qp_dhtmlxq_parse};
-static const qp_record_format epd_format = {"epd", "EPD (positions with operations)", qp_epd_sniff,
-                                            qp_epd_parse};
+static const qp_record_format pgn_format = {
+    .name = "pgn", .title = "PGN (Portable Game Notation)", .sniff = pgn_sniff, .parse = pgn_parse};
+static const qp_record_format dhtmlxq_format = {.name = "dhtmlxq",
+                                                .title = "DhtmlXQ (web pages' Xiangqi records)",
+                                                .sniff = qp_dhtmlxq_sniff, .parse = qp_dhtmlxq_parse};
+static const qp_record_format epd_format = {.name = "epd", .title = "EPD (positions with operations)",
+                                            .sniff = qp_epd_sniff, .parse = qp_epd_parse};
 
 const qp_record_format *const qp_record_formats[] = {
     &pgn_format,
     &qp_xqf_format,
     &dhtmlxq_format,
     &epd_format,
+    &qp_sgf_format,   /* SGF: Go records */
     NULL,
 };
 
@@ -66,6 +71,34 @@ int qp_record_read(qp_record *rec, const char *path, char *err, size_t errn)
     if (qp_file_read(path, QP_RECORD_MAX, &text, &len, err, errn)) return -1;
     const qp_record_format *f = qp_record_format_of((const unsigned char *)text, len);
     int rc = f->parse(rec, path, (const unsigned char *)text, len, err, errn);
+    free(text);
+    return rc;
+}
+
+/* ---- saving by the file's name (SGF) ---- */
+
+const qp_record_format *qp_record_format_for_path(const char *path)
+{
+    const char *dot = strrchr(path, '.');
+    for (int i = 0; dot && qp_record_formats[i]; i++)
+        if (qp_record_formats[i]->ext && qp_record_formats[i]->write && !strcasecmp(dot + 1, qp_record_formats[i]->ext))
+            return qp_record_formats[i];
+    return NULL;
+}
+
+char *qp_record_file_text(const char *path, const qp_game *g, const qp_record *src, size_t *len, char *err,
+                          size_t errn)
+{
+    const qp_record_format *f = qp_record_format_for_path(path);
+    return f ? f->write(g, src, len, err, errn) : qp_record_text_from(g, NULL, src, len, err, errn);
+}
+
+int qp_record_file_save(const char *path, const qp_game *g, const qp_record *src, char *err, size_t errn)
+{
+    size_t len;
+    char *text = qp_record_file_text(path, g, src, &len, err, errn);
+    if (!text) return -1;
+    int rc = qp_file_save(path, text, len, err, errn);
     free(text);
     return rc;
 }

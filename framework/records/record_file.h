@@ -30,4 +30,12 @@ int qp_record_load(const qp_registry *reg, const char *path, qp_rules **rules_ou
 int qp_record_load_keep(const qp_registry *reg, const char *path, qp_rules **rules_out,
                         qp_game *g, qp_record *rec, char *err, size_t errn);
 
+/* Saving by the file's name: the format whose ext the name ends with
+ * (".sgf": SGF), else PGN in the game's own move text.  src as for
+ * qp_record_text_from (may be NULL).  The text is malloc'd, NULL with err. */
+const qp_record_format *qp_record_format_for_path(const char *path);
+char *qp_record_file_text(const char *path, const qp_game *g, const qp_record *src, size_t *len, char *err,
+                          size_t errn);
+int qp_record_file_save(const char *path, const qp_game *g, const qp_record *src, char *err, size_t errn);
+
 #endif

@@ -33,6 +33,12 @@ typedef struct qp_record_format {
      * Returns 0, or -1 with err (rec then holds nothing to free). */
     int (*parse)(qp_record *rec, const char *name, const unsigned char *data, size_t len, char *err,
                  size_t errn);
+    /* Optional (appended; NULL: saves are PGN): the file name ending that
+     * asks for this format when a game is saved ("sgf"), and its writer:
+     * g's text, keeping what src (the record g came from, may be NULL)
+     * says beyond the moves; malloc'd, NULL with err. */
+    const char *ext;
+    char *(*write)(const qp_game *g, const qp_record *src, size_t *len, char *err, size_t errn);
 } qp_record_format;
 
 #endif

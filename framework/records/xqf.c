@@ -502,8 +502,8 @@ static int xqf_format_parse(qp_record *rec, const char *name, const unsigned cha
     return qp_xqf_parse(rec, name, data, len, NULL, err, errn);
 }
 
-const qp_record_format qp_xqf_format = {"xqf", "XQF (XQStudio's binary record)", qp_xqf_sniff,
-                                        xqf_format_parse};
+const qp_record_format qp_xqf_format = {.name = "xqf", .title = "XQF (XQStudio's binary record)",
+                                        .sniff = qp_xqf_sniff, .parse = xqf_format_parse};
 
 /* ---- writing ------------------------------------------------------- */
 

@@ -6,7 +6,8 @@
  * (variations it cannot keep are named on stderr).  The text is UTF-8,
  * or --encoding gbk (big5) for older tools; `--format xqf` writes a
  * Xiangqi game as XQF instead (xqf.h), with the comments of its main
- * line.  OUT "-" is standard output.  Every move is checked on the way;
+ * line.  `--format sgf`, or an OUT ending in .sgf, writes a Go game as SGF
+ * (sgf.h).  OUT "-" is standard output.  Every move is checked on the way;
  * a bad record writes nothing and names the first problem.
  */
 #include <stdio.h>
@@ -18,6 +19,7 @@
 #include "fileio.h"
 #include "record.h"
 #include "record_file.h"
+#include "sgf.h"
 #include "xqf.h"
 
 int cmd_convert(qp_app *app, int argc, char **argv);
@@ -30,7 +32,7 @@ static const char *const notations[] = {
 int cmd_convert(qp_app *app, int argc, char **argv)
 {
     const char *in = NULL, *out = NULL, *notation = QP_NOTATION_COORD, *encoding = NULL;
-    bool xqf = false;
+    bool xqf = false, sgf = false, pgn = false;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--encoding")) {
             if (i + 1 >= argc) {
@@ -48,11 +50,13 @@ int cmd_convert(qp_app *app, int argc, char **argv)
                 return 2;
             }
             if (!strcmp(argv[i], "--format")) {
-                if (strcmp(argv[i + 1], "pgn") && strcmp(argv[i + 1], "xqf")) {
-                    fprintf(stderr, "qipan convert: unknown format '%s' (pgn, xqf)\n", argv[i + 1]);
+                if (strcmp(argv[i + 1], "pgn") && strcmp(argv[i + 1], "xqf") && strcmp(argv[i + 1], "sgf")) {
+                    fprintf(stderr, "qipan convert: unknown format '%s' (pgn, xqf, sgf)\n", argv[i + 1]);
                     return 2;
                 }
                 xqf = !strcmp(argv[i + 1], "xqf");
+                sgf = !strcmp(argv[i + 1], "sgf");
+                pgn = !strcmp(argv[i + 1], "pgn");
             } else {
                 notation = argv[i + 1];
             }
@@ -69,13 +73,19 @@ int cmd_convert(qp_app *app, int argc, char **argv)
             return 2;
         }
     }
+    /* OUT's name asks for SGF unless --format said otherwise */
+    if (out && !xqf && !pgn && qp_record_format_for_path(out) == &qp_sgf_format) sgf = true;
+    if (sgf && encoding) {
+        fprintf(stderr, "qipan convert: --encoding is for PGN; SGF is written in UTF-8\n");
+        return 2;
+    }
     if (xqf && encoding) {
         fprintf(stderr, "qipan convert: --encoding is for PGN; XQF's texts are always GBK\n");
         return 2;
     }
     if (!in || !out) {
         fprintf(stderr, "usage: qipan convert IN OUT [--notation coord|chinese|traditional|wxf|iccs] "
-                        "[--format pgn|xqf] [--encoding utf-8|gbk|big5]\n");
+                        "[--format pgn|xqf|sgf] [--encoding utf-8|gbk|big5]\n");
         return 2;
     }
     bool known = false;
@@ -97,8 +107,9 @@ int cmd_convert(qp_app *app, int argc, char **argv)
         fprintf(stderr, "qipan convert: %s: %d variation%s not kept\n", in, rec.nvariations,
                 rec.nvariations == 1 ? "" : "s");
     size_t len;
-    char *text = xqf ? qp_xqf_write(&g, &rec, &len, err, sizeof err)
-                     : qp_record_text_from(&g, notation, &rec, &len, err, sizeof err);
+    char *text = xqf   ? qp_xqf_write(&g, &rec, &len, err, sizeof err)
+                 : sgf ? qp_sgf_write(&g, &rec, &len, err, sizeof err)
+                       : qp_record_text_from(&g, notation, &rec, &len, err, sizeof err);
     int rc = 0;
     if (text && encoding && strcmp(encoding, "UTF-8")) {
         char *t;
@@ -125,7 +136,7 @@ int cmd_convert(qp_app *app, int argc, char **argv)
     if (rc) fprintf(stderr, "qipan convert: %s\n", err);
     else if (strcmp(out, "-"))
         printf("%s: %s, %d move%s %s%s%s\n", out, r->rs->name, g.len, g.len == 1 ? "" : "s",
-               xqf ? "as XQF" : "in ", xqf ? "" : notation, xqf ? "" : " notation");
+               xqf ? "as XQF" : sgf ? "as SGF" : "in ", xqf || sgf ? "" : notation, xqf || sgf ? "" : " notation");
     free(text);
     qp_record_free(&rec);
     qp_game_free(&g);

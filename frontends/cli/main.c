@@ -23,6 +23,8 @@
 int cmd_host(qp_app *app, int argc, char **argv);
 int cmd_join(qp_app *app, int argc, char **argv);
 int cmd_convert(qp_app *app, int argc, char **argv);
+/* the Go Text Protocol (gtp.c) */
+int cmd_gtp(qp_app *app, int argc, char **argv);
 
 typedef struct {
     const char *name;
@@ -77,13 +79,17 @@ static const command commands[] = {
     {"xboard", cmd_xboard, "xboard",
      "Run as an XBoard/WinBoard engine (CECP v2) for Xiangqi: moves a0..i9, FEN letters H and E\n"
      "('variant RULESET' plays another qipan game)."},
+    {"gtp", cmd_gtp, "gtp [RULESET] [--config FILE] [--level N] [--threads N]",
+     "Run as a GTP (Go Text Protocol v2) engine for Go (default) or another game whose moves are\n"
+     "points (hex, gomoku, reversi): vertices A-T without I, row 1 at the bottom."},
     {"library", cmd_library, "library",
      "List the finished games the window kept (newest first), a line each:\n"
      "DATE<TAB>RULESET<TAB>RESULT<TAB>PLIES<TAB>WHITE<TAB>BLACK<TAB>REASON<TAB>FILE.\n"
      "The files are records in $XDG_DATA_HOME/qipan/library: --load and Load open them."},
-    {"convert", cmd_convert, "convert IN OUT [--notation coord|chinese|traditional|wxf|iccs] [--format pgn|xqf] [--encoding utf-8|gbk|big5]",
+    {"convert", cmd_convert, "convert IN OUT [--notation coord|chinese|traditional|wxf|iccs] [--format pgn|xqf|sgf] [--encoding utf-8|gbk|big5]",
      "Convert a game record (qipan's or PGN in any notation) to PGN with moves in the\n"
-     "chosen notation (default: the game's own)."},
+     "chosen notation (default: the game's own); a Go game to SGF with --format sgf or an\n"
+     "OUT ending in .sgf."},
     {"host", cmd_host,
      "host RULESET [--config FILE] [--fen FEN] [--port N] [--bind ADDR] [--code CODE] [--side red|black|random] "
      "[--time BASE+INC] [--ai] [--level N] [--depth N] [--save FILE] [--reconnect-wait SECONDS] "

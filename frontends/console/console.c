@@ -581,8 +581,11 @@ static int do_save(con_session *c, const char *arg)
         *sp = 0;
     }
     size_t len;
-    char *text = qp_record_text_from(&c->g, notation, c->src.nmoves >= 0 ? &c->src : NULL, &len, err,
-                                     sizeof err);
+    const qp_record *src = c->src.nmoves >= 0 ? &c->src : NULL;
+    /* a name ending in .sgf saves SGF (record_file.h), unless a notation was asked */
+    char *text = !notation && qp_record_format_for_path(path)
+                     ? qp_record_file_text(path, &c->g, src, &len, err, sizeof err)
+                     : qp_record_text_from(&c->g, notation, src, &len, err, sizeof err);
     if (!text || qp_file_save(path, text, len, err, sizeof err))
         fprintf(c->out, "save failed: %s\n", err);
     else fprintf(c->out, "saved %s\n", path);
@@ -820,7 +823,7 @@ static const con_cmd con_cmds[] = {
     {"redo", do_redo, "", "play a taken-back move again"},
     {"new", do_new, "", "start again from the initial position"},
     {"fen", do_fen, "", "print the current position as FEN"},
-    {"save", do_save, "FILE", "save as PGN; 'save FILE wxf' picks the notation (coord, chinese, traditional, wxf, iccs)"},
+    {"save", do_save, "FILE", "save as PGN (SGF when FILE ends in .sgf); 'save FILE wxf' picks the notation (coord, chinese, traditional, wxf, iccs)"},
     {"load", do_load, "FILE", "load a game (PGN in any notation, or a qipan save)"},
     {"first", do_first, "", "go to the start of the game"},
     {"prev", do_prev, "", "go one move back"},

@@ -611,7 +611,8 @@ static void save_to(gui_app *a, const char *path)
     gui_state *st = &a->st;
     char err[QP_ERR * 2];
     if (!*path) return;
-    if (gui_make_parent_dirs(path, err, sizeof err) || qp_record_save(&st->g, path, err, sizeof err)) {
+    /* the name picks the format: .sgf saves SGF, any other PGN */
+    if (gui_make_parent_dirs(path, err, sizeof err) || qp_record_file_save(path, &st->g, NULL, err, sizeof err)) {
         gui_state_message(st, true, "%s", err);
         sound(a, GUI_SFX_ERROR);
         return;

@@ -615,7 +615,7 @@ static void test_convert_command(void **st)
     free(out);
     free(errs);
     assert_int_equal(tu_run("convert a b --format cbf", NULL, &out, &errs), 2);
-    assert_string_equal(errs, "qipan convert: unknown format 'cbf' (pgn, xqf)\n");
+    assert_string_equal(errs, "qipan convert: unknown format 'cbf' (pgn, xqf, sgf)\n");
     free(out);
     free(errs);
     unlink(xqf);
