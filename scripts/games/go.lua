@@ -28,8 +28,10 @@
 -- ("e5", "s19"); "pass".
 --
 -- FEN: ranks from the top with X (Black) and o (White), then the side to
--- move and the ply: "9/9/9/9/4X4/9/9/9/9 w 1".  After one or more passes
--- in a row the board field ends with "~N": "9/9/9/9/9/9/9/9/9~1 w 1".
+-- move as in every qipan FEN ("w" the first side, Black; "b" the second,
+-- White) and the ply: after Black's e5, "9/9/9/9/4X4/9/9/9/9 b 1".  After
+-- one or more passes in a row the board field ends with "~N": after
+-- Black's pass, "9/9/9/9/9/9/9/9/9~1 b 1".
 --
 -- Sources: the Tromp-Taylor rules (John Tromp, "The Game of Go"; the
 -- logical rules of Go, 1995) and the Chinese rules of Weiqi (area
