@@ -66,6 +66,8 @@ typedef struct xb {
     long long base_ms, inc_ms;  /* level */
     const char *start;          /* the qipan ruleset of `new` */
     bool set_up;                /* the game started from a setboard */
+    qp_rules *spare_r;          /* the game before, kept for a switch back */
+    qp_ai *spare_s;             /* (both NULL, or both set) */
     long long my_ms, opp_ms;    /* time/otim, -1: not told */
 
     pthread_t th;               /* the waiter */
@@ -280,31 +282,58 @@ static void resume(xb *x, bool analyzing)
 
 /* ---- commands ----------------------------------------------------------- */
 
-/* Takes rules r (owned) with the position fen (NULL: the start) and a new
- * search; the previous rules stay when it fails. */
-static int install_rules(xb *x, qp_rules *r, const char *fen)
+/* Sets up the game name (a qipan ruleset) from fen (NULL: its start),
+ * with a cleared search.  The rules and table of the current game, or of
+ * the one before it (kept as spare), serve again when they are that
+ * game's: XBoard names the variant after every `new` (which is chess)
+ * and often sends a position, and a new table costs a fifth of a second.
+ * -1, nothing changed, when the game is unknown or fen is none of its
+ * positions. */
+static int open_game(xb *x, const char *name, const char *fen)
 {
     char err[QP_ERR];
+    enum { CURRENT, SPARE, NEW } from;
+    qp_rules *r;
+    qp_ai *s = NULL;
+    if (x->r && !strcmp(x->r->rs->name, name)) {
+        from = CURRENT;
+        r = x->r;
+    } else if (x->spare_r && !strcmp(x->spare_r->rs->name, name)) {
+        from = SPARE;
+        r = x->spare_r;
+    } else {
+        from = NEW;
+        r = qp_registry_find(&x->app->reg, name) ? qp_app_open_rules(x->app, name, NULL) : NULL;
+        if (!r) return -1;
+    }
     qp_game g;
     if (qp_game_init(&g, r, fen, err, sizeof err)) {
-        qp_rules_free(r);
+        if (from == NEW) qp_rules_free(r);
         return -1;
     }
-    qp_ai *s = qp_ai_new(r, QP_AI_DEFAULT, x->hash_mb);
-    if (!s) {
+    if (from == NEW && !(s = qp_ai_new(r, QP_AI_DEFAULT, x->hash_mb))) {
         eng_say("Error (out of memory): a %zu MiB hash", x->hash_mb);
         qp_game_free(&g);
         qp_rules_free(r);
         return -1;
     }
-    if (x->s) qp_ai_free(x->s);
-    if (x->r) {
-        qp_game_free(&x->g);
-        qp_rules_free(x->r);
+    if (x->r) qp_game_free(&x->g);
+    if (from != CURRENT) {
+        qp_rules *old_r = x->r;
+        qp_ai *old_s = x->s;
+        if (from == SPARE) {
+            s = x->spare_s;
+        } else if (x->spare_r) {
+            qp_ai_free(x->spare_s);
+            qp_rules_free(x->spare_r);
+        }
+        x->r = r;
+        x->s = s;
+        x->spare_r = old_r;
+        x->spare_s = old_s;
     }
-    x->r = r;
+    if (from != NEW) qp_ai_clear(x->s);
     x->g = g;
-    x->s = s;
     x->set_up = fen != NULL;
     return 0;
 }
@@ -409,8 +438,8 @@ int cmd_xboard(qp_app *app, int argc, char **argv)
     if (!r) return 1;
     long long mb = qp_param_int(&r->params, "ai.hash_mb");
     x.hash_mb = mb > 0 ? (size_t)mb : 64;
-    if (install_rules(&x, r, NULL)) return 1;
-    const char *variant = x.start;
+    qp_rules_free(r);
+    if (open_game(&x, x.start, NULL)) return 1;
 
     char **tok = NULL, *line = NULL;
     int tok_cap = 0;
@@ -459,15 +488,7 @@ int cmd_xboard(qp_app *app, int argc, char **argv)
         } else if (!strcmp(cmd, "new")) {
             cancel_search(&x);
             analyzing = false;
-            if (!strcmp(x.r->rs->name, x.start) && !x.set_up) {
-                /* the same game again: its rules and table are kept */
-                qp_game_reset(&x.g);
-                qp_ai_clear(x.s);
-                variant = x.start;
-            } else {
-                qp_rules *nr = qp_app_open_rules(app, x.start, NULL);
-                if (nr && install_rules(&x, nr, NULL) == 0) variant = x.start;
-            }
+            open_game(&x, x.start, NULL);
             x.force = false;
             x.engine_side = 1;
             x.sd = 0;
@@ -477,10 +498,7 @@ int cmd_xboard(qp_app *app, int argc, char **argv)
             const char *name = n == 2 ? tok[1] : "";
             for (size_t i = 0; i < XB_NVARIANTS; i++)
                 if (!strcmp(name, xb_variants[i][0])) name = xb_variants[i][1];
-            qp_rules *nr = n == 2 && qp_registry_find(&app->reg, name)
-                               ? qp_app_open_rules(app, name, NULL) : NULL;
-            if (!nr || install_rules(&x, nr, NULL)) eng_say("Error (unknown variant): %s", n > 1 ? tok[1] : "");
-            else variant = x.r->rs->name;
+            if (open_game(&x, name, NULL)) eng_say("Error (unknown variant): %s", n > 1 ? tok[1] : "");
             resume(&x, analyzing);
         } else if (!strcmp(cmd, "setboard")) {
             cancel_search(&x);
@@ -490,8 +508,7 @@ int cmd_xboard(qp_app *app, int argc, char **argv)
                 snprintf(fen + k, sizeof fen - k, "%s%s", k ? " " : "", tok[i]);
             }
             fen_in(&x, fen, conv, sizeof conv);
-            qp_rules *nr = qp_app_open_rules(app, variant, NULL);
-            if (!nr || install_rules(&x, nr, conv)) eng_say("tellusererror Illegal position: %s", fen);
+            if (open_game(&x, x.r->rs->name, conv)) eng_say("tellusererror Illegal position: %s", fen);
             resume(&x, analyzing);
         } else if (!strcmp(cmd, "force")) {
             cancel_search(&x);
@@ -569,6 +586,10 @@ int cmd_xboard(qp_app *app, int argc, char **argv)
     qp_ai_free(x.s);
     qp_game_free(&x.g);
     qp_rules_free(x.r);
+    if (x.spare_r) {
+        qp_ai_free(x.spare_s);
+        qp_rules_free(x.spare_r);
+    }
     pthread_mutex_destroy(&x.mu);
     return 0;
 }
