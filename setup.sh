@@ -12,7 +12,11 @@
 #   sh setup.sh install [PREFIX] build, then install into PREFIX (default
 #                                /usr/local): bin/qipan, share/qipan,
 #                                include/qipan, lib/pkgconfig/qipan.pc,
-#                                lib/qipan/plugins, share/man/man1/qipan.1
+#                                lib/qipan/plugins, share/man/man1/qipan.1,
+#                                the menu entry, icons and bash completion
+#   sh setup.sh uninstall [PREFIX]  remove what `install` put in PREFIX
+#                                (its share/qipan/install_manifest.txt)
+#   sh setup.sh package          build a Debian package (build-package/*.deb)
 #   sh setup.sh fuzz [SECONDS]   build the libFuzzer targets (clang) and run
 #                                each for SECONDS (300); `test` runs them 10 s
 #   sh setup.sh soak [SECONDS]   self-play of every ruleset under ASan+UBSan
@@ -21,7 +25,7 @@
 set -eu
 cd "$(dirname "$0")"
 
-PKGS="cmake gcc make pkg-config liblua5.4-dev libcmocka-dev libsdl2-dev libsdl2-ttf-dev fonts-wqy-microhei xvfb xdotool clang libclang-rt-dev libedit-dev libfontconfig-dev fonts-arphic-ukai libpng-dev faketime libgnutls28-dev"
+PKGS="cmake gcc make pkg-config liblua5.4-dev libcmocka-dev libsdl2-dev libsdl2-ttf-dev fonts-wqy-microhei xvfb xdotool clang libclang-rt-dev libedit-dev libfontconfig-dev fonts-arphic-ukai libpng-dev faketime libgnutls28-dev dpkg-dev desktop-file-utils appstream"
 JOBS=$(nproc 2>/dev/null || echo 2)
 
 install_missing() {
@@ -145,7 +149,7 @@ fuzz_all() {  # fuzz_all SECONDS
 
 mode=${1:-play}
 [ $# -gt 0 ] && shift
-install_missing
+[ "$mode" = uninstall ] || install_missing
 case "$mode" in
 play)
     build build $RELEASE -DQP_WERROR=OFF
@@ -157,6 +161,15 @@ build)
 install)
     build build $RELEASE -DQP_WERROR=OFF
     cmake --install build --prefix "${1:-/usr/local}"
+    ;;
+uninstall)
+    cmake -DPREFIX="${1:-/usr/local}" -P packaging/uninstall.cmake
+    ;;
+package)
+    # a build of its own without the test suites, which cpack would build
+    build build-package $RELEASE -DQP_WERROR=OFF -DQP_TESTS=OFF
+    (cd build-package && cpack -G DEB >cpack.log 2>&1) || { cat build-package/cpack.log; exit 1; }
+    ls build-package/*.deb
     ;;
 test)
     build build $RELEASE -DQP_WERROR=ON
@@ -198,7 +211,7 @@ soak)
     exit $rc
     ;;
 *)
-    echo "usage: sh setup.sh play|test|build|install [PREFIX]|fuzz [SECONDS]|soak [SECONDS]" >&2
+    echo "usage: sh setup.sh play|test|build|install [PREFIX]|uninstall [PREFIX]|package|fuzz [SECONDS]|soak [SECONDS]" >&2
     exit 2
     ;;
 esac

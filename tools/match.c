@@ -25,10 +25,12 @@
  *   match engine --engine "CMD ARGS" [--protocol uci|xboard] [--variant V]
  *                [--openings FILE] [--games N] [--movetime MS | --depth D |
  *                --nodes N] [--a-movetime MS] [--threads T] [--a-engine "CMD ARGS"]
+ *                [--a-protocol uci|xboard]
  *                [--option NAME=VALUE]... [--a-option NAME=VALUE]... [--pgn FILE]
  *                [--concurrency N] [--sprt ELO0,ELO1[,ALPHA,BETA]]
- *       qipan (in-process, or the UCI program --a-engine, e.g. an older
- *       build's "qipan uci") against an external engine: UCI (Fairy-
+ *       qipan (in-process, or the program --a-engine, e.g. an older
+ *       build's "qipan uci", or "qipan xboard" with --a-protocol xboard)
+ *       against an external engine: UCI (Fairy-
  *       Stockfish, Sjaak II, qipan itself; UCI_Variant is set to the
  *       ruleset's name or --variant) or CECP/xboard (MaxQi: no setboard,
  *       so games start from the initial position and the opening moves are
@@ -441,7 +443,7 @@ typedef struct opts {
     const char *a_config, *b_config;   /* Lua configs (e.g. tuned weights) per engine */
     const char *opening;               /* fixed opening moves, or NULL */
     /* engine mode */
-    const char *engine, *a_engine, *protocol, *variant, *openings, *pgn;
+    const char *engine, *a_engine, *protocol, *a_protocol, *variant, *openings, *pgn;
     uint64_t nodes;
     int threads, a_movetime, hash_mb, concurrency;
     const char *sprt;                  /* "ELO0,ELO1[,ALPHA,BETA]" or NULL */
@@ -457,7 +459,8 @@ static int usage(void)
                     "       [--a-config FILE] [--b-config FILE] [--opening MOVES] [-v]\n"
                     "   or: match engine --engine \"CMD ARGS\" [--protocol uci|xboard] [--variant V]\n"
                     "       [--openings FILE] [--games N] [--movetime MS | --depth D | --nodes N]\n"
-                    "       [--a-movetime MS] [--threads T] [--a-engine \"CMD ARGS\"] [--option NAME=VALUE]...\n"
+                    "       [--a-movetime MS] [--threads T] [--a-engine \"CMD ARGS\"] [--a-protocol uci|xboard]\n"
+                    "       [--option NAME=VALUE]...\n"
                     "       [--a-option NAME=VALUE]... [--concurrency N] [--sprt ELO0,ELO1[,ALPHA,BETA]]\n"
                     "       [--pgn FILE] [--ruleset NAME] [--ply-cap P] [--level L] [--hash MB] [-v]\n");
     return 2;
@@ -643,7 +646,7 @@ typedef struct match_plan {
     const opts *o;
     char **ops;
     int nops, games;
-    proto pr;
+    proto pr, a_pr;   /* B's protocol, A's when A is a program */
     const char *variant;
     char aname[128], bname[128];
     char a_go[64], b_go[64], tc[64];
@@ -785,7 +788,7 @@ static int play_pairs(const match_plan *m, int wid, int nw, int fd, match_tally 
     if (o->a_engine) {
         memset(&a, 0, sizeof a);
         a.name = m->aname;
-        if (spawn(&a, o->a_engine, PROTO_UCI, m->variant, o->a_options, o->na_options)) return 1;
+        if (spawn(&a, o->a_engine, m->a_pr, m->variant, o->a_options, o->na_options)) return 1;
     } else {
         init_engine(&a, m->aname, m->r, o);
     }
@@ -799,6 +802,8 @@ static int play_pairs(const match_plan *m, int wid, int nw, int fd, match_tally 
     a.startpos = b.startpos = true;
     b.xb_time_cs = o->depth || o->nodes ? 0 : (o->movetime + 9) / 10;
     b.xb_depth = o->depth ? o->depth : 8;
+    a.xb_time_cs = o->depth || o->nodes ? 0 : ((o->a_movetime > 0 ? o->a_movetime : o->movetime) + 9) / 10;
+    a.xb_depth = b.xb_depth;
     int per_move = o->depth || o->nodes ? 30000
                    : (o->a_movetime > o->movetime ? o->a_movetime : o->movetime) + 1000;
     int budget_s = (int)((int64_t)o->ply_cap * per_move / 1000) + 60;
@@ -943,8 +948,9 @@ static int engine_match(const qp_rules *r, const opts *o)
 {
     match_plan m = {.r = r, .o = o};
     m.pr = o->protocol && !strcmp(o->protocol, "xboard") ? PROTO_XBOARD : PROTO_UCI;
+    m.a_pr = o->a_protocol && !strcmp(o->a_protocol, "xboard") ? PROTO_XBOARD : PROTO_UCI;
     m.variant = eng_uci_variant(o->variant, r->rs->name);
-    if (m.pr == PROTO_XBOARD && o->nodes) {
+    if ((m.pr == PROTO_XBOARD || (o->a_engine && m.a_pr == PROTO_XBOARD)) && o->nodes) {
         fprintf(stderr, "match: xboard engines take --movetime or --depth, not --nodes\n");
         return 2;
     }
@@ -1054,6 +1060,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--engine")) o.engine = v;
         else if (!strcmp(a, "--a-engine")) o.a_engine = v;
         else if (!strcmp(a, "--protocol")) o.protocol = v;
+        else if (!strcmp(a, "--a-protocol")) o.a_protocol = v;
         else if (!strcmp(a, "--variant")) o.variant = v;
         else if (!strcmp(a, "--openings")) o.openings = v;
         else if (!strcmp(a, "--pgn")) o.pgn = v;
@@ -1085,8 +1092,8 @@ int main(int argc, char **argv)
         else return usage();
     }
     bool engine = o.mode && !strcmp(o.mode, "engine");
-    if (engine && (!o.engine || (o.protocol && strcmp(o.protocol, "uci") &&
-                                 strcmp(o.protocol, "xboard"))))
+    if (engine && (!o.engine || (o.protocol && strcmp(o.protocol, "uci") && strcmp(o.protocol, "xboard")) ||
+                   (o.a_protocol && strcmp(o.a_protocol, "uci") && strcmp(o.a_protocol, "xboard"))))
         return usage();
     if (!o.mode || (strcmp(o.mode, "student") && strcmp(o.mode, "selfplay") && !engine))
         return usage();

@@ -443,6 +443,56 @@ static int install_rules(uci *u, qp_rules *r)
     return 0;
 }
 
+static void refuse_position(uci *u);
+
+/* Installs rules r (owned) of the same game with other parameters,
+ * keeping the GUI's position: its moves, as text, are played again under
+ * r.  When they no longer make a game of r (a parameter changed the
+ * moves), there is no position until the next `position` says it; a
+ * refused position stays refused. */
+static void keep_position(uci *u, qp_rules *r)
+{
+    bool had = !u->no_pos;
+    int n = had ? u->g.cursor : 0;
+    char fen[sizeof u->g.start_fen], err[QP_ERR];
+    snprintf(fen, sizeof fen, "%s", u->g.start_fen);
+    char (*texts)[QP_MOVE_TEXT] = malloc(sizeof *texts * (size_t)(n > 0 ? n : 1));
+    if (!texts) {
+        qp_rules_free(r);
+        eng_say("info string error: out of memory");
+        return;
+    }
+    /* the texts, by the old rules, in the positions they were played in */
+    qp_game old;
+    bool ok = !had || qp_game_init(&old, u->r, fen[0] ? fen : NULL, err, sizeof err) == 0;
+    for (int i = 0; had && ok && i < n; i++) {
+        u->r->rs->move_text(u->r, old.cur, u->g.rec[i], texts[i], QP_MOVE_TEXT);
+        qp_game_play(&old, u->g.rec[i]);
+    }
+    if (had && ok) qp_game_free(&old);
+    if (install_rules(u, r)) {
+        free(texts);
+        return;
+    }
+    qp_game g;
+    bool inited = ok && had && qp_game_init(&g, u->r, fen[0] ? fen : NULL, err, sizeof err) == 0;
+    ok = inited;
+    for (int i = 0; ok && i < n; i++) {
+        qp_move m;
+        ok = u->r->rs->move_parse(u->r, g.cur, texts[i], &m, err, sizeof err) == 0;
+        if (ok) qp_game_play(&g, m);
+    }
+    if (ok) {
+        qp_game_free(&u->g);
+        u->g = g;
+    } else {
+        if (inited) qp_game_free(&g);
+        if (had) eng_say("info string error: the position is not one of the new rules: send it again");
+        refuse_position(u);
+    }
+    free(texts);
+}
+
 static void uci_options(uci *u)
 {
     eng_say("id name qipan 0.1");
@@ -598,7 +648,7 @@ static void set_option(uci *u, const char *name, const char *value)
             eng_say("info string error: %s", err);
             return;
         }
-        install_rules(u, r);
+        keep_position(u, r);
     } else {
         eng_say("info string error: unknown option '%s'", name);
     }
@@ -856,8 +906,11 @@ static void cmd_go(uci *u, char **tok, int n)
     bool clock = (side == 1 ? lim.btime : lim.wtime) > 0;
     if (!lim.depth && !lim.movetime_ms && !clock && !lim.nodes) infinite = true;
 
-    qp_outcome o;
-    qp_game_outcome(&u->g, &o);
+    /* Only the position's own end (no move) leaves nothing to play: an
+     * end by the history (repetition, no capture) is the GUI's to judge,
+     * by rules that may not be qipan's, and it wants a move. */
+    qp_outcome o = {QP_ONGOING, -1, ""};
+    u->r->rs->outcome(u->r, u->g.cur, &o);
     if (o.result != QP_ONGOING) {
         eng_say("info string game over: %s", o.reason);
         say_best(u, "(none)");

@@ -1,12 +1,20 @@
 /*
  * xboard.c — `qipan xboard`: the XBoard/WinBoard protocol (CECP v2).
  *
- * The session starts on xiangqi, the one game qipan and XBoard share
- * (`variant NAME` also takes any other qipan ruleset by its own name, for
- * programs that drive qipan directly).  It speaks XBoard's Xiangqi
- * conventions: ranks counted from 0 on a board of ten ranks (a0..i9, as
- * in ICCS), and in setboard's FEN the horse and elephant written H and E
- * (qipan's N and B are read too).
+ * The games qipan and XBoard share are offered as XBoard names them
+ * (xb_variants: xiangqi, and normal for chess), and `new` starts XBoard's
+ * default, normal chess, as the protocol has it (xiangqi when qipan has
+ * no chess); `variant NAME` also takes any other qipan ruleset by its own
+ * name, for programs that drive qipan directly.  It speaks XBoard's
+ * Xiangqi conventions: ranks counted from 0 on a board of ten ranks
+ * (a0..i9, as in ICCS), and in setboard's FEN the horse and elephant
+ * written H and E (qipan's N and B are read too).
+ *
+ * The game goes on as long as the position has moves: an end by the
+ * history (repetition, the no-capture count) is the GUI's to judge, as
+ * its rules for them may not be qipan's.  When the side to move has no
+ * move, the engine says the result (a win, or a stalemate draw), which
+ * XBoard checks.
  *
  * The protocol is read line by line on the main thread.  A search runs on
  * a thread of its own (qp_ai_start) and a waiter thread plays and writes
@@ -33,11 +41,14 @@
 #include <time.h>
 
 #define XB_MAX_LINE ((size_t)1 << 16)
-#define XB_START_RULES "xiangqi"
 #define XB_MATE 100000            /* XBoard's mate score: 100000 + moves */
 #define XB_DEFAULT_MS 5000        /* per move when no time control came */
 
 enum { XB_IDLE, XB_THINK, XB_PONDER, XB_ANALYZE };
+
+/* The games qipan and XBoard share: XBoard's name, qipan's. */
+static const char *const xb_variants[][2] = {{"normal", "chess"}, {"xiangqi", "xiangqi"}};
+#define XB_NVARIANTS (sizeof xb_variants / sizeof xb_variants[0])
 
 typedef struct xb {
     qp_app *app;
@@ -53,6 +64,10 @@ typedef struct xb {
     int st_ms;                  /* fixed time per move, 0: none */
     int mps;                    /* moves per time control, 0: all */
     long long base_ms, inc_ms;  /* level */
+    const char *start;          /* the qipan ruleset of `new` */
+    bool set_up;                /* the game started from a setboard */
+    qp_rules *spare_r;          /* the game before, kept for a switch back */
+    qp_ai *spare_s;             /* (both NULL, or both set) */
     long long my_ms, opp_ms;    /* time/otim, -1: not told */
 
     pthread_t th;               /* the waiter */
@@ -77,16 +92,39 @@ static void move_out(const xb *x, const char *t, char *out, size_t n)
     eng_clean(out, true);
 }
 
+/* Whether the position is decided by its own rules (no move to play);
+ * *o says how.  The history's ends are not looked at: they are XBoard's. */
+static bool position_over(const xb *x, qp_outcome *o)
+{
+    o->result = QP_ONGOING;
+    o->winner = -1;
+    o->reason = "";
+    x->r->rs->outcome(x->r, x->g.cur, o);
+    return o->result != QP_ONGOING;
+}
+
 /* The move XBoard wrote as qipan's text, or -1 when it is no legal move
- * of the current position (the game over counts as none). */
+ * of the current position (a decided position has none). */
 static int move_in(const xb *x, const char *t, qp_move *m)
 {
     char mt[QP_MOVE_TEXT * 2], err[QP_ERR];
     eng_shift_ranks(t, mt, sizeof mt, rank_delta(x));
     qp_outcome o;
-    qp_game_outcome(&x->g, &o);
-    if (o.result != QP_ONGOING) return -1;
+    if (position_over(x, &o)) return -1;
     return x->r->rs->move_parse(x->r, x->g.cur, mt, m, err, sizeof err) ? -1 : 0;
+}
+
+/* When the position is decided, says the result XBoard can check: a win
+ * (the side to move has no move), or a stalemate draw; other draws of a
+ * position (not enough material) are left to XBoard's own rules. */
+static void claim_result(const xb *x)
+{
+    qp_outcome o;
+    if (!position_over(x, &o) || x->r->nsides != 2) return;
+    if (o.result == QP_WIN && (o.winner == 0 || o.winner == 1))
+        eng_say("%s {%s}", o.winner == 0 ? "1-0" : "0-1", o.reason);
+    else if (o.result == QP_DRAW && strstr(o.reason, "stalemate"))
+        eng_say("1/2-1/2 {%s}", o.reason);
 }
 
 /* ---- the search --------------------------------------------------------- */
@@ -164,11 +202,11 @@ static void *waiter_main(void *arg)
             qp_game_play(&x->g, m);
             move_out(x, t, out, sizeof out);
             eng_say("move %s", out);
+            claim_result(x);
             qp_outcome o;
-            qp_game_outcome(&x->g, &o);
             /* cancel is checked under mu: a cancel that came before this
              * search started sees it stopped by its qp_ai_stop */
-            more = x->hard && o.result == QP_ONGOING && start_search(x, XB_PONDER) == 0;
+            more = x->hard && !position_over(x, &o) && start_search(x, XB_PONDER) == 0;
         }
         if (x->pong[0]) eng_say("pong %s", x->pong);
         x->pong[0] = 0;
@@ -227,8 +265,10 @@ static void maybe_think(xb *x)
 {
     if (x->force || x->engine_side != qp_game_to_move(&x->g)) return;
     qp_outcome o;
-    qp_game_outcome(&x->g, &o);
-    if (o.result != QP_ONGOING) return;
+    if (position_over(x, &o)) {
+        claim_result(x);
+        return;
+    }
     launch(x, XB_THINK);
 }
 
@@ -242,29 +282,59 @@ static void resume(xb *x, bool analyzing)
 
 /* ---- commands ----------------------------------------------------------- */
 
-static int install_rules(xb *x, qp_rules *r, const char *fen)
+/* Sets up the game name (a qipan ruleset) from fen (NULL: its start),
+ * with a cleared search.  The rules and table of the current game, or of
+ * the one before it (kept as spare), serve again when they are that
+ * game's: XBoard names the variant after every `new` (which is chess)
+ * and often sends a position, and a new table costs a fifth of a second.
+ * -1, nothing changed, when the game is unknown or fen is none of its
+ * positions. */
+static int open_game(xb *x, const char *name, const char *fen)
 {
     char err[QP_ERR];
+    enum { CURRENT, SPARE, NEW } from;
+    qp_rules *r;
+    qp_ai *s = NULL;
+    if (x->r && !strcmp(x->r->rs->name, name)) {
+        from = CURRENT;
+        r = x->r;
+    } else if (x->spare_r && !strcmp(x->spare_r->rs->name, name)) {
+        from = SPARE;
+        r = x->spare_r;
+    } else {
+        from = NEW;
+        r = qp_registry_find(&x->app->reg, name) ? qp_app_open_rules(x->app, name, NULL) : NULL;
+        if (!r) return -1;
+    }
     qp_game g;
     if (qp_game_init(&g, r, fen, err, sizeof err)) {
-        qp_rules_free(r);
+        if (from == NEW) qp_rules_free(r);
         return -1;
     }
-    qp_ai *s = qp_ai_new(r, QP_AI_DEFAULT, x->hash_mb);
-    if (!s) {
+    if (from == NEW && !(s = qp_ai_new(r, QP_AI_DEFAULT, x->hash_mb))) {
         eng_say("Error (out of memory): a %zu MiB hash", x->hash_mb);
         qp_game_free(&g);
         qp_rules_free(r);
         return -1;
     }
-    if (x->s) qp_ai_free(x->s);
-    if (x->r) {
-        qp_game_free(&x->g);
-        qp_rules_free(x->r);
+    if (x->r) qp_game_free(&x->g);
+    if (from != CURRENT) {
+        qp_rules *old_r = x->r;
+        qp_ai *old_s = x->s;
+        if (from == SPARE) {
+            s = x->spare_s;
+        } else if (x->spare_r) {
+            qp_ai_free(x->spare_s);
+            qp_rules_free(x->spare_r);
+        }
+        x->r = r;
+        x->s = s;
+        x->spare_r = old_r;
+        x->spare_s = old_s;
     }
-    x->r = r;
+    if (from != NEW) qp_ai_clear(x->s);
     x->g = g;
-    x->s = s;
+    x->set_up = fen != NULL;
     return 0;
 }
 
@@ -301,15 +371,26 @@ static void cmd_level(xb *x, char **tok, int n)
         eng_say("Error (usage: level MPS BASE INC): %s", n > 1 ? tok[1] : "level");
         return;
     }
-    char *dot = strchr(tok[3], '.');   /* fractional increments: whole seconds */
-    if (dot) *dot = 0;
-    if (!eng_parse_int(tok[3], &inc) || inc < 0) {
+    /* INC may have a fraction (XBoard writes 0.1): up to milliseconds */
+    char *dot = strchr(tok[3], '.');
+    long long frac_ms = 0;
+    if (dot) {
+        *dot = 0;
+        int digits = 0;
+        for (const char *d = dot + 1; *d; d++, digits++) {
+            if (*d < '0' || *d > '9') digits = 99;
+            else if (digits < 3) frac_ms += (*d - '0') * (digits == 0 ? 100 : digits == 1 ? 10 : 1);
+        }
+        if (digits > 9) frac_ms = -1;
+    }
+    if (!eng_parse_int(tok[3], &inc) || inc < 0 || frac_ms < 0) {
+        if (dot) *dot = '.';
         eng_say("Error (usage: level MPS BASE INC): %s", tok[3]);
         return;
     }
     x->mps = mps > 100000 ? 100000 : (int)mps;
     x->base_ms = (min > 1000000 ? 1000000 : min) * 60000 + (sec > 1000000 ? 1000000 : sec) * 1000;
-    x->inc_ms = (inc > 1000000 ? 1000000 : inc) * 1000;
+    x->inc_ms = (inc > 1000000 ? 1000000 : inc) * 1000 + frac_ms;
     x->st_ms = 0;
 }
 
@@ -345,12 +426,20 @@ int cmd_xboard(qp_app *app, int argc, char **argv)
     pthread_mutex_init(&x.mu, NULL);
     setvbuf(stdout, NULL, _IOLBF, 0);
 
-    qp_rules *r = qp_app_open_rules(app, XB_START_RULES, NULL);
+    /* `variants`: the shared games this qipan has, in XBoard's names */
+    char variants[256] = "";
+    for (size_t i = 0; i < XB_NVARIANTS; i++) {
+        if (!qp_registry_find(&app->reg, xb_variants[i][1])) continue;
+        size_t k = strlen(variants);
+        snprintf(variants + k, sizeof variants - k, "%s%s", k ? "," : "", xb_variants[i][0]);
+    }
+    x.start = qp_registry_find(&app->reg, "chess") ? "chess" : "xiangqi";
+    qp_rules *r = qp_app_open_rules(app, x.start, NULL);
     if (!r) return 1;
     long long mb = qp_param_int(&r->params, "ai.hash_mb");
     x.hash_mb = mb > 0 ? (size_t)mb : 64;
-    if (install_rules(&x, r, NULL)) return 1;
-    const char *variant = XB_START_RULES;
+    qp_rules_free(r);
+    if (open_game(&x, x.start, NULL)) return 1;
 
     char **tok = NULL, *line = NULL;
     int tok_cap = 0;
@@ -385,7 +474,7 @@ int cmd_xboard(qp_app *app, int argc, char **argv)
         } else if (!strcmp(cmd, "protover")) {
             eng_say("feature done=0");
             eng_say("feature ping=1 setboard=1 usermove=1 sigint=0 sigterm=0 san=0 analyze=1 "
-                    "colors=0 reuse=1 myname=\"qipan 0.1\" variants=\"xiangqi\"");
+                    "colors=0 reuse=1 myname=\"qipan 0.1\" variants=\"%s\"", variants);
             eng_say("feature done=1");
         } else if (!strcmp(cmd, "quit")) {
             quit = true;
@@ -399,18 +488,17 @@ int cmd_xboard(qp_app *app, int argc, char **argv)
         } else if (!strcmp(cmd, "new")) {
             cancel_search(&x);
             analyzing = false;
-            qp_rules *nr = qp_app_open_rules(app, XB_START_RULES, NULL);
-            if (nr && install_rules(&x, nr, NULL) == 0) variant = XB_START_RULES;
+            open_game(&x, x.start, NULL);
             x.force = false;
             x.engine_side = 1;
             x.sd = 0;
             x.my_ms = x.opp_ms = -1;
         } else if (!strcmp(cmd, "variant")) {
             cancel_search(&x);
-            qp_rules *nr = n == 2 && qp_registry_find(&app->reg, tok[1])
-                               ? qp_app_open_rules(app, tok[1], NULL) : NULL;
-            if (!nr || install_rules(&x, nr, NULL)) eng_say("Error (unknown variant): %s", n > 1 ? tok[1] : "");
-            else variant = x.r->rs->name;
+            const char *name = n == 2 ? tok[1] : "";
+            for (size_t i = 0; i < XB_NVARIANTS; i++)
+                if (!strcmp(name, xb_variants[i][0])) name = xb_variants[i][1];
+            if (open_game(&x, name, NULL)) eng_say("Error (unknown variant): %s", n > 1 ? tok[1] : "");
             resume(&x, analyzing);
         } else if (!strcmp(cmd, "setboard")) {
             cancel_search(&x);
@@ -420,8 +508,7 @@ int cmd_xboard(qp_app *app, int argc, char **argv)
                 snprintf(fen + k, sizeof fen - k, "%s%s", k ? " " : "", tok[i]);
             }
             fen_in(&x, fen, conv, sizeof conv);
-            qp_rules *nr = qp_app_open_rules(app, variant, NULL);
-            if (!nr || install_rules(&x, nr, conv)) eng_say("tellusererror Illegal position: %s", fen);
+            if (open_game(&x, x.r->rs->name, conv)) eng_say("tellusererror Illegal position: %s", fen);
             resume(&x, analyzing);
         } else if (!strcmp(cmd, "force")) {
             cancel_search(&x);
@@ -499,6 +586,10 @@ int cmd_xboard(qp_app *app, int argc, char **argv)
     qp_ai_free(x.s);
     qp_game_free(&x.g);
     qp_rules_free(x.r);
+    if (x.spare_r) {
+        qp_ai_free(x.spare_s);
+        qp_rules_free(x.spare_r);
+    }
     pthread_mutex_destroy(&x.mu);
     return 0;
 }

@@ -3,7 +3,9 @@
  * installed tree as a user and a plugin author would: the binary finds its
  * Lua files from its own location, the example plugin builds out of tree
  * with pkg-config and loads from the user's folders, and the help texts
- * are exact.
+ * are exact.  The desktop's files (menu entry, icons, AppStream data, bash
+ * completion) are installed and valid, and an uninstall removes exactly
+ * what the install put in place.
  *
  * Every command runs with the test's own HOME and without the QIPAN_*
  * variables ctest sets, so only the installed tree is visible to it.
@@ -113,7 +115,11 @@ static void test_layout(void **st)
         "bin/qipan", "share/qipan/zhonggong.lua", "share/qipan/xiangqi.lua", "share/qipan/games/tictactoe.lua",
         "include/qipan/registry.h", "include/qipan/ruleset.h", "include/qipan/board.h",
         "include/qipan/params.h", "lib/pkgconfig/qipan.pc", "lib/qipan/plugins/nim.so",
-        "share/doc/qipan/examples/nim.c", "share/man/man1/qipan.1", "share/doc/qipan/zhonggong.md", NULL,
+        "share/doc/qipan/examples/nim.c", "share/man/man1/qipan.1", "share/doc/qipan/README.md",
+        "share/doc/qipan/docs/zhonggong.md", "share/doc/qipan/docs/records.md", "share/doc/qipan/docs/protocol.md",
+        "share/applications/org.qipan.qipan.desktop", "share/metainfo/org.qipan.qipan.metainfo.xml",
+        "share/icons/hicolor/scalable/apps/qipan.svg", "share/bash-completion/completions/qipan",
+        "share/qipan/install_manifest.txt", NULL,
     };
     for (int i = 0; files[i]; i++)
         if (!exists(prefix, files[i])) fail_msg("not installed: %s", files[i]);
@@ -350,6 +356,198 @@ static void test_version_and_help(void **st)
     free(err);
 }
 
+/* The README's links to docs/ lead to installed files. */
+static void test_readme_links(void **st)
+{
+    (void)st;
+    char path[400];
+    snprintf(path, sizeof path, "%s/share/doc/qipan/README.md", prefix);
+    char *readme = slurp_path(path);
+    int n = 0;
+    for (const char *p = strstr(readme, "](docs/"); p; p = strstr(p + 1, "](docs/")) {
+        char rel[128];
+        size_t k = strcspn(p + 2, ")#");
+        snprintf(rel, sizeof rel, "share/doc/qipan/%.*s", (int)k, p + 2);
+        if (!exists(prefix, rel)) fail_msg("README links %s, which is not installed", rel);
+        n++;
+    }
+    assert_true(n >= 5);
+    assert_non_null(strstr(readme, "](docs/records.md"));
+    assert_non_null(strstr(readme, "](docs/protocol.md"));
+    free(readme);
+}
+
+/* The width and height a PNG file's header gives, or -1. */
+static void png_size(const char *path, long *w, long *h)
+{
+    unsigned char b[24];
+    FILE *f = fopen(path, "rb");
+    *w = *h = -1;
+    if (!f) return;
+    if (fread(b, 1, sizeof b, f) == sizeof b && !memcmp(b, "\x89PNG\r\n\x1a\n", 8) && !memcmp(b + 12, "IHDR", 4)) {
+        *w = (long)b[16] << 24 | (long)b[17] << 16 | (long)b[18] << 8 | b[19];
+        *h = (long)b[20] << 24 | (long)b[21] << 16 | (long)b[22] << 8 | b[23];
+    }
+    fclose(f);
+}
+
+/* The menu entry starts the window with the icon the theme holds in every
+ * size; the entry and the AppStream data pass their validators (when
+ * installed: desktop-file-utils, appstream). */
+static void test_desktop_entry(void **st)
+{
+    (void)st;
+    char path[400], *out, *err;
+    snprintf(path, sizeof path, "%s/share/applications/org.qipan.qipan.desktop", prefix);
+    char *entry = slurp_path(path);
+    assert_non_null(strstr(entry, "[Desktop Entry]\nType=Application\n"));
+    assert_non_null(strstr(entry, "\nExec=qipan play\n"));
+    assert_non_null(strstr(entry, "\nIcon=qipan\n"));
+    assert_non_null(strstr(entry, "\nCategories=Game;BoardGame;\n"));
+    free(entry);
+    static const long sizes[] = {16, 32, 48, 64, 128, 256};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        long w, h;
+        snprintf(path, sizeof path, "%s/share/icons/hicolor/%ldx%ld/apps/qipan.png", prefix, sizes[i], sizes[i]);
+        png_size(path, &w, &h);
+        if (w != sizes[i] || h != sizes[i]) fail_msg("%s is %ldx%ld", path, w, h);
+    }
+    snprintf(path, sizeof path, "%s/share/metainfo/org.qipan.qipan.metainfo.xml", prefix);
+    char *meta = slurp_path(path);
+    assert_non_null(strstr(meta, "<id>org.qipan.qipan</id>"));
+    assert_non_null(strstr(meta, "<launchable type=\"desktop-id\">org.qipan.qipan.desktop</launchable>"));
+    free(meta);
+
+    char cmd[1024];
+    bool validated = false;
+    if (sh("command -v desktop-file-validate", NULL, NULL) == 0) {
+        snprintf(cmd, sizeof cmd, "desktop-file-validate \"%s/share/applications/org.qipan.qipan.desktop\"", prefix);
+        if (sh(cmd, &out, &err)) fail_msg("desktop-file-validate: %s%s", out, err);
+        assert_string_equal(out, "");
+        free(out);
+        free(err);
+        validated = true;
+    }
+    if (sh("command -v appstreamcli", NULL, NULL) == 0) {
+        snprintf(cmd, sizeof cmd, "appstreamcli validate --no-net --pedantic \"%s\"", path);
+        if (sh(cmd, &out, &err)) fail_msg("appstreamcli validate: %s%s", out, err);
+        free(out);
+        free(err);
+        validated = true;
+    }
+    if (!validated) fprintf(stderr, "test_desktop_entry: no desktop-file-validate or appstreamcli: not validated\n");
+}
+
+/* The bash completion names every command `qipan help` lists, a
+ * command's options, an option's choices and the installed rulesets. */
+static void test_bash_completion(void **st)
+{
+    (void)st;
+    if (sh("command -v bash", NULL, NULL)) {
+        skip();
+        return;
+    }
+    char cmd[4096], *out;
+    /* complete WORDS...: the completions of the last word, one line */
+    snprintf(cmd, sizeof cmd,
+             "cat > \"%s/complete.bash\" <<\"EOF\"\n"
+             "f() { source \"$1/share/bash-completion/completions/qipan\"; }\n"
+             "f \"$1\"\n"
+             "c() { COMP_WORDS=(\"$@\"); COMP_CWORD=$(($# - 1)); _qipan; echo \"${COMPREPLY[*]}\"; }\n"
+             "q=\"$1/bin/qipan\"\n"
+             "c \"$q\" pe; c \"$q\" perft --f; c \"$q\" console --ai \"\"; c \"$q\" perft xia; c \"$q\" help con\n"
+             "c \"$q\" play --fen \"\"; c \"$q\" convert --encoding \"\"; echo \"$_qipan_commands\"\n"
+             "EOF\n", tmp);
+    must(cmd);
+    snprintf(cmd, sizeof cmd, "bash \"%s/complete.bash\" \"%s\"", tmp, prefix);
+    assert_int_equal(sh(cmd, &out, NULL), 0);
+    const char *want = "perft\n--finished --fen\nred black both none\nxiangqi\nconsole convert\n\n"
+                       "utf-8 gbk big5\n";
+    if (strncmp(out, want, strlen(want))) fail_msg("completions:\n%s", out);
+    /* the list of commands is help's */
+    char cmds[1024];
+    snprintf(cmds, sizeof cmds, " %s", out + strlen(want));
+    char *help;
+    assert_int_equal(qipan(NULL, prefix, "help", &help, NULL), 0);
+    int n = 0;
+    for (char *l = strtok(help, "\n"); l; l = strtok(NULL, "\n")) {
+        char name[64], word[80];
+        if (sscanf(l, " qipan %63[a-z]", name) != 1) continue;
+        snprintf(word, sizeof word, " %s ", name);
+        if (!strstr(cmds, word)) fail_msg("no '%s' in:%s", name, cmds);
+        n++;
+    }
+    assert_true(n >= 11);
+    assert_non_null(strstr(cmds, " help\n"));
+    free(help);
+    free(out);
+}
+
+/* Every file and folder of the list, one a line, under dir (sorted). */
+static char *tree(const char *dir)
+{
+    char cmd[600], *out;
+    snprintf(cmd, sizeof cmd, "cd \"%s\" && find . -mindepth 1 | LC_ALL=C sort", dir);
+    if (sh(cmd, &out, NULL)) fail_msg("find in %s", dir);
+    return out;
+}
+
+/* An uninstall removes every file the install put in place and every
+ * folder it made, and nothing else: what the prefix held before stays,
+ * and so does a file of another program put in one of qipan's folders
+ * since.  Installing twice lists the same. */
+static void test_uninstall(void **st)
+{
+    (void)st;
+    char p[400], cmd[2048], *out, *err;
+    snprintf(p, sizeof p, "%s/un", tmp);
+    /* a prefix holding things already, in folders the install writes to */
+    snprintf(cmd, sizeof cmd, "mkdir -p \"%s/bin\" \"%s/share/applications\" && echo x > \"%s/bin/other\" && "
+             "echo y > \"%s/share/applications/other.desktop\"", p, p, p, p);
+    must(cmd);
+    char *before = tree(p);
+    for (int i = 0; i < 2; i++) {
+        snprintf(cmd, sizeof cmd, "\"%s\" --install \"%s\" --prefix \"%s\"", QP_CMAKE, QP_BUILD_DIR, p);
+        must(cmd);
+    }
+    char path[500];
+    snprintf(path, sizeof path, "%s/share/qipan/install_manifest.txt", p);
+    char *manifest = slurp_path(path);
+    assert_non_null(strstr(manifest, "bin/qipan\n"));
+    assert_non_null(strstr(manifest, "\nshare/qipan/\n"));
+    assert_null(strstr(manifest, "\nbin/\n"));                 /* it was there */
+    assert_null(strstr(manifest, "\nshare/applications/\n"));
+    assert_null(strstr(manifest, tmp));                        /* relative paths */
+    free(manifest);
+    char *installed = tree(p);
+    assert_non_null(strstr(installed, "./share/icons/hicolor/48x48/apps/qipan.png\n"));
+    free(installed);
+
+    snprintf(cmd, sizeof cmd, "mkdir -p \"%s/share/man/man1\" && echo z > \"%s/share/man/man1/other.1\"", p, p);
+    must(cmd);
+    snprintf(cmd, sizeof cmd, "\"%s\" -DPREFIX=\"%s\" -P \"%s/packaging/uninstall.cmake\"", QP_CMAKE, p, QP_SOURCE_DIR);
+    if (sh(cmd, &out, &err)) fail_msg("uninstall: %s%s", out, err);
+    free(out);
+    free(err);
+    char *after = tree(p);
+    char want[4096];
+    snprintf(want, sizeof want, "%s./share/man\n./share/man/man1\n./share/man/man1/other.1\n", before);
+    /* the sorted union: before's lines and the man page's folders */
+    char *sorted;
+    snprintf(cmd, sizeof cmd, "printf \"%%s\" \"%s\" | LC_ALL=C sort", want);
+    assert_int_equal(sh(cmd, &sorted, NULL), 0);
+    assert_string_equal(after, sorted);
+    free(sorted);
+    free(after);
+    free(before);
+
+    /* nothing installed there any more: said */
+    snprintf(cmd, sizeof cmd, "\"%s\" -DPREFIX=\"%s\" -P \"%s/packaging/uninstall.cmake\"", QP_CMAKE, p, QP_SOURCE_DIR);
+    assert_int_not_equal(sh(cmd, NULL, &err), 0);
+    assert_non_null(strstr(err, "no qipan installation in "));
+    free(err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -359,6 +557,10 @@ int main(void)
         cmocka_unit_test(test_plugin_out_of_tree),
         cmocka_unit_test(test_user_games),
         cmocka_unit_test(test_version_and_help),
+        cmocka_unit_test(test_readme_links),
+        cmocka_unit_test(test_desktop_entry),
+        cmocka_unit_test(test_bash_completion),
+        cmocka_unit_test(test_uninstall),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

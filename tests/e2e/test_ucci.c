@@ -318,6 +318,31 @@ static void test_draw_resign(void **st)
     free(out);
 }
 
+/* UCCI as UCI: a rule option keeps the position, a FEN of another game is
+ * refused without changing the variant (go: an error and nobestmove), a
+ * repetition is the GUI's to judge (go still answers a move). */
+static void test_variant_and_repetition(void **st)
+{
+    (void)st;
+    char *out = session("position startpos moves h2e2 h7e7\nsetoption draw.repetitions 4\nd\n"
+                        "position fen rnbacabnr/4c4/p1p1p1p1p/4k4/9/4K4/P1P1P1P1P/4C4/RNBACABNR w - - 0 1\nd\n"
+                        "go depth 1\n");
+    assert_string_equal(out,
+                        "info string variant xiangqi fen rnbakabnr/9/1c2c4/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2\n"
+                        "info string error: bad fen: FEN board: 9 ranks, expected 10\n"
+                        "info string variant xiangqi no position\n"
+                        "info string error: no position: the last position command was refused\n"
+                        "nobestmove\n");
+    free(out);
+    const char *moves = "b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0 c7b9";
+    char in[512];
+    snprintf(in, sizeof in, "position startpos moves %s\ngo depth 2\n", moves);
+    out = session(in);
+    assert_null(strstr(out, "nobestmove"));
+    assert_true(legal_after(NULL, moves, last_bestmove(out)));
+    free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -326,7 +351,7 @@ int main(void)
         cmocka_unit_test(test_options),   cmocka_unit_test(test_threads),
         cmocka_unit_test(test_huge_rank), cmocka_unit_test(test_lines_numbers_repetition),
         cmocka_unit_test(test_ponder),    cmocka_unit_test(test_banmoves),
-        cmocka_unit_test(test_draw_resign),
+        cmocka_unit_test(test_draw_resign), cmocka_unit_test(test_variant_and_repetition),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }

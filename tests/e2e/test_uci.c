@@ -690,6 +690,48 @@ static void test_ponder(void **st)
     }
 }
 
+/* The variant changes only by UCI_Variant: not by a FEN of another game
+ * (refused: no position, go answers none), ucinewgame, an unknown
+ * variant or a rule option; a rule option keeps the GUI's position (its
+ * moves played again under the new rules). */
+static void test_variant_stays(void **st)
+{
+    (void)st;
+    char *out = session("setoption name UCI_Variant value xiangqi\n"
+                        "position startpos moves h3e3 h8e8\n"
+                        "setoption name draw.repetitions value 4\nd\n"
+                        "setoption name UCI_Variant value nosuch\nd\n"
+                        "position fen rnbacabnr/4c4/p1p1p1p1p/4k4/9/4K4/P1P1P1P1P/4C4/RNBACABNR w - - 0 1\nd\n"
+                        "go depth 1\n"
+                        "setoption name draw.repetitions value 3\nd\n"
+                        "ucinewgame\nd\n");
+    assert_string_equal(out,
+                        "info string variant xiangqi fen rnbakabnr/9/1c2c4/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2\n"
+                        "info string error: unknown variant 'nosuch'\n"
+                        "info string variant xiangqi fen rnbakabnr/9/1c2c4/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2\n"
+                        "info string error: bad fen: FEN board: 9 ranks, expected 10\n"
+                        "info string variant xiangqi no position\n"
+                        "info string error: no position: the last position command was refused\n"
+                        "bestmove (none)\n"
+                        "info string variant xiangqi no position\n"
+                        "info string variant xiangqi fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n");
+    free(out);
+}
+
+/* A repetition (or any end by the history) is the GUI's to judge: go
+ * still answers a move, as a GUI with other rules for it wants one. */
+static void test_repetition_is_the_guis(void **st)
+{
+    (void)st;
+    const char *moves = "b1c3 b10c8 c3b1 c8b10 b1c3 b10c8 c3b1 c8b10";
+    char in[512];
+    snprintf(in, sizeof in, "setoption name UCI_Variant value xiangqi\nposition startpos moves %s\ngo depth 2\n", moves);
+    char *out = session(in);
+    assert_null(strstr(out, "game over"));
+    assert_true(legal_after("xiangqi", NULL, moves, last_bestmove(out)));
+    free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -714,6 +756,8 @@ int main(void)
         cmocka_unit_test(test_answers_past_a_stuck_hook),
         cmocka_unit_test(test_nodes_of_all_threads),
         cmocka_unit_test(test_ponder),
+        cmocka_unit_test(test_variant_stays),
+        cmocka_unit_test(test_repetition_is_the_guis),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }

@@ -3,7 +3,8 @@
  * binary: feature negotiation, XBoard's Xiangqi coordinates (ranks 0-9)
  * and FEN letters (H, E), moves checked legal both ways, illegal moves
  * answered, ping/pong (after the move when the engine thinks), undo and
- * remove, analyze's thinking lines.  A session is a script run as a GUI
+ * remove, analyze's thinking lines, normal chess (XBoard's default after
+ * `new`), result claims, a repetition left to the GUI.  A session is a script run as a GUI
  * would: it waits for the engine's move before it sends the next one.
  */
 #include "testutil.h"
@@ -121,7 +122,7 @@ static void test_features(void **st)
     char *out = xb_session(s);
     assert_string_equal(out, "feature done=0\n"
                              "feature ping=1 setboard=1 usermove=1 sigint=0 sigterm=0 san=0 analyze=1 "
-                             "colors=0 reuse=1 myname=\"qipan 0.1\" variants=\"xiangqi\"\n"
+                             "colors=0 reuse=1 myname=\"qipan 0.1\" variants=\"normal,xiangqi\"\n"
                              "feature done=1\n"
                              "pong 17\n");
     free(out);
@@ -149,7 +150,7 @@ static void test_illegal_moves(void **st)
     (void)st;
     /* a0a5: the rook is blocked by its own soldier; h9g7: not red's turn;
      * i10: no such rank; after each, the position is unchanged */
-    const char *s[] = {"xboard", "protover 2", "new", "force", "usermove a0a5", "usermove h9g7",
+    const char *s[] = {"xboard", "protover 2", "new", "variant xiangqi", "force", "usermove a0a5", "usermove h9g7",
                        "usermove a9a10", "usermove zz", "h2e2", "usermove h2e2", "ping 1", "<pong 1",
                        NULL};
     char *out = xb_session(s);
@@ -168,7 +169,7 @@ static void test_illegal_moves(void **st)
 static void test_setboard_go(void **st)
 {
     (void)st;
-    const char *s[] = {"xboard", "protover 2", "new", "force",
+    const char *s[] = {"xboard", "protover 2", "new", "variant xiangqi", "force",
                        "setboard rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RHEAKAEHR b - - 0 1",
                        "sd 2", "go", "<move ", "setboard rheakaehr/9/junk", "ping 2", "<pong 2", NULL};
     char *out = xb_session(s);
@@ -183,7 +184,7 @@ static void test_setboard_go(void **st)
 static void test_undo_remove(void **st)
 {
     (void)st;
-    const char *s[] = {"xboard", "protover 2", "new", "force", "usermove h2e2", "usermove h9g7",
+    const char *s[] = {"xboard", "protover 2", "new", "variant xiangqi", "force", "usermove h2e2", "usermove h9g7",
                        "usermove b0c2", "undo", "usermove b0c2", "remove", "usermove h9g7",
                        "remove", "remove", "sd 2", "go", "<move ", NULL};
     char *out = xb_session(s);
@@ -200,7 +201,7 @@ static void test_undo_remove(void **st)
 static void test_analyze(void **st)
 {
     (void)st;
-    const char *s[] = {"xboard", "protover 2", "new", "force", "usermove h2e2", "analyze", "<2 ",
+    const char *s[] = {"xboard", "protover 2", "new", "variant xiangqi", "force", "usermove h2e2", "analyze", "<2 ",
                        ".", "exit", "ping 3", "<pong 3", NULL};
     char *out = xb_session(s);
     regex_t re;
@@ -231,13 +232,125 @@ static void test_errors(void **st)
     free(out);
 }
 
+/* `new` is XBoard's normal chess, as the protocol has it: moves and
+ * promotions in XBoard's text (e2e4, a7a8q), castling by the king. */
+static void test_normal_chess(void **st)
+{
+    (void)st;
+    const char *s[] = {"xboard", "protover 2", "new", "sd 2", "usermove e2e4", "<move ", "force",
+                       "setboard 4k3/P7/8/8/8/8/8/4K2R w K - 0 1", "usermove e1g1", "ping 1", "<pong 1",
+                       "setboard 4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "usermove a7a8q", "ping 2", "<pong 2", NULL};
+    char *out = xb_session(s);
+    assert_null(strstr(out, "Illegal move"));
+    assert_null(strstr(out, "Error"));
+    /* black's answer to e2e4 */
+    qp_rules *r = tu_rules(&tu_reg, "chess");
+    qp_game g;
+    char err[QP_ERR];
+    assert_int_equal(qp_game_init(&g, r, NULL, err, sizeof err), 0);
+    assert_int_equal(qp_game_play_text(&g, "e2e4", err, sizeof err), 0);
+    qp_move m;
+    const char *mv = last_move(out);
+    assert_int_equal(r->rs->move_parse(r, g.cur, mv, &m, err, sizeof err), 0);
+    assert_true(qp_move_is_legal(r, g.cur, m));
+    qp_game_free(&g);
+    qp_rules_free(r);
+    free(out);
+    /* `variant normal` names it too; an 8-rank board keeps its ranks */
+    const char *s2[] = {"xboard", "protover 2", "new", "variant xiangqi", "variant normal", "force",
+                        "usermove d2d4", "usermove h2e2", "ping 3", "<pong 3", NULL};
+    out = xb_session(s2);
+    assert_non_null(strstr(out, "\nIllegal move: h2e2\npong 3\n"));
+    assert_null(strstr(out, "Illegal move: d2d4"));
+    free(out);
+}
+
+/* The engine says the result when the side to move has no move: after
+ * its own mating move, and when it is to move and mated. */
+static void test_result_claims(void **st)
+{
+    (void)st;
+    /* red mates with a0d0: the black general has no square (e9 faces
+     * the red general) */
+    const char *s[] = {"xboard", "protover 2", "new", "variant xiangqi", "force",
+                       "setboard 3k5/9/9/9/9/9/9/9/9/R3K3R w - - 0 1", "sd 3", "go", "<move ", "ping 1",
+                       "<pong 1", NULL};
+    char *out = xb_session(s);
+    const char *mv = last_move(out);
+    char want[64];
+    snprintf(want, sizeof want, "move %s\n1-0 {", mv);
+    if (!strstr(out, want)) fail_msg("no claim after the mate:\n%s", out);
+    free(out);
+    /* black to move, mated: no move, the claim */
+    const char *s2[] = {"xboard", "protover 2", "new", "variant xiangqi", "force",
+                        "setboard 3k5/9/9/9/9/9/9/9/9/3RK3R b - - 0 1", "go", "ping 2", "<pong 2", NULL};
+    out = xb_session(s2);
+    assert_null(strstr(out, "\nmove "));
+    assert_non_null(strstr(out, "\n1-0 {"));
+    free(out);
+}
+
+/* A repetition is XBoard's to judge: after a threefold one, moves are
+ * still read and the engine still plays.  A fractional increment is read. */
+static void test_history_end_and_level(void **st)
+{
+    (void)st;
+    const char *s[] = {"xboard", "protover 2", "new", "variant xiangqi", "force", "level 0 0:10 0.1",
+                       "usermove b0c2", "usermove b9c7", "usermove c2b0", "usermove c7b9",
+                       "usermove b0c2", "usermove b9c7", "usermove c2b0", "usermove c7b9",
+                       "usermove b0c2", "usermove b9c7", "usermove c2b0", "usermove c7b9",
+                       "usermove h2e2", "sd 2", "go", "<move ", "level 40 5 0.x", "ping 1", "<pong 1", NULL};
+    char *out = xb_session(s);
+    assert_null(strstr(out, "Illegal move"));
+    assert_non_null(strstr(out, "\nError (usage: level MPS BASE INC): 0.x\npong 1\n"));
+    const char *moves[] = {"b0c2", "b9c7", "c2b0", "c7b9", "b0c2", "b9c7", "c2b0", "c7b9",
+                           "b0c2", "b9c7", "c2b0", "c7b9", "h2e2", NULL};
+    assert_true(legal_after(NULL, moves, last_move(out)));
+    free(out);
+}
+
+/* Games in the real XBoard (tools/xboard_games.sh: under Xvfb when there
+ * is no display), qipan against itself at depth 2, a draw called after 20
+ * moves: each game ends by the rules or XBoard's adjudication, with no
+ * forfeit, no illegal move, no false claim.  Skipped without xboard. */
+static void test_real_xboard(void **st)
+{
+    (void)st;
+    if (system("command -v xboard >/dev/null 2>&1 || test -x /usr/games/xboard") ||
+        (!getenv("DISPLAY") && system("command -v Xvfb >/dev/null 2>&1"))) {
+        fprintf(stderr, "test_real_xboard: no xboard (apt-get install xboard xvfb): skipped\n");
+        skip();
+        return;
+    }
+    char dir[] = "/tmp/qp_xboard_XXXXXX", cmd[1024], path[300];
+    if (!mkdtemp(dir)) fail_msg("mkdtemp");
+    snprintf(cmd, sizeof cmd, "QIPAN_SCRIPTS='%s' sh '%s' -n 2 -depth 2 -draw-moves 20 -o '%s' '%s xboard' >'%s/log' 2>&1",
+             session_scripts, QP_XBOARD_GAMES, dir, QIPAN_BIN, dir);
+    int rc = system(cmd);
+    snprintf(path, sizeof path, "%s/log", dir);
+    FILE *f = fopen(path, "r");
+    char log[4096] = "";
+    if (f) {
+        log[fread(log, 1, sizeof log - 1, f)] = 0;
+        fclose(f);
+    }
+    if (rc) fail_msg("xboard_games.sh failed (%d):\n%s", rc, log);
+    assert_non_null(strstr(log, "games 2 of 2, forfeits 0, "));
+    assert_non_null(strstr(log, "game 1: qipan 0.1 - qipan 0.1: "));
+    assert_non_null(strstr(log, "game 2: qipan 0.1 - qipan 0.1: "));
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_features),     cmocka_unit_test(test_usermove_and_ping),
         cmocka_unit_test(test_illegal_moves), cmocka_unit_test(test_setboard_go),
         cmocka_unit_test(test_undo_remove),  cmocka_unit_test(test_analyze),
-        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_errors),       cmocka_unit_test(test_normal_chess),
+        cmocka_unit_test(test_result_claims), cmocka_unit_test(test_history_end_and_level),
+        cmocka_unit_test(test_real_xboard),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }

@@ -1,6 +1,7 @@
 /*
- * fuzz_proto.c — the engine protocol loop, UCI or UCCI (the first byte
- * picks it), on any input: the session must end at the end of input with
+ * fuzz_proto.c — the engine protocol loops, UCI, UCCI or XBoard (the
+ * first byte picks it: even UCI, odd UCCI, and XBoard when it is 'x'), on
+ * any input: the session must end at the end of input with
  * status 0, whatever it was told (searches included: they end with it).
  */
 #include "fuzz_common.h"
@@ -36,7 +37,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fwrite(data + 1, 1, size - 1, f);
     fclose(f);
     if (!freopen(path, "rb", stdin)) abort();
-    int rc = qp_engine_session(&app, data[0] & 1);
+    char *argv[] = {"xboard", NULL};
+    int rc = data[0] == 'x' ? cmd_xboard(&app, 1, argv) : qp_engine_session(&app, data[0] & 1);
     FZ_CHECK(rc == 0, "session ended with %d", rc);
     return 0;
 }

@@ -140,6 +140,30 @@ static void test_match_bad_options(void **state)
     }
 }
 
+/* Both players programs speaking the XBoard protocol (qipan xboard on
+ * both sides, --a-protocol xboard): the games are played to their end or
+ * the ply cap with no forfeit; an unknown protocol is a usage error. */
+static void test_match_xboard_both_sides(void **state)
+{
+    (void)state;
+    char cmd[1024], *out, *err;
+    snprintf(cmd, sizeof cmd,
+             "'%s' engine --engine '%s xboard' --protocol xboard --a-engine '%s xboard' --a-protocol xboard "
+             "--ruleset xiangqi --games 2 --depth 2 --ply-cap 40",
+             MATCH_BIN, QIPAN_BIN, QIPAN_BIN);
+    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
+    if (!strstr(out, ": 2 games, W-D-L ") || !strstr(out, "; forfeits A 0, B 0;"))
+        fail_msg("match output:\n%s\n%s", out, err);
+    free(out);
+    free(err);
+    snprintf(cmd, sizeof cmd, "'%s' engine --engine '%s xboard' --a-engine '%s xboard' --a-protocol cecp --games 2",
+             MATCH_BIN, QIPAN_BIN, QIPAN_BIN);
+    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 2);
+    assert_non_null(strstr(err, "[--a-protocol uci|xboard]"));
+    free(out);
+    free(err);
+}
+
 /* Three workers play all seven games once each: every round is in the PGN
  * once, the by-colour and by-pair tallies add up to the total, and the
  * games are the ones one worker plays (depth-limited games repeat). */
@@ -314,7 +338,7 @@ int main(void)
         cmocka_unit_test(test_llr_value),
         cmocka_unit_test(test_llr_symmetry_and_decisions),
         cmocka_unit_test(test_parse),
-        cmocka_unit_test(test_match_bad_options),
+        cmocka_unit_test(test_match_bad_options), cmocka_unit_test(test_match_xboard_both_sides),
         cmocka_unit_test(test_match_concurrency),
         cmocka_unit_test(test_match_sprt_stops),
         cmocka_unit_test(test_match_bad_openings),
