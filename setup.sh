@@ -25,7 +25,10 @@
 set -eu
 cd "$(dirname "$0")"
 
-PKGS="cmake gcc make pkg-config liblua5.4-dev libcmocka-dev libsdl2-dev libsdl2-ttf-dev fonts-wqy-microhei xvfb xdotool clang libclang-rt-dev libedit-dev libfontconfig-dev fonts-arphic-ukai libpng-dev faketime libgnutls28-dev dpkg-dev desktop-file-utils appstream"
+# Build, window, tests (cmocka, Xvfb, xdotool, faketime, clang fuzzers), the
+# installer checks (dpkg-dev, desktop-file-utils, appstream) and the real XBoard
+# the CECP test plays in (xboard).
+PKGS="cmake gcc make pkg-config liblua5.4-dev libcmocka-dev libsdl2-dev libsdl2-ttf-dev fonts-wqy-microhei xvfb xdotool clang libclang-rt-dev libedit-dev libfontconfig-dev fonts-arphic-ukai libpng-dev faketime libgnutls28-dev dpkg-dev desktop-file-utils appstream xboard"
 JOBS=$(nproc 2>/dev/null || echo 2)
 
 install_missing() {
