@@ -60,12 +60,43 @@ const qp_record_format *qp_record_format_of(const unsigned char *data, size_t le
 
 int qp_record_read(qp_record *rec, const char *path, char *err, size_t errn)
 {
+    return qp_record_read_game(rec, path, 1, err, errn);
+}
+
+int qp_record_read_game(qp_record *rec, const char *path, int n, char *err, size_t errn)
+{
     char *text;
     size_t len;
     memset(rec, 0, sizeof *rec);
     if (qp_file_read(path, QP_RECORD_MAX, &text, &len, err, errn)) return -1;
     const qp_record_format *f = qp_record_format_of((const unsigned char *)text, len);
-    int rc = f->parse(rec, path, (const unsigned char *)text, len, err, errn);
+    int rc;
+    if (f == &pgn_format) {
+        rc = qp_record_parse_game(rec, path, text, len, n < 1 ? 1 : n, err, errn);
+    } else if (n > 1) {
+        snprintf(err, errn, "%s: no game %d (a %s file holds one game)", path, n, f->name);
+        rc = -1;
+    } else {
+        rc = f->parse(rec, path, (const unsigned char *)text, len, err, errn);
+    }
+    free(text);
+    return rc;
+}
+
+int qp_record_each_game(const char *path, int (*each)(qp_record *rec, void *ctx), void *ctx, char *err,
+                        size_t errn)
+{
+    char *text;
+    size_t len;
+    if (qp_file_read(path, QP_RECORD_MAX, &text, &len, err, errn)) return -1;
+    const qp_record_format *f = qp_record_format_of((const unsigned char *)text, len);
+    int rc;
+    if (f == &pgn_format) {
+        rc = qp_record_each(path, text, len, each, ctx, err, errn);
+    } else {
+        qp_record rec;
+        rc = f->parse(&rec, path, (const unsigned char *)text, len, err, errn) ? -1 : each(&rec, ctx) ? -1 : 1;
+    }
     free(text);
     return rc;
 }
@@ -73,16 +104,30 @@ int qp_record_read(qp_record *rec, const char *path, char *err, size_t errn)
 int qp_record_load(const qp_registry *reg, const char *path, qp_rules **rules_out, qp_game *g,
                    char *err, size_t errn)
 {
-    return qp_record_load_keep(reg, path, rules_out, g, NULL, err, errn);
+    return qp_record_load_game(reg, path, 1, rules_out, g, NULL, err, errn);
 }
 
 int qp_record_load_keep(const qp_registry *reg, const char *path, qp_rules **rules_out, qp_game *g,
                         qp_record *keep, char *err, size_t errn)
 {
+    return qp_record_load_game(reg, path, 1, rules_out, g, keep, err, errn);
+}
+
+int qp_record_load_game(const qp_registry *reg, const char *path, int n, qp_rules **rules_out, qp_game *g,
+                        qp_record *keep, char *err, size_t errn)
+{
     qp_record rec;
+    *rules_out = NULL;
+    if (qp_record_read_game(&rec, path, n, err, errn)) return -1;
+    return qp_record_load_rec(reg, path, &rec, rules_out, g, keep, err, errn);
+}
+
+int qp_record_load_rec(const qp_registry *reg, const char *path, qp_record *rec_in, qp_rules **rules_out,
+                       qp_game *g, qp_record *keep, char *err, size_t errn)
+{
+    qp_record rec = *rec_in;
     char e[QP_ERR];
     *rules_out = NULL;
-    if (qp_record_read(&rec, path, err, errn)) return -1;
     const qp_ruleset *rs = qp_record_ruleset(&rec, reg);
     if (!rs) {
         if (rec.ruleset[0]) snprintf(err, errn, "%s: unknown ruleset '%s'", path, rec.ruleset);
@@ -110,11 +155,13 @@ int qp_record_load_keep(const qp_registry *reg, const char *path, qp_rules **rul
         qp_rules_free(r);
         goto fail;
     }
+    qp_record_check_variations(&rec, g);
     *rules_out = r;
     if (keep) *keep = rec;
     else qp_record_free(&rec);
     return 0;
 fail:
+    qp_record_name_game(err, errn, path, rec.game_no);
     qp_record_free(&rec);
     return -1;
 }
