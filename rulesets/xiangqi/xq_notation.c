@@ -232,7 +232,9 @@ int xq_notation_parse(const qp_rules *r, const void *sv, const char *text, const
 {
     const xq_state *s = sv;
     const xq_impl *im = r->impl;
-    char e[QP_ERR];
+    char e[QP_ERR], half[QP_MOVE_TEXT * 2];
+    cn_halfwidth(text, half, sizeof half);   /* full-width letters and digits read as ASCII */
+    text = half;
     int f1, r1, f2, r2, k1 = xq_read_point(text, &f1, &r1), k2 = 0;
     bool dash = false;
     if (k1) {
