@@ -594,6 +594,20 @@ static int record_from_pgn(qp_record *rec, const char *name, qp_pgn *pp, char *e
         !qp_pgn_find(&p, "Ruleset"))
         snprintf(rec->hint, sizeof rec->hint, "iccs");
     snprintf(rec->end, sizeof rec->end, "%s", p.result);
+    /* SAN as XBoard writes it counts ranks 0-9: a move to rank 0 and none
+     * to rank 10 says so for the whole game (per move, a rank 1-9 reads
+     * both ways) */
+    if (!rec->hint[0]) {
+        bool zero = false, ten = false;
+        for (int i = 0; i < p.nmoves; i++) {
+            const char *m = p.moves[i].text;
+            size_t n = strlen(m);
+            if (n < 2 || n > 8 || !strchr("KAEBHNRCP", m[0]) || m[1] < 'a' || m[1] > 'i') continue;
+            if (m[n - 1] == '0' && m[n - 2] >= 'a' && m[n - 2] <= 'i') zero = true;
+            if (n >= 3 && m[n - 1] == '0' && m[n - 2] == '1' && m[n - 3] >= 'a' && m[n - 3] <= 'i') ten = true;
+        }
+        if (zero && !ten) snprintf(rec->hint, sizeof rec->hint, "iccs");
+    }
 
     rec->moves = malloc(sizeof *rec->moves * (size_t)(p.nmoves + 1));
     rec->move_line = malloc(sizeof *rec->move_line * (size_t)(p.nmoves + 1));

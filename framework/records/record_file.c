@@ -122,6 +122,17 @@ int qp_record_load_game(const qp_registry *reg, const char *path, int n, qp_rule
     return qp_record_load_rec(reg, path, &rec, rules_out, g, keep, err, errn);
 }
 
+/* Whether the record's moves are SAN (Che2, Hg3): a piece letter, then a
+ * file in lower case. */
+static bool san_moves(const qp_record *rec)
+{
+    for (int i = 0; i < rec->nmoves && i < 4; i++) {
+        const char *m = rec->moves[i];
+        if (m[0] && strchr("KAEBHNRCP", m[0]) && m[1] >= 'a' && m[1] <= 'i') return true;
+    }
+    return false;
+}
+
 int qp_record_load_rec(const qp_registry *reg, const char *path, qp_record *rec_in, qp_rules **rules_out,
                        qp_game *g, qp_record *keep, char *err, size_t errn)
 {
@@ -150,10 +161,22 @@ int qp_record_load_rec(const qp_registry *reg, const char *path, qp_record *rec_
         goto fail;
     }
     if (qp_record_replay(&rec, g, e, sizeof e)) {
-        snprintf(err, errn, "%s:%s%s", path, isdigit((unsigned char)e[0]) ? "" : " ", e);
-        qp_game_free(g);
-        qp_rules_free(r);
-        goto fail;
+        /* SAN with ranks 1-10 that does not replay may be XBoard's, 0-9 */
+        bool retry = !rec.hint[0] && san_moves(&rec);
+        if (retry) {
+            qp_game_free(g);
+            snprintf(rec.hint, sizeof rec.hint, "iccs");
+            char e2[QP_ERR];
+            retry = !qp_game_init(g, r, rec.fen[0] ? rec.fen : NULL, e2, sizeof e2) &&
+                    !qp_record_replay(&rec, g, e2, sizeof e2);
+            if (!retry) rec.hint[0] = 0;
+        }
+        if (!retry) {
+            snprintf(err, errn, "%s:%s%s", path, isdigit((unsigned char)e[0]) ? "" : " ", e);
+            qp_game_free(g);
+            qp_rules_free(r);
+            goto fail;
+        }
     }
     qp_record_check_variations(&rec, g);
     *rules_out = r;

@@ -105,6 +105,28 @@ static const read_case xq_reads[] = {
     {XQ_BLACK_TWO, "三卒平４", NULL, "e4d4"},
     {XQ_BLACK_TWO, "四卒平６", NULL, "e5f5"},
     {XQ_BLACK_TWO, "3+.2", NULL, "c4b4"},
+    /* SAN as XBoard writes it (ranks 0-9) and as chess-family programs do
+     * (1-10): a 0 or 10 tells, else the hint, else 1-10 first */
+    {XQ_START, "Che2", "iccs", "h3e3"},
+    {XQ_START, "Che3", NULL, "h3e3"},
+    {XQ_START, "Hg2", "iccs", "h1g3"},
+    {XQ_START, "Hg3", NULL, "h1g3"},
+    {XQ_START, "Ng3", NULL, "h1g3"},
+    {XQ_START, "Ege2", "iccs", "g1e3"},
+    {XQ_START, "Ege3", NULL, "g1e3"},
+    {XQ_START, "Bce3", NULL, "c1e3"},
+    {XQ_START, "Ri1", NULL, "i1i2"},
+    {XQ_START, "Ri1", "iccs", "i1i2"},
+    {XQ_START, "Ra2", NULL, "a1a2"},
+    {XQ_START, "Chxh9", "iccs", "h3h10"},
+    {XQ_START, "Chxh10", NULL, "h3h10"},
+    {XQ_START, "c5", NULL, "c4c5"},
+    {XQ_START, "c4", "iccs", "c4c5"},
+    {XQ_START, "Ke2", NULL, "e1e2"},
+    {XQ_BLACK, "Hg7", "iccs", "h10g8"},
+    {XQ_BLACK, "Hg8", NULL, "h10g8"},
+    {XQ_CANNONS, "C6f6", NULL, "e6f6"},
+    {XQ_CANNONS, "Cef6", NULL, "e6f6"},
     /* full-width letters and digits in every notation */
     {XQ_START, "Ｃ２＝５", NULL, "h3e3"},
     {XQ_START, "Ｃ２．５", NULL, "h3e3"},
@@ -220,6 +242,9 @@ static const error_case xq_errors[] = {
     {XQ_BLACK_TWO, "四卒进１", "illegal: cannot capture your own piece"},
     {XQ_TWO_FILES, "六兵进一", "unreadable: not a move in Chinese or WXF notation (such as 炮二平五 or C2.5)"},
     {XQ_TWO_FILES, "五兵进一", "illegal: no soldier of yours fits '五兵进一'"},
+    {XQ_START, "Cd5", "illegal: no cannon of yours can go to d5"},
+    {XQ_START, "Ee3", "ambiguous: 2 of your elephants can go to e3 (name the file or rank it leaves)"},
+    {XQ_START, "Ce3", "ambiguous: 2 of your cannons can go to e3 (name the file or rank it leaves)"},
     {XQ_START, "Ｃ２＝Ｘ", "unreadable: not a move in Chinese or WXF notation (such as 炮二平五 or C2.5)"},
 };
 

@@ -241,12 +241,39 @@ static void test_collection_errors(void **st)
     free(errout);
 }
 
+/* XBoard's Xiangqi PGN: SAN with ranks 0-9, told from SAN with ranks
+ * 1-10 by the game replaying (Ri8 is i9i8 in one, i10i8 in the other). */
+static void test_xboard_san(void **st)
+{
+    (void)st;
+    const char *in = tu_tmpfile("[Event \"Computer chess game\"]\n[White \"qipan\"]\n[Black \"Fairy-Stockfish\"]\n"
+                                "[Result \"*\"]\n[Variant \"xiangqi\"]\n\n"
+                                "1. Che2 Hg7 2. Hg2 Ri8 3. Ri1 Rh8 4. Ri2 Chh5 5. Rh2 Afe8 *\n",
+                                ".pgn");
+    char cmd[512], *out, *errout;
+    snprintf(cmd, sizeof cmd, "convert %s - --notation iccs", in);
+    assert_int_equal(tu_run(cmd, "", &out, &errout), 0);
+    assert_non_null(strstr(out, "\n1. h2e2 h9g7\n2. h0g2 i9i8\n3. i0i1 i8h8\n4. i1i2 h7h5\n5. i2h2 f9e8\n*\n"));
+    assert_string_equal(errout, "");
+    free(out);
+    free(errout);
+    /* the same game in ranks 1-10 */
+    in = tu_tmpfile("[Result \"*\"]\n[Variant \"xiangqi\"]\n\n"
+                    "1. Che3 Hg8 2. Hg3 Ri9 3. Ri2 Rh9 4. Ri3 Chh6 5. Rh3 Afe9 *\n",
+                    ".pgn");
+    snprintf(cmd, sizeof cmd, "convert %s - --notation iccs", in);
+    assert_int_equal(tu_run(cmd, "", &out, &errout), 0);
+    assert_non_null(strstr(out, "\n1. h2e2 h9g7\n2. h0g2 i9i8\n3. i0i1 i8h8\n4. i1i2 h7h5\n5. i2h2 f9e8\n*\n"));
+    free(out);
+    free(errout);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_variation_round_trip), cmocka_unit_test(test_bad_variation_kept),
         cmocka_unit_test(test_variation_errors),    cmocka_unit_test(test_collection),
-        cmocka_unit_test(test_collection_errors),
+        cmocka_unit_test(test_collection_errors),   cmocka_unit_test(test_xboard_san),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }
