@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cbf.h"
 #include "dhtmlxq.h"
 #include "epd.h"
 #include "fileio.h"
@@ -35,12 +36,15 @@ static const qp_record_format dhtmlxq_format = {"dhtmlxq", "DhtmlXQ (web pages' 
                                                 qp_dhtmlxq_sniff, qp_dhtmlxq_parse};
 static const qp_record_format epd_format = {"epd", "EPD (positions with operations)", qp_epd_sniff,
                                             qp_epd_parse};
+/* CBF: CCBridge's XML records */
+static const qp_record_format cbf_format = {"cbf", "CBF (CCBridge's XML records)", qp_cbf_sniff, qp_cbf_parse};
 
 const qp_record_format *const qp_record_formats[] = {
     &pgn_format,
     &qp_xqf_format,
     &dhtmlxq_format,
     &epd_format,
+    &cbf_format,
     NULL,
 };
 
