@@ -348,8 +348,20 @@ static int read_game(qp_pgn *p, scan *cp, char *err, size_t errn)
             }
             continue;
         }
-        if (b == ';') {
+        if (b == ';') {   /* a comment to the end of the line: kept as {…} */
+            const char *t0 = c.s + 1;
             skip_line(&c);
+            const char *t1 = c.s;
+            while (t0 < t1 && isspace((unsigned char)*t0)) t0++;
+            while (t1 > t0 && isspace((unsigned char)t1[-1])) t1--;
+            if (t1 > t0) {
+                char *text = malloc((size_t)(t1 - t0) + 1);
+                if (!text || (memcpy(text, t0, (size_t)(t1 - t0)), text[t1 - t0] = 0,
+                              join_comment(comment_slot(p, x, false), text))) {
+                    snprintf(err, errn, "%d:%d: out of memory", line, col);
+                    goto fail;
+                }
+            }
             continue;
         }
         if (b == '(') {
@@ -478,7 +490,7 @@ static int check_nul(const scan *c, char *err, size_t errn)
 
 int qp_pgn_read(qp_pgn *p, const char *text, size_t len, char *err, size_t errn)
 {
-    qp_pgn_pos at = {0, 0, 0};
+    qp_pgn_pos at = {0, 0, 0, 0};
     int rc = qp_pgn_read_next(p, text, len, &at, err, errn);
     return rc < 0 ? -1 : 0;
 }
@@ -501,6 +513,11 @@ int qp_pgn_read_next(qp_pgn *p, const char *text, size_t len, qp_pgn_pos *at, ch
         skip_blanks(&look);
         if (look.s < look.end && *look.s == '%' && look.col == 1) skip_line(&look);
         else break;
+    }
+    if (at->off && look.s < look.end && *look.s != '[') {   /* a footer, not a game */
+        at->trailer = look.line;
+        at->off = len;
+        return 1;
     }
     if (look.s >= look.end) {
         bool first = !at->off;

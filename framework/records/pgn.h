@@ -5,10 +5,10 @@
  * Reading takes one game of a text (a collection holds many, one after
  * the other: qp_pgn_read_next): tag pairs ([Key "value"], and qipan's
  * [Param "key" "value"] with a second value), then movetext.  In
- * movetext, move numbers (1. 1... 12.), ; comments to the end of the line
- * and % escape lines are skipped, and check marks (# +) dropped; every
- * other token is a move, kept with its line and column (columns count
- * characters, from 1).  Kept with the moves: {comments} (comment0 before
+ * movetext, move numbers (1. 1... 12.) and % escape lines are skipped,
+ * and check marks (# +) dropped; every other token is a move, kept with
+ * its line and column (columns count characters, from 1).  Kept with the
+ * moves: {comments} and ; comments to the end of the line (comment0 before
  * the first move, else with the move before them; several joined by a
  * space, blanks around trimmed, line breaks made spaces), NAGs ($1, and
  * the marks ! ? !! ?? !? ?! as $1..$6) and ( variations ) at any depth up
@@ -76,9 +76,12 @@ int qp_pgn_read(qp_pgn *p, const char *text, size_t len, char *err, size_t errn)
 typedef struct qp_pgn_pos {
     size_t off;
     int line, col;
+    int trailer;   /* the line of text after the last game that is no game, 0 */
 } qp_pgn_pos;
-/* Parses the game at *at into p and moves *at past it: 0; 1 when only
- * blanks (and % lines) are left, p empty; -1 with err. */
+/* Parses the game at *at into p and moves *at past it: 0; 1 when no game
+ * is left, p empty: only blanks and % lines, or (after a game) text that
+ * does not start with a tag, such as a footer (at->trailer says where);
+ * -1 with err. */
 int qp_pgn_read_next(qp_pgn *p, const char *text, size_t len, qp_pgn_pos *at, char *err, size_t errn);
 
 /* The text of p: tags, moves numbered from full move `number` (black_first:

@@ -120,9 +120,11 @@ static void walk_line(var_walk *w, const void *s, int k, int ply, int depth)
         int rc = o.result != QP_ONGOING ? (snprintf(e, sizeof e, "illegal: the game is over (%s)", o.reason), -1)
                                         : read_move(r, t, nd->text, w->hint, &m, e, sizeof e);
         if (rc) {
-            if (!w->bad++)
-                snprintf(w->warn, w->warnn, "a variation at ply %d: move '%s': %s (kept as written)", ply + 1,
-                         nd->text, e);
+            if (!w->bad++) {   /* after what the reader said, if anything */
+                size_t k = strlen(w->warn);
+                snprintf(w->warn + k, w->warnn - k, "%sa variation at ply %d: move '%s': %s (kept as written)",
+                         k ? "; " : "", ply + 1, nd->text, e);
+            }
             break;
         }
         if (w->notation) {
@@ -479,17 +481,21 @@ static int next_game(qp_record *rec, const char *name, const char *text, size_t 
         return -1;
     }
     /* a file of many games names them: is there another after this one? */
-    if (game == 1) {
-        qp_pgn q;
-        qp_pgn_pos look = *at;
-        if (qp_pgn_read_next(&q, text, len, &look, e, sizeof e) != 1) game = 1;
-        else game = 0;
-        qp_pgn_free(&q);
-    }
+    qp_pgn q;
+    qp_pgn_pos look = *at;
+    int more = qp_pgn_read_next(&q, text, len, &look, e, sizeof e);
+    qp_pgn_free(&q);
+    if (game == 1 && more == 1) game = 0;
     rec->game_no = game;
     rc = record_from_pgn(rec, name, &p, err, errn);
     qp_pgn_free(&p);
     if (rc) qp_record_name_game(err, errn, name, game);
+    /* text after the last game that is no game: said, not read */
+    if (!rc && more == 1 && look.trailer) {
+        size_t k = strlen(rec->warning);
+        snprintf(rec->warning + k, sizeof rec->warning - k, "%sline %d on: text after the last game, not a game",
+                 k ? "; " : "", look.trailer);
+    }
     return rc;
 }
 
@@ -501,7 +507,7 @@ int qp_record_parse_game(qp_record *rec, const char *name, const char *raw, size
     memset(rec, 0, sizeof *rec);
     rec->ply = rec->plycount = -1;
     if (decode(name, raw, rawlen, &text, &len, err, errn)) return -1;
-    qp_pgn_pos at = {0, 0, 0};
+    qp_pgn_pos at = {0, 0, 0, 0};
     int rc = 0;
     for (int i = 1; i <= n; i++) {
         if (i > 1) qp_record_free(rec);
@@ -522,7 +528,7 @@ int qp_record_each(const char *name, const char *raw, size_t rawlen, int (*each)
     char *text;
     size_t len;
     if (decode(name, raw, rawlen, &text, &len, err, errn)) return -1;
-    qp_pgn_pos at = {0, 0, 0};
+    qp_pgn_pos at = {0, 0, 0, 0};
     int n = 0;
     for (;;) {
         qp_record rec;
@@ -546,6 +552,7 @@ static int record_from_pgn(qp_record *rec, const char *name, qp_pgn *pp, char *e
         snprintf(err, errn, "%s: not a record qipan knows (no [Ruleset], [Variant] or [Game] tag)", name);
         goto fail;
     }
+    int dropped = 0;   /* tags past what a record keeps, or cut short */
     for (int i = 0; i < p.ntags; i++) {
         const qp_pgn_tag *t = &p.tags[i];
         if (!strcmp(t->key, "Param")) {
@@ -580,6 +587,12 @@ static int record_from_pgn(qp_record *rec, const char *name, qp_pgn *pp, char *e
         } else if (!strcmp(t->key, "Notation") || !strcmp(t->key, "Format")) {
             if (!strcasecmp(t->val, "iccs")) snprintf(rec->hint, sizeof rec->hint, "iccs");
         }
+        if (!own_tag(t->key) && (rec->nkeep == QP_RECORD_KEEP || strlen(t->key) >= sizeof rec->keep_key[0] ||
+                                 strlen(t->val) >= sizeof rec->keep_val[0])) {
+            bool known = false;   /* a repeated tag replaces its value */
+            for (int j = 0; j < rec->nkeep; j++) known |= !strcmp(rec->keep_key[j], t->key);
+            if (!known || strlen(t->val) >= sizeof rec->keep_val[0]) dropped++;
+        }
         if (!own_tag(t->key) && rec->nkeep < QP_RECORD_KEEP && strlen(t->key) < sizeof rec->keep_key[0]) {
             int k = rec->nkeep;
             for (int j = 0; j < rec->nkeep; j++)   /* a repeated tag: the last one wins */
@@ -589,6 +602,9 @@ static int record_from_pgn(qp_record *rec, const char *name, qp_pgn *pp, char *e
             if (k == rec->nkeep) rec->nkeep++;
         }
     }
+    if (dropped)
+        snprintf(rec->warning, sizeof rec->warning, "%d tag%s not kept whole (a record keeps %d tags of %zu bytes)",
+                 dropped, dropped == 1 ? "" : "s", QP_RECORD_KEEP, sizeof rec->keep_val[0] - 1);
     /* The Chinese world's PGN writes coordinates as ICCS */
     if (!rec->hint[0] && qp_pgn_find(&p, "Game") && !qp_pgn_find(&p, "Variant") &&
         !qp_pgn_find(&p, "Ruleset"))

@@ -40,9 +40,11 @@ static void test_tokens(void **st)
     assert_string_equal(p.result, "1-0");
     assert_int_equal(p.result_line, 7);
     assert_int_equal(p.result_col, 26);
-    /* The comment after a move stays with it; those in variations don't. */
+    /* The comment after a move stays with it, a ; comment too; those in
+     * variations stay in them. */
     assert_string_equal(p.moves[0].comment, "a comment over lines");
-    for (int i = 1; i < 5; i++) assert_null(p.moves[i].comment);
+    assert_string_equal(p.moves[1].comment, "rest");
+    for (int i = 2; i < 5; i++) assert_null(p.moves[i].comment);
     qp_pgn_free(&p);
 }
 

@@ -268,12 +268,31 @@ static void test_xboard_san(void **st)
     free(errout);
 }
 
+/* What a PGN file holds beyond its games is said, not dropped silently:
+ * a footer after the last game, ; comments (kept as comments). */
+static void test_nothing_dropped_silently(void **st)
+{
+    (void)st;
+    const char *in = tu_tmpfile("[Game \"Chinese Chess\"]\n\n1. h2e2 ; the central cannon\nh9g7 *\n"
+                                "==========\nfrom a collection of games\n",
+                                ".pgn");
+    char cmd[512], *out, *errout, want[600];
+    snprintf(cmd, sizeof cmd, "convert %s -", in);
+    assert_int_equal(tu_run(cmd, "", &out, &errout), 0);
+    assert_non_null(strstr(out, "\n1. h3e3 {the central cannon} h10g8\n*\n"));
+    snprintf(want, sizeof want, "qipan convert: %s: line 5 on: text after the last game, not a game\n", in);
+    assert_string_equal(errout, want);
+    free(out);
+    free(errout);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_variation_round_trip), cmocka_unit_test(test_bad_variation_kept),
         cmocka_unit_test(test_variation_errors),    cmocka_unit_test(test_collection),
         cmocka_unit_test(test_collection_errors),   cmocka_unit_test(test_xboard_san),
+        cmocka_unit_test(test_nothing_dropped_silently),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }
