@@ -78,7 +78,7 @@ int qp_record_read_game(qp_record *rec, const char *path, int n, char *err, size
     if (f == &pgn_format) {
         rc = qp_record_parse_game(rec, path, text, len, n < 1 ? 1 : n, err, errn);
     } else if (n > 1) {
-        snprintf(err, errn, "%s: no game %d (a %s file holds one game)", path, n, f->name);
+        snprintf(err, errn, "%s: no game %d (the file holds 1)", path, n);
         rc = -1;
     } else {
         rc = f->parse(rec, path, (const unsigned char *)text, len, err, errn);
