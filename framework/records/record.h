@@ -101,6 +101,7 @@ typedef struct qp_record {
      * reader skipped them): the frontends warn "FILE: 3 variations not
      * kept". */
     int nvariations;
+    char format[16];               /* the format it was read from ("pgn", "xqf"...), "" */
     /* The game's number in a file of many (from 1), 0 in a file of one:
      * messages name it. */
     int game_no;

@@ -83,6 +83,7 @@ int qp_record_read_game(qp_record *rec, const char *path, int n, char *err, size
     } else {
         rc = f->parse(rec, path, (const unsigned char *)text, len, err, errn);
     }
+    if (!rc) snprintf(rec->format, sizeof rec->format, "%s", f->name);
     free(text);
     return rc;
 }
@@ -99,7 +100,9 @@ int qp_record_each_game(const char *path, int (*each)(qp_record *rec, void *ctx)
         rc = qp_record_each(path, text, len, each, ctx, err, errn);
     } else {
         qp_record rec;
-        rc = f->parse(&rec, path, (const unsigned char *)text, len, err, errn) ? -1 : each(&rec, ctx) ? -1 : 1;
+        rc = f->parse(&rec, path, (const unsigned char *)text, len, err, errn);
+        if (!rc) snprintf(rec.format, sizeof rec.format, "%s", f->name);
+        rc = rc ? -1 : each(&rec, ctx) ? -1 : 1;
     }
     free(text);
     return rc;

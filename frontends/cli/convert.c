@@ -2,7 +2,7 @@
  * convert.c — `qipan convert IN OUT [--notation N]`: reads a record in any
  * form qipan reads (record_file.h) and writes it as PGN with the moves in
  * the chosen notation (coord, chinese, traditional, wxf, iccs; by default
- * the input's own when it is written in Chinese or WXF, else coord),
+ * the input's own: Chinese, WXF or a PGN's ICCS, else coord),
  * keeping its other tags (Event, Red, Black, ...), its result, its
  * comments, NAGs and variations (what it cannot keep is named on stderr).
  * The text is UTF-8, or --encoding gbk (big5) for older tools;
@@ -14,6 +14,7 @@
  * date, plies).  Every move is checked on the way; a bad record writes
  * nothing and names the first problem (its file, game, ply and why).
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +50,12 @@ static const char *record_notation(const qp_record *rec)
     }
     for (int i = 0; i < rec->nmoves && i < 8; i++)
         if ((unsigned char)rec->moves[i][0] >= 0x80) return QP_NOTATION_CHINESE;
+    /* PGN in ICCS as the Chinese world writes it (not the squares of a
+     * binary or web format, read as ICCS too) */
+    bool pgn = !rec->format[0] || !strcmp(rec->format, "pgn");
+    if (pgn && !strcmp(rec->hint, "iccs") && rec->nmoves && strlen(rec->moves[0]) == 4 &&
+        islower((unsigned char)rec->moves[0][0]) && isdigit((unsigned char)rec->moves[0][1]))
+        return QP_NOTATION_ICCS;
     return NULL;
 }
 
