@@ -89,6 +89,14 @@ static int convert_one(qp_record *rec_in, void *ctx)
         fprintf(stderr, "qipan convert: %s: %d variation%s not kept\n", where, rec.nvariations,
                 rec.nvariations == 1 ? "" : "s");
     if (rec.warning[0]) fprintf(stderr, "qipan convert: %s: %s\n", where, rec.warning);
+    if (c->xqf && rec.alt) {   /* the XQF writer writes the main line */
+        int n = 0;
+        for (int i = 0; i < rec.nmoves && i < g.len; i++)
+            for (int a = rec.alt[i]; a >= 0; a = rec.vars.node[a].alt) n++;
+        if (n)
+            fprintf(stderr, "qipan convert: %s: %d variation%s not written (XQF is written with its main line only)\n",
+                    where, n, n == 1 ? "" : "s");
+    }
     const char *notation = c->notation ? c->notation : record_notation(&rec);
     if (!notation) notation = QP_NOTATION_COORD;
     size_t len;

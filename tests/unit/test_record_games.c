@@ -82,6 +82,17 @@ static void test_variation_round_trip(void **st)
     qp_game_free(&g);
     qp_rules_free(r);
 
+    /* XQF is written with its main line only: said */
+    char xqf[600], cmd0[1200], *o0, *e0, w0[700];
+    snprintf(xqf, sizeof xqf, "%s.xqf", in);
+    snprintf(cmd0, sizeof cmd0, "convert %s %s --format xqf", in, xqf);
+    assert_int_equal(tu_run(cmd0, "", &o0, &e0), 0);
+    snprintf(w0, sizeof w0, "qipan convert: %s: 2 variations not written (XQF is written with its main line only)\n", in);
+    assert_string_equal(e0, w0);
+    free(o0);
+    free(e0);
+    remove(xqf);
+
     /* convert keeps the record's own notation unless told */
     char cmd[512], *out, *errout;
     snprintf(cmd, sizeof cmd, "convert %s -", in);
