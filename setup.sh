@@ -129,7 +129,7 @@ fuzz_all() {  # fuzz_all SECONDS
         case $name in
         fuzz_luagame) extra="scripts/games tests/data/games" ;;
         fuzz_record) extra=tests/data/masters ;;
-        fuzz_dhtmlxq | fuzz_xqf) extra=tests/data/records ;;
+        fuzz_dhtmlxq | fuzz_xqf | fuzz_cbf) extra=tests/data/records ;;
         esac
         mkdir -p "build-fuzz/corpus/$name"
         printf '%-14s ' "$name"

@@ -260,6 +260,131 @@ static int binit_fen(const char *v, const char *first, char *fen, size_t n, char
     return 0;
 }
 
+/* A variation, [DhtmlXQ_move_B_S_N]: branch N replaces move S (a ply of
+ * the game, from 1) of branch B (0: the main line). */
+typedef struct dx_branch {
+    long from, step, no;
+    const char *val, *end;
+    int first;       /* its first node in the record's vars, -1 until linked */
+    int level;       /* nesting: 1 off the main line */
+    bool done;       /* linked, or given up (counted in nvariations) */
+} dx_branch;
+
+/* The node of branch b at ply step, or -1. */
+static int dx_node_at(const qp_record *rec, const dx_branch *b, long step)
+{
+    if (!b->done || b->first < 0 || step < b->step) return -1;
+    int k = b->first;
+    for (long i = b->step; i < step && k >= 0; i++) k = rec->vars.node[k].next;
+    return k;
+}
+
+static const dx_branch *dx_find(const dx_branch *br, int n, long no)
+{
+    for (int i = 0; i < n; i++)
+        if (br[i].no == no) return &br[i];
+    return NULL;
+}
+
+/* Links branch b into rec's tree when the branch it leaves is there: 1
+ * done (linked or counted as not kept), 0 not yet, -1 out of memory. */
+static int dx_link(qp_record *rec, dx_branch *br, int n, dx_branch *b)
+{
+    const dx_branch *parent = b->from ? dx_find(br, n, b->from) : NULL;
+    if (b->from && parent && !parent->done) return 0;
+    b->done = true;
+    int level = 1, of = -1;
+    if (b->from) {
+        of = parent ? dx_node_at(rec, parent, b->step) : -1;
+        if (of >= 0) level = b->step == parent->step ? parent->level : parent->level + 1;
+    }
+    bool ok = b->from ? of >= 0 : b->step >= 1 && b->step <= rec->nmoves;
+    /* its moves: four digits each, as the movelist's */
+    int last = -1;
+    for (const char *q = b->val; ok && q < b->end;) {
+        if (isspace((unsigned char)*q)) {
+            q++;
+            continue;
+        }
+        if (b->end - q < 4 || strspn(q, "0123456789") < 4 || q[0] > '8' || q[2] > '8') {
+            ok = false;
+            break;
+        }
+        char t[8];
+        snprintf(t, sizeof t, "%c%c%c%c", 'a' + (q[0] - '0'), '0' + ('9' - q[1]), 'a' + (q[2] - '0'),
+                 '0' + ('9' - q[3]));
+        int k = qp_vars_add(&rec->vars, t, 0, 0);
+        if (k < 0) return -1;
+        if (last >= 0) rec->vars.node[last].next = k;
+        else b->first = k;
+        last = k;
+        q += 4;
+    }
+    if (!ok || b->first < 0 || level > QP_VAR_DEPTH) {
+        b->first = -1;   /* the nodes read stay unlinked */
+        rec->nvariations++;
+        return 1;
+    }
+    b->level = level;
+    if (!b->from) {
+        if (!rec->alt) {
+            rec->alt = malloc(sizeof *rec->alt * (size_t)(rec->nmoves + 1));
+            if (!rec->alt) return -1;
+            for (int i = 0; i <= rec->nmoves; i++) rec->alt[i] = -1;
+        }
+        qp_vars_append_alt(&rec->vars, &rec->alt[b->step - 1], b->first);
+    } else {
+        qp_vars_append_alt(&rec->vars, &rec->vars.node[of].alt, b->first);
+    }
+    return 1;
+}
+
+/* Reads every [DhtmlXQ_move_B_S_N] of [from, to) into rec's tree, and
+ * returns the branches (for their comments; *nb of them), NULL with *nb
+ * -1 when out of memory. */
+static dx_branch *dx_variations(qp_record *rec, const char *from, const char *to, int *nb)
+{
+    dx_branch *br = NULL;
+    int n = 0, cap = 0;
+    const char *p = from;
+    tag t;
+    *nb = -1;
+    while (next_tag(&p, to, &t)) {
+        long b, s, no;
+        char extra;
+        if (strncasecmp(t.key, "move_", 5) || sscanf(t.key + 5, "%ld_%ld_%ld%c", &b, &s, &no, &extra) != 3)
+            continue;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 16;
+            dx_branch *nbr = realloc(br, sizeof *nbr * (size_t)cap);
+            if (!nbr) {
+                free(br);
+                return NULL;
+            }
+            br = nbr;
+        }
+        br[n++] = (dx_branch){b, s, no, t.val, t.end, -1, 0, false};
+    }
+    /* a branch is linked once the one it leaves is; a pass links at least
+     * one, or none is left that can be */
+    for (bool more = true; more;) {
+        more = false;
+        for (int i = 0; i < n; i++) {
+            if (br[i].done) continue;
+            int rc = dx_link(rec, br, n, &br[i]);
+            if (rc < 0) {
+                free(br);
+                return NULL;
+            }
+            more |= rc > 0;
+        }
+    }
+    for (int i = 0; i < n; i++)
+        if (!br[i].done) rec->nvariations++;   /* it leaves a branch the record lacks */
+    *nb = n;
+    return br ? br : malloc(1);
+}
+
 int qp_dhtmlxq_parse(qp_record *rec, const char *name, const unsigned char *data, size_t len, char *err,
                      size_t errn)
 {
@@ -297,7 +422,6 @@ int qp_dhtmlxq_parse(qp_record *rec, const char *name, const unsigned char *data
         }
         if (isml && !ml) ml = t.val, mle = t.end;
         if (isbi && !bi) bi = t.val, bie = t.end;
-        if (!strncasecmp(t.key, "move_", 5)) rec->nvariations++;
     }
     if (!ml && !bi) {
         snprintf(err, errn, "%s: a DhtmlXQ record without [DhtmlXQ_movelist] or [DhtmlXQ_binit]", name);
@@ -384,16 +508,47 @@ int qp_dhtmlxq_parse(qp_record *rec, const char *name, const unsigned char *data
     free(dline);
     free(dcol);
 
-    /* Second pass: tags and comments, now that the moves are known. */
+    /* The variations, then tags and comments, now that the moves are known. */
+    int nb;
+    dx_branch *br = dx_variations(rec, from, to, &nb);
+    if (!br) {
+        snprintf(err, errn, "%s: out of memory", name);
+        goto fail;
+    }
     p = from;
     while (next_tag(&p, to, &t)) {
         const char *k = t.key;
         if (!strcasecmp(k, "movelist") || !strcasecmp(k, "binit")) continue;
+        long bno, step;
+        char extra;
+        if (!strncasecmp(k, "comment", 7) && sscanf(k + 7, "%ld_%ld%c", &bno, &step, &extra) == 2) {
+            /* a variation's comment: branch bno, after its move at ply step
+             * (branch 0, the main line, as commentN) */
+            if (!bno) {
+                snprintf(t.key, sizeof t.key, "comment%ld", step);
+                k = t.key;
+                goto main_comment;
+            }
+            const dx_branch *b = dx_find(br, nb, bno);
+            int at = b ? dx_node_at(rec, b, step) : -1;
+            char *v = at >= 0 ? value_text(t.val, (size_t)(t.end - t.val)) : NULL;
+            if (at >= 0 && (!v || (*v && qp_text_append(&rec->vars.node[at].comment, v)))) {
+                free(v);
+                free(br);
+                snprintf(err, errn, "%s: out of memory", name);
+                goto fail;
+            }
+            if (at < 0) rec->nvariations++;   /* a comment of a branch not kept */
+            free(v);
+            continue;
+        }
+    main_comment:;
         bool comment = !strncasecmp(k, "comment", 7) && k[7] && strspn(k + 7, "0123456789") == strlen(k + 7);
         const char *pk = pgn_key(k);
         if (!comment && !pk && strcasecmp(k, "result")) continue;
         char *v = value_text(t.val, (size_t)(t.end - t.val));
         if (!v) {
+            free(br);
             snprintf(err, errn, "%s: out of memory", name);
             goto fail;
         }
@@ -401,6 +556,7 @@ int qp_dhtmlxq_parse(qp_record *rec, const char *name, const unsigned char *data
             long i = strtol(k + 7, NULL, 10);
             if (*v && i >= 0 && i <= rec->nmoves && qp_record_comment(rec, (int)i, v)) {
                 free(v);
+                free(br);
                 snprintf(err, errn, "%s: out of memory", name);
                 goto fail;
             }
@@ -413,6 +569,7 @@ int qp_dhtmlxq_parse(qp_record *rec, const char *name, const unsigned char *data
         }
         free(v);
     }
+    free(br);
     free(text);
     return 0;
 fail_moves:

@@ -12,7 +12,9 @@
  *     [DhtmlXQ_movelist]77477062...[/DhtmlXQ_movelist]
  *     [DhtmlXQ_comment0]...[/DhtmlXQ_comment0]  (before the first move;
  *                                              commentN after move N, "||" a line break)
- *     [DhtmlXQ_move_0_5_1]...[/DhtmlXQ_move_0_5_1]  (a variation)
+ *     [DhtmlXQ_move_0_5_1]...[/DhtmlXQ_move_0_5_1]  (variation 1: replaces move 5
+ *                                              of branch 0, the main line)
+ *     [DhtmlXQ_comment1_6]...                  (after move 6 of variation 1)
  *     [/DhtmlXQ]
  *
  * Squares are two digits, the file 0-8 from Red's left and the row 0-9
@@ -25,9 +27,11 @@
  *
  * The reader makes a Xiangqi qp_record with ICCS moves, the tags kept as
  * PGN tags (Event, Site, Date, Round, Red, Black, RedTeam, BlackTeam,
- * Opening, Annotator, Title), the main line's comments, and the number
- * of variations, which it does not keep (variation comments go with
- * them).  Viewer settings (_ver, _init, _firstnum, ...) are ignored.
+ * Opening, Annotator, Title), the main line's comments, and the
+ * variations with theirs (record.h's alt and vars): [DhtmlXQ_move_B_S_N]
+ * is branch N, whose first move replaces move S (a ply of the game, from
+ * 1) of branch B.  A branch that leaves a move its parent lacks, or whose
+ * digits are bad, is counted in nvariations and not kept.  Viewer settings (_ver, _init, _firstnum, ...) are ignored.
  * HTML entities in values (&nbsp; &amp; &#20013; ...) are decoded.
  * Errors: "FILE:LINE:COL: why" (a bad binit or movelist, a tag left open:
  * "truncated").

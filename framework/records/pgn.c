@@ -23,8 +23,11 @@ void qp_pgn_free(qp_pgn *p)
     for (int i = 0; i < p->nmoves; i++) {
         free(p->moves[i].text);
         free(p->moves[i].comment);
+        free(p->moves[i].nags);
     }
     free(p->comment0);
+    free(p->nags0);
+    qp_vars_free(&p->vars);
     free(p->tags);
     free(p->moves);
     qp_pgn_init(p);
@@ -75,7 +78,7 @@ int qp_pgn_add_move(qp_pgn *p, const char *text, int line, int col)
     }
     char *t = dup_n(text, strlen(text));
     if (!t) return -1;
-    p->moves[p->nmoves++] = (qp_pgn_move){t, line, col, NULL};
+    p->moves[p->nmoves++] = (qp_pgn_move){t, line, col, NULL, NULL, -1};
     return 0;
 }
 
@@ -250,46 +253,69 @@ static int join_comment(char **to, char *text)
     return 0;
 }
 
-/* Skips a ( variation ), nested ones and comments inside; -1 if open. */
-static int skip_variation(scan *c)
-{
-    int depth = 0;
-    while (c->s < c->end) {
-        char b = *c->s;
-        if (b == '{') {
-            if (skip_comment(c)) return -1;
-            continue;
-        }
-        if (b == ';') {
-            skip_line(c);
-            continue;
-        }
-        adv(c);
-        if (b == '(') depth++;
-        else if (b == ')' && --depth == 0) return 0;
-    }
-    return -1;
-}
-
 static bool ends_token(const scan *c)
 {
     return c->s >= c->end || blank_at(c) || strchr("{}();[", *c->s) || (*c->s == '$');
 }
 
-int qp_pgn_read(qp_pgn *p, const char *text, size_t len, char *err, size_t errn)
+/* A line being read: the main line, or a variation opened at (line, col)
+ * as an alternative to the move `parent` (a main-line index when
+ * parent_main, else a node of vars). */
+typedef struct pgn_ctx {
+    bool main, parent_main;
+    int parent;
+    int last;          /* the line's last move so far (a node), -1 */
+    char *pre;         /* a comment before its first move */
+    int line, col;
+} pgn_ctx;
+
+/* The NAG of an annotation mark, 0 for none. */
+static int mark_nag(const char *m)
 {
-    qp_pgn_init(p);
-    scan c = {text, text + len, 1, 1};
-    if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) c.s += 3;   /* byte order mark */
-    const char *nul = memchr(c.s, 0, (size_t)(c.end - c.s));
-    if (nul) {
-        scan at = c;
-        while (at.s < nul) adv(&at);
-        snprintf(err, errn, "%d:%d: binary data (a NUL byte)", at.line, at.col);
-        return -1;
+    static const char *const marks[] = {"!", "?", "!!", "??", "!?", "?!"};
+    for (int i = 0; i < 6; i++)
+        if (!strcmp(m, marks[i])) return i + 1;
+    return 0;
+}
+
+/* Where a comment or NAG goes in the line being read: the last move's
+ * comment/nags, else before the first move. */
+static char **comment_slot(qp_pgn *p, pgn_ctx *x, bool nag)
+{
+    if (x->main) {
+        if (!p->nmoves) return nag ? &p->nags0 : &p->comment0;
+        return nag ? &p->moves[p->nmoves - 1].nags : &p->moves[p->nmoves - 1].comment;
     }
+    if (x->last < 0) return &x->pre;
+    return nag ? &p->vars.node[x->last].nags : &p->vars.node[x->last].comment;
+}
+
+/* Adds move m to the line x; -1 when out of memory or too long. */
+static int line_add(qp_pgn *p, pgn_ctx *x, const char *m, int line, int col)
+{
+    if (x->main) return qp_pgn_add_move(p, m, line, col);
+    int k = qp_vars_add(&p->vars, m, line, col);
+    if (k < 0) return -1;
+    if (x->last >= 0) {
+        p->vars.node[x->last].next = k;
+    } else {
+        p->vars.node[k].pre = x->pre;
+        x->pre = NULL;
+        qp_vars_append_alt(&p->vars, x->parent_main ? &p->moves[x->parent].alt : &p->vars.node[x->parent].alt, k);
+    }
+    x->last = k;
+    return 0;
+}
+
+static int read_game(qp_pgn *p, scan *cp, char *err, size_t errn)
+{
+    scan c = *cp;
+    pgn_ctx stack[QP_VAR_DEPTH + 1];
+    int depth = 0;
+    stack[0] = (pgn_ctx){true, false, -1, -1, NULL, 0, 0};
     bool in_moves = false;
     for (;;) {
+        pgn_ctx *x = &stack[depth];
         skip_blanks(&c);
         if (c.s >= c.end) break;
         char b = *c.s;
@@ -298,6 +324,7 @@ int qp_pgn_read(qp_pgn *p, const char *text, size_t len, char *err, size_t errn)
             continue;
         }
         if (b == '[') {
+            if (depth) break;   /* an open variation: named below */
             if (in_moves) {
                 snprintf(err, errn, "%d:%d: tag after the moves (the game before has no result token)",
                          c.line, c.col);
@@ -315,23 +342,57 @@ int qp_pgn_read(qp_pgn *p, const char *text, size_t len, char *err, size_t errn)
                 snprintf(err, errn, "%d:%d: truncated: the comment is not closed", line, col);
                 goto fail;
             }
-            char **to = p->nmoves ? &p->moves[p->nmoves - 1].comment : &p->comment0;
-            if (text && join_comment(to, text)) {
+            if (text && join_comment(comment_slot(p, x, false), text)) {
                 snprintf(err, errn, "%d:%d: out of memory", line, col);
                 goto fail;
             }
             continue;
         }
-        if (b == ';') {
+        if (b == ';') {   /* a comment to the end of the line: kept as {…} */
+            const char *t0 = c.s + 1;
             skip_line(&c);
+            const char *t1 = c.s;
+            while (t0 < t1 && isspace((unsigned char)*t0)) t0++;
+            while (t1 > t0 && isspace((unsigned char)t1[-1])) t1--;
+            if (t1 > t0) {
+                char *text = malloc((size_t)(t1 - t0) + 1);
+                if (!text || (memcpy(text, t0, (size_t)(t1 - t0)), text[t1 - t0] = 0,
+                              join_comment(comment_slot(p, x, false), text))) {
+                    snprintf(err, errn, "%d:%d: out of memory", line, col);
+                    goto fail;
+                }
+            }
             continue;
         }
         if (b == '(') {
-            if (skip_variation(&c)) {
-                snprintf(err, errn, "%d:%d: truncated: the variation is not closed", line, col);
+            int parent = x->main ? p->nmoves - 1 : x->last;
+            if (parent < 0) {
+                snprintf(err, errn, "%d:%d: unreadable: a variation before any move it could replace", line,
+                         col);
                 goto fail;
             }
-            p->nvariations++;
+            if (depth == QP_VAR_DEPTH) {
+                snprintf(err, errn, "%d:%d: unreadable: variations nested more than %d deep", line, col,
+                         QP_VAR_DEPTH);
+                goto fail;
+            }
+            adv(&c);
+            if (!depth) p->nvariations++;
+            stack[++depth] = (pgn_ctx){false, x->main, parent, -1, NULL, line, col};
+            continue;
+        }
+        if (b == ')' && depth) {
+            adv(&c);
+            if (x->pre) {   /* a variation of a comment only: the comment stays, after its move */
+                char **to = x->parent_main ? &p->moves[x->parent].comment : &p->vars.node[x->parent].comment;
+                if (join_comment(to, x->pre)) {
+                    x->pre = NULL;
+                    snprintf(err, errn, "%d:%d: out of memory", line, col);
+                    goto fail;
+                }
+                x->pre = NULL;
+            }
+            depth--;
             continue;
         }
         if (b == ')' || b == '}') {
@@ -340,8 +401,15 @@ int qp_pgn_read(qp_pgn *p, const char *text, size_t len, char *err, size_t errn)
             goto fail;
         }
         if (b == '$') {
+            const char *t0 = c.s;
             adv(&c);
             while (c.s < c.end && isdigit((unsigned char)*c.s)) adv(&c);
+            char nag[16];
+            snprintf(nag, sizeof nag, "%.*s", (int)(c.s - t0 < 12 ? c.s - t0 : 12), t0);
+            if (nag[1] && qp_text_append(comment_slot(p, x, true), nag)) {
+                snprintf(err, errn, "%d:%d: out of memory", line, col);
+                goto fail;
+            }
             continue;
         }
         const char *t0 = c.s;
@@ -355,6 +423,7 @@ int qp_pgn_read(qp_pgn *p, const char *text, size_t len, char *err, size_t errn)
         memcpy(tok, t0, n);
         tok[n] = 0;
         if (qp_pgn_is_result(tok)) {
+            if (depth) break;   /* the variation is not closed: named below */
             snprintf(p->result, sizeof p->result, "%s", tok);
             p->result_line = line;
             p->result_col = col;
@@ -373,20 +442,95 @@ int qp_pgn_read(qp_pgn *p, const char *text, size_t len, char *err, size_t errn)
         }
         if (strspn(m, ".") == strlen(m)) continue;   /* "..." */
         size_t k = strlen(m);
-        while (k > 1 && (m[k - 1] == '!' || m[k - 1] == '?')) k--;
+        while (k > 0 && (m[k - 1] == '!' || m[k - 1] == '?')) k--;
+        int nag = !m[k] ? 0 : mark_nag(m + k) ? mark_nag(m + k) : m[k] == '!' ? 1 : 2;
         if (k > 1 && (m[k - 1] == '#' || m[k - 1] == '+')) k--;
         m[k] = 0;
-        if (qp_pgn_add_move(p, m, line, col)) {
-            snprintf(err, errn, "%d:%d: out of memory", line, col);
+        if (k && line_add(p, x, m, line, col)) {
+            if (strlen(m) >= QP_MOVE_TEXT && !x->main)
+                snprintf(err, errn, "%d:%d: unreadable: a move of %zu bytes", line, col, strlen(m));
+            else
+                snprintf(err, errn, "%d:%d: out of memory", line, col);
             goto fail;
         }
+        if (nag) {   /* a mark standing alone is the move before's */
+            char t[8];
+            snprintf(t, sizeof t, "$%d", nag);
+            if (qp_text_append(comment_slot(p, x, true), t)) {
+                snprintf(err, errn, "%d:%d: out of memory", line, col);
+                goto fail;
+            }
+        }
+    }
+    if (depth) {
+        snprintf(err, errn, "%d:%d: truncated: the variation is not closed", stack[depth].line,
+                 stack[depth].col);
+        goto fail;
     }
     p->end_line = c.line;
     p->end_col = c.col;
+    *cp = c;
     return 0;
 fail:
+    for (int i = 0; i <= depth; i++) free(stack[i].pre);
     qp_pgn_free(p);
     return -1;
+}
+
+/* Refuses a text with a NUL byte, naming where. */
+static int check_nul(const scan *c, char *err, size_t errn)
+{
+    const char *nul = memchr(c->s, 0, (size_t)(c->end - c->s));
+    if (!nul) return 0;
+    scan at = *c;
+    while (at.s < nul) adv(&at);
+    snprintf(err, errn, "%d:%d: binary data (a NUL byte)", at.line, at.col);
+    return -1;
+}
+
+int qp_pgn_read(qp_pgn *p, const char *text, size_t len, char *err, size_t errn)
+{
+    qp_pgn_pos at = {0, 0, 0, 0};
+    int rc = qp_pgn_read_next(p, text, len, &at, err, errn);
+    return rc < 0 ? -1 : 0;
+}
+
+int qp_pgn_read_next(qp_pgn *p, const char *text, size_t len, qp_pgn_pos *at, char *err, size_t errn)
+{
+    qp_pgn_init(p);
+    scan c = {text, text + len, 1, 1};
+    if (at->off == 0 && len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) c.s += 3;   /* byte order mark */
+    if (at->off) {
+        c.s = text + at->off;
+        c.line = at->line;
+        c.col = at->col;
+    } else if (check_nul(&c, err, errn)) {
+        return -1;
+    }
+    /* only blanks and % lines left: no game */
+    scan look = c;
+    for (;;) {
+        skip_blanks(&look);
+        if (look.s < look.end && *look.s == '%' && look.col == 1) skip_line(&look);
+        else break;
+    }
+    if (at->off && look.s < look.end && *look.s != '[') {   /* a footer, not a game */
+        at->trailer = look.line;
+        at->off = len;
+        return 1;
+    }
+    if (look.s >= look.end) {
+        bool first = !at->off;
+        at->off = len;
+        at->line = look.line;
+        at->col = look.col;
+        return first ? 0 : 1;
+    }
+    if (read_game(p, &c, err, errn)) return -1;
+    at->off = (size_t)(c.s - text);
+    at->line = c.line;
+    at->col = c.col;
+    return 0;
 }
 
 /* A growing text buffer; on allocation failure it stays failed. */
@@ -440,6 +584,66 @@ static void put_comment(tbuf *b, const char *s)
     puts_(b, "}");
 }
 
+/* The number written before the move at ply (0 = the first side's first
+ * move of full move `number`): "12. " for the first side, "12... " for
+ * the second when told, else "". */
+static void move_number(char *num, size_t n, int number, int ply, bool one_side, bool tell)
+{
+    num[0] = 0;
+    if (one_side) snprintf(num, n, "%d. ", number + ply);
+    else if (ply % 2 == 0) snprintf(num, n, "%d. ", number + ply / 2);
+    else if (tell) snprintf(num, n, "%d... ", number + ply / 2);
+}
+
+static void put_nags_comment(tbuf *b, const char *nags, const char *comment)
+{
+    if (nags) {
+        puts_(b, " ");
+        puts_(b, nags);
+    }
+    if (comment) {
+        puts_(b, " ");
+        put_comment(b, comment);
+    }
+}
+
+static void put_line(tbuf *b, const qp_vars *v, int k, int ply, int number, bool one_side);
+
+/* The alternatives chained from first, each in parentheses. */
+static void put_alts(tbuf *b, const qp_vars *v, int first, int ply, int number, bool one_side)
+{
+    for (int a = first; a >= 0; a = v->node[a].alt) {
+        puts_(b, " (");
+        put_line(b, v, a, ply, number, one_side);
+        puts_(b, ")");
+    }
+}
+
+/* The variation from node k, whose first move is at ply; the first
+ * node's own alternatives are its caller's (they are its siblings). */
+static void put_line(tbuf *b, const qp_vars *v, int k, int ply, int number, bool one_side)
+{
+    bool tell = true;
+    for (int first = k; k >= 0; k = v->node[k].next, ply++) {
+        const qp_var_node *nd = &v->node[k];
+        char num[32];
+        if (k != first) puts_(b, " ");
+        if (k == first && nd->pre) {
+            put_comment(b, nd->pre);
+            puts_(b, " ");
+        }
+        move_number(num, sizeof num, number, ply, one_side, tell);
+        puts_(b, num);
+        puts_(b, nd->text);
+        put_nags_comment(b, nd->nags, nd->comment);
+        tell = nd->comment != NULL;
+        if (k != first && nd->alt >= 0) {
+            put_alts(b, v, nd->alt, ply, number, one_side);
+            tell = true;
+        }
+    }
+}
+
 char *qp_pgn_write(const qp_pgn *p, int number, bool black_first, bool one_side, size_t *len)
 {
     tbuf b = {0};
@@ -455,27 +659,34 @@ char *qp_pgn_write(const qp_pgn *p, int number, bool black_first, bool one_side,
         puts_(&b, "]\n");
     }
     puts_(&b, "\n");
-    if (p->comment0) {
-        put_comment(&b, p->comment0);
+    if (p->comment0 || p->nags0) {
+        if (p->nags0) puts_(&b, p->nags0);
+        if (p->nags0 && p->comment0) puts_(&b, " ");
+        if (p->comment0) put_comment(&b, p->comment0);
         puts_(&b, "\n");
     }
     int col = 0;
+    bool tell = true;
     for (int i = 0; i < p->nmoves; i++) {
-        char num[32] = "";
+        char num[32];
         int ply = i + (black_first ? 1 : 0);
-        if (one_side) snprintf(num, sizeof num, "%d. ", number + i);
-        else if (ply % 2 == 0) snprintf(num, sizeof num, "%d. ", number + ply / 2);
-        else if (i == 0) snprintf(num, sizeof num, "%d... ", number);
-        if (num[0] && col) {
+        move_number(num, sizeof num, number, ply, one_side, tell);
+        if (num[0] && col && (one_side || ply % 2 == 0)) {
             puts_(&b, "\n");
             col = 0;
         }
         if (col) puts_(&b, " ");
         puts_(&b, num);
         puts_(&b, p->moves[i].text);
+        put_nags_comment(&b, p->moves[i].nags, NULL);
         if (p->moves[i].comment) {
             puts_(&b, " ");
             put_comment(&b, p->moves[i].comment);
+        }
+        tell = false;
+        if (p->moves[i].alt >= 0) {
+            put_alts(&b, &p->vars, p->moves[i].alt, ply, number, one_side);
+            tell = true;
         }
         col = 1;
     }

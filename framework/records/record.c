@@ -79,6 +79,91 @@ void qp_record_today(char *buf, size_t n)
     if (!localtime_r(&now, &tm) || !strftime(buf, n, "%Y.%m.%d", &tm)) snprintf(buf, n, "????.??.??");
 }
 
+/* A walk over a record's variations from the positions they branch off:
+ * each move is read (and, with a notation, written in it); the first
+ * that does not read is named in warn and the rest of its line kept as
+ * written. */
+typedef struct var_walk {
+    const qp_rules *r;
+    const char *hint;
+    qp_vars *v;
+    const char *notation;   /* NULL: only check */
+    int bad;
+    char *warn;
+    size_t warnn;
+} var_walk;
+
+static int read_move(const qp_rules *r, const void *s, const char *text, const char *hint, qp_move *m,
+                     char *e, size_t en)
+{
+    const qp_ruleset *rs = r->rs;
+    return rs->notation_parse ? rs->notation_parse(r, s, text, hint, m, e, en) : rs->move_parse(r, s, text, m, e, en);
+}
+
+static void walk_line(var_walk *w, const void *s, int k, int ply, int depth)
+{
+    const qp_rules *r = w->r;
+    void *t = qp_state_new(r);
+    if (!t) {
+        w->bad++;
+        return;
+    }
+    memcpy(t, s, r->state_size);
+    for (int first = k; k >= 0; k = w->v->node[k].next, ply++) {
+        qp_var_node *nd = &w->v->node[k];
+        if (k != first && depth < QP_VAR_DEPTH)
+            for (int a = nd->alt; a >= 0; a = w->v->node[a].alt) walk_line(w, t, a, ply, depth + 1);
+        qp_move m;
+        char e[QP_ERR], mt[QP_MOVE_TEXT * 2];
+        qp_outcome o;
+        r->rs->outcome(r, t, &o);
+        int rc = o.result != QP_ONGOING ? (snprintf(e, sizeof e, "illegal: the game is over (%s)", o.reason), -1)
+                                        : read_move(r, t, nd->text, w->hint, &m, e, sizeof e);
+        if (rc) {
+            if (!w->bad++) {   /* after what the reader said, if anything */
+                size_t k = strlen(w->warn);
+                snprintf(w->warn + k, w->warnn - k, "%sa variation at ply %d: move '%s': %s (kept as written)",
+                         k ? "; " : "", ply + 1, nd->text, e);
+            }
+            break;
+        }
+        if (w->notation) {
+            bool coord = !strcmp(w->notation, QP_NOTATION_COORD);
+            int wr = 0;
+            if (coord) r->rs->move_text(r, t, m, mt, sizeof mt);
+            else wr = r->rs->notation_text(r, t, m, w->notation, mt, sizeof mt);
+            if (!wr && strlen(mt) < QP_MOVE_TEXT) strcpy(nd->text, mt);
+        }
+        r->rs->make(r, t, m, NULL);
+    }
+    free(t);
+}
+
+/* Walks the variations branching off the first n moves of g. */
+static void walk_variations(var_walk *w, const qp_game *g, const int *alt, int n)
+{
+    const qp_rules *r = g->r;
+    void *t = qp_state_new(r);
+    if (!t) {
+        w->bad++;
+        return;
+    }
+    memcpy(t, g->start, r->state_size);
+    for (int i = 0; i < n; i++) {
+        for (int a = alt[i]; a >= 0; a = w->v->node[a].alt) walk_line(w, t, a, i, 1);
+        r->rs->make(r, t, g->rec[i], NULL);
+    }
+    free(t);
+}
+
+int qp_record_check_variations(qp_record *rec, const qp_game *g)
+{
+    if (!rec->alt) return 0;
+    var_walk w = {g->r, rec->hint[0] ? rec->hint : NULL, &rec->vars, NULL, 0, rec->warning, sizeof rec->warning};
+    walk_variations(&w, g, rec->alt, g->len < rec->nmoves ? g->len : rec->nmoves);
+    return w.bad;
+}
+
 char *qp_record_text(const qp_game *g, const char *notation, size_t *len, char *err, size_t errn)
 {
     return qp_record_text_from(g, notation, NULL, len, err, errn);
@@ -180,7 +265,7 @@ char *qp_record_text_from(const qp_game *g, const char *notation, const qp_recor
     /* The record's comments, while g's moves are the record's (a game
      * played on from it keeps those of the moves they share). */
     int shared = 0;
-    if (src && src->comments) {
+    if (src && (src->comments || src->nags || src->alt)) {
         void *t = qp_state_new(r);
         if (t) {
             memcpy(t, g->start, r->state_size);
@@ -198,10 +283,25 @@ char *qp_record_text_from(const qp_game *g, const char *notation, const qp_recor
             }
             free(t);
         }
-        if (src->comments[0] && !(p.comment0 = strdup(src->comments[0]))) bad = 1;
+        if (src->comments && src->comments[0] && !(p.comment0 = strdup(src->comments[0]))) bad = 1;
     }
-    for (int i = 0; i < shared && i < p.nmoves && !bad; i++)
+    for (int i = 0; src && src->comments && i < shared && i < p.nmoves && !bad; i++)
         if (src->comments[i + 1] && !(p.moves[i].comment = strdup(src->comments[i + 1]))) bad = 1;
+    /* its NAGs and variations too, in the notation written */
+    if (src && src->nags && src->nags[0] && !(p.nags0 = strdup(src->nags[0]))) bad = 1;
+    for (int i = 0; src && src->nags && i < shared && i < p.nmoves && !bad; i++)
+        if (src->nags[i + 1] && !(p.moves[i].nags = strdup(src->nags[i + 1]))) bad = 1;
+    if (src && src->alt && shared && !bad) {
+        if (qp_vars_copy(&p.vars, &src->vars)) {
+            bad = 1;
+        } else {
+            char warn[QP_ERR];
+            var_walk w = {r, src->hint[0] ? src->hint : NULL, &p.vars, coord ? QP_NOTATION_COORD : notation,
+                          0, warn, sizeof warn};
+            walk_variations(&w, g, src->alt, shared);
+            for (int i = 0; i < shared; i++) p.moves[i].alt = src->alt[i];
+        }
+    }
     free(s);
     /* FEN's full-move number would be the natural start; 1 keeps files
      * from different positions alike, as most Xiangqi tools do. */
@@ -225,6 +325,22 @@ int qp_record_save_as(const qp_game *g, const char *path, const char *notation, 
 int qp_record_save(const qp_game *g, const char *path, char *err, size_t errn)
 {
     return qp_record_save_as(g, path, NULL, err, errn);
+}
+
+/* Appends text to entry i of *list (nmoves + 1 entries, made on first use). */
+static int record_text(char ***list, int nmoves, int i, const char *text)
+{
+    if (i < 0 || i > nmoves) return -1;
+    if (!*list) {
+        *list = calloc((size_t)nmoves + 1, sizeof **list);
+        if (!*list) return -1;
+    }
+    return qp_text_append(&(*list)[i], text);
+}
+
+int qp_record_nags(qp_record *rec, int i, const char *text)
+{
+    return record_text(&rec->nags, rec->nmoves, i, text);
 }
 
 int qp_record_comment(qp_record *rec, int i, const char *text)
@@ -254,6 +370,13 @@ void qp_record_free(qp_record *rec)
         for (int i = 0; i <= rec->nmoves; i++) free(rec->comments[i]);
     free(rec->comments);
     rec->comments = NULL;
+    if (rec->nags)
+        for (int i = 0; i <= rec->nmoves; i++) free(rec->nags[i]);
+    free(rec->nags);
+    rec->nags = NULL;
+    free(rec->alt);
+    rec->alt = NULL;
+    qp_vars_free(&rec->vars);
     free(rec->moves);
     free(rec->move_line);
     free(rec->move_col);
@@ -295,29 +418,141 @@ const qp_ruleset *qp_record_ruleset(const qp_record *rec, const qp_registry *reg
     return NULL;
 }
 
+/* Names game n in msg, a message about file name ("NAME:L:C: why"
+ * becomes "NAME:L:C: game n: why"); n 0 leaves it. */
+void qp_record_name_game(char *msg, size_t n, const char *name, int game)
+{
+    size_t k = strlen(name);
+    if (game <= 0 || strncmp(msg, name, k)) return;
+    for (int i = 0; i < 2 && msg[k] == ':' && isdigit((unsigned char)msg[k + 1]); i++) {
+        k++;
+        while (isdigit((unsigned char)msg[k])) k++;
+    }
+    if (msg[k] == ':') k++;
+    if (msg[k] == ' ') k++;
+    char rest[QP_ERR * 2];
+    snprintf(rest, sizeof rest, "%s", msg + k);
+    if (k >= n) return;
+    snprintf(msg + k, n - k, "game %d: %s", game, rest);
+}
+
+static int record_from_pgn(qp_record *rec, const char *name, qp_pgn *pp, char *err, size_t errn);
+
+void qp_record_summary(const qp_record *rec, int n, char *buf, size_t len)
+{
+    const char *red = kept(rec, "Red"), *black = kept(rec, "Black"), *claim = qp_record_claim(rec);
+    if (!red) red = kept(rec, "White");
+    snprintf(buf, len, "%d. %s - %s, %s, %s, %d %s", n, red ? red : "?", black ? black : "?",
+             claim ? claim : "*", rec->date[0] ? rec->date : "????.??.??", rec->nmoves,
+             rec->nmoves == 1 ? "ply" : "plies");
+}
+
 int qp_record_parse(qp_record *rec, const char *name, const char *raw, size_t rawlen, char *err,
                     size_t errn)
 {
-    memset(rec, 0, sizeof *rec);
-    rec->ply = rec->plycount = -1;
-    qp_pgn p;
-    char e[QP_ERR], *text;
-    size_t len;
-    if (qp_text_decode((const unsigned char *)raw, rawlen, &text, &len, NULL, NULL, e, sizeof e)) {
+    return qp_record_parse_game(rec, name, raw, rawlen, 1, err, errn);
+}
+
+/* The decoded text's games, read one after the other. */
+static int decode(const char *name, const char *raw, size_t rawlen, char **text, size_t *len, char *err,
+                  size_t errn)
+{
+    char e[QP_ERR];
+    if (qp_text_decode((const unsigned char *)raw, rawlen, text, len, NULL, NULL, e, sizeof e)) {
         snprintf(err, errn, "%s: %s", name, e);
         return -1;
     }
-    int rc = qp_pgn_read(&p, text, len, e, sizeof e);
-    free(text);
+    return 0;
+}
+
+/* Reads the next game of text into rec; 1 when none is left. */
+static int next_game(qp_record *rec, const char *name, const char *text, size_t len, qp_pgn_pos *at, int game,
+                     char *err, size_t errn)
+{
+    qp_pgn p;
+    char e[QP_ERR];
+    memset(rec, 0, sizeof *rec);
+    rec->ply = rec->plycount = -1;
+    int rc = qp_pgn_read_next(&p, text, len, at, e, sizeof e);
     if (rc) {
+        if (rc > 0) return 1;
         snprintf(err, errn, "%s:%s", name, e);
+        qp_record_name_game(err, errn, name, game > 1 ? game : 0);   /* is game 1 one of many? unknown */
         return -1;
     }
+    /* a file of many games names them: is there another after this one? */
+    qp_pgn q;
+    qp_pgn_pos look = *at;
+    int more = qp_pgn_read_next(&q, text, len, &look, e, sizeof e);
+    qp_pgn_free(&q);
+    if (game == 1 && more == 1) game = 0;
+    rec->game_no = game;
+    rc = record_from_pgn(rec, name, &p, err, errn);
+    qp_pgn_free(&p);
+    if (rc) qp_record_name_game(err, errn, name, game);
+    /* text after the last game that is no game: said, not read */
+    if (!rc && more == 1 && look.trailer) {
+        size_t k = strlen(rec->warning);
+        snprintf(rec->warning + k, sizeof rec->warning - k, "%sline %d on: text after the last game, not a game",
+                 k ? "; " : "", look.trailer);
+    }
+    return rc;
+}
+
+int qp_record_parse_game(qp_record *rec, const char *name, const char *raw, size_t rawlen, int n, char *err,
+                         size_t errn)
+{
+    char *text;
+    size_t len;
+    memset(rec, 0, sizeof *rec);
+    rec->ply = rec->plycount = -1;
+    if (decode(name, raw, rawlen, &text, &len, err, errn)) return -1;
+    qp_pgn_pos at = {0, 0, 0, 0};
+    int rc = 0;
+    for (int i = 1; i <= n; i++) {
+        if (i > 1) qp_record_free(rec);
+        rc = next_game(rec, name, text, len, &at, i, err, errn);
+        if (rc > 0) {
+            snprintf(err, errn, "%s: no game %d (the file holds %d)", name, n, i - 1);
+            rc = -1;
+        }
+        if (rc) break;
+    }
+    free(text);
+    return rc;
+}
+
+int qp_record_each(const char *name, const char *raw, size_t rawlen, int (*each)(qp_record *rec, void *ctx),
+                   void *ctx, char *err, size_t errn)
+{
+    char *text;
+    size_t len;
+    if (decode(name, raw, rawlen, &text, &len, err, errn)) return -1;
+    qp_pgn_pos at = {0, 0, 0, 0};
+    int n = 0;
+    for (;;) {
+        qp_record rec;
+        int rc = next_game(&rec, name, text, len, &at, n + 1, err, errn);
+        if (rc > 0) break;
+        if (rc < 0 || each(&rec, ctx)) {
+            n = -1;
+            break;
+        }
+        n++;
+    }
+    free(text);
+    return n;
+}
+
+static int record_from_pgn(qp_record *rec, const char *name, qp_pgn *pp, char *err, size_t errn)
+{
+    qp_pgn p = *pp;   /* the caller frees it; the record takes its variations */
     find_ruleset(&p, rec);
     if (!rec->ruleset[0] && !rec->game[0]) {
         snprintf(err, errn, "%s: not a record qipan knows (no [Ruleset], [Variant] or [Game] tag)", name);
         goto fail;
     }
+    int dropped = 0;   /* tags past what a record keeps, or cut short */
     for (int i = 0; i < p.ntags; i++) {
         const qp_pgn_tag *t = &p.tags[i];
         if (!strcmp(t->key, "Param")) {
@@ -352,6 +587,12 @@ int qp_record_parse(qp_record *rec, const char *name, const char *raw, size_t ra
         } else if (!strcmp(t->key, "Notation") || !strcmp(t->key, "Format")) {
             if (!strcasecmp(t->val, "iccs")) snprintf(rec->hint, sizeof rec->hint, "iccs");
         }
+        if (!own_tag(t->key) && (rec->nkeep == QP_RECORD_KEEP || strlen(t->key) >= sizeof rec->keep_key[0] ||
+                                 strlen(t->val) >= sizeof rec->keep_val[0])) {
+            bool known = false;   /* a repeated tag replaces its value */
+            for (int j = 0; j < rec->nkeep; j++) known |= !strcmp(rec->keep_key[j], t->key);
+            if (!known || strlen(t->val) >= sizeof rec->keep_val[0]) dropped++;
+        }
         if (!own_tag(t->key) && rec->nkeep < QP_RECORD_KEEP && strlen(t->key) < sizeof rec->keep_key[0]) {
             int k = rec->nkeep;
             for (int j = 0; j < rec->nkeep; j++)   /* a repeated tag: the last one wins */
@@ -361,11 +602,28 @@ int qp_record_parse(qp_record *rec, const char *name, const char *raw, size_t ra
             if (k == rec->nkeep) rec->nkeep++;
         }
     }
+    if (dropped)
+        snprintf(rec->warning, sizeof rec->warning, "%d tag%s not kept whole (a record keeps %d tags of %zu bytes)",
+                 dropped, dropped == 1 ? "" : "s", QP_RECORD_KEEP, sizeof rec->keep_val[0] - 1);
     /* The Chinese world's PGN writes coordinates as ICCS */
     if (!rec->hint[0] && qp_pgn_find(&p, "Game") && !qp_pgn_find(&p, "Variant") &&
         !qp_pgn_find(&p, "Ruleset"))
         snprintf(rec->hint, sizeof rec->hint, "iccs");
     snprintf(rec->end, sizeof rec->end, "%s", p.result);
+    /* SAN as XBoard writes it counts ranks 0-9: a move to rank 0 and none
+     * to rank 10 says so for the whole game (per move, a rank 1-9 reads
+     * both ways) */
+    if (!rec->hint[0]) {
+        bool zero = false, ten = false;
+        for (int i = 0; i < p.nmoves; i++) {
+            const char *m = p.moves[i].text;
+            size_t n = strlen(m);
+            if (n < 2 || n > 8 || !strchr("KAEBHNRCP", m[0]) || m[1] < 'a' || m[1] > 'i') continue;
+            if (m[n - 1] == '0' && m[n - 2] >= 'a' && m[n - 2] <= 'i') zero = true;
+            if (n >= 3 && m[n - 1] == '0' && m[n - 2] == '1' && m[n - 3] >= 'a' && m[n - 3] <= 'i') ten = true;
+        }
+        if (zero && !ten) snprintf(rec->hint, sizeof rec->hint, "iccs");
+    }
 
     rec->moves = malloc(sizeof *rec->moves * (size_t)(p.nmoves + 1));
     rec->move_line = malloc(sizeof *rec->move_line * (size_t)(p.nmoves + 1));
@@ -386,13 +644,23 @@ int qp_record_parse(qp_record *rec, const char *name, const char *raw, size_t ra
         rec->move_col[i] = m->col;
         rec->nmoves++;
     }
-    rec->nvariations = p.nvariations;
     for (int i = 0; i <= p.nmoves; i++) {
         const char *c = i ? p.moves[i - 1].comment : p.comment0;
-        if (c && qp_record_comment(rec, i, c)) {
+        const char *g = i ? p.moves[i - 1].nags : p.nags0;
+        if ((c && qp_record_comment(rec, i, c)) || (g && qp_record_nags(rec, i, g))) {
             snprintf(err, errn, "%s: out of memory", name);
             goto fail;
         }
+    }
+    if (p.vars.n) {   /* the variations move to the record */
+        rec->alt = malloc(sizeof *rec->alt * (size_t)(p.nmoves + 1));
+        if (!rec->alt) {
+            snprintf(err, errn, "%s: out of memory", name);
+            goto fail;
+        }
+        for (int i = 0; i < p.nmoves; i++) rec->alt[i] = p.moves[i].alt;
+        rec->vars = pp->vars;
+        memset(&pp->vars, 0, sizeof pp->vars);
     }
 
     /* Integrity: a record that counts its moves or says the game ended
@@ -420,10 +688,8 @@ int qp_record_parse(qp_record *rec, const char *name, const char *raw, size_t ra
                  p.result_line, p.result_col, p.result, rec->result);
         goto fail;
     }
-    qp_pgn_free(&p);
     return 0;
 fail:
-    qp_pgn_free(&p);
     qp_record_free(rec);
     return -1;
 }

@@ -42,6 +42,7 @@
 
 #include "game.h"
 #include "registry.h"
+#include "variation.h"
 
 #define QP_RECORD_MAX (8u << 20)   /* bytes: a larger file is not a record */
 #define QP_RECORD_KEEP 24           /* other tags kept from a record read */
@@ -89,10 +90,25 @@ typedef struct qp_record {
      * + 1 entries, comments[0] before the first move and comments[i]
      * after move i; each NULL or a malloc'd UTF-8 text (qp_record_comment). */
     char **comments;
+    /* NAGs of the main line like comments: NULL, or nmoves + 1 entries
+     * (nags[0] before the first move), each NULL or "$1 $14". */
+    char **nags;
+    /* Variations (variation.h): NULL, or nmoves entries, alt[i] the first
+     * alternative to moves[i] in vars (-1 for none). */
+    int *alt;
+    qp_vars vars;
     /* Variations the file holds that the record does not keep (the
      * reader skipped them): the frontends warn "FILE: 3 variations not
      * kept". */
     int nvariations;
+    char format[16];               /* the format it was read from ("pgn", "xqf"...), "" */
+    /* The game's number in a file of many (from 1), 0 in a file of one:
+     * messages name it. */
+    int game_no;
+    /* What loading found wrong without refusing the record (a variation's
+     * move that does not replay: kept as written), "" when nothing; the
+     * frontends print it. */
+    char warning[QP_ERR];
     /* Other tags (Event, Red, Opening, ...), kept for writing the game again */
     int nkeep;
     char keep_key[QP_RECORD_KEEP][32];
@@ -103,12 +119,36 @@ typedef struct qp_record {
  * prefixes the messages. */
 int qp_record_parse(qp_record *rec, const char *name, const char *text, size_t len, char *err,
                     size_t errn);
+/* Game n (from 1) of a PGN text that may hold many (a collection); errors
+ * of a file of many name the game ("FILE:12:5: game 3: move 7 ...").
+ * "FILE: game 4 of 3" when there is no such game. */
+int qp_record_parse_game(qp_record *rec, const char *name, const char *text, size_t len, int n, char *err,
+                         size_t errn);
+/* A line about game n of a collection, as lists of games show it:
+ * "3. RED - BLACK, RESULT, DATE, PLIES plies" (? for what it lacks). */
+void qp_record_summary(const qp_record *rec, int n, char *buf, size_t len);
+/* Names game n in msg, a message about file name: "NAME:L:C: why"
+ * becomes "NAME:L:C: game n: why"; n 0 leaves it. */
+void qp_record_name_game(char *msg, size_t n, const char *name, int game);
+/* Every game of a PGN text in turn: each(rec, ctx) may keep rec (then it
+ * must free it) and returns 0 to go on.  Returns the number of games, or
+ * -1 at the first that does not parse (err) or when each fails. */
+int qp_record_each(const char *name, const char *text, size_t len, int (*each)(qp_record *rec, void *ctx),
+                   void *ctx, char *err, size_t errn);
 void qp_record_free(qp_record *rec);
 /* The registered ruleset rec is a game of: the one [Ruleset] names, else
  * the one whose name or record_variant is [Variant], else the one whose
  * record_game is [Game] (or that takes any [Game]: record_game_any).
  * NULL when none. */
 const qp_ruleset *qp_record_ruleset(const qp_record *rec, const qp_registry *reg);
+
+/* Sets NAGs like qp_record_comment sets comments. */
+int qp_record_nags(qp_record *rec, int i, const char *text);
+/* Checks that every variation's moves replay from where they branch off
+ * g (the game replayed from rec): the first that does not is named in
+ * rec->warning ("a variation at ply 5: move 'h2e2': illegal: ..."), and
+ * kept as written.  Returns the number of such variations. */
+int qp_record_check_variations(qp_record *rec, const qp_game *g);
 
 /* Sets the comment at index i (0..nmoves, see comments) to a copy of text,
  * appending to one already there (a space between).  Call after the moves

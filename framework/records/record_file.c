@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "cbf.h"
 #include "dhtmlxq.h"
 #include "epd.h"
 #include "fileio.h"
@@ -39,6 +40,9 @@ static const qp_record_format dhtmlxq_format = {.name = "dhtmlxq",
                                                 .sniff = qp_dhtmlxq_sniff, .parse = qp_dhtmlxq_parse};
 static const qp_record_format epd_format = {.name = "epd", .title = "EPD (positions with operations)",
                                             .sniff = qp_epd_sniff, .parse = qp_epd_parse};
+/* CBF: CCBridge's XML records */
+static const qp_record_format cbf_format = {.name = "cbf", .title = "CBF (CCBridge's XML records)",
+                                            .sniff = qp_cbf_sniff, .parse = qp_cbf_parse};
 
 const qp_record_format *const qp_record_formats[] = {
     &pgn_format,
@@ -46,6 +50,7 @@ const qp_record_format *const qp_record_formats[] = {
     &dhtmlxq_format,
     &epd_format,
     &qp_sgf_format,   /* SGF: Go records */
+    &cbf_format,
     NULL,
 };
 
@@ -65,12 +70,46 @@ const qp_record_format *qp_record_format_of(const unsigned char *data, size_t le
 
 int qp_record_read(qp_record *rec, const char *path, char *err, size_t errn)
 {
+    return qp_record_read_game(rec, path, 1, err, errn);
+}
+
+int qp_record_read_game(qp_record *rec, const char *path, int n, char *err, size_t errn)
+{
     char *text;
     size_t len;
     memset(rec, 0, sizeof *rec);
     if (qp_file_read(path, QP_RECORD_MAX, &text, &len, err, errn)) return -1;
     const qp_record_format *f = qp_record_format_of((const unsigned char *)text, len);
-    int rc = f->parse(rec, path, (const unsigned char *)text, len, err, errn);
+    int rc;
+    if (f == &pgn_format) {
+        rc = qp_record_parse_game(rec, path, text, len, n < 1 ? 1 : n, err, errn);
+    } else if (n > 1) {
+        snprintf(err, errn, "%s: no game %d (the file holds 1)", path, n);
+        rc = -1;
+    } else {
+        rc = f->parse(rec, path, (const unsigned char *)text, len, err, errn);
+    }
+    if (!rc) snprintf(rec->format, sizeof rec->format, "%s", f->name);
+    free(text);
+    return rc;
+}
+
+int qp_record_each_game(const char *path, int (*each)(qp_record *rec, void *ctx), void *ctx, char *err,
+                        size_t errn)
+{
+    char *text;
+    size_t len;
+    if (qp_file_read(path, QP_RECORD_MAX, &text, &len, err, errn)) return -1;
+    const qp_record_format *f = qp_record_format_of((const unsigned char *)text, len);
+    int rc;
+    if (f == &pgn_format) {
+        rc = qp_record_each(path, text, len, each, ctx, err, errn);
+    } else {
+        qp_record rec;
+        rc = f->parse(&rec, path, (const unsigned char *)text, len, err, errn);
+        if (!rc) snprintf(rec.format, sizeof rec.format, "%s", f->name);
+        rc = rc ? -1 : each(&rec, ctx) ? -1 : 1;
+    }
     free(text);
     return rc;
 }
@@ -106,16 +145,41 @@ int qp_record_file_save(const char *path, const qp_game *g, const qp_record *src
 int qp_record_load(const qp_registry *reg, const char *path, qp_rules **rules_out, qp_game *g,
                    char *err, size_t errn)
 {
-    return qp_record_load_keep(reg, path, rules_out, g, NULL, err, errn);
+    return qp_record_load_game(reg, path, 1, rules_out, g, NULL, err, errn);
 }
 
 int qp_record_load_keep(const qp_registry *reg, const char *path, qp_rules **rules_out, qp_game *g,
                         qp_record *keep, char *err, size_t errn)
 {
+    return qp_record_load_game(reg, path, 1, rules_out, g, keep, err, errn);
+}
+
+int qp_record_load_game(const qp_registry *reg, const char *path, int n, qp_rules **rules_out, qp_game *g,
+                        qp_record *keep, char *err, size_t errn)
+{
     qp_record rec;
+    *rules_out = NULL;
+    if (qp_record_read_game(&rec, path, n, err, errn)) return -1;
+    return qp_record_load_rec(reg, path, &rec, rules_out, g, keep, err, errn);
+}
+
+/* Whether the record's moves are SAN (Che2, Hg3): a piece letter, then a
+ * file in lower case. */
+static bool san_moves(const qp_record *rec)
+{
+    for (int i = 0; i < rec->nmoves && i < 4; i++) {
+        const char *m = rec->moves[i];
+        if (m[0] && strchr("KAEBHNRCP", m[0]) && m[1] >= 'a' && m[1] <= 'i') return true;
+    }
+    return false;
+}
+
+int qp_record_load_rec(const qp_registry *reg, const char *path, qp_record *rec_in, qp_rules **rules_out,
+                       qp_game *g, qp_record *keep, char *err, size_t errn)
+{
+    qp_record rec = *rec_in;
     char e[QP_ERR];
     *rules_out = NULL;
-    if (qp_record_read(&rec, path, err, errn)) return -1;
     const qp_ruleset *rs = qp_record_ruleset(&rec, reg);
     if (!rs) {
         if (rec.ruleset[0]) snprintf(err, errn, "%s: unknown ruleset '%s'", path, rec.ruleset);
@@ -138,16 +202,30 @@ int qp_record_load_keep(const qp_registry *reg, const char *path, qp_rules **rul
         goto fail;
     }
     if (qp_record_replay(&rec, g, e, sizeof e)) {
-        snprintf(err, errn, "%s:%s%s", path, isdigit((unsigned char)e[0]) ? "" : " ", e);
-        qp_game_free(g);
-        qp_rules_free(r);
-        goto fail;
+        /* SAN with ranks 1-10 that does not replay may be XBoard's, 0-9 */
+        bool retry = !rec.hint[0] && san_moves(&rec);
+        if (retry) {
+            qp_game_free(g);
+            snprintf(rec.hint, sizeof rec.hint, "iccs");
+            char e2[QP_ERR];
+            retry = !qp_game_init(g, r, rec.fen[0] ? rec.fen : NULL, e2, sizeof e2) &&
+                    !qp_record_replay(&rec, g, e2, sizeof e2);
+            if (!retry) rec.hint[0] = 0;
+        }
+        if (!retry) {
+            snprintf(err, errn, "%s:%s%s", path, isdigit((unsigned char)e[0]) ? "" : " ", e);
+            qp_game_free(g);
+            qp_rules_free(r);
+            goto fail;
+        }
     }
+    qp_record_check_variations(&rec, g);
     *rules_out = r;
     if (keep) *keep = rec;
     else qp_record_free(&rec);
     return 0;
 fail:
+    qp_record_name_game(err, errn, path, rec.game_no);
     qp_record_free(&rec);
     return -1;
 }

@@ -258,8 +258,24 @@ typedef struct xqf_line {
     int n, cap;
     char (*moves)[QP_MOVE_TEXT];
     char **comments;   /* n + 1 */
+    int *alt;          /* n: the first alternative to each move in the record's vars, -1 */
     int first_from;
 } xqf_line;
+
+/* lv grown to hold index k (zeroed); NULL when out of memory (lv freed). */
+static int *xqf_grow(int *lv, int *cap, int k)
+{
+    int c = *cap ? *cap : 64;
+    while (c <= k) c *= 2;
+    int *n = realloc(lv, sizeof *n * (size_t)c);
+    if (!n) {
+        free(lv);
+        return NULL;
+    }
+    memset(n + *cap, 0, sizeof *n * (size_t)(c - *cap));
+    *cap = c;
+    return n;
+}
 
 static int xqf_line_add(xqf_line *l, int from, int to, char *text)
 {
@@ -269,11 +285,14 @@ static int xqf_line_add(xqf_line *l, int from, int to, char *text)
         if (m) l->moves = m;
         void *c = realloc(l->comments, sizeof *l->comments * (size_t)(cap + 1));
         if (c) l->comments = c;
-        if (!m || !c) return -1;
+        void *a = realloc(l->alt, sizeof *l->alt * (size_t)cap);
+        if (a) l->alt = a;
+        if (!m || !c || !a) return -1;
         l->cap = cap;
     }
     if (!l->n) l->first_from = from;
     snprintf(l->moves[l->n], QP_MOVE_TEXT, "%c%d%c%d", 'a' + from / 10, from % 10, 'a' + to / 10, to % 10);
+    l->alt[l->n] = -1;
     l->comments[++l->n] = text;
     return 0;
 }
@@ -283,6 +302,7 @@ static void xqf_line_free(xqf_line *l)
     for (int i = 0; l->comments && i <= l->n; i++) free(l->comments[i]);
     free(l->comments);
     free(l->moves);
+    free(l->alt);
 }
 
 static void xqf_keep(qp_record *rec, const char *key, const char *val)
@@ -353,7 +373,7 @@ int qp_xqf_parse(qp_record *rec, const char *name, const unsigned char *data, si
 
     xqf_reader r = {data, len, QP_XQF_HEADER, &k, version, iconv_open("UTF-8", "GB18030")};
     xqf_line line = {0};
-    int *stack = NULL, nstack = 0, capstack = 0, rc = -1;
+    int *stack = NULL, nstack = 0, capstack = 0, rc = -1, lvcap = 0, *lv = NULL;
     char why[QP_ERR];
 
     for (int i = 0; i < XQF_NTEXTS; i++) {
@@ -382,18 +402,25 @@ int qp_xqf_parse(qp_record *rec, const char *name, const unsigned char *data, si
         goto done;
     }
     line.comments[0] = nd.text;
-    int nodes = 1, variations = 0, depth = 0;
+    int nodes = 1, variations = 0, depth = 0, dropped = 0;
     bool main = true;
+    /* The node just read: a main-line move (cur < 0: moves[-cur - 1]) or a
+     * node of vars; lv[k] its nesting level times two, plus one when it
+     * starts its line (its own alternatives are then its line's). */
+    int cur = 0;
     for (;;) {
-        /* where the next record goes: depth d, on the main line or not */
-        int d;
-        bool m;
+        /* where the next record goes: depth d, on the main line or not,
+         * after (child) or beside (an alternative to) node `of` */
+        int d, of;
+        bool m, child;
         if (depth > 0 && nd.var) variations++;   /* the start has no alternative */
         if (nd.next) {
             d = depth + 1;
             m = main;
+            child = true;
+            of = cur;
             if (depth > 0 && nd.var) {
-                if (nstack == capstack) {
+                if (nstack + 2 > capstack) {
                     int cap = capstack ? 2 * capstack : 64;
                     int *s = realloc(stack, sizeof *stack * (size_t)cap);
                     if (!s) goto oom;
@@ -401,17 +428,22 @@ int qp_xqf_parse(qp_record *rec, const char *name, const unsigned char *data, si
                     capstack = cap;
                 }
                 stack[nstack++] = depth;
+                stack[nstack++] = cur;
             }
         } else if (depth > 0 && nd.var) {
             d = depth;
             m = false;
+            child = false;
+            of = cur;
         } else if (nstack) {
+            of = stack[--nstack];
             d = stack[--nstack];
             m = false;
+            child = false;
         } else {
             break;
         }
-        if (xqf_node_read(&r, m, &nd, why, sizeof why)) {
+        if (xqf_node_read(&r, true, &nd, why, sizeof why)) {
             if (m) snprintf(err, errn, "%s: move %d: %s", name, d, why);
             else snprintf(err, errn, "%s: a variation at move %d: %s", name, d, why);
             goto done;
@@ -419,8 +451,34 @@ int qp_xqf_parse(qp_record *rec, const char *name, const unsigned char *data, si
         nodes++;
         depth = d;
         main = m;
-        if (!m) continue;
-        char b1[8];
+        char b1[8], b2[8];
+        if (!m) {   /* a variation's move, kept in vars */
+            char t[QP_MOVE_TEXT];
+            snprintf(t, sizeof t, "%s%s", xqf_square(nd.from, b1, sizeof b1), xqf_square(nd.to, b2, sizeof b2));
+            int k = qp_vars_add(&rec->vars, t, 0, 0);
+            if (k < 0 || (k >= lvcap && !(lv = xqf_grow(lv, &lvcap, k)))) {
+                free(nd.text);
+                goto oom;
+            }
+            rec->vars.node[k].comment = nd.text;
+            int level;
+            if (child) {
+                level = lv[of] & ~1;
+                rec->vars.node[of].next = k;
+                lv[k] = level;
+            } else {
+                level = of < 0 ? 2 : (lv[of] & 1) ? lv[of] & ~1 : (lv[of] & ~1) + 2;
+                lv[k] = level | 1;
+                if (level / 2 > QP_VAR_DEPTH)
+                    dropped++;   /* nested too deep to keep: left unlinked, counted */
+                else if (of < 0)
+                    qp_vars_append_alt(&rec->vars, &line.alt[-of - 1], k);
+                else
+                    qp_vars_append_alt(&rec->vars, &rec->vars.node[of].alt, k);
+            }
+            cur = k;
+            continue;
+        }
         const char *bad = nd.from >= 90 ? "from" : nd.to >= 90 ? "to" : NULL;
         if (bad || nd.from == nd.to) {
             if (bad)
@@ -441,7 +499,9 @@ int qp_xqf_parse(qp_record *rec, const char *name, const unsigned char *data, si
             free(nd.text);
             goto oom;
         }
+        cur = -line.n;
     }
+    rec->nvariations = dropped;
     if (info) {
         info->variations = variations;
         info->nodes = nodes;
@@ -484,6 +544,10 @@ int qp_xqf_parse(qp_record *rec, const char *name, const unsigned char *data, si
         rec->comments = line.comments;
         line.comments = NULL;
     }
+    if (rec->vars.n && line.n) {
+        rec->alt = line.alt;
+        line.alt = NULL;
+    }
     rc = 0;
     goto done;
 oom:
@@ -492,6 +556,7 @@ done:
     if (rc) qp_record_free(rec);
     xqf_line_free(&line);
     free(stack);
+    free(lv);
     if (r.cd != (iconv_t)-1) iconv_close(r.cd);
     return rc;
 }

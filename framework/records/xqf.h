@@ -27,8 +27,9 @@
  *
  * qp_xqf_parse reads the main line with its comments into a qp_record
  * (moves as ICCS, hint "iccs", ruleset "xiangqi", the start position as
- * FEN, the texts as UTF-8 tags); variations are walked, counted and left
- * out.  Bad bytes in a text become U+FFFD.  A truncated or damaged file
+ * FEN, the texts as UTF-8 tags) and its variations with theirs
+ * (record.h's alt and vars; alternatives nested deeper than QP_VAR_DEPTH
+ * are counted in nvariations, not kept).  Bad bytes in a text become U+FFFD.  A truncated or damaged file
  * is refused with "FILE: move N: why" (or "FILE: header: why").
  */
 #ifndef QP_XQF_H
@@ -53,7 +54,7 @@ qp_sniff qp_xqf_sniff(const unsigned char *data, size_t len);
 /* What qp_xqf_parse saw beyond the record (may be NULL). */
 typedef struct qp_xqf_info {
     int version;
-    int variations;     /* alternatives to a move, at any depth, left out */
+    int variations;     /* alternatives to a move, at any depth */
     int nodes;          /* records of the tree, the root included */
 } qp_xqf_info;
 

@@ -1,15 +1,21 @@
 /*
  * convert.c — `qipan convert IN OUT [--notation N]`: reads a record in any
- * form qipan reads (record.h) and writes it as PGN with the moves in the
- * chosen notation (coord, chinese, traditional, wxf, iccs), keeping its
- * other tags (Event, Red, Black, ...), its result and its comments
- * (variations it cannot keep are named on stderr).  The text is UTF-8,
- * or --encoding gbk (big5) for older tools; `--format xqf` writes a
- * Xiangqi game as XQF instead (xqf.h), with the comments of its main
- * line.  `--format sgf`, or an OUT ending in .sgf, writes a Go game as SGF
- * (sgf.h).  OUT "-" is standard output.  Every move is checked on the way;
- * a bad record writes nothing and names the first problem.
+ * form qipan reads (record_file.h) and writes it as PGN with the moves in
+ * the chosen notation (coord, chinese, traditional, wxf, iccs; by default
+ * the input's own: Chinese, WXF or a PGN's ICCS, else coord),
+ * keeping its other tags (Event, Red, Black, ...), its result, its
+ * comments, NAGs and variations (what it cannot keep is named on stderr).
+ * The text is UTF-8, or --encoding gbk (big5) for older tools;
+ * `--format xqf` writes a Xiangqi game as XQF instead (xqf.h), with the
+ * comments of its main line; `--format sgf`, or an OUT ending in .sgf,
+ * writes a Go game as SGF (sgf.h).  OUT "-" is standard output.
+ *
+ * A PGN collection converts whole, game after game, unless `--game N`
+ * picks one; `--list` prints its games instead (number, players, result,
+ * date, plies).  Every move is checked on the way; a bad record writes
+ * nothing and names the first problem (its file, game, ply and why).
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,38 +35,152 @@ static const char *const notations[] = {
     QP_NOTATION_ICCS, NULL,
 };
 
+/* The notation a record's moves are written in, when it is one a reader
+ * would keep (Chinese, traditional, WXF); NULL for coordinates. */
+static const char *record_notation(const qp_record *rec)
+{
+    static const char *const trad[] = {"進", "後", "帥", "將", "車", "馬", "傌", "俥", "砲", "帥", NULL};
+    for (int i = 0; i < rec->nmoves && i < 8; i++) {
+        const char *m = rec->moves[i];
+        if ((unsigned char)m[0] >= 0x80) {
+            for (int k = 0; trad[k]; k++)
+                if (strstr(m, trad[k])) return QP_NOTATION_TRADITIONAL;
+            continue;
+        }
+        if (strpbrk(m, ".=") || (strlen(m) >= 4 && strchr("+-", m[2]) && m[1] != '-' && m[0] != '-'))
+            return QP_NOTATION_WXF;
+    }
+    for (int i = 0; i < rec->nmoves && i < 8; i++)
+        if ((unsigned char)rec->moves[i][0] >= 0x80) return QP_NOTATION_CHINESE;
+    /* PGN in ICCS as the Chinese world writes it (not the squares of a
+     * binary or web format, read as ICCS too) */
+    bool pgn = !rec->format[0] || !strcmp(rec->format, "pgn");
+    if (pgn && !strcmp(rec->hint, "iccs") && rec->nmoves && strlen(rec->moves[0]) == 4 &&
+        islower((unsigned char)rec->moves[0][0]) && isdigit((unsigned char)rec->moves[0][1]))
+        return QP_NOTATION_ICCS;
+    return NULL;
+}
+
+/* One game's conversion, appended to out. */
+typedef struct conv {
+    qp_app *app;
+    const char *in, *notation;
+    bool xqf, sgf;
+    char *out;
+    size_t len;
+    int ngames, nmoves;
+    const char *ruleset;
+    char used[16];     /* the notation the last game was written in */
+    char err[QP_ERR];
+} conv;
+
+static int convert_one(qp_record *rec_in, void *ctx)
+{
+    conv *c = ctx;
+    qp_rules *r;
+    qp_game g;
+    qp_record rec;
+    if (qp_record_load_rec(&c->app->reg, c->in, rec_in, &r, &g, &rec, c->err, sizeof c->err)) return -1;
+    const char *where = c->in;
+    char gname[600];
+    if (rec.game_no) {
+        snprintf(gname, sizeof gname, "%s: game %d", c->in, rec.game_no);
+        where = gname;
+    }
+    if (rec.nvariations)
+        fprintf(stderr, "qipan convert: %s: %d variation%s not kept\n", where, rec.nvariations,
+                rec.nvariations == 1 ? "" : "s");
+    if (rec.warning[0]) fprintf(stderr, "qipan convert: %s: %s\n", where, rec.warning);
+    if (c->xqf && rec.alt) {   /* the XQF writer writes the main line */
+        int n = 0;
+        for (int i = 0; i < rec.nmoves && i < g.len; i++)
+            for (int a = rec.alt[i]; a >= 0; a = rec.vars.node[a].alt) n++;
+        if (n)
+            fprintf(stderr, "qipan convert: %s: %d variation%s not written (XQF is written with its main line only)\n",
+                    where, n, n == 1 ? "" : "s");
+    }
+    const char *notation = c->notation ? c->notation : record_notation(&rec);
+    if (!notation) notation = QP_NOTATION_COORD;
+    size_t len;
+    char *text = c->xqf   ? qp_xqf_write(&g, &rec, &len, c->err, sizeof c->err)
+                 : c->sgf ? qp_sgf_write(&g, &rec, &len, c->err, sizeof c->err)
+                          : qp_record_text_from(&g, notation, &rec, &len, c->err, sizeof c->err);
+    int rc = 0;
+    if (!text) {
+        rc = -1;
+    } else {
+        char *o = realloc(c->out, c->len + len + 2);
+        if (!o) {
+            snprintf(c->err, sizeof c->err, "out of memory");
+            rc = -1;
+        } else {
+            if (c->len) o[c->len++] = '\n';   /* a blank line between games */
+            memcpy(o + c->len, text, len);
+            c->len += len;
+            c->out = o;
+            c->ngames++;
+            c->nmoves = g.len;
+            c->ruleset = r->rs->name;   /* a registered ruleset's name outlives the rules */
+            snprintf(c->used, sizeof c->used, "%s", notation);
+        }
+        free(text);
+    }
+    qp_record_free(&rec);
+    qp_game_free(&g);
+    qp_rules_free(r);
+    return rc;
+}
+
+/* --list: one line a game. */
+static int list_one(qp_record *rec, void *ctx)
+{
+    int *n = ctx;
+    char line[1024];
+    qp_record_summary(rec, ++*n, line, sizeof line);
+    printf("%s\n", line);
+    qp_record_free(rec);
+    return 0;
+}
+
 int cmd_convert(qp_app *app, int argc, char **argv)
 {
-    const char *in = NULL, *out = NULL, *notation = QP_NOTATION_COORD, *encoding = NULL;
-    bool xqf = false, sgf = false, pgn = false;
+    const char *in = NULL, *out = NULL, *notation = NULL, *encoding = NULL;
+    bool xqf = false, sgf = false, pgn = false, list = false;
+    long game = 0;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--encoding")) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "qipan convert: --encoding needs a value\n");
-                return 2;
-            }
-            encoding = qp_encoding_name(argv[++i]);
-            if (!encoding) {
-                fprintf(stderr, "qipan convert: unknown encoding '%s' (utf-8, gbk, gb18030, big5)\n", argv[i]);
-                return 2;
-            }
-        } else if (!strcmp(argv[i], "--notation") || !strcmp(argv[i], "--format")) {
+        if (!strcmp(argv[i], "--list")) {
+            list = true;
+        } else if (!strcmp(argv[i], "--encoding") || !strcmp(argv[i], "--notation") ||
+                   !strcmp(argv[i], "--format") || !strcmp(argv[i], "--game")) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "qipan convert: %s needs a value\n", argv[i]);
                 return 2;
             }
-            if (!strcmp(argv[i], "--format")) {
-                if (strcmp(argv[i + 1], "pgn") && strcmp(argv[i + 1], "xqf") && strcmp(argv[i + 1], "sgf")) {
-                    fprintf(stderr, "qipan convert: unknown format '%s' (pgn, xqf, sgf)\n", argv[i + 1]);
+            const char *v = argv[++i];
+            if (!strcmp(argv[i - 1], "--encoding")) {
+                encoding = qp_encoding_name(v);
+                if (!encoding) {
+                    fprintf(stderr, "qipan convert: unknown encoding '%s' (utf-8, gbk, gb18030, big5)\n", v);
                     return 2;
                 }
-                xqf = !strcmp(argv[i + 1], "xqf");
-                sgf = !strcmp(argv[i + 1], "sgf");
-                pgn = !strcmp(argv[i + 1], "pgn");
+            } else if (!strcmp(argv[i - 1], "--format")) {
+                if (strcmp(v, "pgn") && strcmp(v, "xqf") && strcmp(v, "sgf")) {
+                    fprintf(stderr, "qipan convert: unknown format '%s' (pgn, xqf, sgf)\n", v);
+                    return 2;
+                }
+                xqf = !strcmp(v, "xqf");
+                sgf = !strcmp(v, "sgf");
+                pgn = !strcmp(v, "pgn");
+            } else if (!strcmp(argv[i - 1], "--game")) {
+                char *end;
+                game = strtol(v, &end, 10);
+                if (*end || game < 1 || game > 1000000) {
+                    fprintf(stderr, "qipan convert: --game wants a number from 1, not '%s'\n", v);
+                    return 2;
+                }
             } else {
-                notation = argv[i + 1];
+                notation = v;
             }
-            i++;
         } else if (argv[i][0] == '-' && argv[i][1] == '-') {
             fprintf(stderr, "qipan convert: unknown option '%s'\n", argv[i]);
             return 2;
@@ -83,63 +203,71 @@ int cmd_convert(qp_app *app, int argc, char **argv)
         fprintf(stderr, "qipan convert: --encoding is for PGN; XQF's texts are always GBK\n");
         return 2;
     }
-    if (!in || !out) {
+    if (!in || (!out && !list)) {
         fprintf(stderr, "usage: qipan convert IN OUT [--notation coord|chinese|traditional|wxf|iccs] "
-                        "[--format pgn|xqf|sgf] [--encoding utf-8|gbk|big5]\n");
+                        "[--format pgn|xqf|sgf] [--encoding utf-8|gbk|big5] [--game N] | qipan convert --list IN\n");
         return 2;
     }
-    bool known = false;
-    for (int i = 0; notations[i]; i++) known |= !strcmp(notations[i], notation);
+    char err[QP_ERR];
+    if (list) {
+        int n = 0;
+        if (qp_record_each_game(in, list_one, &n, err, sizeof err) < 0) {
+            fprintf(stderr, "qipan convert: %s\n", err);
+            return 1;
+        }
+        return 0;
+    }
+    bool known = !notation;
+    for (int i = 0; notation && notations[i]; i++) known |= !strcmp(notations[i], notation);
     if (!known) {
         fprintf(stderr, "qipan convert: unknown notation '%s' (coord, chinese, traditional, wxf, iccs)\n",
                 notation);
         return 2;
     }
-    qp_rules *r;
-    qp_game g;
-    qp_record rec;
-    char err[QP_ERR];
-    if (qp_record_load_keep(&app->reg, in, &r, &g, &rec, err, sizeof err)) {
-        fprintf(stderr, "qipan convert: %s\n", err);
-        return 1;
-    }
-    if (rec.nvariations)
-        fprintf(stderr, "qipan convert: %s: %d variation%s not kept\n", in, rec.nvariations,
-                rec.nvariations == 1 ? "" : "s");
-    size_t len;
-    char *text = xqf   ? qp_xqf_write(&g, &rec, &len, err, sizeof err)
-                 : sgf ? qp_sgf_write(&g, &rec, &len, err, sizeof err)
-                       : qp_record_text_from(&g, notation, &rec, &len, err, sizeof err);
+    conv c = {app, in, notation, xqf, sgf, NULL, 0, 0, 0, NULL, "", ""};
     int rc = 0;
-    if (text && encoding && strcmp(encoding, "UTF-8")) {
+    if (game) {
+        qp_record rec;
+        rc = qp_record_read_game(&rec, in, (int)game, c.err, sizeof c.err) ? -1 : convert_one(&rec, &c);
+    } else {
+        rc = qp_record_each_game(in, convert_one, &c, c.err, sizeof c.err) < 0 ? -1 : 0;
+        if (!rc && (xqf || sgf) && c.ngames > 1) {
+            snprintf(c.err, sizeof c.err, "%s holds %d games and an %s file one: pick one with --game N", in,
+                     c.ngames, xqf ? "XQF" : "SGF");
+            rc = -1;
+        }
+    }
+    if (!rc && encoding && strcmp(encoding, "UTF-8")) {
         char *t;
         size_t tl;
-        if (qp_text_encode(text, len, encoding, &t, &tl, err, sizeof err)) {
-            free(text);
-            text = NULL;
+        if (qp_text_encode(c.out, c.len, encoding, &t, &tl, c.err, sizeof c.err)) {
+            rc = -1;
         } else {
-            free(text);
-            text = t;
-            len = tl;
+            free(c.out);
+            c.out = t;
+            c.len = tl;
         }
     }
-    if (!text) {
-        rc = 1;
+    if (rc) {
+        /* the message was made already */
     } else if (!strcmp(out, "-")) {
-        if (fwrite(text, 1, len, stdout) != len || fflush(stdout)) {
-            snprintf(err, sizeof err, "cannot write to standard output");
-            rc = 1;
+        if (fwrite(c.out, 1, c.len, stdout) != c.len || fflush(stdout)) {
+            snprintf(c.err, sizeof c.err, "cannot write to standard output");
+            rc = -1;
         }
-    } else if (qp_file_save(out, text, len, err, sizeof err)) {
-        rc = 1;
+    } else if (qp_file_save(out, c.out, c.len, c.err, sizeof c.err)) {
+        rc = -1;
     }
-    if (rc) fprintf(stderr, "qipan convert: %s\n", err);
-    else if (strcmp(out, "-"))
-        printf("%s: %s, %d move%s %s%s%s\n", out, r->rs->name, g.len, g.len == 1 ? "" : "s",
-               xqf ? "as XQF" : sgf ? "as SGF" : "in ", xqf || sgf ? "" : notation, xqf || sgf ? "" : " notation");
-    free(text);
-    qp_record_free(&rec);
-    qp_game_free(&g);
-    qp_rules_free(r);
-    return rc;
+    if (rc) {
+        fprintf(stderr, "qipan convert: %s\n", c.err);
+    } else if (strcmp(out, "-")) {
+        if (c.ngames > 1)
+            printf("%s: %d games of %s%s%s\n", out, c.ngames, c.ruleset, xqf || sgf ? "" : " in ",
+                   xqf || sgf ? "" : notation ? notation : "their own notation");
+        else
+            printf("%s: %s, %d move%s %s%s%s\n", out, c.ruleset, c.nmoves, c.nmoves == 1 ? "" : "s",
+                   xqf ? "as XQF" : sgf ? "as SGF" : "in ", xqf || sgf ? "" : c.used, xqf || sgf ? "" : " notation");
+    }
+    free(c.out);
+    return rc ? 1 : 0;
 }

@@ -86,10 +86,11 @@ static const command commands[] = {
      "List the finished games the window kept (newest first), a line each:\n"
      "DATE<TAB>RULESET<TAB>RESULT<TAB>PLIES<TAB>WHITE<TAB>BLACK<TAB>REASON<TAB>FILE.\n"
      "The files are records in $XDG_DATA_HOME/qipan/library: --load and Load open them."},
-    {"convert", cmd_convert, "convert IN OUT [--notation coord|chinese|traditional|wxf|iccs] [--format pgn|xqf|sgf] [--encoding utf-8|gbk|big5]",
-     "Convert a game record (qipan's or PGN in any notation) to PGN with moves in the\n"
-     "chosen notation (default: the game's own); a Go game to SGF with --format sgf or an\n"
-     "OUT ending in .sgf."},
+    {"convert", cmd_convert, "convert IN OUT [--notation coord|chinese|traditional|wxf|iccs] [--format pgn|xqf|sgf] [--encoding utf-8|gbk|big5] [--game N] [--list]",
+     "Convert a game record (PGN in any notation, XQF, DhtmlXQ, CBF, EPD) to PGN with moves in the\n"
+     "chosen notation (default: the record's own Chinese, WXF or ICCS, else coord), keeping its comments,\n"
+     "NAGs and variations; a PGN collection converts whole.  'convert --list IN' lists its games.\n"
+     "A Go game converts to SGF with --format sgf or an OUT ending in .sgf."},
     {"host", cmd_host,
      "host RULESET [--config FILE] [--fen FEN] [--port N] [--bind ADDR] [--code CODE] [--side red|black|random] "
      "[--time BASE+INC] [--ai] [--level N] [--depth N] [--save FILE] [--reconnect-wait SECONDS] "
@@ -109,6 +110,9 @@ static const struct { const char *opt, *text; } opt_help[] = {
     {"--no-bulk", "make every leaf instead of counting the last ply's moves: the same count, timed as general game systems time theirs"},
     {"--epd", "run each position of an EPD file, checking its bm/am moves"},
     {"--encoding", "the text encoding to write (default utf-8; gbk or big5 for older tools)"},
+    /* records: files of many games */
+    {"--game", "convert only game N (from 1) of a collection"},
+    {"--list", "list the games of IN: number, players, result, date, plies"},
     {"--config", "a Lua configuration file (default: the ruleset's own NAME.lua)"},
     {"--load", "continue a saved game"},
     {"--depth", "search N plies deep"},

@@ -53,6 +53,8 @@ typedef struct con_session {
     bool echo;             /* stdin is not a terminal: echo each command */
     bool edit;             /* stdin and stdout are terminals: libedit reads lines */
     qp_record src;         /* the record loaded (its tags are saved again); nmoves -1: none */
+    char loaded[1024];     /* the file it came from ('games' lists it), "" */
+    int ngames;            /* games listed so far by 'games' */
     FILE *out;
 } con_session;
 
@@ -644,22 +646,60 @@ static int do_goto(con_session *c, const char *arg)
     return walk_to(c, (int)n);
 }
 
-/* The loaded game replaces the current one only when the whole record
- * replays; otherwise nothing changes. */
-static int do_load(con_session *c, const char *arg)
+/* A line of 'games' for each game of a collection. */
+static int list_game(qp_record *rec, void *ctx)
+{
+    con_session *c = ctx;
+    char line[1024];
+    qp_record_summary(rec, ++c->ngames, line, sizeof line);
+    fprintf(c->out, "%s\n", line);
+    qp_record_free(rec);
+    return 0;
+}
+
+static int do_games(con_session *c, const char *arg)
 {
     char err[QP_ERR * 2];
+    const char *path = *arg ? arg : c->loaded;
+    if (!*path) {
+        fprintf(c->out, "usage: games FILE (or load a file first)\n");
+        return CON_GO_ON;
+    }
+    c->ngames = 0;
+    if (qp_record_each_game(path, list_game, c, err, sizeof err) < 0) fprintf(c->out, "games: %s\n", err);
+    return CON_GO_ON;
+}
+
+/* The loaded game replaces the current one only when the whole record
+ * replays; otherwise nothing changes.  "load FILE N": game N of a
+ * collection. */
+static int do_load(con_session *c, const char *arg)
+{
+    char err[QP_ERR * 2], path[1024];
     qp_rules *nr = NULL;
     qp_game ng;
     if (!*arg) {
-        fprintf(c->out, "usage: load FILE\n");
+        fprintf(c->out, "usage: load FILE [N]\n");
         return CON_GO_ON;
+    }
+    snprintf(path, sizeof path, "%s", arg);
+    long n = 1;
+    char *sp = strrchr(path, ' ');
+    if (sp && sp[1] && strspn(sp + 1, "0123456789") == strlen(sp + 1) && access(path, F_OK)) {
+        n = strtol(sp + 1, NULL, 10);
+        *sp = 0;
     }
     qp_record rec;
-    if (qp_record_load_keep(&c->app->reg, arg, &nr, &ng, &rec, err, sizeof err)) {
-        fprintf(c->out, "load failed: %s\n", err);
+    if (n < 1 || n > 1000000 ||
+        qp_record_load_game(&c->app->reg, path, (int)n, &nr, &ng, &rec, err, sizeof err)) {
+        fprintf(c->out, "load failed: %s\n", n < 1 || n > 1000000 ? "no such game" : err);
         return CON_GO_ON;
     }
+    if (rec.nvariations)
+        fprintf(c->out, "warning: %s: %d variation%s not kept\n", path, rec.nvariations,
+                rec.nvariations == 1 ? "" : "s");
+    if (rec.warning[0]) fprintf(c->out, "warning: %s: %s\n", path, rec.warning);
+    snprintf(c->loaded, sizeof c->loaded, "%s", path);
     forget_source(c);
     c->src = rec;
     if (c->search) qp_ai_free(c->search);
@@ -670,7 +710,7 @@ static int do_load(con_session *c, const char *arg)
     c->g = ng;
     c->g.r = nr;
     if (c->r->nsides < 2) c->ai[1] = false;
-    fprintf(c->out, "loaded %s (%s, %d move%s)\n", arg, c->r->rs->name, c->g.len,
+    fprintf(c->out, "loaded %s (%s, %d move%s)\n", path, c->r->rs->name, c->g.len,
             c->g.len == 1 ? "" : "s");
     show(c);
     return CON_GO_ON;
@@ -824,7 +864,8 @@ static const con_cmd con_cmds[] = {
     {"new", do_new, "", "start again from the initial position"},
     {"fen", do_fen, "", "print the current position as FEN"},
     {"save", do_save, "FILE", "save as PGN (SGF when FILE ends in .sgf); 'save FILE wxf' picks the notation (coord, chinese, traditional, wxf, iccs)"},
-    {"load", do_load, "FILE", "load a game (PGN in any notation, or a qipan save)"},
+    {"load", do_load, "FILE [N]", "load a game (PGN in any notation, XQF, DhtmlXQ, CBF, EPD, SGF); N: game N of a collection"},
+    {"games", do_games, "[FILE]", "list the games of a file (default: the one loaded): number, players, result, date, plies"},
     {"first", do_first, "", "go to the start of the game"},
     {"prev", do_prev, "", "go one move back"},
     {"next", do_next, "", "go one move forward"},

@@ -6,6 +6,7 @@
  * as "h2e2" that reads both as coordinates and as ICCS follows the
  * record's hint, unless a rank 0 or 10 tells.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -227,19 +228,86 @@ static int xq_read_point(const char *t, int *file, int *rank)
     return 2;
 }
 
+/* SAN as XBoard and chess-family programs write Xiangqi: an optional
+ * piece letter (K A E/B H/N R C P; none for a soldier), an optional file
+ * and/or rank telling like pieces apart, an optional 'x', the point
+ * reached (Che2, Hg2, Rxa9, Ch2e2 is coordinates).  XBoard counts ranks
+ * 0-9, other programs 1-10: a 0 or 10 tells, else the record's hint
+ * (iccs: 0-9 first), else 1-10 first, and the other when that reads no
+ * legal move.  Returns 1 when text is not SAN. */
+static int xq_san_parse(const xq_impl *im, const xq_state *s, const char *text, const char *style, qp_move *m,
+                        char *err, size_t errn)
+{
+    static const char letters[] = "KAEBHNRCP";
+    static const int types[] = {XQ_KING, XQ_ADVISOR, XQ_ELEPHANT, XQ_ELEPHANT, XQ_HORSE, XQ_HORSE,
+                                XQ_CHARIOT, XQ_CANNON, XQ_SOLDIER};
+    static const char *const names[] = {"general", "advisor", "elephant", "horse", "chariot", "cannon", "soldier"};
+    const char *t = text;
+    int type = XQ_SOLDIER;
+    if (*t && strchr(letters, *t)) type = types[strchr(letters, *t++) - letters];
+    /* the point reached ends the text: a file letter and 1-2 digits */
+    size_t n = strlen(t);
+    size_t e = n;
+    while (e > 0 && isdigit((unsigned char)t[e - 1])) e--;
+    if (e == 0 || n - e < 1 || n - e > 2 || t[e - 1] < 'a' || t[e - 1] > 'i') return 1;
+    int tf = t[e - 1] - 'a', tr = atoi(t + e);
+    if (tr > 10) return 1;
+    /* between: [file][rank][x] */
+    const char *q = t, *end = t + e - 1;
+    int df = -1, dr = -1;
+    if (q < end && *q >= 'a' && *q <= 'i') df = *q++ - 'a';
+    if (q < end && isdigit((unsigned char)*q)) {
+        dr = *q++ - '0';
+        if (dr == 1 && q < end && *q == '0') {
+            dr = 10;
+            q++;
+        }
+    }
+    if (q < end && *q == 'x') q++;
+    if (q != end) return 1;
+    /* rank conventions to try: 0 = ranks 0-9, 1 = ranks 1-10 */
+    int order[2] = {1, 0}, ntry = 2;
+    if (tr == 0 || dr == 0) order[0] = 0, ntry = 1;
+    else if (tr == 10 || dr == 10) ntry = 1;
+    else if (style && !strcmp(style, QP_NOTATION_ICCS)) order[0] = 0, order[1] = 1;
+    qp_move list[QP_MAX_MOVES];
+    int nm = xq_gen_legal(im, s, list, false);
+    for (int k = 0; k < ntry; k++) {
+        int off = order[k] == 0 ? 0 : 1, found = 0;
+        for (int i = 0; i < nm; i++) {
+            int f = XQ_FROM(list[i]), to = XQ_TO(list[i]);
+            if (xq_slot_type[s->board[f] & 15] != type || XQ_FILE(to) != tf || XQ_RANK(to) != tr - off) continue;
+            if ((df >= 0 && XQ_FILE(f) != df) || (dr >= 0 && XQ_RANK(f) != dr - off)) continue;
+            if (!found++) *m = list[i];
+        }
+        if (found == 1) return 0;
+        if (found > 1) {
+            snprintf(err, errn, "ambiguous: %d of your %ss can go to %c%d (name the file or rank it leaves)", found,
+                     names[type], 'a' + tf, tr);
+            return -1;
+        }
+    }
+    snprintf(err, errn, "illegal: no %s of yours can go to %c%d", names[type], 'a' + tf, tr);
+    return -1;
+}
+
 int xq_notation_parse(const qp_rules *r, const void *sv, const char *text, const char *style,
                       qp_move *m, char *err, size_t errn)
 {
     const xq_state *s = sv;
     const xq_impl *im = r->impl;
-    char e[QP_ERR];
+    char e[QP_ERR], half[QP_MOVE_TEXT * 2];
+    cn_halfwidth(text, half, sizeof half);   /* full-width letters and digits read as ASCII */
+    text = half;
     int f1, r1, f2, r2, k1 = xq_read_point(text, &f1, &r1), k2 = 0;
     bool dash = false;
     if (k1) {
         dash = text[k1] == '-';
         k2 = xq_read_point(text + k1 + dash, &f2, &r2);
     }
-    if (k1 && k2 && !text[k1 + dash + k2]) {
+    /* "C6f6" is SAN (a cannon from rank 6), not ICCS "C6F6" */
+    bool mixed = k1 && k2 && isupper((unsigned char)text[0]) && islower((unsigned char)text[k1 + dash]);
+    if (k1 && k2 && !text[k1 + dash + k2] && !mixed) {
         /* ICCS counts ranks 0-9, the coordinates 1-10: a 0 or 10 tells,
          * else the record's convention (the hint) or ICCS's look does. */
         bool upper = text[0] >= 'A' && text[0] <= 'I';
@@ -263,6 +331,8 @@ int xq_notation_parse(const qp_rules *r, const void *sv, const char *text, const
         }
         return 0;
     }
+    int san = xq_san_parse(im, s, text, style, m, err, errn);
+    if (san <= 0) return san;
     cn_piece pc[16];
     int at[256];
     int np = xq_cn_pieces(s, pc, at);

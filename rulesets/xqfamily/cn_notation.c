@@ -47,6 +47,47 @@ static int cn_doubled_files(const cn_piece *pc, int np, int type)
     return k;
 }
 
+/* Soldier i's number among the soldiers of the files holding two or
+ * more: files from the mover's right, front to back on each (the
+ * official rule when two files hold two soldiers or more); 0 when i's
+ * file holds one. */
+static int cn_cross_ord(const cn_piece *pc, int np, int i)
+{
+    int per[10] = {0}, t = pc[i].type, ord = 1;
+    for (int j = 0; j < np; j++)
+        if (pc[j].type == t && pc[j].file >= 1 && pc[j].file <= 9) per[pc[j].file]++;
+    if (pc[i].file < 1 || pc[i].file > 9 || per[pc[i].file] < 2) return 0;
+    for (int j = 0; j < np; j++) {
+        if (j == i || pc[j].type != t || pc[j].file < 1 || pc[j].file > 9 || per[pc[j].file] < 2) continue;
+        if (pc[j].file < pc[i].file || (pc[j].file == pc[i].file && pc[j].rank > pc[i].rank)) ord++;
+    }
+    return ord;
+}
+
+void cn_halfwidth(const char *in, char *out, size_t n)
+{
+    size_t k = 0;
+    if (!n) return;
+    for (const unsigned char *p = (const unsigned char *)in; *p && k + 1 < n;) {
+        /* U+FF01..U+FF5E are EF BC 81..BF and EF BD 80..9E; U+3000 E3 80 80 */
+        if (p[0] == 0xEF && (p[1] == 0xBC || p[1] == 0xBD) && p[2] >= 0x80 && p[2] <= 0xBF) {
+            unsigned cp = 0xFF00u + (p[1] == 0xBD ? 0x40u : 0u) + (p[2] - 0x80u);
+            if (cp >= 0xFF01 && cp <= 0xFF5E) {
+                out[k++] = (char)(cp - 0xFF01 + 0x21);
+                p += 3;
+                continue;
+            }
+        }
+        if (p[0] == 0xE3 && p[1] == 0x80 && p[2] == 0x80) {
+            out[k++] = ' ';
+            p += 3;
+            continue;
+        }
+        out[k++] = (char)*p++;
+    }
+    out[k] = 0;
+}
+
 int cn_write(const cn_piece *pc, int np, const cn_move *mv, int side, const char *style,
              bool ae_by_file, char *buf, size_t n)
 {
@@ -75,10 +116,13 @@ int cn_write(const cn_piece *pc, int np, const cn_move *mv, int side, const char
     if (cnt == 1) {
         snprintf(d, sizeof d, "%s%s", cn_glyph[trad][side != 0][t], num[p->file]);
     } else {
-        const char *word = cnt == 2 ? (idx ? (trad ? "後" : "后") : "前")
+        /* soldiers doubled on two files or more: numbered across them */
+        int xo = by_file ? cn_cross_ord(pc, np, mv->piece) : 0;
+        const char *word = xo ? cn_num[0][xo]
+                           : cnt == 2 ? (idx ? (trad ? "後" : "后") : "前")
                            : cnt == 3 ? (idx == 0 ? "前" : idx == 1 ? "中" : trad ? "後" : "后")
                                       : cn_num[0][idx + 1];
-        snprintf(d, sizeof d, "%s%s", word, by_file ? num[p->file] : cn_glyph[trad][side != 0][t]);
+        snprintf(d, sizeof d, "%s%s", word, cn_glyph[trad][side != 0][t]);
     }
     const char *act = dr > 0 ? (trad ? "進" : "进") : dr < 0 ? "退" : "平";
     snprintf(buf, n, "%s%s%s", d, act, num[number]);
@@ -176,8 +220,11 @@ void cn_canonical(const char *text, char *buf, size_t n)
 enum { SEL_ANY, SEL_FRONT, SEL_MID, SEL_REAR, SEL_ORD, SEL_WPLUS, SEL_WMINUS, SEL_WFORE, SEL_WREAR };
 typedef struct cn_desig { int type, file, sel, ord; } cn_desig;
 
-static bool cn_sel_fits(const cn_desig *d, int cnt, int idx)
+/* xo: the piece's number across doubled files (cn_cross_ord), or 0 to
+ * number soldiers on their own file. */
+static bool cn_sel_fits(const cn_desig *d, int cnt, int idx, int xo)
 {
+    if (d->sel == SEL_ORD && xo) return xo == d->ord;
     switch (d->sel) {
     case SEL_ANY: return true;
     case SEL_FRONT: return cnt >= 2 && idx == 0;
@@ -298,11 +345,17 @@ int cn_read(const char *text, const cn_piece *pc, int np, const cn_move *mv, int
     }
     int number = s[3].val;
     int found = 0, fit = 0, fit_piece = -1, mid = -1, nmid = 0;
+    /* 一兵..五兵 number the soldiers across the files holding two or more
+     * when there are two such files (the official rule); a record that
+     * numbers them on one file only is read so when that alone fits. */
+    bool cross = d.sel == SEL_ORD && d.type == CN_P && cn_doubled_files(pc, np, CN_P) > 1;
+    int cross_fit = 0, cross_piece = -1;   /* what the numbering across files found */
+again:
     for (int i = 0; i < np; i++) {
         int cnt, idx;
         cn_tandem(pc, np, i, &cnt, &idx);
         if ((d.type >= 0 && pc[i].type != d.type) || (d.file && pc[i].file != d.file) ||
-            !cn_sel_fits(&d, cnt, idx))
+            !cn_sel_fits(&d, cnt, idx, cross ? cn_cross_ord(pc, np, i) : 0))
             continue;
         fit++;
         fit_piece = i;
@@ -312,7 +365,8 @@ int cn_read(const char *text, const cn_piece *pc, int np, const cn_move *mv, int
         int cnt, idx;
         cn_tandem(pc, np, mv[j].piece, &cnt, &idx);
         if ((d.type >= 0 && q->type != d.type) || (d.file && q->file != d.file) ||
-            !cn_sel_fits(&d, cnt, idx) || !cn_action_fits(q, &mv[j], op, number))
+            !cn_sel_fits(&d, cnt, idx, cross ? cn_cross_ord(pc, np, mv[j].piece) : 0) ||
+            !cn_action_fits(q, &mv[j], op, number))
             continue;
         if (!found++) *which = j;
         /* WXF names the middle one of an odd file of soldiers by its file */
@@ -320,6 +374,18 @@ int cn_read(const char *text, const cn_piece *pc, int np, const cn_move *mv, int
             mid = j;
             nmid++;
         }
+    }
+    if (!found && cross) {
+        cross = false;
+        cross_fit = fit;
+        cross_piece = fit_piece;
+        fit = 0;
+        fit_piece = -1;
+        goto again;
+    }
+    if (!found && cross_fit) {   /* say why the soldier the rule names cannot go */
+        fit = cross_fit;
+        fit_piece = cross_piece;
     }
     if (found == 1) return CN_OK;
     if (found > 1 && nmid == 1) {

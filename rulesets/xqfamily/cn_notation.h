@@ -11,13 +11,16 @@
  * (进 forward, 退 back, 平 sideways), number (points moved for a piece that
  * moves straight, else the destination file).  Two or three like pieces on
  * one file are 前/(中)/后 in place of the file, four or five soldiers the
- * ordinals 一..五 from the front, and when soldiers are doubled on several
- * files the file follows the position word (前七).  Red counts
+ * ordinals 一..五 from the front, and when two files or more hold two
+ * soldiers or more, those soldiers are numbered 一..五 across them: files
+ * from the mover's right, front to back on each (一兵, 二兵, ...).  Red counts
  * files with 一..九, Black with full-width １..９.  WXF writes the same in
  * letters K A E H R C P, + - . and the tandem marks of the WXF rules
  * (R+.3, C--1, ++.4, P3.4, 3+.4).
  *
- * Reading accepts all of that in simplified or traditional characters,
+ * Reading accepts all of that in simplified or traditional characters
+ * (and the older 前七 for the front soldier of file 7 among doubled
+ * files),
  * every common piece form (车車俥 马馬傌 炮砲包 相象 仕士 帅帥将將 兵卒),
  * Chinese, ASCII or full-width digits, and WXF (letters in either case,
  * B for E and N for H, '.' or '=' for sideways, +R/-R before the letter).
@@ -63,6 +66,11 @@ int cn_write(const cn_piece *pc, int np, const cn_move *mv, int side, const char
  * there is none), so the ruleset can say why the move is illegal. */
 int cn_read(const char *text, const cn_piece *pc, int np, const cn_move *mv, int nm, int *which,
             cn_move *guess, char *err, size_t errn);
+
+/* in with full-width ASCII (U+FF01..U+FF5E: Ｃ２＝５, ｈ２ｅ２) and the
+ * ideographic space made ASCII, into out (n bytes, always terminated):
+ * every notation reads them so. */
+void cn_halfwidth(const char *in, char *out, size_t n);
 
 /* The text with every piece, digit and action character mapped to one
  * canonical form (simplified pieces of Red, ASCII digits), for comparing

@@ -326,7 +326,9 @@ int zg_notation_text(const zg_state *s, qp_move m, const char *style, char *buf,
 int zg_notation_parse(const zg_impl *z, const zg_state *s, const char *text, qp_move *m,
                       char *err, size_t errn)
 {
-    char e[QP_ERR];
+    char e[QP_ERR], half[QP_MOVE_TEXT * 2];
+    cn_halfwidth(text, half, sizeof half);   /* full-width letters and digits read as ASCII */
+    text = half;
     int sq;
     if (read_sq(text, &sq)) {   /* coordinates: e3e4, a9c9xe8 */
         if (!zg_move_parse(z, s, text, m, e, sizeof e)) return 0;

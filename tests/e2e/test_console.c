@@ -274,7 +274,7 @@ static void test_load_bad_files(void **st)
     unlink(cut);
 
     out = console("zhonggong", "load /nonexistent/qp.txt\nload\n", 0);
-    const char *want_missing[] = {"load failed: /nonexistent/qp.txt: No such file or directory", "usage: load FILE\n",
+    const char *want_missing[] = {"load failed: /nonexistent/qp.txt: No such file or directory", "usage: load FILE [N]\n",
                                   NULL};
     expect_in_order(out, want_missing);
     free(out);

@@ -17,6 +17,10 @@
 #define XQ_THREE "3k5/9/2P6/2P6/2P6/9/9/9/9/4K4 w - - 0 1"
 #define XQ_FOUR "3k5/2P6/2P6/2P6/2P6/9/9/9/9/4K4 w - - 0 1"
 #define XQ_TWO_FILES "3k5/9/2P1P4/2P1P4/9/9/9/9/9/4K4 w - - 0 1"
+/* three soldiers on file 7 and two on file 5: numbered 一..五 across */
+#define XQ_THREE_TWO "3k5/9/2P1P4/2P1P4/2P6/9/9/9/9/4K4 w - - 0 1"
+/* Black's soldiers doubled on its files 3 and 5 */
+#define XQ_BLACK_TWO "3k5/9/9/9/9/2p1p4/2p1p4/9/9/5K3 b - - 0 1"
 
 static void *load(const qp_rules *r, const char *fen)
 {
@@ -81,8 +85,58 @@ static const read_case xq_reads[] = {
     {XQ_FOUR, "P+.6", NULL, "c8d8"},
     {XQ_FOUR, "P-.6", NULL, "c7d7"},
     {XQ_FOUR, "--.6", NULL, "c6d6"},
-    {XQ_TWO_FILES, "前七进一", NULL, "c8c9"},
+    /* two files with two soldiers or more: numbered from the mover's right
+     * file, front to back on each (the official rule) */
+    {XQ_TWO_FILES, "一兵平四", NULL, "e8f8"},
+    {XQ_TWO_FILES, "二兵平四", NULL, "e7f7"},
+    {XQ_TWO_FILES, "三兵进一", NULL, "c8c9"},
+    {XQ_TWO_FILES, "四兵平八", NULL, "c7b7"},
+    {XQ_TWO_FILES, "四兵平八", NULL, "c7b7"},
+    {XQ_TWO_FILES, "前七进一", NULL, "c8c9"},   /* the older form */
     {XQ_TWO_FILES, "后五平四", NULL, "e7f7"},
+    {XQ_THREE_TWO, "一兵进一", NULL, "e8e9"},
+    {XQ_THREE_TWO, "二兵平四", NULL, "e7f7"},
+    {XQ_THREE_TWO, "三兵平八", NULL, "c8b8"},
+    {XQ_THREE_TWO, "五兵平八", NULL, "c6b6"},
+    {XQ_THREE_TWO, "5+.4", NULL, "e8f8"},
+    {XQ_THREE_TWO, "77.8", NULL, "c7b7"},
+    {XQ_THREE_TWO, "7-.8", NULL, "c6b6"},
+    {XQ_BLACK_TWO, "一卒平２", NULL, "c4b4"},
+    {XQ_BLACK_TWO, "三卒平４", NULL, "e4d4"},
+    {XQ_BLACK_TWO, "四卒平６", NULL, "e5f5"},
+    {XQ_BLACK_TWO, "3+.2", NULL, "c4b4"},
+    /* SAN as XBoard writes it (ranks 0-9) and as chess-family programs do
+     * (1-10): a 0 or 10 tells, else the hint, else 1-10 first */
+    {XQ_START, "Che2", "iccs", "h3e3"},
+    {XQ_START, "Che3", NULL, "h3e3"},
+    {XQ_START, "Hg2", "iccs", "h1g3"},
+    {XQ_START, "Hg3", NULL, "h1g3"},
+    {XQ_START, "Ng3", NULL, "h1g3"},
+    {XQ_START, "Ege2", "iccs", "g1e3"},
+    {XQ_START, "Ege3", NULL, "g1e3"},
+    {XQ_START, "Bce3", NULL, "c1e3"},
+    {XQ_START, "Ri1", NULL, "i1i2"},
+    {XQ_START, "Ri1", "iccs", "i1i2"},
+    {XQ_START, "Ra2", NULL, "a1a2"},
+    {XQ_START, "Chxh9", "iccs", "h3h10"},
+    {XQ_START, "Chxh10", NULL, "h3h10"},
+    {XQ_START, "c5", NULL, "c4c5"},
+    {XQ_START, "c4", "iccs", "c4c5"},
+    {XQ_START, "Ke2", NULL, "e1e2"},
+    {XQ_BLACK, "Hg7", "iccs", "h10g8"},
+    {XQ_BLACK, "Hg8", NULL, "h10g8"},
+    {XQ_CANNONS, "C6f6", NULL, "e6f6"},
+    {XQ_CANNONS, "Cef6", NULL, "e6f6"},
+    /* full-width letters and digits in every notation */
+    {XQ_START, "Ｃ２＝５", NULL, "h3e3"},
+    {XQ_START, "Ｃ２．５", NULL, "h3e3"},
+    {XQ_START, "Ｈ２＋３", NULL, "h1g3"},
+    {XQ_START, "ｈ２ｅ２", "iccs", "h3e3"},
+    {XQ_START, "Ｈ２－Ｅ２", NULL, "h3e3"},
+    {XQ_START, "ｈ３ｅ３", NULL, "h3e3"},
+    {XQ_START, "炮２平５", NULL, "h3e3"},
+    {XQ_BLACK, "马８进７", NULL, "h10g8"},
+    {XQ_BLACK, "ｈ９ｇ７", "iccs", "h10g8"},
     {XQ_TWO_FILES, "7+.6", NULL, "c8d8"},
     {XQ_TWO_FILES, "5-.4", NULL, "e7f7"},
 };
@@ -130,7 +184,20 @@ static const write_case xq_writes[] = {
     {XQ_FOUR, "c6d6", "wxf", "--.6"},
     {XQ_FOUR, "c6d6", "chinese", "四兵平六"},
     {XQ_TWO_FILES, "c8d8", "wxf", "7+.6"},
-    {XQ_TWO_FILES, "e7f7", "chinese", "后五平四"},
+    {XQ_TWO_FILES, "e7f7", "chinese", "二兵平四"},
+    {XQ_TWO_FILES, "e8f8", "chinese", "一兵平四"},
+    {XQ_TWO_FILES, "c8c9", "traditional", "三兵進一"},
+    {XQ_TWO_FILES, "c7b7", "chinese", "四兵平八"},
+    {XQ_TWO_FILES, "e7f7", "wxf", "5-.4"},
+    {XQ_THREE_TWO, "c6b6", "chinese", "五兵平八"},
+    {XQ_THREE_TWO, "c8b8", "chinese", "三兵平八"},
+    {XQ_THREE_TWO, "c7b7", "wxf", "77.8"},
+    {XQ_THREE, "c7b7", "chinese", "中兵平八"},
+    {XQ_THREE, "c8c9", "traditional", "前兵進一"},
+    {XQ_FOUR, "c8d8", "chinese", "二兵平六"},
+    {XQ_BLACK_TWO, "e4d4", "chinese", "三卒平４"},
+    {XQ_BLACK_TWO, "c4b4", "traditional", "一卒平２"},
+    {XQ_BLACK_TWO, "c4b4", "wxf", "3+.2"},
     /* advisors and elephants keep their file: their moves never clash */
     {"3k5/9/9/9/9/9/9/3A5/9/3AK4 w - - 0 1", "d1e2", "chinese", "仕六进五"},
     {"3k5/9/9/9/9/9/9/3A5/9/3AK4 w - - 0 1", "d3e2", "chinese", "仕六退五"},
@@ -171,6 +238,14 @@ static const error_case xq_errors[] = {
     {XQ_START, "h0h9", "illegal: the horse moves one point straight then one diagonally"},
     {XQ_START, "j2e2", "unreadable: not a move in Chinese or WXF notation (such as 炮二平五 or C2.5)"},
     {XQ_CANNONS, "炮五平四", "ambiguous: 2 moves fit (tell the pieces apart with 前/后 or +/-)"},
+    /* the soldier the numbering names, blocked by its file's front one */
+    {XQ_BLACK_TWO, "四卒进１", "illegal: cannot capture your own piece"},
+    {XQ_TWO_FILES, "六兵进一", "unreadable: not a move in Chinese or WXF notation (such as 炮二平五 or C2.5)"},
+    {XQ_TWO_FILES, "五兵进一", "illegal: no soldier of yours fits '五兵进一'"},
+    {XQ_START, "Cd5", "illegal: no cannon of yours can go to d5"},
+    {XQ_START, "Ee3", "ambiguous: 2 of your elephants can go to e3 (name the file or rank it leaves)"},
+    {XQ_START, "Ce3", "ambiguous: 2 of your cannons can go to e3 (name the file or rank it leaves)"},
+    {XQ_START, "Ｃ２＝Ｘ", "unreadable: not a move in Chinese or WXF notation (such as 炮二平五 or C2.5)"},
 };
 
 static void test_xiangqi_errors(void **st)

@@ -40,9 +40,11 @@ static void test_tokens(void **st)
     assert_string_equal(p.result, "1-0");
     assert_int_equal(p.result_line, 7);
     assert_int_equal(p.result_col, 26);
-    /* The comment after a move stays with it; those in variations don't. */
+    /* The comment after a move stays with it, a ; comment too; those in
+     * variations stay in them. */
     assert_string_equal(p.moves[0].comment, "a comment over lines");
-    for (int i = 1; i < 5; i++) assert_null(p.moves[i].comment);
+    assert_string_equal(p.moves[1].comment, "rest");
+    for (int i = 2; i < 5; i++) assert_null(p.moves[i].comment);
     qp_pgn_free(&p);
 }
 
@@ -50,7 +52,9 @@ static void test_tokens(void **st)
  * one after a move (several joined by a space; trimmed, a blank one is
  * none), written back and read again; a brace inside one (set by a
  * program) is written as ')' so the text stays readable.  Variations are
- * skipped with their comments, and counted. */
+ * kept with their comments, and counted; NAGs too.  A variation inside a
+ * variation's first move is an alternative to that move: written beside
+ * it. */
 static void test_move_comments(void **st)
 {
     (void)st;
@@ -70,12 +74,14 @@ static void test_move_comments(void **st)
     p.moves[1].comment = strdup("a}b");
     size_t len;
     char *out = qp_pgn_write(&p, 1, false, false, &len);
-    assert_string_equal(out, "\n{before}\n1. h2e2 {+0.35/14 0.998s second} h9g7 {a)b}\n"
-                             "2. h0g2 {-M3/20 0.120s}\n1/2-1/2\n");
+    assert_string_equal(out, "\n{before}\n1. h2e2 {+0.35/14 0.998s second} h9g7 {a)b} "
+                             "(1... h7e7 {in a variation}) (1... b9c7) (1... b7e7)\n"
+                             "2. h0g2 $1 {-M3/20 0.120s}\n1/2-1/2\n");
     qp_pgn q;
     assert_int_equal(qp_pgn_read(&q, out, len, err, sizeof err), 0);
     assert_int_equal(q.nmoves, 3);
-    assert_int_equal(q.nvariations, 0);
+    assert_int_equal(q.nvariations, 3);
+    assert_string_equal(q.moves[2].nags, "$1");
     assert_string_equal(q.comment0, "before");
     static const char *const back[] = {"+0.35/14 0.998s second", "a)b", "-M3/20 0.120s"};
     for (int i = 0; i < 3; i++) {
@@ -87,10 +93,10 @@ static void test_move_comments(void **st)
     qp_pgn_free(&p);
 }
 
-/* A record keeps its main line's comments (qp_record_comment) and counts
- * its variations; the writer puts the comments back, before the first
- * move and after each, and `qipan convert` keeps them and warns about
- * the variations it drops. */
+/* A record keeps its main line's comments (qp_record_comment) and its
+ * variations; the writer puts the comments back, before the first move
+ * and after each, and `qipan convert` keeps both, the variations'
+ * moves in the notation asked for. */
 static void test_record_comments_round_trip(void **st)
 {
     (void)st;
@@ -102,7 +108,9 @@ static void test_record_comments_round_trip(void **st)
     char err[QP_ERR];
     if (qp_record_parse(&rec, "t", text, strlen(text), err, sizeof err)) fail_msg("%s", err);
     assert_int_equal(rec.nmoves, 4);
-    assert_int_equal(rec.nvariations, 3);
+    assert_int_equal(rec.nvariations, 0);
+    assert_non_null(rec.alt);
+    assert_int_equal(rec.vars.n, 3);
     assert_non_null(rec.comments);
     assert_string_equal(rec.comments[0], "中炮对屏风马");
     assert_string_equal(rec.comments[1], "当头炮");
@@ -115,17 +123,17 @@ static void test_record_comments_round_trip(void **st)
     char cmd[512], *out, *errout;
     snprintf(cmd, sizeof cmd, "convert %s - --notation chinese", in);
     assert_int_equal(tu_run(cmd, "", &out, &errout), 0);
-    assert_non_null(strstr(out, "\n{中炮对屏风马}\n1. 炮二平五 {当头炮} 马２进３\n2. 马二进三 炮８平６ {平炮}\n*\n"));
-    char want[512];
-    snprintf(want, sizeof want, "qipan convert: %s: 3 variations not kept\n", in);
-    assert_string_equal(errout, want);
+    assert_non_null(strstr(out, "\n{中炮对屏风马}\n1. 炮二平五 {当头炮} 马２进３ (1... 炮８平５ {顺炮})\n"
+                                "2. 马二进三 炮８平６ {平炮} (2... 马８进７) (2... 卒７进１)\n*\n"));
+    assert_string_equal(errout, "");
     /* read again: the same comments, nothing more to warn about */
     const char *again = tu_tmpfile(out, ".pgn");
     free(out);
     free(errout);
-    snprintf(cmd, sizeof cmd, "convert %s -", again);
+    snprintf(cmd, sizeof cmd, "convert %s - --notation coord", again);
     assert_int_equal(tu_run(cmd, "", &out, &errout), 0);
-    assert_non_null(strstr(out, "\n{中炮对屏风马}\n1. h3e3 {当头炮} b10c8\n2. h1g3 h8f8 {平炮}\n*\n"));
+    assert_non_null(strstr(out, "\n{中炮对屏风马}\n1. h3e3 {当头炮} b10c8 (1... h8e8 {顺炮})\n"
+                                "2. h1g3 h8f8 {平炮} (2... h10g8) (2... g7g6)\n*\n"));
     assert_string_equal(errout, "");
     free(out);
     free(errout);

@@ -236,7 +236,8 @@ static void test_convert_encoding(void **st)
 /* ---- DhtmlXQ ------------------------------------------------------------ */
 
 /* A GBK web page (charset declared) with a master game, its comments,
- * two variations and HTML entities. */
+ * two variations (each replaces a move: [DhtmlXQ_move_0_2_1] the
+ * second) and HTML entities. */
 static void test_dhtmlxq_page(void **st)
 {
     (void)st;
@@ -250,11 +251,16 @@ static void test_dhtmlxq_page(void **st)
     assert_same_game(&g0, &g1);
     assert_string_equal(rec.game, "Chinese Chess");
     assert_string_equal(g1.r->rs->name, "xiangqi");
-    assert_int_equal(rec.nvariations, 2);
+    assert_int_equal(rec.nvariations, 0);
+    assert_int_equal(rec.vars.n, 3);
+    assert_int_equal(rec.alt[1], 0);
+    assert_int_equal(rec.alt[3], 2);
+    assert_string_equal(rec.warning, "");
     assert_string_equal(rec.comments[0], "全国象棋个人赛 \n第一局");
     assert_string_equal(rec.comments[1], "中炮");
+    assert_string_equal(rec.comments[2], "变着");   /* [DhtmlXQ_comment0_2]: the main line's */
     assert_string_equal(rec.comments[4], "屏风马开局");
-    assert_null(rec.comments[2]);
+    assert_null(rec.comments[3]);
     assert_string_equal(rec.result, "");   /* 未知: unknown */
     static const char *const tags[][2] = {
         {"Title", "LIU DaHua & LIU YiCi"}, {"Event", "Chinese National Champion 1956"},
@@ -275,10 +281,9 @@ static void test_dhtmlxq_page(void **st)
     snprintf(cmd, sizeof cmd, "convert %s - --notation chinese", page);
     assert_int_equal(tu_run(cmd, "", &out, &errout), 0);
     assert_non_null(strstr(out, "[Red \"LIU DaHua\"]\n"));
-    assert_non_null(strstr(out, "\n{全国象棋个人赛 \n第一局}\n1. 炮二平五 {中炮} 马８进７\n"));
-    char want[512];
-    snprintf(want, sizeof want, "qipan convert: %s: 2 variations not kept\n", page);
-    assert_string_equal(errout, want);
+    assert_non_null(strstr(out, "\n{全国象棋个人赛 \n第一局}\n1. 炮二平五 {中炮} 马８进７ {变着} (1... 马２进３ 2. 马八进七)\n"
+                                "2. 马二进三 马２进３ {屏风马开局} (2... 车９进１)\n"));
+    assert_string_equal(errout, "");
     free(out);
     free(errout);
 }

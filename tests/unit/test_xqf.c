@@ -359,7 +359,8 @@ static size_t empty_header(unsigned char *buf)
     return QP_XQF_HEADER;
 }
 
-/* Variations are walked (so the main line is right) and left out. */
+/* Variations are kept with their comments (record.h's alt and vars),
+ * each alternative beside the move it replaces, and written as PGN. */
 static void test_variations(void **st)
 {
     (void)st;
@@ -393,6 +394,26 @@ static void test_variations(void **st)
         assert_string_equal(rec.comments[1], "main 1");
         assert_string_equal(rec.comments[2], "main 2");
         assert_string_equal(rec.comments[3], "main 3");
+        assert_non_null(rec.alt);
+        assert_int_equal(rec.alt[2], -1);
+        const qp_var_node *v = &rec.vars.node[rec.alt[1]];
+        assert_string_equal(v->text, "h7e7");
+        assert_string_equal(v->comment, "not main");
+        assert_int_equal(v->next, -1);
+        assert_int_equal(v->alt, -1);
+        v = &rec.vars.node[rec.alt[0]];
+        assert_string_equal(v->text, "b2e2");
+        assert_string_equal(v->comment, "var 1");
+        assert_int_equal(v->next, -1);
+        assert_string_equal(rec.vars.node[v->alt].text, "c3c4");
+        assert_null(rec.vars.node[v->alt].comment);
+        assert_int_equal(qp_record_check_variations(&rec, &g), 0);
+        size_t tl;
+        char *text = qp_record_text_from(&g, QP_NOTATION_WXF, &rec, &tl, err, sizeof err);
+        assert_non_null(text);
+        assert_non_null(strstr(text, "\n{start}\n1. C2.5 {main 1} (1. C8.5 {var 1}) (1. P7+1) 1... H8+7 {main 2} "
+                                     "(1... C8.5 {not main})\n2. H2+3 {main 3}\n*\n"));
+        free(text);
         qp_game_free(&g);
         qp_record_free(&rec);
     }
