@@ -16,6 +16,7 @@
 #include "gui_words.c"
 #include "gui_files.c"
 #include "gui_settings.c"
+#include "gui_why.c"
 
 static void open_state(gui_state *st, const char *ruleset, const char *fen)
 {
@@ -438,9 +439,38 @@ static void test_settings_threads(void **st)
     unlink(path);
 }
 
+/* A refused click says the rule, "中文 English" when the font shows
+ * Chinese; a click on an empty point with nothing selected says nothing. */
+static void test_refused_click_reason(void **state)
+{
+    (void)state;
+    gui_state st;
+    open_state(&st, "zhonggong", NULL);
+    st.cjk = false;
+    int b1 = sq_of(&st, "b1");
+    assert_true(gui_why_click(&st, NULL, 0, b1));
+    assert_string_equal(st.msg, "the horse on b1 has no legal move: the horse's leg is blocked by the elephant on c1");
+    assert_true(st.msg_error);
+    st.cjk = true;
+    int a1 = sq_of(&st, "a1");
+    assert_true(gui_why_click(&st, &a1, 1, sq_of(&st, "a5")));
+    assert_string_equal(st.msg, "被a3的兵挡住 Blocked by the soldier on a3");
+    st.msg[0] = 0;
+    assert_false(gui_why_click(&st, NULL, 0, sq_of(&st, "d5")));
+    assert_string_equal(st.msg, "");
+    gui_state_free(&st);
+    /* Bagh-Chal: a tiger clicked while goats wait in hand */
+    open_state(&st, "baghchal", NULL);
+    st.cjk = false;
+    assert_true(gui_why_click(&st, NULL, 0, sq_of(&st, "a1")));
+    assert_string_equal(st.msg, "a1 is not your piece: place one of yours from your hand on an empty point");
+    gui_state_free(&st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_refused_click_reason),
         cmocka_unit_test(test_select_and_move),
         cmocka_unit_test(test_exchange_built_soldier_by_soldier),
         cmocka_unit_test(test_placement),
