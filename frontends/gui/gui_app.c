@@ -23,6 +23,7 @@
 #include "gui_net.h"
 #include "gui_settings.h"
 #include "gui_sound.h"
+#include "gui_undo.h"
 #include "gui_why.h"
 #include "gui_winstate.h"
 #include "library.h"
@@ -295,10 +296,9 @@ static void undo(gui_app *a)
         return;
     } else if (st->g.resigned >= 0) {
         st->g.resigned = -1;
-    } else if (qp_game_undo(&st->g)) {
-        int mover = qp_game_to_move(&st->g);
-        if (st->ai_mask != 0 && st->ai_mask != 3u && side_is_ai(a, mover) && st->g.cursor > 0)
-            qp_game_undo(&st->g);
+    } else if (gui_undo_target(st) >= 0) {
+        /* against the computer its reply goes too (gui_undo.c) */
+        for (int to = gui_undo_target(st); st->g.cursor > to;) qp_game_undo(&st->g);
         /* Undo takes the moves back: the next move replaces them without
          * the question review asks (redo still brings them back). */
         a->took_back = st->g.cursor;

@@ -4,6 +4,7 @@
  * Reads the state, never changes it.
  */
 #include "gui_panel.h"
+#include "gui_undo.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -309,7 +310,7 @@ static bool button_enabled(const gui_state *st, int b)
 {
     switch (b) {
     /* a flag fall is final (the clock has nothing left to give back) */
-    case GUI_BTN_UNDO: return st->flagged < 0 && (st->g.cursor > 0 || st->g.resigned >= 0 || st->prev_game);
+    case GUI_BTN_UNDO: return gui_undo_enabled(st);   /* the same rule as the key (gui_undo.c) */
     case GUI_BTN_REDO: return st->g.cursor < st->g.len;
     case GUI_BTN_RESIGN: return st->outcome.result == QP_ONGOING && st->g.resigned < 0 && st->r->nsides > 1;
     case GUI_BTN_MODE:
