@@ -593,6 +593,17 @@ static void newgame_item(gui_app *a, int it)
     }
 }
 
+static void close_dialog(gui_app *a);
+
+/* The offer dialog's buttons answer the opponent (gui_net.c opened it). */
+static bool answer_offer(gui_app *a, bool yes)
+{
+    if (a->st.dialog != GUI_DLG_CONFIRM || a->st.confirm < GUI_ASK_NET_DRAW) return false;
+    close_dialog(a);
+    if (a->net) gui_net_answer(a->net, &a->st, yes);
+    return true;
+}
+
 static void ask(gui_app *a, gui_confirm what)
 {
     engine_cancel(a);   /* nothing moves while the question is open */
@@ -1137,6 +1148,7 @@ static void apply(gui_app *a, const gui_action *act)
     case GUI_ACT_NG: newgame_item(a, act->arg); break;
     case GUI_ACT_SETTING: setting(a, act->arg); break;
     case GUI_ACT_YES:
+        if (answer_offer(a, true)) break;
         if (st->dialog == GUI_DLG_RESUME) {
             close_dialog(a);
             a->autosave_armed = true;
@@ -1162,6 +1174,7 @@ static void apply(gui_app *a, const gui_action *act)
         }
         break;
     case GUI_ACT_NO:
+        if (answer_offer(a, false)) break;
         if (st->dialog == GUI_DLG_RESUME) {
             /* A new game starts; the declined one stays on disk. */
             char aside[1024];
