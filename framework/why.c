@@ -129,6 +129,27 @@ static bool superko_forbids(const qp_game *g, const int *pts, int npts)
     return found;
 }
 
+/* A hole of the board among pts: a point without links that holds no
+ * piece and no legal move touches (a board with no links at all, Nim's
+ * piles, has no holes that way). */
+static bool off_board(const qp_game *g, const why_moves *w, const int *pts, int npts)
+{
+    const qp_geom *geo = &g->r->geom;
+    bool links = geo->holes_marked;
+    for (int p = 0; p < geo->n && !links; p++)
+        for (int d = 0; d < QP_NDIRS && !links; d++) links = geo->nb[p][d] >= 0;
+    if (!links) return false;
+    qp_piece_view pv;
+    for (int i = 0; i < npts; i++) {
+        if (!qp_geom_is_hole(&g->r->geom, pts[i]) || g->r->rs->piece_at(g->r, g->cur, pts[i], &pv)) continue;
+        bool used = false;
+        for (int m = 0; m < w->n && !used; m++)
+            for (int j = 0; j < w->npts[m] && !used; j++) used = w->pts[m][j] == pts[i];
+        if (!used) return true;
+    }
+    return false;
+}
+
 static qp_why_code repetition(qp_why *why)
 {
     return qp_why_set(why, QP_WHY_REPETITION, "it would repeat an earlier position (ko)",
@@ -200,12 +221,14 @@ qp_why_code qp_why_points(const qp_game *g, const int *pts, int npts, bool finis
     qp_why_set(why, QP_WHY_NONE, "", "");
     if (npts <= 0) return QP_WHY_NONE;
     for (int i = 0; i < npts; i++)
-        if (pts[i] < 0 || pts[i] >= r->geom.n || qp_geom_is_hole(&r->geom, pts[i]))
+        if (pts[i] < 0 || pts[i] >= r->geom.n)
             return qp_why_set(why, QP_WHY_OFF_BOARD, "that point is not on the board", "该点不在棋盘上");
     why_moves w;
     if (why_moves_load(g, &w)) return qp_why_set(why, QP_WHY_RULE, "out of memory", "内存不足");
     qp_why_code code = QP_WHY_NONE;
-    if (w.n == 0 && !(r->draw.superko && superko_forbids(g, pts, npts))) {
+    if (off_board(g, &w, pts, npts)) {
+        code = qp_why_set(why, QP_WHY_OFF_BOARD, "that point is not on the board", "该点不在棋盘上");
+    } else if (w.n == 0 && !(r->draw.superko && superko_forbids(g, pts, npts))) {
         code = qp_why_set(why, QP_WHY_OVER, "the game is over", "对局已结束");
     } else if (is_move(&w, pts, npts) || (!finished && starts_with(&w, pts, npts, true))) {
         code = QP_WHY_NONE;

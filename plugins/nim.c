@@ -166,8 +166,7 @@ static qp_why_code nim_why(const qp_rules *r, const void *sv, const int *pts, in
     if (npts != 1) {
         snprintf(why->en, sizeof why->en, "a move is one point: its pile and how many stones it takes");
         snprintf(why->zh, sizeof why->zh, "一着只点一个点：哪一堆、取几颗");
-    } else if (k > s->pile[pile]) {
-        why->code = QP_WHY_EMPTY;
+    } else if (k > s->pile[pile]) {   /* a rule of Nim, not a silent click on nothing */
         snprintf(why->en, sizeof why->en, "pile %c has only %d stones", 'a' + pile, s->pile[pile]);
         snprintf(why->zh, sizeof why->zh, "第%c堆只有%d颗", 'a' + pile, s->pile[pile]);
     } else {

@@ -955,6 +955,7 @@ static void test_refusal_reasons(void **st)
          "the move under way cannot go on to c7", "当前着法不能接到c7"},
         {"checkers", "8/8/5m2/8/1m1m4/2M5/8/M7 w 0", NULL, true, "c3e5", QP_WHY_MUST_CONTINUE,
          "the move is not finished: it goes on from e5", "着法未完：须从e5继续"},
+        {"pegsolitaire", NULL, NULL, true, "a1a3", QP_WHY_OFF_BOARD, "that point is not on the board", "该点不在棋盘上"},
         {"pegsolitaire", NULL, NULL, true, "d6d5", QP_WHY_OWN_PIECE, "d5 is occupied by your own piece", "d5已有己方棋子"},
         {"t_move", NULL, NULL, true, "a1c2", QP_WHY_CANNOT_MOVE, "that piece cannot move from a1 to c2",
          "这枚棋子不能从a1走到c2"},
