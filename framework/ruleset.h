@@ -134,6 +134,41 @@ typedef struct qp_piece_view {
     const char *glyph;      /* UTF-8 glyph, e.g. "帅"; "" for a plain stone */
 } qp_piece_view;
 
+/* Why a move was refused (the why_refused hook, framework/why.h): a
+ * reason code for tests and frontends, and the reason in English and in
+ * Chinese, each one short line naming the points and pieces concerned
+ * ("blocked by the soldier on a3" / "被a3的兵挡住"). */
+typedef enum qp_why_code {
+    QP_WHY_NONE = 0,      /* no refusal: the points make or begin a legal move */
+    QP_WHY_OVER,          /* the game is over */
+    QP_WHY_OFF_BOARD,     /* a point that is not on the board */
+    QP_WHY_EMPTY,         /* no piece on the point moved from */
+    QP_WHY_NOT_YOURS,     /* the piece is the opponent's */
+    QP_WHY_OWN_PIECE,     /* the destination holds one of the mover's pieces */
+    QP_WHY_OCCUPIED,      /* the point is taken (a placement, a landing) */
+    QP_WHY_NO_MOVE,       /* the piece has no legal move at all */
+    QP_WHY_CANNOT_MOVE,   /* the piece does not move that way */
+    QP_WHY_BLOCKED,       /* a piece stands in the way */
+    QP_WHY_LEG,           /* a horse's leg or an elephant's eye is blocked */
+    QP_WHY_SELF_CHECK,    /* it would leave the mover's general (king) in check */
+    QP_WHY_FLYING,        /* the two generals would face each other */
+    QP_WHY_HAND_FIRST,    /* pieces in hand must be placed first */
+    QP_WHY_NO_HAND,       /* nothing left in hand to place */
+    QP_WHY_SUICIDE,       /* the piece would have no liberty */
+    QP_WHY_MUST_CAPTURE,  /* a capture (jump) is compulsory */
+    QP_WHY_MUST_CONTINUE, /* the move is unfinished: continue the chain / name its last part */
+    QP_WHY_REPETITION,    /* it would repeat an earlier position (ko, superko) */
+    QP_WHY_RULE,          /* another rule of the game: the texts say which */
+    QP_WHY_CODES
+} qp_why_code;
+
+#define QP_WHY_TEXT 160
+typedef struct qp_why {
+    qp_why_code code;
+    char en[QP_WHY_TEXT];  /* English, no final period */
+    char zh[QP_WHY_TEXT];  /* Chinese (UTF-8) */
+} qp_why;
+
 typedef struct qp_ruleset qp_ruleset;
 typedef struct qp_rules qp_rules;
 
@@ -315,6 +350,17 @@ struct qp_ruleset {
      * points, without side to move or counters — for positional superko
      * (qp_draw_rules.superko).  Without it the framework compares hash(). */
     uint64_t (*board_key)(const qp_rules *r, const void *s);
+
+    /* Optional (appended): why the points a player entered are no legal
+     * move, for the window and the console (framework/why.h asks it).
+     * pts are the points in the order they were entered (from, to; every
+     * landing of a chain; one point for a placement or a piece clicked
+     * alone); the framework has already found that they neither make nor
+     * begin a legal move and the game is on.  Fills why and returns its
+     * code, or QP_WHY_NONE to leave the reason to the framework (empty
+     * point, not your piece, own piece in the way, no move, cannot move
+     * so).  Without it the framework's generic reasons are given. */
+    qp_why_code (*why_refused)(const qp_rules *r, const void *s, const int *pts, int npts, qp_why *why);
 };
 
 /* Notation styles of notation_text: coordinates as move_text writes them,

@@ -155,6 +155,28 @@ static void nim_status(const qp_rules *r, const void *sv, char *buf, size_t n)
     snprintf(buf, n, "Piles: a %d, b %d, c %d", s->pile[0], s->pile[1], s->pile[2]);
 }
 
+/* Why a clicked point takes no stones: point (file p, rank k-1) means
+ * "take k from pile p". */
+static qp_why_code nim_why(const qp_rules *r, const void *sv, const int *pts, int npts, qp_why *why)
+{
+    const nim_state *s = sv;
+    int max = (int)qp_param_int(&r->params, "max_take");
+    int pile = pts[0] % NIM_PILES, k = pts[0] / NIM_PILES + 1;
+    why->code = QP_WHY_RULE;
+    if (npts != 1) {
+        snprintf(why->en, sizeof why->en, "a move is one point: its pile and how many stones it takes");
+        snprintf(why->zh, sizeof why->zh, "一着只点一个点：哪一堆、取几颗");
+    } else if (k > s->pile[pile]) {   /* a rule of Nim, not a silent click on nothing */
+        snprintf(why->en, sizeof why->en, "pile %c has only %d stones", 'a' + pile, s->pile[pile]);
+        snprintf(why->zh, sizeof why->zh, "第%c堆只有%d颗", 'a' + pile, s->pile[pile]);
+    } else {
+        why->code = QP_WHY_CANNOT_MOVE;
+        snprintf(why->en, sizeof why->en, "take at most %d stones at a time", max);
+        snprintf(why->zh, sizeof why->zh, "每次最多取%d颗", max);
+    }
+    return why->code;
+}
+
 static const qp_ruleset nim_ruleset = {
     .abi = QP_ABI_VERSION,
     .size = sizeof(qp_ruleset),   /* the registry checks it: a table of another shape is refused */
@@ -174,6 +196,7 @@ static const qp_ruleset nim_ruleset = {
     .hash = nim_hash,
     .evaluate = nim_evaluate,
     .status_text = nim_status,
+    .why_refused = nim_why,
     .help_text = "Nim: three piles of 3, 4 and 5 stones (files a, b, c).  Players take turns\n"
                  "removing 1 to 3 stones (the max_take parameter) from one pile; whoever takes\n"
                  "the last stone wins.  A move names the pile and how many it takes: \"b2\" takes\n"

@@ -16,6 +16,7 @@
 
 #include "blk.h"
 #include "blk_group.h"
+#include "blk_why.h"
 #include "lua_hook.h"
 #include "lua_pieces.h"
 #include "lua_promote.h"
@@ -1105,6 +1106,12 @@ static void lb_status_text(const qp_rules *r, const void *s, char *buf, size_t n
     blk_group_status(g, s, names, buf, n);
 }
 
+/* Why points are refused: the blocks' reasons (blk_why.c). */
+static qp_why_code lb_why_refused(const qp_rules *r, const void *s, const int *pts, int npts, qp_why *why)
+{
+    return blk_why(G(r), s, pts, npts, why);
+}
+
 void lb_install(qp_ruleset *rs, bool has_eval, bool has_lua_eval)
 {
     lr_game *g = rs->userdata;
@@ -1120,6 +1127,7 @@ void lb_install(qp_ruleset *rs, bool has_eval, bool has_lua_eval)
     rs->move_order = lb_move_order;
     rs->move_text = lb_move_text;
     rs->move_parse = lb_move_parse;
+    rs->why_refused = lb_why_refused;
     rs->move_squares = lb_move_squares;
     rs->outcome = lb_outcome;
     rs->hash = lb_hash;

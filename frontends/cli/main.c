@@ -69,8 +69,8 @@ static const command commands[] = {
      "[--side red|black|random] [--time BASE+INC] [--save FILE] [--search mcts|alphabeta]",
      "Play in an SDL2 window; without a display, in the console."},
     {"render", cmd_render, "render RULESET [--fen FEN] [--config FILE] --out FILE.png [--size WxH] [--flip] [--layout] "
-     "[--resign SIDE] [--hint] [--analysis] [--dialog newgame|help|settings|resume] [--pieces plain|kai] "
-     "[--message TEXT] [--exchange] [--boxes]",
+     "[--resign SIDE] [--hint] [--analysis] [--dialog newgame|help|settings|resume|draw-offer|takeback-offer] "
+     "[--pieces plain|kai] [--message TEXT] [--exchange] [--boxes] [--chat TEXT]",
      "Draw the window's picture of the position off-screen (no display needed)."},
     {"uci", cmd_uci, "uci",
      "Run as a UCI engine on stdin/stdout ('setoption name UCI_Variant value RULESET')."},
@@ -135,6 +135,7 @@ static const struct { const char *opt, *text; } opt_help[] = {
     {"--pieces", "piece style: plain, or kai (brush glyphs)"},
     {"--message", "put TEXT on the message line (with --dialog resume: the autosave's path)"},
     {"--exchange", "show the status line of an exchange in progress"},
+    {"--chat", "show a network game's chat history, played from the first side (repeat it; \"you: TEXT\" is yours)"},
     {"--boxes", "also print each drawn text: text X Y W H in X Y W H (its room) layer N ok|cut|short TEXT"},
     {"--host", "host a network game in the window (listening on PORT, default 7071)"},
     {"--join", "join a network game hosted at HOST:PORT in the window"},

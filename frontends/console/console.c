@@ -20,6 +20,7 @@
 #include "record_file.h"
 #include "ai.h"
 #include "search.h"
+#include "why.h"
 
 #include <ctype.h>
 #include <locale.h>
@@ -395,13 +396,13 @@ static void user_move(con_session *c, const char *text)
         fprintf(c->out, "illegal move '%s': %s\n", text, nerr);
         return;
     }
-    if ((err[0] && note != 1) || !qp_move_is_legal(c->r, c->g.cur, m)) {
-        if (!strncmp(err, "illegal move", 12)) fprintf(c->out, "%s\n", err);   /* says it all */
-        else fprintf(c->out, "illegal move '%s': %s\n", text, err[0] ? err : "not a legal move");
-        return;
-    }
-    if (!qp_game_superko_allows(&c->g, m)) {
-        fprintf(c->out, "illegal move '%s': it recreates an earlier position (superko)\n", text);
+    if ((err[0] && note != 1) || !qp_move_is_legal(c->r, c->g.cur, m) || !qp_game_superko_allows(&c->g, m)) {
+        /* the reason in both languages, as the window gives it (why.h) */
+        qp_why why;
+        char line[2 * QP_WHY_TEXT + 8];
+        if (qp_why_text(&c->g, text, &why) == QP_WHY_NONE) qp_why_set(&why, QP_WHY_RULE, "not a legal move", "着法不合规则");
+        qp_why_line(&why, QP_WHY_EN_ZH, line, sizeof line);
+        fprintf(c->out, "illegal move '%s': %s\n", text, line);
         return;
     }
     /* when the computer answers, a line will do: its board follows at once */

@@ -23,6 +23,8 @@
 #include "gui_net.h"
 #include "gui_settings.h"
 #include "gui_sound.h"
+#include "gui_undo.h"
+#include "gui_why.h"
 #include "gui_winstate.h"
 #include "library.h"
 #include "record.h"
@@ -294,10 +296,9 @@ static void undo(gui_app *a)
         return;
     } else if (st->g.resigned >= 0) {
         st->g.resigned = -1;
-    } else if (qp_game_undo(&st->g)) {
-        int mover = qp_game_to_move(&st->g);
-        if (st->ai_mask != 0 && st->ai_mask != 3u && side_is_ai(a, mover) && st->g.cursor > 0)
-            qp_game_undo(&st->g);
+    } else if (gui_undo_target(st) >= 0) {
+        /* against the computer its reply goes too (gui_undo.c) */
+        for (int to = gui_undo_target(st); st->g.cursor > to;) qp_game_undo(&st->g);
         /* Undo takes the moves back: the next move replaces them without
          * the question review asks (redo still brings them back). */
         a->took_back = st->g.cursor;
@@ -590,6 +591,17 @@ static void newgame_item(gui_app *a, int it)
     }
     default: break;
     }
+}
+
+static void close_dialog(gui_app *a);
+
+/* The offer dialog's buttons answer the opponent (gui_net.c opened it). */
+static bool answer_offer(gui_app *a, bool yes)
+{
+    if (a->st.dialog != GUI_DLG_CONFIRM || a->st.confirm < GUI_ASK_NET_DRAW) return false;
+    close_dialog(a);
+    if (a->net) gui_net_answer(a->net, &a->st, yes);
+    return true;
 }
 
 static void ask(gui_app *a, gui_confirm what)
@@ -972,56 +984,6 @@ static void button(gui_app *a, int b, bool alt)
     a->dirty = true;
 }
 
-/* Why the move text is not legal, in the ruleset's words (its move_parse
- * error); false when it is legal or says nothing. */
-static bool parse_reason(const gui_state *st, const char *text, char *why, size_t n)
-{
-    qp_move m;
-    why[0] = 0;
-    if (st->r->rs->move_parse(st->r, st->g.cur, text, &m, why, n) == 0) return false;
-    return why[0] != 0;
-}
-
-/* A click that did nothing says why.  With one piece selected, the move
- * to the clicked point is asked for directly.  A piece that cannot move
- * at all: each of its destinations is asked for, and the first reason
- * that is about the piece (not about that destination, which the reason
- * would name) is the one shown. */
-static void explain_click(gui_app *a, int sel, int sq)
-{
-    gui_state *st = &a->st;
-    const qp_rules *r = st->r;
-    char text[QP_MOVE_TEXT], from[8], to[8], why[QP_ERR], first[QP_ERR] = "";
-    if (sel >= 0) {
-        qp_sq_name(&r->geom, sel, from);
-        qp_sq_name(&r->geom, sq, to);
-        snprintf(text, sizeof text, "%s%s", from, to);
-        if (parse_reason(st, text, why, sizeof why)) gui_state_message(st, true, "%s: %s", text, why);
-        return;
-    }
-    qp_piece_view pv;
-    if (!r->rs->piece_at(r, st->g.cur, sq, &pv)) {
-        if (st->nplace > 0) {   /* a placement game: ask about this point */
-            qp_sq_name(&r->geom, sq, to);
-            if (parse_reason(st, to, why, sizeof why)) gui_state_message(st, true, "%s: %s", to, why);
-        }
-        return;
-    }
-    qp_sq_name(&r->geom, sq, from);
-    for (int t = 0; t < r->geom.n; t++) {
-        if (t == sq || qp_geom_is_hole(&r->geom, t)) continue;
-        qp_sq_name(&r->geom, t, to);
-        snprintf(text, sizeof text, "%s%s", from, to);
-        if (!parse_reason(st, text, why, sizeof why)) continue;
-        if (!first[0]) snprintf(first, sizeof first, "%s", why);
-        if (!strstr(why, to)) {
-            gui_state_message(st, true, "%s: %s", from, why);
-            return;
-        }
-    }
-    if (first[0]) gui_state_message(st, true, "%s: %s", from, first);
-}
-
 static void board_click(gui_app *a, int sq)
 {
     gui_state *st = &a->st;
@@ -1035,7 +997,8 @@ static void board_click(gui_app *a, int sq)
         return;
     }
     if (a->net && !gui_net_may_move(a->net, st)) return;
-    int sel = st->nsel == 1 ? st->sel[0] : -1, nsel = st->nsel;
+    int sel[GUI_MAX_SQ], nsel = st->nsel;
+    memcpy(sel, st->sel, sizeof sel);
     bool marked = sq >= 0 && sq < st->r->geom.n &&
                   (st->mark[sq] & (GUI_MARK_TARGET | GUI_MARK_EXTEND | GUI_MARK_SOURCE | GUI_MARK_SELECTED));
     qp_move m = gui_state_click(st, sq);
@@ -1057,9 +1020,8 @@ static void board_click(gui_app *a, int sq)
     } else if (st->nsel > 0) {
         sound(a, GUI_SFX_SELECT);
         st->msg[0] = 0;
-    } else if (!marked && sq >= 0 && sq < st->r->geom.n && nsel <= 1) {
-        explain_click(a, sel, sq);
-        if (st->msg_error && st->msg[0]) sound(a, GUI_SFX_ERROR);
+    } else if (!marked && sq >= 0 && sq < st->r->geom.n) {
+        if (gui_why_click(st, sel, nsel, sq)) sound(a, GUI_SFX_ERROR);   /* the reason: gui_why.c */
     }
 }
 
@@ -1186,6 +1148,7 @@ static void apply(gui_app *a, const gui_action *act)
     case GUI_ACT_NG: newgame_item(a, act->arg); break;
     case GUI_ACT_SETTING: setting(a, act->arg); break;
     case GUI_ACT_YES:
+        if (answer_offer(a, true)) break;
         if (st->dialog == GUI_DLG_RESUME) {
             close_dialog(a);
             a->autosave_armed = true;
@@ -1211,6 +1174,7 @@ static void apply(gui_app *a, const gui_action *act)
         }
         break;
     case GUI_ACT_NO:
+        if (answer_offer(a, false)) break;
         if (st->dialog == GUI_DLG_RESUME) {
             /* A new game starts; the declined one stays on disk. */
             char aside[1024];

@@ -227,6 +227,8 @@ static int render_png(const gui_state *st, int w, int h, const char *out, gui_la
 typedef struct render_opts {
     const char *resign, *dialog, *message;
     bool hint, analysis, kai, boxes, exchange;
+    const char *chat[GUI_CHAT_LINES];   /* --chat: a network game's chat history, we play the first side */
+    int nchat;
 } render_opts;
 
 static int take_render_opts(int *argc, char **argv, render_opts *ro)
@@ -262,11 +264,19 @@ static int take_render_opts(int *argc, char **argv, render_opts *ro)
         } else if (!strcmp(argv[i], "--dialog")) {
             if (i + 1 >= *argc ||
                 (strcmp(argv[i + 1], "newgame") && strcmp(argv[i + 1], "help") && strcmp(argv[i + 1], "settings") &&
-                 strcmp(argv[i + 1], "resume"))) {
-                fprintf(stderr, "qipan: render: --dialog must be newgame, help, settings or resume\n");
+                 strcmp(argv[i + 1], "resume") && strcmp(argv[i + 1], "draw-offer") &&
+                 strcmp(argv[i + 1], "takeback-offer"))) {
+                fprintf(stderr, "qipan: render: --dialog must be newgame, help, settings, resume, draw-offer or "
+                                "takeback-offer\n");
                 return -1;
             }
             ro->dialog = argv[++i];
+        } else if (!strcmp(argv[i], "--chat")) {   /* repeatable: "you: text" is ours, any other line the opponent's */
+            if (i + 1 >= *argc || ro->nchat >= GUI_CHAT_LINES) {
+                fprintf(stderr, "qipan: render: --chat needs a text (at most %d)\n", GUI_CHAT_LINES);
+                return -1;
+            }
+            ro->chat[ro->nchat++] = argv[++i];
         } else {
             argv[k++] = argv[i];
         }
@@ -284,8 +294,8 @@ int cmd_render(qp_app *app, int argc, char **argv)
     if (qp_opts_parse(&o, argc, argv)) return 2;
     if (o.npos != 1) {
         fprintf(stderr, "usage: qipan render RULESET [--fen FEN] [--config FILE] --out FILE.png "
-                        "[--size WxH] [--flip] [--layout] [--resign SIDE] [--dialog newgame|help|settings|resume] [--hint] [--analysis] [--pieces plain|kai]\n"
-                        "       [--message TEXT] [--exchange] [--boxes]\n");
+                        "[--size WxH] [--flip] [--layout] [--resign SIDE] [--dialog newgame|help|settings|resume|draw-offer|takeback-offer] [--hint] [--analysis] [--pieces plain|kai]\n"
+                        "       [--message TEXT] [--exchange] [--boxes] [--chat TEXT]...\n");
         return 2;
     }
     if (!o.out || !*o.out) {
@@ -364,7 +374,10 @@ int cmd_render(qp_app *app, int argc, char **argv)
         st.dialog = !strcmp(ro.dialog, "help")       ? GUI_DLG_HELP
                     : !strcmp(ro.dialog, "settings") ? GUI_DLG_SETTINGS
                     : !strcmp(ro.dialog, "resume")   ? GUI_DLG_RESUME
+                    : strstr(ro.dialog, "-offer")    ? GUI_DLG_CONFIRM
                                                      : GUI_DLG_NEWGAME;
+        /* the network opponent's offers (gui_net.c) */
+        st.confirm = !strcmp(ro.dialog, "draw-offer") ? GUI_ASK_NET_DRAW : GUI_ASK_NET_TAKEBACK;
         st.threads = 1;
         st.engine_ok = true;
         st.ai_kind = qp_ai_choose(r);
@@ -384,6 +397,13 @@ int cmd_render(qp_app *app, int argc, char **argv)
             snprintf(st.resume_date, sizeof st.resume_date, "2024-01-02 03:04");
         } else {
             gui_state_message(&st, false, "%s", ro.message);
+        }
+    }
+    if (ro.nchat) {   /* a network game seen from the first side, with its chat */
+        st.net.seat = 0;
+        for (int i = 0; i < ro.nchat; i++) {
+            bool mine = !strncmp(ro.chat[i], "you: ", 5);
+            gui_chat_add(&st.net, mine, mine ? "你 you" : "对手 opponent", ro.chat[i] + (mine ? 5 : 0));
         }
     }
     if (ro.exchange) {   /* what the status line shows in an exchange */

@@ -306,6 +306,44 @@ static void say(gui_net *n, gui_state *st, bool error, const char *fmt, const ch
     gui_state_message(st, error, "%s", n->status);
 }
 
+/* ---- the people: offers in a dialog, chat history, bilingual words ---- */
+
+/* A message in both languages when the font shows Chinese. */
+static void say_bi(gui_net *n, gui_state *st, bool error, const char *zh, const char *en)
+{
+    if (st->cjk) snprintf(n->status, sizeof n->status, "%s %s", zh, en);
+    else snprintf(n->status, sizeof n->status, "%s", en);
+    gui_state_message(st, error, "%s", n->status);
+}
+
+/* The opponent's offer opens the Accept / Decline dialog (GUI_DLG_CONFIRM),
+ * unless another dialog is open: then the message line asks (Y / N). */
+static void ask_offer(gui_state *st, gui_confirm what)
+{
+    if (st->dialog != GUI_DLG_NONE) return;
+    st->dialog = GUI_DLG_CONFIRM;
+    st->confirm = what;
+    if (st->log) fprintf(stderr, "qipan: dialog: %s\n", what == GUI_ASK_NET_DRAW ? "net-draw-offer" : "net-takeback");
+}
+
+/* An offer answered (here, by key, or by the opponent's move) closes its dialog. */
+static void close_answered_offer(const gui_net *n, gui_state *st)
+{
+    int ply;
+    if (st->dialog != GUI_DLG_CONFIRM) return;
+    if ((st->confirm == GUI_ASK_NET_DRAW && !ns_draw_offered(n->s)) ||
+        (st->confirm == GUI_ASK_NET_TAKEBACK && !ns_takeback_requested(n->s, &ply))) {
+        st->dialog = GUI_DLG_NONE;
+        if (st->log) fprintf(stderr, "qipan: dialog: closed\n");
+    }
+}
+
+static void chat_line(gui_state *st, bool mine, const char *text)
+{
+    gui_chat_add(&st->net, mine, mine ? (st->cjk ? "你 you" : "you") : (st->cjk ? "对手 opponent" : "opponent"), text);
+    if (st->log) fprintf(stderr, "qipan: net: chat %s: %s\n", mine ? "you" : "opponent", text);
+}
+
 unsigned gui_net_step(gui_net *n, gui_state *st, qp_rules **nr, qp_game *ng)
 {
     unsigned did = 0;
@@ -325,14 +363,21 @@ unsigned gui_net_step(gui_net *n, gui_state *st, qp_rules **nr, qp_game *ng)
         case NS_EV_MOVE:
             if (ev.side != ns_seat(n->s)) did |= GUI_NET_OPPONENT;
             break;
-        case NS_EV_DRAW_OFFERED: say(n, st, false, "%s", "the opponent offers a draw: Y accepts, N declines"); break;
-        case NS_EV_DRAW_DECLINED: say(n, st, false, "%s", "the draw offer was declined"); break;
-        case NS_EV_TAKEBACK_REQUESTED:
-            say(n, st, false, "%s", "the opponent asks to take back: Y accepts, N declines");
+        case NS_EV_DRAW_OFFERED:
+            say_bi(n, st, false, "对方提和：Y接受，N拒绝", "the opponent offers a draw: Y accepts, N declines");
+            ask_offer(st, GUI_ASK_NET_DRAW);
             break;
-        case NS_EV_TAKEBACK_DONE: say(n, st, false, "%s", "move taken back"); break;
-        case NS_EV_TAKEBACK_DECLINED: say(n, st, false, "%s", "the takeback was declined"); break;
-        case NS_EV_CHAT: say(n, st, false, "opponent: %s", ev.text); break;
+        case NS_EV_DRAW_DECLINED: say_bi(n, st, false, "对方拒绝和棋", "the draw offer was declined"); break;
+        case NS_EV_TAKEBACK_REQUESTED:
+            say_bi(n, st, false, "对方请求悔棋：Y接受，N拒绝", "the opponent asks to take back: Y accepts, N declines");
+            ask_offer(st, GUI_ASK_NET_TAKEBACK);
+            break;
+        case NS_EV_TAKEBACK_DONE: say_bi(n, st, false, "已悔棋", "move taken back"); break;
+        case NS_EV_TAKEBACK_DECLINED: say_bi(n, st, false, "对方拒绝悔棋", "the takeback was declined"); break;
+        case NS_EV_CHAT:
+            chat_line(st, false, ev.text);
+            say(n, st, false, "opponent: %s", ev.text);
+            break;
         case NS_EV_LOST: say(n, st, true, "connection lost: %s", ev.text); break;
         case NS_EV_INFO: break;
         case NS_EV_END:
@@ -360,7 +405,9 @@ unsigned gui_net_step(gui_net *n, gui_state *st, qp_rules **nr, qp_game *ng)
         ns_leave(n->s);
         return did;
     }
+    close_answered_offer(n, st);
     if (!sg) return did;
+    st->net.seat = ns_seat(n->s);   /* the panel names you and the opponent */
     int before = st->g.len, cur = st->g.cursor, res = st->g.resigned;
     gui_net_sync(n, st);
     if (st->g.len != before || st->g.cursor != cur || st->g.resigned != res) did |= GUI_NET_MOVED;
@@ -430,7 +477,7 @@ void gui_net_takeback(gui_net *n, gui_state *st)
     else gui_state_message(st, false, "%s", "takeback asked for: waiting for the answer");
 }
 
-static void answer(gui_net *n, gui_state *st, bool yes)
+void gui_net_answer(gui_net *n, gui_state *st, bool yes)
 {
     char err[QP_ERR];
     int ply;
@@ -439,8 +486,10 @@ static void answer(gui_net *n, gui_state *st, bool yes)
     else if (ns_takeback_requested(n->s, &ply)) rc = ns_answer_takeback(n->s, yes, err, sizeof err);
     else return;
     if (rc) gui_state_message(st, true, "%s", err);
+    else if (st->cjk) gui_state_message(st, false, "%s", yes ? "已接受 accepted" : "已拒绝 declined");
     else gui_state_message(st, false, "%s", yes ? "accepted" : "declined");
     gui_net_sync(n, st);
+    close_answered_offer(n, st);
 }
 
 /* One line typed into buf: 0 not a typing event, 1 taken, 2 Enter,
@@ -549,7 +598,10 @@ bool gui_net_key(gui_net *n, gui_state *st, const SDL_Event *ev)
         if (k >= 2) n->chat_open = false;
         if (k == 2 && n->chat[0]) {
             if (ns_chat(n->s, n->chat, err, sizeof err)) gui_state_message(st, true, "%s", err);
-            else gui_state_message(st, false, "you: %s", n->chat);
+            else {
+                chat_line(st, true, n->chat);
+                gui_state_message(st, false, "you: %s", n->chat);
+            }
         }
         return true;
     }
@@ -559,7 +611,7 @@ bool gui_net_key(gui_net *n, gui_state *st, const SDL_Event *ev)
     int ply;
     bool asked = ns_draw_offered(n->s) || ns_takeback_requested(n->s, &ply);
     if (asked && (key == SDLK_y || key == SDLK_n)) {
-        answer(n, st, key == SDLK_y);
+        gui_net_answer(n, st, key == SDLK_y);
         return true;
     }
     if (key == SDLK_d) {

@@ -82,6 +82,9 @@ bool gui_net_may_move(const gui_net *n, gui_state *st);
 bool gui_net_play(gui_net *n, gui_state *st, qp_move m);
 void gui_net_resign(gui_net *n, gui_state *st);
 void gui_net_takeback(gui_net *n, gui_state *st);
+/* Accepts or declines the opponent's draw offer or takeback request (the
+ * offer dialog's buttons, or Y / N); nothing when none is open. */
+void gui_net_answer(gui_net *n, gui_state *st, bool yes);
 /* A key while networked; true when it was the network's (then the window
  * does nothing more with it). */
 bool gui_net_key(gui_net *n, gui_state *st, const SDL_Event *ev);

@@ -4,6 +4,7 @@
  * Reads the state, never changes it.
  */
 #include "gui_panel.h"
+#include "gui_undo.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -113,6 +114,8 @@ static void draw_clocks(gui_draw_ctx *d, const gui_layout *L, const gui_state *s
         snprintf(lz, sizeof lz, "电脑%d级", st->level);
         snprintf(le, sizeof le, "computer L%d", st->level);
         gui_bi(f, who, sizeof who, ai ? lz : "棋手", ai ? le : "player");
+        if (st->net.seat >= 0)   /* a network game: which side is whose */
+            gui_bi(f, who, sizeof who, s == st->net.seat ? "你" : "对手", s == st->net.seat ? "you" : "opponent");
         float tx = cx + rowh * 0.45f;
         int time_w, name_w;
         gui_text_size(f, "00:00", L->font_text + 1, true, &time_w, NULL);
@@ -163,6 +166,30 @@ static void draw_eval_bar(gui_draw_ctx *d, const gui_layout *L, const gui_state 
     gui_fill_rect(&d->gfx, x + w / 2 - 1, y - 2, 2, h + 4, GUI_C(240, 230, 210, 255));
 }
 
+/* A network game's chat: the newest lines that fit, oldest at the top,
+ * each wrapped to the box's width. */
+static void draw_chat(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, float x, int maxw)
+{
+    gui_fonts *f = &d->fonts;
+    const SDL_Rect *R = &L->think;
+    float pad = 8 * L->ui, room = R->h - 1.4f * pad, lineh = L->font_small * 1.3f, need = 0;
+    int from = st->net.n;
+    while (from > 0) {   /* how many of the newest lines fit, by their wrapped height */
+        int w;
+        gui_text_size(f, gui_chat_line(&st->net, from - 1, NULL), L->font_small, false, &w, NULL);
+        float h = lineh * (float)(w / (maxw > 1 ? maxw : 1) + 1);
+        if (need + h > room) break;
+        need += h;
+        from--;
+    }
+    float y = R->y + pad * 0.7f;
+    for (int i = from; i < st->net.n; i++) {
+        bool mine;
+        const char *line = gui_chat_line(&st->net, i, &mine);
+        y += gui_text(f, line, L->font_small, false, mine ? GUI_TEXT_DIM : GUI_TEXT, x, y, GUI_LEFT, maxw);
+    }
+}
+
 static void draw_think(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, Uint32 ticks)
 {
     gui_fonts *f = &d->fonts;
@@ -172,6 +199,10 @@ static void draw_think(gui_draw_ctx *d, const gui_layout *L, const gui_state *st
     int maxw = R->w - (int)(2 * pad);
     char a[160], b[160], line[320];
     const gui_think *t = &st->think;
+    if (!t->active && t->depth == 0 && st->net.seat >= 0 && st->net.n > 0) {
+        draw_chat(d, L, st, x, maxw);
+        return;
+    }
     if (t->active || t->depth > 0) {
         if (t->active) {
             /* three dots chasing each other */
@@ -309,7 +340,7 @@ static bool button_enabled(const gui_state *st, int b)
 {
     switch (b) {
     /* a flag fall is final (the clock has nothing left to give back) */
-    case GUI_BTN_UNDO: return st->flagged < 0 && (st->g.cursor > 0 || st->g.resigned >= 0 || st->prev_game);
+    case GUI_BTN_UNDO: return gui_undo_enabled(st);   /* the same rule as the key (gui_undo.c) */
     case GUI_BTN_REDO: return st->g.cursor < st->g.len;
     case GUI_BTN_RESIGN: return st->outcome.result == QP_ONGOING && st->g.resigned < 0 && st->r->nsides > 1;
     case GUI_BTN_MODE:
@@ -634,12 +665,18 @@ void gui_draw_dialog(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, 
         break;
     case GUI_DLG_CONFIRM: {
         /* New needs no question: the New Game dialog is one, and the old game is kept */
-        static const char *const tz[2] = {"确定认输？", "从这里改走？"};
-        static const char *const te[2] = {"Resign this game?", "Play a different move here?"};
-        static const char *const dz[2] = {"悔棋可以撤回认输。", "之后的着法将被删除。"};
-        static const char *const de[2] = {"Undo takes a resignation back.", "The moves after this position will be dropped."};
-        static const char *const yz[2] = {"认输", "改走"};
-        static const char *const ye[2] = {"Resign (Y)", "Play it (Y)"};
+        /* and the network opponent's offers (gui_net.c): Accept / Decline */
+        static const char *const tz[4] = {"确定认输？", "从这里改走？", "对方提和", "对方请求悔棋"};
+        static const char *const te[4] = {"Resign this game?", "Play a different move here?",
+                                          "Your opponent offers a draw", "Your opponent asks to take back"};
+        static const char *const dz[4] = {"悔棋可以撤回认输。", "之后的着法将被删除。", "接受则本局和棋。",
+                                          "接受则撤回上一步。"};
+        static const char *const de[4] = {"Undo takes a resignation back.", "The moves after this position will be dropped.",
+                                          "Accepting ends the game in a draw.", "Accepting takes the last move back."};
+        static const char *const yz[4] = {"认输", "改走", "接受", "接受"};
+        static const char *const ye[4] = {"Resign (Y)", "Play it (Y)", "Accept (Y)", "Accept (Y)"};
+        static const char *const nz[4] = {"继续", "取消", "拒绝", "拒绝"};
+        static const char *const ne[4] = {"Keep playing (N)", "Cancel (N)", "Decline (N)", "Decline (N)"};
         int q = (int)st->confirm;
         char later[160];
         snprintf(later, sizeof later, "%s (%d)", de[q], st->g.len - st->g.cursor);
@@ -648,8 +685,7 @@ void gui_draw_dialog(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, 
         gui_text(f, gui_bi(f, b, sizeof b, dz[q], q == GUI_ASK_BRANCH ? later : de[q]), L->font_text, false,
                  GUI_CARD_TEXT, x, y, GUI_LEFT, w);
         dialog_button(d, L, &yes, gui_bi(f, a, sizeof a, yz[q], ye[q]), true);
-        dialog_button(d, L, &no, gui_bi(f, b, sizeof b, q == GUI_ASK_BRANCH ? "取消" : "继续",
-                                        q == GUI_ASK_BRANCH ? "Cancel (N)" : "Keep playing (N)"), false);
+        dialog_button(d, L, &no, gui_bi(f, b, sizeof b, nz[q], ne[q]), false);
         break;
     }
     case GUI_DLG_END: {

@@ -61,6 +61,7 @@ int gui_state_init(gui_state *st, qp_rules *r, qp_game *g)
     st->hover_sq = st->hover_button = st->hover_ply = -1;
     st->drag_sq = -1;
     st->anim_to = -1;
+    st->net.seat = -1;   /* not networked until gui_net says so */
     st->level = (int)qp_param_int(&r->params, "ai.level");
     if (st->level < 1 || st->level > GUI_LEVELS) st->level = 5;
     st->follow = true;

@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "game.h"
+#include "gui_chat.h"
 
 #define GUI_MAX_SQ 8          /* squares one move touches */
 #define GUI_LEVELS 10
@@ -88,7 +89,10 @@ typedef struct gui_newgame {
 } gui_newgame;
 
 /* What a GUI_DLG_CONFIRM asks about. */
-typedef enum gui_confirm { GUI_ASK_RESIGN, GUI_ASK_BRANCH } gui_confirm;
+typedef enum gui_confirm {
+    GUI_ASK_RESIGN, GUI_ASK_BRANCH,
+    GUI_ASK_NET_DRAW, GUI_ASK_NET_TAKEBACK   /* the opponent's offer: Accept / Decline (gui_net.c) */
+} gui_confirm;
 
 /* Marks on board points (bits). */
 enum {
@@ -170,6 +174,7 @@ typedef struct gui_state {
     char autosave_path[1024];
     int resume_moves;         /* plies in the autosave offered back */
     char resume_date[32];
+    gui_chat net;             /* network game: our seat (-1: none) and the chat history */
 } gui_state;
 
 /* Takes ownership of r and *g (g is moved).  Returns 0 or -1 (memory). */

@@ -24,7 +24,7 @@ const char *gui_word_zh(const char *en)
         {"goats captured", "吃羊"}, {"tigers trapped", "困虎"}, {"goats trapped", "困羊"},
         {"general-captured", "吃将"}, {"repetition", "重复局面"},
         {"no-capture-limit", "久不吃子"}, {"perpetual-check", "长将"},
-        {"resignation", "认输"}, {"time", "超时"}, {"resigned", "认输"}, {"stalemate", "困毙"},
+        {"resignation", "认输"}, {"agreement", "协议和棋"}, {"time", "超时"}, {"resigned", "认输"}, {"stalemate", "困毙"},
         {"three-in-a-row", "三子连线"}, {"three in a row", "三子连线"}, {"five in a row", "五子连珠"}, {"board-full", "棋盘已满"},
         {"easy", "入门"}, {"medium", "中等"}, {"hard", "困难"}, {"master", "大师"},
         {NULL, NULL}};

@@ -133,6 +133,12 @@ bool xq_pseudo_is_legal(const xq_state *s, qp_move m);
 void xq_do_move(const xq_impl *im, xq_state *s, qp_move m, xq_undo *u);
 void xq_undo_move(xq_state *s, qp_move m, const xq_undo *u);
 
+/* xq_notation.c: why the shape of f→t is no move of the piece on f
+ * ("the elephant cannot cross the river"), NULL when it is one. */
+const char *xq_explain(const xq_impl *im, const xq_state *s, int f, int t);
+/* xq_why.c: the why_refused hook (ruleset.h). */
+qp_why_code xq_why_refused(const qp_rules *r, const void *s, const int *pts, int npts, qp_why *why);
+
 /* xq_eval.c: evaluation tables from the eval.* parameters and the fitted
  * weights (xq_weights.c).
  *

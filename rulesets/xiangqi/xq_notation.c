@@ -42,7 +42,7 @@ static int xq_between(const uint8_t *b, int f, int t)
 
 /* Why the piece on f cannot go to t by its movement rules, or NULL when it
  * can (the move is then pseudo-legal).  The target is empty or enemy. */
-static const char *xq_explain(const xq_impl *im, const xq_state *s, int f, int t)
+const char *xq_explain(const xq_impl *im, const xq_state *s, int f, int t)
 {
     const uint8_t *b = s->board;
     int side = s->side, type = xq_slot_type[b[f] & 15];

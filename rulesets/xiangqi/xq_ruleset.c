@@ -272,6 +272,7 @@ const qp_ruleset xq_ruleset = {
     .make_null = xq_make_null,
     .help_text = xq_help,
     .notation_text = xq_notation_text,
+    .why_refused = xq_why_refused,   /* refusal reasons: xq_why.c */
     .notation_parse = xq_notation_parse,
     .status_text = xq_status_hook,
     .see = xq_see,

@@ -17,6 +17,7 @@
 #include "zg_notation.h"
 #include "zg_rules.h"
 #include "zg_text.h"
+#include "zg_why.h"
 
 static const qp_param_def zg_params[] = {
     {"palace", QP_PT_STRING, "d4-f6", 0, 0, "the shared palace: a rectangle of points, corners like d4-f6"},
@@ -354,6 +355,7 @@ const qp_ruleset zg_ruleset = {
     .make_null = zg_null_hook,
     .help_text = NULL,   /* per instance: r->help_text follows the parameters */
     .notation_text = zg_notation_text_hook,
+    .why_refused = zg_why_refused,   /* refusal reasons: zg_why.c */
     .notation_parse = zg_notation_parse_hook,
     .status_text = zg_status_hook,
     .decisive_squares = zg_decisive_hook,

@@ -103,24 +103,36 @@ static void test_illegal_moves(void **st)
 {
     (void)st;
     char *out = console("zhonggong", "a7a6\ne3e5\nfen\n", 0);
-    const char *want[] = {"red> a7a6\nillegal move 'a7a6': not your piece\n",
-                          "red> e3e5\nillegal move 'e3e5': ",
+    const char *want[] = {"red> a7a6\nillegal move 'a7a6': a7 is not your piece / a7不是你的棋子\n",
+                          "red> e3e5\nillegal move 'e3e5': a soldier cannot move from e3 to e5 / 兵不能从e3走到e5\n",
                           "red> fen\n" ZG_START "\n", NULL};
     expect_in_order(out, want);
     free(out);
 
     /* the red chariot on e5 shields its general from the black chariot */
     out = console("zhonggong --fen '4r4/9/9/3k5/4R4/4K4/9/9/9 w - - 0 1'", "e5a5\nfen\n", 0);
-    const char *pinned[] = {"illegal move 'e5a5': leaves your general in check\n",
+    const char *pinned[] = {"illegal move 'e5a5': it would leave your general in check / 走后己方将帅被将军\n",
                             "red> fen\n4r4/9/9/3k5/4R4/4K4/9/9/9 w - - 0 1\n", NULL};
     expect_in_order(out, pinned);
     free(out);
 
     /* e1e4 would fill the last liberty of the general on d4 */
     out = console("zhonggong --fen '9/9/9/5k3/3P5/2PK5/3P5/9/4R4 w - - 0 1'", "e1e4\nfen\n", 0);
-    const char *trap[] = {"illegal move 'e1e4': general would have no liberty\n",
+    const char *trap[] = {"illegal move 'e1e4': your general would have no liberty / 己方将帅将无气\n",
                           "red> fen\n9/9/9/5k3/3P5/2PK5/3P5/9/4R4 w - - 0 1\n", NULL};
     expect_in_order(out, trap);
+    free(out);
+
+    /* the reason names the piece in the way, as the window does (why.h) */
+    out = console("zhonggong", "a1a5\nb1\n", 0);
+    const char *named[] = {"red> a1a5\nillegal move 'a1a5': blocked by the soldier on a3 / 被a3的兵挡住\n",
+                           "red> b1\nillegal move 'b1': the horse on b1 has no legal move: the horse's leg is blocked "
+                           "by the elephant on c1 / b1的马无路可走：蹩马腿：c1有相\n", NULL};
+    expect_in_order(out, named);
+    free(out);
+    out = console("xiangqi --fen '4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1'", "d1e1\n", 0);
+    const char *flying[] = {"illegal move 'd1e1': the two generals would face each other / 将帅不能照面\n", NULL};
+    expect_in_order(out, flying);
     free(out);
 }
 

@@ -520,7 +520,17 @@ static void test_illegal_click_and_resign_banner(void **state)
     sess_start(&t, two_players, NULL);
     sess_click(&t, "a3");
     sess_click(&t, "a5");
-    wait_log(&t, "error: a3a5: a soldier cannot move from a3 to a5");
+    /* refusals say the rule, in both languages (gui_why.c, framework/why.h) */
+    wait_log(&t, "error: \xE5\x85\xB5\xE4\xB8\x8D\xE8\x83\xBD\xE4\xBB\x8E" "a3\xE8\xB5\xB0\xE5\x88\xB0" "a5 "
+                 "A soldier cannot move from a3 to a5\n");   /* 兵不能从a3走到a5 */
+    sess_click(&t, "b1");
+    wait_log(&t, "error: b1\xE7\x9A\x84\xE9\xA9\xAC\xE6\x97\xA0\xE8\xB7\xAF\xE5\x8F\xAF\xE8\xB5\xB0\xEF\xBC\x9A"
+                 "\xE8\xB9\xA9\xE9\xA9\xAC\xE8\x85\xBF\xEF\xBC\x9A" "c1\xE6\x9C\x89\xE7\x9B\xB8 The horse on b1 has no "
+                 "legal move: the horse's leg is blocked by the elephant on c1\n");   /* b1的马无路可走：蹩马腿：c1有相 */
+    sess_click(&t, "a1");
+    sess_click(&t, "a5");
+    wait_log(&t, "error: \xE8\xA2\xAB" "a3\xE7\x9A\x84\xE5\x85\xB5\xE6\x8C\xA1\xE4\xBD\x8F Blocked by the soldier on a3\n");
+    /* 被a3的兵挡住 */
     sess_key(&t, "ctrl+r");
     wait_log(&t, "dialog: confirm-resign");
     sess_key(&t, "y");

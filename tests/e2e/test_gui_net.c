@@ -417,7 +417,8 @@ static void test_takeback_chat_and_draw(void **state)
     wait_win(&t, "you: hello black");
     wait_join(&t, "says: hello black");
     say(&t, "chat hello red");
-    wait_win(&t, "opponent: hello red");
+    wait_win(&t, "net: chat opponent: hello red");   /* kept in the chat history (gui_chat.c) */
+    wait_win(&t, "message: opponent: hello red");
     /* the window's draw offer is declined; the joiner's is accepted with Y */
     key(&t, "d");
     wait_win(&t, "draw offered");
@@ -426,10 +427,12 @@ static void test_takeback_chat_and_draw(void **state)
     wait_win(&t, "the draw offer was declined");
     say(&t, "draw");
     wait_win(&t, "the opponent offers a draw");
+    wait_win(&t, "dialog: net-draw-offer");   /* answered in a dialog: Accept (Y) / Decline (N) */
     key(&t, "y");
     wait_win(&t, "game over: draw");
     wait_win(&t, "net: saved");
     wait_win(&t, "banner: \xE5\x92\x8C\xE6\xA3\x8B Draw");   /* the agreed draw is the window's outcome too */
+    wait_win(&t, "\xE5\x8D\x8F\xE8\xAE\xAE\xE5\x92\x8C\xE6\xA3\x8B agreement");   /* 协议和棋: its reason in both languages */
     wait_join(&t, "saved ");
     finish(&t);
     same_records(&t, "\n1. a3a4\n");

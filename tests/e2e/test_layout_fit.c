@@ -158,6 +158,28 @@ static void test_dialogs(void **state)
     check_screen("resume", "render zhonggong --dialog resume --message '" KEPT_PATH "'");
 }
 
+/* A network game: the opponent's offers in their dialog, and the chat
+ * history (the newest lines that fit, each wrapped) where the thinking
+ * rows go; the clock rows say which side is whose. */
+#define CHAT " --chat 'you: hello' --chat 'good luck, have fun; I will try the central cannon opening again today' " \
+             "--chat 'you: 好的 fine' --chat 'your horse on b1 has nowhere to go, watch the left flank' --chat 'you: thanks'"
+static void test_network(void **state)
+{
+    (void)state;
+    check_screen("draw offer", "render zhonggong --dialog draw-offer" CHAT);
+    check_screen("takeback offer", "render zhonggong --dialog takeback-offer");
+    check_screen("chat", "render zhonggong" CHAT);
+    boxes *B = malloc(sizeof *B);
+    assert_non_null(B);
+    render_boxes("render zhonggong" CHAT, "1000x760", B);
+    assert_non_null(find(B, "thanks"));     /* the newest line is shown */
+    assert_non_null(find(B, "opponent"));   /* and who plays which side */
+    render_boxes("render zhonggong --dialog draw-offer", "1000x760", B);
+    assert_non_null(find(B, "Your opponent offers a draw"));
+    assert_non_null(find(B, "Decline (N)"));
+    free(B);
+}
+
 static void test_end_banner(void **state)
 {
     (void)state;
@@ -202,6 +224,7 @@ int main(void)
         cmocka_unit_test(test_game_with_long_texts),
         cmocka_unit_test(test_game_with_other_messages),
         cmocka_unit_test(test_dialogs),
+        cmocka_unit_test(test_network),
         cmocka_unit_test(test_end_banner),
         cmocka_unit_test(test_other_games),
         cmocka_unit_test(test_square_window),

@@ -15,6 +15,7 @@
  * block game's and its hook twin's, which must agree.
  */
 #include "testutil.h"
+#include "whytest.h"
 #include "blocktest.h"
 #include "lua_ruleset.h"
 #include "perft.h"
@@ -927,9 +928,50 @@ static void test_cli(void **st)
     free(err);
 }
 
+/* Each block says why it refuses, in both languages (blk_why.c); the
+ * game layer says a ko (framework/why.c). */
+static void test_refusal_reasons(void **st)
+{
+    (void)st;
+    static const wt_case cases[] = {
+        {"tictactoe", "3/1X1/3 b 1", NULL, false, "b2", QP_WHY_OCCUPIED, "b2 is occupied", "b2已有棋子"},
+        {"reversi", NULL, NULL, false, "a1", QP_WHY_RULE, "a1 must flip at least one disc", "a1须夹住对方至少一子"},
+        {"baghchal", NULL, NULL, false, "a1", QP_WHY_NOT_YOURS,
+         "a1 is not your piece: place one of yours from your hand on an empty point",
+         "a1不是你的棋子：请把手中的棋子放到空点上"},
+        {"baghchal", NULL, "c3 a1b1", false, "c3", QP_WHY_HAND_FIRST, "place your pieces in hand first (19 left)",
+         "须先把手中的棋子放完（还有19枚）"},
+        {"baghchal", NULL, "c3 a1b1", true, "c3c4", QP_WHY_HAND_FIRST, "place your pieces in hand first (19 left)",
+         "须先把手中的棋子放完（还有19枚）"},
+        {"go", "9/9/9/9/9/9/9/o8/1o7 w 3", NULL, false, "a1", QP_WHY_SUICIDE, "a1 is suicide: its group would have no liberty",
+         "a1禁着：落子后无气"},
+        {"go", "9/9/9/9/9/9/2Xo5/1Xo1o4/2Xo5 w 10", "d2", false, "c2", QP_WHY_REPETITION,
+         "it would repeat an earlier position (ko)", "不能重复以前的局面（打劫）"},
+        {"checkers", "8/8/5m2/8/1m1m4/2M5/8/M7 w 0", NULL, false, "a1 b2", QP_WHY_MUST_CAPTURE,
+         "a capture is available and must be taken", "有吃子必须吃"},
+        {"checkers", "8/8/5m2/8/1m1m4/2M5/8/M7 w 0", NULL, false, "a1", QP_WHY_MUST_CAPTURE,
+         "a capture is available and must be taken: another piece can jump", "有吃子必须吃：别的棋子可以跳吃"},
+        {"checkers", "8/8/5m2/8/1m1m4/2M5/8/M7 w 0", NULL, false, "c3 e5 c7", QP_WHY_MUST_CONTINUE,
+         "the move under way cannot go on to c7", "当前着法不能接到c7"},
+        {"checkers", "8/8/5m2/8/1m1m4/2M5/8/M7 w 0", NULL, true, "c3e5", QP_WHY_MUST_CONTINUE,
+         "the move is not finished: it goes on from e5", "着法未完：须从e5继续"},
+        {"pegsolitaire", NULL, NULL, true, "a1a3", QP_WHY_OFF_BOARD, "that point is not on the board", "该点不在棋盘上"},
+        {"pegsolitaire", NULL, NULL, true, "d6d5", QP_WHY_OWN_PIECE, "d5 is occupied by your own piece", "d5已有己方棋子"},
+        {"t_move", NULL, NULL, true, "a1c2", QP_WHY_CANNOT_MOVE, "that piece cannot move from a1 to c2",
+         "这枚棋子不能从a1走到c2"},
+        {"t_move", NULL, NULL, true, "e5e4", QP_WHY_NOT_YOURS, "e5 is not your piece", "e5不是你的棋子"},
+        {"t_hand", "2X/1X1/o2[] b 3", NULL, false, "b1", QP_WHY_NO_HAND, "b1: no pieces left to place; move one from-to",
+         "b1：手中已无棋子，请走子"},
+        {"chess", "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", NULL, true, "e2d3", QP_WHY_SELF_CHECK, "leaves your king in check",
+         "走后己方王被将军"},
+    };
+    wt_check(&reg, cases, (int)(sizeof cases / sizeof cases[0]));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_refusal_reasons),
         cmocka_unit_test(test_perft),          cmocka_unit_test(test_perft_deep),
         cmocka_unit_test(test_perft_jumps),
         cmocka_unit_test(test_perft_finished),

@@ -16,6 +16,8 @@
 #include "gui_words.c"
 #include "gui_files.c"
 #include "gui_settings.c"
+#include "gui_undo.c"
+#include "gui_why.c"
 
 static void open_state(gui_state *st, const char *ruleset, const char *fen)
 {
@@ -438,9 +440,90 @@ static void test_settings_threads(void **st)
     unlink(path);
 }
 
+/* Plays space-separated move texts on the window's game. */
+static void play_texts(gui_state *st, const char *moves)
+{
+    char buf[256], err[QP_ERR];
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
+        if (qp_game_play_text(&st->g, t, err, sizeof err)) fail_msg("%s: %s", t, err);
+    gui_state_changed(st);
+}
+
+/* Undo against the computer goes back to the player's turn in one press;
+ * the button is enabled exactly when Undo does something. */
+static void test_undo_target(void **state)
+{
+    (void)state;
+    gui_state st;
+    open_state(&st, "zhonggong", NULL);
+    st.flagged = -1;
+    st.ai_mask = 2u;   /* the computer plays Black */
+    assert_int_equal(gui_undo_target(&st), -1);   /* a new game: nothing to take back */
+    assert_false(gui_undo_enabled(&st));
+    play_texts(&st, "a3a4");
+    assert_int_equal(gui_undo_target(&st), 0);    /* the computer is thinking: back to the start */
+    play_texts(&st, "a7a6");
+    assert_int_equal(gui_undo_target(&st), 0);    /* the move and the reply */
+    assert_true(gui_undo_enabled(&st));
+    play_texts(&st, "c3c4 c7c6");
+    assert_int_equal(gui_undo_target(&st), 2);
+    st.flagged = 1;                               /* a flag fall is final */
+    assert_int_equal(gui_undo_target(&st), -1);
+    assert_false(gui_undo_enabled(&st));
+    st.flagged = -1;
+    st.ai_mask = 0u;                              /* two people: one ply */
+    assert_int_equal(gui_undo_target(&st), 3);
+    st.ai_mask = 1u;                              /* the computer plays Red, thinking on c7c6 */
+    assert_int_equal(gui_undo_target(&st), 3);
+    qp_game_goto(&st.g, 3);                       /* its reply c3c4 and Black's a7a6 go together */
+    gui_state_changed(&st);
+    assert_int_equal(gui_undo_target(&st), 1);
+    qp_game_goto(&st.g, 1);
+    gui_state_changed(&st);
+    assert_int_equal(gui_undo_target(&st), -1);   /* only its opening move */
+    assert_false(gui_undo_enabled(&st));
+    st.g.resigned = 0;                            /* a resignation can be taken back */
+    assert_true(gui_undo_enabled(&st));
+    st.g.resigned = -1;
+    st.prev_game = true;                          /* the game New replaced */
+    assert_true(gui_undo_enabled(&st));
+    gui_state_free(&st);
+}
+
+/* A refused click says the rule, "中文 English" when the font shows
+ * Chinese; a click on an empty point with nothing selected says nothing. */
+static void test_refused_click_reason(void **state)
+{
+    (void)state;
+    gui_state st;
+    open_state(&st, "zhonggong", NULL);
+    st.cjk = false;
+    int b1 = sq_of(&st, "b1");
+    assert_true(gui_why_click(&st, NULL, 0, b1));
+    assert_string_equal(st.msg, "the horse on b1 has no legal move: the horse's leg is blocked by the elephant on c1");
+    assert_true(st.msg_error);
+    st.cjk = true;
+    int a1 = sq_of(&st, "a1");
+    assert_true(gui_why_click(&st, &a1, 1, sq_of(&st, "a5")));
+    assert_string_equal(st.msg, "被a3的兵挡住 Blocked by the soldier on a3");
+    st.msg[0] = 0;
+    assert_false(gui_why_click(&st, NULL, 0, sq_of(&st, "d5")));
+    assert_string_equal(st.msg, "");
+    gui_state_free(&st);
+    /* Bagh-Chal: a tiger clicked while goats wait in hand */
+    open_state(&st, "baghchal", NULL);
+    st.cjk = false;
+    assert_true(gui_why_click(&st, NULL, 0, sq_of(&st, "a1")));
+    assert_string_equal(st.msg, "a1 is not your piece: place one of yours from your hand on an empty point");
+    gui_state_free(&st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_undo_target),
+        cmocka_unit_test(test_refused_click_reason),
         cmocka_unit_test(test_select_and_move),
         cmocka_unit_test(test_exchange_built_soldier_by_soldier),
         cmocka_unit_test(test_placement),

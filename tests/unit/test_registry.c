@@ -9,6 +9,7 @@
  */
 #define _DEFAULT_SOURCE   /* mkdtemp, realpath */
 #include "testutil.h"
+#include "whytest.h"
 #include "lua_ruleset.h"
 
 #include <limits.h>
@@ -547,6 +548,24 @@ static void test_list_warns(void **st)
     remove_games(dir);
 }
 
+/* A plugin explains refused moves through the same hook (Nim's piles). */
+static void test_plugin_refusal_reasons(void **st)
+{
+    (void)st;
+    static const wt_case cases[] = {
+        {"nim", NULL, NULL, false, "c4", QP_WHY_CANNOT_MOVE, "take at most 3 stones at a time", "每次最多取3颗"},
+        {"nim", NULL, NULL, false, "a5", QP_WHY_RULE, "pile a has only 3 stones", "第a堆只有3颗"},
+        {"nim", NULL, NULL, true, "b2c1", QP_WHY_RULE, "a move is one point: its pile and how many stones it takes",
+         "一着只点一个点：哪一堆、取几颗"},
+    };
+    qp_registry reg;
+    char err[QP_ERR + 64];
+    qp_registry_init(&reg, QP_SCRIPTS_DIR);
+    assert_int_equal(qp_registry_load_plugin_dir(&reg, QP_PLUGIN_DIR, err, sizeof err), 1);
+    wt_check(&reg, cases, (int)(sizeof cases / sizeof cases[0]));
+    qp_registry_free(&reg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -559,6 +578,7 @@ int main(void)
         cmocka_unit_test(test_every_broken_file),
         cmocka_unit_test(test_game_loaders),
         cmocka_unit_test(test_list_warns),
+        cmocka_unit_test(test_plugin_refusal_reasons),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

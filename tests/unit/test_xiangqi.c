@@ -4,6 +4,7 @@
  * reasons, make/unmake and incremental hash, FEN, notation, outcome.
  */
 #include "testutil.h"
+#include "whytest.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -839,9 +840,40 @@ static void test_registry(void **st)
     qp_registry_free(&reg);
 }
 
+/* Refused moves name the piece in the way, the leg, the eye, the check,
+ * the facing generals and the shape rules, in both languages (xq_why.c). */
+static void test_refusal_reasons(void **st)
+{
+    (void)st;
+    static const wt_case cases[] = {
+        {"xiangqi", NULL, NULL, false, "b1 d2", QP_WHY_LEG, "the horse's leg is blocked by the elephant on c1", "蹩马腿：c1有相"},
+        {"xiangqi", NULL, NULL, true, "a1a5", QP_WHY_BLOCKED, "blocked by the soldier on a4", "被a4的兵挡住"},
+        {"xiangqi", NULL, NULL, true, "h3h9", QP_WHY_BLOCKED, "blocked by the cannon on h8", "被h8的炮挡住"},
+        {"xiangqi", NULL, NULL, true, "a4b4", QP_WHY_CANNOT_MOVE, "the soldier moves sideways only after crossing the river",
+         "兵过河后才能横走"},
+        {"xiangqi", "3k5/9/9/9/9/9/9/9/3N5/2B1K4 w - - 0 1", NULL, true, "c1e3", QP_WHY_LEG,
+         "the elephant's eye is blocked by the horse on d2", "塞象眼：d2有马"},
+        {"xiangqi", "3k5/9/9/9/9/2B6/9/9/9/4K4 w - - 0 1", NULL, true, "c5e7", QP_WHY_CANNOT_MOVE,
+         "the elephant cannot cross the river", "相不能过河"},
+        {"xiangqi", "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", NULL, true, "d1e1", QP_WHY_FLYING,
+         "the two generals would face each other", "将帅不能照面"},
+        {"xiangqi", "4k4/9/9/9/9/9/9/9/4A4/r2K5 w - - 0 1", NULL, true, "e2f3", QP_WHY_SELF_CHECK,
+         "your general is in check and this move does not answer it", "正被将军，此着未能应将"},
+        {"xiangqi", "3k5/9/9/9/9/C7r/9/9/9/4K4 w - - 0 1", NULL, true, "a5i5", QP_WHY_CANNOT_MOVE,
+         "a cannon captures only by jumping over exactly one piece", "炮须隔一子才能吃子"},
+        {"xiangqi", "3k5/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1", NULL, false, "d1 e2", QP_WHY_OWN_PIECE,
+         "e2 is occupied by your own advisor", "e2已有己方的仕"},
+    };
+    qp_registry reg;
+    tu_registry(&reg);
+    wt_check(&reg, cases, (int)(sizeof cases / sizeof cases[0]));
+    qp_registry_free(&reg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_refusal_reasons),
         cmocka_unit_test(test_perft_start),
         cmocka_unit_test(test_perft_positions),
         cmocka_unit_test(test_scenarios),

@@ -10,6 +10,7 @@
  * side, palace d4-f6 unless a case changes it.
  */
 #include "testutil.h"
+#include "whytest.h"
 #include "config.h"
 #include "perft.h"
 #include "zg_eval.h"
@@ -819,9 +820,42 @@ static void test_see_and_progress(void **state)
     qp_rules_free(r);
 }
 
+/* Refused moves say the rule that refuses them, in both languages
+ * (framework/why.h through zg_why.c): typed, as the console asks, and
+ * clicked, as the window does. */
+static void test_refusal_reasons(void **st)
+{
+    (void)st;
+    static const wt_case cases[] = {
+        {"zhonggong", NULL, NULL, false, "b1", QP_WHY_NO_MOVE,
+         "the horse on b1 has no legal move: the horse's leg is blocked by the elephant on c1",
+         "b1的马无路可走：蹩马腿：c1有相"},
+        {"zhonggong", NULL, NULL, true, "a1a5", QP_WHY_BLOCKED, "blocked by the soldier on a3", "被a3的兵挡住"},
+        {"zhonggong", NULL, NULL, false, "a1 a5", QP_WHY_BLOCKED, "blocked by the soldier on a3", "被a3的兵挡住"},
+        {"zhonggong", NULL, NULL, true, "b1c3", QP_WHY_OWN_PIECE, "c3 is occupied by your own soldier", "c3已有己方的兵"},
+        {"zhonggong", NULL, NULL, true, "a7a6", QP_WHY_NOT_YOURS, "a7 is not your piece", "a7不是你的棋子"},
+        {"zhonggong", NULL, NULL, true, "e3e5", QP_WHY_CANNOT_MOVE, "a soldier cannot move from e3 to e5", "兵不能从e3走到e5"},
+        {"zhonggong", NULL, NULL, true, "d5d6", QP_WHY_EMPTY, "there is no piece on d5", "d5没有棋子"},
+        {"zhonggong", NULL, NULL, true, "e2e8", QP_WHY_BLOCKED,
+         "a cannon captures over exactly one piece; 4 stand between e2 and e8", "炮只能隔一子吃子，e2与e8之间有4子"},
+        {"zhonggong", "4r4/9/9/3k5/4R4/4K4/9/9/9 w - - 0 1", NULL, true, "e5a5", QP_WHY_SELF_CHECK,
+         "it would leave your general in check", "走后己方将帅被将军"},
+        {"zhonggong", "9/9/9/5k3/3P5/2PK5/3P5/9/4R4 w - - 0 1", NULL, true, "e1e4", QP_WHY_SUICIDE,
+         "your general would have no liberty", "己方将帅将无气"},
+        {"zhonggong", "P1P6/4c4/9/4k4/9/4K4/9/9/9 w - - 0 1", NULL, true, "a9b9", QP_WHY_SELF_CHECK,
+         "your general is in check and this move does not answer it", "正被将军，此着未能应将"},
+        {"zhonggong", "P1P6/4c4/9/4k4/9/4K4/9/9/9 w - - 0 1", NULL, true, "a9", QP_WHY_MUST_CONTINUE,
+         "the move is not finished: it goes on from a9", "着法未完：须从a9继续"},
+        {"zhonggong", "2r1r4/9/9/5k3/9/3K5/9/9/9 b - - 0 1", "c9d9", true, "d4d5", QP_WHY_OVER, "the game is over",
+         "对局已结束"},
+    };
+    wt_check(&tu_reg, cases, (int)(sizeof cases / sizeof cases[0]));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_refusal_reasons),
         cmocka_unit_test(test_start_perft),
         cmocka_unit_test(test_move_sets),
         cmocka_unit_test(test_decisive_moves),
