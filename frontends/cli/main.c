@@ -69,7 +69,7 @@ static const command commands[] = {
      "[--side red|black|random] [--time BASE+INC] [--save FILE] [--search mcts|alphabeta]",
      "Play in an SDL2 window; without a display, in the console."},
     {"render", cmd_render, "render RULESET [--fen FEN] [--config FILE] --out FILE.png [--size WxH] [--flip] [--layout] "
-     "[--resign SIDE] [--hint] [--analysis] [--dialog newgame|help|settings|resume] [--pieces plain|kai] "
+     "[--resign SIDE] [--hint] [--analysis] [--dialog newgame|help|settings|resume|library|editor|paste] [--pieces plain|kai] "
      "[--message TEXT] [--exchange] [--boxes]",
      "Draw the window's picture of the position off-screen (no display needed)."},
     {"uci", cmd_uci, "uci",

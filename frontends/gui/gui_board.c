@@ -10,6 +10,8 @@
  * of copies.
  */
 #include "gui_board.h"
+
+#include "gui_editor.h"
 #include "gui_raster.h"
 
 #include <ctype.h>
@@ -504,9 +506,9 @@ void gui_board_flush(gui_draw_ctx *d)
     drop_sprites(d);
 }
 
-/* A piece centred on (x, y) via its sprite. */
-static void piece(gui_draw_ctx *d, const gui_layout *L, const qp_rules *rules, const qp_piece_view *pv, int x, int y,
-                  int style)
+/* A piece centred on (x, y) via its sprite, drawn k times its size. */
+static void piece_k(gui_draw_ctx *d, const gui_layout *L, const qp_rules *rules, const qp_piece_view *pv, int x, int y,
+                    int style, float k)
 {
     int r100 = (int)(L->piece_r * 100);
     if (r100 != d->sprite_r100 || rules != d->sprite_rules || style != d->sprite_style) {
@@ -540,8 +542,21 @@ static void piece(gui_draw_ctx *d, const gui_layout *L, const qp_rules *rules, c
         sp->size = size;
         sp->tex = t;
     }
-    SDL_Rect dst = {x - sp->size / 2, y - sp->size / 2, sp->size, sp->size};
+    int size = k == 1 ? sp->size : (int)lroundf(sp->size * k);
+    SDL_Rect dst = {x - size / 2, y - size / 2, size, size};
     if (SDL_RenderCopy(d->gfx.ren, sp->tex, NULL, &dst) < 0) SDL_Log("SDL_RenderCopy: %s", SDL_GetError());
+}
+
+static void piece(gui_draw_ctx *d, const gui_layout *L, const qp_rules *rules, const qp_piece_view *pv, int x, int y,
+                  int style)
+{
+    piece_k(d, L, rules, pv, x, y, style, 1);
+}
+
+void gui_board_piece(gui_draw_ctx *d, const gui_layout *L, const qp_rules *rules, const qp_piece_view *pv, int x, int y,
+                     int style, float k)
+{
+    piece_k(d, L, rules, pv, x, y, style, k);
 }
 
 /* ---- markers ---------------------------------------------------------- */
@@ -623,7 +638,17 @@ void gui_draw_board(gui_draw_ctx *d, const gui_layout *L, const gui_state *st)
     qp_piece_view pv[QP_MAX_POINTS];
     bool occ[QP_MAX_POINTS];
     int x, y;
-    for (int sq = 0; sq < geo->n; sq++) occ[sq] = r->rs->piece_at(r, st->g.cur, sq, &pv[sq]);
+    /* the position editor's setup replaces the game's, without its marks */
+    bool editing = st->dialog == GUI_DLG_EDITOR && st->ed;
+    for (int sq = 0; sq < geo->n; sq++)
+        occ[sq] = editing ? gui_editor_piece_at(st->ed, sq, &pv[sq]) : r->rs->piece_at(r, st->g.cur, sq, &pv[sq]);
+    if (editing) {
+        for (int sq = 0; sq < geo->n; sq++) {
+            gui_layout_point(L, sq, &x, &y);
+            if (occ[sq]) piece(d, L, r, &pv[sq], x, y, st->pieces);
+        }
+        return;
+    }
     for (int sq = 0; sq < geo->n; sq++) {
         gui_layout_point(L, sq, &x, &y);
         marks_under(d, L, st, sq, x, y, occ[sq]);

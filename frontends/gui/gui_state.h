@@ -65,7 +65,11 @@ typedef enum gui_dialog {
     GUI_DLG_CONFIRM,          /* yes/no before an action that ends a game */
     GUI_DLG_END,              /* the end-of-game banner: new game / review */
     GUI_DLG_NEWGAME,          /* game, players, level and time control */
-    GUI_DLG_SETTINGS          /* piece style, animation, sound */
+    GUI_DLG_SETTINGS,         /* piece style, animation, sound */
+    /* the player tools (gui_toolview.h) */
+    GUI_DLG_LIBRARY,          /* finished games kept in the library */
+    GUI_DLG_EDITOR,           /* setting up a position: the board is the editor's */
+    GUI_DLG_PASTE             /* may a paste replace the game in progress? */
 } gui_dialog;
 
 /* A time control.  Invariant: base_s ≥ 1 (sudden death, increment),
@@ -170,6 +174,10 @@ typedef struct gui_state {
     char autosave_path[1024];
     int resume_moves;         /* plies in the autosave offered back */
     char resume_date[32];
+    /* the player tools (gui_toolview.h): owned by the app, NULL while closed */
+    struct gui_libview *lib;
+    struct gui_editor *ed;
+    char paste_what[160];     /* GUI_DLG_PASTE: what the paste brings */
 } gui_state;
 
 /* Takes ownership of r and *g (g is moved).  Returns 0 or -1 (memory). */
