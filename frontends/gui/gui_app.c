@@ -27,7 +27,9 @@
 #include "gui_clipboard.h"
 #include "gui_editor.h"
 #include "gui_libview.h"
+#include "gui_opening.h"
 #include "gui_toolview.h"
+#include "datadirs.h"
 #include "library.h"
 #include "record.h"
 #include "record_file.h"
@@ -76,6 +78,7 @@ typedef struct gui_app {
     gui_tc local_tc;
     qp_rules *paste_r;        /* a paste waiting for GUI_DLG_PASTE's answer, or NULL */
     qp_game paste_g;
+    gui_openings openings;    /* of the ruleset shown: st.openings */
 } gui_app;
 
 double gui_now(void)
@@ -629,6 +632,17 @@ static void save_to(gui_app *a, const char *path)
     gui_state_message(st, false, "%s %s", st->cjk ? "已保存 Saved" : "Saved", path);
 }
 
+/* The opening names of the game shown (scripts/openings/RULESET.txt). */
+static void load_openings(gui_app *a)
+{
+    char dir[1024], err[QP_ERR * 2];
+    gui_openings_free(&a->openings);
+    a->st.openings = NULL;
+    qp_default_scripts_dir(a->app->argv0, dir, sizeof dir);
+    if (gui_openings_load(&a->openings, dir, a->st.r->rs->name, err, sizeof err)) fprintf(stderr, "qipan: %s\n", err);
+    else if (a->openings.n) a->st.openings = &a->openings;
+}
+
 /* Another game (and maybe other rules) replaces the one shown. */
 static void replace_game(gui_app *a, qp_rules *r, qp_game *g)
 {
@@ -653,6 +667,7 @@ static void replace_game(gui_app *a, qp_rules *r, qp_game *g)
     char title[160];
     snprintf(title, sizeof title, "qipan \xE2\x80\x94 %s", st->r->rs->title ? st->r->rs->title : st->r->rs->name);
     if (a->win) SDL_SetWindowTitle(a->win, title);
+    load_openings(a);
 }
 
 static void load_from(gui_app *a, const char *path)
@@ -858,6 +873,7 @@ static void save_settings(gui_app *a)
     if (st->sound_ok) a->set.sound = st->sound_on;   /* no device now: keep the choice */
     a->set.animate = st->animate;
     a->set.pieces = (gui_piece_style)st->pieces;
+    a->set.coords = st->coords;
     a->set.threads = st->threads;
     if (gui_settings_save(&a->set, a->settings_path, err, sizeof err)) fprintf(stderr, "qipan: settings: %s\n", err);
 }
@@ -1414,6 +1430,12 @@ static void tool_action(gui_app *a, const gui_action *act)
     case GUI_TOOL_PASTE: paste(a); return;
     case GUI_TOOL_LIBRARY: open_library(a); return;
     case GUI_TOOL_EDITOR: open_editor(a); return;
+    case GUI_TOOL_NOTATION:
+        st->coords = !st->coords;
+        if (st->log) fprintf(stderr, "qipan: settings: notation %s\n", st->coords ? "coords" : "native");
+        gui_state_message(st, false, "%s", st->coords ? (st->cjk ? "坐标记谱 Moves in coordinates" : "Moves in coordinates")
+                                                      : (st->cjk ? "中文记谱 Moves in the game's notation" : "Moves in the game's notation"));
+        return;
     case GUI_PASTE_YES: if (a->paste_r) paste_apply(a); return;
     case GUI_PASTE_NO: tools_close(a); return;
     default: break;
@@ -1621,9 +1643,9 @@ static void update(gui_app *a)
             if (m != QP_MOVE_NONE && gui_state_ai_to_move(st)) play(a, m);
         } else if (a->job == GUI_JOB_HINT) {
             if (m != QP_MOVE_NONE) {
-                char t[QP_MOVE_TEXT];
+                char t[QP_MOVE_TEXT + 64];
                 gui_state_set_hint(st, m);
-                st->r->rs->move_text(st->r, st->g.cur, m, t, sizeof t);
+                gui_tools_move_words(st, m, t, sizeof t);
                 gui_state_message(st, false, "%s %s", st->cjk ? "提示 Hint:" : "Hint:", t);
             }
         } else if (st->think.best != before.best) {
@@ -1793,12 +1815,14 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
     if (opt->level >= 1 && opt->level <= GUI_LEVELS) st->level = opt->level;
     st->animate = a->set.animate;
     st->pieces = a->set.pieces;
+    st->coords = a->set.coords;
     /* Threads: remembered, else the config's ai.threads. */
     long long cfg_threads = qp_param_int(&st->r->params, "ai.threads");
     st->threads = a->set.threads > 0 ? a->set.threads : cfg_threads > 0 ? (int)cfg_threads : 1;
     if (st->threads > GUI_MAX_THREADS) st->threads = GUI_MAX_THREADS;
     set_autosave_path(a);
     gui_default_save_path(st->r->rs->name, a->save_path, sizeof a->save_path);
+    load_openings(a);
 
     if (open_window(a, opt, err, sizeof err)) {
         fprintf(stderr, "qipan: %s\n", err);
@@ -1913,6 +1937,7 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
     print_stats(a);
     tools_free(a);
 done:
+    gui_openings_free(&a->openings);
     gui_engine_free(a->eng);
     gui_sound_close(a->snd);
     if (a->ren) {

@@ -16,6 +16,8 @@
 #include "gui_editor.h"
 #include "gui_engine.h"
 #include "gui_libview.h"
+#include "gui_opening.h"
+#include "datadirs.h"
 #include "gui_png.h"
 #include "gui_toolview.h"
 #include "record.h"
@@ -382,6 +384,12 @@ int cmd_render(qp_app *app, int argc, char **argv)
         st.ng.tc = (gui_tc){GUI_TC_INCREMENT, 180, 2, 30};
     }
     st.pieces = ro.kai ? 1 : 0;
+    /* the opening names the window shows beside the start row */
+    gui_openings ops = {0};
+    char sdir[1024], oerr[QP_ERR * 2];
+    qp_default_scripts_dir(app->argv0, sdir, sizeof sdir);
+    if (gui_openings_load(&ops, sdir, r->rs->name, oerr, sizeof oerr)) fprintf(stderr, "qipan: %s\n", oerr);
+    st.openings = ops.n ? &ops : NULL;
     /* the player tools' dialogs (gui_toolview.h): the library of
      * $XDG_DATA_HOME, the editor on the position, --message what a paste brings */
     gui_libview lib = {0};
@@ -448,6 +456,8 @@ int cmd_render(qp_app *app, int argc, char **argv)
         }
     }
     gui_libview_free(&lib);
+    gui_openings_free(&ops);
+    st.openings = NULL;
     st.lib = NULL;
     st.ed = NULL;
     gui_state_free(&st);

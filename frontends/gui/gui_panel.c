@@ -5,6 +5,8 @@
  */
 #include "gui_panel.h"
 
+#include "gui_opening.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -195,7 +197,9 @@ static void draw_think(gui_draw_ctx *d, const gui_layout *L, const gui_state *st
         gui_text_box(f, line, L->font_small, false, GUI_TEXT, head, GUI_LEFT, 0);
         y += L->font_small * 1.45f;
         /* the best line over two lines, above the evaluation bar */
-        snprintf(line, sizeof line, "%s %s", f->cjk ? "主变 PV:" : "PV:", t->pv[0] ? t->pv : "-");
+        /* in the notation the player reads (needs the Chinese font), else coordinates */
+        const char *best = t->pv_nota[0] && !st->coords && f->cjk ? t->pv_nota : t->pv;
+        snprintf(line, sizeof line, "%s %s", f->cjk ? "主变 PV:" : "PV:", best[0] ? best : "-");
         SDL_Rect pv = {(int)x, (int)y, maxw, (int)(L->font_small * 2.9f)};
         /* a line too long for its two lines shows the whole moves that fit */
         size_t keep = strlen(line);
@@ -272,6 +276,18 @@ static void draw_moves(gui_draw_ctx *d, const gui_layout *L, const gui_state *st
             char a[64];
             gui_text(f, gui_bi(f, a, sizeof a, "开局", "Start"), L->font_text, cur, cur ? GUI_TEXT : GUI_TEXT_DIM,
                      xtext, cy, GUI_LEFT | GUI_VCENTER, 0);
+            /* the opening the moves follow, by its code (ECCO for Xiangqi) */
+            const gui_opening *op = gui_openings_find(st->openings, &st->g);
+            if (op) {
+                char on[200];
+                int sw;
+                gui_text_size(f, a, L->font_text, cur, &sw, NULL);
+                snprintf(on, sizeof on, "%s %s", op->code, f->cjk ? op->zh : op->en);
+                float ox = xtext + sw + L->font_text * 0.8f;
+                SDL_Rect ob = {(int)ox, (int)y, (int)(R->x + R->w - ox - 10 * L->ui), L->row_h};
+                if (ob.w > L->font_small * 4)
+                    gui_text_box(f, on, L->font_small, false, GUI_C(200, 170, 110, 255), ob, GUI_LEFT | GUI_VCENTER, 0);
+            }
             continue;
         }
         const gui_ply *p = &st->ply[row - 1];

@@ -57,6 +57,7 @@ typedef struct gui_think {
     uint64_t nodes;
     int time_ms;
     char pv[320];             /* the best line, coordinate text */
+    char pv_nota[320];        /* the same in the game's own notation (炮二平五 …), "" without one */
     qp_move best;             /* its first move (legal in the searched position), or none */
 } gui_think;
 
@@ -142,6 +143,7 @@ typedef struct gui_state {
     bool analysis;            /* the engine thinks on every position shown */
     bool animate;             /* moves slide (settings) */
     int pieces;               /* gui_piece_style of the glyphs */
+    bool coords;              /* hints and best lines in coordinates, not the game's notation (settings) */
     int threads;              /* the computer's search threads (settings) */
     int ai_kind;              /* its search, QP_AI_ALPHABETA or QP_AI_MCTS (settings; each new
                                * game starts with the game's own choice) */
@@ -178,6 +180,7 @@ typedef struct gui_state {
     struct gui_libview *lib;
     struct gui_editor *ed;
     char paste_what[160];     /* GUI_DLG_PASTE: what the paste brings */
+    const struct gui_openings *openings;   /* the game's opening names (gui_opening.h), owned by the app; NULL: none */
 } gui_state;
 
 /* Takes ownership of r and *g (g is moved).  Returns 0 or -1 (memory). */

@@ -136,6 +136,7 @@ bool gui_toolview_key(const SDL_KeyboardEvent *k, const gui_state *st, gui_actio
     if (ctrl && key == SDLK_v) return tool(a, GUI_TOOL_PASTE, 0);
     if (!ctrl && key == SDLK_b) return tool(a, GUI_TOOL_LIBRARY, 0);
     if (!ctrl && key == SDLK_e) return tool(a, GUI_TOOL_EDITOR, 0);
+    if (!ctrl && key == SDLK_k) return tool(a, GUI_TOOL_NOTATION, 0);
     return false;
 }
 
@@ -178,6 +179,16 @@ bool gui_toolview_click(const gui_layout *L, const gui_state *st, int x, int y, 
         return true;
     }
     return false;
+}
+
+void gui_tools_move_words(const gui_state *st, qp_move m, char *buf, size_t n)
+{
+    const qp_rules *r = st->r;
+    char t[QP_MOVE_TEXT], w[64] = "";
+    r->rs->move_text(r, st->g.cur, m, t, sizeof t);
+    if (r->rs->move_notation && !st->coords && st->cjk) r->rs->move_notation(r, st->g.cur, m, w, sizeof w);
+    if (w[0]) snprintf(buf, n, "%s %s", w, t);
+    else snprintf(buf, n, "%s", t);
 }
 
 /* ---- drawing ------------------------------------------------------------ */

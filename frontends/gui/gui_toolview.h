@@ -21,6 +21,7 @@
 typedef enum gui_tool_item {
     /* anywhere (keys) */
     GUI_TOOL_COPY_FEN, GUI_TOOL_COPY_RECORD, GUI_TOOL_PASTE, GUI_TOOL_LIBRARY, GUI_TOOL_EDITOR,
+    GUI_TOOL_NOTATION,        /* hints and best lines: the game's notation or coordinates */
     /* the Library dialog: x the row's game for LIB_ROW */
     GUI_LIB_ROW, GUI_LIB_OPEN, GUI_LIB_EXPORT, GUI_LIB_DELETE, GUI_LIB_UNDO, GUI_LIB_CLOSE,
     GUI_LIB_UP, GUI_LIB_DOWN, GUI_LIB_SCROLL,
@@ -51,6 +52,11 @@ void gui_layout_editor(const gui_layout *L, int npal, gui_ed_layout *E);
  * it is none of theirs. */
 bool gui_toolview_key(const SDL_KeyboardEvent *k, const gui_state *st, gui_action *act);
 bool gui_toolview_click(const gui_layout *L, const gui_state *st, int x, int y, gui_action *act);
+
+/* Move m of the position shown as the player reads it: the game's own
+ * notation and the coordinates ("炮二平五 h3e3") unless st->coords or the
+ * font has no Chinese, else the coordinates alone. */
+void gui_tools_move_words(const gui_state *st, qp_move m, char *buf, size_t n);
 
 /* Draws the tools' dialog when one is open; false when none is. */
 bool gui_toolview_draw(gui_draw_ctx *d, const gui_layout *L, const gui_state *st);

@@ -603,6 +603,8 @@ static void test_editor_clipboard_library(void **state)
     wait_log(&t, "dialog: paste");
     sess_key(&t, "y");
     wait_log(&t, "pasted: xiangqi 0 plies 3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1");
+    sess_key(&t, "k");   /* hints and best lines in coordinates */
+    wait_log(&t, "settings: notation coords");
 
     sess_key(&t, "b");
     wait_log(&t, "library: 2 games");

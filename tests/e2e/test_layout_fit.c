@@ -138,6 +138,11 @@ static void test_game_with_long_texts(void **state)
         /* the file name stays, wrapped whole or with the path's middle left out */
         if (!find(B, "autosave-zhonggong.txt")) fail_msg("at %s the kept file's name is not shown", sizes[s]);
         if (!find(B, "depth 5")) fail_msg("at %s the analysis row is not shown", sizes[s]);
+        /* the best line in the notation the player reads: Chinese, 进/平/退
+         * (with a Chinese font, which the line's label "主变" shows) */
+        const rec *pv = find(B, "PV:");
+        if (!pv || (strstr(pv->text, "\xE4\xB8\xBB\xE5\x8F\x98") && !strstr(pv->text, "\xE8\xBF\x9B") && !strstr(pv->text, "\xE5\xB9\xB3") && !strstr(pv->text, "\xE9\x80\x80")))
+            fail_msg("at %s the best line is not in Chinese notation: %s", sizes[s], pv ? pv->text : "none");
     }
     assert_int_equal(bad, 0);
     free(B);

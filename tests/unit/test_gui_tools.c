@@ -15,6 +15,7 @@
 #include "gui_clipboard.c"
 #include "gui_editor.c"
 #include "gui_libview.c"
+#include "gui_opening.c"
 #include "record_file.h"
 
 static char home[128];
@@ -293,6 +294,65 @@ static void test_library_delete_undo(void **state)
     qp_rules_free(r);
 }
 
+/* A game of coordinate moves from the start, or from fen. */
+static void play_moves(qp_game *g, qp_rules *r, const char *fen, const char *moves)
+{
+    char err[QP_ERR], buf[256];
+    assert_int_equal(qp_game_init(g, r, fen, err, sizeof err), 0);
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        qp_move m;
+        if (r->rs->move_parse(r, g->cur, t, &m, err, sizeof err)) fail_msg("%s: %s", t, err);
+        qp_game_play(g, m);
+    }
+}
+
+static const char *opening_of(const gui_openings *o, qp_rules *r, const char *fen, const char *moves)
+{
+    static char out[128];
+    qp_game g;
+    play_moves(&g, r, fen, moves);
+    const gui_opening *op = gui_openings_find(o, &g);
+    snprintf(out, sizeof out, "%s%s%s", op ? op->code : "-", op ? " " : "", op ? op->zh : "");
+    qp_game_free(&g);
+    return out;
+}
+
+/* The shipped Xiangqi table names openings by the longest line followed,
+ * either wing, only from the start position; a bad table names its line. */
+static void test_openings(void **state)
+{
+    (void)state;
+    gui_openings o;
+    char err[QP_ERR * 2];
+    assert_int_equal(gui_openings_load(&o, QP_SCRIPTS_DIR, "xiangqi", err, sizeof err), 0);
+    assert_int_equal(o.n, 40);
+    qp_rules *r = tu_rules(&tu_reg, "xiangqi");
+    assert_string_equal(opening_of(&o, r, NULL, "h3e3"), "B00 中炮局");
+    assert_string_equal(opening_of(&o, r, NULL, "h3e3 h10g8 h1g3 b10c8 i1h1"), "C00 中炮对屏风马");
+    assert_string_equal(opening_of(&o, r, NULL, "b3e3 b8e8"), "D00 顺炮局");
+    assert_string_equal(opening_of(&o, r, NULL, "h3e3 b8e8"), "D50 中炮对列炮");
+    assert_string_equal(opening_of(&o, r, NULL, "c1e3 h10g8"), "A10 飞相局");
+    assert_string_equal(opening_of(&o, r, NULL, "g4g5 h8g8"), "E10 仙人指路对卒底炮");
+    assert_string_equal(opening_of(&o, r, NULL, "h1g3 g7g6"), "A41 起马对进7卒");
+    assert_string_equal(opening_of(&o, r, NULL, "e4e5"), "-");
+    /* the same moves from another position are no opening */
+    assert_string_equal(opening_of(&o, r, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1", "h8e8"), "-");
+    gui_openings_free(&o);
+    /* none for a game without a table */
+    assert_int_equal(gui_openings_load(&o, QP_SCRIPTS_DIR, "tictactoe", err, sizeof err), 0);
+    assert_int_equal(o.n, 0);
+
+    const char bad[] = "# x\nA01 | f1e2 | 上仕局 | Advisor opening\nA02 | a4a5 | 边兵局\n";
+    assert_int_equal(gui_openings_parse(&o, bad, strlen(bad), err, sizeof err), -1);
+    assert_string_equal(err, "line 3: want CODE | MOVES | 中文名 | English name");
+    assert_null(o.e);
+    const char empty[] = "A01 |  | 上仕局 | Advisor opening";
+    assert_int_equal(gui_openings_parse(&o, empty, strlen(empty), err, sizeof err), -1);
+    assert_string_equal(err, "line 1: no moves");
+    qp_rules_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -302,6 +362,7 @@ int main(void)
         cmocka_unit_test(test_paste_record),
         cmocka_unit_test(test_paste_excerpt),
         cmocka_unit_test(test_library_delete_undo),
+        cmocka_unit_test(test_openings),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
