@@ -1849,7 +1849,10 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
     if (st->pieces == GUI_PIECES_KAI && !a->draw.fonts.kai_path[0]) st->pieces = GUI_PIECES_PLAIN;
     st->log = getenv("QIPAN_GUI_LOG") && *getenv("QIPAN_GUI_LOG");
     for (int i = 0; i < app->reg.n && st->ngames < (int)(sizeof st->games / sizeof st->games[0]); i++)
+    {
+        st->game_titles[st->ngames] = app->reg.rs[i]->title;
         st->games[st->ngames++] = app->reg.rs[i]->name;
+    }
 
     if (st->log)
         fprintf(stderr, "qipan: start: mode %u level %d flip %d pieces %s animation %s sound %s threads %d\n",

@@ -377,6 +377,7 @@ int cmd_render(qp_app *app, int argc, char **argv)
         st.ai_kind = qp_ai_choose(r);
         for (int i = 0; i < app->reg.n && st.ngames < (int)(sizeof st.games / sizeof st.games[0]); i++) {
             if (!strcmp(app->reg.rs[i]->name, r->rs->name)) st.ng.game = st.ngames;
+            st.game_titles[st.ngames] = app->reg.rs[i]->title;
             st.games[st.ngames++] = app->reg.rs[i]->name;
         }
         st.ng.ai_mask = st.ai_mask;

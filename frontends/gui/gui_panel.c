@@ -174,7 +174,10 @@ static void draw_think(gui_draw_ctx *d, const gui_layout *L, const gui_state *st
     int maxw = R->w - (int)(2 * pad);
     char a[160], b[160], line[320];
     const gui_think *t = &st->think;
-    if (t->active || t->depth > 0) {
+    /* the last search stays only while it is the computer's, at the game's
+     * end: not in a two-player game, not while reviewing */
+    bool last = t->depth > 0 && (st->ai_mask & 3u) && st->g.cursor == st->g.len;
+    if (t->active || st->analysis || last) {
         if (t->active) {
             /* three dots chasing each other */
             for (int i = 0; i < 3; i++) {
@@ -354,7 +357,10 @@ static void button_label(const gui_state *st, int b, const char **zh, const char
         snprintf(ebuf, n, "Level %d", st->level);
         *en = ebuf;
     } else if (b == GUI_BTN_SOUND) {
-        snprintf(ebuf, n, "Sound %s", st->sound_on && st->sound_ok ? "on" : "off");
+        /* greyed: it says why */
+        if (st->sound_ok) snprintf(ebuf, n, "Sound %s", st->sound_on ? "on" : "off");
+        else snprintf(ebuf, n, "No audio");
+        if (!st->sound_ok) *zh = "无音频";
         *en = ebuf;
     } else if (b == GUI_BTN_ANALYZE) {
         *en = st->analysis ? "On" : "Analyze";
@@ -437,6 +443,8 @@ static const char help_keys[] =
     "T hint   A analysis   F flip board   L / - level   S sound   Ctrl+S save   Ctrl+O load   "
     "P settings   Ctrl+= / Ctrl+- / Ctrl+0 or Ctrl+wheel zoom   F11 full screen   H help   Q quit   "
     "Home / \xE2\x86\x90 / \xE2\x86\x92 / End review   drag or click to move   Esc cancel   "
+    "B library   E set up a position   Ctrl+C / Ctrl+Shift+C copy FEN / record   Ctrl+V paste   "
+    "K Chinese or coordinate moves   "
     "Network game: D offer a draw   Y / N answer an offer   C chat";
 
 /* Rules texts are written with hard line breaks; inside a sentence they
@@ -482,12 +490,22 @@ static void draw_newgame(gui_draw_ctx *d, const gui_layout *L, const gui_state *
     gui_text_box(f, gui_bi(f, a, sizeof a, "新局设置", "New game"), L->font_title, true, GUI_CARD_TEXT, tb, GUI_LEFT, 0);
     static const char *const lz[GUI_NG_ROWS] = {"棋种", "", "", "等级", "计时", ""};
     const char *game = ng->game >= 0 && ng->game < st->ngames ? st->games[ng->game] : st->r->rs->name;
+    /* the Game row shows the game's title up to its first comma or parenthesis */
+    char shown[96];
+    const char *tl = ng->game >= 0 && ng->game < st->ngames ? st->game_titles[ng->game] : NULL;
+    snprintf(shown, sizeof shown, "%s", tl && *tl ? tl : game);
+    shown[strcspn(shown, ",")] = 0;
+    if (!shown[0]) snprintf(shown, sizeof shown, "%s", game);
     /* Side names of the chosen game are known only for the current one. */
     bool same = !strcmp(game, st->r->rs->name);
     char s0[64], s1[64];
     gui_cap_word(s0, sizeof s0, same ? qp_side_name(st->r, 0) : "first");
     gui_cap_word(s1, sizeof s1, same ? qp_side_name(st->r, 1) : "second");
-    const char *le[GUI_NG_ROWS] = {"Game", s0, s1, "Level", "Time", ng->tc.kind == GUI_TC_PERMOVE ? "Seconds" : "Minutes"};
+    /* the time control as players write it: "3+2", "5 min", "30 s/move" */
+    char tcl[48], tct[32];
+    gui_tc_text(&ng->tc, tct, sizeof tct);
+    snprintf(tcl, sizeof tcl, "Time %s", ng->tc.kind == GUI_TC_NONE ? "" : tct);
+    const char *le[GUI_NG_ROWS] = {"Game", s0, s1, "Level", tcl, ng->tc.kind == GUI_TC_PERMOVE ? "Seconds" : "Minutes"};
     for (int r = 0; r < GUI_NG_ROWS; r++) {
         const char *zh = lz[r];
         if (r == 1) zh = same ? gui_side_zh(st->r, 0) : "先手";
@@ -501,7 +519,12 @@ static void draw_newgame(gui_draw_ctx *d, const gui_layout *L, const gui_state *
     ng_button(d, L, &N.item[GUI_NG_GAME_PREV], "<", false, true);
     ng_button(d, L, &N.item[GUI_NG_GAME_NEXT], ">", false, true);
     float gx = (N.item[GUI_NG_GAME_PREV].x + N.item[GUI_NG_GAME_PREV].w + N.item[GUI_NG_GAME_NEXT].x) / 2.0f;
-    gui_text_fit(f, game, L->font_text, true, GUI_CARD_TEXT, gx, cy0, GUI_HCENTER | GUI_VCENTER,
+    {   /* a parenthesis that does not fit goes */
+        SDL_Rect gr = {0, 0, N.item[GUI_NG_GAME_NEXT].x - N.item[GUI_NG_GAME_PREV].x - N.item[GUI_NG_GAME_PREV].w - 8, N.row_h};
+        char *paren = strstr(shown, " (");
+        if (paren && !gui_text_fits(f, shown, L->font_text, true, gr, 0)) *paren = 0;
+    }
+    gui_text_fit(f, shown, L->font_text, true, GUI_CARD_TEXT, gx, cy0, GUI_HCENTER | GUI_VCENTER,
                  N.item[GUI_NG_GAME_NEXT].x - N.item[GUI_NG_GAME_PREV].x - N.item[GUI_NG_GAME_PREV].w - 8);
     for (int sd = 0; sd < 2; sd++) {
         bool ai = ng->ai_mask >> sd & 1u, en = sd == 0 || two;

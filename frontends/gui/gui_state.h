@@ -172,6 +172,7 @@ typedef struct gui_state {
     int64_t left_ms[2];       /* time left on each clock (tc.kind != NONE) */
     gui_newgame ng;           /* choices while GUI_DLG_NEWGAME is open */
     const char *games[64];    /* registered rulesets the dialog offers */
+    const char *game_titles[64];   /* and their titles (NULL: the name shown) */
     int ngames;
     char autosave_path[1024];
     int resume_moves;         /* plies in the autosave offered back */

@@ -294,6 +294,54 @@ static void test_library_delete_undo(void **state)
     qp_rules_free(r);
 }
 
+static int lines(const char *s)
+{
+    int n = 0;
+    for (; *s; s++) n += *s == '\n';
+    return n;
+}
+
+/* qipan library delete / restore do what the window's Delete and Undo do. */
+static void test_library_cli(void **state)
+{
+    (void)state;
+    qp_rules *r = tu_rules(&tu_reg, "tictactoe");
+    const char *const a[] = {"a1", "b1", "a2", "b2", "a3", NULL};
+    char p1[1024], cmd[1200], *out, *err;
+    keep(r, a, p1);
+    assert_int_equal(tu_run("library", NULL, &out, &err), 0);
+    int before = lines(out);
+    assert_non_null(strstr(out, p1));
+    free(out);
+    free(err);
+    snprintf(cmd, sizeof cmd, "library delete '%s'", p1);
+    assert_int_equal(tu_run(cmd, NULL, &out, &err), 0);
+    free(out);
+    free(err);
+    assert_int_equal(tu_run("library", NULL, &out, &err), 0);
+    assert_int_equal(lines(out), before - 1);
+    assert_null(strstr(out, p1));
+    free(out);
+    free(err);
+    snprintf(cmd, sizeof cmd, "library restore '%s'", strrchr(p1, '/') + 1);
+    assert_int_equal(tu_run(cmd, NULL, &out, &err), 0);
+    free(out);
+    free(err);
+    assert_int_equal(tu_run("library", NULL, &out, &err), 0);
+    assert_int_equal(lines(out), before);
+    free(out);
+    free(err);
+    assert_int_equal(tu_run("library delete /etc/passwd", NULL, &out, &err), 1);
+    assert_string_equal(err, "qipan: library: /etc/passwd is not in the library folder\n");
+    free(out);
+    free(err);
+    assert_int_equal(tu_run("library restore", NULL, &out, &err), 2);
+    assert_string_equal(err, "usage: qipan library [delete FILE | restore FILE]\n");
+    free(out);
+    free(err);
+    qp_rules_free(r);
+}
+
 /* A game of coordinate moves from the start, or from fen. */
 static void play_moves(qp_game *g, qp_rules *r, const char *fen, const char *moves)
 {
@@ -363,6 +411,7 @@ int main(void)
         cmocka_unit_test(test_paste_excerpt),
         cmocka_unit_test(test_library_delete_undo),
         cmocka_unit_test(test_openings),
+        cmocka_unit_test(test_library_cli),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
