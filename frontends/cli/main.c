@@ -70,7 +70,7 @@ static const command commands[] = {
      "Play in an SDL2 window; without a display, in the console."},
     {"render", cmd_render, "render RULESET [--fen FEN] [--config FILE] --out FILE.png [--size WxH] [--flip] [--layout] "
      "[--resign SIDE] [--hint] [--analysis] [--dialog newgame|help|settings|resume|library|editor|paste] [--pieces plain|kai] "
-     "[--message TEXT] [--exchange] [--boxes]",
+     "[--message TEXT] [--exchange] [--boxes] [--file-numbers]",
      "Draw the window's picture of the position off-screen (no display needed)."},
     {"uci", cmd_uci, "uci",
      "Run as a UCI engine on stdin/stdout ('setoption name UCI_Variant value RULESET')."},

@@ -27,6 +27,7 @@
 #include "gui_clipboard.h"
 #include "gui_editor.h"
 #include "gui_libview.h"
+#include "gui_notes.h"
 #include "gui_opening.h"
 #include "gui_toolview.h"
 #include "datadirs.h"
@@ -79,6 +80,7 @@ typedef struct gui_app {
     qp_rules *paste_r;        /* a paste waiting for GUI_DLG_PASTE's answer, or NULL */
     qp_game paste_g;
     gui_openings openings;    /* of the ruleset shown: st.openings */
+    gui_notes notes;          /* the loaded record's comments: st.notes */
 } gui_app;
 
 double gui_now(void)
@@ -249,6 +251,13 @@ static bool side_is_ai(const gui_app *a, int side)
     return a->st.engine_ok && (a->st.ai_mask >> side & 1u);
 }
 
+/* The loaded record's comments go with the game they came with. */
+static void drop_notes(gui_app *a)
+{
+    gui_notes_free(&a->notes);
+    a->st.notes = NULL;
+}
+
 /* A new game never destroys the old one: an unfinished game's autosave is
  * kept aside, and Undo on the empty new game brings it back. */
 static void new_game(gui_app *a)
@@ -262,6 +271,7 @@ static void new_game(gui_app *a)
         kept = keep_aside(a, st->autosave_path, "previous", "", a->prev_path, sizeof a->prev_path) == 0;
     if (!kept) a->prev_path[0] = 0;
     qp_game_reset(&st->g);
+    drop_notes(a);
     a->took_back = -1;
     st->flagged = -1;
     memset(st->clock_ms, 0, sizeof st->clock_ms);
@@ -637,6 +647,7 @@ static void load_openings(gui_app *a)
 {
     char dir[1024], err[QP_ERR * 2];
     gui_openings_free(&a->openings);
+    gui_notes_free(&a->notes);
     a->st.openings = NULL;
     qp_default_scripts_dir(a->app->argv0, dir, sizeof dir);
     if (gui_openings_load(&a->openings, dir, a->st.r->rs->name, err, sizeof err)) fprintf(stderr, "qipan: %s\n", err);
@@ -668,6 +679,7 @@ static void replace_game(gui_app *a, qp_rules *r, qp_game *g)
     snprintf(title, sizeof title, "qipan \xE2\x80\x94 %s", st->r->rs->title ? st->r->rs->title : st->r->rs->name);
     if (a->win) SDL_SetWindowTitle(a->win, title);
     load_openings(a);
+    drop_notes(a);
 }
 
 static void load_from(gui_app *a, const char *path)
@@ -679,9 +691,11 @@ static void load_from(gui_app *a, const char *path)
     if (!*path) return;
     engine_cancel(a);
     a->loaded_ws = false;
-    if (qp_record_load(&a->app->reg, path, &r, &g, err, sizeof err)) {
-        gui_state_message(st, true, "%s", err);
+    qp_record *rec = malloc(sizeof *rec);   /* kept for its comments */
+    if (!rec || qp_record_load_keep(&a->app->reg, path, &r, &g, rec, err, sizeof err)) {
+        gui_state_message(st, true, "%s", rec ? err : "out of memory");
         sound(a, GUI_SFX_ERROR);
+        free(rec);
         return;
     }
     /* Read before anything is written: the autosave's own state file is
@@ -689,6 +703,9 @@ static void load_from(gui_app *a, const char *path)
     char ws[2048];
     bool have_ws = gui_winstate_read(path, ws, sizeof ws);
     replace_game(a, r, &g);
+    if (gui_notes_take(&a->notes, rec, &st->g) == 0 && a->notes.text) st->notes = &a->notes;
+    qp_record_free(rec);
+    free(rec);
     if (have_ws) {
         gui_winstate_apply(st, ws);
         a->loaded_ws = true;
@@ -874,6 +891,7 @@ static void save_settings(gui_app *a)
     a->set.animate = st->animate;
     a->set.pieces = (gui_piece_style)st->pieces;
     a->set.coords = st->coords;
+    a->set.file_numbers = st->file_numbers;
     a->set.threads = st->threads;
     if (gui_settings_save(&a->set, a->settings_path, err, sizeof err)) fprintf(stderr, "qipan: settings: %s\n", err);
 }
@@ -1388,6 +1406,7 @@ static void editor_done(gui_app *a, bool analyse)
         snprintf(a->prev_path, sizeof a->prev_path, "%s", aside);
     qp_game_free(&st->g);
     st->g = g;
+    drop_notes(a);
     tools_free(a);
     st->dialog = GUI_DLG_NONE;
     a->took_back = -1;
@@ -1430,6 +1449,10 @@ static void tool_action(gui_app *a, const gui_action *act)
     case GUI_TOOL_PASTE: paste(a); return;
     case GUI_TOOL_LIBRARY: open_library(a); return;
     case GUI_TOOL_EDITOR: open_editor(a); return;
+    case GUI_TOOL_EDGE:
+        st->file_numbers = !st->file_numbers;
+        if (st->log) fprintf(stderr, "qipan: settings: edge %s\n", st->file_numbers ? "numbers" : "coords");
+        return;
     case GUI_TOOL_NOTATION:
         st->coords = !st->coords;
         if (st->log) fprintf(stderr, "qipan: settings: notation %s\n", st->coords ? "coords" : "native");
@@ -1816,6 +1839,7 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
     st->animate = a->set.animate;
     st->pieces = a->set.pieces;
     st->coords = a->set.coords;
+    st->file_numbers = a->set.file_numbers;
     /* Threads: remembered, else the config's ai.threads. */
     long long cfg_threads = qp_param_int(&st->r->params, "ai.threads");
     st->threads = a->set.threads > 0 ? a->set.threads : cfg_threads > 0 ? (int)cfg_threads : 1;

@@ -145,12 +145,35 @@ static void paint_text(gui_draw_ctx *d, SDL_Surface *cv, const char *s, int px, 
     SDL_FreeSurface(t);
 }
 
-/* Bottom/left coordinates, named as qp_sq_name names the points. */
-static void paint_coords(gui_draw_ctx *d, SDL_Surface *cv, const gui_layout *L, const qp_geom *geo)
+/* The traditional file numbers of a Xiangqi board: 九…一 from left to
+ * right along the first side's (Red's) edge, 1…9 along the second's,
+ * each counted from that player's right; no rank numbers. */
+static void paint_file_numbers(gui_draw_ctx *d, SDL_Surface *cv, const gui_layout *L, const qp_geom *geo, float off)
+{
+    static const char *const cn[10] = {"", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
+    for (int f = 0; f < geo->w && f < 9; f++) {
+        int x, y0, y1;
+        char num[4];
+        gui_layout_point(L, qp_sq(geo, f, 0), &x, &y0);
+        gui_layout_point(L, qp_sq(geo, f, geo->h - 1), &x, &y1);
+        float out = y0 > y1 ? off : -off;   /* away from the board's middle */
+        paint_text(d, cv, cn[geo->w - f], L->font_coord, GUI_COORD, (float)x, y0 + out * L->cell);
+        snprintf(num, sizeof num, "%d", f + 1);
+        paint_text(d, cv, num, L->font_coord, GUI_COORD, (float)x, y1 - out * L->cell);
+    }
+}
+
+/* Bottom/left coordinates, named as qp_sq_name names the points; or the
+ * traditional file numbers (numbers). */
+static void paint_coords(gui_draw_ctx *d, SDL_Surface *cv, const gui_layout *L, const qp_geom *geo, bool numbers)
 {
     char name[8];
     /* Halfway between the outer pieces and the board's edge. */
     float off = L->kind == QP_BOARD_POINTS ? 0.70f : 0.81f;
+    if (numbers) {
+        paint_file_numbers(d, cv, L, geo, off);
+        return;
+    }
     for (int f = 0; f < geo->w; f++) {
         int x, y, xb, yb;
         qp_sq_name(geo, qp_sq(geo, f, 0), name);
@@ -354,11 +377,12 @@ static void paint_hex_cells(SDL_Surface *cv, const gui_layout *L, const qp_geom 
 
 /* The empty board, painted for this layout once and then copied.  Returns
  * false if it could not be made (then the frame has no board). */
-static bool board_texture(gui_draw_ctx *d, const gui_layout *L, const qp_rules *rules)
+static bool board_texture(gui_draw_ctx *d, const gui_layout *L, const qp_rules *rules, bool numbers)
 {
     const qp_geom *geo = &rules->geom;
     if (d->board_tex && d->board_w == L->W && d->board_h == L->H && d->board_cell == L->cell &&
-        d->board_ox == L->ox && d->board_oy == L->oy && d->board_flip == L->flip && d->board_geo == geo)
+        d->board_ox == L->ox && d->board_oy == L->oy && d->board_flip == L->flip && d->board_geo == geo &&
+        d->board_numbers == numbers)
         return true;
     if (d->board_tex) SDL_DestroyTexture(d->board_tex);
     d->board_tex = NULL;
@@ -386,7 +410,7 @@ static bool board_texture(gui_draw_ctx *d, const gui_layout *L, const qp_rules *
     } else if (geo->look != QP_LOOK_CHECKERED) {
         paint_cells_grid(cv, &S, geo);
     }
-    paint_coords(d, cv, &S, geo);
+    paint_coords(d, cv, &S, geo, numbers);
     d->board_tex = SDL_CreateTextureFromSurface(d->gfx.ren, cv);
     SDL_FreeSurface(cv);
     if (!d->board_tex) {
@@ -402,6 +426,7 @@ static bool board_texture(gui_draw_ctx *d, const gui_layout *L, const qp_rules *
     d->board_oy = L->oy;
     d->board_flip = L->flip;
     d->board_geo = geo;
+    d->board_numbers = numbers;
     return true;
 }
 
@@ -633,7 +658,10 @@ void gui_draw_board(gui_draw_ctx *d, const gui_layout *L, const gui_state *st)
 {
     const qp_rules *r = st->r;
     const qp_geom *geo = &r->geom;
-    if (board_texture(d, L, r)) SDL_RenderCopy(d->gfx.ren, d->board_tex, NULL, &d->board_rect);
+    /* the traditional file numbers where the game writes its moves by them
+     * (Xiangqi, Zhonggong: 9 files and a notation) and the font has them */
+    bool numbers = st->file_numbers && r->rs->move_notation && r->geom.w == 9 && d->fonts.cjk;
+    if (board_texture(d, L, r, numbers)) SDL_RenderCopy(d->gfx.ren, d->board_tex, NULL, &d->board_rect);
 
     qp_piece_view pv[QP_MAX_POINTS];
     bool occ[QP_MAX_POINTS];

@@ -232,6 +232,7 @@ static int render_png(const gui_state *st, int w, int h, const char *out, gui_la
 typedef struct render_opts {
     const char *resign, *dialog, *message;
     bool hint, analysis, kai, boxes, exchange;
+    bool file_numbers;   /* --file-numbers: the traditional file numbers at the board's edges */
 } render_opts;
 
 static int take_render_opts(int *argc, char **argv, render_opts *ro)
@@ -256,6 +257,8 @@ static int take_render_opts(int *argc, char **argv, render_opts *ro)
             ro->analysis = true;
         } else if (!strcmp(argv[i], "--boxes")) {
             ro->boxes = true;
+        } else if (!strcmp(argv[i], "--file-numbers")) {
+            ro->file_numbers = true;
         } else if (!strcmp(argv[i], "--exchange")) {
             ro->exchange = true;
         } else if (!strcmp(argv[i], "--message")) {
@@ -292,7 +295,7 @@ int cmd_render(qp_app *app, int argc, char **argv)
     if (o.npos != 1) {
         fprintf(stderr, "usage: qipan render RULESET [--fen FEN] [--config FILE] --out FILE.png "
                         "[--size WxH] [--flip] [--layout] [--resign SIDE] [--dialog newgame|help|settings|resume|library|editor|paste] [--hint] [--analysis] [--pieces plain|kai]\n"
-                        "       [--message TEXT] [--exchange] [--boxes]\n");
+                        "       [--message TEXT] [--exchange] [--boxes] [--file-numbers]\n");
         return 2;
     }
     if (!o.out || !*o.out) {
@@ -385,6 +388,7 @@ int cmd_render(qp_app *app, int argc, char **argv)
         st.ng.tc = (gui_tc){GUI_TC_INCREMENT, 180, 2, 30};
     }
     st.pieces = ro.kai ? 1 : 0;
+    st.file_numbers = ro.file_numbers;
     /* the opening names the window shows beside the start row */
     gui_openings ops = {0};
     char sdir[1024], oerr[QP_ERR * 2];

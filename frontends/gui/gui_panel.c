@@ -5,6 +5,7 @@
  */
 #include "gui_panel.h"
 
+#include "gui_notes.h"
 #include "gui_opening.h"
 
 #include <math.h>
@@ -34,7 +35,7 @@ static void draw_status(gui_draw_ctx *d, const gui_layout *L, const gui_state *s
 {
     gui_fonts *f = &d->fonts;
     const qp_rules *r = st->r;
-    char line[256], a[96], b[96], end_why[192] = "";
+    char line[512], a[96], b[96], end_why[192] = "";
     const SDL_Rect *R = &L->status;
     SDL_Color col = GUI_TEXT;
 
@@ -90,6 +91,13 @@ static void draw_status(gui_draw_ctx *d, const gui_layout *L, const gui_state *s
         gui_bi(f, line, sizeof line, "点绿点走棋", "Click a green mark to move");
     } else if (st->counters[0]) {
         snprintf(line, sizeof line, "%s", st->counters);   /* what the game's players count */
+    }
+    /* a loaded record's comment on the position shown, beside what is said */
+    const char *note = gui_notes_at(st->notes, gui_notes_agree(st->notes, &st->g), st->g.cursor);
+    if (note && !end_why[0] && st->nsel <= 1) {
+        size_t k = strlen(line);
+        snprintf(line + k, sizeof line - k, "%s\xE2\x9C\x8E %s", k ? "   " : "", note);
+        col = GUI_C(200, 220, 170, 255);
     }
     SDL_Rect rest = {R->x, (int)y, R->w, R->y + R->h - (int)y};
     if (line[0]) gui_text_box(f, line, L->font_small, false, col, rest, GUI_LEFT, GUI_FIT_WRAP);
@@ -264,6 +272,7 @@ static void draw_moves(gui_draw_ctx *d, const gui_layout *L, const gui_state *st
     float xnum = R->x + L->font_text * 2.6f, xtext = xnum + L->font_text * 0.6f;
     float xnota = xtext + L->font_text * 4.6f;
     SDL_RenderSetClipRect(d->gfx.ren, R);
+    int agree = gui_notes_agree(st->notes, &st->g);
     for (int k = 0; k < rows && st->scroll + k < total; k++) {
         int row = st->scroll + k;
         float y = top + k * L->row_h;
@@ -294,6 +303,9 @@ static void draw_moves(gui_draw_ctx *d, const gui_layout *L, const gui_state *st
             continue;
         }
         const gui_ply *p = &st->ply[row - 1];
+        if (gui_notes_at(st->notes, agree, row))   /* a comment here: a mark at the row's end */
+            gui_shape(d, GUI_SHAPE_DISC, R->x + R->w - 14 * L->ui, cy, L->font_small * 0.18f, 0, GUI_C(200, 220, 170, 255),
+                      GUI_C(200, 220, 170, 255));
         char num[16];
         /* Full-move numbers count the first side's plies. */
         int first_side = st->nply ? st->ply[0].side : 0;
@@ -444,7 +456,7 @@ static const char help_keys[] =
     "P settings   Ctrl+= / Ctrl+- / Ctrl+0 or Ctrl+wheel zoom   F11 full screen   H help   Q quit   "
     "Home / \xE2\x86\x90 / \xE2\x86\x92 / End review   drag or click to move   Esc cancel   "
     "B library   E set up a position   Ctrl+C / Ctrl+Shift+C copy FEN / record   Ctrl+V paste   "
-    "K Chinese or coordinate moves   "
+    "K Chinese or coordinate moves (Shift+K file numbers at the edges)   "
     "Network game: D offer a draw   Y / N answer an offer   C chat";
 
 /* Rules texts are written with hard line breaks; inside a sentence they

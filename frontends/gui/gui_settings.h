@@ -24,6 +24,7 @@ typedef struct gui_settings {
     bool flip, sound, animate;
     gui_piece_style pieces;
     bool coords;              /* hints and best lines in coordinates, not the game's own notation */
+    bool file_numbers;        /* Xiangqi boards: the traditional file numbers at the edges */
 } gui_settings;
 
 /* Defaults: nothing set, sound and animation on, plain pieces. */

@@ -144,6 +144,7 @@ typedef struct gui_state {
     bool animate;             /* moves slide (settings) */
     int pieces;               /* gui_piece_style of the glyphs */
     bool coords;              /* hints and best lines in coordinates, not the game's notation (settings) */
+    bool file_numbers;        /* the board's edges show 九…一 and 1…9, not a..i and ranks (settings) */
     int threads;              /* the computer's search threads (settings) */
     int ai_kind;              /* its search, QP_AI_ALPHABETA or QP_AI_MCTS (settings; each new
                                * game starts with the game's own choice) */
@@ -181,6 +182,7 @@ typedef struct gui_state {
     struct gui_libview *lib;
     struct gui_editor *ed;
     char paste_what[160];     /* GUI_DLG_PASTE: what the paste brings */
+    const struct gui_notes *notes;         /* a loaded record's comments (gui_notes.h), owned by the app; NULL: none */
     const struct gui_openings *openings;   /* the game's opening names (gui_opening.h), owned by the app; NULL: none */
 } gui_state;
 

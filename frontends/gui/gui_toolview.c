@@ -136,7 +136,7 @@ bool gui_toolview_key(const SDL_KeyboardEvent *k, const gui_state *st, gui_actio
     if (ctrl && key == SDLK_v) return tool(a, GUI_TOOL_PASTE, 0);
     if (!ctrl && key == SDLK_b) return tool(a, GUI_TOOL_LIBRARY, 0);
     if (!ctrl && key == SDLK_e) return tool(a, GUI_TOOL_EDITOR, 0);
-    if (!ctrl && key == SDLK_k) return tool(a, GUI_TOOL_NOTATION, 0);
+    if (!ctrl && key == SDLK_k) return tool(a, shift ? GUI_TOOL_EDGE : GUI_TOOL_NOTATION, 0);
     return false;
 }
 

@@ -22,6 +22,7 @@ typedef enum gui_tool_item {
     /* anywhere (keys) */
     GUI_TOOL_COPY_FEN, GUI_TOOL_COPY_RECORD, GUI_TOOL_PASTE, GUI_TOOL_LIBRARY, GUI_TOOL_EDITOR,
     GUI_TOOL_NOTATION,        /* hints and best lines: the game's notation or coordinates */
+    GUI_TOOL_EDGE,            /* the board's edges: coordinates or the traditional file numbers */
     /* the Library dialog: x the row's game for LIB_ROW */
     GUI_LIB_ROW, GUI_LIB_OPEN, GUI_LIB_EXPORT, GUI_LIB_DELETE, GUI_LIB_UNDO, GUI_LIB_CLOSE,
     GUI_LIB_UP, GUI_LIB_DOWN, GUI_LIB_SCROLL,

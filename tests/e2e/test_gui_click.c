@@ -605,6 +605,8 @@ static void test_editor_clipboard_library(void **state)
     wait_log(&t, "pasted: xiangqi 0 plies 3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1");
     sess_key(&t, "k");   /* hints and best lines in coordinates */
     wait_log(&t, "settings: notation coords");
+    sess_key(&t, "shift+k");   /* 九…一 and 1…9 at the board's edges */
+    wait_log(&t, "settings: edge numbers");
 
     sess_key(&t, "b");
     wait_log(&t, "library: 2 games");

@@ -16,6 +16,7 @@
 #include "gui_editor.c"
 #include "gui_libview.c"
 #include "gui_opening.c"
+#include "gui_notes.c"
 #include "record_file.h"
 
 static char home[128];
@@ -294,6 +295,44 @@ static void test_library_delete_undo(void **state)
     qp_rules_free(r);
 }
 
+/* A record's comments stay with their positions while the game keeps the
+ * record's moves up to there. */
+static void test_notes(void **state)
+{
+    (void)state;
+    const char text[] = "[Ruleset \"xiangqi\"]\n\n{a quiet start} 1. h3e3 {the central cannon} h10g8 "
+                        "2. h1g3 b10c8 {screen horses} *\n";
+    qp_record rec;
+    char err[QP_ERR];
+    assert_int_equal(qp_record_parse(&rec, "t", text, strlen(text), err, sizeof err), 0);
+    qp_rules *r = tu_rules(&tu_reg, "xiangqi");
+    qp_game g;
+    assert_int_equal(qp_game_init(&g, r, NULL, err, sizeof err), 0);
+    assert_int_equal(qp_record_replay(&rec, &g, err, sizeof err), 0);
+    gui_notes o;
+    assert_int_equal(gui_notes_take(&o, &rec, &g), 0);
+    qp_record_free(&rec);
+    int agree = gui_notes_agree(&o, &g);
+    assert_int_equal(agree, 4);
+    assert_string_equal(gui_notes_at(&o, agree, 0), "a quiet start");
+    assert_string_equal(gui_notes_at(&o, agree, 1), "the central cannon");
+    assert_null(gui_notes_at(&o, agree, 2));
+    assert_string_equal(gui_notes_at(&o, agree, 4), "screen horses");
+    /* another third move: the comments after it are no longer this game's */
+    qp_game_goto(&g, 2);
+    qp_move m;
+    assert_int_equal(r->rs->move_parse(r, g.cur, "b1c3", &m, err, sizeof err), 0);
+    qp_game_play(&g, m);
+    agree = gui_notes_agree(&o, &g);
+    assert_int_equal(agree, 2);
+    assert_string_equal(gui_notes_at(&o, agree, 1), "the central cannon");
+    assert_null(gui_notes_at(&o, agree, 4));
+    gui_notes_free(&o);
+    assert_null(gui_notes_at(NULL, -1, 0));
+    qp_game_free(&g);
+    qp_rules_free(r);
+}
+
 static int lines(const char *s)
 {
     int n = 0;
@@ -412,6 +451,7 @@ int main(void)
         cmocka_unit_test(test_library_delete_undo),
         cmocka_unit_test(test_openings),
         cmocka_unit_test(test_library_cli),
+        cmocka_unit_test(test_notes),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
