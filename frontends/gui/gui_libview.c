@@ -82,10 +82,3 @@ void gui_libview_move(gui_libview *v, int d, int rows)
     if (v->sel >= v->scroll + rows) v->scroll = v->sel - rows + 1;
     if (v->scroll < 0) v->scroll = 0;
 }
-
-void gui_libview_line(const qp_library_entry *e, char *buf, size_t n)
-{
-    int moves = e->plies;
-    snprintf(buf, n, "%s  %s: %s \xE2\x80\x93 %s  %s%s%s  (%d ply%s)", e->date, e->ruleset, e->white, e->black,
-             e->result, e->reason[0] ? "  " : "", e->reason, moves, moves == 1 ? "" : "s");
-}

@@ -35,7 +35,5 @@ int gui_libview_delete(gui_libview *v, char *err, size_t errn);
 int gui_libview_undo(gui_libview *v, char *err, size_t errn);
 /* Moves the choice by d rows (clamped) and scrolls it into rows. */
 void gui_libview_move(gui_libview *v, int d, int rows);
-/* One line of a listed game: "DATE  RED – BLACK  RESULT  REASON (N moves)". */
-void gui_libview_line(const qp_library_entry *e, char *buf, size_t n);
 
 #endif
