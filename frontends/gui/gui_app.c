@@ -1332,7 +1332,11 @@ static void paste_apply(gui_app *a)
     char fen[1024];
     qp_game_fen(&st->g, fen, sizeof fen);
     if (st->log) fprintf(stderr, "qipan: pasted: %s %d plies %s\n", st->r->rs->name, st->g.len, fen);
-    gui_state_message(st, false, "%s %s", st->cjk ? "已粘贴 Pasted:" : "Pasted:", st->paste_what);
+    if (a->prev_path[0])
+        gui_state_message(st, false, "%s %s; %s %s", st->cjk ? "已粘贴 Pasted:" : "Pasted:", st->paste_what,
+                          st->cjk ? "上局另存为 previous game kept as" : "previous game kept as", a->prev_path);
+    else
+        gui_state_message(st, false, "%s %s", st->cjk ? "已粘贴 Pasted:" : "Pasted:", st->paste_what);
 }
 
 static void paste(gui_app *a)
@@ -1354,9 +1358,11 @@ static void paste(gui_app *a)
     tools_free(a);
     a->paste_r = r;
     a->paste_g = g;
-    const char *title = r->rs->title ? r->rs->title : r->rs->name;
+    char title[64];   /* the title up to its first comma */
+    snprintf(title, sizeof title, "%s", r->rs->title ? r->rs->title : r->rs->name);
+    title[strcspn(title, ",")] = 0;
     if (kind == GUI_PASTE_FEN) snprintf(st->paste_what, sizeof st->paste_what, "FEN (%s)", r->rs->name);
-    else snprintf(st->paste_what, sizeof st->paste_what, "%.60s: %d ply%s", title, g.len, g.len == 1 ? "" : "s");
+    else snprintf(st->paste_what, sizeof st->paste_what, "%s: %d ply%s", title, g.len, g.len == 1 ? "" : "s");
     if (st->g.len > 0 && !gui_state_over(st)) {
         engine_cancel(a);
         st->dialog = GUI_DLG_PASTE;   /* a game in progress: ask first */
@@ -1421,7 +1427,11 @@ static void editor_done(gui_app *a, bool analyse)
     after_change(a);
     qp_game_fen(&st->g, fen, sizeof fen);
     if (st->log) fprintf(stderr, "qipan: editor: %s %s\n", analyse ? "analyse" : "play", fen);
-    gui_state_message(st, false, "%s %s", st->cjk ? "摆棋完成 Set up:" : "Set up:", fen);
+    if (a->prev_path[0])   /* the game it replaced: aside, Undo on the new one brings it back */
+        gui_state_message(st, false, "%s %s; %s %s", st->cjk ? "摆棋完成 Set up:" : "Set up:", fen,
+                          st->cjk ? "上局另存为 previous game kept as" : "previous game kept as", a->prev_path);
+    else
+        gui_state_message(st, false, "%s %s", st->cjk ? "摆棋完成 Set up:" : "Set up:", fen);
 }
 
 static void editor_item(gui_app *a, const gui_action *act)

@@ -317,8 +317,11 @@ static void draw_paste(gui_draw_ctx *d, const gui_layout *L, const gui_state *st
     SDL_Rect t = {c.x + pad, c.y + pad, c.w - 2 * pad, iround(L->font_title * 1.5f)};
     gui_text_box(f, gui_bi(f, a, sizeof a, "替换当前棋局？", "Replace the game in progress?"), L->font_title, true,
                  GUI_CARD_TEXT, t, GUI_LEFT, 0);
-    SDL_Rect w = {t.x, t.y + t.h, t.w, yes.y - t.y - t.h - iround(6 * L->ui)};
-    gui_text_box(f, st->paste_what, L->font_text, false, GUI_CARD_TEXT, w, GUI_LEFT, GUI_FIT_WRAP);
+    SDL_Rect w = {t.x, t.y + t.h, t.w, iround(L->font_text * 1.5f)};
+    gui_text_box(f, st->paste_what, L->font_text, false, GUI_CARD_TEXT, w, GUI_LEFT, 0);
+    SDL_Rect k = {t.x, w.y + w.h, t.w, yes.y - w.y - w.h - iround(6 * L->ui)};
+    gui_text_box(f, gui_bi(f, b, sizeof b, "当前棋局另存。", "The game in progress is kept aside, in a file the message names."),
+                 L->font_small, false, GUI_C(110, 90, 70, 255), k, GUI_LEFT, GUI_FIT_WRAP);
     button(d, L, &yes, gui_bi(f, a, sizeof a, "替换", "Replace (Y)"), true, true);
     button(d, L, &no, gui_bi(f, b, sizeof b, "取消", "Cancel (N)"), false, true);
 }
