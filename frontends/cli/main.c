@@ -69,8 +69,8 @@ static const command commands[] = {
      "[--side red|black|random] [--time BASE+INC] [--save FILE] [--search mcts|alphabeta]",
      "Play in an SDL2 window; without a display, in the console."},
     {"render", cmd_render, "render RULESET [--fen FEN] [--config FILE] --out FILE.png [--size WxH] [--flip] [--layout] "
-     "[--resign SIDE] [--hint] [--analysis] [--dialog newgame|help|settings|resume|draw-offer|takeback-offer] "
-     "[--pieces plain|kai] [--message TEXT] [--exchange] [--boxes] [--chat TEXT]",
+     "[--resign SIDE] [--hint] [--analysis] [--dialog newgame|help|settings|resume|draw-offer|takeback-offer|library|editor|paste] "
+     "[--pieces plain|kai] [--message TEXT] [--exchange] [--boxes] [--chat TEXT] [--file-numbers]",
      "Draw the window's picture of the position off-screen (no display needed)."},
     {"uci", cmd_uci, "uci",
      "Run as a UCI engine on stdin/stdout ('setoption name UCI_Variant value RULESET')."},
@@ -82,10 +82,11 @@ static const command commands[] = {
     {"gtp", cmd_gtp, "gtp [RULESET] [--config FILE] [--level N] [--threads N]",
      "Run as a GTP (Go Text Protocol v2) engine for Go (default) or another game whose moves are\n"
      "points (hex, gomoku, reversi): vertices A-T without I, row 1 at the bottom."},
-    {"library", cmd_library, "library",
+    {"library", cmd_library, "library [delete FILE | restore FILE]",
      "List the finished games the window kept (newest first), a line each:\n"
      "DATE<TAB>RULESET<TAB>RESULT<TAB>PLIES<TAB>WHITE<TAB>BLACK<TAB>REASON<TAB>FILE.\n"
-     "The files are records in $XDG_DATA_HOME/qipan/library: --load and Load open them."},
+     "The files are records in $XDG_DATA_HOME/qipan/library: --load and Load open them.\n"
+     "delete hides a game (as .deleted-FILE), restore brings it back, as the window's Library does."},
     {"convert", cmd_convert, "convert IN OUT [--notation coord|chinese|traditional|wxf|iccs] [--format pgn|xqf|sgf] [--encoding utf-8|gbk|big5] [--game N] [--list]",
      "Convert a game record (PGN in any notation, XQF, DhtmlXQ, CBF, EPD) to PGN with moves in the\n"
      "chosen notation (default: the record's own Chinese, WXF or ICCS, else coord), keeping its comments,\n"

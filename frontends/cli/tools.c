@@ -30,11 +30,35 @@ static void print_field(const char *s, char end)
     putchar(end);
 }
 
+/* library delete|restore FILE: the window's Delete and its Undo.  FILE is
+ * a name the list printed, or its path in the library folder. */
+static int library_change(const char *what, const char *file)
+{
+    char dir[900], err[QP_ERR * 2];
+    const char *slash = strrchr(file, '/');
+    if (slash) {
+        if (qp_library_dir(dir, sizeof dir) || strlen(dir) != (size_t)(slash - file) || strncmp(dir, file, strlen(dir))) {
+            fprintf(stderr, "qipan: library: %s is not in the library folder\n", file);
+            return 1;
+        }
+        file = slash + 1;
+    }
+    int rc = !strcmp(what, "delete") ? qp_library_delete(file, err, sizeof err) : qp_library_restore(file, err, sizeof err);
+    if (rc) {
+        fprintf(stderr, "qipan: library: %s\n", err);
+        return 1;
+    }
+    return 0;
+}
+
 int cmd_library(qp_app *app, int argc, char **argv)
 {
     (void)app;
-    (void)argc;
-    (void)argv;
+    if (argc == 3 && (!strcmp(argv[1], "delete") || !strcmp(argv[1], "restore"))) return library_change(argv[1], argv[2]);
+    if (argc != 1) {
+        fprintf(stderr, "usage: qipan library [delete FILE | restore FILE]\n");
+        return 2;
+    }
     char dir[900], err[QP_ERR] = "no data folder (set HOME or XDG_DATA_HOME)";
     qp_library_entry *e;
     int n, bad;

@@ -172,3 +172,50 @@ int qp_library_list(qp_library_entry **out, int *n, int *bad, char *err, size_t 
     if (*n > 1) qsort(*out, (size_t)*n, sizeof **out, by_time_desc);
     return 0;
 }
+
+/* The folder, and FILE's path in it and its hidden deleted twin's. */
+static int deleted_paths(const char *file, char *live, char *gone, size_t n, char *err, size_t errn)
+{
+    char dir[900];
+    if (!*file || strchr(file, '/') || file[0] == '.' || strlen(file) > 255) {
+        snprintf(err, errn, "not a game of the library: '%s'", file);
+        return -1;
+    }
+    if (qp_library_dir(dir, sizeof dir)) {
+        snprintf(err, errn, "no data folder for the library (set HOME or XDG_DATA_HOME)");
+        return -1;
+    }
+    snprintf(live, n, "%s/%s", dir, file);
+    snprintf(gone, n, "%s/.deleted-%s", dir, file);
+    return 0;
+}
+
+/* rename() without replacing what is there (link, then unlink the old). */
+static int move_no_replace(const char *from, const char *to, char *err, size_t errn)
+{
+    if (link(from, to) != 0) {
+        snprintf(err, errn, "cannot move %s to %s: %s", from, to, strerror(errno));
+        return -1;
+    }
+    if (unlink(from) != 0) {
+        snprintf(err, errn, "cannot remove %s: %s", from, strerror(errno));
+        unlink(to);
+        return -1;
+    }
+    return 0;
+}
+
+int qp_library_delete(const char *file, char *err, size_t errn)
+{
+    char live[1200], gone[1200];
+    if (deleted_paths(file, live, gone, sizeof live, err, errn)) return -1;
+    unlink(gone);   /* an older delete of the same name gives way */
+    return move_no_replace(live, gone, err, errn);
+}
+
+int qp_library_restore(const char *file, char *err, size_t errn)
+{
+    char live[1200], gone[1200];
+    if (deleted_paths(file, live, gone, sizeof live, err, errn)) return -1;
+    return move_no_replace(gone, live, err, errn);
+}

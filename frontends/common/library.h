@@ -46,4 +46,12 @@ typedef struct qp_library_entry {
  * an empty library.  Returns 0, or -1 with err. */
 int qp_library_list(qp_library_entry **out, int *n, int *bad, char *err, size_t errn);
 
+/* Deleting keeps the file, hidden: FILE (a name within the folder, as
+ * listed) becomes ".deleted-FILE", which the list leaves out, and
+ * qp_library_restore brings it back, so a delete can be undone.  Names
+ * with a '/' or a leading '.' are refused.  Return 0, or -1 with err and
+ * nothing changed. */
+int qp_library_delete(const char *file, char *err, size_t errn);
+int qp_library_restore(const char *file, char *err, size_t errn);
+
 #endif

@@ -26,6 +26,13 @@
 #include "gui_undo.h"
 #include "gui_why.h"
 #include "gui_winstate.h"
+#include "gui_clipboard.h"
+#include "gui_editor.h"
+#include "gui_libview.h"
+#include "gui_notes.h"
+#include "gui_opening.h"
+#include "gui_toolview.h"
+#include "datadirs.h"
 #include "library.h"
 #include "record.h"
 #include "record_file.h"
@@ -72,6 +79,10 @@ typedef struct gui_app {
     unsigned local_ai;        /* the local game's mode, flip and clocks, back after the network game */
     bool local_flip;
     gui_tc local_tc;
+    qp_rules *paste_r;        /* a paste waiting for GUI_DLG_PASTE's answer, or NULL */
+    qp_game paste_g;
+    gui_openings openings;    /* of the ruleset shown: st.openings */
+    gui_notes notes;          /* the loaded record's comments: st.notes */
 } gui_app;
 
 double gui_now(void)
@@ -242,6 +253,13 @@ static bool side_is_ai(const gui_app *a, int side)
     return a->st.engine_ok && (a->st.ai_mask >> side & 1u);
 }
 
+/* The loaded record's comments go with the game they came with. */
+static void drop_notes(gui_app *a)
+{
+    gui_notes_free(&a->notes);
+    a->st.notes = NULL;
+}
+
 /* A new game never destroys the old one: an unfinished game's autosave is
  * kept aside, and Undo on the empty new game brings it back. */
 static void new_game(gui_app *a)
@@ -255,6 +273,7 @@ static void new_game(gui_app *a)
         kept = keep_aside(a, st->autosave_path, "previous", "", a->prev_path, sizeof a->prev_path) == 0;
     if (!kept) a->prev_path[0] = 0;
     qp_game_reset(&st->g);
+    drop_notes(a);
     a->took_back = -1;
     st->flagged = -1;
     memset(st->clock_ms, 0, sizeof st->clock_ms);
@@ -635,6 +654,18 @@ static void save_to(gui_app *a, const char *path)
     gui_state_message(st, false, "%s %s", st->cjk ? "已保存 Saved" : "Saved", path);
 }
 
+/* The opening names of the game shown (scripts/openings/RULESET.txt). */
+static void load_openings(gui_app *a)
+{
+    char dir[1024], err[QP_ERR * 2];
+    gui_openings_free(&a->openings);
+    gui_notes_free(&a->notes);
+    a->st.openings = NULL;
+    qp_default_scripts_dir(a->app->argv0, dir, sizeof dir);
+    if (gui_openings_load(&a->openings, dir, a->st.r->rs->name, err, sizeof err)) fprintf(stderr, "qipan: %s\n", err);
+    else if (a->openings.n) a->st.openings = &a->openings;
+}
+
 /* Another game (and maybe other rules) replaces the one shown. */
 static void replace_game(gui_app *a, qp_rules *r, qp_game *g)
 {
@@ -659,6 +690,8 @@ static void replace_game(gui_app *a, qp_rules *r, qp_game *g)
     char title[160];
     snprintf(title, sizeof title, "qipan \xE2\x80\x94 %s", st->r->rs->title ? st->r->rs->title : st->r->rs->name);
     if (a->win) SDL_SetWindowTitle(a->win, title);
+    load_openings(a);
+    drop_notes(a);
 }
 
 static void load_from(gui_app *a, const char *path)
@@ -670,9 +703,11 @@ static void load_from(gui_app *a, const char *path)
     if (!*path) return;
     engine_cancel(a);
     a->loaded_ws = false;
-    if (qp_record_load(&a->app->reg, path, &r, &g, err, sizeof err)) {
-        gui_state_message(st, true, "%s", err);
+    qp_record *rec = malloc(sizeof *rec);   /* kept for its comments */
+    if (!rec || qp_record_load_keep(&a->app->reg, path, &r, &g, rec, err, sizeof err)) {
+        gui_state_message(st, true, "%s", rec ? err : "out of memory");
         sound(a, GUI_SFX_ERROR);
+        free(rec);
         return;
     }
     /* Read before anything is written: the autosave's own state file is
@@ -680,6 +715,9 @@ static void load_from(gui_app *a, const char *path)
     char ws[2048];
     bool have_ws = gui_winstate_read(path, ws, sizeof ws);
     replace_game(a, r, &g);
+    if (gui_notes_take(&a->notes, rec, &st->g) == 0 && a->notes.text) st->notes = &a->notes;
+    qp_record_free(rec);
+    free(rec);
     if (have_ws) {
         gui_winstate_apply(st, ws);
         a->loaded_ws = true;
@@ -864,6 +902,8 @@ static void save_settings(gui_app *a)
     if (st->sound_ok) a->set.sound = st->sound_on;   /* no device now: keep the choice */
     a->set.animate = st->animate;
     a->set.pieces = (gui_piece_style)st->pieces;
+    a->set.coords = st->coords;
+    a->set.file_numbers = st->file_numbers;
     a->set.threads = st->threads;
     if (gui_settings_save(&a->set, a->settings_path, err, sizeof err)) fprintf(stderr, "qipan: settings: %s\n", err);
 }
@@ -1101,6 +1141,304 @@ static void toggle_fullscreen(gui_app *a)
     a->dirty = true;
 }
 
+/* ---- the player tools: library, clipboard, position editor ------------- */
+
+static void tools_free(gui_app *a)
+{
+    gui_state *st = &a->st;
+    if (st->lib) gui_libview_free(st->lib);
+    free(st->lib);
+    free(st->ed);
+    st->lib = NULL;
+    st->ed = NULL;
+    if (a->paste_r) {
+        qp_game_free(&a->paste_g);
+        qp_rules_free(a->paste_r);
+        a->paste_r = NULL;
+    }
+}
+
+static void tools_close(gui_app *a)
+{
+    tools_free(a);
+    a->st.dialog = GUI_DLG_NONE;
+    log_dialog(a, "closed");
+}
+
+static void open_library(gui_app *a)
+{
+    gui_state *st = &a->st;
+    char err[QP_ERR * 2];
+    if (net_blocks(a)) return;
+    gui_libview *v = calloc(1, sizeof *v);
+    if (!v) return;
+    engine_cancel(a);
+    if (gui_libview_load(v, err, sizeof err)) {
+        gui_state_message(st, true, "%s: %s", st->cjk ? "棋谱库 library" : "library", err);
+        free(v);
+        return;
+    }
+    st->lib = v;
+    st->dialog = GUI_DLG_LIBRARY;
+    log_dialog(a, "library");
+    if (st->log) fprintf(stderr, "qipan: library: %d games\n", v->n);
+}
+
+/* Opens the chosen game for review at its start: stepping shows its moves,
+ * and a move from any position continues the game from there. */
+static void library_open(gui_app *a, bool export)
+{
+    gui_state *st = &a->st;
+    char path[1200];
+    gui_libview_path(st->lib, path, sizeof path);
+    if (!path[0]) return;
+    tools_close(a);
+    load_from(a, path);
+    if (st->msg_error) return;
+    gui_default_save_path(st->r->rs->name, a->save_path, sizeof a->save_path);   /* never over the library's file */
+    if (export) {
+        open_entry(a, GUI_DLG_SAVE);
+        return;
+    }
+    go_to(a, 0);
+    gui_state_message(st, false, "%s %s", st->cjk ? "复盘（→ 逐步，任一步可续下）Review (\xE2\x86\x92 steps; play on from any move):"
+                                                   : "Review (\xE2\x86\x92 steps; play on from any move):", path);
+}
+
+static void library_item(gui_app *a, const gui_action *act)
+{
+    gui_state *st = &a->st;
+    gui_libview *v = st->lib;
+    char err[QP_ERR * 2];
+    gui_lib_layout B;
+    gui_layout_library(&a->L, &B);
+    switch (act->arg) {
+    case GUI_LIB_ROW:
+        if (act->x == v->sel) library_open(a, false);   /* a second click opens */
+        else gui_libview_move(v, act->x - v->sel, B.rows);
+        break;
+    case GUI_LIB_UP: gui_libview_move(v, -1, B.rows); break;
+    case GUI_LIB_DOWN: gui_libview_move(v, 1, B.rows); break;
+    case GUI_LIB_SCROLL:
+        v->scroll += act->x;
+        if (v->scroll > v->n - B.rows) v->scroll = v->n - B.rows;
+        if (v->scroll < 0) v->scroll = 0;
+        break;
+    case GUI_LIB_OPEN: library_open(a, false); break;
+    case GUI_LIB_EXPORT: library_open(a, true); break;
+    case GUI_LIB_DELETE:
+        if (v->n == 0) break;
+        if (gui_libview_delete(v, err, sizeof err)) gui_state_message(st, true, "%s", err);
+        else if (st->log) fprintf(stderr, "qipan: library: deleted %s\n", v->deleted);
+        break;
+    case GUI_LIB_UNDO:
+        if (!v->deleted[0]) break;
+        if (st->log) fprintf(stderr, "qipan: library: restored %s\n", v->deleted);
+        if (gui_libview_undo(v, err, sizeof err)) gui_state_message(st, true, "%s", err);
+        break;
+    case GUI_LIB_CLOSE: tools_close(a); break;
+    default: break;
+    }
+}
+
+static void copy_text(gui_app *a, bool record)
+{
+    gui_state *st = &a->st;
+    char fen[1024], err[QP_ERR * 2];
+    char *text = NULL;
+    if (record) {
+        text = gui_copy_record(&st->g, err, sizeof err);
+    } else if (st->dialog == GUI_DLG_EDITOR && st->ed) {
+        gui_editor_fen(st->ed, fen, sizeof fen);
+    } else {
+        qp_game_fen(&st->g, fen, sizeof fen);
+        if (!fen[0]) snprintf(err, sizeof err, "%s has no FEN to copy", st->r->rs->name);
+    }
+    const char *t = record ? text : fen[0] ? fen : NULL;
+    if (!t) {
+        gui_state_message(st, true, "%s", err);
+        return;
+    }
+    if (SDL_SetClipboardText(t) < 0) {
+        gui_state_message(st, true, "clipboard: %s", SDL_GetError());
+    } else {
+        if (st->log) fprintf(stderr, "qipan: copied %s: %s\n", record ? "record" : "FEN", record ? "" : t);
+        if (record) gui_state_message(st, false, "%s", st->cjk ? "棋谱已复制 Record copied" : "Record copied");
+        else gui_state_message(st, false, "%s %s", st->cjk ? "已复制 FEN copied:" : "FEN copied:", t);
+    }
+    free(text);
+}
+
+/* The game the paste brought (a->paste_*) replaces the one shown; an
+ * unfinished game's autosave is kept aside first, so Undo on the new game
+ * brings it back as after New. */
+static void paste_apply(gui_app *a)
+{
+    gui_state *st = &a->st;
+    qp_rules *r = a->paste_r;
+    qp_game g = a->paste_g;
+    a->paste_r = NULL;
+    st->dialog = GUI_DLG_NONE;
+    engine_cancel(a);
+    gui_engine_clear(a->eng);
+    char aside[1024];
+    a->prev_path[0] = 0;
+    if (st->g.len > 0 && !gui_state_over(st) && gui_file_exists(st->autosave_path) &&
+        keep_aside(a, st->autosave_path, "previous", "", aside, sizeof aside) == 0)
+        snprintf(a->prev_path, sizeof a->prev_path, "%s", aside);
+    replace_game(a, r, &g);
+    set_autosave_path(a);
+    gui_default_save_path(st->r->rs->name, a->save_path, sizeof a->save_path);
+    if (gui_state_over(st)) a->kept_sig = game_sig(st);   /* a finished game pasted is not one played here */
+    after_change(a);
+    char fen[1024];
+    qp_game_fen(&st->g, fen, sizeof fen);
+    if (st->log) fprintf(stderr, "qipan: pasted: %s %d plies %s\n", st->r->rs->name, st->g.len, fen);
+    if (a->prev_path[0])
+        gui_state_message(st, false, "%s %s; %s %s", st->cjk ? "已粘贴 Pasted:" : "Pasted:", st->paste_what,
+                          st->cjk ? "上局另存为 previous game kept as" : "previous game kept as", a->prev_path);
+    else
+        gui_state_message(st, false, "%s %s", st->cjk ? "已粘贴 Pasted:" : "Pasted:", st->paste_what);
+}
+
+static void paste(gui_app *a)
+{
+    gui_state *st = &a->st;
+    char err[QP_ERR * 3];
+    if (net_blocks(a)) return;
+    char *text = SDL_HasClipboardText() ? SDL_GetClipboardText() : NULL;
+    qp_rules *r = NULL;
+    qp_game g;
+    int kind = gui_paste_read(&a->app->reg, st->r, text ? text : "", &r, &g, err, sizeof err);
+    SDL_free(text);
+    if (kind < 0) {
+        gui_state_message(st, true, "%s", err);
+        if (st->log) fprintf(stderr, "qipan: paste refused: %s\n", err);
+        sound(a, GUI_SFX_ERROR);
+        return;
+    }
+    tools_free(a);
+    a->paste_r = r;
+    a->paste_g = g;
+    char title[64];   /* the title up to its first comma */
+    snprintf(title, sizeof title, "%s", r->rs->title ? r->rs->title : r->rs->name);
+    title[strcspn(title, ",")] = 0;
+    if (kind == GUI_PASTE_FEN) snprintf(st->paste_what, sizeof st->paste_what, "FEN (%s)", r->rs->name);
+    else snprintf(st->paste_what, sizeof st->paste_what, "%s: %d ply%s", title, g.len, g.len == 1 ? "" : "s");
+    if (st->g.len > 0 && !gui_state_over(st)) {
+        engine_cancel(a);
+        st->dialog = GUI_DLG_PASTE;   /* a game in progress: ask first */
+        log_dialog(a, "paste");
+        return;
+    }
+    paste_apply(a);
+}
+
+static void open_editor(gui_app *a)
+{
+    gui_state *st = &a->st;
+    char err[QP_ERR * 2];
+    if (net_blocks(a)) return;
+    gui_editor *e = calloc(1, sizeof *e);
+    if (!e) return;
+    if (gui_editor_open(e, st->r, st->g.cur, err, sizeof err)) {
+        gui_state_message(st, true, "%s", err);
+        free(e);
+        return;
+    }
+    engine_cancel(a);
+    gui_state_clear_selection(st);
+    st->ed = e;
+    st->dialog = GUI_DLG_EDITOR;
+    log_dialog(a, "editor");
+}
+
+/* Play (or analyse) from the setup: the ruleset's FEN reader judges it;
+ * refused, the editor stays open with the reason. */
+static void editor_done(gui_app *a, bool analyse)
+{
+    gui_state *st = &a->st;
+    char err[QP_ERR * 2], fen[1024];
+    qp_game g;
+    if (gui_editor_game(st->ed, &g, err, sizeof err)) {
+        if (st->log) fprintf(stderr, "qipan: editor refused: %s\n", err);
+        sound(a, GUI_SFX_ERROR);
+        return;
+    }
+    engine_cancel(a);
+    gui_engine_clear(a->eng);
+    char aside[1024];
+    a->prev_path[0] = 0;
+    if (st->g.len > 0 && !gui_state_over(st) && gui_file_exists(st->autosave_path) &&
+        keep_aside(a, st->autosave_path, "previous", "", aside, sizeof aside) == 0)
+        snprintf(a->prev_path, sizeof a->prev_path, "%s", aside);
+    qp_game_free(&st->g);
+    st->g = g;
+    drop_notes(a);
+    tools_free(a);
+    st->dialog = GUI_DLG_NONE;
+    a->took_back = -1;
+    st->flagged = -1;
+    reset_clocks(st);
+    memset(&st->think, 0, sizeof st->think);
+    if (analyse && st->engine_ok) {
+        st->ai_mask = 0;   /* nobody moves by itself while analysing */
+        st->analysis = true;
+        a->analysed = 0;
+    }
+    after_change(a);
+    qp_game_fen(&st->g, fen, sizeof fen);
+    if (st->log) fprintf(stderr, "qipan: editor: %s %s\n", analyse ? "analyse" : "play", fen);
+    if (a->prev_path[0])   /* the game it replaced: aside, Undo on the new one brings it back */
+        gui_state_message(st, false, "%s %s; %s %s", st->cjk ? "摆棋完成 Set up:" : "Set up:", fen,
+                          st->cjk ? "上局另存为 previous game kept as" : "previous game kept as", a->prev_path);
+    else
+        gui_state_message(st, false, "%s %s", st->cjk ? "摆棋完成 Set up:" : "Set up:", fen);
+}
+
+static void editor_item(gui_app *a, const gui_action *act)
+{
+    gui_editor *e = a->st.ed;
+    switch (act->arg) {
+    case GUI_ED_SQ: gui_editor_click(e, act->x); break;
+    case GUI_ED_PAL: e->tool = act->x >= 0 && act->x < e->npal ? act->x : -1; break;
+    case GUI_ED_SIDE: gui_editor_toggle_side(e); break;
+    case GUI_ED_CLEAR: gui_editor_clear(e); break;
+    case GUI_ED_START: gui_editor_start(e); break;
+    case GUI_ED_PLAY: editor_done(a, false); break;
+    case GUI_ED_ANALYSE: editor_done(a, true); break;
+    case GUI_ED_CANCEL: tools_close(a); break;
+    default: break;
+    }
+}
+
+static void tool_action(gui_app *a, const gui_action *act)
+{
+    gui_state *st = &a->st;
+    switch (act->arg) {
+    case GUI_TOOL_COPY_FEN: copy_text(a, false); return;
+    case GUI_TOOL_COPY_RECORD: copy_text(a, true); return;
+    case GUI_TOOL_PASTE: paste(a); return;
+    case GUI_TOOL_LIBRARY: open_library(a); return;
+    case GUI_TOOL_EDITOR: open_editor(a); return;
+    case GUI_TOOL_EDGE:
+        st->file_numbers = !st->file_numbers;
+        if (st->log) fprintf(stderr, "qipan: settings: edge %s\n", st->file_numbers ? "numbers" : "coords");
+        return;
+    case GUI_TOOL_NOTATION:
+        st->coords = !st->coords;
+        if (st->log) fprintf(stderr, "qipan: settings: notation %s\n", st->coords ? "coords" : "native");
+        gui_state_message(st, false, "%s", st->coords ? (st->cjk ? "坐标记谱 Moves in coordinates" : "Moves in coordinates")
+                                                      : (st->cjk ? "中文记谱 Moves in the game's notation" : "Moves in the game's notation"));
+        return;
+    case GUI_PASTE_YES: if (a->paste_r) paste_apply(a); return;
+    case GUI_PASTE_NO: tools_close(a); return;
+    default: break;
+    }
+    if (st->dialog == GUI_DLG_LIBRARY && st->lib) library_item(a, act);
+    else if (st->dialog == GUI_DLG_EDITOR && st->ed) editor_item(a, act);
+}
+
 static void apply(gui_app *a, const gui_action *act)
 {
     gui_state *st = &a->st;
@@ -1131,7 +1469,13 @@ static void apply(gui_app *a, const gui_action *act)
     case GUI_ACT_STEP:
         go_to(a, act->arg <= -1000 ? 0 : act->arg >= 1000 ? st->g.len : st->g.cursor + act->arg);
         break;
+    case GUI_ACT_TOOL: tool_action(a, act); break;
     case GUI_ACT_SCROLL:
+        if (st->dialog == GUI_DLG_LIBRARY) {   /* the wheel over the Library's list */
+            gui_action sc = {.type = GUI_ACT_TOOL, .arg = GUI_LIB_SCROLL, .x = act->arg};
+            tool_action(a, &sc);
+            break;
+        }
         if (st->dialog == GUI_DLG_SAVE || st->dialog == GUI_DLG_LOAD) {
             st->file_scroll += act->arg;
             if (st->file_scroll > st->nfiles - 1) st->file_scroll = st->nfiles - 1;
@@ -1296,9 +1640,9 @@ static void update(gui_app *a)
             if (m != QP_MOVE_NONE && gui_state_ai_to_move(st)) play(a, m);
         } else if (a->job == GUI_JOB_HINT) {
             if (m != QP_MOVE_NONE) {
-                char t[QP_MOVE_TEXT];
+                char t[QP_MOVE_TEXT + 64];
                 gui_state_set_hint(st, m);
-                st->r->rs->move_text(st->r, st->g.cur, m, t, sizeof t);
+                gui_tools_move_words(st, m, t, sizeof t);
                 gui_state_message(st, false, "%s %s", st->cjk ? "提示 Hint:" : "Hint:", t);
             }
         } else if (st->think.best != before.best) {
@@ -1468,12 +1812,15 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
     if (opt->level >= 1 && opt->level <= GUI_LEVELS) st->level = opt->level;
     st->animate = a->set.animate;
     st->pieces = a->set.pieces;
+    st->coords = a->set.coords;
+    st->file_numbers = a->set.file_numbers;
     /* Threads: remembered, else the config's ai.threads. */
     long long cfg_threads = qp_param_int(&st->r->params, "ai.threads");
     st->threads = a->set.threads > 0 ? a->set.threads : cfg_threads > 0 ? (int)cfg_threads : 1;
     if (st->threads > GUI_MAX_THREADS) st->threads = GUI_MAX_THREADS;
     set_autosave_path(a);
     gui_default_save_path(st->r->rs->name, a->save_path, sizeof a->save_path);
+    load_openings(a);
 
     if (open_window(a, opt, err, sizeof err)) {
         fprintf(stderr, "qipan: %s\n", err);
@@ -1500,7 +1847,10 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
     if (st->pieces == GUI_PIECES_KAI && !a->draw.fonts.kai_path[0]) st->pieces = GUI_PIECES_PLAIN;
     st->log = getenv("QIPAN_GUI_LOG") && *getenv("QIPAN_GUI_LOG");
     for (int i = 0; i < app->reg.n && st->ngames < (int)(sizeof st->games / sizeof st->games[0]); i++)
+    {
+        st->game_titles[st->ngames] = app->reg.rs[i]->title;
         st->games[st->ngames++] = app->reg.rs[i]->name;
+    }
 
     if (st->log)
         fprintf(stderr, "qipan: start: mode %u level %d flip %d pieces %s animation %s sound %s threads %d\n",
@@ -1586,7 +1936,9 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
     else if (a->autosave_armed) autosave(a);
     save_settings(a);
     print_stats(a);
+    tools_free(a);
 done:
+    gui_openings_free(&a->openings);
     gui_engine_free(a->eng);
     gui_sound_close(a->snd);
     if (a->ren) {

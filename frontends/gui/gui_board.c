@@ -10,6 +10,8 @@
  * of copies.
  */
 #include "gui_board.h"
+
+#include "gui_editor.h"
 #include "gui_raster.h"
 
 #include <ctype.h>
@@ -143,12 +145,35 @@ static void paint_text(gui_draw_ctx *d, SDL_Surface *cv, const char *s, int px, 
     SDL_FreeSurface(t);
 }
 
-/* Bottom/left coordinates, named as qp_sq_name names the points. */
-static void paint_coords(gui_draw_ctx *d, SDL_Surface *cv, const gui_layout *L, const qp_geom *geo)
+/* The traditional file numbers of a Xiangqi board: 九…一 from left to
+ * right along the first side's (Red's) edge, 1…9 along the second's,
+ * each counted from that player's right; no rank numbers. */
+static void paint_file_numbers(gui_draw_ctx *d, SDL_Surface *cv, const gui_layout *L, const qp_geom *geo, float off)
+{
+    static const char *const cn[10] = {"", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
+    for (int f = 0; f < geo->w && f < 9; f++) {
+        int x, y0, y1;
+        char num[4];
+        gui_layout_point(L, qp_sq(geo, f, 0), &x, &y0);
+        gui_layout_point(L, qp_sq(geo, f, geo->h - 1), &x, &y1);
+        float out = y0 > y1 ? off : -off;   /* away from the board's middle */
+        paint_text(d, cv, cn[geo->w - f], L->font_coord, GUI_COORD, (float)x, y0 + out * L->cell);
+        snprintf(num, sizeof num, "%d", f + 1);
+        paint_text(d, cv, num, L->font_coord, GUI_COORD, (float)x, y1 - out * L->cell);
+    }
+}
+
+/* Bottom/left coordinates, named as qp_sq_name names the points; or the
+ * traditional file numbers (numbers). */
+static void paint_coords(gui_draw_ctx *d, SDL_Surface *cv, const gui_layout *L, const qp_geom *geo, bool numbers)
 {
     char name[8];
     /* Halfway between the outer pieces and the board's edge. */
     float off = L->kind == QP_BOARD_POINTS ? 0.70f : 0.81f;
+    if (numbers) {
+        paint_file_numbers(d, cv, L, geo, off);
+        return;
+    }
     for (int f = 0; f < geo->w; f++) {
         int x, y, xb, yb;
         qp_sq_name(geo, qp_sq(geo, f, 0), name);
@@ -352,11 +377,12 @@ static void paint_hex_cells(SDL_Surface *cv, const gui_layout *L, const qp_geom 
 
 /* The empty board, painted for this layout once and then copied.  Returns
  * false if it could not be made (then the frame has no board). */
-static bool board_texture(gui_draw_ctx *d, const gui_layout *L, const qp_rules *rules)
+static bool board_texture(gui_draw_ctx *d, const gui_layout *L, const qp_rules *rules, bool numbers)
 {
     const qp_geom *geo = &rules->geom;
     if (d->board_tex && d->board_w == L->W && d->board_h == L->H && d->board_cell == L->cell &&
-        d->board_ox == L->ox && d->board_oy == L->oy && d->board_flip == L->flip && d->board_geo == geo)
+        d->board_ox == L->ox && d->board_oy == L->oy && d->board_flip == L->flip && d->board_geo == geo &&
+        d->board_numbers == numbers)
         return true;
     if (d->board_tex) SDL_DestroyTexture(d->board_tex);
     d->board_tex = NULL;
@@ -384,7 +410,7 @@ static bool board_texture(gui_draw_ctx *d, const gui_layout *L, const qp_rules *
     } else if (geo->look != QP_LOOK_CHECKERED) {
         paint_cells_grid(cv, &S, geo);
     }
-    paint_coords(d, cv, &S, geo);
+    paint_coords(d, cv, &S, geo, numbers);
     d->board_tex = SDL_CreateTextureFromSurface(d->gfx.ren, cv);
     SDL_FreeSurface(cv);
     if (!d->board_tex) {
@@ -400,6 +426,7 @@ static bool board_texture(gui_draw_ctx *d, const gui_layout *L, const qp_rules *
     d->board_oy = L->oy;
     d->board_flip = L->flip;
     d->board_geo = geo;
+    d->board_numbers = numbers;
     return true;
 }
 
@@ -504,9 +531,9 @@ void gui_board_flush(gui_draw_ctx *d)
     drop_sprites(d);
 }
 
-/* A piece centred on (x, y) via its sprite. */
-static void piece(gui_draw_ctx *d, const gui_layout *L, const qp_rules *rules, const qp_piece_view *pv, int x, int y,
-                  int style)
+/* A piece centred on (x, y) via its sprite, drawn k times its size. */
+static void piece_k(gui_draw_ctx *d, const gui_layout *L, const qp_rules *rules, const qp_piece_view *pv, int x, int y,
+                    int style, float k)
 {
     int r100 = (int)(L->piece_r * 100);
     if (r100 != d->sprite_r100 || rules != d->sprite_rules || style != d->sprite_style) {
@@ -540,8 +567,21 @@ static void piece(gui_draw_ctx *d, const gui_layout *L, const qp_rules *rules, c
         sp->size = size;
         sp->tex = t;
     }
-    SDL_Rect dst = {x - sp->size / 2, y - sp->size / 2, sp->size, sp->size};
+    int size = k == 1 ? sp->size : (int)lroundf(sp->size * k);
+    SDL_Rect dst = {x - size / 2, y - size / 2, size, size};
     if (SDL_RenderCopy(d->gfx.ren, sp->tex, NULL, &dst) < 0) SDL_Log("SDL_RenderCopy: %s", SDL_GetError());
+}
+
+static void piece(gui_draw_ctx *d, const gui_layout *L, const qp_rules *rules, const qp_piece_view *pv, int x, int y,
+                  int style)
+{
+    piece_k(d, L, rules, pv, x, y, style, 1);
+}
+
+void gui_board_piece(gui_draw_ctx *d, const gui_layout *L, const qp_rules *rules, const qp_piece_view *pv, int x, int y,
+                     int style, float k)
+{
+    piece_k(d, L, rules, pv, x, y, style, k);
 }
 
 /* ---- markers ---------------------------------------------------------- */
@@ -618,12 +658,25 @@ void gui_draw_board(gui_draw_ctx *d, const gui_layout *L, const gui_state *st)
 {
     const qp_rules *r = st->r;
     const qp_geom *geo = &r->geom;
-    if (board_texture(d, L, r)) SDL_RenderCopy(d->gfx.ren, d->board_tex, NULL, &d->board_rect);
+    /* the traditional file numbers where the game writes its moves by them
+     * (Xiangqi, Zhonggong: 9 files and a notation) and the font has them */
+    bool numbers = st->file_numbers && r->rs->move_notation && r->geom.w == 9 && d->fonts.cjk;
+    if (board_texture(d, L, r, numbers)) SDL_RenderCopy(d->gfx.ren, d->board_tex, NULL, &d->board_rect);
 
     qp_piece_view pv[QP_MAX_POINTS];
     bool occ[QP_MAX_POINTS];
     int x, y;
-    for (int sq = 0; sq < geo->n; sq++) occ[sq] = r->rs->piece_at(r, st->g.cur, sq, &pv[sq]);
+    /* the position editor's setup replaces the game's, without its marks */
+    bool editing = st->dialog == GUI_DLG_EDITOR && st->ed;
+    for (int sq = 0; sq < geo->n; sq++)
+        occ[sq] = editing ? gui_editor_piece_at(st->ed, sq, &pv[sq]) : r->rs->piece_at(r, st->g.cur, sq, &pv[sq]);
+    if (editing) {
+        for (int sq = 0; sq < geo->n; sq++) {
+            gui_layout_point(L, sq, &x, &y);
+            if (occ[sq]) piece(d, L, r, &pv[sq], x, y, st->pieces);
+        }
+        return;
+    }
     for (int sq = 0; sq < geo->n; sq++) {
         gui_layout_point(L, sq, &x, &y);
         marks_under(d, L, st, sq, x, y, occ[sq]);

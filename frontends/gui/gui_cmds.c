@@ -13,8 +13,13 @@
 #include "gui_app.h"
 #include "ai.h"
 #include "gui_draw.h"
+#include "gui_editor.h"
 #include "gui_engine.h"
+#include "gui_libview.h"
+#include "gui_opening.h"
+#include "datadirs.h"
 #include "gui_png.h"
+#include "gui_toolview.h"
 #include "record.h"
 #include "record_file.h"
 
@@ -229,6 +234,7 @@ typedef struct render_opts {
     bool hint, analysis, kai, boxes, exchange;
     const char *chat[GUI_CHAT_LINES];   /* --chat: a network game's chat history, we play the first side */
     int nchat;
+    bool file_numbers;   /* --file-numbers: the traditional file numbers at the board's edges */
 } render_opts;
 
 static int take_render_opts(int *argc, char **argv, render_opts *ro)
@@ -253,6 +259,8 @@ static int take_render_opts(int *argc, char **argv, render_opts *ro)
             ro->analysis = true;
         } else if (!strcmp(argv[i], "--boxes")) {
             ro->boxes = true;
+        } else if (!strcmp(argv[i], "--file-numbers")) {
+            ro->file_numbers = true;
         } else if (!strcmp(argv[i], "--exchange")) {
             ro->exchange = true;
         } else if (!strcmp(argv[i], "--message")) {
@@ -265,9 +273,10 @@ static int take_render_opts(int *argc, char **argv, render_opts *ro)
             if (i + 1 >= *argc ||
                 (strcmp(argv[i + 1], "newgame") && strcmp(argv[i + 1], "help") && strcmp(argv[i + 1], "settings") &&
                  strcmp(argv[i + 1], "resume") && strcmp(argv[i + 1], "draw-offer") &&
-                 strcmp(argv[i + 1], "takeback-offer"))) {
-                fprintf(stderr, "qipan: render: --dialog must be newgame, help, settings, resume, draw-offer or "
-                                "takeback-offer\n");
+                 strcmp(argv[i + 1], "takeback-offer") && strcmp(argv[i + 1], "library") &&
+                 strcmp(argv[i + 1], "editor") && strcmp(argv[i + 1], "paste"))) {
+                fprintf(stderr, "qipan: render: --dialog must be newgame, help, settings, resume, draw-offer, "
+                                "takeback-offer, library, editor or paste\n");
                 return -1;
             }
             ro->dialog = argv[++i];
@@ -294,8 +303,8 @@ int cmd_render(qp_app *app, int argc, char **argv)
     if (qp_opts_parse(&o, argc, argv)) return 2;
     if (o.npos != 1) {
         fprintf(stderr, "usage: qipan render RULESET [--fen FEN] [--config FILE] --out FILE.png "
-                        "[--size WxH] [--flip] [--layout] [--resign SIDE] [--dialog newgame|help|settings|resume|draw-offer|takeback-offer] [--hint] [--analysis] [--pieces plain|kai]\n"
-                        "       [--message TEXT] [--exchange] [--boxes] [--chat TEXT]...\n");
+                        "[--size WxH] [--flip] [--layout] [--resign SIDE] [--dialog newgame|help|settings|resume|draw-offer|takeback-offer|library|editor|paste] [--hint] [--analysis] [--pieces plain|kai]\n"
+                        "       [--message TEXT] [--exchange] [--boxes] [--chat TEXT]... [--file-numbers]\n");
         return 2;
     }
     if (!o.out || !*o.out) {
@@ -383,6 +392,7 @@ int cmd_render(qp_app *app, int argc, char **argv)
         st.ai_kind = qp_ai_choose(r);
         for (int i = 0; i < app->reg.n && st.ngames < (int)(sizeof st.games / sizeof st.games[0]); i++) {
             if (!strcmp(app->reg.rs[i]->name, r->rs->name)) st.ng.game = st.ngames;
+            st.game_titles[st.ngames] = app->reg.rs[i]->title;
             st.games[st.ngames++] = app->reg.rs[i]->name;
         }
         st.ng.ai_mask = st.ai_mask;
@@ -390,7 +400,38 @@ int cmd_render(qp_app *app, int argc, char **argv)
         st.ng.tc = (gui_tc){GUI_TC_INCREMENT, 180, 2, 30};
     }
     st.pieces = ro.kai ? 1 : 0;
-    if (ro.message) {
+    st.file_numbers = ro.file_numbers;
+    /* the opening names the window shows beside the start row */
+    gui_openings ops = {0};
+    char sdir[1024], oerr[QP_ERR * 2];
+    qp_default_scripts_dir(app->argv0, sdir, sizeof sdir);
+    if (gui_openings_load(&ops, sdir, r->rs->name, oerr, sizeof oerr)) fprintf(stderr, "qipan: %s\n", oerr);
+    st.openings = ops.n ? &ops : NULL;
+    /* the player tools' dialogs (gui_toolview.h): the library of
+     * $XDG_DATA_HOME, the editor on the position, --message what a paste brings */
+    gui_libview lib = {0};
+    gui_editor ed;
+    if (ro.dialog && !strcmp(ro.dialog, "library")) {
+        char err[QP_ERR * 2];
+        if (gui_libview_load(&lib, err, sizeof err)) fprintf(stderr, "qipan: render: library: %s\n", err);
+        st.lib = &lib;
+        st.dialog = GUI_DLG_LIBRARY;
+    } else if (ro.dialog && !strcmp(ro.dialog, "editor")) {
+        char err[QP_ERR * 2];
+        if (gui_editor_open(&ed, st.r, st.g.cur, err, sizeof err) == 0) {
+            st.ed = &ed;
+            st.dialog = GUI_DLG_EDITOR;
+            if (ro.message) snprintf(ed.err, sizeof ed.err, "%s", ro.message);
+        } else {
+            fprintf(stderr, "qipan: render: %s\n", err);
+        }
+    } else if (ro.dialog && !strcmp(ro.dialog, "paste")) {
+        st.dialog = GUI_DLG_PASTE;
+        snprintf(st.paste_what, sizeof st.paste_what, "%s", ro.message ? ro.message : "FEN");
+    }
+    if (ro.message && (st.dialog == GUI_DLG_EDITOR || st.dialog == GUI_DLG_PASTE)) {
+        /* said in the dialog */
+    } else if (ro.message) {
         if (st.dialog == GUI_DLG_RESUME) {
             snprintf(st.autosave_path, sizeof st.autosave_path, "%s", ro.message);
             st.resume_moves = 12;
@@ -421,7 +462,28 @@ int cmd_render(qp_app *app, int argc, char **argv)
             gui_layout_point(&L, sq, &x, &y);
             printf("%s %d %d\n", name, x, y);
         }
+        if (st.ed) {   /* the editor's palette and buttons, for click tests */
+            gui_ed_layout E;
+            gui_layout_editor(&L, ed.npal, &E);
+            int col[2] = {0, 0};
+            for (int i = 0; i <= ed.npal; i++) {
+                int row = i == ed.npal ? 0 : ed.pal[i].side == 0 ? 0 : 1, c = col[row]++;
+                int x = E.pal_x + c * E.pal_cell + E.pal_cell / 2, y = E.pal_y + row * E.pal_cell + E.pal_cell / 2;
+                if (i == ed.npal) printf("pal-erase %d %d\n", x, y);
+                else printf("pal-%c %d %d\n", ed.pal[i].letter, x, y);
+            }
+            static const char *const nm[GUI_ED_BTNS] = {"ed-clear", "ed-start", "ed-play", "ed-analyse", "ed-cancel"};
+            for (int i = 0; i < GUI_ED_BTNS; i++)
+                printf("%s %d %d\n", nm[i], E.button[i].x + E.button[i].w / 2, E.button[i].y + E.button[i].h / 2);
+            for (int sd = 0; sd < 2; sd++)
+                printf("ed-side%d %d %d\n", sd, E.side[sd].x + E.side[sd].w / 2, E.side[sd].y + E.side[sd].h / 2);
+        }
     }
+    gui_libview_free(&lib);
+    gui_openings_free(&ops);
+    st.openings = NULL;
+    st.lib = NULL;
+    st.ed = NULL;
     gui_state_free(&st);
     TTF_Quit();
     SDL_Quit();

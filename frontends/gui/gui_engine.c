@@ -153,13 +153,17 @@ bool gui_engine_busy(const gui_engine *e)
     return e && e->running;
 }
 
-/* The best line as move texts, played out from the searched position. */
-static void pv_text(const gui_engine *e, const qp_search_info *in, char *buf, size_t n)
+/* The best line as move texts, played out from the searched position;
+ * nota the same in the game's own notation when it has one ("" else). */
+static void pv_text(const gui_engine *e, const qp_search_info *in, char *buf, size_t n, char *nota, size_t notan)
 {
     const qp_rules *r = e->r;
     void *s = malloc(r->state_size);
     buf[0] = 0;
+    nota[0] = 0;
     if (!s) return;
+    size_t nlen = 0;
+    bool native = r->rs->move_notation != NULL;
     memcpy(s, e->pos, r->state_size);
     size_t len = 0;
     for (int i = 0; i < in->pvlen && i < QP_MAX_PV; i++) {
@@ -171,6 +175,17 @@ static void pv_text(const gui_engine *e, const qp_search_info *in, char *buf, si
         if (len) buf[len++] = ' ';
         memcpy(buf + len, t, k + 1);
         len += k;
+        if (native) {
+            char w[64] = "";
+            r->rs->move_notation(r, s, in->pv[i], w, sizeof w);
+            size_t wk = strlen(w);
+            if (!wk || nlen + wk + 2 >= notan) native = false;   /* the line stops where the notation does */
+            else {
+                if (nlen) nota[nlen++] = ' ';
+                memcpy(nota + nlen, w, wk + 1);
+                nlen += wk;
+            }
+        }
         r->rs->make(r, s, in->pv[i], NULL);
     }
     free(s);
@@ -186,7 +201,7 @@ static void fill_think(gui_engine *e, const qp_search_info *in, bool active)
     t->mate_plies = t->mate ? qp_score_mate_plies(in->score) : 0;
     t->nodes = in->nodes;
     t->time_ms = in->time_ms;
-    pv_text(e, in, t->pv, sizeof t->pv);
+    pv_text(e, in, t->pv, sizeof t->pv, t->pv_nota, sizeof t->pv_nota);
     t->best = in->pvlen > 0 && qp_move_is_legal(e->r, e->pos, in->pv[0]) ? in->pv[0] : QP_MOVE_NONE;
 }
 

@@ -35,7 +35,8 @@ typedef enum gui_act {
     GUI_ACT_NG,           /* New Game dialog: arg is a gui_ng_item */
     GUI_ACT_DROP,         /* left button released: arg the point under it or -1; x, y */
     GUI_ACT_SETTING,      /* settings dialog: arg is a GUI_SET_* choice */
-    GUI_ACT_FILE          /* save/load dialog: arg is the listed entry clicked */
+    GUI_ACT_FILE,         /* save/load dialog: arg is the listed entry clicked */
+    GUI_ACT_TOOL          /* the player tools: arg a gui_tool_item, x its row, point or piece (gui_toolview.h) */
 } gui_act;
 
 typedef struct gui_action {

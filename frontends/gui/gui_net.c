@@ -3,6 +3,8 @@
  */
 #include "gui_net.h"
 
+#include "library.h"
+
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -284,14 +286,10 @@ static void save_record(gui_net *n, gui_state *st)
     n->saved = true;
     if (n->o.save[0]) {
         snprintf(path, sizeof path, "%s", n->o.save);
-    } else {
-        char dir[1024], stamp[32];
-        time_t t = time(NULL);
-        struct tm tm;
-        localtime_r(&t, &tm);
-        strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-        if (gui_data_dir(dir, sizeof dir)) return;
-        snprintf(path, sizeof path, "%s/net-%s-%s.txt", dir, ns_game(n->s)->r->rs->name, stamp);
+    } else if (qp_library_reserve(ns_game(n->s)->r->rs->name, path, sizeof path, err, sizeof err)) {
+        /* without --save the finished game goes to the game library, as a local one does */
+        gui_state_message(st, true, "%s", err);
+        return;
     }
     if (gui_make_parent_dirs(path, err, sizeof err) || ns_save(n->s, path, err, sizeof err)) {
         gui_state_message(st, true, "%s", err);

@@ -45,7 +45,7 @@ typedef struct gui_draw_ctx {
     SDL_Texture *board_tex;
     SDL_Rect board_rect;
     int board_w, board_h, board_cell, board_ox, board_oy;
-    bool board_flip;
+    bool board_flip, board_numbers;   /* board_numbers: the traditional file numbers at its edges */
     const qp_geom *board_geo;
     gui_sprite sprite[GUI_SPRITES];
     int nsprite, sprite_r100, sprite_style;

@@ -6,6 +6,9 @@
 #include "gui_panel.h"
 #include "gui_undo.h"
 
+#include "gui_notes.h"
+#include "gui_opening.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +36,7 @@ static void draw_status(gui_draw_ctx *d, const gui_layout *L, const gui_state *s
 {
     gui_fonts *f = &d->fonts;
     const qp_rules *r = st->r;
-    char line[256], a[96], b[96], end_why[192] = "";
+    char line[512], a[96], b[96], end_why[192] = "";
     const SDL_Rect *R = &L->status;
     SDL_Color col = GUI_TEXT;
 
@@ -89,6 +92,13 @@ static void draw_status(gui_draw_ctx *d, const gui_layout *L, const gui_state *s
         gui_bi(f, line, sizeof line, "点绿点走棋", "Click a green mark to move");
     } else if (st->counters[0]) {
         snprintf(line, sizeof line, "%s", st->counters);   /* what the game's players count */
+    }
+    /* a loaded record's comment on the position shown, beside what is said */
+    const char *note = gui_notes_at(st->notes, gui_notes_agree(st->notes, &st->g), st->g.cursor);
+    if (note && !end_why[0] && st->nsel <= 1) {
+        size_t k = strlen(line);
+        snprintf(line + k, sizeof line - k, "%s\xE2\x9C\x8E %s", k ? "   " : "", note);
+        col = GUI_C(200, 220, 170, 255);
     }
     SDL_Rect rest = {R->x, (int)y, R->w, R->y + R->h - (int)y};
     if (line[0]) gui_text_box(f, line, L->font_small, false, col, rest, GUI_LEFT, GUI_FIT_WRAP);
@@ -203,7 +213,10 @@ static void draw_think(gui_draw_ctx *d, const gui_layout *L, const gui_state *st
         draw_chat(d, L, st, x, maxw);
         return;
     }
-    if (t->active || t->depth > 0) {
+    /* the last search stays only while it is the computer's, at the game's
+     * end: not in a two-player game, not while reviewing */
+    bool last = t->depth > 0 && (st->ai_mask & 3u) && st->g.cursor == st->g.len;
+    if (t->active || st->analysis || last) {
         if (t->active) {
             /* three dots chasing each other */
             for (int i = 0; i < 3; i++) {
@@ -226,7 +239,9 @@ static void draw_think(gui_draw_ctx *d, const gui_layout *L, const gui_state *st
         gui_text_box(f, line, L->font_small, false, GUI_TEXT, head, GUI_LEFT, 0);
         y += L->font_small * 1.45f;
         /* the best line over two lines, above the evaluation bar */
-        snprintf(line, sizeof line, "%s %s", f->cjk ? "主变 PV:" : "PV:", t->pv[0] ? t->pv : "-");
+        /* in the notation the player reads (needs the Chinese font), else coordinates */
+        const char *best = t->pv_nota[0] && !st->coords && f->cjk ? t->pv_nota : t->pv;
+        snprintf(line, sizeof line, "%s %s", f->cjk ? "主变 PV:" : "PV:", best[0] ? best : "-");
         SDL_Rect pv = {(int)x, (int)y, maxw, (int)(L->font_small * 2.9f)};
         /* a line too long for its two lines shows the whole moves that fit */
         size_t keep = strlen(line);
@@ -288,6 +303,7 @@ static void draw_moves(gui_draw_ctx *d, const gui_layout *L, const gui_state *st
     float xnum = R->x + L->font_text * 2.6f, xtext = xnum + L->font_text * 0.6f;
     float xnota = xtext + L->font_text * 4.6f;
     SDL_RenderSetClipRect(d->gfx.ren, R);
+    int agree = gui_notes_agree(st->notes, &st->g);
     for (int k = 0; k < rows && st->scroll + k < total; k++) {
         int row = st->scroll + k;
         float y = top + k * L->row_h;
@@ -303,9 +319,24 @@ static void draw_moves(gui_draw_ctx *d, const gui_layout *L, const gui_state *st
             char a[64];
             gui_text(f, gui_bi(f, a, sizeof a, "开局", "Start"), L->font_text, cur, cur ? GUI_TEXT : GUI_TEXT_DIM,
                      xtext, cy, GUI_LEFT | GUI_VCENTER, 0);
+            /* the opening the moves follow, by its code (ECCO for Xiangqi) */
+            const gui_opening *op = gui_openings_find(st->openings, &st->g);
+            if (op) {
+                char on[200];
+                int sw;
+                gui_text_size(f, a, L->font_text, cur, &sw, NULL);
+                snprintf(on, sizeof on, "%s %s", op->code, f->cjk ? op->zh : op->en);
+                float ox = xtext + sw + L->font_text * 0.8f;
+                SDL_Rect ob = {(int)ox, (int)y, (int)(R->x + R->w - ox - 10 * L->ui), L->row_h};
+                if (ob.w > L->font_small * 4)
+                    gui_text_box(f, on, L->font_small, false, GUI_C(200, 170, 110, 255), ob, GUI_LEFT | GUI_VCENTER, 0);
+            }
             continue;
         }
         const gui_ply *p = &st->ply[row - 1];
+        if (gui_notes_at(st->notes, agree, row))   /* a comment here: a mark at the row's end */
+            gui_shape(d, GUI_SHAPE_DISC, R->x + R->w - 14 * L->ui, cy, L->font_small * 0.18f, 0, GUI_C(200, 220, 170, 255),
+                      GUI_C(200, 220, 170, 255));
         char num[16];
         /* Full-move numbers count the first side's plies. */
         int first_side = st->nply ? st->ply[0].side : 0;
@@ -369,7 +400,10 @@ static void button_label(const gui_state *st, int b, const char **zh, const char
         snprintf(ebuf, n, "Level %d", st->level);
         *en = ebuf;
     } else if (b == GUI_BTN_SOUND) {
-        snprintf(ebuf, n, "Sound %s", st->sound_on && st->sound_ok ? "on" : "off");
+        /* greyed: it says why */
+        if (st->sound_ok) snprintf(ebuf, n, "Sound %s", st->sound_on ? "on" : "off");
+        else snprintf(ebuf, n, "No audio");
+        if (!st->sound_ok) *zh = "无音频";
         *en = ebuf;
     } else if (b == GUI_BTN_ANALYZE) {
         *en = st->analysis ? "On" : "Analyze";
@@ -452,6 +486,8 @@ static const char help_keys[] =
     "T hint   A analysis   F flip board   L / - level   S sound   Ctrl+S save   Ctrl+O load   "
     "P settings   Ctrl+= / Ctrl+- / Ctrl+0 or Ctrl+wheel zoom   F11 full screen   H help   Q quit   "
     "Home / \xE2\x86\x90 / \xE2\x86\x92 / End review   drag or click to move   Esc cancel   "
+    "B library   E set up a position   Ctrl+C / Ctrl+Shift+C copy FEN / record   Ctrl+V paste   "
+    "K Chinese or coordinate moves (Shift+K file numbers at the edges)   "
     "Network game: D offer a draw   Y / N answer an offer   C chat";
 
 /* Rules texts are written with hard line breaks; inside a sentence they
@@ -497,12 +533,22 @@ static void draw_newgame(gui_draw_ctx *d, const gui_layout *L, const gui_state *
     gui_text_box(f, gui_bi(f, a, sizeof a, "新局设置", "New game"), L->font_title, true, GUI_CARD_TEXT, tb, GUI_LEFT, 0);
     static const char *const lz[GUI_NG_ROWS] = {"棋种", "", "", "等级", "计时", ""};
     const char *game = ng->game >= 0 && ng->game < st->ngames ? st->games[ng->game] : st->r->rs->name;
+    /* the Game row shows the game's title up to its first comma or parenthesis */
+    char shown[96];
+    const char *tl = ng->game >= 0 && ng->game < st->ngames ? st->game_titles[ng->game] : NULL;
+    snprintf(shown, sizeof shown, "%s", tl && *tl ? tl : game);
+    shown[strcspn(shown, ",")] = 0;
+    if (!shown[0]) snprintf(shown, sizeof shown, "%s", game);
     /* Side names of the chosen game are known only for the current one. */
     bool same = !strcmp(game, st->r->rs->name);
     char s0[64], s1[64];
     gui_cap_word(s0, sizeof s0, same ? qp_side_name(st->r, 0) : "first");
     gui_cap_word(s1, sizeof s1, same ? qp_side_name(st->r, 1) : "second");
-    const char *le[GUI_NG_ROWS] = {"Game", s0, s1, "Level", "Time", ng->tc.kind == GUI_TC_PERMOVE ? "Seconds" : "Minutes"};
+    /* the time control as players write it: "3+2", "5 min", "30 s/move" */
+    char tcl[48], tct[32];
+    gui_tc_text(&ng->tc, tct, sizeof tct);
+    snprintf(tcl, sizeof tcl, "Time %s", ng->tc.kind == GUI_TC_NONE ? "" : tct);
+    const char *le[GUI_NG_ROWS] = {"Game", s0, s1, "Level", tcl, ng->tc.kind == GUI_TC_PERMOVE ? "Seconds" : "Minutes"};
     for (int r = 0; r < GUI_NG_ROWS; r++) {
         const char *zh = lz[r];
         if (r == 1) zh = same ? gui_side_zh(st->r, 0) : "先手";
@@ -516,7 +562,12 @@ static void draw_newgame(gui_draw_ctx *d, const gui_layout *L, const gui_state *
     ng_button(d, L, &N.item[GUI_NG_GAME_PREV], "<", false, true);
     ng_button(d, L, &N.item[GUI_NG_GAME_NEXT], ">", false, true);
     float gx = (N.item[GUI_NG_GAME_PREV].x + N.item[GUI_NG_GAME_PREV].w + N.item[GUI_NG_GAME_NEXT].x) / 2.0f;
-    gui_text_fit(f, game, L->font_text, true, GUI_CARD_TEXT, gx, cy0, GUI_HCENTER | GUI_VCENTER,
+    {   /* a parenthesis that does not fit goes */
+        SDL_Rect gr = {0, 0, N.item[GUI_NG_GAME_NEXT].x - N.item[GUI_NG_GAME_PREV].x - N.item[GUI_NG_GAME_PREV].w - 8, N.row_h};
+        char *paren = strstr(shown, " (");
+        if (paren && !gui_text_fits(f, shown, L->font_text, true, gr, 0)) *paren = 0;
+    }
+    gui_text_fit(f, shown, L->font_text, true, GUI_CARD_TEXT, gx, cy0, GUI_HCENTER | GUI_VCENTER,
                  N.item[GUI_NG_GAME_NEXT].x - N.item[GUI_NG_GAME_PREV].x - N.item[GUI_NG_GAME_PREV].w - 8);
     for (int sd = 0; sd < 2; sd++) {
         bool ai = ng->ai_mask >> sd & 1u, en = sd == 0 || two;

@@ -64,6 +64,12 @@ int gui_settings_load(gui_settings *s, const char *path)
             flag(val, &s->sound);
         } else if (!strcmp(key, "animation")) {
             flag(val, &s->animate);
+        } else if (!strcmp(key, "edge")) {
+            if (!strcmp(val, "numbers")) s->file_numbers = true;
+            else if (!strcmp(val, "coords")) s->file_numbers = false;
+        } else if (!strcmp(key, "notation")) {
+            if (!strcmp(val, "coords")) s->coords = true;
+            else if (!strcmp(val, "native")) s->coords = false;
         } else if (!strcmp(key, "pieces")) {
             if (!strcmp(val, "kai")) s->pieces = GUI_PIECES_KAI;
             else if (!strcmp(val, "plain")) s->pieces = GUI_PIECES_PLAIN;
@@ -90,6 +96,7 @@ int gui_settings_save(const gui_settings *s, const char *path, char *err, size_t
     if (s->threads > 0) fprintf(f, "threads %d\n", s->threads);
     fprintf(f, "flip %s\nsound %s\nanimation %s\npieces %s\n", s->flip ? "on" : "off", s->sound ? "on" : "off",
             s->animate ? "on" : "off", s->pieces == GUI_PIECES_KAI ? "kai" : "plain");
+    fprintf(f, "notation %s\nedge %s\n", s->coords ? "coords" : "native", s->file_numbers ? "numbers" : "coords");
     bool ok = fflush(f) == 0 && !ferror(f);
     if (fclose(f) != 0) ok = false;
     if (!ok || rename(tmp, path) != 0) {

@@ -23,6 +23,8 @@ typedef struct gui_settings {
     int threads;              /* search threads 1..QP_MAX_THREADS; 0: not set (the config's ai.threads) */
     bool flip, sound, animate;
     gui_piece_style pieces;
+    bool coords;              /* hints and best lines in coordinates, not the game's own notation */
+    bool file_numbers;        /* Xiangqi boards: the traditional file numbers at the edges */
 } gui_settings;
 
 /* Defaults: nothing set, sound and animation on, plain pieces. */

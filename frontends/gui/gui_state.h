@@ -58,6 +58,7 @@ typedef struct gui_think {
     uint64_t nodes;
     int time_ms;
     char pv[320];             /* the best line, coordinate text */
+    char pv_nota[320];        /* the same in the game's own notation (炮二平五 …), "" without one */
     qp_move best;             /* its first move (legal in the searched position), or none */
 } gui_think;
 
@@ -66,7 +67,11 @@ typedef enum gui_dialog {
     GUI_DLG_CONFIRM,          /* yes/no before an action that ends a game */
     GUI_DLG_END,              /* the end-of-game banner: new game / review */
     GUI_DLG_NEWGAME,          /* game, players, level and time control */
-    GUI_DLG_SETTINGS          /* piece style, animation, sound */
+    GUI_DLG_SETTINGS,         /* piece style, animation, sound */
+    /* the player tools (gui_toolview.h) */
+    GUI_DLG_LIBRARY,          /* finished games kept in the library */
+    GUI_DLG_EDITOR,           /* setting up a position: the board is the editor's */
+    GUI_DLG_PASTE             /* may a paste replace the game in progress? */
 } gui_dialog;
 
 /* A time control.  Invariant: base_s ≥ 1 (sudden death, increment),
@@ -142,6 +147,8 @@ typedef struct gui_state {
     bool analysis;            /* the engine thinks on every position shown */
     bool animate;             /* moves slide (settings) */
     int pieces;               /* gui_piece_style of the glyphs */
+    bool coords;              /* hints and best lines in coordinates, not the game's notation (settings) */
+    bool file_numbers;        /* the board's edges show 九…一 and 1…9, not a..i and ranks (settings) */
     int threads;              /* the computer's search threads (settings) */
     int ai_kind;              /* its search, QP_AI_ALPHABETA or QP_AI_MCTS (settings; each new
                                * game starts with the game's own choice) */
@@ -170,11 +177,18 @@ typedef struct gui_state {
     int64_t left_ms[2];       /* time left on each clock (tc.kind != NONE) */
     gui_newgame ng;           /* choices while GUI_DLG_NEWGAME is open */
     const char *games[64];    /* registered rulesets the dialog offers */
+    const char *game_titles[64];   /* and their titles (NULL: the name shown) */
     int ngames;
     char autosave_path[1024];
     int resume_moves;         /* plies in the autosave offered back */
     char resume_date[32];
     gui_chat net;             /* network game: our seat (-1: none) and the chat history */
+    /* the player tools (gui_toolview.h): owned by the app, NULL while closed */
+    struct gui_libview *lib;
+    struct gui_editor *ed;
+    char paste_what[160];     /* GUI_DLG_PASTE: what the paste brings */
+    const struct gui_notes *notes;         /* a loaded record's comments (gui_notes.h), owned by the app; NULL: none */
+    const struct gui_openings *openings;   /* the game's opening names (gui_opening.h), owned by the app; NULL: none */
 } gui_state;
 
 /* Takes ownership of r and *g (g is moved).  Returns 0 or -1 (memory). */

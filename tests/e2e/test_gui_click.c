@@ -133,7 +133,7 @@ static void send_keys(const xenv *x, const char *win, const char *keys)
 
 static void point_of(const char *layout, const char *name, int *px, int *py)
 {
-    char key[8];
+    char key[32];
     snprintf(key, sizeof key, "%s ", name);
     const char *s = layout;
     while (s && *s) {
@@ -559,6 +559,79 @@ static void test_illegal_click_and_resign_banner(void **state)
     sess_free(&t);
 }
 
+/* ---- the player tools: editor, clipboard, library ------------------------ */
+
+static void put_library_games(const sess *t)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s/data/qipan/library' && cd '%s/data/qipan/library' && "
+                              "for i in 1 2; do printf '[Date \"2026.12.01\"]\\n[Result \"0-1\"]\\n"
+                              "[Termination \"red resigns\"]\\n[Ruleset \"xiangqi\"]\\n\\n1. h3e3 h10g8 0-1\\n' "
+                              "> xiangqi-20261201-12000$i.txt; done", t->x.dir, t->x.dir);
+    if (system(cmd) != 0) fail_msg("cannot put library games");
+}
+
+/* Set up a position piece by piece (refused while the generals face each
+ * other, with the ruleset's reason), play from it, copy its FEN, move,
+ * paste the FEN back over the game in progress (asked first); then the
+ * Library: delete a game, undo, open the other for review. */
+static void test_editor_clipboard_library(void **state)
+{
+    (void)state;
+    sess t;
+    sess_start_game(&t, "xiangqi", two_players, put_library_games);
+    /* the editor's palette and buttons, as render places them */
+    char cmd[256], *err = NULL, *lay = NULL;
+    snprintf(cmd, sizeof cmd, "render xiangqi --size " WIN_SIZE " --layout --dialog editor --out %s/ed.png", t.x.dir);
+    if (!t.why[0] && tu_run(cmd, NULL, &lay, &err) != 0) snprintf(t.why, sizeof t.why, "render failed: %s", err);
+    free(err);
+    if (lay) {
+        free(t.layout);
+        t.layout = lay;
+    }
+    sess_key(&t, "e");
+    wait_log(&t, "dialog: editor");
+    sess_click(&t, "ed-clear");
+    sess_click(&t, "pal-K");
+    sess_click(&t, "e1");
+    sess_click(&t, "pal-k");
+    sess_click(&t, "e10");
+    sess_click(&t, "ed-play");
+    wait_log(&t, "editor refused: FEN board: the generals face each other on an open file");
+    sess_click(&t, "e10");   /* the same piece again: removed */
+    sess_click(&t, "d10");
+    sess_click(&t, "pal-R");
+    sess_click(&t, "a2");
+    sess_click(&t, "ed-play");
+    wait_log(&t, "editor: play 3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1");
+    sess_key(&t, "ctrl+c");
+    wait_log(&t, "copied FEN: 3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1");
+    sess_click(&t, "a2");
+    sess_click(&t, "a3");
+    wait_log(&t, "played: a2a3");
+    sess_key(&t, "ctrl+v");
+    wait_log(&t, "dialog: paste");
+    sess_key(&t, "y");
+    wait_log(&t, "pasted: xiangqi 0 plies 3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1");
+    sess_key(&t, "k");   /* hints and best lines in coordinates */
+    wait_log(&t, "settings: notation coords");
+    sess_key(&t, "shift+k");   /* 九…一 and 1…9 at the board's edges */
+    wait_log(&t, "settings: edge numbers");
+
+    sess_key(&t, "b");
+    wait_log(&t, "library: 2 games");
+    sess_key(&t, "d");
+    wait_log(&t, "library: deleted xiangqi-20261201-120002.txt");
+    sess_key(&t, "u");
+    wait_log(&t, "library: restored xiangqi-20261201-120002.txt");
+    sess_key(&t, "Down");
+    sess_key(&t, "Return");
+    wait_log(&t, "message: \xE5\xA4\x8D\xE7\x9B\x98");   /* 复盘 Review … */
+    wait_log(&t, "xiangqi-20261201-120001.txt");
+    sess_end(&t);
+    sess_free(&t);
+}
+
 /* A game file whose moves hook fails once a mark is on the board. */
 static void put_failing_game(const sess *t)
 {
@@ -973,6 +1046,7 @@ int main(void)
         cmocka_unit_test(test_settings_persist),
         cmocka_unit_test(test_file_dialog_lists_the_folder),
         cmocka_unit_test(test_dialog_switches_game),
+        cmocka_unit_test(test_editor_clipboard_library),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define KEPT_PATH "/home/someone/.local/share/qipan/autosave-zhonggong.txt"
@@ -137,6 +138,11 @@ static void test_game_with_long_texts(void **state)
         /* the file name stays, wrapped whole or with the path's middle left out */
         if (!find(B, "autosave-zhonggong.txt")) fail_msg("at %s the kept file's name is not shown", sizes[s]);
         if (!find(B, "depth 5")) fail_msg("at %s the analysis row is not shown", sizes[s]);
+        /* the best line in the notation the player reads: Chinese, 进/平/退
+         * (with a Chinese font, which the line's label "主变" shows) */
+        const rec *pv = find(B, "PV:");
+        if (!pv || (strstr(pv->text, "\xE4\xB8\xBB\xE5\x8F\x98") && !strstr(pv->text, "\xE8\xBF\x9B") && !strstr(pv->text, "\xE5\xB9\xB3") && !strstr(pv->text, "\xE9\x80\x80")))
+            fail_msg("at %s the best line is not in Chinese notation: %s", sizes[s], pv ? pv->text : "none");
     }
     assert_int_equal(bad, 0);
     free(B);
@@ -186,6 +192,44 @@ static void test_end_banner(void **state)
     check_screen("end banner", "render zhonggong --resign black");
 }
 
+/* The player tools' dialogs: the Library (a full list, a long player
+ * name and reason), the position editor with a refusal and the paste
+ * question. */
+static void test_tool_dialogs(void **state)
+{
+    (void)state;
+    char home[64], dir[160], path[240];
+    snprintf(home, sizeof home, "/tmp/qp_fit_lib_XXXXXX");
+    assert_non_null(mkdtemp(home));
+    snprintf(dir, sizeof dir, "%s/qipan", home);
+    assert_int_equal(mkdir(dir, 0755), 0);
+    snprintf(dir, sizeof dir, "%s/qipan/library", home);
+    assert_int_equal(mkdir(dir, 0755), 0);
+    for (int i = 0; i < 25; i++) {
+        snprintf(path, sizeof path, "%s/xiangqi-20261201-1200%02d.txt", dir, i);
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        fprintf(f, "[Date \"2026.12.01\"]\n[Red \"A player with a rather long name, %d\"]\n[Black \"Computer level 10\"]\n"
+                   "[Result \"0-1\"]\n[Termination \"red resigns\"]\n[Ruleset \"xiangqi\"]\n\n1. h3e3 h10g8 0-1\n", i);
+        fclose(f);
+    }
+    setenv("XDG_DATA_HOME", home, 1);
+    check_screen("library", "render xiangqi --dialog library");
+    boxes *B = malloc(sizeof *B);
+    assert_non_null(B);
+    render_boxes("render xiangqi --dialog library", "1000x760", B);
+    assert_non_null(find(B, "Library: 25 finished games"));
+    assert_non_null(find(B, "A player with a rather long name, 24"));
+    free(B);
+    unsetenv("XDG_DATA_HOME");
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
+    assert_int_equal(system(cmd), 0);
+    check_screen("editor", "render xiangqi --dialog editor --message 'FEN board: the generals face each other on an open file'");
+    check_screen("editor zhonggong", "render zhonggong --dialog editor");
+    check_screen("paste", "render xiangqi --dialog paste --message 'Chinese Chess (Xiangqi): 120 plies'");
+}
+
 /* A long title and a long best line: the title drops its parenthesis, the
  * best line keeps the whole moves that fit. */
 static void test_other_games(void **state)
@@ -227,6 +271,7 @@ int main(void)
         cmocka_unit_test(test_network),
         cmocka_unit_test(test_end_banner),
         cmocka_unit_test(test_other_games),
+        cmocka_unit_test(test_tool_dialogs),
         cmocka_unit_test(test_square_window),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
