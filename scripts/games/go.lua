@@ -66,6 +66,8 @@ return {
       pass = { ends = 2 },
       score = { kind = "area", komi = komi, reason = "area score" },
       superko = true,
+      -- MCTS playouts keep their own eyes (and pass only when nothing else is left)
+      playout = { avoid_own_eyes = true },
     }
   end,
 }
