@@ -32,7 +32,8 @@
  * picks uniformly among the placements that do not fill a single-point
  * eye of the mover (an empty point whose orthogonal neighbours are all the
  * mover's, with at most one enemy diagonal, none on the edge); a move that
- * places on no point (a pass) only when no other is left.
+ * places on no point (a pass) only when no other is left.  The tree does
+ * not try such fills either, unless they are all there is.
  *
  * Superko (r->draw.superko): `boards` holds the board keys of the game up
  * to the root, then of the selected path; a child whose board repeats one
@@ -476,6 +477,25 @@ static qp_move playout_pick(qp_mcts *M, int cnt)
     return other != QP_MOVE_NONE ? other : last;
 }
 
+/* The moves of M->mv at M->cur the tree tries: under avoid_own_eyes, not
+ * those that fill the mover's own eye (all of them when nothing else is
+ * left).  Returns their count, first in M->mv. */
+static int tree_moves(qp_mcts *M, int cnt)
+{
+    if (!M->opt.avoid_own_eyes) return cnt;
+    const qp_rules *r = M->r;
+    int side = r->rs->side_to_move(r, M->cur), k = 0;
+    for (int i = 0; i < cnt; i++) {
+        int p = placement_point(r, M->cur, M->mv[i]);
+        if (p < 0 || !fills_own_eye(r, M->cur, p, side)) {
+            qp_move t = M->mv[k];
+            M->mv[k++] = M->mv[i];
+            M->mv[i] = t;
+        }
+    }
+    return k > 0 ? k : cnt;
+}
+
 /* ---- one iteration ------------------------------------------------------ */
 
 static void iteration(qp_mcts *M)
@@ -508,7 +528,7 @@ static void iteration(qp_mcts *M)
         int cnt = -1;
         if (!n->expanded && (n->visits > 0 || idx == M->root_idx)) {
             cnt = rs->gen(r, M->cur, M->mv, QP_GEN_ALL);
-            if (cnt > 0 && expand(M, idx, cnt)) {
+            if (cnt > 0 && expand(M, idx, tree_moves(M, cnt))) {
                 if (n->proof != PR_NONE) {   /* decided by a child judged at once */
                     rewards_of_proof(n, rw);
                     goto backup;

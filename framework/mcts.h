@@ -69,7 +69,8 @@ uint64_t qp_mcts_level_playouts(int level);
  *    game's last one or two moves keeps that subtree, so the result then
  *    depends on the handle's previous search too (qp_mcts_clear forgets).
  *  - avoid_own_eyes: playouts do not fill the mover's single-point eyes
- *    and pass only when nothing else is left (Go-family games).
+ *    and pass only when nothing else is left, and the tree does not try
+ *    such fills (Go-family games).
  * Setting options forgets the tree. */
 typedef struct qp_mcts_options {
     bool rave, reuse, avoid_own_eyes;

@@ -6,7 +6,7 @@
  *   ladder RULESET [--engine SPEC | --level L [--nodes N] |
  *                   --search mcts|alphabeta (--playouts N | --nodes N | --depth D)]
  *                  [--ref SPEC]... [--games N] [--opening-plies K] [--seed S]
- *                  [--ply-cap P] [--param KEY=VALUE]... [-v]
+ *                  [--ply-cap P] [--param KEY=VALUE]... [-v | -vv]
  *
  * SPEC is a player of tools/ladder/arena.h: random, flat:N, ab:D, abn:N,
  * mcts:N[:rave,noreuse,...], level:L[:N], gtp:CMD (e.g. "gtp:gnugo --mode
@@ -16,7 +16,7 @@
  * A playing first in one and second in the other.  For each reference it
  * prints "RULESET: A vs B: W-D-L (score%) Elo E [lo, hi]" from A's side,
  * the interval a 95% one, then the CPU time each spent a move (this
- * process's: 0 for a GTP program); -v prints every game.  --param sets a rule
+ * process's: 0 for a GTP program); -v prints every game, -vv its moves too.  --param sets a rule
  * parameter (size=9, komi=7.5).  Exit status 0, or 2 for bad arguments.
  */
 #include <signal.h>
@@ -41,7 +41,7 @@ typedef struct opts {
     int nref;
     const char *param[MAX_PARAMS];
     int nparam;
-    bool verbose;
+    bool verbose, trace;
 } opts;
 
 static int usage(void)
@@ -49,7 +49,7 @@ static int usage(void)
     fprintf(stderr,
             "usage: ladder RULESET [--engine SPEC | --level L [--nodes N] | --search mcts|alphabeta "
             "(--playouts N | --nodes N | --depth D)] [--ref SPEC]... [--games N] [--opening-plies K] "
-            "[--seed S] [--ply-cap P] [--param KEY=VALUE]... [-v]\n"
+            "[--seed S] [--ply-cap P] [--param KEY=VALUE]... [-v | -vv]\n"
             "SPEC: random, flat:N, ab:D, abn:N, mcts:N[:rave,reuse,eyes,norave,...], level:L[:N], gtp:CMD\n");
     return 2;
 }
@@ -63,8 +63,9 @@ static int parse(opts *o, int argc, char **argv)
     o->ply_cap = DEFAULT_PLY_CAP;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "-v")) {
+        if (!strcmp(a, "-v") || !strcmp(a, "-vv")) {
             o->verbose = true;
+            o->trace = a[2] == 'v';
             continue;
         }
         if (a[0] != '-') {
@@ -149,7 +150,7 @@ static int run_match(const opts *o, const qp_rules *r, const ar_spec *sa, const 
         uint64_t open_seed = o->seed * 1000003u + (uint64_t)(i / 2);
         int a_side = i % 2;
         int s = ar_play_game(r, a, b, a_side, o->plies, open_seed, o->seed * 7919u + (uint64_t)i * 104729u,
-                             o->ply_cap, why, sizeof why);
+                             o->ply_cap, why, sizeof why, o->trace ? stderr : NULL);
         ar_tally_game(&t, s);
         pair += s;
         if (i % 2) {

@@ -165,7 +165,7 @@ static void test_referee(void **st)
     assert_int_equal(ar_player_init(b, r, &sb, err, sizeof err), 0);
     elo_tally t = {0};
     for (int side = 0; side < 2; side++) {
-        int s = ar_play_game(r, a, b, side, 0, 1, 2, 1000, why1, sizeof why1);
+        int s = ar_play_game(r, a, b, side, 0, 1, 2, 1000, why1, sizeof why1, NULL);
         assert_int_equal(s, 2);
         assert_non_null(strstr(why1, "three in a row after "));
         ar_tally_game(&t, s);
@@ -175,13 +175,13 @@ static void test_referee(void **st)
     ar_player_free(a);
     assert_int_equal(ar_player_init(a, r, &sb, err, sizeof err), 0);
     b->rng = a->rng = 0;
-    int s1 = ar_play_game(r, a, b, 0, 2, 7, 9, 1000, why1, sizeof why1);
+    int s1 = ar_play_game(r, a, b, 0, 2, 7, 9, 1000, why1, sizeof why1, NULL);
     b->rng = a->rng = 0;
-    int s2 = ar_play_game(r, a, b, 0, 2, 7, 9, 1000, why2, sizeof why2);
+    int s2 = ar_play_game(r, a, b, 0, 2, 7, 9, 1000, why2, sizeof why2, NULL);
     assert_int_equal(s1, s2);
     assert_string_equal(why1, why2);
     /* a ply cap adjudicates a draw */
-    assert_int_equal(ar_play_game(r, a, b, 0, 0, 7, 9, 3, why1, sizeof why1), 1);
+    assert_int_equal(ar_play_game(r, a, b, 0, 0, 7, 9, 3, why1, sizeof why1, NULL), 1);
     assert_string_equal(why1, "ply cap (adjudicated) after 3 plies");
     ar_player_free(a);
     ar_player_free(b);

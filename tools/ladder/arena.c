@@ -422,7 +422,8 @@ static double cpu_seconds(void)
 }
 
 int ar_play_game(const qp_rules *r, ar_player *a, ar_player *b, int a_side, int opening_plies,
-                 uint64_t open_seed, uint64_t game_seed, int ply_cap, char *why, size_t whyn)
+                 uint64_t open_seed, uint64_t game_seed, int ply_cap, char *why, size_t whyn,
+                 FILE *trace)
 {
     char err[QP_ERR];
     qp_game g;
@@ -471,6 +472,17 @@ int ar_play_game(const qp_rules *r, ar_player *a, ar_player *b, int a_side, int 
         }
         qp_game_play(&g, m);
     }
+    if (trace) {
+        void *s = qp_state_new(r);
+        for (int i = 0; s && i < g.cursor; i++) {
+            char t[QP_MOVE_TEXT];
+            r->rs->move_text(r, s, g.rec[i], t, sizeof t);
+            fprintf(trace, "%s%s", i ? " " : "moves: ", t);
+            r->rs->make(r, s, g.rec[i], NULL);
+        }
+        fprintf(trace, "\n");
+        free(s);
+    }
     int k = snprintf(why, whyn, "%s after %d plies", oc.reason ? oc.reason : "?", g.cursor);
     for (int i = 0; i < 2; i++) {   /* a GTP program's own count, for comparison */
         char ans[128];
@@ -496,6 +508,8 @@ void ar_tally_text(const elo_tally *t, char *buf, size_t n)
 {
     double sc, elo, lo, hi;
     elo_estimate(t, &sc, &elo, &lo, &hi);
-    if (elo > -0.5 && elo < 0.5) elo = 0.0;   /* not "-0" */
+    double *v[] = {&elo, &lo, &hi};
+    for (int i = 0; i < 3; i++)
+        if (*v[i] > -0.5 && *v[i] < 0.5) *v[i] = 0.0;   /* "+0", not "-0" */
     snprintf(buf, n, "%d-%d-%d (%.1f%%) Elo %+.0f [%+.0f, %+.0f]", t->w, t->d, t->l, 100 * sc, elo, lo, hi);
 }

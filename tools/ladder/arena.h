@@ -37,6 +37,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "ai.h"
 #include "elo.h"
@@ -91,9 +92,11 @@ qp_move ar_player_move(ar_player *p, const qp_game *g, uint64_t seed);
 qp_move ar_flat_mc(const qp_rules *r, const qp_game *g, uint64_t playouts, uint64_t *rng);
 
 /* Plays one game; returns A's points doubled (2 win, 1 draw, 0 loss) and
- * the reason it ended in why.  a_side: the side A plays. */
+ * the reason it ended in why.  a_side: the side A plays.  trace, when
+ * not NULL, gets the game's moves as one line of text. */
 int ar_play_game(const qp_rules *r, ar_player *a, ar_player *b, int a_side, int opening_plies,
-                 uint64_t open_seed, uint64_t game_seed, int ply_cap, char *why, size_t whyn);
+                 uint64_t open_seed, uint64_t game_seed, int ply_cap, char *why, size_t whyn,
+                 FILE *trace);
 
 /* Adds a game with A's doubled points to t. */
 void ar_tally_game(elo_tally *t, int points2);
