@@ -149,8 +149,8 @@ qp_mcts *qp_mcts_new(const qp_rules *r, size_t mem_mb)
         return NULL;
     }
     atomic_init(&M->stop_req, false);
-    M->opt.rave = qp_mcts_default_rave(r);
-    M->opt.reuse = true;
+    M->opt.rave = (r->playout & QP_PLAYOUT_RAVE) != 0;
+    M->opt.reuse = false;   /* no gain shown by a fixed-playout match (Go 9x9: 3-0-7) */
     M->opt.avoid_own_eyes = (r->playout & QP_PLAYOUT_AVOID_OWN_EYES) != 0;
     return M;
 }
@@ -176,11 +176,6 @@ void qp_mcts_free(qp_mcts *M)
 void qp_mcts_clear(qp_mcts *M)
 {
     M->used = 0;   /* no tree: the next search starts afresh */
-}
-
-bool qp_mcts_default_rave(const qp_rules *r)
-{
-    return (r->playout & QP_PLAYOUT_RAVE) != 0;
 }
 
 void qp_mcts_get_options(const qp_mcts *M, qp_mcts_options *o)

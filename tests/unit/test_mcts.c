@@ -367,7 +367,7 @@ static void test_playout_key(void **st)
     qp_mcts_options o;
     qp_mcts_get_options(m, &o);
     assert_true(o.avoid_own_eyes);
-    assert_true(o.reuse);
+    assert_false(o.reuse);
     qp_mcts_free(m);
     qp_rules_free(go);
     static const struct { const char *playout; unsigned bits; const char *err; } cases[] = {
