@@ -150,7 +150,7 @@ qp_mcts *qp_mcts_new(const qp_rules *r, size_t mem_mb)
     }
     atomic_init(&M->stop_req, false);
     M->opt.rave = (r->playout & QP_PLAYOUT_RAVE) != 0;
-    M->opt.reuse = false;   /* no gain shown by a fixed-playout match (Go 9x9: 3-0-7) */
+    M->opt.reuse = false;   /* no gain shown at fixed playouts (Go 9x9: 11-0-9 in 20 games) */
     M->opt.avoid_own_eyes = (r->playout & QP_PLAYOUT_AVOID_OWN_EYES) != 0;
     return M;
 }

@@ -62,7 +62,8 @@ uint64_t qp_mcts_level_playouts(int level);
  * A new handle takes them from the rules: rave when the game declares it
  * (QP_PLAYOUT_RAVE), avoid_own_eyes when it declares that
  * (QP_PLAYOUT_AVOID_OWN_EYES); reuse is off until a match shows it helps
- * (Go 9×9 at 1000 playouts with it on: 3-0-7 against off).  The ladder tool and the
+ * (Go 9×9 at 1000 playouts with it on against off: 11-0-9 in 20 games,
+ * Elo +35 [-121, +208]).  The ladder tool and the
  * tests switch them to measure each.
  *  - rave: AMAF/RAVE, each child also scored by the playouts in which its
  *    mover played the same move (the same encoding) later on.
