@@ -13,6 +13,28 @@
  * win); a parent is proven when one child wins for the side to move, or
  * when all its children are proven (then the best of them counts).
  *
+ * AMAF/RAVE (options.rave): each child also counts the rewards of the
+ * iterations in which its mover played its move later on, anywhere below
+ * its parent (in the tree or the playout); `amaf` holds, per iteration,
+ * the first ply at which each side played each move (moves are compared
+ * by their encoding, so a placement is "the same move" wherever it is
+ * played).  Selection mixes the two means, the AMAF one weighing less as
+ * the child's own visits grow (Gelly & Silver's β with equivalence
+ * RAVE_K).
+ *
+ * Tree reuse (options.reuse): the root is pool[root_idx]; a search whose
+ * position follows the previous root by the game's last one or two moves
+ * starts from that subtree, its statistics kept.  Nodes outside it are
+ * not reclaimed, so reuse stops (the pool starts over) once half of the
+ * pool is used.
+ *
+ * Playout policy (r->playout & QP_PLAYOUT_AVOID_OWN_EYES): a playout
+ * picks uniformly among the placements that do not fill a single-point
+ * eye of the mover (an empty point whose orthogonal neighbours are all the
+ * mover's, with at most one enemy diagonal, none on the edge); a move that
+ * places on no point (a pass) only when no other is left.  The tree does
+ * not try such fills either, unless they are all there is.
+ *
  * Superko (r->draw.superko): `boards` holds the board keys of the game up
  * to the root, then of the selected path; a child whose board repeats one
  * of them (qp_superko_repeats) is an illegal move, made a proven loss for
@@ -38,6 +60,10 @@
 #define TIME_CHECK_MASK 7     /* check the clock every 8 iterations */
 #define NO_NODE UINT32_MAX
 #define MAX_PATH 1024         /* superko: tree depth whose boards are kept */
+#define RAVE_K 1000.0         /* visits at which a child's own mean and AMAF weigh alike */
+#define UCT_C_RAVE 0.2        /* exploration when AMAF guides the choice */
+#define RAVE_FPU 1.1          /* an untried child without AMAF is tried first */
+#define AMAF_SLOTS 4096       /* hash of (move, side) per iteration; power of two */
 
 enum { PR_NONE, PR_LOSS, PR_DRAW, PR_WIN };
 
@@ -51,14 +77,30 @@ typedef struct node {
     uint8_t expanded;     /* children made, or known terminal */
     uint32_t visits;
     uint32_t halves;      /* twice the rewards of who */
+    uint32_t amaf_visits; /* iterations in which who played move below the parent */
+    uint32_t amaf_halves; /* twice the rewards of who in those */
 } node;
+
+/* One (move, side) of the current iteration: the first ply (from the
+ * root) at which side played move; a slot is live when stamp matches. */
+typedef struct amaf_slot {
+    qp_move move;
+    uint32_t stamp;
+    int16_t side;
+    int16_t ply;
+} amaf_slot;
 
 struct qp_mcts {
     const qp_rules *r;
     size_t ssz;
     node *pool;
     uint32_t cap, used;
+    uint32_t root_idx;    /* the root of this search (tree reuse) */
+    qp_mcts_options opt;
     unsigned char *root, *cur, *tmp;
+    amaf_slot *amaf;      /* AMAF_SLOTS */
+    uint32_t amaf_stamp;
+    int amaf_used;
     qp_move *mv;          /* QP_MAX_MOVES */
     int max_seldepth;
     uint64_t rng;
@@ -101,11 +143,15 @@ qp_mcts *qp_mcts_new(const qp_rules *r, size_t mem_mb)
     M->cur = malloc(M->ssz);
     M->tmp = malloc(M->ssz);
     M->mv = malloc(QP_MAX_MOVES * sizeof *M->mv);
-    if (!M->pool || !M->root || !M->cur || !M->tmp || !M->mv) {
+    M->amaf = calloc(AMAF_SLOTS, sizeof *M->amaf);
+    if (!M->pool || !M->root || !M->cur || !M->tmp || !M->mv || !M->amaf) {
         qp_mcts_free(M);
         return NULL;
     }
     atomic_init(&M->stop_req, false);
+    M->opt.rave = (r->playout & QP_PLAYOUT_RAVE) != 0;
+    M->opt.reuse = false;   /* no gain shown at fixed playouts (Go 9x9: 11-0-9 in 20 games) */
+    M->opt.avoid_own_eyes = (r->playout & QP_PLAYOUT_AVOID_OWN_EYES) != 0;
     return M;
 }
 
@@ -122,13 +168,30 @@ void qp_mcts_free(qp_mcts *M)
     free(M->cur);
     free(M->tmp);
     free(M->mv);
+    free(M->amaf);
     free(M->boards);
     free(M);
 }
 
 void qp_mcts_clear(qp_mcts *M)
 {
-    (void)M;
+    M->used = 0;   /* no tree: the next search starts afresh */
+}
+
+void qp_mcts_get_options(const qp_mcts *M, qp_mcts_options *o)
+{
+    *o = M->opt;
+}
+
+uint64_t qp_mcts_root_visits(const qp_mcts *M)
+{
+    return M->used ? M->pool[M->root_idx].visits : 0;
+}
+
+void qp_mcts_set_options(qp_mcts *M, const qp_mcts_options *o)
+{
+    M->opt = *o;
+    M->used = 0;
 }
 
 uint64_t qp_mcts_level_playouts(int level)
@@ -181,7 +244,7 @@ static void rewards_of_proof(const node *n, float rw[2])
 /* Proves parents upwards from a freshly proven node while possible. */
 static void propagate_proof(qp_mcts *M, uint32_t idx)
 {
-    while (idx != 0) {
+    while (idx != M->root_idx) {
         uint32_t p = M->pool[idx].parent;
         node *pn = &M->pool[p];
         if (pn->proof != PR_NONE) return;
@@ -199,19 +262,37 @@ static void propagate_proof(qp_mcts *M, uint32_t idx)
     }
 }
 
+/* A child's value under RAVE: its own mean and its AMAF mean mixed by
+ * β = ñ / (n + ñ + n·ñ / RAVE_K), plus a small exploration term. */
+static double rave_value(const node *cn, double logn)
+{
+    double n = cn->visits, na = cn->amaf_visits;
+    if (n == 0 && na == 0) return RAVE_FPU;
+    double q = n > 0 ? cn->halves * 0.5 / n : 0.0;
+    double qa = na > 0 ? cn->amaf_halves * 0.5 / na : 0.0;
+    double beta = na / (n + na + n * na / RAVE_K);
+    return (1.0 - beta) * q + beta * qa + UCT_C_RAVE * sqrt(logn / (n + 1.0));
+}
+
 static uint32_t select_child(qp_mcts *M, const node *n)
 {
     double logn = log((double)(n->visits ? n->visits : 1));
     uint32_t best = n->child;
     double bv = -1.0;
     uint32_t start = rnd(M, n->nchild);
+    bool rave = M->opt.rave;
     for (uint32_t k = 0; k < n->nchild; k++) {
         uint32_t c = n->child + (start + k) % n->nchild;
         const node *cn = &M->pool[c];
         if (cn->proof == PR_WIN) return c;
         if (cn->proof == PR_LOSS) continue;
-        if (cn->visits == 0) return c;
-        double v = cn->halves * 0.5 / cn->visits + UCT_C * sqrt(logn / cn->visits);
+        double v;
+        if (rave) {
+            v = rave_value(cn, logn);
+        } else {
+            if (cn->visits == 0) return c;
+            v = cn->halves * 0.5 / cn->visits + UCT_C * sqrt(logn / cn->visits);
+        }
         if (v > bv) {
             bv = v;
             best = c;
@@ -263,16 +344,168 @@ static bool expand(qp_mcts *M, uint32_t idx, int n)
     return true;
 }
 
+/* ---- AMAF: the moves of one iteration ----------------------------------- */
+
+static void amaf_begin(qp_mcts *M)
+{
+    if (++M->amaf_stamp == 0) {   /* wrapped: no slot may look live */
+        memset(M->amaf, 0, AMAF_SLOTS * sizeof *M->amaf);
+        M->amaf_stamp = 1;
+    }
+    M->amaf_used = 0;
+}
+
+static uint32_t amaf_hash(qp_move m, int side)
+{
+    uint64_t h = (m ^ ((uint64_t)side << 62)) * 0x9E3779B97F4A7C15ull;
+    return (uint32_t)(h >> 40) & (AMAF_SLOTS - 1);
+}
+
+/* Notes that side played m at ply (the first time only).  A table more
+ * than half full takes no more: later moves go uncounted. */
+static void amaf_note(qp_mcts *M, qp_move m, int side, int ply)
+{
+    if (M->amaf_used >= AMAF_SLOTS / 2) return;
+    for (uint32_t h = amaf_hash(m, side);; h = (h + 1) & (AMAF_SLOTS - 1)) {
+        amaf_slot *e = &M->amaf[h];
+        if (e->stamp != M->amaf_stamp) {
+            e->stamp = M->amaf_stamp;
+            e->move = m;
+            e->side = (int16_t)side;
+            e->ply = (int16_t)(ply < INT16_MAX ? ply : INT16_MAX);
+            M->amaf_used++;
+            return;
+        }
+        if (e->move == m && e->side == side) return;
+    }
+}
+
+/* The first ply at which side played m in this iteration, -1 if never. */
+static int amaf_first(const qp_mcts *M, qp_move m, int side)
+{
+    for (uint32_t h = amaf_hash(m, side);; h = (h + 1) & (AMAF_SLOTS - 1)) {
+        const amaf_slot *e = &M->amaf[h];
+        if (e->stamp != M->amaf_stamp) return -1;
+        if (e->move == m && e->side == side) return e->ply;
+    }
+}
+
+/* Credits the children of n (whose moves are played at ply) with the
+ * iteration's rewards where their mover played their move at ply or
+ * later. */
+static void amaf_credit(qp_mcts *M, const node *n, int ply, const float rw[2])
+{
+    for (uint32_t i = 0; i < n->nchild; i++) {
+        node *c = &M->pool[n->child + i];
+        if (c->who < 0 || c->who > 1) continue;
+        int f = amaf_first(M, c->move, c->who);
+        if (f < ply) continue;
+        c->amaf_visits++;
+        c->amaf_halves += (uint32_t)(rw[c->who] * 2.0f + 0.5f);
+    }
+}
+
+/* ---- the playout policy ----------------------------------------------- */
+
+/* The point a move places on, -1 for a move that is not one placement
+ * (a pass, a piece's step). */
+static int placement_point(const qp_rules *r, const void *s, qp_move m)
+{
+    int sq[2];
+    if (r->rs->move_squares) return r->rs->move_squares(r, s, m, sq, 2) == 1 ? sq[0] : -1;
+    char text[QP_MOVE_TEXT];
+    r->rs->move_text(r, s, m, text, sizeof text);
+    int p;
+    int used = qp_sq_parse(&r->geom, text, &p);
+    return used > 0 && text[used] == 0 ? p : -1;
+}
+
+/* 1: side's piece at sq; 0: empty; -1: the enemy's. */
+static int owner(const qp_rules *r, const void *s, int sq, int side)
+{
+    qp_piece_view v;
+    if (!r->rs->piece_at(r, s, sq, &v)) return 0;
+    return v.side == side ? 1 : -1;
+}
+
+/* Whether placing at p fills a single-point eye of side: p empty, every
+ * orthogonal neighbour side's, and its diagonals (reached through them)
+ * hold no enemy on the edge, at most one inside. */
+static bool fills_own_eye(const qp_rules *r, const void *s, int p, int side)
+{
+    const qp_geom *g = &r->geom;
+    if (owner(r, s, p, side) != 0) return false;
+    int edges = 0;
+    for (int d = QP_N; d <= QP_W; d++) {
+        int q = g->nb[p][d];
+        if (q < 0 || g->hole[q]) {
+            edges++;
+            continue;
+        }
+        if (owner(r, s, q, side) != 1) return false;
+    }
+    int enemy = 0;
+    for (int d = QP_N; d <= QP_W; d++) {   /* the diagonal between d and the next direction */
+        int a = g->nb[p][d];
+        int q = a >= 0 ? g->nb[a][(d + 1) % 4] : -1;
+        if (q >= 0 && !g->hole[q] && owner(r, s, q, side) < 0) enemy++;
+    }
+    return enemy < (edges ? 1 : 2);
+}
+
+/* A playout's move among the cnt of M->mv at M->cur (reorders M->mv). */
+static qp_move playout_pick(qp_mcts *M, int cnt)
+{
+    if (!M->opt.avoid_own_eyes) return M->mv[rnd(M, (uint32_t)cnt)];
+    const qp_rules *r = M->r;
+    int side = r->rs->side_to_move(r, M->cur);
+    qp_move other = QP_MOVE_NONE, last = M->mv[0];
+    while (cnt > 0) {
+        uint32_t i = rnd(M, (uint32_t)cnt);
+        qp_move m = M->mv[i];
+        int p = placement_point(r, M->cur, m);
+        if (p >= 0 && !fills_own_eye(r, M->cur, p, side)) return m;
+        if (p < 0) other = m;
+        last = m;
+        M->mv[i] = M->mv[--cnt];
+    }
+    return other != QP_MOVE_NONE ? other : last;
+}
+
+/* The moves of M->mv at M->cur the tree tries: under avoid_own_eyes, not
+ * those that fill the mover's own eye (all of them when nothing else is
+ * left).  Returns their count, first in M->mv. */
+static int tree_moves(qp_mcts *M, int cnt)
+{
+    if (!M->opt.avoid_own_eyes) return cnt;
+    const qp_rules *r = M->r;
+    int side = r->rs->side_to_move(r, M->cur), k = 0;
+    for (int i = 0; i < cnt; i++) {
+        int p = placement_point(r, M->cur, M->mv[i]);
+        if (p < 0 || !fills_own_eye(r, M->cur, p, side)) {
+            qp_move t = M->mv[k];
+            M->mv[k++] = M->mv[i];
+            M->mv[i] = t;
+        }
+    }
+    return k > 0 ? k : cnt;
+}
+
+/* ---- one iteration ------------------------------------------------------ */
+
 static void iteration(qp_mcts *M)
 {
     const qp_rules *r = M->r;
     const qp_ruleset *rs = r->rs;
+    const bool rave = M->opt.rave;
     memcpy(M->cur, M->root, M->ssz);
-    uint32_t idx = 0;
+    uint32_t idx = M->root_idx;
     int depth = 0;
     M->npath = M->nhist;
+    if (rave) amaf_begin(M);
     while (M->pool[idx].nchild > 0 && M->pool[idx].proof == PR_NONE) {
         idx = select_child(M, &M->pool[idx]);
+        if (rave) amaf_note(M, M->pool[idx].move, M->pool[idx].who, depth);
         rs->make(r, M->cur, M->pool[idx].move, NULL);
         depth++;
         if (r->draw.superko) {
@@ -288,14 +521,15 @@ static void iteration(qp_mcts *M)
         /* Expand a node on its second visit (the root at once); a node
          * that has no move is terminal and proven. */
         int cnt = -1;
-        if (!n->expanded && (n->visits > 0 || idx == 0)) {
+        if (!n->expanded && (n->visits > 0 || idx == M->root_idx)) {
             cnt = rs->gen(r, M->cur, M->mv, QP_GEN_ALL);
-            if (cnt > 0 && expand(M, idx, cnt)) {
+            if (cnt > 0 && expand(M, idx, tree_moves(M, cnt))) {
                 if (n->proof != PR_NONE) {   /* decided by a child judged at once */
                     rewards_of_proof(n, rw);
                     goto backup;
                 }
                 idx = select_child(M, n);
+                if (rave) amaf_note(M, M->pool[idx].move, M->pool[idx].who, depth);
                 rs->make(r, M->cur, M->pool[idx].move, NULL);
                 depth++;
                 n = &M->pool[idx];
@@ -322,17 +556,20 @@ static void iteration(qp_mcts *M)
                 if (r->nsides == 1) rw[0] = 0.0f, rw[1] = 1.0f;
                 break;
             }
-            rs->make(r, M->cur, M->mv[rnd(M, (uint32_t)cnt)], NULL);
+            qp_move m = playout_pick(M, cnt);
+            if (rave) amaf_note(M, m, rs->side_to_move(r, M->cur), depth + step);
+            rs->make(r, M->cur, m, NULL);
             cnt = -1;
         }
     }
 backup:
     if (depth > M->max_seldepth) M->max_seldepth = depth;
-    for (;;) {
+    for (int ply = depth;; ply--) {
         node *b = &M->pool[idx];
         b->visits++;
         if (b->who >= 0 && b->who < 2) b->halves += (uint32_t)(rw[b->who] * 2.0f + 0.5f);
-        if (idx == 0) break;
+        if (rave && b->nchild > 0) amaf_credit(M, b, ply, rw);
+        if (idx == M->root_idx) break;
         idx = b->parent;
     }
 }
@@ -360,7 +597,7 @@ static uint32_t best_child(const qp_mcts *M, const node *n)
 static void fill_info(qp_mcts *M, uint64_t iters)
 {
     qp_search_info *in = &M->info;
-    const node *root = &M->pool[0];
+    const node *root = &M->pool[M->root_idx];
     memset(in, 0, sizeof *in);
     int n = 0;
     const node *at = root;
@@ -412,11 +649,14 @@ static void search(qp_mcts *M)
     if (lv && (M->max_iter == 0 || lv < M->max_iter)) M->max_iter = lv;
     M->rng = M->lim.seed ^ 0x6A09E667F3BCC909ull;
     M->max_seldepth = 0;
-    M->used = 1;
-    node *root = &M->pool[0];
-    memset(root, 0, sizeof *root);
-    root->parent = NO_NODE;
-    root->who = (int8_t)(r->nsides == 1 ? 0 : 1 - side);
+    if (M->used == 0) {   /* no tree kept: a fresh root */
+        M->used = 1;
+        M->root_idx = 0;
+        memset(&M->pool[0], 0, sizeof M->pool[0]);
+        M->pool[0].parent = NO_NODE;
+        M->pool[0].who = (int8_t)(r->nsides == 1 ? 0 : 1 - side);
+    }
+    node *root = &M->pool[M->root_idx];
 
     uint64_t it = 0, next_info = FIRST_INFO;
     for (;;) {
@@ -443,6 +683,29 @@ static void search(qp_mcts *M)
     if (M->cb) M->cb(&M->info, M->ud);
 }
 
+/* The node of the game's position when it follows the last search's root
+ * by the game's last one or two moves and the tree holds them; NO_NODE
+ * otherwise.  M->root still holds the last root's position. */
+static uint32_t reusable_root(qp_mcts *M, const qp_game *g)
+{
+    if (!M->opt.reuse || M->used == 0 || M->used > M->cap / 2) return NO_NODE;
+    const qp_rules *r = M->r;
+    for (int k = 1; k <= 2 && k <= g->cursor; k++) {
+        memcpy(M->tmp, M->root, M->ssz);
+        uint32_t idx = M->root_idx;
+        for (int i = g->cursor - k; i < g->cursor && idx != NO_NODE; i++) {
+            const node *n = &M->pool[idx];
+            uint32_t found = NO_NODE;
+            for (uint32_t c = 0; c < n->nchild && found == NO_NODE; c++)
+                if (M->pool[n->child + c].move == g->rec[i]) found = n->child + c;
+            idx = found;
+            if (idx != NO_NODE) r->rs->make(r, M->tmp, g->rec[i], NULL);
+        }
+        if (idx != NO_NODE && !memcmp(M->tmp, g->cur, M->ssz)) return idx;
+    }
+    return NO_NODE;
+}
+
 static void prepare(qp_mcts *M, const qp_game *g, const qp_search_limits *lim, qp_search_cb cb,
                     void *ud)
 {
@@ -451,6 +714,9 @@ static void prepare(qp_mcts *M, const qp_game *g, const qp_search_limits *lim, q
     M->cb = cb;
     M->ud = ud;
     atomic_store(&M->stop_req, false);
+    uint32_t keep = reusable_root(M, g);
+    if (keep != NO_NODE) M->root_idx = keep;
+    else M->used = 0;
     memcpy(M->root, g->cur, M->ssz);
     M->nhist = M->npath = 0;
     if (M->r->draw.superko) {

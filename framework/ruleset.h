@@ -107,6 +107,10 @@ typedef struct qp_outcome {
                                    (not so when the eval reads a counter the
                                    hash leaves out) */
 
+/* MCTS options a game declares (qp_rules.playout). */
+#define QP_PLAYOUT_AVOID_OWN_EYES 1u   /* playouts fill no single-point eye of the mover */
+#define QP_PLAYOUT_RAVE 2u             /* AMAF/RAVE: a move scores alike wherever it is played */
+
 /* The AI of a game (qp_rules.ai). */
 #define QP_AI_DEFAULT 0
 #define QP_AI_ALPHABETA 1
@@ -203,6 +207,9 @@ struct qp_rules {
      * failing hooks then answer "no moves" / "no change", so counts and
      * searches after it are wrong and callers say so. */
     const char *failed;
+    /* The game's MCTS options (mcts.h), appended: QP_PLAYOUT_* bits, 0
+     * for uniformly random playouts and plain UCT. */
+    unsigned playout;
 };
 
 /* Both fields first, as a plugin writes them:

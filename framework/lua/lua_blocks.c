@@ -579,6 +579,30 @@ static void read_mill(lua_State *L, lr_inst *in, blk_game *g, int r, int params)
     lua_pop(L, 1);
 }
 
+/* rules.playout = { avoid_own_eyes = B, rave = B }: the game's MCTS
+ * options (qp_rules.playout, mcts.h). */
+static void read_playout(lua_State *L, lr_inst *in, int r, int params)
+{
+    static const char *const keys[] = {"avoid_own_eyes", "rave", NULL};
+    static const unsigned bits[] = {QP_PLAYOUT_AVOID_OWN_EYES, QP_PLAYOUT_RAVE};
+    int ty = lr_field(L, r, "playout", params);
+    if (ty == LUA_TTABLE) {
+        int v = lua_gettop(L);
+        lr_check_keys(L, in, v, "rules.playout", keys, false);
+        for (int k = 0; keys[k]; k++) {
+            char key[48];
+            snprintf(key, sizeof key, "rules.playout.%s", keys[k]);
+            int kt = lua_getfield(L, v, keys[k]);
+            if (kt != LUA_TNIL && kt != LUA_TBOOLEAN) lr_key_fail(L, in, key, "%s must be true or false", key);
+            if (lua_toboolean(L, -1)) in->r->playout |= bits[k];
+            lua_pop(L, 1);
+        }
+    } else if (ty != LUA_TNIL) {
+        lr_key_fail(L, in, "rules.playout", "rules.playout must be a table, got %s", luaL_typename(L, -1));
+    }
+    lua_pop(L, 1);
+}
+
 void lb_read(lua_State *L, lr_inst *in, int t, int params)
 {
     static const char *const keys[] = {"start", "place", "move", "jump", "line", "stuck", "count",
@@ -587,7 +611,8 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
                                        "zones", "terrain", "ranks", "reach",   /* pieces (lua_pieces.c) */
                                        "shoot", "connect", "swap",   /* blk_shoot.c, blk_connect.c, blk_swap.c */
                                        "pass", "score", "superko",             /* groups (blk_group.c) */
-                                       "royal", "castling", "dead", NULL};     /* lua_royal.c */
+                                       "royal", "castling", "dead",            /* lua_royal.c */
+                                       "playout", NULL};                       /* MCTS (mcts.h) */
     blk_game *g = calloc(1, sizeof *g);
     if (!g) luaL_error(L, "out of memory");
     in->blk = g;
@@ -639,6 +664,7 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
         piece_set(L, in, -1, "rules.resets_no_capture", g->resets_no_capture);
     lua_pop(L, 1);
     lk_read(L, in, g, r, params);
+    read_playout(L, in, r, params);
 
     static const char *const line_keys[] = {"length", "exact", "directions", "reason", NULL};
     if (lr_field(L, r, "line", params) != LUA_TNIL) {

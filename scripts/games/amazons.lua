@@ -80,6 +80,8 @@ return {
       move = "slide",
       shoot = { piece = "x", move = "slide" },
       stuck = { result = "loses", reason = "no moves" },
+      playout = { rave = true },   -- MCTS: a move scores much the same whenever it is made
     }
   end,
+  ai = "mcts",   -- chosen by matches (docs/engine.md)
 }

@@ -51,4 +51,5 @@ return {
   -- each capture is a big step to the tigers' win (a goat is worth 250 on
   -- the board and in hand); mobility: fewer tiger moves, closer to a trap
   eval = { hand = 250, mobility = 10 },
+  ai = "alphabeta",   -- chosen by matches (docs/engine.md)
 }

@@ -46,4 +46,5 @@ return {
                 40, 40, 40, 40, 40, 40, 40, 40,
                 0, 0, 0, 0, 0, 0, 0, 0 },
   },
+  ai = "alphabeta",   -- chosen by matches (docs/engine.md)
 }

@@ -73,4 +73,5 @@ return {
     end
     return { squares = { M = w, m = w }, mobility = 2 }
   end,
+  ai = "alphabeta",   -- chosen by matches (docs/engine.md)
 }

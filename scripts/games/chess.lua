@@ -116,4 +116,5 @@ return {
       B = bishop_squares, b = bishop_squares, K = king_squares, k = king_squares,
     },
   },
+  ai = "alphabeta",   -- chosen by matches (docs/engine.md)
 }

@@ -27,4 +27,5 @@ return {
       3, 4, 5, 7, 5, 4, 3,
     },
   },
+  ai = "alphabeta",   -- matches drew at equal CPU (docs/engine.md): the default kept
 }

@@ -66,6 +66,10 @@ return {
       pass = { ends = 2 },
       score = { kind = "area", komi = komi, reason = "area score" },
       superko = true,
+      -- MCTS: playouts keep their own eyes (and pass only when nothing
+      -- else is left); a point is worth much the same whenever it is taken
+      playout = { avoid_own_eyes = true, rave = true },
     }
   end,
+  ai = "mcts",   -- chosen by matches (docs/engine.md)
 }

@@ -34,6 +34,7 @@ return {
       place = "empty",
       line = { length = 5, exact = params.exact_five, reason = "five in a row" },
       stuck = "draw",
+      playout = { rave = true },   -- when played by MCTS: a point is worth much the same whenever it is taken
     }
   end,
   -- Open runs matter most (an open four wins, an open three threatens
@@ -47,4 +48,5 @@ return {
     end
     return { squares = w, runs = { 1, 12, 120, 1500 } }
   end,
+  ai = "alphabeta",   -- chosen by matches (docs/engine.md)
 }

@@ -56,6 +56,8 @@ return {
       place = "empty",
       connect = { { "red-bottom", "red-top" }, { "blue-left", "blue-right" }, reason = "connected" },
       swap = p.swap,
+      playout = { rave = true },   -- MCTS: a point is worth much the same whenever it is taken
     }
   end,
+  ai = "mcts",   -- chosen by matches (docs/engine.md)
 }

@@ -91,4 +91,5 @@ return {
                 14, 18, 40, 60, 40, 18, 14,
                 16, 24, 60, 0, 60, 24, 16 },
   },
+  ai = "alphabeta",   -- chosen by matches (docs/engine.md)
 }

@@ -60,4 +60,5 @@ return {
   end,
   -- mobility: fewer tiger moves, closer to a trap
   eval = { mobility = 10 },
+  ai = "alphabeta",   -- chosen by matches (docs/engine.md)
 }

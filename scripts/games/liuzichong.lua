@@ -41,4 +41,5 @@ return {
     stuck = { result = "loses", reason = "no moves" },
   },
   eval = { mobility = 5 },
+  ai = "alphabeta",   -- chosen by matches (docs/engine.md)
 }

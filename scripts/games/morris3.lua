@@ -44,4 +44,5 @@ return {
     stuck = "loses",
   },
   eval = { squares = { 0, 0, 0, 0, 20, 0, 0, 0, 0 } },   -- the centre is on most lines
+  ai = "alphabeta",   -- matches drew (docs/engine.md): the default kept
 }

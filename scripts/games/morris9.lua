@@ -60,4 +60,5 @@ return {
   },
   -- men count, in hand as on the board; a side with room to move is safer
   eval = { hand = 100, mobility = 3 },
+  ai = "alphabeta",   -- chosen by matches (docs/engine.md)
 }

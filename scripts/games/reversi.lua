@@ -42,4 +42,5 @@ return {
     },
     mobility = 8,
   },
+  ai = "alphabeta",   -- chosen by matches (docs/engine.md)
 }

@@ -120,4 +120,5 @@ return {
     end
     return s
   end,
+  ai = "alphabeta",   -- as reversi.lua, whose twin this is
 }

@@ -26,4 +26,5 @@ return {
     line = 3,                    -- three in a row wins
     stuck = "draw",              -- a full board is a draw ("board full")
   },
+  ai = "mcts",   -- matches drew (docs/engine.md): the default kept
 }

@@ -63,4 +63,5 @@ return {
     fewer = { count = 3, reason = "two pieces left" },
     stuck = "loses",
   },
+  ai = "mcts",   -- chosen by matches (docs/engine.md)
 }

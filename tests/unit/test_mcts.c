@@ -1,8 +1,9 @@
 /*
  * test_mcts.c — Monte Carlo tree search (framework/mcts.c) and the AI
  * dispatcher (framework/ai.c): tactics that any sound MCTS must see (take
- * a win in one, stop a loss in one), determinism with a seed, limits,
- * stop, the bounded node pool, and the choice of AI per game.
+ * a win in one, stop a loss in one, with RAVE too), determinism with a
+ * seed, limits, stop, the bounded node pool, the tree kept between moves,
+ * the game file's playout options, and the choice of AI per game.
  */
 #include "testutil.h"
 #include "ai.h"
@@ -250,6 +251,156 @@ static void test_game_over(void **st)
     qp_rules_free(r);
 }
 
+static void set_rave(qp_mcts *m, bool on)
+{
+    qp_mcts_options o;
+    qp_mcts_get_options(m, &o);
+    o.rave = on;
+    qp_mcts_set_options(m, &o);
+}
+
+/* With RAVE the same tactics hold: a win in one is taken, a loss in one
+ * stopped (tic-tac-toe and gomoku). */
+static void test_tactics_with_rave(void **st)
+{
+    (void)st;
+    qp_rules *r = tu_rules(&tu_reg, "tictactoe");
+    qp_game g;
+    qp_mcts *m = qp_mcts_new(r, 1);
+    set_rave(m, true);
+    init_game(&g, r, NULL, "a1 a2 b1 b2");
+    for (uint64_t seed = 1; seed <= 3; seed++)
+        assert_string_equal(text(r, g.cur, mcts_move(m, &g, 2000, seed, NULL)), "c1");
+    qp_game_free(&g);
+    init_game(&g, r, NULL, "a1 b2 c3 a2");
+    for (uint64_t seed = 1; seed <= 3; seed++)
+        assert_string_equal(text(r, g.cur, mcts_move(m, &g, 3000, seed, NULL)), "c2");
+    qp_game_free(&g);
+    qp_mcts_free(m);
+    qp_rules_free(r);
+    r = tu_rules(&tu_reg, "gomoku");
+    m = qp_mcts_new(r, 4);
+    set_rave(m, true);
+    init_game(&g, r, NULL, "d5 e5 a15 f5 c15 g5 o1 h5");
+    for (uint64_t seed = 1; seed <= 3; seed++)
+        assert_string_equal(text(r, g.cur, mcts_move(m, &g, 3000, seed, NULL)), "i5");
+    qp_game_free(&g);
+    qp_mcts_free(m);
+    qp_rules_free(r);
+}
+
+/* After a search, the game's next two moves (the principal variation's)
+ * lead into its tree: the next search keeps that subtree, unless reuse is
+ * off or the handle was cleared; a position not reached from the last
+ * root starts afresh. */
+static void test_tree_reuse(void **st)
+{
+    (void)st;
+    qp_rules *r = tu_rules(&tu_reg, "gomoku");
+    qp_mcts *m = qp_mcts_new(r, 8);
+    for (int variant = 0; variant < 3; variant++) {
+        qp_mcts_options o;
+        qp_mcts_get_options(m, &o);
+        o.reuse = variant != 1;
+        qp_mcts_set_options(m, &o);
+        qp_game g;
+        init_game(&g, r, NULL, "h8");
+        qp_search_info info;
+        mcts_move(m, &g, 3000, 1, &info);
+        assert_int_equal(qp_mcts_root_visits(m), 3000);
+        assert_true(info.pvlen >= 2);
+        qp_game_play(&g, info.pv[0]);
+        qp_game_play(&g, info.pv[1]);
+        if (variant == 2) qp_mcts_clear(m);
+        mcts_move(m, &g, 500, 2, &info);
+        assert_int_equal(info.nodes, 500);
+        if (variant == 0) assert_true(qp_mcts_root_visits(m) > 500);
+        else assert_int_equal(qp_mcts_root_visits(m), 500);
+        qp_game_free(&g);
+    }
+    /* reuse on, but the position does not follow the last root */
+    qp_mcts_options o;
+    qp_mcts_get_options(m, &o);
+    o.reuse = true;
+    qp_mcts_set_options(m, &o);
+    qp_game g;
+    init_game(&g, r, NULL, "h8 h9");
+    mcts_move(m, &g, 300, 1, NULL);
+    qp_game_free(&g);
+    init_game(&g, r, NULL, "a1 a2 a3");
+    mcts_move(m, &g, 300, 1, NULL);
+    assert_int_equal(qp_mcts_root_visits(m), 300);
+    qp_game_free(&g);
+    qp_mcts_free(m);
+    qp_rules_free(r);
+}
+
+/* A block game's rules.playout sets the options a new handle starts
+ * with; Go declares its eyes.  Bad values are refused at their line. */
+static qp_ruleset *load_block_game(const char *playout, char *err, size_t errn)
+{
+    char src[1024];
+    snprintf(src, sizeof src,
+             "return {\n"
+             "  name = 'playouttest', title = 'playout test',\n"
+             "  board = { width = 3, height = 3 },\n"
+             "  sides = { 'a', 'b' },\n"
+             "  pieces = { A = '', b = '' },\n"
+             "  rules = {\n"
+             "    place = { on = 'empty' },\n"
+             "%s"
+             "  },\n"
+             "}\n",
+             playout);
+    const char *path = tu_tmpfile(src, ".lua");
+    qp_ruleset *rs = qp_lua_ruleset_load(path, err, errn);
+    unlink(path);
+    return rs;
+}
+
+static void test_playout_key(void **st)
+{
+    (void)st;
+    qp_rules *go = tu_rules(&tu_reg, "go");
+    assert_true(go->playout & QP_PLAYOUT_AVOID_OWN_EYES);
+    qp_mcts *m = qp_mcts_new(go, 1);
+    qp_mcts_options o;
+    qp_mcts_get_options(m, &o);
+    assert_true(o.avoid_own_eyes);
+    assert_false(o.reuse);
+    qp_mcts_free(m);
+    qp_rules_free(go);
+    static const struct { const char *playout; unsigned bits; const char *err; } cases[] = {
+        {"", 0, NULL},
+        {"    playout = { avoid_own_eyes = true },\n", QP_PLAYOUT_AVOID_OWN_EYES, NULL},
+        {"    playout = { rave = true, avoid_own_eyes = false },\n", QP_PLAYOUT_RAVE, NULL},
+        {"    playout = true,\n", 0, "rules.playout must be a table, got boolean"},
+        {"    playout = { rave = 1 },\n", 0, "rules.playout.rave must be true or false"},
+        {"    playout = { eyes = true },\n", 0, "rules.playout: unknown key 'eyes'"},
+    };
+    char err[QP_ERR];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        qp_ruleset *rs = load_block_game(cases[i].playout, err, sizeof err);
+        if (cases[i].err) {
+            assert_null(rs);
+            const char *colon = strstr(err, ".lua:8: ");
+            if (!colon) fail_msg("%s", err);
+            assert_string_equal(colon + 8, cases[i].err);
+            continue;
+        }
+        if (!rs) fail_msg("%s", err);
+        qp_rules *r = qp_rules_create(rs, NULL, err, sizeof err);
+        if (!r) fail_msg("%s", err);
+        assert_int_equal(r->playout, cases[i].bits);
+        m = qp_mcts_new(r, 1);
+        qp_mcts_get_options(m, &o);
+        assert_int_equal(o.rave, (cases[i].bits & QP_PLAYOUT_RAVE) != 0);
+        qp_mcts_free(m);
+        qp_rules_free(r);
+        qp_lua_ruleset_free(rs);
+    }
+}
+
 /* ---- the dispatcher ---------------------------------------------------- */
 
 static void test_ai_choice(void **st)
@@ -358,6 +509,9 @@ int main(void)
         cmocka_unit_test(test_stop_and_threads),
         cmocka_unit_test(test_small_pool),
         cmocka_unit_test(test_game_over),
+        cmocka_unit_test(test_tactics_with_rave),
+        cmocka_unit_test(test_tree_reuse),
+        cmocka_unit_test(test_playout_key),
         cmocka_unit_test(test_ai_choice),
         cmocka_unit_test(test_ai_both_kinds),
         cmocka_unit_test(test_lua_ai_key),
