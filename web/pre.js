@@ -52,3 +52,9 @@ function autoResumeAudioContext(ctx) {
     }, true);
   });
 }
+
+// ... and calls C callbacks through this one, also missing from 3.1.6's
+// default library: a function pointer is an index into the wasm table.
+function dynCall(sig, ptr, args) {
+  return wasmTable.get(ptr).apply(null, args || []);
+}
