@@ -10,7 +10,8 @@
 // clicks on the desktop), check the move list (the page's qp_web_state
 // hook, frontends/gui/gui_web.h), check the page answers while the
 // computer thinks (at level 10 on the desktop), let it answer, wait until the game is stored, reload and
-// check the game is offered back.  --bench also runs `qipan bench
+// check the game is offered back; on the desktop, stop the server and
+// reload (the service worker's copy).  --bench also runs `qipan bench
 // zhonggong` in the page and natively, and prints both speeds.  Prints a
 // line per step and the figures; exits 1 naming the step that failed.
 import { spawn, execFileSync } from 'node:child_process';
@@ -280,6 +281,20 @@ async function playOn(cdp, origin, device) {
   }, 10000);
   console.log(`${tag}: after a reload (board in ${again.ms} ms) the game is offered back`);
   await page.screenshot(join(webDir, `test-${tag}-resume.png`));
+
+  // Offline: with the server stopped, the service worker's copy serves
+  // the page, with the headers its threads need.
+  if (device.offline) {
+    await page.waitFor(`${tag}: the service worker's copy of qipan.wasm`, () => page.eval(
+      "navigator.serviceWorker.ready.then(() => caches.keys()).then(ks => Promise.all(ks.map(k => caches.open(k)" +
+      ".then(c => c.match('qipan.wasm'))))).then(rs => rs.some(r => !!r))"), 30000);
+    const server = children[0];
+    server.kill('SIGTERM');
+    await new Promise((r) => (server.exitCode !== null ? r() : server.on('exit', r)));
+    const off = await load(page, url);
+    if (!(await page.eval('crossOriginIsolated'))) fail(`${tag}: offline, the page is not cross-origin isolated`);
+    console.log(`${tag}: with the server stopped, the page came from the service worker's copy (board in ${off.ms} ms)`);
+  }
   await cdp.send('Target.closeTarget', { targetId: page.targetId });
   return ms;
 }
@@ -310,11 +325,11 @@ async function main() {
   const cdp = new Cdp(ws[1]);
   await cdp.open();
   const phone = await playOn(cdp, origin, { name: 'phone', w: 390, h: 844, dpr: 3, touch: true });
+  if (flags.includes('--bench')) await bench(cdp, origin);
   // the desktop's computer at level 10 thinks for about a second: the
   // page must keep answering meanwhile
   const desk = await playOn(cdp, origin, { name: 'desktop', w: 1280, h: 800, dpr: 1, touch: false,
-                                           query: '?args=play%20zhonggong%20--level%2010' });
-  if (flags.includes('--bench')) await bench(cdp, origin);
+                                           query: '?args=play%20zhonggong%20--level%2010', offline: true });
   console.log(`browser test: passed (first board: phone ${phone} ms, desktop ${desk} ms; screenshots in ${webDir})`);
   cdp.ws.close();
   cleanup();
