@@ -22,6 +22,10 @@
 #   sh setup.sh soak [SECONDS]   self-play of every ruleset under ASan+UBSan
 #                                for SECONDS (600): illegal moves, hangs and
 #                                sanitizer reports
+#   sh setup.sh web              build the page into build-web/ (Emscripten;
+#                                its libraries from Debian's sources, cached
+#                                outside the tree), served by `qipan serve`;
+#                                `test` builds it and plays it in Chromium
 set -eu
 cd "$(dirname "$0")"
 
@@ -30,10 +34,12 @@ cd "$(dirname "$0")"
 # the CECP test plays in (xboard).
 PKGS="cmake gcc make pkg-config liblua5.4-dev libcmocka-dev libsdl2-dev libsdl2-ttf-dev fonts-wqy-microhei xvfb xdotool clang libclang-rt-dev libedit-dev libfontconfig-dev fonts-arphic-ukai libpng-dev faketime libgnutls28-dev dpkg-dev desktop-file-utils appstream xboard"
 JOBS=$(nproc 2>/dev/null || echo 2)
+# The web build (web/build.sh) and its browser test (tests/web/).
+WEB_PKGS="emscripten dpkg-dev librsvg2-bin chromium nodejs"
 
-install_missing() {
+install_missing() {  # install_missing [PACKAGES...] (default $PKGS)
     missing=""
-    for p in $PKGS; do
+    for p in ${*:-$PKGS}; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
     done
     [ -z "$missing" ] && return 0
@@ -150,9 +156,30 @@ fuzz_all() {  # fuzz_all SECONDS
     done
 }
 
+# The web step of `test`: the page built and played in headless Chromium
+# (tests/web/browser_test.mjs), when Emscripten, Chromium and Node are there.
+web_test() {
+    if [ "${QIPAN_WEB_TEST:-1}" = 0 ]; then
+        echo "web: skipped (QIPAN_WEB_TEST=0)"
+        return 0
+    fi
+    for tool in emcc chromium node rsvg-convert dpkg-source; do
+        if ! command -v $tool >/dev/null 2>&1; then
+            echo "web: skipped: $tool is not installed (sh setup.sh web installs what the web build needs)"
+            return 0
+        fi
+    done
+    sh web/build.sh build-web
+    node tests/web/browser_test.mjs ./build/qipan build-web
+}
+
 mode=${1:-play}
 [ $# -gt 0 ] && shift
 [ "$mode" = uninstall ] || install_missing
+case "$mode" in
+web) install_missing $WEB_PKGS ;;
+test) install_missing $WEB_PKGS || echo "web: could not install $WEB_PKGS; the web step will be skipped" ;;
+esac
 case "$mode" in
 play)
     build build $RELEASE -DQP_WERROR=OFF
@@ -196,6 +223,13 @@ test)
     run_tests build-asan
     echo "== fuzz (10 s per target) =="
     fuzz_all 10
+    echo "== web (the page in headless Chromium) =="
+    web_test
+    ;;
+web)
+    build build $RELEASE -DQP_WERROR=OFF   # its qipan serves the page
+    sh web/build.sh build-web
+    echo "web: try it with: ./build/qipan serve --dir build-web   (then open http://127.0.0.1:8080/)"
     ;;
 fuzz)
     fuzz_all "${1:-300}"
@@ -214,7 +248,7 @@ soak)
     exit $rc
     ;;
 *)
-    echo "usage: sh setup.sh play|test|build|install [PREFIX]|uninstall [PREFIX]|package|fuzz [SECONDS]|soak [SECONDS]" >&2
+    echo "usage: sh setup.sh play|test|build|install [PREFIX]|uninstall [PREFIX]|package|fuzz [SECONDS]|soak [SECONDS]|web" >&2
     exit 2
     ;;
 esac

@@ -14,6 +14,7 @@
 
 #include "app.h"
 #include "builtin.h"
+#include "serve.h"
 
 #ifndef QP_VERSION
 #define QP_VERSION "unknown"
@@ -102,6 +103,11 @@ static const command commands[] = {
      "join HOST:PORT --code CODE [RULESET] [--config FILE] [--fen FEN] [--ai] [--level N] [--depth N] "
      "[--save FILE] [--reconnect-wait SECONDS] [--ascii] [--flip]",
      "Join a network game hosted with 'qipan host'; the rules must be the host's."},
+    /* the web build's file server (serve.c) */
+    {"serve", cmd_serve, "serve [--port N] [--bind ADDR] [--dir DIR]",
+     "Serve the web build (DIR, default build-web: 'sh setup.sh web' makes it) over HTTP on\n"
+     "port 8080 of 127.0.0.1, with the headers its threads need; open the printed address\n"
+     "in a browser (--bind 0.0.0.0 lets a phone on the same network in)."},
 };
 
 /* What an option does, shown by `help COMMAND` for the options its usage names. */
@@ -140,7 +146,8 @@ static const struct { const char *opt, *text; } opt_help[] = {
     {"--boxes", "also print each drawn text: text X Y W H in X Y W H (its room) layer N ok|cut|short TEXT"},
     {"--host", "host a network game in the window (listening on PORT, default 7071)"},
     {"--join", "join a network game hosted at HOST:PORT in the window"},
-    {"--port", "TCP port to listen on (0: any free one; default 7071)"},
+    {"--port", "TCP port to listen on (0: any free one; default 7071, serve's 8080)"},
+    {"--dir", "the folder to serve"},
     {"--bind", "address to listen on (default 127.0.0.1)"},
     {"--code", "the join code (default: a random one)"},
     {"--side", "the host's side"},

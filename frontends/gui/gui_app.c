@@ -13,6 +13,9 @@
 #include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
 
 #include "ai.h"
 #include "fileio.h"
@@ -24,6 +27,7 @@
 #include "gui_settings.h"
 #include "gui_sound.h"
 #include "gui_undo.h"
+#include "gui_web.h"
 #include "gui_why.h"
 #include "gui_winstate.h"
 #include "gui_clipboard.h"
@@ -161,6 +165,7 @@ static void autosave(gui_app *a)
         if (unlink(st->autosave_path) != 0 && errno != ENOENT)
             fprintf(stderr, "qipan: cannot remove %s: %s\n", st->autosave_path, strerror(errno));
         unlink(side);
+        gui_web_saved();
         return;
     }
     if (gui_make_parent_dirs(st->autosave_path, err, sizeof err) ||
@@ -170,6 +175,7 @@ static void autosave(gui_app *a)
         return;
     }
     if (gui_winstate_save(st, st->autosave_path, err, sizeof err)) fprintf(stderr, "qipan: autosave: %s\n", err);
+    gui_web_saved();   /* the browser's copy of the data folder */
 }
 
 static void set_autosave_path(gui_app *a)
@@ -1781,6 +1787,52 @@ static void print_stats(const gui_app *a)
             a->think_frames ? a->think_draw_sum / a->think_frames : 0, a->think_draw_max);
 }
 
+/* One turn of the frame loop: events (waiting for the first up to a
+ * timeout that keeps animation, the engine and the network moving when
+ * wait is set), then update and draw. */
+static void loop_step(gui_app *a, bool wait)
+{
+    gui_state *st = &a->st;
+    SDL_Event ev;
+    int timeout = st->anim_to >= 0 ? 10 : gui_engine_busy(a->eng) ? 35 : a->net ? 20 : 250;
+    if (wait ? SDL_WaitEventTimeout(&ev, timeout) : SDL_PollEvent(&ev)) {
+        float scale = pixel_scale(a);
+        do {
+            gui_action act;
+            if (a->net && gui_net_key(a->net, st, &ev)) {
+                a->dirty = true;
+                continue;
+            }
+            int ek = gui_net_entry_event(&a->net_entry, st, &ev);
+            if (ek) {
+                if (ek == 2) {
+                    net_from_entry(a);
+                    a->net_entry.kind = GUI_NET_ENTRY_NONE;
+                }
+                a->dirty = true;
+                continue;
+            }
+            gui_input_event(&ev, &a->L, st, scale, a->wake, &act);
+            apply(a, &act);
+        } while (!a->quit && SDL_PollEvent(&ev));
+    }
+    if (a->quit) return;
+    update(a);
+    if (a->dirty) render(a);
+    gui_web_publish(st, &a->L, pixel_scale(a));
+}
+
+#ifdef __EMSCRIPTEN__
+/* A browser frame: never waits (a blocking loop would freeze the page).
+ * Quit has no window to close there: it stops the loop, the page stays. */
+static void web_step(void *arg)
+{
+    gui_app *a = arg;
+    loop_step(a, false);
+    if (a->quit) emscripten_cancel_main_loop();
+}
+#endif
+
 int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
 {
     gui_app *a = calloc(1, sizeof *a);
@@ -1899,34 +1951,12 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
     a->dirty = !st->sound_ok || !st->engine_ok;
     if (opt->net && opt->net->on) net_start(a, opt->net, st->r->rs->name);
 
-    while (!a->quit) {
-        SDL_Event ev;
-        int timeout = st->anim_to >= 0 ? 10 : gui_engine_busy(a->eng) ? 35 : a->net ? 20 : 250;
-        if (SDL_WaitEventTimeout(&ev, timeout)) {
-            float scale = pixel_scale(a);
-            do {
-                gui_action act;
-                if (a->net && gui_net_key(a->net, st, &ev)) {
-                    a->dirty = true;
-                    continue;
-                }
-                int ek = gui_net_entry_event(&a->net_entry, st, &ev);
-                if (ek) {
-                    if (ek == 2) {
-                        net_from_entry(a);
-                        a->net_entry.kind = GUI_NET_ENTRY_NONE;
-                    }
-                    a->dirty = true;
-                    continue;
-                }
-                gui_input_event(&ev, &a->L, st, scale, a->wake, &act);
-                apply(a, &act);
-            } while (!a->quit && SDL_PollEvent(&ev));
-        }
-        if (a->quit) break;
-        update(a);
-        if (a->dirty) render(a);
-    }
+#ifdef __EMSCRIPTEN__
+    /* The browser runs the loop, a step each frame; the page closing ends
+     * it, so nothing below runs (each change was autosaved already). */
+    emscripten_set_main_loop_arg(web_step, a, 0, 1);
+#endif
+    while (!a->quit) loop_step(a, true);
 
     engine_cancel(a);
     if (a->net) {   /* the local autosave and settings stay as they were */

@@ -9,7 +9,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* The web build has no fontconfig: its font sits at a fixed path of the
+ * page's file system, named by QIPAN_FONT (web/pre.js). */
+#ifndef QP_NO_FONTCONFIG
 #include <fontconfig/fontconfig.h>
+#endif
 
 /* ---- finding a font --------------------------------------------------- */
 
@@ -64,6 +68,10 @@ static bool known_file(char *path, size_t n)
  * Kai faces (family or file name with "Kai"). */
 static bool fc_find(char *path, size_t n, bool want_kai)
 {
+#ifdef QP_NO_FONTCONFIG
+    (void)path, (void)n, (void)want_kai, (void)cjk_rank;
+    return false;
+#else
     if (!FcInit()) return false;
     FcPattern *pat = FcPatternCreate();
     FcLangSet *ls = FcLangSetCreate();
@@ -98,6 +106,7 @@ static bool fc_find(char *path, size_t n, bool want_kai)
     if (ls) FcLangSetDestroy(ls);
     if (pat) FcPatternDestroy(pat);
     return found;
+#endif
 }
 
 bool gui_font_find_kai(char *path, size_t n)
@@ -123,6 +132,9 @@ static bool latin_font(char *path, size_t n)
             snprintf(path, n, "%s", files[i]);
             return true;
         }
+#ifdef QP_NO_FONTCONFIG
+    return false;
+#else
     /* fontconfig's best match for "sans" */
     bool ok = false;
     if (!FcInit()) return false;
@@ -140,6 +152,7 @@ static bool latin_font(char *path, size_t n)
     if (m) FcPatternDestroy(m);
     FcPatternDestroy(pat);
     return ok;
+#endif
 }
 
 bool gui_font_find(char *path, size_t n)
@@ -199,7 +212,9 @@ void gui_fonts_close(gui_fonts *f)
     f->nopen = 0;
     if (f->kai) TTF_CloseFont(f->kai);
     f->kai = NULL;
+#ifndef QP_NO_FONTCONFIG
     FcFini();   /* fontconfig's caches, so leak checkers see a clean exit */
+#endif
 }
 
 void gui_fonts_end_frame(gui_fonts *f)

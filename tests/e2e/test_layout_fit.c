@@ -24,7 +24,7 @@
 #define LOAD_FAIL "load failed: /home/someone/games/a-very-long-folder-name/record.pgn:12: move 7: no piece on e5"
 #define JOIN "Hosting on port 7777: the other player joins with qipan join 192.168.1.20:7777 --code k3x9"
 
-static const char *const sizes[] = {"800x600", "1000x760", "1280x1024", "1920x1080", "720x1280"};
+static const char *const sizes[] = {"800x600", "1000x760", "1280x1024", "1920x1080", "720x1280", "390x844"};
 
 typedef struct rec {
     int x, y, w, h, ix, iy, iw, ih, layer;

@@ -1,0 +1,339 @@
+// browser_test.mjs — the web build played in headless Chromium, driven
+// through the DevTools protocol over a WebSocket made with Node's built-in
+// modules (no npm package).
+//
+//   node tests/web/browser_test.mjs QIPAN_BIN WEB_DIR [--bench]
+//
+// For a phone (390x844, touch) and a desktop window (1280x800), on a fresh
+// browser profile each: load the page from `qipan serve`, wait for the
+// board, take a screenshot, play Zhonggong c3c4 by taps (touch on the phone,
+// clicks on the desktop), check the move list (the page's qp_web_state
+// hook, frontends/gui/gui_web.h), check the page answers while the
+// computer thinks (at level 10 on the desktop), let it answer, wait until the game is stored, reload and
+// check the game is offered back; on the desktop, stop the server and
+// reload (the service worker's copy).  --bench also runs `qipan bench
+// zhonggong` in the page and natively, and prints both speeds.  Prints a
+// line per step and the figures; exits 1 naming the step that failed.
+import { spawn, execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+const [qipan, webDir, ...flags] = process.argv.slice(2);
+if (!qipan || !webDir) {
+  console.error('usage: node browser_test.mjs QIPAN_BIN WEB_DIR [--bench]');
+  process.exit(2);
+}
+const chromiumBin = process.env.CHROMIUM || '/usr/bin/chromium';
+const children = [];
+const profile = mkdtempSync(join(tmpdir(), 'qipan-chromium-'));
+
+let lastPage = null;   // its console is shown when a step fails
+function fail(msg) {
+  console.error('browser test: FAILED: ' + msg);
+  if (lastPage && lastPage.console.length)
+    console.error('the page said:\n  ' + lastPage.console.slice(-30).join('\n  '));
+  cleanup();
+  process.exit(1);
+}
+function cleanup() {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  try { rmSync(profile, { recursive: true, force: true }); } catch (e) { /* chromium may still hold it */ }
+}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Starts cmd and resolves with the first match of re in its output.
+function startAndMatch(cmd, args, re, stream) {
+  return new Promise((resolve, reject) => {
+    const p = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(p);
+    const rl = createInterface({ input: stream === 'stderr' ? p.stderr : p.stdout });
+    const timer = setTimeout(() => reject(new Error(cmd + ' printed no ' + re)), 30000);
+    rl.on('line', (l) => {
+      const m = re.exec(l);
+      if (m) { clearTimeout(timer); resolve(m); }
+    });
+    (stream === 'stderr' ? p.stdout : p.stderr).resume();
+    p.on('exit', (code) => reject(new Error(cmd + ' exited ' + code)));
+  });
+}
+
+// ---- a WebSocket client (RFC 6455, the client's half) ---------------------
+// Node has no WebSocket client before version 22 (Debian's is 18), so the
+// few lines the DevTools connection needs are here: the upgrade, masked
+// text frames out, text frames in (possibly in pieces), close.
+class MiniSocket {
+  constructor(url) {
+    const u = new URL(url);
+    this.onmessage = null;
+    this.ready = new Promise((resolve, reject) => {
+      const req = http.request({ host: u.hostname, port: u.port, path: u.pathname, headers: {
+        Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13',
+        'Sec-WebSocket-Key': randomBytes(16).toString('base64') } });
+      req.on('upgrade', (res, socket, head) => {
+        this.socket = socket;
+        this.buf = head;
+        this.parts = [];
+        socket.on('data', (d) => { this.buf = Buffer.concat([this.buf, d]); this.parse(); });
+        socket.on('error', () => {});
+        this.parse();
+        resolve();
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+  parse() {
+    for (;;) {
+      const b = this.buf;
+      if (b.length < 2) return;
+      let len = b[1] & 127, off = 2;
+      if (len === 126) { if (b.length < 4) return; len = b.readUInt16BE(2); off = 4; }
+      else if (len === 127) { if (b.length < 10) return; len = Number(b.readBigUInt64BE(2)); off = 10; }
+      if (b.length < off + len) return;
+      const fin = (b[0] & 128) !== 0, op = b[0] & 15, data = b.subarray(off, off + len);
+      this.buf = b.subarray(off + len);
+      if (op === 1 || op === 0) {
+        this.parts.push(data);
+        if (fin) {
+          const text = Buffer.concat(this.parts).toString('utf8');
+          this.parts = [];
+          if (this.onmessage) this.onmessage({ data: text });
+        }
+      }
+    }
+  }
+  frame(op, payload) {
+    const n = payload.length, mask = randomBytes(4);
+    const head = n < 126 ? Buffer.from([128 | op, 128 | n])
+      : n < 65536 ? Buffer.from([128 | op, 128 | 126, n >> 8, n & 255])
+      : Buffer.concat([Buffer.from([128 | op, 128 | 127]), (() => { const x = Buffer.alloc(8); x.writeBigUInt64BE(BigInt(n)); return x; })()]);
+    const body = Buffer.from(payload);
+    for (let i = 0; i < n; i++) body[i] ^= mask[i & 3];
+    this.socket.write(Buffer.concat([head, mask, body]));
+  }
+  send(text) { this.frame(1, Buffer.from(text, 'utf8')); }
+  close() { try { this.frame(8, Buffer.alloc(0)); this.socket.end(); } catch (e) { /* gone already */ } }
+}
+
+// ---- the DevTools protocol ------------------------------------------------
+class Cdp {
+  constructor(url) {
+    this.ws = new MiniSocket(url);
+    this.id = 0;
+    this.names = new Map();   // id: the method, for error messages
+    this.pending = new Map();
+    this.handlers = [];
+    this.ws.onmessage = (ev) => {
+      const m = JSON.parse(ev.data);
+      if (m.id && this.pending.has(m.id)) {
+        const { resolve, reject } = this.pending.get(m.id);
+        this.pending.delete(m.id);
+        m.error ? reject(new Error(this.names.get(m.id) + ": " + JSON.stringify(m.error))) : resolve(m.result);
+      } else if (m.method) {
+        for (const h of this.handlers) h(m);
+      }
+    };
+  }
+  open() { return this.ws.ready; }
+  send(method, params = {}, sessionId) {
+    const id = ++this.id;
+    this.names.set(id, method);
+    this.ws.send(JSON.stringify({ id, method, params, sessionId }));
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      setTimeout(() => { if (this.pending.delete(id)) reject(new Error(method + ' timed out')); }, 120000);
+    });
+  }
+}
+
+class Page {
+  constructor(cdp, sessionId) { this.cdp = cdp; this.sid = sessionId; }
+  send(method, params) { return this.cdp.send(method, params, this.sid); }
+  async eval(expr) {
+    const r = await this.send('Runtime.evaluate', { expression: expr, returnByValue: true, awaitPromise: true });
+    if (r.exceptionDetails) throw new Error(expr + ': ' + r.exceptionDetails.text);
+    return r.result.value;
+  }
+  async state() {
+    const s = await this.eval("typeof Module == 'object' && Module.calledRun && Module.ccall ? " +
+                              "Module.ccall('qp_web_state', 'string', [], []) : ''");
+    return s ? JSON.parse(s) : null;
+  }
+  async waitFor(what, fn, ms) {
+    const t0 = Date.now();
+    for (;;) {
+      const v = await fn();
+      if (v) return v;
+      if (Date.now() - t0 > ms) fail(what + ' (waited ' + ms + ' ms)');
+      await sleep(50);
+    }
+  }
+  async point(sq) {
+    const p = await this.eval(`Module.ccall('qp_web_point', 'string', ['string'], ['${sq}'])`);
+    if (!p) fail('no board point ' + sq);
+    const [x, y] = p.split(' ').map(Number);
+    return { x, y };
+  }
+  async tap(sq, touch) {
+    const { x, y } = await this.point(sq);
+    if (touch) {
+      await this.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+      await sleep(60);
+      await this.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    } else {
+      await this.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x, y });
+      await this.send('Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button: 'left', clickCount: 1 });
+      await sleep(60);
+      await this.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button: 'left', clickCount: 1 });
+    }
+    await sleep(150);
+  }
+  async screenshot(file) {
+    const r = await this.send('Page.captureScreenshot', { format: 'png' });
+    writeFileSync(file, Buffer.from(r.data, 'base64'));
+  }
+}
+
+async function newPage(cdp, device) {
+  const { browserContextId } = await cdp.send('Target.createBrowserContext', {});
+  const { targetId } = await cdp.send('Target.createTarget', { url: 'about:blank', browserContextId });
+  const { sessionId } = await cdp.send('Target.attachToTarget', { targetId, flatten: true });
+  const page = new Page(cdp, sessionId);
+  page.targetId = targetId;
+  await page.send('Page.enable');
+  await page.send('Runtime.enable');
+  page.console = [];
+  lastPage = page;
+  cdp.handlers.push((m) => {
+    if (m.sessionId === sessionId && m.method === 'Runtime.consoleAPICalled')
+      page.console.push(m.params.args.map((a) => a.value).join(' '));
+    if (m.sessionId === sessionId && m.method === 'Runtime.exceptionThrown')
+      page.console.push('exception: ' + JSON.stringify(m.params.exceptionDetails.exception?.description || m.params.exceptionDetails.text));
+  });
+  await page.send('Emulation.setDeviceMetricsOverride', {
+    width: device.w, height: device.h, deviceScaleFactor: device.dpr, mobile: device.touch });
+  if (device.touch) await page.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+  return page;
+}
+
+async function load(page, url) {
+  const t0 = Date.now();
+  await page.send('Page.navigate', { url });
+  const st = await page.waitFor('the board on ' + url, () => page.state(), 60000);
+  return { st, ms: Date.now() - t0 };
+}
+
+// ---- one device -------------------------------------------------------------
+async function playOn(cdp, origin, device) {
+  const tag = device.name;
+  const page = await newPage(cdp, device);   // in a fresh browser context: nothing stored yet
+  const url = origin + '/' + (device.query || '');
+  const { st, ms } = await load(page, url);
+  console.log(`${tag}: board after ${ms} ms (${st.width}x${st.height} CSS px, ${st.wide ? 'wide' : 'standing'} layout)`);
+  if (st.game !== 'zhonggong') fail(`${tag}: the page opened ${st.game}, not zhonggong`);
+  if (st.len !== 0 || st.dialog !== '') fail(`${tag}: a fresh profile starts with ${st.len} moves, dialog '${st.dialog}'`);
+  if (device.touch === st.wide) fail(`${tag}: the ${st.wide ? 'wide' : 'standing'} layout on a ${st.width}x${st.height} page`);
+  await sleep(300);
+  await page.screenshot(join(webDir, `test-${tag}.png`));
+
+  await page.tap('c3', device.touch);
+  await page.tap('c4', device.touch);
+  const after = await page.waitFor(`${tag}: c3c4 in the move list`, async () => {
+    const s = await page.state();
+    return s && s.len >= 1 ? s : null;
+  }, 10000);
+  if (after.moves[0] !== 'c3c4') fail(`${tag}: the move list starts ${JSON.stringify(after.moves)}`);
+  console.log(`${tag}: played c3c4 by ${device.touch ? 'touch' : 'mouse'}`);
+
+  // While the computer thinks the page answers: each look at the game is
+  // a round trip through the page's main thread, which the window's frames
+  // share; a blocked main thread would show as a long one.
+  let worst = 0, thinking = false;
+  const t0 = Date.now();
+  for (;;) {
+    const t = Date.now();
+    const s = await page.state();
+    worst = Math.max(worst, Date.now() - t);
+    if (s.thinking) thinking = true;
+    if (s.len >= 2) {
+      console.log(`${tag}: the computer answered ${s.moves[1]} after ${Date.now() - t0} ms; the page answered ` +
+                  `within ${worst} ms meanwhile${thinking ? '' : ' (it answered before a check saw it think)'}`);
+      break;
+    }
+    if (Date.now() - t0 > 90000) fail(`${tag}: no answer from the computer in 90 s`);
+    await sleep(20);
+  }
+  if (worst > 2000) fail(`${tag}: the page froze for ${worst} ms while the computer thought`);
+  if (device.query && !thinking) fail(`${tag}: at level 10 no check saw the computer think`);
+  // stored: the autosave after the answer went to IndexedDB
+  await page.waitFor(`${tag}: the game stored in the browser`, () => page.eval('Module.qpStored === true'), 10000);
+  await sleep(500);
+  await page.screenshot(join(webDir, `test-${tag}-played.png`));
+
+  const again = await load(page, url);
+  await page.waitFor(`${tag}: the game offered back after a reload`, async () => {
+    const s = await page.state();
+    return s && s.dialog === 'resume';
+  }, 10000);
+  console.log(`${tag}: after a reload (board in ${again.ms} ms) the game is offered back`);
+  await page.screenshot(join(webDir, `test-${tag}-resume.png`));
+
+  // Offline: with the server stopped, the service worker's copy serves
+  // the page, with the headers its threads need.
+  if (device.offline) {
+    await page.waitFor(`${tag}: the service worker's copy of qipan.wasm`, () => page.eval(
+      "navigator.serviceWorker.ready.then(() => caches.keys()).then(ks => Promise.all(ks.map(k => caches.open(k)" +
+      ".then(c => c.match('qipan.wasm'))))).then(rs => rs.some(r => !!r))"), 30000);
+    const server = children[0];
+    server.kill('SIGTERM');
+    await new Promise((r) => (server.exitCode !== null ? r() : server.on('exit', r)));
+    const off = await load(page, url);
+    if (!(await page.eval('crossOriginIsolated'))) fail(`${tag}: offline, the page is not cross-origin isolated`);
+    console.log(`${tag}: with the server stopped, the page came from the service worker's copy (board in ${off.ms} ms)`);
+  }
+  await cdp.send('Target.closeTarget', { targetId: page.targetId });
+  return ms;
+}
+
+async function bench(cdp, origin) {
+  const page = await newPage(cdp, { w: 1280, h: 800, dpr: 1, touch: false });
+  await page.send('Page.navigate', { url: origin + '/?sw=0&args=bench%20zhonggong' });
+  const line = await page.waitFor('bench in the page', async () => {
+    const log = await page.eval("typeof Module == 'object' && Module.qpLog ? Module.qpLog.join('\\n') : ''");
+    const m = /^nodes (\d+) nps (\d+)$/m.exec(log);
+    return m ? m : null;
+  }, 300000);
+  const native = execFileSync(qipan, ['bench', 'zhonggong'], { encoding: 'utf8' });
+  const n = /^nodes (\d+) nps (\d+)$/m.exec(native);
+  console.log(`bench zhonggong: browser nodes ${line[1]} nps ${line[2]}; native nodes ${n[1]} nps ${n[2]}`);
+  if (line[1] !== n[1]) fail(`bench: the browser searched ${line[1]} nodes, the native build ${n[1]}`);
+  await cdp.send('Target.closeTarget', { targetId: page.targetId });
+}
+
+async function main() {
+  const served = await startAndMatch(qipan, ['serve', '--port', '0', '--dir', webDir],
+                                     /at (http:\/\/127\.0\.0\.1:\d+)\//, 'stdout');
+  const origin = served[1];
+  const ws = await startAndMatch(chromiumBin, [
+    '--headless=new', '--no-sandbox', '--remote-debugging-port=0', `--user-data-dir=${profile}`,
+    '--no-first-run', '--no-default-browser-check', '--disable-gpu', '--enable-unsafe-swiftshader',
+    '--disable-dev-shm-usage', 'about:blank'], /DevTools listening on (ws:\/\/\S+)/, 'stderr');
+  const cdp = new Cdp(ws[1]);
+  await cdp.open();
+  const phone = await playOn(cdp, origin, { name: 'phone', w: 390, h: 844, dpr: 3, touch: true });
+  if (flags.includes('--bench')) await bench(cdp, origin);
+  // the desktop's computer at level 10 thinks for about a second: the
+  // page must keep answering meanwhile
+  const desk = await playOn(cdp, origin, { name: 'desktop', w: 1280, h: 800, dpr: 1, touch: false,
+                                           query: '?args=play%20zhonggong%20--level%2010', offline: true });
+  console.log(`browser test: passed (first board: phone ${phone} ms, desktop ${desk} ms; screenshots in ${webDir})`);
+  cdp.ws.close();
+  cleanup();
+  process.exit(0);
+}
+
+main().catch((e) => fail(e.message));
