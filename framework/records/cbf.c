@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "encoding.h"
+#include "markup.h"
 
 #define CBF_DEPTH 32   /* elements nested deeper make no record */
 
@@ -33,15 +34,7 @@ typedef struct xml {
 
 static void xml_where(const xml *x, const char *at, int *line, int *col)
 {
-    *line = *col = 1;
-    for (const char *q = x->s; q < at; q++) {
-        if (*q == '\n') {
-            ++*line;
-            *col = 1;
-        } else if ((*q & 0xC0) != 0x80) {
-            ++*col;
-        }
-    }
+    qp_text_where(x->s, at, line, col);
 }
 
 static int xml_fail(xml *x, const char *at, const char *why)
@@ -52,80 +45,11 @@ static int xml_fail(xml *x, const char *at, const char *why)
     return -1;
 }
 
-static char *put_utf8(char *o, unsigned cp)
-{
-    if (cp < 0x80) {
-        *o++ = (char)cp;
-    } else if (cp < 0x800) {
-        *o++ = (char)(0xC0 | cp >> 6);
-        *o++ = (char)(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        *o++ = (char)(0xE0 | cp >> 12);
-        *o++ = (char)(0x80 | (cp >> 6 & 0x3F));
-        *o++ = (char)(0x80 | (cp & 0x3F));
-    } else {
-        *o++ = (char)(0xF0 | cp >> 18);
-        *o++ = (char)(0x80 | (cp >> 12 & 0x3F));
-        *o++ = (char)(0x80 | (cp >> 6 & 0x3F));
-        *o++ = (char)(0x80 | (cp & 0x3F));
-    }
-    return o;
-}
-
 /* s[0..n) with its entities decoded and blanks around trimmed; CCBridge's
- * "||" is a line break.  malloc'd (an entity is never shorter than its
- * UTF-8), NULL when out of memory. */
+ * "||" is a line break (markup.h).  malloc'd, NULL when out of memory. */
 static char *xml_text(const char *s, size_t n)
 {
-    char *out = malloc(n + 1), *o = out;
-    if (!out) return NULL;
-    static const struct {
-        const char *name;
-        char c;
-    } ent[] = {{"lt", '<'}, {"gt", '>'}, {"amp", '&'}, {"quot", '"'}, {"apos", '\''}};
-    for (size_t i = 0; i < n;) {
-        if (s[i] == '|' && i + 1 < n && s[i + 1] == '|') {
-            *o++ = '\n';
-            i += 2;
-            continue;
-        }
-        if (s[i] == '&') {
-            const char *semi = memchr(s + i, ';', n - i < 12 ? n - i : 12);
-            if (semi) {
-                const char *e = s + i + 1;
-                size_t el = (size_t)(semi - e);
-                bool ok = false;
-                if (el >= 2 && e[0] == '#') {
-                    bool hex = e[1] == 'x' || e[1] == 'X';
-                    char *stop;
-                    unsigned long v = strtoul(e + 1 + hex, &stop, hex ? 16 : 10);
-                    if (stop == semi && stop > e + 1 + hex && v > 0 && v <= 0x10FFFF && !(v >= 0xD800 && v <= 0xDFFF)) {
-                        o = put_utf8(o, (unsigned)v);
-                        ok = true;
-                    }
-                } else {
-                    for (size_t k = 0; k < sizeof ent / sizeof *ent && !ok; k++)
-                        if (strlen(ent[k].name) == el && !strncmp(e, ent[k].name, el)) {
-                            *o++ = ent[k].c;
-                            ok = true;
-                        }
-                }
-                if (ok) {
-                    i = (size_t)(semi - s) + 1;
-                    continue;
-                }
-            }
-        }
-        *o++ = s[i++];
-    }
-    *o = 0;
-    char *a = out;
-    while (isspace((unsigned char)*a)) a++;
-    size_t k = strlen(a);
-    while (k && isspace((unsigned char)a[k - 1])) k--;
-    memmove(out, a, k);
-    out[k] = 0;
-    return out;
+    return qp_markup_text(s, n, 0);
 }
 
 /* One tag <name a="v" ...> (or </name>, or <name .../>) at x->p. */

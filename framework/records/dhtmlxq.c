@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "encoding.h"
+#include "markup.h"
 
 /* The first s[0..n) case-insensitive match of key (NUL-terminated) in
  * s[from..to), or NULL. */
@@ -31,104 +32,15 @@ qp_sniff qp_dhtmlxq_sniff(const unsigned char *data, size_t len)
 /* Where p is in text: line and column (characters, from 1). */
 static void where(const char *text, const char *p, int *line, int *col)
 {
-    *line = 1;
-    *col = 1;
-    for (const char *q = text; q < p; q++) {
-        if (*q == '\n') {
-            ++*line;
-            *col = 1;
-        } else if ((*q & 0xC0) != 0x80) {
-            ++*col;
-        }
-    }
-}
-
-/* Appends code point cp as UTF-8 at o. */
-static char *put_utf8(char *o, unsigned cp)
-{
-    if (cp < 0x80) {
-        *o++ = (char)cp;
-    } else if (cp < 0x800) {
-        *o++ = (char)(0xC0 | cp >> 6);
-        *o++ = (char)(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        *o++ = (char)(0xE0 | cp >> 12);
-        *o++ = (char)(0x80 | (cp >> 6 & 0x3F));
-        *o++ = (char)(0x80 | (cp & 0x3F));
-    } else {
-        *o++ = (char)(0xF0 | cp >> 18);
-        *o++ = (char)(0x80 | (cp >> 12 & 0x3F));
-        *o++ = (char)(0x80 | (cp >> 6 & 0x3F));
-        *o++ = (char)(0x80 | (cp & 0x3F));
-    }
-    return o;
+    qp_text_where(text, p, line, col);
 }
 
 /* A tag's value s[0..n) as text: HTML entities decoded, "||" and <br> a
- * line break, blanks around trimmed.  malloc'd, NULL when out of memory.
- * A decoded entity is never longer than its text, so n + 1 bytes do. */
+ * line break, blanks around trimmed (markup.h).  malloc'd, NULL when out
+ * of memory. */
 static char *value_text(const char *s, size_t n)
 {
-    char *out = malloc(n + 1), *o = out;
-    if (!out) return NULL;
-    static const struct {
-        const char *name;
-        unsigned cp;
-    } ent[] = {{"nbsp", ' '}, {"amp", '&'}, {"lt", '<'}, {"gt", '>'}, {"quot", '"'}, {"apos", '\''}};
-    for (size_t i = 0; i < n;) {
-        if (s[i] == '|' && i + 1 < n && s[i + 1] == '|') {
-            *o++ = '\n';
-            i += 2;
-            continue;
-        }
-        if (s[i] == '<' && n - i >= 4 && !strncasecmp(s + i, "<br", 3)) {
-            const char *gt = memchr(s + i, '>', n - i);
-            if (gt) {
-                *o++ = '\n';
-                i = (size_t)(gt - s) + 1;
-                continue;
-            }
-        }
-        if (s[i] == '&') {
-            const char *semi = memchr(s + i, ';', n - i < 12 ? n - i : 12);
-            if (semi) {
-                size_t el = (size_t)(semi - (s + i + 1));
-                const char *e = s + i + 1;
-                unsigned cp = 0;
-                bool ok = false;
-                if (el >= 2 && e[0] == '#') {
-                    bool hex = e[1] == 'x' || e[1] == 'X';
-                    char *end;
-                    unsigned long v = strtoul(e + 1 + hex, &end, hex ? 16 : 10);
-                    ok = end == semi && v > 0 && v <= 0x10FFFF && !(v >= 0xD800 && v <= 0xDFFF) &&
-                         (size_t)(end - e) > (size_t)(1 + hex);
-                    cp = (unsigned)v;
-                } else {
-                    for (size_t k = 0; k < sizeof ent / sizeof *ent && !ok; k++)
-                        if (strlen(ent[k].name) == el && !strncmp(e, ent[k].name, el)) {
-                            ok = true;
-                            cp = ent[k].cp;
-                        }
-                }
-                /* "&#1;" (4 bytes) is the shortest; UTF-8 of a code point
-                 * fits in the entity's own bytes */
-                if (ok) {
-                    o = put_utf8(o, cp);
-                    i = (size_t)(semi - s) + 1;
-                    continue;
-                }
-            }
-        }
-        *o++ = s[i++];
-    }
-    *o = 0;
-    char *a = out;
-    while (isspace((unsigned char)*a)) a++;
-    size_t k = strlen(a);
-    while (k && isspace((unsigned char)a[k - 1])) k--;
-    memmove(out, a, k);
-    out[k] = 0;
-    return out;
+    return qp_markup_text(s, n, QP_MARKUP_HTML);
 }
 
 /* One [DhtmlXQ_key]value[/DhtmlXQ_key] of the block. */
