@@ -3,6 +3,7 @@
  */
 #include "gui_state.h"
 #include "gui_words.h"
+#include "why.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -12,25 +13,7 @@
 
 int gui_move_squares(const qp_rules *r, const void *s, qp_move m, int *sq, int max)
 {
-    if (r->rs->move_squares) {
-        int n = r->rs->move_squares(r, s, m, sq, max);
-        if (n > 0) return n > max ? max : n;
-    }
-    /* No hook: the squares are the ones the move text names, in order. */
-    char text[QP_MOVE_TEXT];
-    r->rs->move_text(r, s, m, text, sizeof text);
-    int n = 0;
-    for (const char *p = text; *p && n < max;) {
-        int k = 0, v;
-        if (isalpha((unsigned char)*p)) k = qp_sq_parse(&r->geom, p, &v);
-        if (k > 0) {
-            sq[n++] = v;
-            p += k;
-        } else {
-            p++;
-        }
-    }
-    return n;
+    return qp_move_points(r, s, m, sq, max);   /* why.h: the hook's squares, else those the text names */
 }
 
 /* Level names from the "ai.levels" map ("easy=2,medium=5"). */
