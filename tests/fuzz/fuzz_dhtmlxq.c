@@ -1,45 +1,12 @@
 /*
- * fuzz_dhtmlxq.c — DhtmlXQ records (pages and .txt files, any encoding):
- * reading either fails with a message or gives a record; a record that
- * replays is written as PGN, which reads back to the same moves.
+ * fuzz_dhtmlxq.c — DhtmlXQ records (pages and .txt files, any encoding),
+ * checked as every Xiangqi record reader is (fuzz_xq_record.h).
  */
-#include "fuzz_common.h"
+#include "fuzz_xq_record.h"
 
 #include "dhtmlxq.h"
-#include "game.h"
-#include "record.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size > 65536) return 0;
-    fz_init();
-    const qp_ruleset *rs = qp_registry_find(&fz_reg, "xiangqi");
-    if (!rs) return 0;
-    char *text = fz_string(data, size), err[QP_ERR] = "";
-    qp_record rec;
-    if (qp_dhtmlxq_parse(&rec, "f", (const unsigned char *)text, size, err, sizeof err)) {
-        FZ_CHECK(err[0] == 'f', "refused without its name: '%s'", err);
-        free(text);
-        return 0;
-    }
-    FZ_CHECK(rec.nmoves >= 0 && rec.nvariations >= 0, "%d moves, %d variations", rec.nmoves, rec.nvariations);
-    qp_rules *r = qp_rules_create(rs, NULL, err, sizeof err);
-    qp_game g;
-    if (r && qp_game_init(&g, r, rec.fen[0] ? rec.fen : NULL, err, sizeof err) == 0) {
-        if (qp_record_replay(&rec, &g, err, sizeof err) == 0) {
-            size_t len;
-            char *pgn = qp_record_text_from(&g, NULL, &rec, &len, err, sizeof err);
-            FZ_CHECK(pgn, "write: %s", err);
-            qp_record back;
-            FZ_CHECK(qp_record_parse(&back, "again", pgn, len, err, sizeof err) == 0, "reread: %s", err);
-            FZ_CHECK(back.nmoves == g.len, "reread: %d moves, was %d", back.nmoves, g.len);
-            qp_record_free(&back);
-            free(pgn);
-        }
-        qp_game_free(&g);
-    }
-    qp_rules_free(r);
-    qp_record_free(&rec);
-    free(text);
-    return 0;
+    return fz_xq_record(data, size, qp_dhtmlxq_parse);
 }
