@@ -152,13 +152,7 @@ static int xml_next(xml *x, xtag *t, const char **text)
 
 static void keep(qp_record *rec, const char *key, const char *val)
 {
-    if (!*val || rec->nkeep >= QP_RECORD_KEEP) return;
-    snprintf(rec->keep_key[rec->nkeep], sizeof rec->keep_key[0], "%s", key);
-    char *v = rec->keep_val[rec->nkeep];
-    snprintf(v, sizeof rec->keep_val[0], "%s", val);
-    for (; *v; v++)   /* a tag is one line */
-        if ((unsigned char)*v < 0x20) *v = ' ';
-    rec->nkeep++;
+    if (*val) qp_record_keep(rec, key, val);   /* an empty value says nothing */
 }
 
 /* PGN's name of a Head element kept with the record, or NULL. */

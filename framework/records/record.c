@@ -343,6 +343,27 @@ int qp_record_nags(qp_record *rec, int i, const char *text)
     return record_text(&rec->nags, rec->nmoves, i, text);
 }
 
+int qp_record_keep(qp_record *rec, const char *key, const char *val)
+{
+    int k = rec->nkeep;
+    for (int j = 0; j < rec->nkeep; j++)
+        if (!strcmp(rec->keep_key[j], key)) k = j;
+    if (k >= QP_RECORD_KEEP) return -1;
+    size_t n = strlen(val), cap = sizeof rec->keep_val[0] - 1;
+    if (n > cap) {
+        n = cap;
+        while (n > 0 && ((unsigned char)val[n] & 0xC0) == 0x80) n--;   /* not inside a character */
+    }
+    snprintf(rec->keep_key[k], sizeof rec->keep_key[0], "%s", key);
+    char *v = rec->keep_val[k];
+    memcpy(v, val, n);
+    v[n] = 0;
+    for (; *v; v++)   /* a tag is one line */
+        if ((unsigned char)*v < 0x20) *v = ' ';
+    if (k == rec->nkeep) rec->nkeep++;
+    return 0;
+}
+
 int qp_record_comment(qp_record *rec, int i, const char *text)
 {
     if (i < 0 || i > rec->nmoves) return -1;

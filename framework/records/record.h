@@ -150,6 +150,12 @@ int qp_record_nags(qp_record *rec, int i, const char *text);
  * kept as written.  Returns the number of such variations. */
 int qp_record_check_variations(qp_record *rec, const qp_game *g);
 
+/* Keeps tag key = val with the record, to be written again: on one line
+ * (control characters become spaces) and cut, if it must be, where a
+ * UTF-8 character ends, so what is written stays UTF-8; a key kept
+ * already is replaced.  Returns 0, or -1 when QP_RECORD_KEEP tags are
+ * kept already (nothing changed). */
+int qp_record_keep(qp_record *rec, const char *key, const char *val);
 /* Sets the comment at index i (0..nmoves, see comments) to a copy of text,
  * appending to one already there (a space between).  Call after the moves
  * are in rec.  Returns 0, or -1 when out of memory or i is out of range. */

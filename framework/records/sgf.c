@@ -291,13 +291,7 @@ static int add_move(qp_record *rec, const char *text, int line, int col, int *ca
 
 static void keep_tag(qp_record *rec, const char *key, const char *val)
 {
-    int k = rec->nkeep;
-    for (int j = 0; j < rec->nkeep; j++)
-        if (!strcmp(rec->keep_key[j], key)) k = j;
-    if (k >= QP_RECORD_KEEP) return;
-    snprintf(rec->keep_key[k], sizeof rec->keep_key[0], "%s", key);
-    snprintf(rec->keep_val[k], sizeof rec->keep_val[0], "%s", val);
-    if (k == rec->nkeep) rec->nkeep++;
+    qp_record_keep(rec, key, val);
 }
 
 /* A point "cd" as (x, y from the bottom); 1 for a pass ("" or "tt" up

@@ -307,10 +307,7 @@ static void xqf_line_free(xqf_line *l)
 
 static void xqf_keep(qp_record *rec, const char *key, const char *val)
 {
-    if (!*val || rec->nkeep >= QP_RECORD_KEEP) return;
-    snprintf(rec->keep_key[rec->nkeep], sizeof rec->keep_key[0], "%s", key);
-    snprintf(rec->keep_val[rec->nkeep], sizeof rec->keep_val[0], "%s", val);
-    rec->nkeep++;
+    if (*val) qp_record_keep(rec, key, val);   /* an empty value says nothing */
 }
 
 /* The square's name for messages: "e4", or its number off the board. */

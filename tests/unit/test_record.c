@@ -341,6 +341,34 @@ static void test_record_game_tags(void **st)
     qp_registry_free(&full);
 }
 
+/* A kept tag is one line of UTF-8 however long it came: cut where a
+ * character ends (a cut inside one once made a written PGN read back as
+ * GBK, found by fuzz_cbf), a key kept again replaced. */
+static void test_keep_tag(void **st)
+{
+    (void)st;
+    qp_record rec;
+    memset(&rec, 0, sizeof rec);
+    char val[400] = "X";
+    for (int i = 0; i < 130; i++) strcat(val, "\xC3\xA9");   /* é, two bytes each */
+    assert_int_equal(qp_record_keep(&rec, "Black", val), 0);
+    size_t n = strlen(rec.keep_val[0]);
+    assert_int_equal(n, 1 + 2 * 127);                            /* 255 bytes would end inside an é */
+    assert_int_equal((unsigned char)rec.keep_val[0][n - 1], 0xA9);
+    assert_int_equal(qp_record_keep(&rec, "Event", "a\nb\tc"), 0);
+    assert_string_equal(rec.keep_val[1], "a b c");
+    assert_int_equal(qp_record_keep(&rec, "Black", "Lü"), 0);
+    assert_int_equal(rec.nkeep, 2);
+    assert_string_equal(rec.keep_val[0], "Lü");
+    for (int i = rec.nkeep; i < QP_RECORD_KEEP; i++) {
+        char k[16];
+        snprintf(k, sizeof k, "T%d", i);
+        assert_int_equal(qp_record_keep(&rec, k, "v"), 0);
+    }
+    assert_int_equal(qp_record_keep(&rec, "Over", "v"), -1);
+    assert_int_equal(rec.nkeep, QP_RECORD_KEEP);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -353,6 +381,7 @@ int main(void)
         cmocka_unit_test(test_plugin),
         cmocka_unit_test(test_comments),
         cmocka_unit_test(test_record_game_tags),
+        cmocka_unit_test(test_keep_tag),
     };
     return cmocka_run_group_tests_name("record", tests, NULL, NULL);
 }
