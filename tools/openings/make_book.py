@@ -20,11 +20,13 @@ the engine was tuned with) or any of its prefixes, is left out of the
 held-out set.  No fit and no parameter choice may read the held-out set
 or those games (their ids are listed in heldout.txt's header).
 
-Fixed depth keeps the scores the same from run to run; --jobs engines
+Each file lists its lines in the order of a hash of their moves, so that
+its first N lines are a fair sample of it.  Fixed depth keeps the scores the same from run to run; --jobs engines
 score in parallel.
 """
 import argparse
 import concurrent.futures
+import hashlib
 import shutil
 import subprocess
 import sys
@@ -173,6 +175,8 @@ def main():
                         "# games they come from (ids below, from the games' file).\n")
                 for k in range(0, len(ids), 16):
                     f.write("# games " + " ".join(str(g) for g in ids[k:k + 16]) + "\n")
+            # In an order of their own, so that the first N lines are a fair sample.
+            rows = sorted(rows, key=lambda t: hashlib.sha1(" ".join(t[1]).encode()).hexdigest())
             for gid, mv, cp in rows:
                 f.write("%-60s # %+d\n" % (" ".join(mv), cp))
 
