@@ -24,6 +24,7 @@
 #include "gui_files.h"
 #include "gui_input.h"
 #include "gui_net.h"
+#include "gui_picker.h"
 #include "gui_settings.h"
 #include "gui_sound.h"
 #include "gui_undo.h"
@@ -1030,6 +1031,29 @@ static void button(gui_app *a, int b, bool alt)
     a->dirty = true;
 }
 
+/* A move the player entered (clicks, a drop, a choice): played, or asked
+ * about first when it would drop later moves. */
+static void entered(gui_app *a, qp_move m)
+{
+    gui_state *st = &a->st;
+    if (st->g.cursor < st->g.len) {
+        /* Playing from an earlier position: the recorded move just steps
+         * on; another one would drop the later moves, so it asks first. */
+        if (m == st->g.rec[st->g.cursor]) {
+            go_to(a, st->g.cursor + 1);
+        } else if (a->took_back == st->g.cursor) {
+            engine_cancel(a);
+            play(a, m);
+        } else {
+            st->pending = m;
+            ask(a, GUI_ASK_BRANCH);
+        }
+    } else {
+        engine_cancel(a);
+        play(a, m);
+    }
+}
+
 static void board_click(gui_app *a, int sq)
 {
     gui_state *st = &a->st;
@@ -1048,21 +1072,12 @@ static void board_click(gui_app *a, int sq)
     bool marked = sq >= 0 && sq < st->r->geom.n &&
                   (st->mark[sq] & (GUI_MARK_TARGET | GUI_MARK_EXTEND | GUI_MARK_SOURCE | GUI_MARK_SELECTED));
     qp_move m = gui_state_click(st, sq);
-    if (m != QP_MOVE_NONE && st->g.cursor < st->g.len) {
-        /* Playing from an earlier position: the recorded move just steps
-         * on; another one would drop the later moves, so it asks first. */
-        if (m == st->g.rec[st->g.cursor]) {
-            go_to(a, st->g.cursor + 1);
-        } else if (a->took_back == st->g.cursor) {
-            engine_cancel(a);
-            play(a, m);
-        } else {
-            st->pending = m;
-            ask(a, GUI_ASK_BRANCH);
-        }
-    } else if (m != QP_MOVE_NONE) {
-        engine_cancel(a);
-        play(a, m);
+    if (m != QP_MOVE_NONE) {
+        entered(a, m);
+    } else if (st->dialog == GUI_DLG_CHOOSE) {
+        sound(a, GUI_SFX_SELECT);   /* several moves end here: the picker asks which */
+        st->msg[0] = 0;
+        log_dialog(a, "choose");
     } else if (st->nsel > 0) {
         sound(a, GUI_SFX_SELECT);
         st->msg[0] = 0;
@@ -1084,6 +1099,17 @@ static void hover(gui_app *a, int x, int y)
         }
     }
     int sq = -1, b = -1, row = -1;
+    if (st->dialog == GUI_DLG_CHOOSE) {
+        gui_picker_layout P;
+        int c = -1;
+        gui_layout_picker(&a->L, st, &P);
+        for (int i = 0; i < P.n; i++)
+            if (gui_in_rect(&P.item[i], x, y)) c = i;
+        if (c != st->hover_choice) {
+            st->hover_choice = c;
+            a->dirty = true;
+        }
+    }
     if (st->dialog == GUI_DLG_NONE) {
         sq = gui_layout_hit(&a->L, x, y);
         b = gui_layout_button_at(&a->L, x, y);
@@ -1091,7 +1117,7 @@ static void hover(gui_app *a, int x, int y)
         if (row > st->nply) row = -1;
     }
     if (sq != st->hover_sq || b != st->hover_button || row != st->hover_ply) {
-        st->hover_sq = sq;
+        gui_state_hover(st, sq);   /* a target shows all its move changes */
         st->hover_button = b;
         st->hover_ply = row;
         a->dirty = true;
@@ -1476,6 +1502,17 @@ static void apply(gui_app *a, const gui_action *act)
         go_to(a, act->arg <= -1000 ? 0 : act->arg >= 1000 ? st->g.len : st->g.cursor + act->arg);
         break;
     case GUI_ACT_TOOL: tool_action(a, act); break;
+    case GUI_ACT_CHOOSE: {
+        qp_move m = act->arg >= 0 ? gui_state_choose(st, act->arg) : QP_MOVE_NONE;
+        if (m != QP_MOVE_NONE) {
+            entered(a, m);
+        } else {
+            if (st->log) log_dialog(a, "closed");
+            gui_state_choose_cancel(st);
+        }
+        st->hover_choice = -1;
+        break;
+    }
     case GUI_ACT_SCROLL:
         if (st->dialog == GUI_DLG_LIBRARY) {   /* the wheel over the Library's list */
             gui_action sc = {.type = GUI_ACT_TOOL, .arg = GUI_LIB_SCROLL, .x = act->arg};
@@ -1609,7 +1646,8 @@ static void update(gui_app *a)
     /* A side's clock runs while it is to move at the end of the record,
      * from the first move (or the computer's first thought) on, and stops
      * while a dialog is open. */
-    bool running = !gui_state_over(st) && st->g.cursor == st->g.len && st->dialog == GUI_DLG_NONE &&
+    bool running = !gui_state_over(st) && st->g.cursor == st->g.len &&
+                   (st->dialog == GUI_DLG_NONE || st->dialog == GUI_DLG_CHOOSE) &&   /* choosing is thinking */
                    (st->g.len > 0 || (gui_engine_busy(a->eng) && a->job == GUI_JOB_PLAY));
     if (a->net) {
         /* the session keeps the clocks */

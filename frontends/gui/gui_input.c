@@ -3,6 +3,7 @@
  */
 #include "gui_input.h"
 
+#include "gui_picker.h"
 #include "gui_toolview.h"
 
 #include <string.h>
@@ -13,6 +14,7 @@ static void key_action(const SDL_KeyboardEvent *k, const gui_state *st, gui_acti
     bool ctrl = (k->keysym.mod & (KMOD_CTRL | KMOD_GUI)) != 0;
     bool shift = (k->keysym.mod & KMOD_SHIFT) != 0;
 
+    if (gui_picker_key(k, st, a)) return;     /* the choice among moves a click completes */
     if (gui_toolview_key(k, st, a)) return;   /* the player tools' keys and dialogs */
     switch (st->dialog) {
     case GUI_DLG_HELP:
@@ -128,6 +130,7 @@ static void key_action(const SDL_KeyboardEvent *k, const gui_state *st, gui_acti
 static void click_action(int x, int y, int button, const gui_layout *L, const gui_state *st, gui_action *a)
 {
     SDL_Rect card, yes, no;
+    if (gui_picker_click(L, st, x, y, a)) return;     /* the choice among moves a click completes */
     if (gui_toolview_click(L, st, x, y, a)) return;   /* the player tools' dialogs */
     if (st->dialog == GUI_DLG_SETTINGS) {
         int it = gui_layout_settings_at(L, x, y);

@@ -41,7 +41,7 @@ int gui_state_init(gui_state *st, qp_rules *r, qp_game *g)
     st->r = r;
     st->g = *g;
     memset(g, 0, sizeof *g);
-    st->hover_sq = st->hover_button = st->hover_ply = -1;
+    st->hover_sq = st->hover_button = st->hover_ply = st->hover_choice = -1;
     st->drag_sq = -1;
     st->anim_to = -1;
     st->net.seat = -1;   /* not networked until gui_net says so */

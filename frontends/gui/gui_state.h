@@ -165,6 +165,7 @@ typedef struct gui_state {
     bool promote_first;       /* settings: a promotion takes the first kind offered (chess: the queen) unasked */
     bool sel_takes;               /* the selection is an exchange: own pieces against an enemy one */
     int hover_sq, hover_button, hover_ply;
+    int hover_choice;         /* GUI_DLG_CHOOSE: the choice under the pointer, or -1 */
     int drag_sq;              /* piece held by the pointer, or -1 */
     bool dragging;            /* it has moved far enough to be drawn there */
     int drag_x, drag_y;       /* pointer, drawable pixels */
