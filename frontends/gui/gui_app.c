@@ -911,6 +911,7 @@ static void save_settings(gui_app *a)
     a->set.pieces = (gui_piece_style)st->pieces;
     a->set.coords = st->coords;
     a->set.file_numbers = st->file_numbers;
+    a->set.promote_first = st->promote_first;
     a->set.threads = st->threads;
     if (gui_settings_save(&a->set, a->settings_path, err, sizeof err)) fprintf(stderr, "qipan: settings: %s\n", err);
 }
@@ -946,6 +947,8 @@ static void setting(gui_app *a, int it)
         st->ai_kind = it == GUI_SET_MCTS ? QP_AI_MCTS : QP_AI_ALPHABETA;
         gui_engine_set_kind(a->eng, st->ai_kind);
         break;
+    case GUI_SET_PROMO_ASK:
+    case GUI_SET_PROMO_QUEEN: st->promote_first = it == GUI_SET_PROMO_QUEEN; break;
     case GUI_SET_CLOSE:
         st->dialog = GUI_DLG_NONE;
         log_dialog(a, "closed");
@@ -954,9 +957,9 @@ static void setting(gui_app *a, int it)
     }
     save_settings(a);
     if (st->log && it != GUI_SET_CLOSE)
-        fprintf(stderr, "qipan: settings: pieces %s animation %s sound %s threads %d search %s\n",
-                st->pieces ? "kai" : "plain", st->animate ? "on" : "off", st->sound_on ? "on" : "off", st->threads,
-                qp_ai_name(st->ai_kind));
+        fprintf(stderr, "qipan: settings: pieces %s animation %s sound %s promotion %s threads %d search %s\n",
+                st->pieces ? "kai" : "plain", st->animate ? "on" : "off", st->sound_on ? "on" : "off",
+                st->promote_first ? "queen" : "ask", st->threads, qp_ai_name(st->ai_kind));
 }
 
 /* ---- actions ---------------------------------------------------------- */
@@ -1904,6 +1907,7 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
     st->pieces = a->set.pieces;
     st->coords = a->set.coords;
     st->file_numbers = a->set.file_numbers;
+    st->promote_first = a->set.promote_first;
     /* Threads: remembered, else the config's ai.threads. */
     long long cfg_threads = qp_param_int(&st->r->params, "ai.threads");
     st->threads = a->set.threads > 0 ? a->set.threads : cfg_threads > 0 ? (int)cfg_threads : 1;

@@ -51,6 +51,7 @@ static void key_action(const SDL_KeyboardEvent *k, const gui_state *st, gui_acti
         else if (key == SDLK_3) it = st->sound_on ? GUI_SET_SOUND_OFF : GUI_SET_SOUND_ON;
         else if (key == SDLK_4) it = shift ? GUI_SET_THREADS_DN : GUI_SET_THREADS_UP;
         else if (key == SDLK_5) it = st->ai_kind == QP_AI_MCTS ? GUI_SET_ALPHABETA : GUI_SET_MCTS;
+        else if (key == SDLK_6) it = st->promote_first ? GUI_SET_PROMO_ASK : GUI_SET_PROMO_QUEEN;
         if (it >= 0) {
             a->type = GUI_ACT_SETTING;
             a->arg = it;

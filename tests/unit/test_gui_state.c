@@ -442,6 +442,32 @@ static void test_settings_threads(void **st)
     unlink(path);
 }
 
+/* The settings file keeps whether a promotion asks (the default) or takes
+ * the queen; another value is ignored. */
+static void test_settings_promotion(void **st)
+{
+    (void)st;
+    gui_settings a, b;
+    char err[256];
+    gui_settings_default(&a);
+    assert_false(a.promote_first);
+    const char *path = tu_tmpfile("promotion queen\n", ".conf");
+    assert_int_equal(gui_settings_load(&a, path), 0);
+    assert_true(a.promote_first);
+    unlink(path);
+    path = tu_tmpfile("promotion knight\n", ".conf");
+    assert_int_equal(gui_settings_load(&a, path), 0);
+    assert_true(a.promote_first);                 /* unchanged */
+    assert_int_equal(gui_settings_save(&a, path, err, sizeof err), 0);
+    assert_non_null(strstr(tu_read_text(path), "promotion queen\n"));
+    gui_settings_default(&b);
+    assert_int_equal(gui_settings_save(&b, path, err, sizeof err), 0);
+    assert_non_null(strstr(tu_read_text(path), "promotion ask\n"));
+    assert_int_equal(gui_settings_load(&a, path), 0);
+    assert_false(a.promote_first);
+    unlink(path);
+}
+
 /* Plays space-separated move texts on the window's game. */
 static void play_texts(gui_state *st, const char *moves)
 {
@@ -683,6 +709,7 @@ int main(void)
         cmocka_unit_test(test_winning_line_found),
         cmocka_unit_test(test_generic_counters),
         cmocka_unit_test(test_settings_threads),
+        cmocka_unit_test(test_settings_promotion),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }
