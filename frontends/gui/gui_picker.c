@@ -57,6 +57,7 @@ void gui_layout_picker(const gui_layout *L, const gui_state *st, gui_picker_layo
     int half = L->cell / 2 + iround(6 * u);
     int y = py < L->board.y + L->board.h / 2 ? bottom + half : top - half - ch;
     int x = px - cw / 2;
+    if (cw <= L->board.w) x = imax(L->board.x, imin(x, L->board.x + L->board.w - cw));   /* over the board */
     x = imax(0, imin(x, L->W - cw));
     y = imax(0, imin(y, L->H - ch));
     P->card = (SDL_Rect){x, y, cw, ch};

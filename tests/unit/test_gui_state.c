@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lua_ruleset.h"
+
 #include "gui_state.c"
 #include "gui_words.c"
 #include "gui_files.c"
@@ -626,6 +628,50 @@ static void test_promotion_choice(void **state)
     gui_state_free(&st);
 }
 
+/* Two moves on every empty point that land the same piece ("a1" and
+ * "a1*"): the choice lists their texts, keys 1 and 2. */
+static void test_choice_of_move_texts(void **state)
+{
+    (void)state;
+    static const char src[] =
+        "return {\n"
+        "  name = 't_twoways', board = { width = 3, height = 3 }, sides = { 'a', 'b' },\n"
+        "  pieces = { A = '', b = '' },\n"
+        "  moves = function(pos)\n"
+        "    for sq = 0, qp.n - 1 do\n"
+        "      if pos:get(sq) == nil then pos:add(qp.move(nil, sq, 0)); pos:add(qp.move(nil, sq, 1)) end\n"
+        "    end\n"
+        "  end,\n"
+        "  play = function(pos, m) pos:set(qp.to(m), pos:side() == 0 and 'A' or 'b') end,\n"
+        "  move_text = function(pos, m)\n"
+        "    local _, to, extra = qp.decode(m)\n"
+        "    return qp.name(to) .. (extra == 1 and '*' or '')\n"
+        "  end,\n"
+        "}\n";
+    char path[64], err[QP_ERR], buf[256];
+    snprintf(path, sizeof path, "%s", tu_tmpfile(src, ".lua"));
+    qp_ruleset *rs = qp_lua_ruleset_load(path, err, sizeof err);
+    unlink(path);
+    if (!rs) fail_msg("%s", err);
+    qp_rules *r = qp_rules_create(rs, NULL, err, sizeof err);
+    if (!r) fail_msg("%s", err);
+    qp_game g;
+    if (qp_game_init(&g, r, NULL, err, sizeof err)) fail_msg("%s", err);
+    gui_state st;
+    assert_int_equal(gui_state_init(&st, r, &g), 0);
+    assert_int_equal(click(&st, "b2"), QP_MOVE_NONE);
+    assert_int_equal(st.dialog, GUI_DLG_CHOOSE);
+    assert_false(st.choice_kinds);
+    choices(&st, buf, sizeof buf);
+    assert_string_equal(buf, "1:b2 2:b2*");
+    assert_int_equal(gui_state_choice_key(&st, 'a'), -1);
+    qp_move m = gui_state_choose(&st, gui_state_choice_key(&st, '2'));
+    move_text(&st, m, buf);
+    assert_string_equal(buf, "b2*");
+    gui_state_free(&st);
+    qp_lua_ruleset_free(rs);
+}
+
 /* A move is marked whole: castling with its rook, en passant with the
  * pawn taken, a capture chain with the pieces jumped; while the pointer
  * is on a target, the points its move changes besides those clicked. */
@@ -702,6 +748,7 @@ int main(void)
         cmocka_unit_test(test_column_drop),
         cmocka_unit_test(test_compound_clicks),
         cmocka_unit_test(test_promotion_choice),
+        cmocka_unit_test(test_choice_of_move_texts),
         cmocka_unit_test(test_marks_show_the_whole_move),
         cmocka_unit_test(test_levels_and_outcome),
         cmocka_unit_test(test_counters_and_banner),
