@@ -377,6 +377,13 @@ static void fill_choices(gui_state *st, int sq, const int *idx, int n)
         if (!st->choice_kinds) st->choice[i].key = i < 9 ? (char)('1' + i) : 0;
         if (!st->choice_kinds) st->choice[i].has_piece = false;
     }
+    /* a promotion: the piece selected becomes one of several other kinds
+     * (a drop of one kind or another is no promotion) */
+    qp_piece_view mover;
+    st->choice_promotes = st->choice_kinds && st->nsel >= 1 &&
+                          r->rs->piece_at(r, st->g.cur, st->sel[0], &mover) && mover.side == st->to_move;
+    for (int i = 0; i < st->nchoice && st->choice_promotes; i++)
+        st->choice_promotes = st->choice[i].piece.letter != mover.letter;
 }
 
 qp_move gui_state_click(gui_state *st, int sq)
@@ -399,7 +406,7 @@ qp_move gui_state_click(gui_state *st, int sq)
         if (n > 1) {
             /* several moves end here: never pick one silently */
             fill_choices(st, sq, idx, n);
-            if (st->promote_first && st->choice_kinds) {
+            if (st->promote_first && st->choice_promotes) {
                 qp_move m = st->choice[0].m;
                 st->nchoice = 0;
                 st->nsel = 0;

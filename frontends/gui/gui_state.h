@@ -162,6 +162,7 @@ typedef struct gui_state {
     gui_choice choice[GUI_MAX_CHOICE];
     int choice_sq;
     bool choice_kinds;        /* they differ by the piece that lands: shown as pieces */
+    bool choice_promotes;     /* and each lands another kind than the piece selected: a promotion */
     bool promote_first;       /* settings: a promotion takes the first kind offered (chess: the queen) unasked */
     bool sel_takes;               /* the selection is an exchange: own pieces against an enemy one */
     int hover_sq, hover_button, hover_ply;

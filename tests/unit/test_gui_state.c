@@ -575,6 +575,7 @@ static void test_promotion_choice(void **state)
     assert_int_equal(st.g.len, 0);                    /* the game unchanged */
     assert_int_equal(st.dialog, GUI_DLG_CHOOSE);
     assert_true(st.choice_kinds);
+    assert_true(st.choice_promotes);
     choices(&st, buf, sizeof buf);
     assert_string_equal(buf, "q:e7e8q r:e7e8r b:e7e8b n:e7e8n");
     assert_int_equal(st.choice[3].piece.letter, 'N');  /* drawn as the white knight */
@@ -628,21 +629,26 @@ static void test_promotion_choice(void **state)
     gui_state_free(&st);
 }
 
-/* Two moves on every empty point that land the same piece ("a1" and
- * "a1*"): the choice lists their texts, keys 1 and 2. */
-static void test_choice_of_move_texts(void **state)
+/* Two moves on every empty point ("a1" and "a1*"): where both land the
+ * same piece the choice lists their texts, keys 1 and 2; where they land
+ * two kinds (a drop of one or the other, no promotion) it shows the kinds,
+ * which "always the first kind" does not choose unasked. */
+static void test_choice_without_promotion(void **state)
 {
     (void)state;
     static const char src[] =
         "return {\n"
         "  name = 't_twoways', board = { width = 3, height = 3 }, sides = { 'a', 'b' },\n"
-        "  pieces = { A = '', b = '' },\n"
+        "  pieces = { A = '', C = '', b = '' },\n"
         "  moves = function(pos)\n"
         "    for sq = 0, qp.n - 1 do\n"
         "      if pos:get(sq) == nil then pos:add(qp.move(nil, sq, 0)); pos:add(qp.move(nil, sq, 1)) end\n"
         "    end\n"
         "  end,\n"
-        "  play = function(pos, m) pos:set(qp.to(m), pos:side() == 0 and 'A' or 'b') end,\n"
+        "  play = function(pos, m)\n"
+        "    local _, to, extra = qp.decode(m)\n"
+        "    pos:set(to, pos:side() == 1 and 'b' or (extra == 1 and to % 2 == 1) and 'C' or 'A')\n"
+        "  end,\n"
         "  move_text = function(pos, m)\n"
         "    local _, to, extra = qp.decode(m)\n"
         "    return qp.name(to) .. (extra == 1 and '*' or '')\n"
@@ -662,12 +668,19 @@ static void test_choice_of_move_texts(void **state)
     assert_int_equal(click(&st, "b2"), QP_MOVE_NONE);
     assert_int_equal(st.dialog, GUI_DLG_CHOOSE);
     assert_false(st.choice_kinds);
+    assert_false(st.choice_promotes);
     choices(&st, buf, sizeof buf);
     assert_string_equal(buf, "1:b2 2:b2*");
     assert_int_equal(gui_state_choice_key(&st, 'a'), -1);
     qp_move m = gui_state_choose(&st, gui_state_choice_key(&st, '2'));
     move_text(&st, m, buf);
     assert_string_equal(buf, "b2*");
+    st.promote_first = true;
+    assert_int_equal(click(&st, "a2"), QP_MOVE_NONE);
+    assert_true(st.choice_kinds);
+    assert_false(st.choice_promotes);
+    choices(&st, buf, sizeof buf);
+    assert_string_equal(buf, "a:a2 c:a2*");
     gui_state_free(&st);
     qp_lua_ruleset_free(rs);
 }
@@ -748,7 +761,7 @@ int main(void)
         cmocka_unit_test(test_column_drop),
         cmocka_unit_test(test_compound_clicks),
         cmocka_unit_test(test_promotion_choice),
-        cmocka_unit_test(test_choice_of_move_texts),
+        cmocka_unit_test(test_choice_without_promotion),
         cmocka_unit_test(test_marks_show_the_whole_move),
         cmocka_unit_test(test_levels_and_outcome),
         cmocka_unit_test(test_counters_and_banner),
