@@ -108,10 +108,10 @@ bool gui_picker_draw(gui_draw_ctx *d, const gui_layout *L, const gui_state *st)
     const SDL_Rect *c = &P.card;
     gui_round_rect(&d->gfx, c->x + 3.0f, c->y + 6.0f, (float)c->w, (float)c->h, 10 * L->ui, GUI_C(0, 0, 0, 110));
     gui_round_rect(&d->gfx, (float)c->x, (float)c->y, (float)c->w, (float)c->h, 10 * L->ui, GUI_CARD);
-    gui_text_box(f, !P.pieces                ? gui_bi(f, a, sizeof a, "选择着法", "Which move?")
-                    : st->choice_promotes ? gui_bi(f, a, sizeof a, "升变为", "Promote to")
-                                          : gui_bi(f, a, sizeof a, "选择棋子", "Which piece?"),
-                 L->font_text, true, GUI_CARD_TEXT, P.title, GUI_HCENTER | GUI_VCENTER, 0);
+    const char *title = !P.pieces             ? gui_bi(f, a, sizeof a, "选择着法", "Which move?")
+                        : st->choice_promotes ? gui_bi(f, a, sizeof a, "升变为", "Promote to")
+                                              : gui_bi(f, a, sizeof a, "选择棋子", "Which piece?");
+    gui_text_box(f, title, L->font_text, true, GUI_CARD_TEXT, P.title, GUI_HCENTER | GUI_VCENTER, 0);
     for (int i = 0; i < P.n; i++) {
         const gui_choice *ch = &st->choice[i];
         const SDL_Rect *R = &P.item[i];
