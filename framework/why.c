@@ -32,9 +32,10 @@ int qp_move_points(const qp_rules *r, const void *s, qp_move m, int *pts, int ma
     return n;
 }
 
-int qp_move_marks(const qp_rules *r, const void *s, qp_move m, int *pts, int max)
+int qp_move_marks(const qp_rules *r, const void *s, qp_move m, int *pts, int max, int *npoints)
 {
     int n = qp_move_points(r, s, m, pts, max);
+    if (npoints) *npoints = n;
     if (!r->rs->move_effects || n >= max) return n;
     int fx[QP_MAX_POINTS];
     int k = r->rs->move_effects(r, s, m, fx, max - n < QP_MAX_POINTS ? max - n : QP_MAX_POINTS);

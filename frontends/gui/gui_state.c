@@ -109,8 +109,9 @@ static void rebuild_plies(gui_state *st)
         p->nota[0] = 0;
         if (rs->move_notation) rs->move_notation(r, s, m, p->nota, sizeof p->nota);
         p->side = rs->side_to_move(r, s);
-        p->nsq = gui_move_squares(r, s, m, p->sq, GUI_MAX_SQ);
-        p->nmk = qp_move_marks(r, s, m, p->mk, GUI_MAX_MARKS);
+        p->nmk = qp_move_marks(r, s, m, p->mk, GUI_MAX_MARKS, &p->nsq);   /* one call: a hook's may be Lua */
+        if (p->nsq > GUI_MAX_SQ) p->nsq = GUI_MAX_SQ;
+        memcpy(p->sq, p->mk, sizeof p->sq[0] * (size_t)p->nsq);
         p->capture = rs->move_flags && (rs->move_flags(r, s, m) & QP_MF_CAPTURE);
         rs->make(r, s, m, NULL);
     }
@@ -298,8 +299,9 @@ void gui_state_changed(gui_state *st)
         for (int i = 0; i < n; i++) {
             gui_cand *c = &st->cand[st->ncand];
             c->m = mv[i];
-            c->nsq = gui_move_squares(r, s, mv[i], c->sq, GUI_MAX_SQ);
-            c->nmk = qp_move_marks(r, s, mv[i], c->mk, GUI_MAX_MARKS);
+            c->nmk = qp_move_marks(r, s, mv[i], c->mk, GUI_MAX_MARKS, &c->nsq);
+            if (c->nsq > GUI_MAX_SQ) c->nsq = GUI_MAX_SQ;
+            memcpy(c->sq, c->mk, sizeof c->sq[0] * (size_t)c->nsq);
             if (c->nsq > 0) st->ncand++;
         }
     }

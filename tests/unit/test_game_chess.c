@@ -185,7 +185,8 @@ static void marks_are(const qp_rules *r, const char *fen, const char *text, cons
     qp_move m;
     char err[QP_ERR], out[128] = "", nm[8];
     if (r->rs->move_parse(r, s, text, &m, err, sizeof err)) fail_msg("%s: %s", text, err);
-    int pts[16], n = qp_move_marks(r, s, m, pts, 16);
+    int pts[16], np, n = qp_move_marks(r, s, m, pts, 16, &np);
+    assert_int_equal(np, 2);   /* the points clicked lead */
     for (int i = 0; i < n; i++) {
         qp_sq_name(&r->geom, pts[i], nm);
         size_t len = strlen(out);
