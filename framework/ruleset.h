@@ -368,6 +368,13 @@ struct qp_ruleset {
      * point, not your piece, own piece in the way, no move, cannot move
      * so).  Without it the framework's generic reasons are given. */
     qp_why_code (*why_refused)(const qp_rules *r, const void *s, const int *pts, int npts, qp_why *why);
+
+    /* Optional (appended): the points move m changes that the player does
+     * not click — a castling partner's from and to, a piece taken en
+     * passant, the pieces a jump passes over — so that the window marks
+     * the whole move (framework/why.h's qp_move_marks).  Returns the count
+     * (≤ max); without it only the clicked points are marked. */
+    int (*move_effects)(const qp_rules *r, const void *s, qp_move m, int *sq, int max);
 };
 
 /* Notation styles of notation_text: coordinates as move_text writes them,

@@ -32,6 +32,21 @@ int qp_move_points(const qp_rules *r, const void *s, qp_move m, int *pts, int ma
     return n;
 }
 
+int qp_move_marks(const qp_rules *r, const void *s, qp_move m, int *pts, int max, int *npoints)
+{
+    int n = qp_move_points(r, s, m, pts, max);
+    if (npoints) *npoints = n;
+    if (!r->rs->move_effects || n >= max) return n;
+    int fx[QP_MAX_POINTS];
+    int k = r->rs->move_effects(r, s, m, fx, max - n < QP_MAX_POINTS ? max - n : QP_MAX_POINTS);
+    for (int i = 0; i < k && n < max; i++) {
+        bool seen = fx[i] < 0 || fx[i] >= r->geom.n;
+        for (int j = 0; j < n && !seen; j++) seen = pts[j] == fx[i];
+        if (!seen) pts[n++] = fx[i];
+    }
+    return n;
+}
+
 qp_why_code qp_why_set(qp_why *why, qp_why_code code, const char *en, const char *zh)
 {
     why->code = code;

@@ -341,6 +341,10 @@ void blk_move_text(const blk_game *g, qp_move m, char *buf, size_t n);
  * "must flip at least one disc", "a jump is available and must be taken"). */
 int blk_move_parse(const blk_game *g, const void *s, const char *text, qp_move *m, char *err, size_t errn);
 int blk_move_squares(const blk_game *g, qp_move m, int *sq, int max);
+/* The points m changes that are not clicked (the move_effects hook): the
+ * pieces a jump chain passes over, a castling partner's from and to, a
+ * piece taken en passant. */
+int blk_move_effects(const blk_game *g, const void *s, qp_move m, int *sq, int max);
 
 /* Judgement.  blk_decided: whether the position is decided without
  * looking at moves (a line, a capture count, too few pieces, a solved

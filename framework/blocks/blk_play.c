@@ -229,6 +229,19 @@ int blk_move_squares(const blk_game *g, qp_move m, int *sq, int max)
     return k;
 }
 
+int blk_move_effects(const blk_game *g, const void *s, qp_move m, int *sq, int max)
+{
+    if (m == BLK_PASS || m == BLK_SWAP || max < 1) return 0;
+    int hops = blk_hops(m), at = blk_from(m), k = 0;
+    for (int i = 0; i < hops && at >= 0 && k < max; i++) {   /* each jumped piece, between two landings */
+        int d = blk_hop_dir(m, i);
+        sq[k++] = g->geom.nb[at][d];
+        at = g->geom.nb[g->geom.nb[at][d]][d];
+    }
+    if (!hops && g->rk.on) k += blk_royal_effects(g, s, m, sq + k, max - k);
+    return k;
+}
+
 /* ---- parsing, with the reason a move is refused ------------------------- */
 
 /* Reads squares from text: count, or -1 when a part is not a square of the

@@ -354,6 +354,26 @@ void blk_royal_null(const blk_game *g, void *s)
     if (a->quiet < 65535) a->quiet++;
 }
 
+int blk_royal_effects(const blk_game *g, const void *s, qp_move m, int *sq, int max)
+{
+    const blk_royal *k = &g->rk;
+    unsigned sp = sp_of(m);
+    int from = blk_from(m), to = blk_to(m), n = 0;
+    if (sp == BLK_SP_EP && blk_cax(g, s)->ep_victim && max >= 1) {
+        sq[n++] = blk_cax(g, s)->ep_victim - 1;
+    } else if (sp == BLK_SP_CASTLE && from >= 0) {
+        int side = g->side_of[blk_ccells(g, s)[from]];
+        for (int i = 0; i < k->ncastle && max >= 2; i++) {
+            const blk_castle *ca = &k->castle[i];
+            if (ca->side != side || ca->kfrom != from || ca->kto != to) continue;
+            sq[n++] = ca->pfrom;
+            sq[n++] = ca->pto;
+            break;
+        }
+    }
+    return n;
+}
+
 bool blk_royal_noisy(const blk_game *g, const void *s, qp_move m)
 {
     return sp_of(m) == BLK_SP_EP || promo_of(m) || (!blk_hops(m) && blk_ccells(g, s)[blk_to(m)]);

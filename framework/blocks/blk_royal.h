@@ -132,6 +132,10 @@ int blk_royal_moves(const struct blk_game *g, const void *s, int side, qp_move *
  * rights, the en passant square and the quiet count; returns the code that
  * lands (the promoted one). */
 int blk_royal_make(const struct blk_game *g, void *s, qp_move m, int from, int to, int code);
+/* The points a castling or an en passant capture changes besides the
+ * royal piece's (or pawn's) from and to: the partner's from and to, the
+ * pawn taken; the count (≤ max), 0 for any other move. */
+int blk_royal_effects(const struct blk_game *g, const void *s, qp_move m, int *sq, int max);
 /* A null move clears the en passant square. */
 void blk_royal_null(const struct blk_game *g, void *s);
 

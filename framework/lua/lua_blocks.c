@@ -1062,6 +1062,12 @@ static int lb_move_squares(const qp_rules *r, const void *s, qp_move m, int *sq,
     return blk_move_squares(G(r), m, sq, max);
 }
 
+static int lb_move_effects(const qp_rules *r, const void *s, qp_move m, int *sq, int max)
+{
+    if (m & LB_LUA) return 0;   /* a hook's move tells its clicked points only */
+    return blk_move_effects(G(r), s, m, sq, max);
+}
+
 static void lb_outcome(const qp_rules *r, const void *s, qp_outcome *o)
 {
     if (lb_has(r, LR_H_OUTCOME)) {
@@ -1155,6 +1161,7 @@ void lb_install(qp_ruleset *rs, bool has_eval, bool has_lua_eval)
     rs->move_parse = lb_move_parse;
     rs->why_refused = lb_why_refused;
     rs->move_squares = lb_move_squares;
+    rs->move_effects = lb_move_effects;
     rs->outcome = lb_outcome;
     rs->hash = lb_hash;
     rs->board_key = lb_board_key;

@@ -71,7 +71,7 @@ static const command commands[] = {
      "Play in an SDL2 window; without a display, in the console."},
     {"render", cmd_render, "render RULESET [--fen FEN] [--config FILE] --out FILE.png [--size WxH] [--flip] [--layout] "
      "[--resign SIDE] [--hint] [--analysis] [--dialog newgame|help|settings|resume|draw-offer|takeback-offer|library|editor|paste] "
-     "[--pieces plain|kai] [--message TEXT] [--exchange] [--boxes] [--chat TEXT] [--file-numbers]",
+     "[--pieces plain|kai] [--message TEXT] [--exchange] [--boxes] [--chat TEXT] [--file-numbers] [--click POINT]",
      "Draw the window's picture of the position off-screen (no display needed)."},
     {"uci", cmd_uci, "uci",
      "Run as a UCI engine on stdin/stdout ('setoption name UCI_Variant value RULESET')."},
@@ -144,6 +144,7 @@ static const struct { const char *opt, *text; } opt_help[] = {
     {"--exchange", "show the status line of an exchange in progress"},
     {"--chat", "show a network game's chat history, played from the first side (repeat it; \"you: TEXT\" is yours)"},
     {"--boxes", "also print each drawn text: text X Y W H in X Y W H (its room) layer N ok|cut|short TEXT"},
+    {"--click", "click a board point as a player would, before drawing (repeat it: a piece, then a promotion square opens the choice)"},
     {"--host", "host a network game in the window (listening on PORT, default 7071)"},
     {"--join", "join a network game hosted at HOST:PORT in the window"},
     {"--port", "TCP port to listen on (0: any free one; default 7071, serve's 8080)"},

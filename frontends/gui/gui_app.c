@@ -24,6 +24,7 @@
 #include "gui_files.h"
 #include "gui_input.h"
 #include "gui_net.h"
+#include "gui_picker.h"
 #include "gui_settings.h"
 #include "gui_sound.h"
 #include "gui_undo.h"
@@ -910,6 +911,7 @@ static void save_settings(gui_app *a)
     a->set.pieces = (gui_piece_style)st->pieces;
     a->set.coords = st->coords;
     a->set.file_numbers = st->file_numbers;
+    a->set.promote_first = st->promote_first;
     a->set.threads = st->threads;
     if (gui_settings_save(&a->set, a->settings_path, err, sizeof err)) fprintf(stderr, "qipan: settings: %s\n", err);
 }
@@ -945,6 +947,8 @@ static void setting(gui_app *a, int it)
         st->ai_kind = it == GUI_SET_MCTS ? QP_AI_MCTS : QP_AI_ALPHABETA;
         gui_engine_set_kind(a->eng, st->ai_kind);
         break;
+    case GUI_SET_PROMO_ASK:
+    case GUI_SET_PROMO_QUEEN: st->promote_first = it == GUI_SET_PROMO_QUEEN; break;
     case GUI_SET_CLOSE:
         st->dialog = GUI_DLG_NONE;
         log_dialog(a, "closed");
@@ -953,9 +957,9 @@ static void setting(gui_app *a, int it)
     }
     save_settings(a);
     if (st->log && it != GUI_SET_CLOSE)
-        fprintf(stderr, "qipan: settings: pieces %s animation %s sound %s threads %d search %s\n",
-                st->pieces ? "kai" : "plain", st->animate ? "on" : "off", st->sound_on ? "on" : "off", st->threads,
-                qp_ai_name(st->ai_kind));
+        fprintf(stderr, "qipan: settings: pieces %s animation %s sound %s promotion %s threads %d search %s\n",
+                st->pieces ? "kai" : "plain", st->animate ? "on" : "off", st->sound_on ? "on" : "off",
+                st->promote_first ? "queen" : "ask", st->threads, qp_ai_name(st->ai_kind));
 }
 
 /* ---- actions ---------------------------------------------------------- */
@@ -1030,6 +1034,29 @@ static void button(gui_app *a, int b, bool alt)
     a->dirty = true;
 }
 
+/* A move the player entered (clicks, a drop, a choice): played, or asked
+ * about first when it would drop later moves. */
+static void entered(gui_app *a, qp_move m)
+{
+    gui_state *st = &a->st;
+    if (st->g.cursor < st->g.len) {
+        /* Playing from an earlier position: the recorded move just steps
+         * on; another one would drop the later moves, so it asks first. */
+        if (m == st->g.rec[st->g.cursor]) {
+            go_to(a, st->g.cursor + 1);
+        } else if (a->took_back == st->g.cursor) {
+            engine_cancel(a);
+            play(a, m);
+        } else {
+            st->pending = m;
+            ask(a, GUI_ASK_BRANCH);
+        }
+    } else {
+        engine_cancel(a);
+        play(a, m);
+    }
+}
+
 static void board_click(gui_app *a, int sq)
 {
     gui_state *st = &a->st;
@@ -1048,21 +1075,12 @@ static void board_click(gui_app *a, int sq)
     bool marked = sq >= 0 && sq < st->r->geom.n &&
                   (st->mark[sq] & (GUI_MARK_TARGET | GUI_MARK_EXTEND | GUI_MARK_SOURCE | GUI_MARK_SELECTED));
     qp_move m = gui_state_click(st, sq);
-    if (m != QP_MOVE_NONE && st->g.cursor < st->g.len) {
-        /* Playing from an earlier position: the recorded move just steps
-         * on; another one would drop the later moves, so it asks first. */
-        if (m == st->g.rec[st->g.cursor]) {
-            go_to(a, st->g.cursor + 1);
-        } else if (a->took_back == st->g.cursor) {
-            engine_cancel(a);
-            play(a, m);
-        } else {
-            st->pending = m;
-            ask(a, GUI_ASK_BRANCH);
-        }
-    } else if (m != QP_MOVE_NONE) {
-        engine_cancel(a);
-        play(a, m);
+    if (m != QP_MOVE_NONE) {
+        entered(a, m);
+    } else if (st->dialog == GUI_DLG_CHOOSE) {
+        sound(a, GUI_SFX_SELECT);   /* several moves end here: the picker asks which */
+        st->msg[0] = 0;
+        log_dialog(a, "choose");
     } else if (st->nsel > 0) {
         sound(a, GUI_SFX_SELECT);
         st->msg[0] = 0;
@@ -1084,6 +1102,17 @@ static void hover(gui_app *a, int x, int y)
         }
     }
     int sq = -1, b = -1, row = -1;
+    if (st->dialog == GUI_DLG_CHOOSE) {
+        gui_picker_layout P;
+        int c = -1;
+        gui_layout_picker(&a->L, st, &P);
+        for (int i = 0; i < P.n; i++)
+            if (gui_in_rect(&P.item[i], x, y)) c = i;
+        if (c != st->hover_choice) {
+            st->hover_choice = c;
+            a->dirty = true;
+        }
+    }
     if (st->dialog == GUI_DLG_NONE) {
         sq = gui_layout_hit(&a->L, x, y);
         b = gui_layout_button_at(&a->L, x, y);
@@ -1091,7 +1120,7 @@ static void hover(gui_app *a, int x, int y)
         if (row > st->nply) row = -1;
     }
     if (sq != st->hover_sq || b != st->hover_button || row != st->hover_ply) {
-        st->hover_sq = sq;
+        gui_state_hover(st, sq);   /* a target shows all its move changes */
         st->hover_button = b;
         st->hover_ply = row;
         a->dirty = true;
@@ -1476,6 +1505,17 @@ static void apply(gui_app *a, const gui_action *act)
         go_to(a, act->arg <= -1000 ? 0 : act->arg >= 1000 ? st->g.len : st->g.cursor + act->arg);
         break;
     case GUI_ACT_TOOL: tool_action(a, act); break;
+    case GUI_ACT_CHOOSE: {
+        qp_move m = act->arg >= 0 ? gui_state_choose(st, act->arg) : QP_MOVE_NONE;
+        if (m != QP_MOVE_NONE) {
+            entered(a, m);
+        } else {
+            if (st->log) log_dialog(a, "closed");
+            gui_state_choose_cancel(st);
+        }
+        st->hover_choice = -1;
+        break;
+    }
     case GUI_ACT_SCROLL:
         if (st->dialog == GUI_DLG_LIBRARY) {   /* the wheel over the Library's list */
             gui_action sc = {.type = GUI_ACT_TOOL, .arg = GUI_LIB_SCROLL, .x = act->arg};
@@ -1609,7 +1649,8 @@ static void update(gui_app *a)
     /* A side's clock runs while it is to move at the end of the record,
      * from the first move (or the computer's first thought) on, and stops
      * while a dialog is open. */
-    bool running = !gui_state_over(st) && st->g.cursor == st->g.len && st->dialog == GUI_DLG_NONE &&
+    bool running = !gui_state_over(st) && st->g.cursor == st->g.len &&
+                   (st->dialog == GUI_DLG_NONE || st->dialog == GUI_DLG_CHOOSE) &&   /* choosing is thinking */
                    (st->g.len > 0 || (gui_engine_busy(a->eng) && a->job == GUI_JOB_PLAY));
     if (a->net) {
         /* the session keeps the clocks */
@@ -1866,6 +1907,7 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
     st->pieces = a->set.pieces;
     st->coords = a->set.coords;
     st->file_numbers = a->set.file_numbers;
+    st->promote_first = a->set.promote_first;
     /* Threads: remembered, else the config's ai.threads. */
     long long cfg_threads = qp_param_int(&st->r->params, "ai.threads");
     st->threads = a->set.threads > 0 ? a->set.threads : cfg_threads > 0 ? (int)cfg_threads : 1;

@@ -610,6 +610,13 @@ static void marks_under(gui_draw_ctx *d, const gui_layout *L, const gui_state *s
             gui_shape(d, GUI_SHAPE_DISC, (float)x, (float)y, r * 0.16f, 0, gui_alpha(GUI_LASTMV, 0.55f),
                       gui_alpha(GUI_LASTMV, 0.55f));
     }
+    if (m & GUI_MARK_EFFECT) {
+        /* what the move under the pointer (or being chosen) also changes:
+         * a castling rook's squares, a pawn taken en passant */
+        int half = (int)(L->kind == QP_BOARD_POINTS ? r * 1.06f : L->cell * 0.45f);
+        int w = (int)fmaxf(2.0f, L->cell * 0.06f);
+        corner_marks(d, x, y, half, (int)(r * 0.42f), w, gui_alpha(GUI_TARGET, 0.9f));
+    }
     if (sq == st->hover_sq && (m & (GUI_MARK_SOURCE | GUI_MARK_TARGET | GUI_MARK_EXTEND)))
         gui_shape(d, GUI_SHAPE_GLOW, (float)x, (float)y, r * 0.9f, r * 1.3f, GUI_C(255, 255, 235, 150), GUI_BG);
     if (m & GUI_MARK_SELECTED)

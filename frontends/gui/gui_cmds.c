@@ -228,13 +228,17 @@ static int render_png(const gui_state *st, int w, int h, const char *out, gui_la
  * engine searches to a fixed depth, so the picture never depends on time.
  * --message TEXT puts TEXT on the message line, --exchange shows the
  * exchange prompt, --dialog resume the resume question with --message as
- * the path, --boxes prints every drawn text's box (print_boxes). */
+ * the path, --boxes prints every drawn text's box (print_boxes), --click
+ * POINT (repeatable) clicks the board as a player would: a selection, or
+ * the choice a promotion opens. */
 typedef struct render_opts {
     const char *resign, *dialog, *message;
     bool hint, analysis, kai, boxes, exchange;
     const char *chat[GUI_CHAT_LINES];   /* --chat: a network game's chat history, we play the first side */
     int nchat;
     bool file_numbers;   /* --file-numbers: the traditional file numbers at the board's edges */
+    const char *click[GUI_MAX_SQ + 1];   /* --click: board points clicked, in order */
+    int nclick;
 } render_opts;
 
 static int take_render_opts(int *argc, char **argv, render_opts *ro)
@@ -280,6 +284,12 @@ static int take_render_opts(int *argc, char **argv, render_opts *ro)
                 return -1;
             }
             ro->dialog = argv[++i];
+        } else if (!strcmp(argv[i], "--click")) {
+            if (i + 1 >= *argc || ro->nclick >= GUI_MAX_SQ + 1) {
+                fprintf(stderr, "qipan: render: --click needs a point (at most %d)\n", GUI_MAX_SQ + 1);
+                return -1;
+            }
+            ro->click[ro->nclick++] = argv[++i];
         } else if (!strcmp(argv[i], "--chat")) {   /* repeatable: "you: text" is ours, any other line the opponent's */
             if (i + 1 >= *argc || ro->nchat >= GUI_CHAT_LINES) {
                 fprintf(stderr, "qipan: render: --chat needs a text (at most %d)\n", GUI_CHAT_LINES);
@@ -304,7 +314,7 @@ int cmd_render(qp_app *app, int argc, char **argv)
     if (o.npos != 1) {
         fprintf(stderr, "usage: qipan render RULESET [--fen FEN] [--config FILE] --out FILE.png "
                         "[--size WxH] [--flip] [--layout] [--resign SIDE] [--dialog newgame|help|settings|resume|draw-offer|takeback-offer|library|editor|paste] [--hint] [--analysis] [--pieces plain|kai]\n"
-                        "       [--message TEXT] [--exchange] [--boxes] [--chat TEXT]... [--file-numbers]\n");
+                        "       [--message TEXT] [--exchange] [--boxes] [--chat TEXT]... [--file-numbers] [--click POINT]...\n");
         return 2;
     }
     if (!o.out || !*o.out) {
@@ -446,6 +456,18 @@ int cmd_render(qp_app *app, int argc, char **argv)
             bool mine = !strncmp(ro.chat[i], "you: ", 5);
             gui_chat_add(&st.net, mine, mine ? "你 you" : "对手 opponent", ro.chat[i] + (mine ? 5 : 0));
         }
+    }
+    for (int i = 0; i < ro.nclick; i++) {   /* clicks as a player's: a move they finish is not played */
+        int sq;
+        int k = qp_sq_parse(&r->geom, ro.click[i], &sq);
+        if (!k || ro.click[i][k]) {
+            fprintf(stderr, "qipan: render: --click: '%s' is no point of the board\n", ro.click[i]);
+            gui_state_free(&st);
+            TTF_Quit();
+            SDL_Quit();
+            return 2;
+        }
+        gui_state_click(&st, sq);
     }
     if (ro.exchange) {   /* what the status line shows in an exchange */
         st.nsel = 2;

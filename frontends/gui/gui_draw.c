@@ -9,6 +9,7 @@
 
 #include "gui_board.h"
 #include "gui_panel.h"
+#include "gui_picker.h"
 #include "gui_toolview.h"
 
 /* ---- frame ------------------------------------------------------------ */
@@ -54,7 +55,8 @@ void gui_draw_frame(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, U
     gui_draw_panel(d, L, st, ticks);
     d->fonts.layer = 1;   /* a dialog covers the window: its texts are measured apart */
     /* the player tools draw their own dialogs (gui_toolview.h) */
-    if (st->dialog != GUI_DLG_NONE && !gui_toolview_draw(d, L, st)) gui_draw_dialog(d, L, st, ticks);
+    if (st->dialog != GUI_DLG_NONE && !gui_toolview_draw(d, L, st) && !gui_picker_draw(d, L, st))
+        gui_draw_dialog(d, L, st, ticks);
     gui_fonts_end_frame(&d->fonts);
     d->frame++;
 }

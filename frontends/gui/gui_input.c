@@ -3,6 +3,7 @@
  */
 #include "gui_input.h"
 
+#include "gui_picker.h"
 #include "gui_toolview.h"
 
 #include <string.h>
@@ -13,6 +14,7 @@ static void key_action(const SDL_KeyboardEvent *k, const gui_state *st, gui_acti
     bool ctrl = (k->keysym.mod & (KMOD_CTRL | KMOD_GUI)) != 0;
     bool shift = (k->keysym.mod & KMOD_SHIFT) != 0;
 
+    if (gui_picker_key(k, st, a)) return;     /* the choice among moves a click completes */
     if (gui_toolview_key(k, st, a)) return;   /* the player tools' keys and dialogs */
     switch (st->dialog) {
     case GUI_DLG_HELP:
@@ -49,6 +51,7 @@ static void key_action(const SDL_KeyboardEvent *k, const gui_state *st, gui_acti
         else if (key == SDLK_3) it = st->sound_on ? GUI_SET_SOUND_OFF : GUI_SET_SOUND_ON;
         else if (key == SDLK_4) it = shift ? GUI_SET_THREADS_DN : GUI_SET_THREADS_UP;
         else if (key == SDLK_5) it = st->ai_kind == QP_AI_MCTS ? GUI_SET_ALPHABETA : GUI_SET_MCTS;
+        else if (key == SDLK_6) it = st->promote_first ? GUI_SET_PROMO_ASK : GUI_SET_PROMO_QUEEN;
         if (it >= 0) {
             a->type = GUI_ACT_SETTING;
             a->arg = it;
@@ -128,6 +131,7 @@ static void key_action(const SDL_KeyboardEvent *k, const gui_state *st, gui_acti
 static void click_action(int x, int y, int button, const gui_layout *L, const gui_state *st, gui_action *a)
 {
     SDL_Rect card, yes, no;
+    if (gui_picker_click(L, st, x, y, a)) return;     /* the choice among moves a click completes */
     if (gui_toolview_click(L, st, x, y, a)) return;   /* the player tools' dialogs */
     if (st->dialog == GUI_DLG_SETTINGS) {
         int it = gui_layout_settings_at(L, x, y);

@@ -36,7 +36,8 @@ typedef enum gui_act {
     GUI_ACT_DROP,         /* left button released: arg the point under it or -1; x, y */
     GUI_ACT_SETTING,      /* settings dialog: arg is a GUI_SET_* choice */
     GUI_ACT_FILE,         /* save/load dialog: arg is the listed entry clicked */
-    GUI_ACT_TOOL          /* the player tools: arg a gui_tool_item, x its row, point or piece (gui_toolview.h) */
+    GUI_ACT_TOOL,         /* the player tools: arg a gui_tool_item, x its row, point or piece (gui_toolview.h) */
+    GUI_ACT_CHOOSE        /* the choice a click opened (gui_picker.h): arg the move chosen, -1 cancel */
 } gui_act;
 
 typedef struct gui_action {

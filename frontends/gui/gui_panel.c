@@ -485,7 +485,7 @@ static const char help_keys[] =
     "N / M new game and mode dialog   U / Ctrl+Z undo (also of a new game)   R redo   Ctrl+R resign   "
     "T hint   A analysis   F flip board   L / - level   S sound   Ctrl+S save   Ctrl+O load   "
     "P settings   Ctrl+= / Ctrl+- / Ctrl+0 or Ctrl+wheel zoom   F11 full screen   H help   Q quit   "
-    "Home / \xE2\x86\x90 / \xE2\x86\x92 / End review   drag or click to move   Esc cancel   "
+    "Home / \xE2\x86\x90 / \xE2\x86\x92 / End review   drag or click to move (a promotion: Q R B N)   Esc cancel   "
     "B library   E set up a position   Ctrl+C / Ctrl+Shift+C copy FEN / record   Ctrl+V paste   "
     "K Chinese or coordinate moves (Shift+K file numbers at the edges)   "
     "Network game: D offer a draw   Y / N answer an offer   C chat";
@@ -625,16 +625,18 @@ static void draw_settings(gui_draw_ctx *d, const gui_layout *L, const gui_state 
     gui_text_box(f, gui_bi(f, a, sizeof a, "设置", "Settings"), L->font_title, true, GUI_CARD_TEXT, tb, GUI_LEFT, 0);
     snprintf(tz, sizeof tz, "线程 %d", st->threads);
     snprintf(te, sizeof te, "Threads %d (4)", st->threads);
-    const char *rz[GUI_SET_ROWS] = {"棋子字体", "走子动画", "声音", tz, "搜索方法"};
-    const char *re[GUI_SET_ROWS] = {"Pieces (1)", "Animation (2)", "Sound (3)", te, "Search (5)"};
+    const char *rz[GUI_SET_ROWS] = {"棋子字体", "走子动画", "声音", tz, "搜索方法", "升变"};
+    const char *re[GUI_SET_ROWS] = {"Pieces (1)", "Animation (2)", "Sound (3)", te, "Search (5)", "Promotion (6)"};
     bool on[GUI_SET_ITEMS] = {st->pieces == 0, st->pieces == 1, st->animate, !st->animate,
                               st->sound_on && st->sound_ok, !(st->sound_on && st->sound_ok), false, false,
-                              st->ai_kind != QP_AI_MCTS, st->ai_kind == QP_AI_MCTS};
+                              st->ai_kind != QP_AI_MCTS, st->ai_kind == QP_AI_MCTS,
+                              !st->promote_first, st->promote_first};
     bool kai_ok = f->kai_path[0] != 0;
     const char *lab[GUI_SET_ITEMS][2] = {{"标准", "Standard"}, {"楷书", kai_ok ? "Kai (brush)" : "Kai (no font)"},
                                          {"开", "On"}, {"关", "Off"}, {"开", "On"}, {"关", "Off"},
                                          {"减少", "Fewer"}, {"增加", "More"},
-                                         {"αβ剪枝", "Alpha-beta"}, {"蒙特卡洛", "MCTS"}};
+                                         {"αβ剪枝", "Alpha-beta"}, {"蒙特卡洛", "MCTS"},
+                                         {"每次选择", "Ask"}, {"总是升后", "Always queen"}};
     for (int r = 0; r < GUI_SET_ROWS; r++) {
         gui_text_fit(f, gui_bi(f, a, sizeof a, rz[r], re[r]), L->font_text, true, GUI_CARD_TEXT, (float)lx,
                      row_y[r] + 20 * L->ui, GUI_LEFT | GUI_VCENTER, item[0].x - lx - 6);

@@ -70,6 +70,9 @@ int gui_settings_load(gui_settings *s, const char *path)
         } else if (!strcmp(key, "notation")) {
             if (!strcmp(val, "coords")) s->coords = true;
             else if (!strcmp(val, "native")) s->coords = false;
+        } else if (!strcmp(key, "promotion")) {
+            if (!strcmp(val, "queen")) s->promote_first = true;
+            else if (!strcmp(val, "ask")) s->promote_first = false;
         } else if (!strcmp(key, "pieces")) {
             if (!strcmp(val, "kai")) s->pieces = GUI_PIECES_KAI;
             else if (!strcmp(val, "plain")) s->pieces = GUI_PIECES_PLAIN;
@@ -97,6 +100,7 @@ int gui_settings_save(const gui_settings *s, const char *path, char *err, size_t
     fprintf(f, "flip %s\nsound %s\nanimation %s\npieces %s\n", s->flip ? "on" : "off", s->sound ? "on" : "off",
             s->animate ? "on" : "off", s->pieces == GUI_PIECES_KAI ? "kai" : "plain");
     fprintf(f, "notation %s\nedge %s\n", s->coords ? "coords" : "native", s->file_numbers ? "numbers" : "coords");
+    fprintf(f, "promotion %s\n", s->promote_first ? "queen" : "ask");
     bool ok = fflush(f) == 0 && !ferror(f);
     if (fclose(f) != 0) ok = false;
     if (!ok || rename(tmp, path) != 0) {

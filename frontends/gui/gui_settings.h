@@ -1,8 +1,8 @@
 /*
  * gui_settings.h — what the window remembers between runs, in
  * $XDG_CONFIG_HOME/qipan/settings.conf (else ~/.config/qipan/): window
- * size, who plays (mode), level, flip, sound, piece style, animation and
- * the computer's search threads.
+ * size, who plays (mode), level, flip, sound, piece style, animation, the
+ * computer's search threads and whether a promotion asks for its kind.
  *
  * The file is "key value" lines; a line that does not parse or is out of
  * range is ignored, so a damaged file costs only that setting.  Command
@@ -25,6 +25,7 @@ typedef struct gui_settings {
     gui_piece_style pieces;
     bool coords;              /* hints and best lines in coordinates, not the game's own notation */
     bool file_numbers;        /* Xiangqi boards: the traditional file numbers at the edges */
+    bool promote_first;       /* a promotion takes the first kind (chess: the queen) unasked; default off */
 } gui_settings;
 
 /* Defaults: nothing set, sound and animation on, plain pieces. */

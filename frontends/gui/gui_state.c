@@ -41,7 +41,7 @@ int gui_state_init(gui_state *st, qp_rules *r, qp_game *g)
     st->r = r;
     st->g = *g;
     memset(g, 0, sizeof *g);
-    st->hover_sq = st->hover_button = st->hover_ply = -1;
+    st->hover_sq = st->hover_button = st->hover_ply = st->hover_choice = -1;
     st->drag_sq = -1;
     st->anim_to = -1;
     st->net.seat = -1;   /* not networked until gui_net says so */
@@ -109,7 +109,9 @@ static void rebuild_plies(gui_state *st)
         p->nota[0] = 0;
         if (rs->move_notation) rs->move_notation(r, s, m, p->nota, sizeof p->nota);
         p->side = rs->side_to_move(r, s);
-        p->nsq = gui_move_squares(r, s, m, p->sq, GUI_MAX_SQ);
+        p->nmk = qp_move_marks(r, s, m, p->mk, GUI_MAX_MARKS, &p->nsq);   /* one call: a hook's may be Lua */
+        if (p->nsq > GUI_MAX_SQ) p->nsq = GUI_MAX_SQ;
+        memcpy(p->sq, p->mk, sizeof p->sq[0] * (size_t)p->nsq);
         p->capture = rs->move_flags && (rs->move_flags(r, s, m) & QP_MF_CAPTURE);
         rs->make(r, s, m, NULL);
     }
@@ -192,9 +194,19 @@ static void compute_marks(gui_state *st)
     for (int i = 0; i < st->ncand; i++) st->nplace += st->cand[i].nsq == 1;
     int cur = st->g.cursor;
     if (cur > 0 && cur <= st->nply)
-        for (int k = 0; k < st->ply[cur - 1].nsq; k++)
-            if (st->ply[cur - 1].sq[k] >= 0 && st->ply[cur - 1].sq[k] < geo->n)
-                st->mark[st->ply[cur - 1].sq[k]] |= GUI_MARK_LAST;
+        for (int k = 0; k < st->ply[cur - 1].nmk; k++)
+            if (st->ply[cur - 1].mk[k] >= 0 && st->ply[cur - 1].mk[k] < geo->n)
+                st->mark[st->ply[cur - 1].mk[k]] |= GUI_MARK_LAST;
+    /* the move being chosen, else those the pointer's target would play */
+    int at = st->dialog == GUI_DLG_CHOOSE ? st->choice_sq : st->hover_sq;
+    if (at < 0 || at >= geo->n || !(st->mark[at] & GUI_MARK_TARGET)) return;
+    if (st->dialog == GUI_DLG_CHOOSE) st->mark[at] |= GUI_MARK_SELECTED;
+    for (int i = 0; i < st->ncand; i++) {
+        const gui_cand *c = &st->cand[i];
+        if (c->sq[c->nsq - 1] != at || !sel_equals(st->sel, st->nsel, c)) continue;
+        for (int k = 0; k < c->nmk; k++)
+            if (!has(c->sq, c->nsq, c->mk[k]) && c->mk[k] >= 0 && c->mk[k] < geo->n) st->mark[c->mk[k]] |= GUI_MARK_EFFECT;
+    }
 }
 
 /* Without the ruleset's hook, a win "k in a row" (k spelt out in its
@@ -287,7 +299,9 @@ void gui_state_changed(gui_state *st)
         for (int i = 0; i < n; i++) {
             gui_cand *c = &st->cand[st->ncand];
             c->m = mv[i];
-            c->nsq = gui_move_squares(r, s, mv[i], c->sq, GUI_MAX_SQ);
+            c->nmk = qp_move_marks(r, s, mv[i], c->mk, GUI_MAX_MARKS, &c->nsq);
+            if (c->nsq > GUI_MAX_SQ) c->nsq = GUI_MAX_SQ;
+            memcpy(c->sq, c->mk, sizeof c->sq[0] * (size_t)c->nsq);
             if (c->nsq > 0) st->ncand++;
         }
     }
@@ -308,6 +322,8 @@ void gui_state_changed(gui_state *st)
     if (!st->counters[0]) count_pieces(st);
     st->nsel = 0;
     st->follow = true;
+    if (st->dialog == GUI_DLG_CHOOSE) st->dialog = GUI_DLG_NONE;   /* its moves belonged to the position before */
+    st->nchoice = 0;
     compute_marks(st);
 }
 
@@ -334,6 +350,44 @@ static qp_move column_drop(const gui_state *st, int sq)
     return found;
 }
 
+/* Fills the choices among the moves cands[idx[0..n-1]] that the click on
+ * sq completes: their texts, what lands on sq after each, and their keys —
+ * the landing kinds' letters when those tell them apart (a promotion),
+ * else the digits. */
+static void fill_choices(gui_state *st, int sq, const int *idx, int n)
+{
+    const qp_rules *r = st->r;
+    void *s = malloc(r->state_size);
+    st->nchoice = 0;
+    st->choice_sq = sq;
+    st->choice_kinds = s != NULL;
+    for (int i = 0; i < n && i < GUI_MAX_CHOICE; i++) {
+        gui_choice *ch = &st->choice[st->nchoice++];
+        memset(ch, 0, sizeof *ch);
+        ch->m = st->cand[idx[i]].m;
+        r->rs->move_text(r, st->g.cur, ch->m, ch->text, sizeof ch->text);
+        if (!s) continue;
+        memcpy(s, st->g.cur, r->state_size);
+        r->rs->make(r, s, ch->m, NULL);
+        ch->has_piece = r->rs->piece_at(r, s, sq, &ch->piece) && isalpha((unsigned char)ch->piece.letter);
+        ch->key = ch->has_piece ? (char)tolower((unsigned char)ch->piece.letter) : 0;
+        st->choice_kinds &= ch->has_piece;
+        for (int j = 0; j + 1 < st->nchoice && st->choice_kinds; j++) st->choice_kinds = st->choice[j].key != ch->key;
+    }
+    free(s);
+    for (int i = 0; i < st->nchoice; i++) {
+        if (!st->choice_kinds) st->choice[i].key = i < 9 ? (char)('1' + i) : 0;
+        if (!st->choice_kinds) st->choice[i].has_piece = false;
+    }
+    /* a promotion: the piece selected becomes one of several other kinds
+     * (a drop of one kind or another is no promotion) */
+    qp_piece_view mover;
+    st->choice_promotes = st->choice_kinds && st->nsel >= 1 &&
+                          r->rs->piece_at(r, st->g.cur, st->sel[0], &mover) && mover.side == st->to_move;
+    for (int i = 0; i < st->nchoice && st->choice_promotes; i++)
+        st->choice_promotes = st->choice[i].piece.letter != mover.letter;
+}
+
 qp_move gui_state_click(gui_state *st, int sq)
 {
     if (sq < 0 || sq >= st->r->geom.n) {
@@ -341,13 +395,29 @@ qp_move gui_state_click(gui_state *st, int sq)
         return QP_MOVE_NONE;
     }
     if (st->mark[sq] & GUI_MARK_TARGET) {
-        for (int i = 0; i < st->ncand; i++) {
+        int idx[GUI_MAX_CHOICE], n = 0;
+        for (int i = 0; i < st->ncand && n < GUI_MAX_CHOICE; i++) {
             const gui_cand *c = &st->cand[i];
-            if (c->sq[c->nsq - 1] == sq && sel_equals(st->sel, st->nsel, c)) {
+            if (c->sq[c->nsq - 1] == sq && sel_equals(st->sel, st->nsel, c)) idx[n++] = i;
+        }
+        if (n == 1) {
+            st->nsel = 0;
+            compute_marks(st);
+            return st->cand[idx[0]].m;
+        }
+        if (n > 1) {
+            /* several moves end here: never pick one silently */
+            fill_choices(st, sq, idx, n);
+            if (st->promote_first && st->choice_promotes) {
+                qp_move m = st->choice[0].m;
+                st->nchoice = 0;
                 st->nsel = 0;
                 compute_marks(st);
-                return c->m;
+                return m;
             }
+            st->dialog = GUI_DLG_CHOOSE;
+            compute_marks(st);
+            return QP_MOVE_NONE;
         }
     }
     qp_move column = st->nsel ? QP_MOVE_NONE : column_drop(st, sq);
@@ -367,6 +437,39 @@ qp_move gui_state_click(gui_state *st, int sq)
     }
     compute_marks(st);
     return QP_MOVE_NONE;
+}
+
+qp_move gui_state_choose(gui_state *st, int i)
+{
+    if (st->dialog != GUI_DLG_CHOOSE || i < 0 || i >= st->nchoice) return QP_MOVE_NONE;
+    qp_move m = st->choice[i].m;
+    st->dialog = GUI_DLG_NONE;
+    st->nchoice = 0;
+    st->nsel = 0;
+    compute_marks(st);
+    return m;
+}
+
+int gui_state_choice_key(const gui_state *st, int key)
+{
+    if (st->dialog != GUI_DLG_CHOOSE || key <= 0 || key > 127) return -1;
+    for (int i = 0; i < st->nchoice; i++)
+        if (st->choice[i].key && st->choice[i].key == tolower(key)) return i;
+    return -1;
+}
+
+void gui_state_choose_cancel(gui_state *st)
+{
+    if (st->dialog == GUI_DLG_CHOOSE) st->dialog = GUI_DLG_NONE;
+    st->nchoice = 0;
+    compute_marks(st);
+}
+
+void gui_state_hover(gui_state *st, int sq)
+{
+    if (sq == st->hover_sq) return;
+    st->hover_sq = sq;
+    if (st->dialog != GUI_DLG_CHOOSE) compute_marks(st);
 }
 
 bool gui_state_over(const gui_state *st)

@@ -14,7 +14,14 @@
  * the player selects first.  A normal move is "from, to"; a placement is
  * just "to"; a Zhonggong exchange is "soldier, soldier, …, enemy piece", so
  * the player selects soldiers one by one and then the piece they buy, and
- * only legal choices are marked.
+ * only legal choices are marked.  A click that completes several legal
+ * moves (a promotion's kinds: e7e8q, e7e8r, …) plays none of them: it
+ * opens GUI_DLG_CHOOSE, whose choices the player picks by click or key.
+ *
+ * Marks show a move whole: besides the points clicked, those it changes
+ * otherwise (a castling rook's from and to, a pawn taken en passant, the
+ * pieces a jump passes over: qp_move_marks, framework/why.h), after the
+ * move (GUI_MARK_LAST) and while choosing it (GUI_MARK_EFFECT).
  */
 #ifndef GUI_STATE_H
 #define GUI_STATE_H
@@ -26,6 +33,8 @@
 #include "gui_chat.h"
 
 #define GUI_MAX_SQ 8          /* squares one move touches */
+#define GUI_MAX_MARKS 32      /* points one move changes (a long capture chain's landings and victims) */
+#define GUI_MAX_CHOICE 16     /* moves one click may complete */
 #define GUI_LEVELS 10
 /* Search threads the settings offer: QP_MAX_THREADS (gui_engine.c checks). */
 #define GUI_MAX_THREADS 64
@@ -36,6 +45,8 @@ typedef struct gui_cand {
     qp_move m;
     int nsq;
     int sq[GUI_MAX_SQ];
+    int nmk;                  /* every point it changes (qp_move_marks), the clicked ones first */
+    int mk[GUI_MAX_MARKS];
 } gui_cand;
 
 /* One ply of the record, as played from the position before it. */
@@ -45,8 +56,19 @@ typedef struct gui_ply {
     int side;
     int nsq;
     int sq[GUI_MAX_SQ];
+    int nmk;                  /* every point it changed (qp_move_marks) */
+    int mk[GUI_MAX_MARKS];
     bool capture;
 } gui_ply;
+
+/* One of the moves a click completes (GUI_DLG_CHOOSE). */
+typedef struct gui_choice {
+    qp_move m;
+    char text[QP_MOVE_TEXT];  /* its move text */
+    bool has_piece;
+    qp_piece_view piece;      /* what stands on the clicked point after it (the promoted kind) */
+    char key;                 /* its key: the kind's letter in lower case, else '1'…'9'; 0 none */
+} gui_choice;
 
 /* What the computer reports while it thinks. */
 typedef struct gui_think {
@@ -71,7 +93,8 @@ typedef enum gui_dialog {
     /* the player tools (gui_toolview.h) */
     GUI_DLG_LIBRARY,          /* finished games kept in the library */
     GUI_DLG_EDITOR,           /* setting up a position: the board is the editor's */
-    GUI_DLG_PASTE             /* may a paste replace the game in progress? */
+    GUI_DLG_PASTE,            /* may a paste replace the game in progress? */
+    GUI_DLG_CHOOSE            /* which of the moves a click completes (a promotion's kind) */
 } gui_dialog;
 
 /* A time control.  Invariant: base_s ≥ 1 (sudden death, increment),
@@ -105,7 +128,8 @@ enum {
     GUI_MARK_EXTEND = 2,      /* may join the selection (exchange soldiers) */
     GUI_MARK_SOURCE = 4,      /* starts some legal move */
     GUI_MARK_LAST = 8,        /* touched by the last move */
-    GUI_MARK_SELECTED = 16
+    GUI_MARK_SELECTED = 16,
+    GUI_MARK_EFFECT = 32      /* changed, not clicked, by the move under the pointer or being chosen */
 };
 
 typedef struct gui_state {
@@ -131,8 +155,18 @@ typedef struct gui_state {
     /* interaction */
     int nsel;
     int sel[GUI_MAX_SQ];
+    /* GUI_DLG_CHOOSE: the moves the click on choice_sq completes.
+     * Invariant while it is open: nchoice ≥ 2, all legal at the cursor,
+     * the selection still the one they share. */
+    int nchoice;
+    gui_choice choice[GUI_MAX_CHOICE];
+    int choice_sq;
+    bool choice_kinds;        /* they differ by the piece that lands: shown as pieces */
+    bool choice_promotes;     /* and each lands another kind than the piece selected: a promotion */
+    bool promote_first;       /* settings: a promotion takes the first kind offered (chess: the queen) unasked */
     bool sel_takes;               /* the selection is an exchange: own pieces against an enemy one */
     int hover_sq, hover_button, hover_ply;
+    int hover_choice;         /* GUI_DLG_CHOOSE: the choice under the pointer, or -1 */
     int drag_sq;              /* piece held by the pointer, or -1 */
     bool dragging;            /* it has moved far enough to be drawn there */
     int drag_x, drag_y;       /* pointer, drawable pixels */
@@ -203,6 +237,16 @@ void gui_state_changed(gui_state *st);
  * QP_MOVE_NONE after updating the selection. */
 qp_move gui_state_click(gui_state *st, int sq);
 void gui_state_clear_selection(gui_state *st);
+/* GUI_DLG_CHOOSE: choice i as the move to play (the dialog closes), or
+ * QP_MOVE_NONE when i is no choice; the index of the choice a key picks
+ * (either case), or -1; cancel closes it with the game and the selection
+ * unchanged. */
+qp_move gui_state_choose(gui_state *st, int i);
+int gui_state_choice_key(const gui_state *st, int key);
+void gui_state_choose_cancel(gui_state *st);
+/* The pointer is over point sq (-1: none): a target under it shows the
+ * points its move changes besides those clicked (GUI_MARK_EFFECT). */
+void gui_state_hover(gui_state *st, int sq);
 
 /* The computer's turn: a computer side to move, game on, at the record's end. */
 bool gui_state_ai_to_move(const gui_state *st);

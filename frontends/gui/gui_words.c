@@ -32,3 +32,13 @@ const char *gui_word_zh(const char *en)
         if (!strcmp(map[i][0], en)) return map[i][1];
     return "";
 }
+
+const char *gui_piece_name(const qp_piece_view *pv, bool zh)
+{
+    static const char *const en_names[6] = {"king", "queen", "rook", "bishop", "knight", "pawn"};
+    static const char *const zh_names[6] = {"王", "后", "车", "象", "马", "兵"};
+    const unsigned char *u = (const unsigned char *)(pv->glyph ? pv->glyph : "");
+    if (strlen((const char *)u) != 3 || u[0] != 0xE2 || u[1] != 0x99 || u[2] < 0x94 || u[2] > 0x9F) return "";
+    int fig = (u[2] - 0x94) % 6;
+    return zh ? zh_names[fig] : en_names[fig];
+}

@@ -1022,6 +1022,31 @@ static void test_five_soldiers_banner(void **state)
     sess_free(&t);
 }
 
+/* Chess: the click on a promotion square opens the choice of the kinds;
+ * Esc closes it with nothing played, and N plays the knight. */
+static void test_promotion_picker(void **state)
+{
+    (void)state;
+    sess t;
+    const char *const args[] = {"--ai", "none", "--fen", "7k/4P3/8/8/8/8/8/4K3 w - - 0 1", NULL};
+    sess_start_game(&t, "chess", args, NULL);
+    sess_click(&t, "e7");
+    sess_click(&t, "e8");
+    wait_log(&t, "dialog: choose\n");
+    sess_key(&t, "Escape");
+    wait_log(&t, "dialog: closed\n");
+    sess_click(&t, "e8");   /* the pawn is still selected */
+    wait_log(&t, "dialog: choose\n");
+    sess_key(&t, "n");
+    wait_log(&t, "played: e7e8n\n");
+    sess_end(&t);
+    char *log = log_text(&t);
+    if (strstr(log, "played: e7e8q") || strstr(log, "played: e7e8r") || strstr(log, "played: e7e8b"))
+        fail_msg("another kind was played: %s", log);
+    free(log);
+    sess_free(&t);
+}
+
 int main(void)
 {
     /* Without Xvfb and xdotool the whole suite is skipped, and ctest says so. */
@@ -1037,6 +1062,7 @@ int main(void)
         cmocka_unit_test(test_illegal_click_and_resign_banner),
         cmocka_unit_test(test_hook_error_shown),
         cmocka_unit_test(test_five_soldiers_banner),
+        cmocka_unit_test(test_promotion_picker),
         cmocka_unit_test(test_load_keeps_the_game_in_progress),
         cmocka_unit_test(test_dialog_two_players_with_clock),
         cmocka_unit_test(test_resume_clock_and_flag_fall),

@@ -7,9 +7,10 @@
  * its layer (0 the window, 1 a dialog over it) and whether it had to be
  * cut with an end "…".  For each screen (the game with a long message, an
  * exchange and the analysis rows; each dialog; the end banner; the resume
- * question with its path) at small, default, large, wide and portrait
- * sizes, no text may be cut, run past its room or the picture, or overlap
- * another text of its layer.  The texts players missed are checked whole.
+ * question with its path; the promotion picker a click opens) at small,
+ * default, large, wide and portrait sizes, no text may be cut, run past
+ * its room or the picture, or overlap another text of its layer.  The
+ * texts players missed are checked whole.
  */
 #include "testutil.h"
 
@@ -230,6 +231,28 @@ static void test_tool_dialogs(void **state)
     check_screen("paste", "render xiangqi --dialog paste --message 'Chinese Chess (Xiangqi): 120 plies'");
 }
 
+/* Chess: the choice a click on a promotion square opens (--click), its
+ * four kinds named whole, beside the move at the top and the bottom of
+ * the board and from Black's side. */
+#define PROMO_W "render chess --fen '7k/4P3/8/8/8/8/8/4K3 w - - 0 1' --click e7 --click e8"
+#define PROMO_B "render chess --fen '4k3/8/8/8/8/8/p7/4K3 b - - 0 1' --click a2 --click a1"
+static void test_promotion_picker(void **state)
+{
+    (void)state;
+    check_screen("promotion", PROMO_W);
+    check_screen("black's promotion", PROMO_B);
+    check_screen("promotion, flipped", PROMO_B " --flip");
+    boxes *B = malloc(sizeof *B);
+    assert_non_null(B);
+    static const char *const kinds[] = {"Queen (Q)", "Rook (R)", "Bishop (B)", "Knight (N)", "Cancel (Esc)"};
+    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+        render_boxes(PROMO_W, sizes[s], B);
+        for (int k = 0; k < 5; k++)
+            if (!find(B, kinds[k])) fail_msg("at %s the picker's '%s' is not whole", sizes[s], kinds[k]);
+    }
+    free(B);
+}
+
 /* A long title and a long best line: the title drops its parenthesis, the
  * best line keeps the whole moves that fit. */
 static void test_other_games(void **state)
@@ -272,6 +295,7 @@ int main(void)
         cmocka_unit_test(test_end_banner),
         cmocka_unit_test(test_other_games),
         cmocka_unit_test(test_tool_dialogs),
+        cmocka_unit_test(test_promotion_picker),
         cmocka_unit_test(test_square_window),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

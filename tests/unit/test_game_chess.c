@@ -4,7 +4,8 @@
  * by framework/lua/lua_royal.c): exact perft against the published counts
  * (the start, Kiwipete, positions 3 and 4), castling and the reasons it is
  * refused, en passant, the four promotions, checkmate and stalemate, the
- * fifty-move rule and dead material, FEN round trips and FEN errors, and
+ * fifty-move rule and dead material, FEN round trips and FEN errors, the
+ * points a move changes (a castling's rook, a pawn taken en passant), and
  * bad declarations refused with FILE:LINE (tests/data/games_royal_bad/,
  * line 1 of each names its error).
  */
@@ -12,6 +13,7 @@
 #include "blocktest.h"
 #include "game.h"
 #include "lua_ruleset.h"
+#include "why.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -171,6 +173,40 @@ static void test_en_passant(void **st)
     free(s);
     /* taking en passant would open the rank to the king: refused */
     refused(r, "8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1", "d4e3", "d4e3: leaves your king in check");
+    qp_rules_free(r);
+}
+
+/* ---- the points a move changes (qp_move_marks, for the window's marks) --------------------------- */
+
+/* The names of the points qp_move_marks gives for text in fen. */
+static void marks_are(const qp_rules *r, const char *fen, const char *text, const char *want)
+{
+    void *s = bt_pos_at(r, fen);
+    qp_move m;
+    char err[QP_ERR], out[128] = "", nm[8];
+    if (r->rs->move_parse(r, s, text, &m, err, sizeof err)) fail_msg("%s: %s", text, err);
+    int pts[16], np, n = qp_move_marks(r, s, m, pts, 16, &np);
+    assert_int_equal(np, 2);   /* the points clicked lead */
+    for (int i = 0; i < n; i++) {
+        qp_sq_name(&r->geom, pts[i], nm);
+        size_t len = strlen(out);
+        snprintf(out + len, sizeof out - len, "%s%s", len ? " " : "", nm);
+    }
+    if (strcmp(out, want)) fail_msg("%s in %s marks '%s', expected '%s'", text, fen, out, want);
+    free(s);
+}
+
+static void test_move_marks(void **st)
+{
+    (void)st;
+    qp_rules *r = chess();
+    /* the clicked points first, then the rook's from and to */
+    marks_are(r, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", "e1 g1 h1 f1");
+    marks_are(r, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8c8", "e8 c8 a8 d8");
+    /* the pawn taken en passant; a plain capture and a promotion mark their two */
+    marks_are(r, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", "e5 d6 d5");
+    marks_are(r, "3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7d8n", "e7 d8");
+    marks_are(r, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "a1a8", "a1 a8");
     qp_rules_free(r);
 }
 
@@ -374,6 +410,7 @@ int main(void)
         cmocka_unit_test(test_promotion),       cmocka_unit_test(test_mate_and_stalemate),
         cmocka_unit_test(test_draws),           cmocka_unit_test(test_fifty_moves),
         cmocka_unit_test(test_fen),             cmocka_unit_test(test_bad_specs),
+        cmocka_unit_test(test_move_marks),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }

@@ -4,13 +4,16 @@
  * gui_state.c has no SDL in it, so it is compiled into this suite directly.
  * Pins: which points a selection marks (destinations, exchange partners),
  * that a click on a mark plays exactly that move, exchanges built soldier
- * by soldier, placements with no selection, the move list texts and the
- * last-move marks.
+ * by soldier, placements with no selection, the move list texts, the
+ * last-move marks (the whole move: a castling's rook, a pawn taken en
+ * passant) and the choice a click opens when it completes several moves.
  */
 #include "testutil.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#include "lua_ruleset.h"
 
 #include "gui_state.c"
 #include "gui_words.c"
@@ -168,7 +171,8 @@ static void test_placement(void **state)
 }
 
 /* A jump is clicked as the player sees it: the peg, then where it lands
- * (the jumped peg is no click), and the last move marks those two. */
+ * (the jumped peg is no click), and the last move marks those two and
+ * the peg it took. */
 static void test_jump_two_clicks(void **state)
 {
     (void)state;
@@ -188,7 +192,7 @@ static void test_jump_two_clicks(void **state)
     qp_game_play(&st.g, m);
     gui_state_changed(&st);
     marked(&st, GUI_MARK_LAST, buf, sizeof buf);
-    assert_string_equal(buf, "d2 d4");
+    assert_string_equal(buf, "d2 d3 d4");
     gui_state_free(&st);
 }
 
@@ -440,6 +444,32 @@ static void test_settings_threads(void **st)
     unlink(path);
 }
 
+/* The settings file keeps whether a promotion asks (the default) or takes
+ * the queen; another value is ignored. */
+static void test_settings_promotion(void **st)
+{
+    (void)st;
+    gui_settings a, b;
+    char err[256];
+    gui_settings_default(&a);
+    assert_false(a.promote_first);
+    const char *path = tu_tmpfile("promotion queen\n", ".conf");
+    assert_int_equal(gui_settings_load(&a, path), 0);
+    assert_true(a.promote_first);
+    unlink(path);
+    path = tu_tmpfile("promotion knight\n", ".conf");
+    assert_int_equal(gui_settings_load(&a, path), 0);
+    assert_true(a.promote_first);                 /* unchanged */
+    assert_int_equal(gui_settings_save(&a, path, err, sizeof err), 0);
+    assert_non_null(strstr(tu_read_text(path), "promotion queen\n"));
+    gui_settings_default(&b);
+    assert_int_equal(gui_settings_save(&b, path, err, sizeof err), 0);
+    assert_non_null(strstr(tu_read_text(path), "promotion ask\n"));
+    assert_int_equal(gui_settings_load(&a, path), 0);
+    assert_false(a.promote_first);
+    unlink(path);
+}
+
 /* Plays space-separated move texts on the window's game. */
 static void play_texts(gui_state *st, const char *moves)
 {
@@ -519,6 +549,206 @@ static void test_refused_click_reason(void **state)
     gui_state_free(&st);
 }
 
+/* The choice a click opens, as "key:text" space-joined. */
+static void choices(const gui_state *st, char *buf, size_t n)
+{
+    buf[0] = 0;
+    for (int i = 0; i < st->nchoice; i++) {
+        size_t k = strlen(buf);
+        snprintf(buf + k, n - k, "%s%c:%s", k ? " " : "", st->choice[i].key ? st->choice[i].key : '-',
+                 st->choice[i].text);
+    }
+}
+
+/* A click that completes four promotions plays none of them: it opens the
+ * choice of the kinds, which a key (either case) or Esc answers. */
+static void test_promotion_choice(void **state)
+{
+    (void)state;
+    gui_state st;
+    char buf[512];
+    open_state(&st, "chess", "7k/4P3/8/8/8/8/8/4K3 w - - 0 1");
+    click(&st, "e7");
+    marked(&st, GUI_MARK_TARGET, buf, sizeof buf);
+    assert_string_equal(buf, "e8");
+    assert_int_equal(click(&st, "e8"), QP_MOVE_NONE);
+    assert_int_equal(st.g.len, 0);                    /* the game unchanged */
+    assert_int_equal(st.dialog, GUI_DLG_CHOOSE);
+    assert_true(st.choice_kinds);
+    assert_true(st.choice_promotes);
+    choices(&st, buf, sizeof buf);
+    assert_string_equal(buf, "q:e7e8q r:e7e8r b:e7e8b n:e7e8n");
+    assert_int_equal(st.choice[3].piece.letter, 'N');  /* drawn as the white knight */
+    assert_int_equal(st.choice[3].piece.side, 0);
+    marked(&st, GUI_MARK_SELECTED, buf, sizeof buf);
+    assert_string_equal(buf, "e7 e8");                /* the move being chosen */
+    assert_int_equal(gui_state_choice_key(&st, 'x'), -1);
+    assert_int_equal(gui_state_choice_key(&st, 'N'), 3);
+
+    /* Esc: nothing played, the pawn still selected */
+    gui_state_choose_cancel(&st);
+    assert_int_equal(st.dialog, GUI_DLG_NONE);
+    assert_int_equal(st.g.len, 0);
+    assert_int_equal(st.nchoice, 0);
+    marked(&st, GUI_MARK_TARGET, buf, sizeof buf);
+    assert_string_equal(buf, "e8");
+    assert_int_equal(gui_state_choose(&st, 0), QP_MOVE_NONE);   /* no choice open */
+
+    /* again, and 'n' */
+    assert_int_equal(click(&st, "e8"), QP_MOVE_NONE);
+    qp_move m = gui_state_choose(&st, gui_state_choice_key(&st, 'n'));
+    move_text(&st, m, buf);
+    assert_string_equal(buf, "e7e8n");
+    assert_int_equal(st.dialog, GUI_DLG_NONE);
+    qp_game_play(&st.g, m);
+    gui_state_changed(&st);
+    qp_piece_view pv;
+    assert_true(st.r->rs->piece_at(st.r, st.g.cur, sq_of(&st, "e8"), &pv));
+    assert_int_equal(pv.letter, 'N');
+
+    /* a new position closes a choice left open */
+    qp_game_goto(&st.g, 0);
+    gui_state_changed(&st);
+    click(&st, "e7");
+    click(&st, "e8");
+    assert_int_equal(st.dialog, GUI_DLG_CHOOSE);
+    qp_game_goto(&st.g, 1);
+    gui_state_changed(&st);
+    assert_int_equal(st.dialog, GUI_DLG_NONE);
+    assert_int_equal(st.nchoice, 0);
+
+    /* "always the first kind" (settings): the queen, unasked */
+    qp_game_goto(&st.g, 0);
+    gui_state_changed(&st);
+    st.promote_first = true;
+    click(&st, "e7");
+    m = click(&st, "e8");
+    move_text(&st, m, buf);
+    assert_string_equal(buf, "e7e8q");
+    assert_int_equal(st.dialog, GUI_DLG_NONE);
+    gui_state_free(&st);
+}
+
+/* Two moves on every empty point ("a1" and "a1*"): where both land the
+ * same piece the choice lists their texts, keys 1 and 2; where they land
+ * two kinds (a drop of one or the other, no promotion) it shows the kinds,
+ * which "always the first kind" does not choose unasked. */
+static void test_choice_without_promotion(void **state)
+{
+    (void)state;
+    static const char src[] =
+        "return {\n"
+        "  name = 't_twoways', board = { width = 3, height = 3 }, sides = { 'a', 'b' },\n"
+        "  pieces = { A = '', C = '', b = '' },\n"
+        "  moves = function(pos)\n"
+        "    for sq = 0, qp.n - 1 do\n"
+        "      if pos:get(sq) == nil then pos:add(qp.move(nil, sq, 0)); pos:add(qp.move(nil, sq, 1)) end\n"
+        "    end\n"
+        "  end,\n"
+        "  play = function(pos, m)\n"
+        "    local _, to, extra = qp.decode(m)\n"
+        "    pos:set(to, pos:side() == 1 and 'b' or (extra == 1 and to % 2 == 1) and 'C' or 'A')\n"
+        "  end,\n"
+        "  move_text = function(pos, m)\n"
+        "    local _, to, extra = qp.decode(m)\n"
+        "    return qp.name(to) .. (extra == 1 and '*' or '')\n"
+        "  end,\n"
+        "}\n";
+    char path[64], err[QP_ERR], buf[256];
+    snprintf(path, sizeof path, "%s", tu_tmpfile(src, ".lua"));
+    qp_ruleset *rs = qp_lua_ruleset_load(path, err, sizeof err);
+    unlink(path);
+    if (!rs) fail_msg("%s", err);
+    qp_rules *r = qp_rules_create(rs, NULL, err, sizeof err);
+    if (!r) fail_msg("%s", err);
+    qp_game g;
+    if (qp_game_init(&g, r, NULL, err, sizeof err)) fail_msg("%s", err);
+    gui_state st;
+    assert_int_equal(gui_state_init(&st, r, &g), 0);
+    assert_int_equal(click(&st, "b2"), QP_MOVE_NONE);
+    assert_int_equal(st.dialog, GUI_DLG_CHOOSE);
+    assert_false(st.choice_kinds);
+    assert_false(st.choice_promotes);
+    choices(&st, buf, sizeof buf);
+    assert_string_equal(buf, "1:b2 2:b2*");
+    assert_int_equal(gui_state_choice_key(&st, 'a'), -1);
+    qp_move m = gui_state_choose(&st, gui_state_choice_key(&st, '2'));
+    move_text(&st, m, buf);
+    assert_string_equal(buf, "b2*");
+    st.promote_first = true;
+    assert_int_equal(click(&st, "a2"), QP_MOVE_NONE);
+    assert_true(st.choice_kinds);
+    assert_false(st.choice_promotes);
+    choices(&st, buf, sizeof buf);
+    assert_string_equal(buf, "a:a2 c:a2*");
+    gui_state_free(&st);
+    qp_lua_ruleset_free(rs);
+}
+
+/* A move is marked whole: castling with its rook, en passant with the
+ * pawn taken, a capture chain with the pieces jumped; while the pointer
+ * is on a target, the points its move changes besides those clicked. */
+static void test_marks_show_the_whole_move(void **state)
+{
+    (void)state;
+    gui_state st;
+    char buf[512];
+    open_state(&st, "chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    click(&st, "e1");
+    gui_state_hover(&st, sq_of(&st, "g1"));
+    marked(&st, GUI_MARK_EFFECT, buf, sizeof buf);
+    assert_string_equal(buf, "f1 h1");
+    gui_state_hover(&st, sq_of(&st, "c1"));
+    marked(&st, GUI_MARK_EFFECT, buf, sizeof buf);
+    assert_string_equal(buf, "a1 d1");
+    gui_state_hover(&st, sq_of(&st, "e2"));           /* a plain king's step changes nothing more */
+    marked(&st, GUI_MARK_EFFECT, buf, sizeof buf);
+    assert_string_equal(buf, "");
+    qp_move m = click(&st, "g1");
+    move_text(&st, m, buf);
+    assert_string_equal(buf, "e1g1");
+    qp_game_play(&st.g, m);
+    gui_state_changed(&st);
+    marked(&st, GUI_MARK_LAST, buf, sizeof buf);
+    assert_string_equal(buf, "e1 f1 g1 h1");
+    play_texts(&st, "e8c8");
+    marked(&st, GUI_MARK_LAST, buf, sizeof buf);
+    assert_string_equal(buf, "a8 c8 d8 e8");
+    gui_state_free(&st);
+
+    open_state(&st, "chess", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    click(&st, "e5");
+    gui_state_hover(&st, sq_of(&st, "d6"));
+    marked(&st, GUI_MARK_EFFECT, buf, sizeof buf);
+    assert_string_equal(buf, "d5");
+    m = click(&st, "d6");
+    move_text(&st, m, buf);
+    assert_string_equal(buf, "e5d6");
+    qp_game_play(&st.g, m);
+    gui_state_changed(&st);
+    marked(&st, GUI_MARK_LAST, buf, sizeof buf);
+    assert_string_equal(buf, "d5 e5 d6");
+    gui_state_free(&st);
+
+    /* compound moves: the queen's move and its arrow; the man placed and
+     * the one removed; each landing of a chain and each man jumped */
+    open_state(&st, "amazons", NULL);
+    play_texts(&st, "d1d7g7");
+    marked(&st, GUI_MARK_LAST, buf, sizeof buf);
+    assert_string_equal(buf, "d1 d7 g7");
+    gui_state_free(&st);
+    open_state(&st, "morris9", "o2o2o/7/7/7/7/7/X5X[XXXXXXXoooooo] w 4");
+    play_texts(&st, "d1xd7");
+    marked(&st, GUI_MARK_LAST, buf, sizeof buf);
+    assert_string_equal(buf, "d1 d7");
+    gui_state_free(&st);
+    open_state(&st, "checkers", "8/8/5m2/8/1m1m4/2M5/8/M7 w 0");
+    play_texts(&st, "c3e5g7");
+    marked(&st, GUI_MARK_LAST, buf, sizeof buf);
+    assert_string_equal(buf, "c3 d4 e5 f6 g7");
+    gui_state_free(&st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -530,12 +760,16 @@ int main(void)
         cmocka_unit_test(test_jump_two_clicks),
         cmocka_unit_test(test_column_drop),
         cmocka_unit_test(test_compound_clicks),
+        cmocka_unit_test(test_promotion_choice),
+        cmocka_unit_test(test_choice_without_promotion),
+        cmocka_unit_test(test_marks_show_the_whole_move),
         cmocka_unit_test(test_levels_and_outcome),
         cmocka_unit_test(test_counters_and_banner),
         cmocka_unit_test(test_time_control_text),
         cmocka_unit_test(test_winning_line_found),
         cmocka_unit_test(test_generic_counters),
         cmocka_unit_test(test_settings_threads),
+        cmocka_unit_test(test_settings_promotion),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }
