@@ -144,6 +144,13 @@ const qp_ruleset *qp_record_ruleset(const qp_record *rec, const qp_registry *reg
 
 /* Sets NAGs like qp_record_comment sets comments. */
 int qp_record_nags(qp_record *rec, int i, const char *text);
+/* How many first moves of g are src's own (read in src's hint): the
+ * moves whose comments, NAGs and variations a writer keeps for g. */
+int qp_record_shared(const qp_record *src, const qp_game *g);
+/* Reads text (a record's move, in any notation the ruleset reads, hint as
+ * the record's) at s; 0, or -1 with e. */
+int qp_record_read_move(const qp_rules *r, const void *s, const char *text, const char *hint, qp_move *m,
+                        char *e, size_t en);
 /* Checks that every variation's moves replay from where they branch off
  * g (the game replayed from rec): the first that does not is named in
  * rec->warning ("a variation at ply 5: move 'h2e2': illegal: ..."), and

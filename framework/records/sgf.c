@@ -878,13 +878,10 @@ static bool var_move(const qp_rules *r, const qp_record *src, const void *s, con
 {
     char e[QP_ERR], mt[QP_MOVE_TEXT];
     qp_outcome o;
-    const qp_ruleset *rs = r->rs;
-    const char *hint = src->hint[0] ? src->hint : NULL;
-    rs->outcome(r, s, &o);
-    if (o.result != QP_ONGOING) return false;
-    int rc = rs->notation_parse ? rs->notation_parse(r, s, nd->text, hint, m, e, sizeof e)
-                                : rs->move_parse(r, s, nd->text, m, e, sizeof e);
-    return !rc && !move_point(r, s, *m, pt, mt, sizeof mt);
+    r->rs->outcome(r, s, &o);
+    return o.result == QP_ONGOING &&
+           !qp_record_read_move(r, s, nd->text, src->hint[0] ? src->hint : NULL, m, e, sizeof e) &&
+           !move_point(r, s, *m, pt, mt, sizeof mt);
 }
 
 /* Whether one of the alternatives chained from a writes a first move at s
@@ -960,23 +957,12 @@ char *qp_sgf_write(const qp_game *g, const qp_record *src, size_t *len, char *er
     }
 
     /* which of src's moves g still has: its comments and RE hold for them */
-    int shared = 0;
-    bool same = false;
+    int shared = qp_record_shared(src, g);
+    bool same = src && shared == g->len && shared == src->nmoves;
     void *s = qp_state_new(r);
     if (!s) {
         snprintf(err, errn, "out of memory");
         return NULL;
-    }
-    if (src) {
-        memcpy(s, g->start, r->state_size);
-        while (shared < g->len && shared < src->nmoves) {
-            qp_move m;
-            char e[QP_ERR];
-            if (r->rs->move_parse(r, s, src->moves[shared], &m, e, sizeof e) || m != g->rec[shared]) break;
-            r->rs->make(r, s, m, NULL);
-            shared++;
-        }
-        same = shared == g->len && shared == src->nmoves;
     }
     /* RE: the record's, else what the game's end shows */
     qp_outcome o;
