@@ -487,14 +487,38 @@ static int decode(const char *name, const char *raw, size_t rawlen, char **text,
     return 0;
 }
 
+int qp_record_begin(qp_record *rec, const char *name, const unsigned char *data, size_t len, char **text,
+                    size_t *tlen, char *err, size_t errn)
+{
+    memset(rec, 0, sizeof *rec);
+    rec->ply = rec->plycount = -1;
+    return text ? decode(name, (const char *)data, len, text, tlen, err, errn) : 0;
+}
+
+int qp_record_adopt(qp_record *rec, int n, char (**moves)[QP_MOVE_TEXT], int **line, int **col, char ***comments)
+{
+    rec->nmoves = n;
+    /* never NULL, even without moves: readers of rec index them freely */
+    rec->moves = *moves ? *moves : malloc(sizeof *rec->moves);
+    rec->move_line = *line ? *line : calloc((size_t)n + 1, sizeof *rec->move_line);
+    rec->move_col = *col ? *col : calloc((size_t)n + 1, sizeof *rec->move_col);
+    *moves = NULL;
+    *line = *col = NULL;
+    bool any = false;
+    for (int i = 0; *comments && i <= n; i++) any |= (*comments)[i] != NULL;
+    if (any) rec->comments = *comments;
+    else free(*comments);
+    *comments = NULL;
+    return rec->moves && rec->move_line && rec->move_col ? 0 : -1;
+}
+
 /* Reads the next game of text into rec; 1 when none is left. */
 static int next_game(qp_record *rec, const char *name, const char *text, size_t len, qp_pgn_pos *at, int game,
                      char *err, size_t errn)
 {
     qp_pgn p;
     char e[QP_ERR];
-    memset(rec, 0, sizeof *rec);
-    rec->ply = rec->plycount = -1;
+    qp_record_begin(rec, name, NULL, 0, NULL, NULL, err, errn);
     int rc = qp_pgn_read_next(&p, text, len, at, e, sizeof e);
     if (rc) {
         if (rc > 0) return 1;
@@ -526,9 +550,7 @@ int qp_record_parse_game(qp_record *rec, const char *name, const char *raw, size
 {
     char *text;
     size_t len;
-    memset(rec, 0, sizeof *rec);
-    rec->ply = rec->plycount = -1;
-    if (decode(name, raw, rawlen, &text, &len, err, errn)) return -1;
+    if (qp_record_begin(rec, name, (const unsigned char *)raw, rawlen, &text, &len, err, errn)) return -1;
     qp_pgn_pos at = {0, 0, 0, 0};
     int rc = 0;
     for (int i = 1; i <= n; i++) {

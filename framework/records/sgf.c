@@ -662,9 +662,7 @@ int qp_sgf_parse(qp_record *rec, const char *name, const unsigned char *data, si
     G.size = 19;   /* SGF's default for Go */
     G.pl = G.first_mover = G.start = -1;
     memset(G.setup, -1, sizeof G.setup);
-    memset(rec, 0, sizeof *rec);
-    rec->ply = -1;
-    rec->plycount = -1;
+    qp_record_begin(rec, name, data, len, NULL, NULL, err, errn);
     int skipped = 0, rc = -1;
     if (len >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF) R.p += 3;
 

@@ -323,8 +323,7 @@ static const char *xqf_square(int sq, char *buf, size_t n)
 int qp_xqf_parse(qp_record *rec, const char *name, const unsigned char *data, size_t len,
                  qp_xqf_info *info, char *err, size_t errn)
 {
-    memset(rec, 0, sizeof *rec);
-    rec->ply = rec->plycount = -1;
+    qp_record_begin(rec, name, data, len, NULL, NULL, err, errn);
     if (info) memset(info, 0, sizeof *info);
     if (len < 2 || data[0] != 'X' || data[1] != 'Q') {
         snprintf(err, errn, "%s: header: not an XQF file (no \"XQ\" at the start)", name);
@@ -530,19 +529,8 @@ int qp_xqf_parse(qp_record *rec, const char *name, const unsigned char *data, si
     snprintf(fen + fl, sizeof fen - fl, " %c - - 0 1", side ? 'b' : 'w');
     snprintf(rec->fen, sizeof rec->fen, "%s", fen);
 
-    rec->move_line = calloc((size_t)line.n + 1, sizeof *rec->move_line);
-    rec->move_col = calloc((size_t)line.n + 1, sizeof *rec->move_col);
-    if (!rec->move_line || !rec->move_col) goto oom;
-    bool any = false;
-    for (int i = 0; i <= line.n; i++) any |= line.comments[i] != NULL;
-    rec->nmoves = line.n;
-    rec->moves = line.moves;
-    line.moves = NULL;
-    if (!rec->moves && !(rec->moves = malloc(sizeof *rec->moves))) goto oom;
-    if (any) {
-        rec->comments = line.comments;
-        line.comments = NULL;
-    }
+    int *no_pos = NULL;   /* a binary format: no lines, no columns */
+    if (qp_record_adopt(rec, line.n, &line.moves, &no_pos, &no_pos, &line.comments)) goto oom;
     if (rec->vars.n && line.n) {
         rec->alt = line.alt;
         line.alt = NULL;
