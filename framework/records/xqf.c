@@ -818,9 +818,15 @@ char *qp_xqf_write(const qp_game *g, const qp_record *src, size_t *len, char *er
         if (!v && !strcmp(t->tag, "Red")) v = xqf_kept(src, "White");
         if (!v && !strcmp(t->tag, "Date") && src && src->date[0]) v = src->date;
         if (!v || !strcmp(v, "?") || !strcmp(v, "????.??.??")) continue;
+        /* cleaned as the reader cleans it, and no blank left at the cut:
+         * what is read back writes the same bytes */
+        char clean[sizeof src->keep_val[0]];
+        snprintf(clean, sizeof clean, "%s", v);
+        xqf_clean(clean);
         size_t n;
-        char *gbk = xqf_gbk(cd, v, (size_t)t->size - 1, &n);
+        char *gbk = xqf_gbk(cd, clean, (size_t)t->size - 1, &n);
         if (!gbk) goto oom;
+        while (n && gbk[n - 1] == ' ') n--;   /* a space is never part of a GBK character */
         h[t->at] = (unsigned char)n;
         memcpy(h + t->at + 1, gbk, n);
         free(gbk);

@@ -304,12 +304,21 @@ static void test_texts(void **st)
     src.nmoves = 1;
     keep(&src, "White", "一二三四五六七八九");   /* 18 bytes of GBK in a field of 15 */
     keep(&src, "Black", "Lee\x01\tKo");
+    /* cleaned as the reader cleans (blanks at the ends, control
+     * characters as spaces), and no blank left where the field cuts */
+    keep(&src, "Site", "  a\x7f" "b ");
+    keep(&src, "Annotator", "一二三四五六七 八");
     char *x = qp_xqf_write(&g0, &src, &len, err, sizeof err);
     assert_non_null(x);
+    assert_int_equal(x[0x120], 3);
+    assert_memory_equal(x + 0x121, "a b", 3);
+    assert_int_equal(x[0x1D0], 14);
     assert_int_equal(x[0x130], 14);
     assert_int_equal(qp_xqf_parse(&rec, "T.xqf", (unsigned char *)x, len, NULL, err, sizeof err), 0);
     assert_string_equal(tag(&rec, "Red"), "一二三四五六七");
     assert_string_equal(tag(&rec, "Black"), "Lee  Ko");
+    assert_string_equal(tag(&rec, "Site"), "a b");
+    assert_string_equal(tag(&rec, "Annotator"), "一二三四五六七");
     qp_record_free(&rec);
 
     /* GBK by hand: 啊 (B0 A1), a byte no character starts with, A, a
