@@ -95,6 +95,11 @@ int qp_ai_set_threads(qp_ai *a, int n)
     return a && a->ab ? qp_search_set_threads(a->ab, n) : 0;
 }
 
+bool qp_ai_probe(const qp_ai *a, const void *pos, qp_search_entry *out)
+{
+    return a && a->ab && qp_search_probe(a->ab, pos, out);
+}
+
 int qp_ai_kind(const qp_ai *a)
 {
     return a->kind;

@@ -50,5 +50,8 @@ void qp_ai_stop(qp_ai *a);
 bool qp_ai_poll(qp_ai *a, qp_search_info *out);
 qp_move qp_ai_wait(qp_ai *a, qp_search_info *out);
 bool qp_ai_running(const qp_ai *a);
+/* The alpha-beta table's entry for pos (qp_search_probe); false when it
+ * holds none, or the engine is MCTS (no table). */
+bool qp_ai_probe(const qp_ai *a, const void *pos, qp_search_entry *out);
 
 #endif

@@ -275,6 +275,19 @@ void qp_search_free(qp_search *S)
     free(S);
 }
 
+bool qp_search_probe(const qp_search *S, const void *pos, qp_search_entry *out)
+{
+    const qp_tt_entry *te = qp_tt_probe(S->T, S->r->rs->hash(S->r, pos));
+    if (!te) return false;
+    qp_tt_bound b = qp_tt_entry_bound(te);
+    out->move = te->move;
+    out->score = qp_tt_score_out(te->score, 0);   /* pos is the root: node and root distances agree */
+    out->depth = te->depth;
+    out->lower = b == QP_TT_LOWER || b == QP_TT_EXACT;
+    out->upper = b == QP_TT_UPPER || b == QP_TT_EXACT;
+    return true;
+}
+
 void qp_search_clear(qp_search *S)
 {
     qp_tt_clear(&S->tt);

@@ -51,6 +51,20 @@ bool qp_search_poll(qp_search *s, qp_search_info *out);  /* true when done */
 qp_move qp_search_wait(qp_search *s, qp_search_info *out);
 bool qp_search_running(const qp_search *s);
 
+/* What the table holds for position pos (of s's rules): its move (a hint:
+ * check it is legal before use), score (the side to move's, mate scores
+ * as the search reports them), the depth searched, and whether the score
+ * bounds the value from below, above or both (exact). */
+typedef struct qp_search_entry {
+    qp_move move;
+    int score, depth;
+    bool lower, upper;
+} qp_search_entry;
+/* False when the table holds nothing for pos.  From any thread, also while
+ * a search runs (the entry is read as the helper threads read it: it may
+ * be one a store is replacing; for probing and debugging only). */
+bool qp_search_probe(const qp_search *s, const void *pos, qp_search_entry *out);
+
 /* Mate scores: >0 means the side to move mates in n plies. */
 bool qp_score_is_mate(int score);
 int qp_score_mate_plies(int score);

@@ -228,15 +228,9 @@ static const char *cbf_move(const char *v, char *out, char *why, size_t whyn)
 int qp_cbf_parse(qp_record *rec, const char *name, const unsigned char *data, size_t len, char *err,
                  size_t errn)
 {
-    memset(rec, 0, sizeof *rec);
-    rec->ply = rec->plycount = -1;
-    char *text;
+    char *text, e[QP_ERR];
     size_t tlen;
-    char e[QP_ERR];
-    if (qp_text_decode(data, len, &text, &tlen, NULL, NULL, e, sizeof e)) {
-        snprintf(err, errn, "%s: %s", name, e);
-        return -1;
-    }
+    if (qp_record_begin(rec, name, data, len, &text, &tlen, err, errn)) return -1;
     xml x = {text, text, text + tlen, name, err, errn};
     snprintf(rec->game, sizeof rec->game, "Chinese Chess");
     snprintf(rec->hint, sizeof rec->hint, "iccs");
@@ -362,19 +356,7 @@ int qp_cbf_parse(qp_record *rec, const char *name, const unsigned char *data, si
     if (sp && (sp[1] == 'r' || sp[1] == 'R')) sp[1] = 'w';
     static const char start_fen[] = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
     if (!strncmp(rec->fen, start_fen, sizeof start_fen - 1)) rec->fen[0] = 0;
-    rec->nmoves = l.n;
-    rec->moves = l.moves ? l.moves : malloc(sizeof *rec->moves);
-    rec->move_line = l.line ? l.line : malloc(sizeof *rec->move_line);
-    rec->move_col = l.col ? l.col : malloc(sizeof *rec->move_col);
-    l.moves = NULL;
-    l.line = l.col = NULL;
-    if (!rec->moves || !rec->move_line || !rec->move_col) goto oom;
-    bool any = false;
-    for (int i = 0; l.comments && i <= l.n; i++) any |= l.comments[i] != NULL;
-    if (any) {
-        rec->comments = l.comments;
-        l.comments = NULL;
-    }
+    if (qp_record_adopt(rec, l.n, &l.moves, &l.line, &l.col, &l.comments)) goto oom;
     rc = 0;
     goto done;
 oom:

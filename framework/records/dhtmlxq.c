@@ -294,15 +294,9 @@ static dx_branch *dx_variations(qp_record *rec, const char *from, const char *to
 int qp_dhtmlxq_parse(qp_record *rec, const char *name, const unsigned char *data, size_t len, char *err,
                      size_t errn)
 {
-    memset(rec, 0, sizeof *rec);
-    rec->ply = rec->plycount = -1;
     char *text;
     size_t tlen;
-    char e[QP_ERR];
-    if (qp_text_decode(data, len, &text, &tlen, NULL, NULL, e, sizeof e)) {
-        snprintf(err, errn, "%s: %s", name, e);
-        return -1;
-    }
+    if (qp_record_begin(rec, name, data, len, &text, &tlen, err, errn)) return -1;
     const char *from = find_ci(text, text + tlen, "[DhtmlXQ]"), *to = text + tlen;
     if (from) {
         const char *close = find_ci(from, to, "[/DhtmlXQ]");

@@ -182,14 +182,9 @@ qp_sniff qp_epd_sniff(const unsigned char *data, size_t len)
 int qp_epd_parse(qp_record *rec, const char *name, const unsigned char *data, size_t len, char *err,
                  size_t errn)
 {
-    memset(rec, 0, sizeof *rec);
-    rec->ply = rec->plycount = -1;
     char *text, e[QP_ERR];
     size_t tlen;
-    if (qp_text_decode(data, len, &text, &tlen, NULL, NULL, e, sizeof e)) {
-        snprintf(err, errn, "%s: %s", name, e);
-        return -1;
-    }
+    if (qp_record_begin(rec, name, data, len, &text, &tlen, err, errn)) return -1;
     const char *s = text, *end = text + tlen;
     int line = 0, rc = 0;
     qp_epd_pos pos;

@@ -93,11 +93,31 @@ typedef struct var_walk {
     size_t warnn;
 } var_walk;
 
-static int read_move(const qp_rules *r, const void *s, const char *text, const char *hint, qp_move *m,
-                     char *e, size_t en)
+int qp_record_read_move(const qp_rules *r, const void *s, const char *text, const char *hint, qp_move *m,
+                        char *e, size_t en)
 {
     const qp_ruleset *rs = r->rs;
     return rs->notation_parse ? rs->notation_parse(r, s, text, hint, m, e, en) : rs->move_parse(r, s, text, m, e, en);
+}
+
+int qp_record_shared(const qp_record *src, const qp_game *g)
+{
+    const qp_rules *r = g->r;
+    void *t = src && src->moves ? qp_state_new(r) : NULL;
+    if (!t) return 0;
+    memcpy(t, g->start, r->state_size);
+    int shared = 0;
+    while (shared < g->len && shared < src->nmoves) {
+        qp_move m;
+        char e[QP_ERR];
+        if (qp_record_read_move(r, t, src->moves[shared], src->hint[0] ? src->hint : NULL, &m, e, sizeof e) ||
+            m != g->rec[shared])
+            break;
+        r->rs->make(r, t, m, NULL);
+        shared++;
+    }
+    free(t);
+    return shared;
 }
 
 static void walk_line(var_walk *w, const void *s, int k, int ply, int depth)
@@ -118,7 +138,7 @@ static void walk_line(var_walk *w, const void *s, int k, int ply, int depth)
         qp_outcome o;
         r->rs->outcome(r, t, &o);
         int rc = o.result != QP_ONGOING ? (snprintf(e, sizeof e, "illegal: the game is over (%s)", o.reason), -1)
-                                        : read_move(r, t, nd->text, w->hint, &m, e, sizeof e);
+                                        : qp_record_read_move(r, t, nd->text, w->hint, &m, e, sizeof e);
         if (rc) {
             if (!w->bad++) {   /* after what the reader said, if anything */
                 size_t k = strlen(w->warn);
@@ -264,27 +284,8 @@ char *qp_record_text_from(const qp_game *g, const char *notation, const qp_recor
     }
     /* The record's comments, while g's moves are the record's (a game
      * played on from it keeps those of the moves they share). */
-    int shared = 0;
-    if (src && (src->comments || src->nags || src->alt)) {
-        void *t = qp_state_new(r);
-        if (t) {
-            memcpy(t, g->start, r->state_size);
-            while (shared < g->len && shared < src->nmoves) {
-                qp_move m;
-                char e[QP_ERR];
-                const qp_ruleset *rs2 = r->rs;
-                int rc = rs2->notation_parse
-                             ? rs2->notation_parse(r, t, src->moves[shared], src->hint[0] ? src->hint : NULL,
-                                                   &m, e, sizeof e)
-                             : rs2->move_parse(r, t, src->moves[shared], &m, e, sizeof e);
-                if (rc || m != g->rec[shared]) break;
-                rs2->make(r, t, m, NULL);
-                shared++;
-            }
-            free(t);
-        }
-        if (src->comments && src->comments[0] && !(p.comment0 = strdup(src->comments[0]))) bad = 1;
-    }
+    int shared = src && (src->comments || src->nags || src->alt) ? qp_record_shared(src, g) : 0;
+    if (src && src->comments && src->comments[0] && !(p.comment0 = strdup(src->comments[0]))) bad = 1;
     for (int i = 0; src && src->comments && i < shared && i < p.nmoves && !bad; i++)
         if (src->comments[i + 1] && !(p.moves[i].comment = strdup(src->comments[i + 1]))) bad = 1;
     /* its NAGs and variations too, in the notation written */
@@ -486,14 +487,38 @@ static int decode(const char *name, const char *raw, size_t rawlen, char **text,
     return 0;
 }
 
+int qp_record_begin(qp_record *rec, const char *name, const unsigned char *data, size_t len, char **text,
+                    size_t *tlen, char *err, size_t errn)
+{
+    memset(rec, 0, sizeof *rec);
+    rec->ply = rec->plycount = -1;
+    return text ? decode(name, (const char *)data, len, text, tlen, err, errn) : 0;
+}
+
+int qp_record_adopt(qp_record *rec, int n, char (**moves)[QP_MOVE_TEXT], int **line, int **col, char ***comments)
+{
+    rec->nmoves = n;
+    /* never NULL, even without moves: readers of rec index them freely */
+    rec->moves = *moves ? *moves : malloc(sizeof *rec->moves);
+    rec->move_line = *line ? *line : calloc((size_t)n + 1, sizeof *rec->move_line);
+    rec->move_col = *col ? *col : calloc((size_t)n + 1, sizeof *rec->move_col);
+    *moves = NULL;
+    *line = *col = NULL;
+    bool any = false;
+    for (int i = 0; *comments && i <= n; i++) any |= (*comments)[i] != NULL;
+    if (any) rec->comments = *comments;
+    else free(*comments);
+    *comments = NULL;
+    return rec->moves && rec->move_line && rec->move_col ? 0 : -1;
+}
+
 /* Reads the next game of text into rec; 1 when none is left. */
 static int next_game(qp_record *rec, const char *name, const char *text, size_t len, qp_pgn_pos *at, int game,
                      char *err, size_t errn)
 {
     qp_pgn p;
     char e[QP_ERR];
-    memset(rec, 0, sizeof *rec);
-    rec->ply = rec->plycount = -1;
+    qp_record_begin(rec, name, NULL, 0, NULL, NULL, err, errn);
     int rc = qp_pgn_read_next(&p, text, len, at, e, sizeof e);
     if (rc) {
         if (rc > 0) return 1;
@@ -525,9 +550,7 @@ int qp_record_parse_game(qp_record *rec, const char *name, const char *raw, size
 {
     char *text;
     size_t len;
-    memset(rec, 0, sizeof *rec);
-    rec->ply = rec->plycount = -1;
-    if (decode(name, raw, rawlen, &text, &len, err, errn)) return -1;
+    if (qp_record_begin(rec, name, (const unsigned char *)raw, rawlen, &text, &len, err, errn)) return -1;
     qp_pgn_pos at = {0, 0, 0, 0};
     int rc = 0;
     for (int i = 1; i <= n; i++) {

@@ -115,6 +115,18 @@ typedef struct qp_record {
     char keep_val[QP_RECORD_KEEP][256];
 } qp_record;
 
+/* What every format's reader starts with: rec emptied (no [Ply], no
+ * [PlyCount]) and, when text is not NULL, data decoded to UTF-8
+ * (encoding.h) into *text (malloc'd, *tlen bytes).  0, or -1 with
+ * "NAME: why". */
+int qp_record_begin(qp_record *rec, const char *name, const unsigned char *data, size_t len, char **text,
+                    size_t *tlen, char *err, size_t errn);
+/* What a reader that builds its main line apart ends with: the line's n
+ * moves, their lines and columns (NULL: none, a binary format) and
+ * comments (n + 1 entries or NULL) taken into rec, each pointer then
+ * NULL; the comments only when one is there (the array freed else).
+ * 0, or -1 when out of memory (what rec took, qp_record_free frees). */
+int qp_record_adopt(qp_record *rec, int n, char (**moves)[QP_MOVE_TEXT], int **line, int **col, char ***comments);
 /* Parses a record's text (PGN, in any encoding encoding.h reads); name
  * prefixes the messages. */
 int qp_record_parse(qp_record *rec, const char *name, const char *text, size_t len, char *err,
@@ -144,6 +156,13 @@ const qp_ruleset *qp_record_ruleset(const qp_record *rec, const qp_registry *reg
 
 /* Sets NAGs like qp_record_comment sets comments. */
 int qp_record_nags(qp_record *rec, int i, const char *text);
+/* How many first moves of g are src's own (read in src's hint): the
+ * moves whose comments, NAGs and variations a writer keeps for g. */
+int qp_record_shared(const qp_record *src, const qp_game *g);
+/* Reads text (a record's move, in any notation the ruleset reads, hint as
+ * the record's) at s; 0, or -1 with e. */
+int qp_record_read_move(const qp_rules *r, const void *s, const char *text, const char *hint, qp_move *m,
+                        char *e, size_t en);
 /* Checks that every variation's moves replay from where they branch off
  * g (the game replayed from rec): the first that does not is named in
  * rec->warning ("a variation at ply 5: move 'h2e2': illegal: ..."), and

@@ -2,10 +2,13 @@
  * sgf.c — SGF FF[4] records of Go (sgf.h).
  *
  * The reader walks the text once, without recursion (a file of a million
- * nested "(" cannot exhaust the stack): the main line is followed into
- * the first child of each game tree; other children are skipped by
- * counting parentheses outside values.  Each node's properties are
+ * nested "(" cannot exhaust the stack): a stack holds, for each open game
+ * tree, where its parent's moves ended (sgf_at); the first child read
+ * from there goes on with the line, the later ones are alternatives to
+ * that child's first move.  The first child is read first, so the main
+ * line is whole before any variation starts.  Each node's properties are
  * gathered first, then applied, so that a root may name SZ after AB.
+ * The writer recurses only into nested variations (QP_VAR_DEPTH deep).
  */
 #include "sgf.h"
 
@@ -259,13 +262,63 @@ typedef struct sgf_game {
     bool has_setup;
     int pl;                                      /* PL: 0, 1, -1 none */
     int first_mover;                             /* colour of the first move, -1 none */
-    int to_move;                                 /* of the moves read so far, -1 before any */
-    int nodes;                                   /* nodes read on the main line */
-    /* comments: at move index (0: before the first move) */
+    int start;                                   /* the side the moves start with, -1 before any */
+    int nodes;                                   /* nodes read */
+    /* comments of the main line: at move index (0: before the first move) */
     int ncom, capcom;
     int *com_at;
     char **com;
+    int nalt;                                    /* entries of rec->alt */
+    /* the comment of nodes without a move at the start of a branch: the
+     * next variation node's `pre` (NULL when none) */
+    char *pre;
 } sgf_game;
+
+/* Where the next move of the tree goes.  Main line (var -1): after its
+ * move ply; a move there extends the main line, or is an alternative to
+ * the main line's move ply when it has one.  In a variation: after node
+ * var, extending its line, or an alternative to the node after it. */
+typedef struct sgf_at {
+    int var, ply;
+    int to_move;     /* -1: the side the moves start with */
+    int depth;       /* nesting of var's line (main line 0) */
+    bool drop;       /* a branch not kept (counted once, where it was dropped) */
+} sgf_at;
+
+/* The cursors of the open game trees, equal neighbours run-length coded
+ * (a file of a million nested "(;" without moves holds one entry). */
+typedef struct sgf_stack {
+    struct {
+        sgf_at at;
+        int times;
+    } *e;
+    int n, cap;
+} sgf_stack;
+
+static int push(sgf_stack *S, const sgf_at *at)
+{
+    if (S->n && !memcmp(&S->e[S->n - 1].at, at, sizeof *at)) {
+        S->e[S->n - 1].times++;
+        return 0;
+    }
+    if (S->n == S->cap) {
+        int nc = S->cap ? S->cap * 2 : 16;
+        void *ne = realloc(S->e, sizeof *S->e * (size_t)nc);
+        if (!ne) return -1;
+        S->e = ne;
+        S->cap = nc;
+    }
+    S->e[S->n].at = *at;
+    S->e[S->n++].times = 1;
+    return 0;
+}
+
+static sgf_at pop(sgf_stack *S)
+{
+    sgf_at at = S->e[S->n - 1].at;
+    if (!--S->e[S->n - 1].times) S->n--;
+    return at;
+}
 
 static int add_move(qp_record *rec, const char *text, int line, int col, int *cap)
 {
@@ -305,6 +358,29 @@ static int sgf_point(const char *v, int size, int *x, int *y)
     return 0;
 }
 
+/* A value of a point list: one point, or FF[4]'s compressed "aa:cc", the
+ * rectangle with those corners.  Its corners' x and y (y from the
+ * bottom), or -1 when it is neither. */
+static int sgf_rect(const char *v, int size, int *x0, int *y0, int *x1, int *y1)
+{
+    char a[3] = "", b[3] = "";
+    const char *colon = strchr(v, ':');
+    if (!colon) {
+        if (sgf_point(v, size, x0, y0)) return -1;
+        *x1 = *x0;
+        *y1 = *y0;
+        return 0;
+    }
+    if (colon - v != 2 || strlen(colon + 1) != 2) return -1;
+    memcpy(a, v, 2);
+    memcpy(b, colon + 1, 2);
+    if (sgf_point(a, size, x0, y0) || sgf_point(b, size, x1, y1)) return -1;
+    int t;
+    if (*x0 > *x1) t = *x0, *x0 = *x1, *x1 = t;
+    if (*y0 > *y1) t = *y0, *y0 = *y1, *y1 = t;
+    return 0;
+}
+
 static int add_comment(sgf_reader *R, sgf_game *G, int at, const char *text, int line, int col)
 {
     if (G->ncom == G->capcom) {
@@ -324,10 +400,65 @@ static int add_comment(sgf_reader *R, sgf_game *G, int at, const char *text, int
     return 0;
 }
 
-/* Applies the main line's node in R->props. */
-static int apply_node(sgf_reader *R, sgf_game *G, qp_record *rec, int *movecap)
+/* Whether the move from c would leave the line it is on (c has a move
+ * after it already): a comment there waits for the branch's first move. */
+static bool branching(const qp_record *rec, const sgf_at *c)
 {
-    bool root = G->nodes++ == 0;
+    return c->var < 0 ? c->ply < rec->nmoves : rec->vars.node[c->var].next >= 0;
+}
+
+/* rec->alt holding every main-line move (-1: no alternative). */
+static int grow_alt(qp_record *rec, sgf_game *G)
+{
+    if (G->nalt >= rec->nmoves) return 0;
+    int *na = realloc(rec->alt, sizeof *na * (size_t)rec->nmoves);
+    if (!na) return -1;
+    for (int i = G->nalt; i < rec->nmoves; i++) na[i] = -1;
+    rec->alt = na;
+    G->nalt = rec->nmoves;
+    return 0;
+}
+
+/* Plays text at c: on its line, or as a new line beside the move already
+ * there.  A branch nested deeper than QP_VAR_DEPTH is dropped.  -1 when
+ * out of memory. */
+static int place(sgf_game *G, qp_record *rec, sgf_at *c, const char *text, int line, int col, int *movecap)
+{
+    if (c->var < 0 && c->ply == rec->nmoves) {
+        if (add_move(rec, text, line, col, movecap)) return -1;
+        c->ply++;
+        return 0;
+    }
+    bool beside = branching(rec, c);
+    if (beside && c->depth + 1 > QP_VAR_DEPTH) {
+        c->drop = true;
+        rec->nvariations++;
+        return 0;
+    }
+    int k = qp_vars_add(&rec->vars, text, line, col);
+    if (k < 0) return -1;
+    if (c->var < 0) {
+        if (grow_alt(rec, G)) return -1;
+        qp_vars_append_alt(&rec->vars, &rec->alt[c->ply], k);
+    } else if (!beside) {
+        rec->vars.node[c->var].next = k;
+    } else {
+        qp_vars_append_alt(&rec->vars, &rec->vars.node[rec->vars.node[c->var].next].alt, k);
+    }
+    if (beside) {
+        c->depth++;
+        rec->vars.node[k].pre = G->pre;
+        G->pre = NULL;
+    }
+    c->var = k;
+    c->ply++;
+    return 0;
+}
+
+/* Applies the node in R->props at c. */
+static int apply_node(sgf_reader *R, sgf_game *G, qp_record *rec, sgf_at *c, int *movecap)
+{
+    bool root = G->nodes++ == 0, main = c->var < 0;
     const sgf_prop *move = NULL;
     for (int i = 0; i < R->nprops; i++) {
         const sgf_prop *p = &R->props[i];
@@ -357,9 +488,7 @@ static int apply_node(sgf_reader *R, sgf_game *G, qp_record *rec, int *movecap)
         } else if (!strcmp(id, "PL")) {
             if (strcmp(v, "B") && strcmp(v, "W") && strcmp(v, "b") && strcmp(v, "w"))
                 return fail_at(R, p->line, p->col, v, "PL must be B or W");
-            G->pl = toupper((unsigned char)v[0]) == 'B' ? 0 : 1;
-        } else if (!strcmp(id, "C")) {
-            /* after the node's move: recorded below */
+            if (main) G->pl = toupper((unsigned char)v[0]) == 'B' ? 0 : 1;
         } else if (root && (!strcmp(id, "PB") || !strcmp(id, "PW") || !strcmp(id, "EV") || !strcmp(id, "PC") ||
                             !strcmp(id, "RO") || !strcmp(id, "RE") || !strcmp(id, "DT"))) {
             static const char *const map[][2] = {{"PB", "Black"}, {"PW", "White"}, {"EV", "Event"},
@@ -377,18 +506,25 @@ static int apply_node(sgf_reader *R, sgf_game *G, qp_record *rec, int *movecap)
                 keep_tag(rec, map[m][1], val);
             }
         }
-        /* AB AW AE below; others (markup, times, names) are not kept */
+        /* C, AB AW AE below; others (markup, times, names) are not kept */
     }
-    /* setup: before any move only */
+    /* setup: before the main line's first move only; a branch that sets
+     * up stones is not kept */
     for (int i = 0; i < R->nprops; i++) {
         const sgf_prop *p = &R->props[i];
         int colour = !strcmp(p->id, "AB") ? 0 : !strcmp(p->id, "AW") ? 1 : !strcmp(p->id, "AE") ? -1 : -2;
         if (colour == -2) continue;
+        int x0, y0, x1, y1;
+        if (sgf_rect(p->val, G->size, &x0, &y0, &x1, &y1))
+            return fail_at(R, p->line, p->col, p->val, "point off the %dx%d board", G->size, G->size);
+        if (!main || branching(rec, c)) {
+            c->drop = true;
+            rec->nvariations++;
+            return 0;
+        }
         if (rec->nmoves) return fail_at(R, p->line, p->col, p->val, "setup (%s) after the first move is not kept", p->id);
-        int x, y, pt = sgf_point(p->val, G->size, &x, &y);
-        if (strchr(p->val, ':')) return fail_at(R, p->line, p->col, p->val, "point ranges are not read");
-        if (pt != 0) return fail_at(R, p->line, p->col, p->val, "point off the %dx%d board", G->size, G->size);
-        G->setup[y * G->size + x] = (int8_t)colour;
+        for (int y = y0; y <= y1; y++)
+            for (int x = x0; x <= x1; x++) G->setup[y * G->size + x] = (int8_t)colour;
         G->has_setup = true;
     }
     if (move) {
@@ -396,23 +532,32 @@ static int apply_node(sgf_reader *R, sgf_game *G, qp_record *rec, int *movecap)
         int colour = move->id[0] == 'B' ? 0 : 1, x = 0, y = 0;
         int pt = sgf_point(move->val, G->size, &x, &y);
         if (pt < 0) return fail_at(R, move->line, move->col, move->val, "point off the %dx%d board", G->size, G->size);
-        if (G->first_mover < 0) {
+        if (G->start < 0) {
             G->first_mover = colour;
-            G->to_move = G->pl >= 0 ? G->pl : colour;
+            G->start = G->pl >= 0 ? G->pl : colour;
         }
-        if (colour != G->to_move && add_move(rec, "pass", move->line, move->col, movecap))
+        if (c->to_move < 0) c->to_move = G->start;
+        if (colour != c->to_move && place(G, rec, c, "pass", move->line, move->col, movecap))
             return fail_at(R, move->line, move->col, NULL, "out of memory");
         char text[16];
         if (pt == 1) snprintf(text, sizeof text, "pass");
         else snprintf(text, sizeof text, "%c%d", 'a' + x, y + 1);
-        if (add_move(rec, text, move->line, move->col, movecap))
+        if (!c->drop && place(G, rec, c, text, move->line, move->col, movecap))
             return fail_at(R, move->line, move->col, NULL, "out of memory");
-        G->to_move = 1 - colour;
+        c->to_move = 1 - colour;
+        if (c->drop) return 0;
     }
-    for (int i = 0; i < R->nprops; i++)
-        if (!strcmp(R->props[i].id, "C") && R->props[i].val[0] &&
-            add_comment(R, G, rec->nmoves, R->props[i].val, R->props[i].line, R->props[i].col))
-            return -1;
+    /* comments: the move's, else the position's where the line goes on,
+     * else the next branch's first move's (its pre) */
+    for (int i = 0; i < R->nprops; i++) {
+        const sgf_prop *p = &R->props[i];
+        if (strcmp(p->id, "C") || !p->val[0]) continue;
+        int rc;
+        if (!move && branching(rec, c)) rc = qp_text_append(&G->pre, p->val);
+        else if (c->var < 0) rc = add_comment(R, G, c->ply, p->val, p->line, p->col);
+        else rc = qp_text_append(&rec->vars.node[c->var].comment, p->val);
+        if (rc) return fail_at(R, p->line, p->col, NULL, "out of memory");
+    }
     return 0;
 }
 
@@ -444,6 +589,7 @@ static void free_game(sgf_game *G)
     for (int i = 0; i < G->ncom; i++) free(G->com[i]);
     free(G->com);
     free(G->com_at);
+    free(G->pre);
 }
 
 qp_sniff qp_sgf_sniff(const unsigned char *data, size_t len)
@@ -456,6 +602,57 @@ qp_sniff qp_sgf_sniff(const unsigned char *data, size_t len)
     return i < len && data[i] == ';' ? QP_SNIFF_YES : QP_SNIFF_NO;
 }
 
+/* The first game tree, from its '(' to its ')': every branch into rec. */
+static int read_tree(sgf_reader *R, sgf_game *G, qp_record *rec)
+{
+    sgf_stack S = {0};
+    sgf_at at = {-1, 0, -1, 0, false};
+    int movecap = 0, depth = 0, rc = -1;
+    bool after_tree = false;   /* a game tree closed: only trees or ')' follow */
+    for (;;) {
+        skip_ws(R);
+        int c = peek(R);
+        if (c == '(') {
+            step(R);
+            skip_ws(R);
+            if (peek(R) != ';') {
+                fail_at(R, R->line, R->col, R->p, "a game tree must start with ';'");
+                goto out;
+            }
+            if (push(&S, &at)) {
+                fail_at(R, R->line, R->col, NULL, "out of memory");
+                goto out;
+            }
+            depth++;
+            after_tree = false;
+        } else if (c == ')' && depth) {
+            step(R);
+            if (G->pre) {   /* a branch without a move: its comment has no place */
+                free(G->pre);
+                G->pre = NULL;
+                rec->nvariations++;
+            }
+            at = pop(&S);
+            after_tree = true;
+            if (!--depth) break;
+        } else if (c == ';' && !after_tree && depth) {
+            step(R);
+            if (read_node(R, !at.drop) || (!at.drop && apply_node(R, G, rec, &at, &movecap))) goto out;
+        } else if (c < 0) {
+            fail_at(R, R->line, R->col, NULL, "game tree not closed: ')' missing");
+            goto out;
+        } else {
+            fail_at(R, R->line, R->col, R->p, "unexpected text");
+            goto out;
+        }
+    }
+    if (grow_alt(rec, G) == 0) rc = 0;
+    else fail_at(R, R->line, R->col, NULL, "out of memory");
+out:
+    free(S.e);
+    return rc;
+}
+
 int qp_sgf_parse(qp_record *rec, const char *name, const unsigned char *data, size_t len, char *err,
                  size_t errn)
 {
@@ -463,12 +660,10 @@ int qp_sgf_parse(qp_record *rec, const char *name, const unsigned char *data, si
     sgf_game G;
     memset(&G, 0, sizeof G);
     G.size = 19;   /* SGF's default for Go */
-    G.pl = G.first_mover = G.to_move = -1;
+    G.pl = G.first_mover = G.start = -1;
     memset(G.setup, -1, sizeof G.setup);
-    memset(rec, 0, sizeof *rec);
-    rec->ply = -1;
-    rec->plycount = -1;
-    int movecap = 0, skipped = 0, rc = -1;
+    qp_record_begin(rec, name, data, len, NULL, NULL, err, errn);
+    int skipped = 0, rc = -1;
     if (len >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF) R.p += 3;
 
     skip_ws(&R);
@@ -476,41 +671,7 @@ int qp_sgf_parse(qp_record *rec, const char *name, const unsigned char *data, si
         fail_at(&R, R.line, R.col, R.p, "not an SGF record: '(' expected");
         goto out;
     }
-    step(&R);
-    int depth = 1;
-    for (;;) {
-        skip_ws(&R);
-        if (peek(&R) != ';') {
-            fail_at(&R, R.line, R.col, R.p, "a game tree must start with ';'");
-            goto out;
-        }
-        while (skip_ws(&R), peek(&R) == ';') {
-            step(&R);
-            if (read_node(&R, true) || apply_node(&R, &G, rec, &movecap)) goto out;
-        }
-        if (peek(&R) == '(') {   /* the first child: the main line goes on */
-            step(&R);
-            depth++;
-            continue;
-        }
-        break;
-    }
-    while (depth > 0) {
-        skip_ws(&R);
-        if (peek(&R) != ')') {
-            if (peek(&R) < 0) fail_at(&R, R.line, R.col, NULL, "game tree not closed: ')' missing");
-            else fail_at(&R, R.line, R.col, R.p, "unexpected text");
-            goto out;
-        }
-        step(&R);
-        depth--;
-        /* the closed tree's later siblings: other variations */
-        skip_ws(&R);
-        while (depth > 0 && peek(&R) == '(') {
-            if (skip_tree(&R, &skipped)) goto out;
-            skip_ws(&R);
-        }
-    }
+    if (read_tree(&R, &G, rec)) goto out;
     /* other games of a collection */
     skip_ws(&R);
     while (peek(&R) == '(') {
@@ -521,7 +682,11 @@ int qp_sgf_parse(qp_record *rec, const char *name, const unsigned char *data, si
         fail_at(&R, R.line, R.col, R.p, "text after the game");
         goto out;
     }
-    rec->nvariations = skipped;
+    rec->nvariations += skipped;
+    if (!rec->vars.n) {
+        free(rec->alt);
+        rec->alt = NULL;
+    }
 
     snprintf(rec->ruleset, sizeof rec->ruleset, "go");   /* SGF's GM[1] */
     snprintf(rec->result, sizeof rec->result, "*");       /* RE is kept, never judged */
@@ -641,6 +806,131 @@ static bool go_like(const qp_rules *r, char *err, size_t errn)
     return true;
 }
 
+/* The SGF point of move m at s ("cd", "" for a pass); -1 when m is no
+ * point of the board (mt: its text). */
+static int move_point(const qp_rules *r, const void *s, qp_move m, char *pt, char *mt, size_t mtn)
+{
+    int size = r->geom.w;
+    r->rs->move_text(r, s, m, mt, mtn);
+    pt[0] = 0;
+    if (!strcmp(mt, "pass")) return 0;
+    int x = mt[0] - 'a', y = atoi(mt + 1) - 1;
+    if (mt[0] < 'a' || x >= size || y < 0 || y >= size) return -1;
+    point_text(y * size + x, size, pt);
+    return 0;
+}
+
+/* The alternatives owed at the branch points of a line, written after
+ * the line: each the first alternative and the position before it. */
+typedef struct sgf_owed {
+    struct {
+        int alt;
+        void *s;
+    } *e;
+    int n, cap;
+    bool bad;
+} sgf_owed;
+
+static void owe(sgf_owed *o, const qp_rules *r, int alt, const void *s)
+{
+    void *t = NULL;
+    if (o->n == o->cap) {
+        int nc = o->cap ? 2 * o->cap : 8;
+        void *ne = realloc(o->e, sizeof *o->e * (size_t)nc);
+        if (!ne) {
+            o->bad = true;
+            return;
+        }
+        o->e = ne;
+        o->cap = nc;
+    }
+    if (!(t = qp_state_new(r))) {
+        o->bad = true;
+        return;
+    }
+    memcpy(t, s, r->state_size);
+    o->e[o->n].alt = alt;
+    o->e[o->n++].s = t;
+}
+
+static void put_variation(sgf_buf *b, const qp_rules *r, const qp_record *src, const void *s, int k, int depth);
+
+/* Closes the line's branch points, innermost first, each followed by
+ * its alternatives (SGF's later children). */
+static void pay(sgf_buf *b, sgf_owed *o, const qp_rules *r, const qp_record *src, int depth)
+{
+    if (o->bad) b->bad = true;
+    while (o->n) {
+        o->n--;
+        puts_(b, ")");
+        for (int a = o->e[o->n].alt; a >= 0; a = src->vars.node[a].alt)
+            put_variation(b, r, src, o->e[o->n].s, a, depth + 1);
+        free(o->e[o->n].s);
+    }
+    free(o->e);
+}
+
+/* The node's move at s, when it reads there and is a point or a pass. */
+static bool var_move(const qp_rules *r, const qp_record *src, const void *s, const qp_var_node *nd, qp_move *m,
+                     char *pt)
+{
+    char e[QP_ERR], mt[QP_MOVE_TEXT];
+    qp_outcome o;
+    r->rs->outcome(r, s, &o);
+    return o.result == QP_ONGOING &&
+           !qp_record_read_move(r, s, nd->text, src->hint[0] ? src->hint : NULL, m, e, sizeof e) &&
+           !move_point(r, s, *m, pt, mt, sizeof mt);
+}
+
+/* Whether one of the alternatives chained from a writes a first move at s
+ * (a branch point without one is not opened). */
+static bool any_alt(const qp_rules *r, const qp_record *src, const void *s, int a)
+{
+    char pt[4];
+    qp_move m;
+    for (; a >= 0; a = src->vars.node[a].alt)
+        if (var_move(r, src, s, &src->vars.node[a], &m, pt)) return true;
+    return false;
+}
+
+/* The variation from node k (at s, of depth) as a game tree "(;B[..]...)";
+ * it ends before a move that does not read (the load warned of it), and
+ * is left out when its first does not. */
+static void put_variation(sgf_buf *b, const qp_rules *r, const qp_record *src, const void *s, int k, int depth)
+{
+    const qp_vars *v = &src->vars;
+    char pt[4];
+    qp_move m;
+    if (!var_move(r, src, s, &v->node[k], &m, pt)) return;
+    void *t = qp_state_new(r);
+    if (!t) {
+        b->bad = true;
+        return;
+    }
+    memcpy(t, s, r->state_size);
+    sgf_owed o = {0};
+    puts_(b, "\n(");
+    if (v->node[k].pre) {
+        puts_(b, ";");
+        prop(b, "C", v->node[k].pre);
+    }
+    for (int first = k; k >= 0; k = v->node[k].next) {
+        const qp_var_node *nd = &v->node[k];
+        if (k != first && !var_move(r, src, t, nd, &m, pt)) break;
+        if (k != first && depth < QP_VAR_DEPTH && any_alt(r, src, t, nd->alt)) {
+            puts_(b, "(");
+            owe(&o, r, nd->alt, t);
+        }
+        puts_(b, ";");
+        prop(b, r->rs->side_to_move(r, t) ? "W" : "B", pt);
+        if (nd->comment) prop(b, "C", nd->comment);
+        r->rs->make(r, t, m, NULL);
+    }
+    pay(b, &o, r, src, depth);
+    puts_(b, ")");
+    free(t);
+}
+
 char *qp_sgf_write(const qp_game *g, const qp_record *src, size_t *len, char *err, size_t errn)
 {
     const qp_rules *r = g->r;
@@ -665,23 +955,12 @@ char *qp_sgf_write(const qp_game *g, const qp_record *src, size_t *len, char *er
     }
 
     /* which of src's moves g still has: its comments and RE hold for them */
-    int shared = 0;
-    bool same = false;
+    int shared = qp_record_shared(src, g);
+    bool same = src && shared == g->len && shared == src->nmoves;
     void *s = qp_state_new(r);
     if (!s) {
         snprintf(err, errn, "out of memory");
         return NULL;
-    }
-    if (src) {
-        memcpy(s, g->start, r->state_size);
-        while (shared < g->len && shared < src->nmoves) {
-            qp_move m;
-            char e[QP_ERR];
-            if (r->rs->move_parse(r, s, src->moves[shared], &m, e, sizeof e) || m != g->rec[shared]) break;
-            r->rs->make(r, s, m, NULL);
-            shared++;
-        }
-        same = shared == g->len && shared == src->nmoves;
     }
     /* RE: the record's, else what the game's end shows */
     qp_outcome o;
@@ -724,26 +1003,29 @@ char *qp_sgf_write(const qp_game *g, const qp_record *src, size_t *len, char *er
     if (stones || r->rs->side_to_move(r, g->start) != 0) prop(&b, "PL", r->rs->side_to_move(r, g->start) ? "W" : "B");
     if (src && src->comments && src->comments[0]) prop(&b, "C", src->comments[0]);
 
+    /* the moves, and src's variations off the moves g shares with it */
+    sgf_owed owed = {0};
     memcpy(s, g->start, r->state_size);
     for (int i = 0; i < g->len; i++) {
-        char mt[QP_MOVE_TEXT], pt[4] = "";
-        int side = r->rs->side_to_move(r, s);
-        r->rs->move_text(r, s, g->rec[i], mt, sizeof mt);
-        if (strcmp(mt, "pass")) {
-            int x = mt[0] - 'a', y = atoi(mt + 1) - 1;
-            if (mt[0] < 'a' || x >= size || y < 0 || y >= size) {
-                snprintf(err, errn, "move %d '%s' is no point of SGF", i + 1, mt);
-                free(s);
-                free(b.s);
-                return NULL;
-            }
-            point_text(y * size + x, size, pt);
+        char mt[QP_MOVE_TEXT], pt[4];
+        if (move_point(r, s, g->rec[i], pt, mt, sizeof mt)) {
+            snprintf(err, errn, "move %d '%s' is no point of SGF", i + 1, mt);
+            for (int j = 0; j < owed.n; j++) free(owed.e[j].s);
+            free(owed.e);
+            free(s);
+            free(b.s);
+            return NULL;
+        }
+        if (i < shared && src->alt && any_alt(r, src, s, src->alt[i])) {
+            puts_(&b, "(");
+            owe(&owed, r, src->alt[i], s);
         }
         puts_(&b, i % 10 == 0 ? "\n;" : ";");
-        prop(&b, side ? "W" : "B", pt);
+        prop(&b, r->rs->side_to_move(r, s) ? "W" : "B", pt);
         if (i < shared && src->comments && src->comments[i + 1]) prop(&b, "C", src->comments[i + 1]);
         r->rs->make(r, s, g->rec[i], NULL);
     }
+    pay(&b, &owed, r, src, 0);
     puts_(&b, ")\n");
     free(s);
     if (b.bad) {

@@ -1,20 +1,24 @@
 /*
  * sgf.h — SGF (Smart Game Format, FF[4]) records of Go, read and written.
  *
- * Read: the first game of a collection, its main line (the first child at
- * every branch).  Root properties: GM (1, Go, or absent), SZ (square, up
+ * Read: the first game of a collection: its main line (the first child
+ * at every branch) and its other branches as the record's variations
+ * (variation.h).  Root properties: GM (1, Go, or absent), SZ (square, up
  * to 19; SGF's default 19 when absent), KM (komi; 0 when absent), PB, PW,
- * DT, EV, PC, RO, RE, AB/AW/AE setup and PL (side to move), which make the
- * record's start position (a FEN); moves B[] and W[] with a point, or
- * empty ("B[]", and "tt" on boards up to 19) for a pass; C comments,
- * kept on the move of their node (comments[0]: the root's and those
- * before the first move).  A move of the side not to move is preceded by
- * a pass of the other (qipan's games alternate).  Other properties
- * (markup, times, names) are read for their syntax and not kept.  Other
- * branches and other games of the collection are skipped and counted
- * (rec->nvariations: frontends say "N variations not kept").
- * Malformed text is refused with "NAME:LINE:COL: why near 'TEXT'" and
- * nothing is read.
+ * DT, EV, PC, RO, RE, AB/AW/AE setup (points, or FF[4]'s rectangles
+ * "aa:cc") and PL (side to move), which make the record's start position
+ * (a FEN); moves B[] and W[] with a point, or empty ("B[]", and "tt" on
+ * boards up to 19) for a pass; C comments, kept on the move of their
+ * node (comments[0]: the root's and those before the first move; a
+ * branch's nodes before its first move: that move's pre).  A move of the
+ * side not to move is preceded by a pass of the other (qipan's games
+ * alternate), in a branch too.  Other properties (markup, times, names)
+ * are read for their syntax and not kept.  Branches that set up stones,
+ * branches without a move, branches nested deeper than QP_VAR_DEPTH and
+ * other games of the collection are skipped and counted
+ * (rec->nvariations: frontends say "N variations not kept").  Malformed
+ * text is refused with "NAME:LINE:COL: why near 'TEXT'" and nothing is
+ * read.
  *
  * The record names ruleset "go" (SGF's GM[1]) with params size and komi;
  * players, date, event, site, round and RE are kept tags (Black, White,
@@ -22,8 +26,12 @@
  * RE is kept as written and never checked against the moves (a scored
  * result counts dead stones the game's own count keeps).
  *
- * Written: one game, no variations, escaping "\" and "]" in values; what
- * is read back from it is written again byte for byte.
+ * Written: one game with src's comments and variations (for the moves g
+ * shares with src: the first child at each branch is the line g or the
+ * variation goes on with, the alternatives follow, a variation's move
+ * that does not replay ends it; NAGs are not written), escaping "\" and
+ * "]" in values; what is read back from it is written again byte for
+ * byte.
  */
 #ifndef QP_SGF_H
 #define QP_SGF_H

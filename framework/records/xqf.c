@@ -7,6 +7,8 @@
  * (flag variation), else the alternative still owed to the nearest record
  * above that had both flags (kept on an explicit stack).  Every step
  * consumes at least four bytes, so a file of any shape ends the walk.
+ * The writer makes the same order with a stack of the alternatives owed
+ * (xqf_owed), without recursion either.
  */
 #include "xqf.h"
 
@@ -321,8 +323,7 @@ static const char *xqf_square(int sq, char *buf, size_t n)
 int qp_xqf_parse(qp_record *rec, const char *name, const unsigned char *data, size_t len,
                  qp_xqf_info *info, char *err, size_t errn)
 {
-    memset(rec, 0, sizeof *rec);
-    rec->ply = rec->plycount = -1;
+    qp_record_begin(rec, name, data, len, NULL, NULL, err, errn);
     if (info) memset(info, 0, sizeof *info);
     if (len < 2 || data[0] != 'X' || data[1] != 'Q') {
         snprintf(err, errn, "%s: header: not an XQF file (no \"XQ\" at the start)", name);
@@ -528,19 +529,8 @@ int qp_xqf_parse(qp_record *rec, const char *name, const unsigned char *data, si
     snprintf(fen + fl, sizeof fen - fl, " %c - - 0 1", side ? 'b' : 'w');
     snprintf(rec->fen, sizeof rec->fen, "%s", fen);
 
-    rec->move_line = calloc((size_t)line.n + 1, sizeof *rec->move_line);
-    rec->move_col = calloc((size_t)line.n + 1, sizeof *rec->move_col);
-    if (!rec->move_line || !rec->move_col) goto oom;
-    bool any = false;
-    for (int i = 0; i <= line.n; i++) any |= line.comments[i] != NULL;
-    rec->nmoves = line.n;
-    rec->moves = line.moves;
-    line.moves = NULL;
-    if (!rec->moves && !(rec->moves = malloc(sizeof *rec->moves))) goto oom;
-    if (any) {
-        rec->comments = line.comments;
-        line.comments = NULL;
-    }
+    int *no_pos = NULL;   /* a binary format: no lines, no columns */
+    if (qp_record_adopt(rec, line.n, &line.moves, &no_pos, &no_pos, &line.comments)) goto oom;
     if (rec->vars.n && line.n) {
         rec->alt = line.alt;
         line.alt = NULL;
@@ -642,18 +632,124 @@ static const char *xqf_kept(const qp_record *src, const char *key)
 }
 
 /* A record: from, to, flags, a spare byte, then the comment's length and
- * text (plain version: the length always). */
-static int xqf_put_node(xqf_buf *b, iconv_t cd, int from, int to, bool next, const char *comment)
+ * text (plain version: the length always).  pre, a comment before the
+ * move (a variation's first), has no place of its own: it leads the
+ * comment. */
+static int xqf_put_node(xqf_buf *b, iconv_t cd, int from, int to, bool next, bool var, const char *pre,
+                        const char *comment)
 {
     unsigned char r[4] = {(unsigned char)(from + 0x18), (unsigned char)(to + 0x20),
-                          (unsigned char)(next ? 0xF0 : 0), 0};
+                          (unsigned char)((next ? 0xF0 : 0) | (var ? 0x0F : 0)), 0};
     xqf_put(b, r, 4);
+    char *joined = NULL;
+    if (pre && comment) {
+        if (!(joined = strdup(pre)) || qp_text_append(&joined, comment)) {
+            free(joined);
+            return -1;
+        }
+        comment = joined;
+    } else if (pre) {
+        comment = pre;
+    }
     size_t n = 0;
     char *t = comment ? xqf_gbk(cd, comment, (size_t)1 << 30, &n) : NULL;
+    free(joined);
     if (comment && !t) return -1;
     xqf_put32(b, (uint32_t)n);
     if (n) xqf_put(b, t, n);
     free(t);
+    return 0;
+}
+
+/* Move m at s as XQF squares (file * 10 + rank from 0); -1 when it is not
+ * a move from one square to another (mt: its text). */
+static int xqf_squares(const qp_rules *r, const void *s, qp_move m, int *from, int *to, char *mt, size_t mtn)
+{
+    char f1, f2;
+    int r1, r2, used = 0;
+    r->rs->move_text(r, s, m, mt, mtn);
+    if (sscanf(mt, "%c%d%c%d%n", &f1, &r1, &f2, &r2, &used) != 4 || mt[used] || f1 < 'a' || f1 > 'i' || f2 < 'a' ||
+        f2 > 'i' || r1 < 1 || r1 > 10 || r2 < 1 || r2 > 10)
+        return -1;
+    *from = (f1 - 'a') * 10 + r1 - 1;
+    *to = (f2 - 'a') * 10 + r2 - 1;
+    return 0;
+}
+
+/* The move of variation node k at s, when it replays there. */
+static bool xqf_var_move(const qp_rules *r, const qp_record *src, const void *s, int k, qp_move *m, int *from,
+                         int *to)
+{
+    char e[QP_ERR], mt[QP_MOVE_TEXT];
+    qp_outcome o;
+    r->rs->outcome(r, s, &o);
+    return o.result == QP_ONGOING &&
+           !qp_record_read_move(r, s, src->vars.node[k].text, src->hint[0] ? src->hint : NULL, m, e, sizeof e) &&
+           !xqf_squares(r, s, *m, from, to, mt, sizeof mt);
+}
+
+/* The first of the alternatives chained from a that replays at s, or -1:
+ * a variation's move that does not replay (the load warned of it) ends
+ * its line, and an alternative that does not is left out. */
+static int xqf_first_alt(const qp_rules *r, const qp_record *src, const void *s, int a)
+{
+    qp_move m;
+    int f, t;
+    while (a >= 0 && !xqf_var_move(r, src, s, a, &m, &f, &t)) a = src->vars.node[a].alt;
+    return a;
+}
+
+/* The alternatives owed: each written after the continuation of the move
+ * it is an alternative to (the file's depth-first order), from the
+ * position before that move. */
+typedef struct xqf_owed {
+    struct {
+        int k;
+        void *s;
+    } *e;
+    int n, cap;
+} xqf_owed;
+
+static int xqf_owe(xqf_owed *o, const qp_rules *r, int k, const void *s)
+{
+    if (o->n == o->cap) {
+        int cap = o->cap ? 2 * o->cap : 16;
+        void *e = realloc(o->e, sizeof *o->e * (size_t)cap);
+        if (!e) return -1;
+        o->e = e;
+        o->cap = cap;
+    }
+    void *t = qp_state_new(r);
+    if (!t) return -1;
+    memcpy(t, s, r->state_size);
+    o->e[o->n].k = k;
+    o->e[o->n++].s = t;
+    return 0;
+}
+
+/* The owed alternatives, last owed first, each with its line and the
+ * alternatives owed inside it. */
+static int xqf_put_owed(xqf_buf *b, iconv_t cd, const qp_rules *r, const qp_record *src, xqf_owed *o)
+{
+    while (o->n) {
+        o->n--;
+        void *t = o->e[o->n].s;
+        int rc = 0;
+        for (int k = o->e[o->n].k; k >= 0 && !rc;) {
+            const qp_var_node *nd = &src->vars.node[k];
+            qp_move m;
+            int from, to;
+            xqf_var_move(r, src, t, k, &m, &from, &to);   /* it replays: checked before k was owed */
+            int alt = xqf_first_alt(r, src, t, nd->alt);
+            if (alt >= 0 && xqf_owe(o, r, alt, t)) rc = -1;
+            r->rs->make(r, t, m, NULL);
+            int next = nd->next >= 0 && xqf_first_alt(r, src, t, nd->next) == nd->next ? nd->next : -1;
+            if (!rc) rc = xqf_put_node(b, cd, from, to, next >= 0, alt >= 0, nd->pre, nd->comment);
+            k = next;
+        }
+        free(t);
+        if (rc) return -1;
+    }
     return 0;
 }
 
@@ -713,6 +809,7 @@ char *qp_xqf_write(const qp_game *g, const qp_record *src, size_t *len, char *er
 
     iconv_t cd = iconv_open("GB18030", "UTF-8");
     xqf_buf b = {0};
+    xqf_owed owed = {0};
     char *out = NULL;
     void *s = NULL;
     for (int i = 0; i < XQF_NTEXTS; i++) {
@@ -721,38 +818,44 @@ char *qp_xqf_write(const qp_game *g, const qp_record *src, size_t *len, char *er
         if (!v && !strcmp(t->tag, "Red")) v = xqf_kept(src, "White");
         if (!v && !strcmp(t->tag, "Date") && src && src->date[0]) v = src->date;
         if (!v || !strcmp(v, "?") || !strcmp(v, "????.??.??")) continue;
+        /* cleaned as the reader cleans it, and no blank left at the cut:
+         * what is read back writes the same bytes */
+        char clean[sizeof src->keep_val[0]];
+        snprintf(clean, sizeof clean, "%s", v);
+        xqf_clean(clean);
         size_t n;
-        char *gbk = xqf_gbk(cd, v, (size_t)t->size - 1, &n);
+        char *gbk = xqf_gbk(cd, clean, (size_t)t->size - 1, &n);
         if (!gbk) goto oom;
+        while (n && gbk[n - 1] == ' ') n--;   /* a space is never part of a GBK character */
         h[t->at] = (unsigned char)n;
         memcpy(h + t->at + 1, gbk, n);
         free(gbk);
     }
     xqf_put(&b, h, sizeof h);
 
-    /* comments belong to the record's moves while g still has them */
-    char *const *comments = src && src->comments && g->len <= src->nmoves ? src->comments : NULL;
-    if (xqf_put_node(&b, cd, 0, 0, g->len > 0, comments ? comments[0] : NULL)) goto oom;
+    /* comments and variations belong to the record's moves while g still
+     * has them */
+    int shared = qp_record_shared(src, g);
+    char *const *comments = src ? src->comments : NULL;
+    if (xqf_put_node(&b, cd, 0, 0, g->len > 0, false, NULL, comments ? comments[0] : NULL)) goto oom;
     s = qp_state_new(r);
     if (!s) goto oom;
     memcpy(s, g->start, r->state_size);
     for (int i = 0; i < g->len; i++) {
         char mt[QP_MOVE_TEXT];
-        char f1, f2;
-        int r1, r2, used = 0;
-        rs->move_text(r, s, g->rec[i], mt, sizeof mt);
-        if (sscanf(mt, "%c%d%c%d%n", &f1, &r1, &f2, &r2, &used) != 4 || mt[used] || f1 < 'a' ||
-            f1 > 'i' || f2 < 'a' || f2 > 'i' || r1 < 1 || r1 > 10 || r2 < 1 || r2 > 10) {
-            snprintf(err, errn, "move %d '%s': XQF writes only moves from one square to another", i + 1,
-                     mt);
+        int from, to;
+        if (xqf_squares(r, s, g->rec[i], &from, &to, mt, sizeof mt)) {
+            snprintf(err, errn, "move %d '%s': XQF writes only moves from one square to another", i + 1, mt);
             goto fail;
         }
-        if (xqf_put_node(&b, cd, (f1 - 'a') * 10 + r1 - 1, (f2 - 'a') * 10 + r2 - 1, i + 1 < g->len,
-                         comments ? comments[i + 1] : NULL))
+        int alt = i < shared && src->alt ? xqf_first_alt(r, src, s, src->alt[i]) : -1;
+        if (alt >= 0 && xqf_owe(&owed, r, alt, s)) goto oom;
+        if (xqf_put_node(&b, cd, from, to, i + 1 < g->len, alt >= 0, NULL,
+                         i < shared && comments ? comments[i + 1] : NULL))
             goto oom;
         rs->make(r, s, g->rec[i], NULL);
     }
-    if (b.oom) goto oom;
+    if (xqf_put_owed(&b, cd, r, src, &owed) || b.oom) goto oom;
     out = (char *)b.p;
     b.p = NULL;
     *len = b.n;
@@ -760,6 +863,8 @@ char *qp_xqf_write(const qp_game *g, const qp_record *src, size_t *len, char *er
 oom:
     snprintf(err, errn, "out of memory");
 fail:
+    for (int i = 0; i < owed.n; i++) free(owed.e[i].s);
+    free(owed.e);
     free(s);
     free(b.p);
     if (cd != (iconv_t)-1) iconv_close(cd);

@@ -64,8 +64,10 @@ int qp_xqf_parse(qp_record *rec, const char *name, const unsigned char *data, si
 
 /* g (a Xiangqi game) as a plain XQF of version 0x0A, which every program
  * of the family reads: its start position, its moves and, from src (the
- * record g was read from, may be NULL), the comments of the main line,
- * the texts (Title, Event, Date, Site, Red/White, Black, TimeRule,
+ * record g was read from, may be NULL; for the moves g shares with it)
+ * the comments and variations (a variation's pre leads its first move's
+ * comment; a variation's move that does not replay ends it; NAGs are
+ * lost), the texts (Title, Event, Date, Site, Red/White, Black, TimeRule,
  * RedTime, BlackTime, Annotator, Author) and a result the position does
  * not show.  Texts are written in GBK, cut to their field (15 bytes for a
  * name, 63 for a title or an event).  malloc'd, *len bytes; NULL with err

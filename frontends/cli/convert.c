@@ -6,9 +6,10 @@
  * keeping its other tags (Event, Red, Black, ...), its result, its
  * comments, NAGs and variations (what it cannot keep is named on stderr).
  * The text is UTF-8, or --encoding gbk (big5) for older tools;
- * `--format xqf` writes a Xiangqi game as XQF instead (xqf.h), with the
- * comments of its main line; `--format sgf`, or an OUT ending in .sgf,
- * writes a Go game as SGF (sgf.h).  OUT "-" is standard output.
+ * `--format xqf` writes a Xiangqi game as XQF instead (xqf.h), with its
+ * comments and variations; `--format sgf`, or an OUT ending in .sgf,
+ * writes a Go game as SGF (sgf.h), with its comments and variations
+ * too; neither holds NAGs (said on stderr).  OUT "-" is standard output.
  *
  * A PGN collection converts whole, game after game, unless `--game N`
  * picks one; `--list` prints its games instead (number, players, result,
@@ -91,13 +92,13 @@ static int convert_one(qp_record *rec_in, void *ctx)
         fprintf(stderr, "qipan convert: %s: %d variation%s not kept\n", where, rec.nvariations,
                 rec.nvariations == 1 ? "" : "s");
     if (rec.warning[0]) fprintf(stderr, "qipan convert: %s: %s\n", where, rec.warning);
-    if (c->xqf && rec.alt) {   /* the XQF writer writes the main line */
+    if (c->xqf || c->sgf) {   /* formats without NAGs */
         int n = 0;
-        for (int i = 0; i < rec.nmoves && i < g.len; i++)
-            for (int a = rec.alt[i]; a >= 0; a = rec.vars.node[a].alt) n++;
+        for (int i = 0; rec.nags && i <= rec.nmoves; i++) n += rec.nags[i] != NULL;
+        for (int k = 0; k < rec.vars.n; k++) n += rec.vars.node[k].nags != NULL;
         if (n)
-            fprintf(stderr, "qipan convert: %s: %d variation%s not written (XQF is written with its main line only)\n",
-                    where, n, n == 1 ? "" : "s");
+            fprintf(stderr, "qipan convert: %s: the NAGs of %d move%s not written (%s has none)\n", where, n,
+                    n == 1 ? "" : "s", c->xqf ? "XQF" : "SGF");
     }
     const char *notation = c->notation ? c->notation : record_notation(&rec);
     if (!notation) notation = QP_NOTATION_COORD;

@@ -21,7 +21,10 @@
  * params (size 9/13/19 and komi, as the game file accepts them): boardsize
  * clears the board, komi keeps the moves played.  loadsgf FILE [N] loads
  * a record of the same game (SGF or any other qipan reads) up to before
- * its move N; printsgf [FILE] answers the game as SGF or writes it.
+ * its move N; printsgf [FILE] answers the game as SGF or writes it, with
+ * the tags, comments and variations of the file loadsgf read for the
+ * moves the game shares with it (until clear_board, boardsize or a
+ * handicap starts another game).
  *
  * genmove runs the game's AI (ai.h: MCTS for Go) on a thread of its own;
  * the reader goes on reading, so `quit` during a genmove stops the search
@@ -75,6 +78,11 @@ typedef struct gtp {
     int level, threads;
     uint64_t seed;
     bool area;                  /* the game reports an area score (Go-like) */
+    /* the record loadsgf read (has_src): printsgf keeps its tags,
+     * comments and variations for the moves the game shares with it;
+     * forgotten when the board is cleared or set up anew */
+    qp_record src;
+    bool has_src;
 
     /* plies each play/genmove added: 1, or 2 with a pass put in for the
      * other side; undo takes back the last entry */
@@ -106,11 +114,17 @@ static void respond(gtp *t, const char *id, bool ok, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 static void respond(gtp *t, const char *id, bool ok, const char *fmt, ...)
 {
-    char buf[16384];
+    char small[1024], *buf = small;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
+    if (n >= (int)sizeof small && (buf = malloc((size_t)n + 1))) {   /* a long record (printsgf) */
+        va_start(ap, fmt);
+        vsnprintf(buf, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
+    if (!buf) buf = small;   /* out of memory: the answer cut */
     pthread_mutex_lock(&t->mu);
     char *p = buf, *nl = strchr(p, '\n');
     if (nl) *nl = 0;
@@ -123,6 +137,7 @@ static void respond(gtp *t, const char *id, bool ok, const char *fmt, ...)
     }
     eng_say("%s", "");
     pthread_mutex_unlock(&t->mu);
+    if (buf != small) free(buf);
 }
 
 /* ---- vertices ------------------------------------------------------------ */
@@ -250,6 +265,12 @@ static void steps_push(gtp *t, int plies)
         t->capsteps = nc;
     }
     t->steps[t->nsteps++] = plies;
+}
+
+static void forget_record(gtp *t)
+{
+    if (t->has_src) qp_record_free(&t->src);
+    t->has_src = false;
 }
 
 /* Installs r (taken) with a game from fen (NULL: the start) replaying
@@ -594,6 +615,7 @@ static void c_boardsize(gtp *t, const char *id, char **a, int n)
     if (!qp_params_find(&t->r->params, "size")) {
         if (size == t->r->geom.w && size == t->r->geom.h) {
             qp_game_reset(&t->g);
+            forget_record(t);
             t->nsteps = 0;
             respond(t, id, true, "%s", "");
         } else {
@@ -603,8 +625,12 @@ static void c_boardsize(gtp *t, const char *id, char **a, int n)
     }
     char v[32];
     snprintf(v, sizeof v, "%lld", size);
-    if (size < 1 || size > 25 || change_param(t, "size", v, true, err, sizeof err)) respond(t, id, false, "unacceptable size");
-    else respond(t, id, true, "%s", "");
+    if (size < 1 || size > 25 || change_param(t, "size", v, true, err, sizeof err)) {
+        respond(t, id, false, "unacceptable size");
+        return;
+    }
+    forget_record(t);
+    respond(t, id, true, "%s", "");
 }
 
 static void c_clear_board(gtp *t, const char *id, char **a, int n)
@@ -622,6 +648,7 @@ static void c_clear_board(gtp *t, const char *id, char **a, int n)
     }
     qp_game_reset(&t->g);
     qp_ai_clear(t->s);
+    forget_record(t);
     t->nsteps = 0;
     respond(t, id, true, "%s", "");
 }
@@ -823,6 +850,7 @@ static int set_handicap(gtp *t, const int *pts, int count, char *err, size_t err
     qp_rules *nr = qp_rules_create(r->rs, &p, err, errn);
     if (!nr) return -1;
     if (install(t, nr, fen, NULL, 0, err, errn)) return -1;
+    forget_record(t);
     t->nsteps = 0;
     return 0;
 }
@@ -890,12 +918,14 @@ static void c_loadsgf(gtp *t, const char *id, char **a, int n)
     }
     qp_rules *r;
     qp_game g;
-    if (qp_record_load(&t->app->reg, a[0], &r, &g, err, sizeof err)) {
+    qp_record rec;
+    if (qp_record_load_keep(&t->app->reg, a[0], &r, &g, &rec, err, sizeof err)) {
         respond(t, id, false, "cannot load file: %s", err);
         return;
     }
     if (r->rs != t->r->rs) {
         respond(t, id, false, "cannot load file: %s is a game of %s, not %s", a[0], r->rs->name, t->r->rs->name);
+        qp_record_free(&rec);
         qp_game_free(&g);
         qp_rules_free(r);
         return;
@@ -908,10 +938,14 @@ static void c_loadsgf(gtp *t, const char *id, char **a, int n)
     qp_game_free(&g);
     if ((plies && !moves) || install(t, r, fen[0] ? fen : NULL, moves, plies, err, sizeof err)) {
         respond(t, id, false, "cannot load file: %s", plies && !moves ? "out of memory" : err);
+        qp_record_free(&rec);
         free(moves);
         return;
     }
     free(moves);
+    forget_record(t);
+    t->src = rec;
+    t->has_src = true;
     t->nsteps = 0;
     for (int i = 0; i < plies; i++) steps_push(t, 1);
     respond(t, id, true, "%s", qp_game_to_move(&t->g) ? "white" : "black");
@@ -926,7 +960,7 @@ static void c_printsgf(gtp *t, const char *id, char **a, int n)
         respond(t, id, false, "syntax error");
         return;
     }
-    char *text = qp_sgf_write(&t->g, NULL, &len, err, sizeof err);
+    char *text = qp_sgf_write(&t->g, t->has_src ? &t->src : NULL, &len, err, sizeof err);
     if (!text) {
         respond(t, id, false, "%s", err);
         return;
@@ -1093,6 +1127,7 @@ int cmd_gtp(qp_app *app, int argc, char **argv)
     finish(&t, true);   /* the end of input: no search outlives it */
     free(line);
     free(t.steps);
+    forget_record(&t);
     qp_ai_free(t.s);
     qp_game_free(&t.g);
     qp_rules_free(t.r);

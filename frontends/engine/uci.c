@@ -6,8 +6,9 @@
  * `ucci`/`ucciok`, `setoption NAME VALUE`, moves in ICCS coordinates
  * (ranks counted from 0: h2e2), `go depth|nodes|time T [movestogo N |
  * increment I] [opptime T [oppmovestogo N | oppincrement I]]` with times
- * in seconds unless `setoption usemillisec true`, `nobestmove`, and `bye`
- * after `quit`.
+ * in seconds unless `setoption usemillisec true`, `nobestmove`, `probe`
+ * (the table's entry for a position: `pophash ...`), and `bye` after
+ * `quit`.
  *
  * The protocol is read line by line on the main thread; a search runs on a
  * thread of its own (qp_search_start) and prints its `info` lines as
@@ -713,7 +714,9 @@ static void refuse_position(uci *u)
     u->no_pos = true;
 }
 
-static void cmd_position(uci *u, char **tok, int n)
+/* The position of "WORD startpos|fen FEN [moves MOVE...]" (position,
+ * probe) as a game of u's rules in *out; -1 after saying why. */
+static int read_position(uci *u, char **tok, int n, qp_game *out)
 {
     char err[QP_ERR], fen[1024] = "";
     int i = 1;
@@ -727,25 +730,21 @@ static void cmd_position(uci *u, char **tok, int n)
             snprintf(fen + k, sizeof fen - k, "%s%s", k ? " " : "", t);
         }
         if (!fen[0]) {
-            eng_say("info string error: position fen needs a FEN");
-            refuse_position(u);
-            return;
+            eng_say("info string error: %s fen needs a FEN", tok[0]);
+            return -1;
         }
     } else {
-        eng_say("info string error: usage: position startpos|fen FEN [moves MOVE...]");
-        refuse_position(u);
-        return;
+        eng_say("info string error: usage: %s startpos|fen FEN [moves MOVE...]", tok[0]);
+        return -1;
     }
     if (i < n && strcmp(tok[i], "moves")) {
         eng_say("info string error: expected 'moves', got '%s'", tok[i]);
-        refuse_position(u);
-        return;
+        return -1;
     }
     qp_game g;
     if (qp_game_init(&g, u->r, fen[0] ? fen : NULL, err, sizeof err)) {
         eng_say("info string error: bad fen: %s", err);
-        refuse_position(u);
-        return;
+        return -1;
     }
     /* Every move is played, as the record reader does: only the
      * position's own end (no move, a line made) stops the moves; a draw
@@ -768,12 +767,54 @@ static void cmd_position(uci *u, char **tok, int n)
             continue;
         }
         qp_game_free(&g);
+        return -1;
+    }
+    *out = g;
+    return 0;
+}
+
+static void cmd_position(uci *u, char **tok, int n)
+{
+    qp_game g;
+    if (read_position(u, tok, n, &g)) {
         refuse_position(u);
         return;
     }
     qp_game_free(&u->g);
     u->g = g;
     u->no_pos = false;
+}
+
+/* UCCI probe startpos|fen FEN [moves ...]: what the search's table holds
+ * for that position, as "pophash [bestmove M] [lowerbound V depth D]
+ * [upperbound V depth D]" (an exact score is both bounds); "pophash"
+ * alone when it holds nothing (or the engine keeps no table: MCTS).
+ * Answered at once, also while a search runs: the table is read as the
+ * search's helper threads read it. */
+static void cmd_probe(uci *u, char **tok, int n)
+{
+    qp_game g;
+    if (read_position(u, tok, n, &g)) return;
+    qp_search_entry e;
+    char line[256] = "pophash";
+    size_t k = strlen(line);
+    if (qp_ai_probe(u->s, g.cur, &e)) {
+        /* the table's move is a hint: said only when it is legal here */
+        qp_move moves[QP_MAX_MOVES];
+        int nm = e.move != QP_MOVE_NONE ? qp_game_moves(&g, moves) : 0;
+        for (int i = 0; i < nm; i++) {
+            if (moves[i] != e.move) continue;
+            char t[QP_MOVE_TEXT], mt[QP_MOVE_TEXT * 2];
+            u->r->rs->move_text(u->r, g.cur, e.move, t, sizeof t);
+            move_out(u, t, mt, sizeof mt);
+            k += (size_t)snprintf(line + k, sizeof line - k, " bestmove %s", mt);
+            break;
+        }
+        if (e.lower) k += (size_t)snprintf(line + k, sizeof line - k, " lowerbound %d depth %d", e.score, e.depth);
+        if (e.upper) snprintf(line + k, sizeof line - k, " upperbound %d depth %d", e.score, e.depth);
+    }
+    eng_say("%s", line);
+    qp_game_free(&g);
 }
 
 
@@ -1098,6 +1139,8 @@ static int run_session(qp_app *app, const dialect *d, bool abandon)
             }
             finish_search(&u, false);
             cmd_go(&u, tok, n);
+        } else if (!strcmp(c, "probe") && d->iccs) {
+            cmd_probe(&u, tok, n);   /* never waits for the search */
         } else if (!strcmp(c, "banmoves") && d->iccs) {
             /* moves the next go must not play, each checked as a move of
              * the position */

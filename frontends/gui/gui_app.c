@@ -723,6 +723,11 @@ static void load_from(gui_app *a, const char *path)
     bool have_ws = gui_winstate_read(path, ws, sizeof ws);
     replace_game(a, r, &g);
     if (gui_notes_take(&a->notes, rec, &st->g) == 0 && a->notes.text) st->notes = &a->notes;
+    /* what the file held that the game does not keep, said with the load */
+    char lost[QP_ERR + 64] = "";
+    if (rec->nvariations)
+        snprintf(lost, sizeof lost, "; %d variation%s not kept", rec->nvariations, rec->nvariations == 1 ? "" : "s");
+    if (rec->warning[0]) snprintf(lost + strlen(lost), sizeof lost - strlen(lost), "; %s", rec->warning);
     qp_record_free(rec);
     free(rec);
     if (have_ws) {
@@ -746,10 +751,10 @@ static void load_from(gui_app *a, const char *path)
         snprintf(a->prev_path, sizeof a->prev_path, "%s", kept);
     autosave(a);
     if (kept[0])
-        gui_state_message(st, false, "%s %s; %s %s", st->cjk ? "已读取 Loaded" : "Loaded", path,
-                          st->cjk ? "上局另存为 previous game kept as" : "previous game kept as", kept);
+        gui_state_message(st, false, "%s %s; %s %s%s", st->cjk ? "已读取 Loaded" : "Loaded", path,
+                          st->cjk ? "上局另存为 previous game kept as" : "previous game kept as", kept, lost);
     else
-        gui_state_message(st, false, "%s %s", st->cjk ? "已读取 Loaded" : "Loaded", path);
+        gui_state_message(st, false, "%s %s%s", st->cjk ? "已读取 Loaded" : "Loaded", path, lost);
     a->dirty = true;
 }
 

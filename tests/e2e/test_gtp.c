@@ -213,22 +213,36 @@ static void test_genmove_plays(void **st)
     free(out);
 }
 
-/* loadsgf up to a move and whole, printsgf, a record of another game
- * refused. */
+/* loadsgf up to a move and whole, printsgf (keeping the file's comments
+ * and branches for the moves the game shares with it; a comment's empty
+ * line answered as a space, written to FILE as it is), a record of
+ * another game refused. */
 static void test_sgf_commands(void **st)
 {
     (void)st;
-    const char *sgf = tu_tmpfile("(;GM[1]SZ[9]KM[6.5]AB[cc]C[two\n\nlines];W[ee];B[dd];W[ff])\n", ".sgf");
+    static const char text[] = "(;FF[4]GM[1]CA[UTF-8]AP[qipan]SZ[9]KM[6.5]AB[cc]PL[W]C[two\n\nlines]\n"
+                               ";W[ee]C[w1](;B[dd];W[ff])\n(;B[de]C[alt]))\n";
+    const char *sgf = tu_tmpfile(text, ".sgf");
     const char *pgn = tu_tmpfile("[Ruleset \"hex\"]\n\n1. a1 *\n", ".pgn");
-    char in[1024];
-    snprintf(in, sizeof in, "loadsgf %s 3\nprintsgf\nloadsgf %s\nfinal_score\nloadsgf %s\nloadsgf\n", sgf, sgf, pgn);
+    char in[2048], copy[600];
+    snprintf(copy, sizeof copy, "%s.copy.sgf", sgf);
+    snprintf(in, sizeof in,
+             "loadsgf %s 3\nprintsgf\nloadsgf %s\nfinal_score\nprintsgf %s\nloadsgf %s\nloadsgf\n"
+             "clear_board\nplay b e5\nprintsgf\n",
+             sgf, sgf, copy, pgn);
     char *out = gtp("", in);
     char want[2048];
-    snprintf(want, sizeof want, "= white\n\n= (;FF[4]GM[1]CA[UTF-8]AP[qipan]SZ[9]KM[6.5]DT[");
+    snprintf(want, sizeof want,
+             "= white\n\n= (;FF[4]GM[1]CA[UTF-8]AP[qipan]SZ[9]KM[6.5]AB[cc]PL[W]C[two\n \nlines]\n"
+             ";W[ee]C[w1](;B[dd])\n(;B[de]C[alt]))\n\n= black\n\n= W+6.5\n\n=\n\n"
+             "? cannot load file: %s is a game of hex, not go\n\n? syntax error\n\n=\n\n=\n\n"
+             "= (;FF[4]GM[1]CA[UTF-8]AP[qipan]SZ[9]KM[6.5]DT[",
+             pgn);
     assert_true(!strncmp(out, want, strlen(want)));
-    assert_non_null(strstr(out, "]AB[cc]PL[W]\n;W[ee];B[dd])\n\n= black\n\n= W+6.5\n\n"));
-    snprintf(want, sizeof want, "? cannot load file: %s is a game of hex, not go\n\n? syntax error\n\n", pgn);
-    assert_non_null(strstr(out, want));
+    /* after clear_board the file's record is gone: today's date, no comment */
+    assert_non_null(strstr(out + strlen(want), "]\n;B[ee])\n\n"));
+    assert_string_equal(tu_read_text(copy), text);
+    remove(copy);
     free(out);
 }
 

@@ -710,6 +710,39 @@ static void test_load_keeps_the_game_in_progress(void **state)
     sess_free(&t);
 }
 
+/* A record whose variation does not replay: the load says so in the
+ * status line (and the log), after the file's name. */
+static void put_warned_game(const sess *t)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/warned.txt", t->x.dir);
+    FILE *f = fopen(path, "w");
+    if (!f) fail_msg("cannot write %s", path);
+    fputs("[Ruleset \"zhonggong\"]\n[Result \"*\"]\n\n1. c3c4 (1. c3c9)\n", f);
+    fclose(f);
+}
+
+static void test_load_says_what_is_not_kept(void **state)
+{
+    (void)state;
+    sess t;
+    sess_start(&t, two_players, put_warned_game);
+    sess_key(&t, "ctrl+o");
+    wait_log(&t, "dialog: load");
+    sess_key(&t, "ctrl+u");
+    if (!t.why[0]) {
+        char args[256];
+        snprintf(args, sizeof args, "type --window %s '%s/warned.txt'", t.win, t.x.dir);
+        xdo(&t.x, args);
+    }
+    sess_key(&t, "Return");
+    char want[512];
+    snprintf(want, sizeof want, "Loaded %s/warned.txt; a variation at ply 1: move 'c3c9': illegal: ", t.x.dir);
+    wait_log(&t, want);
+    sess_end(&t);
+    sess_free(&t);
+}
+
 /* Started with the computer playing Black, the dialog makes both sides
  * players with a 3+2 clock: the computer never moves (Black's reply is
  * clicked), the clocks start at 3:00 and Red's move adds 2 s. */
@@ -1064,6 +1097,7 @@ int main(void)
         cmocka_unit_test(test_five_soldiers_banner),
         cmocka_unit_test(test_promotion_picker),
         cmocka_unit_test(test_load_keeps_the_game_in_progress),
+        cmocka_unit_test(test_load_says_what_is_not_kept),
         cmocka_unit_test(test_dialog_two_players_with_clock),
         cmocka_unit_test(test_resume_clock_and_flag_fall),
         cmocka_unit_test(test_drag_and_drop),

@@ -265,6 +265,45 @@ static void test_ponder(void **st)
     }
 }
 
+/* probe: the table's entry for a position, answered at once: the
+ * searched root with the move played and its exact score, the position
+ * after a mate (never searched) and one never seen as "pophash" alone;
+ * a bad position said as an error. */
+static void test_probe(void **st)
+{
+    (void)st;
+    const char *fen = "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1";   /* e1d1 mates */
+    int to, from;
+    pid_t pid = session_spawn("ucci", &to, &from);
+    char in[512], out[8192] = "";
+    size_t n = 0;
+    snprintf(in, sizeof in, "ucci\nposition fen %s\ngo depth 4\n", fen);
+    if (write(to, in, strlen(in)) != (ssize_t)strlen(in)) fail_msg("write");
+    while (!strstr(out, "bestmove ") || !strchr(strstr(out, "bestmove "), '\n')) {
+        struct pollfd pf = {.fd = from, .events = POLLIN};
+        if (poll(&pf, 1, 120000) <= 0) fail_msg("no bestmove in 120 s");
+        ssize_t k = read(from, out + n, sizeof out - n - 1);
+        if (k <= 0) fail_msg("qipan ucci ended");
+        n += (size_t)k;
+        out[n] = 0;
+    }
+    assert_non_null(strstr(out, "bestmove e1d1\n"));
+    snprintf(in, sizeof in, "probe fen %s\nprobe fen %s moves e1d1\nprobe startpos moves h2e2\nprobe fen 9/9 w\n"
+                            "probe\nquit\n", fen, fen);
+    if (write(to, in, strlen(in)) != (ssize_t)strlen(in)) fail_msg("write");
+    close(to);
+    size_t at = n;
+    for (ssize_t k; (k = read(from, out + n, sizeof out - n - 1)) > 0;) n += (size_t)k;
+    out[n] = 0;
+    close(from);
+    int status;
+    waitpid(pid, &status, 0);
+    assert_string_equal(out + at, "pophash bestmove e1d1 lowerbound 29999 depth 4 upperbound 29999 depth 4\n"
+                                  "pophash\npophash\n"
+                                  "info string error: bad fen: FEN board: 2 ranks, expected 10\n"
+                                  "info string error: usage: probe startpos|fen FEN [moves MOVE...]\nbye\n");
+}
+
 /* banmoves: the next go plays none of them; all banned: nobestmove; the
  * position after clears them. */
 static void test_banmoves(void **st)
@@ -352,6 +391,7 @@ int main(void)
         cmocka_unit_test(test_huge_rank), cmocka_unit_test(test_lines_numbers_repetition),
         cmocka_unit_test(test_ponder),    cmocka_unit_test(test_banmoves),
         cmocka_unit_test(test_draw_resign), cmocka_unit_test(test_variant_and_repetition),
+        cmocka_unit_test(test_probe),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }

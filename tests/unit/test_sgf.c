@@ -77,8 +77,27 @@ static void test_read_properties(void **st)
     assert_string_equal(rec.comments[0], "root");
     assert_string_equal(rec.comments[1], "first]\nline two");
     assert_null(rec.comments[2]);
-    /* the second branch at the root's child, and the two under it */
-    assert_int_equal(rec.nvariations, 3);
+    /* the branches: B[aa] W[bb] B[cb] beside the main line's second
+     * move, and B[ca] beside B[cb] */
+    assert_int_equal(rec.nvariations, 0);
+    assert_non_null(rec.alt);
+    assert_int_equal(rec.alt[0], -1);
+    assert_int_equal(rec.alt[2], -1);
+    assert_int_equal(rec.alt[3], -1);
+    const qp_vars *v = &rec.vars;
+    assert_int_equal(v->n, 4);
+    int a = rec.alt[1];
+    assert_string_equal(v->node[a].text, "a9");
+    assert_int_equal(v->node[a].line, 7);
+    assert_int_equal(v->node[a].col, 5);
+    assert_int_equal(v->node[a].alt, -1);
+    int b = v->node[a].next;
+    assert_string_equal(v->node[b].text, "b8");
+    int c = v->node[b].next;
+    assert_string_equal(v->node[c].text, "c8");
+    assert_int_equal(v->node[c].next, -1);
+    assert_string_equal(v->node[v->node[c].alt].text, "c9");
+    assert_int_equal(v->node[v->node[c].alt].next, -1);
     qp_game g;
     qp_rules *r = load(&rec, &g);
     assert_int_equal(g.len, 4);
@@ -132,7 +151,8 @@ static void test_round_trip(void **st)
     if (!w1) fail_msg("%s", err);
     assert_string_equal(w1, "(;FF[4]GM[1]CA[UTF-8]AP[qipan]SZ[9]KM[6.5]PB[Alice]PW[Bob \\] \\\\x]DT[2024-05-01]"
                             "RE[W+R]AB[gg][cc]AW[ee]PL[W]C[root]\n"
-                            ";W[ce]C[first\\]\nline two];B[dd];W[];B[])\n");
+                            ";W[ce]C[first\\]\nline two](;B[dd];W[];B[])\n"
+                            "(;B[aa];W[bb](;B[cb])\n(;B[ca])))\n");
     if (parse(&again, w1, err, sizeof err)) fail_msg("%s", err);
     qp_rules *r2 = load(&again, &g2);
     char *w2 = qp_sgf_write(&g2, &again, &len2, err, sizeof err);
@@ -140,6 +160,7 @@ static void test_round_trip(void **st)
     assert_int_equal(len, len2);
     assert_string_equal(w1, w2);
     assert_int_equal(again.nvariations, 0);
+    assert_int_equal(again.vars.n, 4);
     assert_int_equal(g2.len, g.len);
     for (int i = 0; i < g.len; i++) assert_true(g.rec[i] == g2.rec[i]);
     free(w1);
@@ -166,6 +187,142 @@ static void test_round_trip(void **st)
     free(w);
     qp_game_free(&g);
     qp_rules_free(r);
+}
+
+/* Point lists: FF[4]'s compressed "aa:cc" is the rectangle with those
+ * corners (in either order) for AB, AW and AE; a corner off the board
+ * is refused with the value. */
+static void test_point_ranges(void **st)
+{
+    (void)st;
+    qp_record rec;
+    char err[QP_ERR];
+    static const char *const same[] = {"(;SZ[9]AB[aa:bc]AW[ee][dd:de]AE[ab])", "(;SZ[9]AB[bc:aa]AW[de:dd][ee]AE[ab:ab])",
+                                       "(;SZ[9]AB[aa][ba][ab][bb][ac][bc]AW[dd][de][ee]AE[ab])"};
+    for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
+        if (parse(&rec, same[i], err, sizeof err)) fail_msg("%s: %s", same[i], err);
+        assert_string_equal(rec.fen, "XX7/1X7/XX7/3o5/3oo4/9/9/9/9 w 1");
+        qp_record_free(&rec);
+    }
+    /* written back one point at a time */
+    assert_int_equal(parse(&rec, same[0], err, sizeof err), 0);
+    qp_game g;
+    qp_rules *r = load(&rec, &g);
+    size_t len;
+    char *w = qp_sgf_write(&g, &rec, &len, err, sizeof err);
+    assert_non_null(w);
+    assert_string_equal(w, "(;FF[4]GM[1]CA[UTF-8]AP[qipan]SZ[9]KM[0]AB[ac][bc][bb][aa][ba]AW[de][ee][dd]PL[B])\n");
+    free(w);
+    qp_game_free(&g);
+    qp_rules_free(r);
+    qp_record_free(&rec);
+    static const struct {
+        const char *text, *err;
+    } bad[] = {
+        {"(;SZ[9]AB[aa:jj])", "t.sgf:1:11: point off the 9x9 board near 'aa:jj'"},
+        {"(;SZ[9]AW[aa:])", "t.sgf:1:11: point off the 9x9 board near 'aa:'"},
+        {"(;SZ[9]AE[a:bb])", "t.sgf:1:11: point off the 9x9 board near 'a:bb'"},
+        {"(;SZ[9]AB[aa:bb:cc])", "t.sgf:1:11: point off the 9x9 board near 'aa:bb:cc'"},
+        {"(;SZ[9]AB[tt])", "t.sgf:1:11: point off the 9x9 board near 'tt'"},
+        {"(;SZ[9]\nAB[cc:bb]B[aa:bb])", "t.sgf:2:12: point off the 9x9 board near 'aa:bb'"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char e[QP_ERR] = "";
+        if (parse(&rec, bad[i].text, e, sizeof e) == 0) fail_msg("read: %s", bad[i].text);
+        assert_string_equal(e, bad[i].err);
+    }
+}
+
+/* Branches: a comment before a branch's first move is its `pre`; a move
+ * of the side not to move gets a pass before it, as on the main line;
+ * read -> write -> read -> write identical. */
+static void test_variations(void **st)
+{
+    (void)st;
+    static const char text[] = "(;FF[4]GM[1]CA[UTF-8]AP[qipan]SZ[9]KM[7.5]C[root]\n"
+                               ";B[ee]C[b1](;W[dd](;B[cc];W[gg])\n(;B[gc]C[side];W[cg]))\n"
+                               "(;C[before];W[];B[cc]C[after]))\n";
+    qp_record rec;
+    char err[QP_ERR];
+    if (parse(&rec, text, err, sizeof err)) fail_msg("%s", err);
+    assert_int_equal(rec.nmoves, 4);
+    assert_int_equal(rec.nvariations, 0);
+    const qp_vars *v = &rec.vars;
+    assert_int_equal(v->n, 4);
+    int p = rec.alt[1];   /* beside W[dd]: a pass, then c7 */
+    assert_string_equal(v->node[p].text, "pass");
+    assert_string_equal(v->node[p].pre, "before");
+    assert_null(v->node[p].comment);
+    assert_string_equal(v->node[v->node[p].next].text, "c7");
+    assert_string_equal(v->node[v->node[p].next].comment, "after");
+    int s = rec.alt[2];   /* beside B[cc] */
+    assert_string_equal(v->node[s].text, "g7");
+    assert_string_equal(v->node[s].comment, "side");
+    assert_string_equal(v->node[v->node[s].next].text, "c3");
+    assert_int_equal(rec.alt[0], -1);
+    assert_int_equal(rec.alt[3], -1);
+    qp_game g;
+    qp_rules *r = load(&rec, &g);
+    size_t len;
+    char *w = qp_sgf_write(&g, &rec, &len, err, sizeof err);
+    assert_non_null(w);
+    assert_string_equal(w, text);
+    assert_int_equal(len, strlen(text));
+    free(w);
+    /* the same through PGN: the branches in parentheses */
+    char *pgn = qp_record_text_from(&g, NULL, &rec, &len, err, sizeof err);
+    assert_non_null(pgn);
+    assert_non_null(strstr(pgn, "{root}\n1. e5 {b1} d6 ({before} 1... pass 2. c7 {after})\n2. c7 (2. g7 {side} 2... c3) 2... g3\n*\n"));
+    free(pgn);
+    qp_game_free(&g);
+    qp_rules_free(r);
+    qp_record_free(&rec);
+
+    /* a branch whose move does not replay: warned at the load, left out
+     * of what is written */
+    const char *path = tu_tmpfile("(;SZ[9];B[ee](;W[dd])(;W[ee];B[cc]))", ".sgf");
+    if (qp_record_load_keep(&tu_reg, path, &r, &g, &rec, err, sizeof err)) fail_msg("%s", err);
+    assert_string_equal(rec.warning, "a variation at ply 2: move 'e5': e5 is occupied (kept as written)");
+    w = qp_sgf_write(&g, &rec, &len, err, sizeof err);
+    assert_non_null(w);
+    assert_string_equal(w, "(;FF[4]GM[1]CA[UTF-8]AP[qipan]SZ[9]KM[0]\n;B[ee];W[dd])\n");
+    free(w);
+    qp_game_free(&g);
+    qp_rules_free(r);
+    qp_record_free(&rec);
+}
+
+/* Branches not kept are counted: one that sets up stones, one without a
+ * move, one nested deeper than QP_VAR_DEPTH; other games too. */
+static void test_branches_not_kept(void **st)
+{
+    (void)st;
+    qp_record rec;
+    char err[QP_ERR];
+    if (parse(&rec, "(;SZ[9];B[ee](;W[dd])(;AB[aa];W[cc];B[gg])(;C[lonely])(;W[cc]))(;SZ[9])", err, sizeof err))
+        fail_msg("%s", err);
+    assert_int_equal(rec.nvariations, 3);
+    assert_int_equal(rec.vars.n, 1);
+    assert_string_equal(rec.vars.node[rec.alt[1]].text, "c7");
+    qp_record_free(&rec);
+    /* level L: a move that goes on, and beside it a move (nesting L) whose
+     * line holds the next level */
+    char deep[4096];
+    size_t k = (size_t)snprintf(deep, sizeof deep, "(;SZ[19];B[aa]");
+    int levels = QP_VAR_DEPTH + 1;
+    for (int l = 1; l <= levels; l++) {
+        const char *c = l % 2 ? "W" : "B";
+        int a = 2 * l, b = 2 * l + 1;
+        k += (size_t)snprintf(deep + k, sizeof deep - k, "(;%s[%c%c])(;%s[%c%c]", c, 'a' + a % 19, 'a' + a / 19, c,
+                              'a' + b % 19, 'a' + b / 19);
+    }
+    for (int l = 0; l <= levels; l++) deep[k++] = ')';
+    deep[k] = 0;
+    if (parse(&rec, deep, err, sizeof err)) fail_msg("%s", err);
+    assert_int_equal(rec.nmoves, 2);
+    assert_int_equal(rec.nvariations, 1);   /* the deepest */
+    assert_int_equal(rec.vars.n, 2 * QP_VAR_DEPTH);
+    qp_record_free(&rec);
 }
 
 /* Malformed text: a message with line, column and the text; nothing read. */
@@ -269,9 +426,18 @@ static void test_convert_command(void **st)
     assert_int_equal(tu_run(cmd, NULL, &out, &err), 0);
     assert_non_null(strstr(out, "[FEN \"9/9/2X6/9/4o4/9/6X2/9/9 b 1\"]"));
     assert_non_null(strstr(out, "[White \"Bob ] \\\\x\"]"));
-    /* the branches skipped are said, with the file's name */
-    char want[600];
-    snprintf(want, sizeof want, "qipan convert: %s: 3 variations not kept\n", in);
+    /* the branches kept, as PGN variations; nothing to warn of */
+    assert_non_null(strstr(out, "\n2. d6 (2. a9 b8 3. c8 (3. c9)) 2... pass\n3. pass\n0-1\n"));
+    assert_string_equal(err, "");
+    free(out);
+    free(err);
+    /* a second game is not kept, and said so with the file's name */
+    char two[sizeof game1 + 16], want[600];
+    snprintf(two, sizeof two, "%s(;SZ[9])\n", game1);
+    in = tu_tmpfile(two, ".sgf");
+    snprintf(cmd, sizeof cmd, "convert %s -", in);
+    assert_int_equal(tu_run(cmd, NULL, &out, &err), 0);
+    snprintf(want, sizeof want, "qipan convert: %s: 1 variation not kept\n", in);
     assert_string_equal(err, want);
     free(out);
     free(err);
@@ -281,7 +447,7 @@ static void test_convert_command(void **st)
     snprintf(cmd, sizeof cmd, "convert %s %s", in, sgf);
     assert_int_equal(tu_run(cmd, NULL, &out, &err), 0);
     assert_non_null(strstr(out, ": go, 4 moves as SGF\n"));
-    assert_non_null(strstr(tu_read_text(sgf), ";W[ce]C[first\\]\nline two];B[dd];W[];B[])\n"));
+    assert_non_null(strstr(tu_read_text(sgf), ";W[ce]C[first\\]\nline two](;B[dd];W[];B[])\n(;B[aa];W[bb](;B[cb])\n(;B[ca])))\n"));
     remove(sgf);
     free(out);
     free(err);
@@ -293,6 +459,9 @@ int main(void)
         cmocka_unit_test(test_read_properties),
         cmocka_unit_test(test_defaults_and_turns),
         cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_point_ranges),
+        cmocka_unit_test(test_variations),
+        cmocka_unit_test(test_branches_not_kept),
         cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_table_and_save),
         cmocka_unit_test(test_convert_command),

@@ -72,12 +72,17 @@ static const char *tag(const qp_record *rec, const char *k)
     return NULL;
 }
 
-/* The source record of game3: its tags and a few comments. */
-static void game3_source(qp_record *src, int nmoves)
+/* The source record of game g (game3): its moves, tags and a few
+ * comments. */
+static void game3_source(qp_record *src, const qp_game *g)
 {
+    int nmoves = g->len;
     memset(src, 0, sizeof *src);
     src->ply = src->plycount = -1;
     src->nmoves = nmoves;
+    src->moves = malloc(sizeof *src->moves * (size_t)nmoves);
+    assert_non_null(src->moves);
+    for (int i = 0; i < nmoves; i++) qp_game_move_text(g, i, src->moves[i], QP_MOVE_TEXT);
     snprintf(src->result, sizeof src->result, "*");
     snprintf(src->date, sizeof src->date, "1995");
     keep(src, "Event", "全国象棋团体赛");
@@ -98,7 +103,7 @@ static char *game3_xqf(qp_rules *r, qp_game *g, qp_record *src, size_t *len)
     char err[QP_ERR];
     play(g, r, NULL, game3);
     assert_int_equal(g->len, GAME3_PLIES);
-    game3_source(src, g->len);
+    game3_source(src, g);
     char *x = qp_xqf_write(g, src, len, err, sizeof err);
     if (!x) fail_msg("%s", err);
     return x;
@@ -299,12 +304,21 @@ static void test_texts(void **st)
     src.nmoves = 1;
     keep(&src, "White", "一二三四五六七八九");   /* 18 bytes of GBK in a field of 15 */
     keep(&src, "Black", "Lee\x01\tKo");
+    /* cleaned as the reader cleans (blanks at the ends, control
+     * characters as spaces), and no blank left where the field cuts */
+    keep(&src, "Site", "  a\x7f" "b ");
+    keep(&src, "Annotator", "一二三四五六七 八");
     char *x = qp_xqf_write(&g0, &src, &len, err, sizeof err);
     assert_non_null(x);
+    assert_int_equal(x[0x120], 3);
+    assert_memory_equal(x + 0x121, "a b", 3);
+    assert_int_equal(x[0x1D0], 14);
     assert_int_equal(x[0x130], 14);
     assert_int_equal(qp_xqf_parse(&rec, "T.xqf", (unsigned char *)x, len, NULL, err, sizeof err), 0);
     assert_string_equal(tag(&rec, "Red"), "一二三四五六七");
     assert_string_equal(tag(&rec, "Black"), "Lee  Ko");
+    assert_string_equal(tag(&rec, "Site"), "a b");
+    assert_string_equal(tag(&rec, "Annotator"), "一二三四五六七");
     qp_record_free(&rec);
 
     /* GBK by hand: 啊 (B0 A1), a byte no character starts with, A, a
@@ -423,6 +437,93 @@ static void test_variations(void **st)
              n - 8);
     assert_string_equal(err, e2);
     free(e);
+    qp_rules_free(r);
+}
+
+/* XQF -> record -> XQF: the tree written back as it was, byte for byte,
+ * from a plain file and from its scrambled form; deeper nesting and a
+ * variation that does not replay (cut there) from a PGN record. */
+static void test_write_variations(void **st)
+{
+    (void)st;
+    unsigned char buf[4096];
+    size_t n = empty_header(buf);
+    /* 1. h2e2 (1. b2e2 (1. c3c4)) h9g7 (h7e7) 2. h0g2, written as the
+     * writer orders a tree: each move's continuation, then the
+     * alternative to it */
+    n += node(buf + n, 0, 0, NEXT, "start");
+    n += node(buf + n, SQ(7, 2), SQ(4, 2), NEXT | VAR, "main 1");
+    n += node(buf + n, SQ(7, 9), SQ(6, 7), NEXT | VAR, "main 2");
+    n += node(buf + n, SQ(7, 0), SQ(6, 2), 0, "main 3");
+    n += node(buf + n, SQ(7, 7), SQ(4, 7), 0, "not main");
+    n += node(buf + n, SQ(1, 2), SQ(4, 2), NEXT | VAR, "var 1");
+    n += node(buf + n, SQ(7, 9), SQ(6, 7), 0, "var 1 goes on");
+    n += node(buf + n, SQ(2, 3), SQ(2, 4), 0, NULL);
+    qp_rules *r = tu_rules(&tu_reg, "xiangqi");
+    qp_record rec;
+    qp_game g;
+    char err[QP_ERR];
+    size_t elen, len;
+    char *e = qp_xqf_encrypt((char *)buf, n, 0x10, 7, &elen, err, sizeof err);
+    assert_non_null(e);
+    for (int k = 0; k < 2; k++) {
+        if (load(r, k ? e : (char *)buf, k ? elen : n, &rec, &g, NULL, err, sizeof err)) fail_msg("%s", err);
+        assert_int_equal(rec.vars.n, 4);
+        char *x = qp_xqf_write(&g, &rec, &len, err, sizeof err);
+        if (!x) fail_msg("%s", err);
+        assert_int_equal(len, n);
+        assert_memory_equal(x, buf, n);
+        free(x);
+        qp_game_free(&g);
+        qp_record_free(&rec);
+    }
+    free(e);
+
+    /* from PGN: a variation nested in a variation's second move, a pre
+     * comment (it leads the move's comment), an alternative that does not
+     * replay (left out) and one whose second move does not (cut there) */
+    static const char pgn[] = "[Game \"Chinese Chess\"]\n\n"
+                              "{start} 1. h2e2 {c1} ({pre} 1. b2e2 {v1} 1... h9g7 (1... b9c7 {v2} 2. h0g2) 2. h0g2) "
+                              "(1. e0e2) (1. c3c4 1... e9e7) 1... h9g7 2. h0g2 *\n";
+    qp_record src;
+    qp_game g0;
+    if (qp_record_parse(&src, "T.pgn", pgn, strlen(pgn), err, sizeof err)) fail_msg("%s", err);
+    assert_int_equal(qp_game_init(&g0, r, src.fen[0] ? src.fen : NULL, err, sizeof err), 0);
+    if (qp_record_replay(&src, &g0, err, sizeof err)) fail_msg("%s", err);
+    char *x = qp_xqf_write(&g0, &src, &len, err, sizeof err);
+    if (!x) fail_msg("%s", err);
+    if (load(r, x, len, &rec, &g, NULL, err, sizeof err)) fail_msg("%s", err);
+    assert_int_equal(rec.nmoves, 3);
+    assert_string_equal(rec.comments[1], "c1");
+    const qp_vars *v = &rec.vars;
+    assert_int_equal(v->n, 6);
+    int a = rec.alt[0];
+    assert_string_equal(v->node[a].text, "b2e2");
+    assert_string_equal(v->node[a].comment, "pre v1");
+    int b = v->node[a].next;
+    assert_string_equal(v->node[b].text, "h9g7");
+    assert_string_equal(v->node[v->node[b].next].text, "h0g2");
+    int c = v->node[b].alt;
+    assert_string_equal(v->node[c].text, "b9c7");
+    assert_string_equal(v->node[c].comment, "v2");
+    assert_string_equal(v->node[v->node[c].next].text, "h0g2");
+    int d = v->node[a].alt;
+    assert_string_equal(v->node[d].text, "c3c4");
+    assert_int_equal(v->node[d].next, -1);
+    assert_int_equal(v->node[d].alt, -1);
+    assert_int_equal(rec.alt[1], -1);
+    assert_int_equal(rec.alt[2], -1);
+    /* and written again: the same bytes */
+    char *x2 = qp_xqf_write(&g, &rec, &elen, err, sizeof err);
+    assert_non_null(x2);
+    assert_int_equal(elen, len);
+    assert_memory_equal(x2, x, len);
+    free(x2);
+    free(x);
+    qp_game_free(&g);
+    qp_record_free(&rec);
+    qp_game_free(&g0);
+    qp_record_free(&src);
     qp_rules_free(r);
 }
 
@@ -650,6 +751,7 @@ int main(void)
         cmocka_unit_test(test_setup_position_and_claimed_result),
         cmocka_unit_test(test_texts),
         cmocka_unit_test(test_variations),
+        cmocka_unit_test(test_write_variations),
         cmocka_unit_test(test_deep_tree),
         cmocka_unit_test(test_damaged_files),
         cmocka_unit_test(test_writer_refuses),
