@@ -25,7 +25,7 @@
  *   match engine --engine "CMD ARGS" [--protocol uci|xboard] [--variant V]
  *                [--openings FILE] [--games N] [--movetime MS | --depth D |
  *                --nodes N] [--a-movetime MS] [--threads T] [--a-engine "CMD ARGS"]
- *                [--a-protocol uci|xboard]
+ *                [--a-protocol uci|xboard] [--tc BASE+INC]
  *                [--option NAME=VALUE]... [--a-option NAME=VALUE]... [--pgn FILE]
  *                [--concurrency N] [--sprt ELO0,ELO1[,ALPHA,BETA]]
  *       qipan (in-process, or the program --a-engine, e.g. an older
@@ -43,6 +43,11 @@
  *       move commented with the mover's score over its depth and the
  *       time it took, {+0.35/14 0.998s}, as far as the player tells them
  *       (xboard engines: the time only; opening moves: no comment).
+ *       --tc BASE+INC plays with a clock instead (seconds, e.g. 10+0.1):
+ *       each side starts with BASE and gains INC after each move, the
+ *       engines are told both clocks (UCI go wtime/btime/winc/binc) and
+ *       manage their own time, and a side whose clock falls below zero
+ *       loses on time (counted as a forfeit).  UCI engines only.
  *       --a-movetime gives A its own time per move (B keeps --movetime),
  *       e.g. for a ladder of levels that think as long as the window
  *       lets each level think.
@@ -336,8 +341,26 @@ static void *grow(void *p, size_t n)
 
 /* Plays one game from the opening moves; -1 (and a message) when an
  * opening move is bad. */
-static int play_game(const qp_rules *r, player *pl[2], const char *opening, int ply_cap, result *res)
+/* Tells the player whose turn it is both clocks (ms), for its own time
+ * management. */
+static void set_clock(player *p, const int64_t clk[2], int inc)
 {
+    if (!p->external) {
+        p->lim.movetime_ms = 0;
+        p->lim.wtime = (int)clk[0];
+        p->lim.btime = (int)clk[1];
+        p->lim.winc = p->lim.binc = inc;
+    } else {
+        snprintf(p->go, sizeof p->go, "go wtime %lld btime %lld winc %d binc %d", (long long)clk[0],
+                 (long long)clk[1], inc, inc);
+    }
+}
+
+/* tc: {base, increment} in ms for a clock game, NULL for a time per move. */
+static int play_game(const qp_rules *r, player *pl[2], const char *opening, int ply_cap,
+                     const int *tc, result *res)
+{
+    int64_t clk[2] = {tc ? tc[0] : 0, tc ? tc[0] : 0};
     qp_game g;
     char err[QP_ERR], why[256] = "";
     size_t cap = 1 << 15, ncap = 256;
@@ -399,7 +422,18 @@ static int play_game(const qp_rules *r, player *pl[2], const char *opening, int 
             memset(notes + ncap, 0, ncap * NOTE_MAX);
             ncap *= 2;
         }
+        if (tc) set_clock(p, clk, tc[1]);
+        int64_t t0 = eng_now_ms();
         qp_move m = get_move(p, &g, moves, why, sizeof why, notes[g.cursor]);
+        if (tc && m != QP_MOVE_NONE) {
+            int64_t used = eng_now_ms() - t0;
+            if (used > clk[side]) {
+                snprintf(why, sizeof why, "time (took %lld ms with %lld left)", (long long)used,
+                         (long long)clk[side]);
+                m = QP_MOVE_NONE;
+            }
+            clk[side] += tc[1] - used;
+        }
         if (m == QP_MOVE_NONE) {
             char fen[512];
             qp_game_fen(&g, fen, sizeof fen);
@@ -439,6 +473,7 @@ static void on_alarm(int sig)
 typedef struct opts {
     const char *mode, *ruleset, *student;
     int games, movetime, depth, student_depth, ply_cap, level, b_caps;
+    int tc_base_ms, tc_inc_ms;   /* --tc: a clock (base > 0) instead of a time per move */
     uint64_t seed;
     const char *a_config, *b_config;   /* Lua configs (e.g. tuned weights) per engine */
     const char *opening;               /* fixed opening moves, or NULL */
@@ -460,6 +495,7 @@ static int usage(void)
                     "   or: match engine --engine \"CMD ARGS\" [--protocol uci|xboard] [--variant V]\n"
                     "       [--openings FILE] [--games N] [--movetime MS | --depth D | --nodes N]\n"
                     "       [--a-movetime MS] [--threads T] [--a-engine \"CMD ARGS\"] [--a-protocol uci|xboard]\n"
+                    "       [--tc BASE+INC]\n"
                     "       [--option NAME=VALUE]...\n"
                     "       [--a-option NAME=VALUE]... [--concurrency N] [--sprt ELO0,ELO1[,ALPHA,BETA]]\n"
                     "       [--pgn FILE] [--ruleset NAME] [--ply-cap P] [--level L] [--hash MB] [-v]\n");
@@ -805,8 +841,9 @@ static int play_pairs(const match_plan *m, int wid, int nw, int fd, match_tally 
     a.xb_time_cs = o->depth || o->nodes ? 0 : ((o->a_movetime > 0 ? o->a_movetime : o->movetime) + 9) / 10;
     a.xb_depth = b.xb_depth;
     int per_move = o->depth || o->nodes ? 30000
+                   : o->tc_base_ms ? o->tc_inc_ms + 1000
                    : (o->a_movetime > o->movetime ? o->a_movetime : o->movetime) + 1000;
-    int budget_s = (int)((int64_t)o->ply_cap * per_move / 1000) + 60;
+    int budget_s = (int)((int64_t)o->ply_cap * per_move / 1000 + 2 * (int64_t)o->tc_base_ms / 1000) + 60;
     signal(SIGALRM, on_alarm);
     int status = 0;
     char opening[1024];
@@ -819,7 +856,8 @@ static int play_pairs(const match_plan *m, int wid, int nw, int fd, match_tally 
             pl[1 - aside] = &b;
             report rp = {.gi = gi, .aside = aside};
             alarm((unsigned)budget_s);
-            int bad = play_game(m->r, pl, opening, o->ply_cap, &rp.res);
+            int tc[2] = {o->tc_base_ms, o->tc_inc_ms};
+            int bad = play_game(m->r, pl, opening, o->ply_cap, o->tc_base_ms ? tc : NULL, &rp.res);
             alarm(0);
             if (bad) {
                 status = 2;
@@ -950,6 +988,10 @@ static int engine_match(const qp_rules *r, const opts *o)
     m.pr = o->protocol && !strcmp(o->protocol, "xboard") ? PROTO_XBOARD : PROTO_UCI;
     m.a_pr = o->a_protocol && !strcmp(o->a_protocol, "xboard") ? PROTO_XBOARD : PROTO_UCI;
     m.variant = eng_uci_variant(o->variant, r->rs->name);
+    if ((m.pr == PROTO_XBOARD || (o->a_engine && m.a_pr == PROTO_XBOARD)) && o->tc_base_ms) {
+        fprintf(stderr, "match: --tc is for UCI engines; xboard engines take --movetime or --depth\n");
+        return 2;
+    }
     if ((m.pr == PROTO_XBOARD || (o->a_engine && m.a_pr == PROTO_XBOARD)) && o->nodes) {
         fprintf(stderr, "match: xboard engines take --movetime or --depth, not --nodes\n");
         return 2;
@@ -983,7 +1025,9 @@ static int engine_match(const qp_rules *r, const opts *o)
         snprintf(m.b_go, sizeof m.b_go, "go movetime %d", o->movetime);
     snprintf(m.a_go, sizeof m.a_go, "%s", m.b_go);
     snprintf(m.tc, sizeof m.tc, "%s", m.b_go + 3);
-    if (o->a_movetime > 0 && !o->depth && !o->nodes) {
+    if (o->tc_base_ms)
+        snprintf(m.tc, sizeof m.tc, "tc %g+%g", o->tc_base_ms / 1000.0, o->tc_inc_ms / 1000.0);
+    if (o->a_movetime > 0 && !o->depth && !o->nodes && !o->tc_base_ms) {
         snprintf(m.a_go, sizeof m.a_go, "go movetime %d", o->a_movetime);
         snprintf(m.tc, sizeof m.tc, "movetime %d/%d", o->a_movetime, o->movetime);
     }
@@ -1076,6 +1120,18 @@ int main(int argc, char **argv)
             o.hash_mb = (int)mb;
         }
         else if (!strcmp(a, "--a-movetime")) o.a_movetime = atoi(v);
+        else if (!strcmp(a, "--tc")) {
+            char *end, *e2;
+            double base = strtod(v, &end), inc = *end == '+' ? strtod(end + 1, &e2) : -1;
+            if (*end != '+' || *e2 || e2 == end + 1 || !(base > 0 && base <= 36000) || !(inc >= 0 && inc <= 600)) {
+                fprintf(stderr, "match: --tc wants BASE+INC in seconds (e.g. 10+0.1), got '%s'\n", v);
+                return 2;
+            }
+            o.tc_base_ms = (int)(base * 1000 + 0.5);
+            o.tc_inc_ms = (int)(inc * 1000 + 0.5);
+            o.depth = 0;
+            o.nodes = 0;
+        }
         else if (!strcmp(a, "--sprt")) o.sprt = v;
         else if (!strcmp(a, "--concurrency")) {
             char *end;
@@ -1183,7 +1239,7 @@ int main(int argc, char **argv)
         pl[1 - qside] = &b;
         result res;
         alarm((unsigned)budget_s);
-        int bad_opening = play_game(r, pl, opening, o.ply_cap, &res);
+        int bad_opening = play_game(r, pl, opening, o.ply_cap, NULL, &res);
         alarm(0);
         if (bad_opening) {
             status = 2;

@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""pgn_depths.py — how deep and how long each player of a match thought.
+
+    tools/pgn_depths.py GAMES.pgn [--from PLY] [--to PLY]
+
+Reads the move comments `match --pgn` writes ({+0.35/14 0.998s}: score,
+depth, time) and prints, per player, the moves counted, the mean depth
+and the mean time a move, over the plies FROM..TO of each game (all by
+default; e.g. --from 20 --to 80 for the middlegame, where endgames'
+deep searches do not lift the mean).
+"""
+import argparse
+import re
+import sys
+
+MOVE = re.compile(r"\{([^}]*)\}|\b\d+\.|\b([a-z]\d+[a-z]\d+[a-z]?)\b")
+NOTE = re.compile(r"\s*([+-]?[\d.]+|[+-]?M\d+)/(\d+)\s+([\d.]+)s")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("pgn")
+    ap.add_argument("--from", dest="lo", type=int, default=1)
+    ap.add_argument("--to", dest="hi", type=int, default=10**9)
+    a = ap.parse_args()
+    text = open(a.pgn, encoding="utf-8").read()
+    seen = {}
+    for game in text.split("[Event ")[1:]:
+        tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', game))
+        if "White" not in tags or "Black" not in tags or "\n\n" not in game:
+            sys.exit("%s: a game without White, Black or moves" % a.pgn)
+        players = (tags["Black"], tags["White"])   # by ply parity: odd plies are White's
+        ply = 0
+        for note, mv in MOVE.findall(game.split("\n\n", 1)[1]):
+            if mv:
+                ply += 1
+            elif note and a.lo <= ply <= a.hi:
+                m = NOTE.match(note)
+                if m:
+                    s = seen.setdefault(players[ply % 2], [0, 0, 0.0])
+                    s[0] += 1
+                    s[1] += int(m.group(2))
+                    s[2] += float(m.group(3))
+    for who, (n, d, t) in sorted(seen.items()):
+        print("%-20s moves %6d  mean depth %5.1f  mean time %.3f s" % (who, n, d / n, t / n))
+
+
+if __name__ == "__main__":
+    main()
