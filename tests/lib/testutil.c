@@ -32,6 +32,16 @@ int tu_setup_registry(void **state)
     return 0;
 }
 
+int tu_setup_registry_games(void **state)
+{
+    (void)state;
+    char err[QP_ERR] = "";
+    tu_registry(&tu_reg);
+    qp_registry_load_game_dir(&tu_reg, QP_TESTDATA_DIR "/games", err, sizeof err);
+    if (err[0]) fail_msg("test games: %s", err);
+    return 0;
+}
+
 int tu_teardown_registry(void **state)
 {
     (void)state;

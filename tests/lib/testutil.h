@@ -25,6 +25,9 @@ void tu_registry(qp_registry *reg);
 extern qp_registry tu_reg;
 int tu_setup_registry(void **state);
 int tu_teardown_registry(void **state);
+/* The same registry with the test games of tests/data/games/ too (fails
+ * the suite when one does not load). */
+int tu_setup_registry_games(void **state);
 /* Rules of a registered ruleset with its defaults (fails the test if absent). */
 qp_rules *tu_rules(qp_registry *reg, const char *name);
 /* Rules with param overrides "key=value" (NULL-terminated list). */
