@@ -49,6 +49,24 @@ int tu_teardown_registry(void **state)
     return 0;
 }
 
+char tu_data_home[128];
+
+int tu_setup_data_home(void **state)
+{
+    snprintf(tu_data_home, sizeof tu_data_home, "/tmp/qp_data_XXXXXX");
+    if (!mkdtemp(tu_data_home)) return -1;
+    setenv("XDG_DATA_HOME", tu_data_home, 1);
+    return tu_setup_registry(state);
+}
+
+int tu_teardown_data_home(void **state)
+{
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tu_data_home);
+    if (system(cmd) != 0) return -1;
+    return tu_teardown_registry(state);
+}
+
 qp_rules *tu_rules_with(qp_registry *reg, const char *name, const char *const *kv)
 {
     char err[QP_ERR] = "";

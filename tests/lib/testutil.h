@@ -28,6 +28,12 @@ int tu_teardown_registry(void **state);
 /* The same registry with the test games of tests/data/games/ too (fails
  * the suite when one does not load). */
 int tu_setup_registry_games(void **state);
+/* A suite with a data folder of its own: tu_setup_data_home makes a fresh
+ * folder, tu_data_home, sets XDG_DATA_HOME to it and sets up tu_reg;
+ * tu_teardown_data_home removes the folder and frees tu_reg. */
+extern char tu_data_home[128];
+int tu_setup_data_home(void **state);
+int tu_teardown_data_home(void **state);
 /* Rules of a registered ruleset with its defaults (fails the test if absent). */
 qp_rules *tu_rules(qp_registry *reg, const char *name);
 /* Rules with param overrides "key=value" (NULL-terminated list). */
