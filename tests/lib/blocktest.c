@@ -6,6 +6,7 @@
 
 #include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lua_ruleset.h"
@@ -99,4 +100,21 @@ int bt_check_bad_games(const char *dir)
     }
     closedir(d);
     return checked;
+}
+
+void bt_check_plays(qp_registry *reg, const bt_play_case *cases, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const bt_play_case *c = &cases[i];
+        qp_rules *r = tu_rules_with(reg, c->game, c->params);
+        void *s = bt_pos_at(r, c->fen);
+        bt_play(r, s, c->moves);
+        char fen[256], status[128];
+        r->rs->fen_print(r, s, fen, sizeof fen);
+        if (strcmp(fen, c->after)) fail_msg("%s %s: '%s', expected '%s'", c->game, c->moves, fen, c->after);
+        bt_status_text(r, s, status, sizeof status);
+        if (strcmp(status, c->status)) fail_msg("%s %s: '%s', expected '%s'", c->game, c->moves, status, c->status);
+        free(s);
+        qp_rules_free(r);
+    }
 }

@@ -16,20 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef const char *kv_list[5];
-
 /* ---- played moves: what is captured, what is not ------------------------- */
 
-typedef struct play_case {
-    const char *game;
-    kv_list params;
-    const char *fen;
-    const char *moves;
-    const char *after;   /* the FEN */
-    const char *status;
-} play_case;
-
-static const play_case plays[] = {
+static const bt_play_case plays[] = {
     /* 六子冲: own-own-enemy-empty along the moved piece's column or row,
      * read either way, the moved piece either of the two own */
     {"liuzichong", {NULL}, "3b/b2b/1W2/W3 w 0", "b2a2", "3b/3b/W3/W3 b 1", "ongoing"},        /* column, up */
@@ -96,19 +85,7 @@ static const play_case plays[] = {
 static void test_play(void **st)
 {
     (void)st;
-    for (size_t i = 0; i < sizeof plays / sizeof plays[0]; i++) {
-        const play_case *c = &plays[i];
-        qp_rules *r = tu_rules_with(&tu_reg, c->game, c->params);
-        void *s = bt_pos_at(r, c->fen);
-        bt_play(r, s, c->moves);
-        char fen[256], status[128];
-        r->rs->fen_print(r, s, fen, sizeof fen);
-        if (strcmp(fen, c->after)) fail_msg("%s %s: '%s', expected '%s'", c->game, c->moves, fen, c->after);
-        bt_status_text(r, s, status, sizeof status);
-        if (strcmp(status, c->status)) fail_msg("%s %s: '%s', expected '%s'", c->game, c->moves, status, c->status);
-        free(s);
-        qp_rules_free(r);
-    }
+    bt_check_plays(&tu_reg, plays, sizeof plays / sizeof plays[0]);
 }
 
 /* ---- move sets, flags and the noisy moves ------------------------------- */
@@ -289,7 +266,7 @@ static void test_bitboards_and_walks(void **st)
 {
     (void)st;
     static const struct {
-        kv_list params;
+        bt_params params;
         const char *fen;
         int depth;
     } cases[] = {
