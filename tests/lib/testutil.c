@@ -142,6 +142,15 @@ int tu_run(const char *args, const char *stdin_text, char **out, char **errout)
     return st;
 }
 
+void tu_expect_out(const char *args, int rc, const char *want)
+{
+    char *out;
+    int got = tu_run(args, NULL, &out, NULL);
+    if (got != rc || strcmp(out, want))
+        fail_msg("qipan %s: exit %d (want %d), stdout '%s' (want '%s')", args, got, rc, out, want);
+    free(out);
+}
+
 static int cmp_str(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);

@@ -43,6 +43,9 @@ qp_rules *tu_rules_with(qp_registry *reg, const char *name, const char *const *k
  * stdin text (may be NULL).  Returns the exit status; *out receives
  * malloc'ed stdout (and *errout stderr, when non-NULL). */
 int tu_run(const char *args, const char *stdin_text, char **out, char **errout);
+/* Runs the qipan binary with args and no input; fails the test, naming
+ * args, unless it exits with rc and prints exactly want on stdout. */
+void tu_expect_out(const char *args, int rc, const char *want);
 /* The same for any shell command line (another tool of the build). */
 int tu_run_cmd(const char *cmdline, const char *stdin_text, char **out, char **errout);
 

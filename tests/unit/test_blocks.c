@@ -892,13 +892,8 @@ static void test_readme_first_game(void **st)
 static void test_cli(void **st)
 {
     (void)st;
-    char *out;
-    assert_int_equal(tu_run("status connect4 --fen '7/7/o6/Xo5/XXo4/XXXo3 w 10'", NULL, &out, NULL), 0);
-    assert_string_equal(out, "yellow wins: four in a row\n\n");
-    free(out);
-    assert_int_equal(tu_run("moves connect4 --fen 'X6/o6/X6/o6/X6/o6 w 6'", NULL, &out, NULL), 0);
-    assert_string_equal(out, "b1\nc1\nd1\ne1\nf1\ng1\n");
-    free(out);
+    tu_expect_out("status connect4 --fen '7/7/o6/Xo5/XXo4/XXXo3 w 10'", 0, "yellow wins: four in a row\n\n");
+    tu_expect_out("moves connect4 --fen 'X6/o6/X6/o6/X6/o6 w 6'", 0, "b1\nc1\nd1\ne1\nf1\ng1\n");
     char *err;
     assert_int_not_equal(tu_run("moves baghchal --fen 't3t/5/5/5/t3t[t] w'", NULL, NULL, &err), 0);
     assert_non_null(strstr(err, "FEN hands: 't' cannot be in hand"));
