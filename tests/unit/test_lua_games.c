@@ -10,6 +10,7 @@
  */
 #include "testutil.h"
 #include "lua_ruleset.h"
+#include "luatest.h"
 
 #include <fcntl.h>
 #include <pthread.h>
@@ -426,69 +427,29 @@ static void test_threads(void **st)
 
 /* ---- broken game files -------------------------------------------------- */
 
-static const char game_head[] =
-    "return {\n"                                   /* 1 */
-    "  name = 'broken',\n"                         /* 2 */
-    "  board = { width = 3, height = 1 },\n"       /* 3 */
-    "  sides = { 'a', 'b' },\n"                    /* 4 */
-    "  pieces = { A = '', b = '' },\n";            /* 5 */
-
-static char *game_src(const char *body)
-{
-    size_t n = strlen(game_head) + strlen(body) + 8;
-    char *s = malloc(n);
-    snprintf(s, n, "%s%s}\n", game_head, body);
-    return s;
-}
-
-static const char *load_error(const char *body)
-{
-    static char err[QP_ERR];
-    static char want_path[128];
-    char *src = game_src(body);
-    const char *path = tu_tmpfile(src, ".lua");
-    snprintf(want_path, sizeof want_path, "%s", path);
-    free(src);
-    err[0] = 0;
-    qp_ruleset *rs = qp_lua_ruleset_load(path, err, sizeof err);
-    unlink(path);
-    if (rs) {
-        qp_lua_ruleset_free(rs);
-        return "";
-    }
-    /* strip the temporary path so tests can compare the rest */
-    size_t k = strlen(want_path);
-    if (!strncmp(err, want_path, k)) memmove(err, err + k, strlen(err + k) + 1);
-    return err;
-}
-
-static const char ok_hooks[] =
-    "  moves = function(pos) pos:add_empty() end,\n"
-    "  play = function(pos, m) pos:set(qp.to(m), pos:side() == 0 and 'A' or 'b') end,\n";
-
 static void test_load_errors(void **st)
 {
     (void)st;
     char body[1024];
-    assert_string_equal(load_error(ok_hooks), "");
-    assert_string_equal(load_error("  moves = function(pos) end,\n"), ": a game needs 'moves' and 'play' functions, or 'rules'");
-    assert_string_equal(load_error("  moves = 5,\n"), ":6: 'moves' must be a function, got number");
-    snprintf(body, sizeof body, "%s  params = { { key = 'size', type = 'int', default = 3 } },\n", ok_hooks);
-    assert_string_equal(load_error(body), ":8: param 'size' needs a doc string");
-    snprintf(body, sizeof body, "%s  params = { { key = 'size', type = 'float', default = 3, doc = 'x' } },\n", ok_hooks);
-    assert_string_equal(load_error(body), ":8: param 'size': type must be \"int\", \"bool\", \"string\", \"list\" or \"map\"");
-    snprintf(body, sizeof body, "%s  params = { { key = 'size', type = 'int', default = 30, max = 19, doc = 'x' } },\n", ok_hooks);
-    assert_string_equal(load_error(body), ":8: param 'size': default 30 is outside -2147483648..19");
-    snprintf(body, sizeof body, "%s  setup = function(pos) pos:set(7, 'A') end,\n", ok_hooks);
-    assert_string_equal(load_error(body), ":8: square 7 is not on the board");
-    snprintf(body, sizeof body, "%s  setup = function(pos) pos:set(0, 'Q') end,\n", ok_hooks);
-    assert_string_equal(load_error(body), ":8: unknown piece 'Q'");
-    snprintf(body, sizeof body, "%s  setup = function(pos) os.exit(1) end,\n", ok_hooks);
-    assert_string_equal(load_error(body), ":8: attempt to index a nil value (global 'os')");
-    assert_string_equal(load_error("  x = = 1,\n"), ":6: unexpected symbol near '='");
-    assert_string_equal(load_error("  x = (function() while true do end end)(),\n"), ":6: game took too long");
+    assert_string_equal(lt_load_error(lt_ok_hooks), "");
+    assert_string_equal(lt_load_error("  moves = function(pos) end,\n"), "F: a game needs 'moves' and 'play' functions, or 'rules'");
+    assert_string_equal(lt_load_error("  moves = 5,\n"), "F:6: 'moves' must be a function, got number");
+    snprintf(body, sizeof body, "%s  params = { { key = 'size', type = 'int', default = 3 } },\n", lt_ok_hooks);
+    assert_string_equal(lt_load_error(body), "F:8: param 'size' needs a doc string");
+    snprintf(body, sizeof body, "%s  params = { { key = 'size', type = 'float', default = 3, doc = 'x' } },\n", lt_ok_hooks);
+    assert_string_equal(lt_load_error(body), "F:8: param 'size': type must be \"int\", \"bool\", \"string\", \"list\" or \"map\"");
+    snprintf(body, sizeof body, "%s  params = { { key = 'size', type = 'int', default = 30, max = 19, doc = 'x' } },\n", lt_ok_hooks);
+    assert_string_equal(lt_load_error(body), "F:8: param 'size': default 30 is outside -2147483648..19");
+    snprintf(body, sizeof body, "%s  setup = function(pos) pos:set(7, 'A') end,\n", lt_ok_hooks);
+    assert_string_equal(lt_load_error(body), "F:8: square 7 is not on the board");
+    snprintf(body, sizeof body, "%s  setup = function(pos) pos:set(0, 'Q') end,\n", lt_ok_hooks);
+    assert_string_equal(lt_load_error(body), "F:8: unknown piece 'Q'");
+    snprintf(body, sizeof body, "%s  setup = function(pos) os.exit(1) end,\n", lt_ok_hooks);
+    assert_string_equal(lt_load_error(body), "F:8: attempt to index a nil value (global 'os')");
+    assert_string_equal(lt_load_error("  x = = 1,\n"), "F:6: unexpected symbol near '='");
+    assert_string_equal(lt_load_error("  x = (function() while true do end end)(),\n"), "F:6: game took too long");
     /* the board check happens at load, with the line of the board */
-    char *src = game_src(ok_hooks);
+    char *src = lt_game_src(lt_ok_hooks);
     char *at = strstr(src, "width = 3");
     memcpy(at, "wodth = 3", 9);
     const char *path = tu_tmpfile(src, ".lua");
@@ -535,7 +496,7 @@ static void test_hook_errors(void **st)
              "    if qp.to(m) == 2 then pos:set(0, nil); pos:undefined() end\n" /* 13 */
              "  end,\n"                                                     /* 14 */
              "  outcome = function(pos) pos:set(0, 'A') end,\n");           /* 15 */
-    char *src = game_src(body);
+    char *src = lt_game_src(body);
     const char *path = tu_tmpfile(src, ".lua");
     free(src);
     char err[QP_ERR], want[QP_ERR];
