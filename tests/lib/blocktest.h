@@ -41,6 +41,10 @@ bool bt_play_both(const qp_rules *a, void *sa, const qp_rules *b, void *sb, cons
 /* Plays each of the n cases in its game of reg; fails on the first whose
  * FEN or status is not the one expected, naming the game and the moves. */
 void bt_check_plays(qp_registry *reg, const bt_play_case *cases, size_t n);
+/* Random playouts of r (name in messages): games games of up to plies plies
+ * from the start, moves picked by the LCG in *seed (which advances).  At
+ * every position its FEN must read back to the same bytes, hash and FEN. */
+void bt_check_fen_round_trips(const qp_rules *r, const char *name, int games, int plies, uint64_t *seed);
 /* Why move_parse refuses text ("" when it is legal); valid until the next call. */
 const char *bt_refusal(const qp_rules *r, const void *s, const char *text);
 /* Fails unless s prints as FEN want. */

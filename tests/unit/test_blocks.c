@@ -738,26 +738,8 @@ static void test_make_equals_fen(void **st)
     uint64_t seed = 99;
     for (size_t gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
         qp_rules *r = rules(games[gi].game, games[gi].params);
-        void *s = bt_pos_at(r, NULL), *t = qp_state_new(r);
-        char fen[512], err[QP_ERR];
-        for (int game = 0; game < 10; game++) {
-            r->rs->setup(r, s);
-            for (int ply = 0; ply < 80; ply++) {
-                r->rs->fen_print(r, s, fen, sizeof fen);
-                memset(t, 0, r->state_size);
-                if (r->rs->fen_parse(r, t, fen, err, sizeof err)) fail_msg("%s: %s: %s", games[gi].game, fen, err);
-                if (r->rs->hash(r, s) != r->rs->hash(r, t)) fail_msg("%s: hash drift at %s", games[gi].game, fen);
-                if (memcmp(s, t, r->state_size)) fail_msg("%s: state differs from its FEN %s", games[gi].game, fen);
-                qp_move mv[QP_MAX_MOVES];
-                int n = r->rs->gen(r, s, mv, QP_GEN_ALL);
-                if (!n) break;
-                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-                r->rs->make(r, s, mv[(seed >> 33) % (uint64_t)n], NULL);
-            }
-        }
+        bt_check_fen_round_trips(r, games[gi].game, 10, 80, &seed);
         assert_string_equal(qp_lua_rules_error(r), "");
-        free(s);
-        free(t);
         qp_rules_free(r);
     }
 }

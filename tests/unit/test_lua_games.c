@@ -10,6 +10,7 @@
  */
 #include "testutil.h"
 #include "lua_ruleset.h"
+#include "blocktest.h"
 #include "luatest.h"
 
 #include <fcntl.h>
@@ -335,27 +336,8 @@ static void test_fen_and_hash(void **st)
     for (size_t gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
         const char *kv[] = {"size=7", NULL};
         qp_rules *r = tu_rules_with(&tu_reg, games[gi], strcmp(games[gi], "gomoku") ? NULL : kv);
-        void *s = start_pos(r, NULL), *t = qp_state_new(r);
-        char fen[1024], fen2[1024], err[QP_ERR];
-        for (int game = 0; game < 8; game++) {
-            r->rs->setup(r, s);
-            for (int ply = 0; ply < 60; ply++) {
-                r->rs->fen_print(r, s, fen, sizeof fen);
-                if (r->rs->fen_parse(r, t, fen, err, sizeof err)) fail_msg("%s: %s: %s", games[gi], fen, err);
-                r->rs->fen_print(r, t, fen2, sizeof fen2);
-                assert_string_equal(fen, fen2);
-                if (r->rs->hash(r, s) != r->rs->hash(r, t)) fail_msg("%s: hash drift at %s", games[gi], fen);
-                assert_memory_equal(s, t, r->state_size);
-                qp_move mv[QP_MAX_MOVES];
-                int n = r->rs->gen(r, s, mv, QP_GEN_ALL);
-                if (!n) break;
-                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-                r->rs->make(r, s, mv[(seed >> 33) % (uint64_t)n], NULL);
-            }
-        }
+        bt_check_fen_round_trips(r, games[gi], 8, 60, &seed);
         assert_string_equal(qp_lua_rules_error(r), "");
-        free(s);
-        free(t);
         qp_rules_free(r);
     }
     /* the side to move is part of the hash; the ply is not */
