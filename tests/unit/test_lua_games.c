@@ -69,25 +69,13 @@ static const perft_case perfts[] = {
     {"pegsolitaire", {NULL}, NULL, 5, 2960},
 };
 
-static void *start_pos(const qp_rules *r, const char *fen)
-{
-    void *s = qp_state_new(r);
-    char err[QP_ERR];
-    if (fen) {
-        if (r->rs->fen_parse(r, s, fen, err, sizeof err)) fail_msg("FEN %s: %s", fen, err);
-    } else {
-        r->rs->setup(r, s);
-    }
-    return s;
-}
-
 static void test_perft(void **st)
 {
     (void)st;
     for (size_t i = 0; i < sizeof perfts / sizeof perfts[0]; i++) {
         const perft_case *c = &perfts[i];
         qp_rules *r = tu_rules_with(&tu_reg, c->game, c->params);
-        void *s = start_pos(r, c->fen);
+        void *s = bt_pos_at(r, c->fen);
         uint64_t n = tu_perft(r, s, c->depth);
         if (n != c->count)
             fail_msg("%s perft %d: %llu, expected %llu", c->game, c->depth, (unsigned long long)n,
@@ -127,7 +115,7 @@ static void test_tictactoe_games(void **st)
 {
     (void)st;
     qp_rules *r = tu_rules(&tu_reg, "tictactoe");
-    void *s = start_pos(r, NULL);
+    void *s = bt_pos_at(r, NULL);
     int wins[2] = {0, 0}, draws = 0;
     assert_int_equal(count_games(r, s, wins, &draws), 255168);
     assert_int_equal(wins[0], 131184);
@@ -178,25 +166,15 @@ static const outcome_case outcomes[] = {
     {"pegsolitaire", {"goal=one", NULL}, "7/7/7/2P4/7/7/7 w", "solved: one peg left"},
 };
 
-static void status_text(const qp_rules *r, const void *s, char *buf, size_t n)
-{
-    qp_outcome o;
-    r->rs->outcome(r, s, &o);
-    if (o.result == QP_ONGOING) snprintf(buf, n, "ongoing");
-    else if (o.result == QP_WIN && r->nsides == 1) snprintf(buf, n, "%s: %s", o.winner ? "failed" : "solved", o.reason);
-    else if (o.result == QP_WIN) snprintf(buf, n, "%s wins: %s", qp_side_name(r, o.winner), o.reason);
-    else snprintf(buf, n, "draw: %s", o.reason);
-}
-
 static void test_outcomes(void **st)
 {
     (void)st;
     for (size_t i = 0; i < sizeof outcomes / sizeof outcomes[0]; i++) {
         const outcome_case *c = &outcomes[i];
         qp_rules *r = tu_rules_with(&tu_reg, c->game, c->params);
-        void *s = start_pos(r, c->fen);
+        void *s = bt_pos_at(r, c->fen);
         char got[128];
-        status_text(r, s, got, sizeof got);
+        bt_status_text(r, s, got, sizeof got);
         if (strcmp(got, c->status)) fail_msg("%s %s: '%s', expected '%s'", c->game, c->fen, got, c->status);
         /* a decided position has no moves */
         qp_move mv[QP_MAX_MOVES];
@@ -342,7 +320,7 @@ static void test_fen_and_hash(void **st)
     }
     /* the side to move is part of the hash; the ply is not */
     qp_rules *r = tu_rules(&tu_reg, "tictactoe");
-    void *a = start_pos(r, "3/1X1/3 w 1"), *b = start_pos(r, "3/1X1/3 b 1"), *c = start_pos(r, "3/1X1/3 w 7");
+    void *a = bt_pos_at(r, "3/1X1/3 w 1"), *b = bt_pos_at(r, "3/1X1/3 b 1"), *c = bt_pos_at(r, "3/1X1/3 w 7");
     assert_true(r->rs->hash(r, a) != r->rs->hash(r, b));
     assert_true(r->rs->hash(r, a) == r->rs->hash(r, c));
     free(a);
@@ -385,7 +363,7 @@ static void test_fen_errors(void **st)
 static void *perft_thread(void *arg)
 {
     const qp_rules *r = arg;
-    void *s = start_pos(r, NULL);
+    void *s = bt_pos_at(r, NULL);
     uint64_t *n = malloc(sizeof *n);
     *n = tu_perft(r, s, 6);
     free(s);
@@ -486,7 +464,7 @@ static void test_hook_errors(void **st)
     if (!rs) fail_msg("%s", err);
     qp_rules *r = qp_rules_create(rs, NULL, err, sizeof err);
     assert_non_null(r);
-    void *s = start_pos(r, NULL), *before = qp_state_new(r);
+    void *s = bt_pos_at(r, NULL), *before = qp_state_new(r);
     qp_move mv[QP_MAX_MOVES];
     assert_int_equal(r->rs->gen(r, s, mv, QP_GEN_ALL), 3);
     /* play fails after changing the board: the state is restored */
@@ -512,7 +490,7 @@ static void test_hook_errors(void **st)
 
     /* a runaway hook is stopped */
     r = qp_rules_create(rs, NULL, err, sizeof err);
-    s = start_pos(r, "3 w 3");
+    s = bt_pos_at(r, "3 w 3");
     fd = quiet_stderr();
     assert_int_equal(r->rs->gen(r, s, mv, QP_GEN_ALL), 0);
     restore_stderr(fd);
@@ -521,13 +499,13 @@ static void test_hook_errors(void **st)
     /* and not called again, even where it would work: each runaway call
      * costs up to seconds, and a search makes thousands (found by
      * tests/fuzz/fuzz_cli.py: analyze --depth 1 did not end in minutes) */
-    void *s0 = start_pos(r, "3 w 0");
+    void *s0 = bt_pos_at(r, "3 w 0");
     assert_int_equal(r->rs->gen(r, s0, mv, QP_GEN_ALL), 0);
     free(s0);
     free(s);
     qp_rules_free(r);
     r = qp_rules_create(rs, NULL, err, sizeof err);   /* a new instance calls it */
-    s = start_pos(r, "3 w 0");
+    s = bt_pos_at(r, "3 w 0");
     assert_int_equal(r->rs->gen(r, s, mv, QP_GEN_ALL), 3);
     free(s);
     qp_rules_free(r);
