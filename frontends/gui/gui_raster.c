@@ -51,6 +51,17 @@ static void clip(const SDL_Surface *s, int *x0, int *y0, int *x1, int *y1)
     if (*y1 > s->h) *y1 = s->h;
 }
 
+/* The pixels a shape centred at (cx, cy), reaching rx across and ry up and
+ * down, can touch: its box with a pixel to spare for the antialiased rim,
+ * clipped to s. */
+static void around(const SDL_Surface *s, float cx, float cy, float rx, float ry, int *x0, int *y0, int *x1,
+                   int *y1)
+{
+    *x0 = (int)floorf(cx - rx) - 1, *y0 = (int)floorf(cy - ry) - 1;
+    *x1 = (int)ceilf(cx + rx) + 1, *y1 = (int)ceilf(cy + ry) + 1;
+    clip(s, x0, y0, x1, y1);
+}
+
 void gui_r_fill(SDL_Surface *s, int x, int y, int w, int h, SDL_Color c)
 {
     int x0 = x, y0 = y, x1 = x + w, y1 = y + h;
@@ -114,9 +125,8 @@ void gui_r_round_rect(SDL_Surface *s, float x, float y, float w, float h, float 
 
 void gui_r_disc(SDL_Surface *s, float cx, float cy, float r, SDL_Color centre, SDL_Color rim)
 {
-    int x0 = (int)floorf(cx - r) - 1, y0 = (int)floorf(cy - r) - 1;
-    int x1 = (int)ceilf(cx + r) + 1, y1 = (int)ceilf(cy + r) + 1;
-    clip(s, &x0, &y0, &x1, &y1);
+    int x0, y0, x1, y1;
+    around(s, cx, cy, r, r, &x0, &y0, &x1, &y1);
     for (int j = y0; j < y1; j++) {
         Uint32 *p = px(s, x0, j);
         float dy = j + 0.5f - cy;
@@ -133,9 +143,8 @@ void gui_r_disc(SDL_Surface *s, float cx, float cy, float r, SDL_Color centre, S
 
 void gui_r_ring(SDL_Surface *s, float cx, float cy, float r_in, float r_out, SDL_Color c)
 {
-    int x0 = (int)floorf(cx - r_out) - 1, y0 = (int)floorf(cy - r_out) - 1;
-    int x1 = (int)ceilf(cx + r_out) + 1, y1 = (int)ceilf(cy + r_out) + 1;
-    clip(s, &x0, &y0, &x1, &y1);
+    int x0, y0, x1, y1;
+    around(s, cx, cy, r_out, r_out, &x0, &y0, &x1, &y1);
     for (int j = y0; j < y1; j++) {
         Uint32 *p = px(s, x0, j);
         float dy = j + 0.5f - cy;
@@ -152,9 +161,8 @@ void gui_r_hexagon(SDL_Surface *s, float cx, float cy, float half_w, SDL_Color c
     /* pointy-top: the distance to the hexagon is the largest projection on
      * the normals of its three edge pairs (0°, 60°, 120°) minus half_w */
     float r = half_w / 0.8660254f;
-    int x0 = (int)floorf(cx - half_w) - 1, y0 = (int)floorf(cy - r) - 1;
-    int x1 = (int)ceilf(cx + half_w) + 1, y1 = (int)ceilf(cy + r) + 1;
-    clip(s, &x0, &y0, &x1, &y1);
+    int x0, y0, x1, y1;
+    around(s, cx, cy, half_w, r, &x0, &y0, &x1, &y1);
     for (int j = y0; j < y1; j++) {
         Uint32 *p = px(s, x0, j);
         float dy = j + 0.5f - cy;
@@ -170,9 +178,8 @@ void gui_r_hexagon(SDL_Surface *s, float cx, float cy, float half_w, SDL_Color c
 
 void gui_r_glow(SDL_Surface *s, float cx, float cy, float r_in, float r_out, SDL_Color c)
 {
-    int x0 = (int)floorf(cx - r_out) - 1, y0 = (int)floorf(cy - r_out) - 1;
-    int x1 = (int)ceilf(cx + r_out) + 1, y1 = (int)ceilf(cy + r_out) + 1;
-    clip(s, &x0, &y0, &x1, &y1);
+    int x0, y0, x1, y1;
+    around(s, cx, cy, r_out, r_out, &x0, &y0, &x1, &y1);
     float span = r_out - r_in > 0.5f ? r_out - r_in : 0.5f;
     for (int j = y0; j < y1; j++) {
         Uint32 *p = px(s, x0, j);

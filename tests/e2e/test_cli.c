@@ -252,19 +252,12 @@ static void test_moves_sorted(void **st)
 static void test_status(void **st)
 {
     (void)st;
-    char *out;
-    assert_int_equal(tu_run("status zhonggong", NULL, &out, NULL), 0);
-    assert_string_equal(out, "ongoing\n\n");
-    free(out);
+    tu_expect_out("status zhonggong", 0, "ongoing\n\n");
     /* Black's general on e6 boxed in by red soldiers (d6 e5 f6 e7): no
      * liberty, and the soldier on e5 takes it with nothing to recapture. */
-    assert_int_equal(tu_run("status zhonggong --fen '9/9/4P4/3PkP3/4P4/4K4/9/9/9 b'", NULL, &out, NULL), 0);
-    assert_string_equal(out, "ongoing\ncheck trapped\n");
-    free(out);
+    tu_expect_out("status zhonggong --fen '9/9/4P4/3PkP3/4P4/4K4/9/9/9 b'", 0, "ongoing\ncheck trapped\n");
     /* A missing general is a decided position. */
-    assert_int_equal(tu_run("status zhonggong --fen '9/9/9/9/9/4K4/9/9/9 b'", NULL, &out, NULL), 0);
-    assert_string_equal(out, "red wins: general-captured\n\n");
-    free(out);
+    tu_expect_out("status zhonggong --fen '9/9/9/9/9/4K4/9/9/9 b'", 0, "red wins: general-captured\n\n");
 }
 
 static void expect_error(const char *args, int rc, const char *msg)
@@ -358,12 +351,8 @@ static void test_solve_and_puzzle_status(void **st)
     /* two solutions (the first two jumps commute); generation order picks */
     assert_string_equal(out, "d4b4\ne6c6\nc6c4\nb4d4\n");
     free(out);
-    assert_int_equal(tu_run("solve pegsolitaire --fen '7/7/2PP3/7/4P2/7/7 w 0'", NULL, &out, NULL), 1);
-    assert_string_equal(out, "no solution\n");
-    free(out);
-    assert_int_equal(tu_run("solve pegsolitaire --fen '7/7/7/3P3/7/7/7 w 0'", NULL, &out, NULL), 0);
-    assert_string_equal(out, "");
-    free(out);
+    tu_expect_out("solve pegsolitaire --fen '7/7/2PP3/7/4P2/7/7 w 0'", 1, "no solution\n");
+    tu_expect_out("solve pegsolitaire --fen '7/7/7/3P3/7/7/7 w 0'", 0, "");
     assert_int_equal(tu_run("solve tictactoe", NULL, &out, &err), 2);
     assert_string_equal(out, "");
     assert_non_null(strstr(err, "qipan: solve: tictactoe is not a one-player puzzle\n"));
@@ -371,15 +360,9 @@ static void test_solve_and_puzzle_status(void **st)
     free(err);
     expect_error("solve", 2, "usage: qipan solve RULESET [--fen FEN] [--config FILE]\n");
     expect_error("solve pegsolitaire --fen '7/7/7/3Q3/7/7/7 w 0'", 1, "qipan: ");
-    assert_int_equal(tu_run("status pegsolitaire --fen '7/7/7/3P3/7/7/7 w 0'", NULL, &out, NULL), 0);
-    assert_string_equal(out, "solved: one peg left, in the centre\n\n");
-    free(out);
-    assert_int_equal(tu_run("status pegsolitaire --fen '7/7/P6/7/P6/7/7 w 0'", NULL, &out, NULL), 0);
-    assert_string_equal(out, "failed: 2 pegs left\n\n");
-    free(out);
-    assert_int_equal(tu_run("status pegsolitaire --fen '7/7/7/7/7/7/2P4 w 0'", NULL, &out, NULL), 0);
-    assert_string_equal(out, "failed: one peg left, not in the centre\n\n");
-    free(out);
+    tu_expect_out("status pegsolitaire --fen '7/7/7/3P3/7/7/7 w 0'", 0, "solved: one peg left, in the centre\n\n");
+    tu_expect_out("status pegsolitaire --fen '7/7/P6/7/P6/7/7 w 0'", 0, "failed: 2 pegs left\n\n");
+    tu_expect_out("status pegsolitaire --fen '7/7/7/7/7/7/2P4 w 0'", 0, "failed: one peg left, not in the centre\n\n");
 }
 
 /* --search picks the AI of analyze and the console; UCI has an option. */

@@ -22,37 +22,10 @@ static void from_iccs(const char *in, char *out, size_t n)
     out[k] = 0;
 }
 
-/* The ICCS move after the last "bestmove " (static buffer). */
-static const char *last_bestmove(const char *out)
-{
-    static char mv[64];
-    const char *p = NULL, *q = out;
-    while ((q = strstr(q, "bestmove ")) != NULL) p = q++;
-    if (!p) fail_msg("no bestmove in:\n%s", out);
-    sscanf(p + 9, "%63s", mv);
-    return mv;
-}
-
 /* Is the ICCS move legal in xiangqi after fen + ICCS moves? */
 static bool legal_after(const char *fen, const char *moves, const char *iccs)
 {
-    qp_rules *r = tu_rules(&tu_reg, "xiangqi");
-    qp_game g;
-    char err[QP_ERR], buf[1024], t[64];
-    if (qp_game_init(&g, r, fen, err, sizeof err)) fail_msg("%s", err);
-    snprintf(buf, sizeof buf, "%s", moves ? moves : "");
-    for (char *m = strtok(buf, " "); m; m = strtok(NULL, " ")) {
-        from_iccs(m, t, sizeof t);
-        qp_move mv;   /* played past a history draw, as position does */
-        if (r->rs->move_parse(r, g.cur, t, &mv, err, sizeof err)) fail_msg("%s: %s", m, err);
-        qp_game_play(&g, mv);
-    }
-    qp_move m;
-    from_iccs(iccs, t, sizeof t);
-    bool ok = r->rs->move_parse(r, g.cur, t, &m, err, sizeof err) == 0 && qp_move_is_legal(r, g.cur, m);
-    qp_game_free(&g);
-    qp_rules_free(r);
-    return ok;
+    return session_legal_after("xiangqi", fen, moves, iccs, from_iccs);
 }
 
 static void test_handshake(void **st)
@@ -98,28 +71,28 @@ static void test_go(void **st)
     assert_non_null(strstr(out, "info depth 3 seldepth "));
     assert_non_null(strstr(out, " score "));
     assert_null(strstr(out, " score cp "));   /* UCCI scores are bare numbers */
-    assert_true(legal_after(NULL, "h2e2 h7e7", last_bestmove(out)));
+    assert_true(legal_after(NULL, "h2e2 h7e7", session_bestmove(out)));
     /* the PV is in ICCS too: its first move is the bestmove, ranks 0-9 */
     const char *pv = strstr(strstr(out, "info depth 3 "), " pv ");
     assert_non_null(pv);
-    assert_int_equal(strncmp(pv + 4, last_bestmove(out), 4), 0);
+    assert_int_equal(strncmp(pv + 4, session_bestmove(out), 4), 0);
     free(out);
     /* clocks: seconds by default, milliseconds after usemillisec */
     out = session("position startpos moves h2e2\ngo time 2 increment 0 opptime 2 oppincrement 0\n");
-    assert_true(legal_after(NULL, "h2e2", last_bestmove(out)));
+    assert_true(legal_after(NULL, "h2e2", session_bestmove(out)));
     free(out);
     out = session("setoption usemillisec true\nposition startpos\ngo ponder time 300 movestogo 10 opptime 300\nponderhit\n");
     assert_int_equal(count_lines(out, "bestmove "), 1);
-    assert_true(legal_after(NULL, NULL, last_bestmove(out)));
+    assert_true(legal_after(NULL, NULL, session_bestmove(out)));
     assert_null(strstr(out, "error"));
     free(out);
     out = session("position startpos moves b0c2\ngo nodes 500\n");
-    assert_true(legal_after(NULL, "b0c2", last_bestmove(out)));
+    assert_true(legal_after(NULL, "b0c2", session_bestmove(out)));
     free(out);
     /* depth infinite answers after stop, once */
     out = session("position startpos\ngo depth infinite\nstop\nisready\n");
     assert_int_equal(count_lines(out, "bestmove "), 1);
-    assert_true(legal_after(NULL, NULL, last_bestmove(out)));
+    assert_true(legal_after(NULL, NULL, session_bestmove(out)));
     free(out);
 }
 
@@ -146,7 +119,7 @@ static void test_no_move_and_errors(void **st)
     assert_non_null(strstr(out, "info string error: unknown go parameter 'foo'\n"));
     assert_int_equal(count_lines(out, "bestmove "), 2);
     /* black to move after h2e2 */
-    assert_true(legal_after(NULL, "h2e2", last_bestmove(out)));
+    assert_true(legal_after(NULL, "h2e2", session_bestmove(out)));
     free(out);
 }
 
@@ -158,18 +131,8 @@ static void test_options(void **st)
                         "setoption draw.repetitions 4\nsetoption newgame\nposition startpos\nd\ngo depth 1\n");
     assert_non_null(strstr(out, "info string variant zhonggong fen rnbacabnr/4c4/"));
     assert_null(strstr(out, "error"));
-    const char *bm = last_bestmove(out);
     /* a zhonggong move in ICCS: ranks 0-8 on its 9x9 board */
-    char t[64], err[QP_ERR];
-    from_iccs(bm, t, sizeof t);
-    qp_rules *r = tu_rules(&tu_reg, "zhonggong");
-    qp_game g;
-    assert_int_equal(qp_game_init(&g, r, NULL, err, sizeof err), 0);
-    qp_move m;
-    assert_int_equal(r->rs->move_parse(r, g.cur, t, &m, err, sizeof err), 0);
-    assert_true(qp_move_is_legal(r, g.cur, m));
-    qp_game_free(&g);
-    qp_rules_free(r);
+    assert_true(session_legal_after("zhonggong", NULL, NULL, session_bestmove(out), from_iccs));
     free(out);
 }
 
@@ -183,7 +146,7 @@ static void test_threads(void **st)
                         "setoption threads two\nucci\nposition startpos moves h2e2 h7e7\ngo depth 4\n");
     assert_int_equal(count_lines(out, "bestmove "), 1);
     assert_non_null(strstr(out, "info depth 4 seldepth "));
-    assert_true(legal_after(NULL, "h2e2 h7e7", last_bestmove(out)));
+    assert_true(legal_after(NULL, "h2e2 h7e7", session_bestmove(out)));
     assert_non_null(strstr(out, "info string error: Threads must be 1..64, got '0'\n"));
     assert_non_null(strstr(out, "info string error: Threads must be 1..64, got '65'\n"));
     assert_non_null(strstr(out, "info string error: Threads must be 1..64, got 'two'\n"));
@@ -224,14 +187,14 @@ static void test_lines_numbers_repetition(void **st)
                                 "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 9 5\n"));
     assert_non_null(strstr(out, "info string error: go nodes needs a whole number, got '1e30'\n"));
     assert_int_equal(count_lines(out, "bestmove "), 1);
-    assert_true(legal_after(NULL, "b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0 c7b9 h2e2", last_bestmove(out)));
+    assert_true(legal_after(NULL, "b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0 c7b9 h2e2", session_bestmove(out)));
     free(out);
     out = session("position startpos\ngo time 99999999999999999999 increment 99999999999999999999 "
                   "opptime -99999999999999999999 movestogo 99999999999999999999\nstop\n"
                   "go depth 99999999999999999999\nstop\ngo nodes -1\n");
     assert_null(strstr(out, "error"));
     assert_int_equal(count_lines(out, "bestmove "), 3);
-    assert_true(legal_after(NULL, NULL, last_bestmove(out)));
+    assert_true(legal_after(NULL, NULL, session_bestmove(out)));
     free(out);
 }
 
@@ -253,7 +216,7 @@ static void test_ponder(void **st)
         const char *ready = strstr(out, "readyok\n"), *best = strstr(out, "bestmove ");
         assert_non_null(ready);
         assert_true(ready < best);
-        assert_true(legal_after(NULL, "h2e2", last_bestmove(out)));
+        assert_true(legal_after(NULL, "h2e2", session_bestmove(out)));
         /* bestmove M ponder P: P is the reply expected after M */
         char m[16], p[16] = "", extra[16] = "";
         assert_true(sscanf(best, "bestmove %15s ponder %15s %15s", m, p, extra) >= 1);
@@ -314,11 +277,11 @@ static void test_banmoves(void **st)
     char in[512];
     snprintf(in, sizeof in, "position fen %s\nbanmoves e0e1\ngo depth 3\n", fen);
     char *out = session(in);
-    assert_string_equal(last_bestmove(out), "e0f0");
+    assert_string_equal(session_bestmove(out), "e0f0");
     free(out);
     snprintf(in, sizeof in, "position fen %s\nbanmoves e0f0\ngo depth 3\n", fen);
     out = session(in);
-    assert_string_equal(last_bestmove(out), "e0e1");
+    assert_string_equal(session_bestmove(out), "e0e1");
     free(out);
     snprintf(in, sizeof in, "position fen %s\nbanmoves e0f0 e0e1\ngo depth 3\n", fen);
     out = session(in);
@@ -328,13 +291,13 @@ static void test_banmoves(void **st)
     out = session("position startpos\nbanmoves a0a1 a0a2 b0a2 b0c2 c0a2 c0e2 d0e1 e0e1 f0e1 g0e2 g0i2 "
                   "h0g2 h0i2 i0i1 i0i2 a3a4 c3c4 e3e4 g3g4 i3i4 b2a2 b2c2 b2d2 b2e2 b2f2 b2g2 b2b1 b2b3 "
                   "b2b4 b2b5 b2b6 b2b9 h2i2 h2g2 h2f2 h2d2 h2c2 h2h1 h2h3 h2h4 h2h5 h2h6 h2h9\ngo depth 2\n");
-    assert_string_equal(last_bestmove(out), "h2e2");
+    assert_string_equal(session_bestmove(out), "h2e2");
     assert_null(strstr(out, "error"));
     free(out);
     snprintf(in, sizeof in, "position fen %s\nbanmoves e0e1 zz\nposition fen %s\ngo depth 3\n", fen, fen);
     out = session(in);
     assert_non_null(strstr(out, "info string error: banmoves zz: "));
-    assert_true(legal_after(fen, NULL, last_bestmove(out)));
+    assert_true(legal_after(fen, NULL, session_bestmove(out)));
     free(out);
 }
 
@@ -378,7 +341,7 @@ static void test_variant_and_repetition(void **st)
     snprintf(in, sizeof in, "position startpos moves %s\ngo depth 2\n", moves);
     out = session(in);
     assert_null(strstr(out, "nobestmove"));
-    assert_true(legal_after(NULL, moves, last_bestmove(out)));
+    assert_true(legal_after(NULL, moves, session_bestmove(out)));
     free(out);
 }
 

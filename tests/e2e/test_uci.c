@@ -19,34 +19,10 @@
 
 static char *session(const char *input) { return session_of("uci", input); }
 
-/* The text after the last "bestmove " in out (static buffer). */
-static const char *last_bestmove(const char *out)
-{
-    static char mv[64];
-    const char *p = NULL, *q = out;
-    while ((q = strstr(q, "bestmove ")) != NULL) p = q++;
-    if (!p) fail_msg("no bestmove in:\n%s", out);
-    sscanf(p + 9, "%63s", mv);
-    return mv;
-}
-
-
 /* Is text a legal move of ruleset name after fen (NULL: start) + moves? */
 static bool legal_after(const char *name, const char *fen, const char *moves, const char *text)
 {
-    qp_rules *r = tu_rules(&tu_reg, name);
-    qp_game g;
-    char err[QP_ERR], buf[1024];
-    if (qp_game_init(&g, r, fen, err, sizeof err)) fail_msg("%s", err);
-    snprintf(buf, sizeof buf, "%s", moves ? moves : "");
-    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
-        if (qp_game_play_text(&g, t, err, sizeof err)) fail_msg("%s: %s", t, err);
-    qp_move m;
-    bool ok = r->rs->move_parse(r, g.cur, text, &m, err, sizeof err) == 0 &&
-              qp_move_is_legal(r, g.cur, m);
-    qp_game_free(&g);
-    qp_rules_free(r);
-    return ok;
+    return session_legal_after(name, fen, moves, text, NULL);
 }
 
 static void test_handshake(void **st)
@@ -76,7 +52,7 @@ static void test_go_depth(void **st)
     assert_int_equal(count_lines(out, "info depth "), 4);
     assert_non_null(strstr(out, "info depth 4 seldepth "));
     assert_non_null(strstr(out, " score cp "));
-    assert_true(legal_after("zhonggong", NULL, "a3a4 a7a6", last_bestmove(out)));
+    assert_true(legal_after("zhonggong", NULL, "a3a4 a7a6", session_bestmove(out)));
     assert_int_equal(count_lines(out, "bestmove "), 1);
     free(out);
 }
@@ -90,7 +66,7 @@ static void test_threads(void **st)
                         "go depth 5\n");
     assert_int_equal(count_lines(out, "bestmove "), 1);
     assert_non_null(strstr(out, "info depth 5 seldepth "));
-    assert_true(legal_after("zhonggong", NULL, "a3a4 a7a6", last_bestmove(out)));
+    assert_true(legal_after("zhonggong", NULL, "a3a4 a7a6", session_bestmove(out)));
     free(out);
     /* The table is rebuilt by Hash: the helpers follow it. */
     out = session("setoption name Threads value 0\nsetoption name Threads value two\n"
@@ -100,7 +76,7 @@ static void test_threads(void **st)
     assert_non_null(strstr(out, "info string error: Threads must be 1..64, got 'two'\n"));
     assert_non_null(strstr(out, "option name Threads type spin default 3 min 1 max 64\n"));
     assert_non_null(strstr(out, "info depth 4 seldepth "));
-    assert_true(legal_after("zhonggong", NULL, NULL, last_bestmove(out)));
+    assert_true(legal_after("zhonggong", NULL, NULL, session_bestmove(out)));
     free(out);
 }
 
@@ -110,15 +86,15 @@ static void test_clock_movetime_infinite(void **st)
     char *out = session("position startpos moves e2d2\n"
                         "go wtime 2000 btime 2000 winc 20 binc 20\n"
                         "isready\n");
-    assert_true(legal_after("zhonggong", NULL, "e2d2", last_bestmove(out)));
+    assert_true(legal_after("zhonggong", NULL, "e2d2", session_bestmove(out)));
     free(out);
     out = session("position startpos\ngo movetime 100\n");
-    assert_true(legal_after("zhonggong", NULL, NULL, last_bestmove(out)));
+    assert_true(legal_after("zhonggong", NULL, NULL, session_bestmove(out)));
     free(out);
     /* Infinite: the answer waits for stop, then comes exactly once. */
     out = session("position startpos\ngo infinite\nstop\nisready\n");
     assert_int_equal(count_lines(out, "bestmove "), 1);
-    assert_true(legal_after("zhonggong", NULL, NULL, last_bestmove(out)));
+    assert_true(legal_after("zhonggong", NULL, NULL, session_bestmove(out)));
     assert_non_null(strstr(out, "readyok"));
     free(out);
 }
@@ -148,7 +124,7 @@ static void test_bad_input(void **st)
     /* The bad `go` searched the least (depth 1), not without a limit;
      * two bestmoves, black to move after a3a4. */
     assert_int_equal(count_lines(out, "bestmove "), 2);
-    assert_true(legal_after("zhonggong", NULL, "a3a4", last_bestmove(out)));
+    assert_true(legal_after("zhonggong", NULL, "a3a4", session_bestmove(out)));
     free(out);
 }
 
@@ -165,7 +141,7 @@ static void test_game_over_and_fen(void **st)
     snprintf(in, sizeof in, "position fen %s\ngo depth 2\nd\n", fen);
     out = session(in);
     assert_non_null(strstr(out, " score mate 1 "));
-    assert_true(legal_after("zhonggong", fen, NULL, last_bestmove(out)));
+    assert_true(legal_after("zhonggong", fen, NULL, session_bestmove(out)));
     assert_non_null(strstr(out, "info string variant zhonggong fen 9/9/7R1/3k5/R8/4K4/9/9/9 w - - 0 1\n"));
     free(out);
 }
@@ -177,7 +153,7 @@ static void test_variants_and_options(void **st)
     char *out = session("setoption name UCI_Variant value tictactoe\n"
                         "setoption name Search value alphabeta\n"
                         "position startpos moves b2\ngo depth 8\n");
-    const char *bm = last_bestmove(out);
+    const char *bm = session_bestmove(out);
     assert_true(!strcmp(bm, "a1") || !strcmp(bm, "a3") || !strcmp(bm, "c1") || !strcmp(bm, "c3"));
     assert_non_null(strstr(out, "info depth 8 seldepth 8 score cp 0 "));
     free(out);
@@ -192,7 +168,7 @@ static void test_variants_and_options(void **st)
     assert_non_null(strstr(out, "bestmove "));
     free(out);
     out = session("setoption name UCI_Variant value xiangqi\nposition startpos\ngo depth 3\n");
-    assert_true(legal_after("xiangqi", NULL, NULL, last_bestmove(out)));
+    assert_true(legal_after("xiangqi", NULL, NULL, session_bestmove(out)));
     free(out);
 }
 
@@ -221,7 +197,7 @@ static void test_analyze(void **st)
     assert_non_null(strstr(out, "info depth 4 seldepth "));
     /* The last line is the bestmove, and it is legal. */
     assert_int_equal(strncmp(last_line(out), "bestmove ", 9), 0);
-    assert_true(legal_after("zhonggong", fen, NULL, last_bestmove(out)));
+    assert_true(legal_after("zhonggong", fen, NULL, session_bestmove(out)));
     free(out);
     free(err);
 
@@ -234,7 +210,7 @@ static void test_analyze(void **st)
     free(err);
 
     assert_int_equal(tu_run("analyze zhonggong --movetime 100", NULL, &out, &err), 0);
-    assert_true(legal_after("zhonggong", NULL, NULL, last_bestmove(out)));
+    assert_true(legal_after("zhonggong", NULL, NULL, session_bestmove(out)));
     free(out);
     free(err);
 
@@ -435,7 +411,7 @@ static void test_go_numbers(void **st)
     char *out = session("position startpos\ngo nodes 1e30\n");
     assert_non_null(strstr(out, "info string error: go nodes needs a whole number, got '1e30'\n"));
     assert_int_equal(count_lines(out, "bestmove "), 1);
-    assert_true(legal_after("zhonggong", NULL, NULL, last_bestmove(out)));
+    assert_true(legal_after("zhonggong", NULL, NULL, session_bestmove(out)));
     free(out);
     /* (stop between: a go during a search is refused) */
     out = session("position startpos\ngo movetime -5\nstop\ngo depth -99999999999999999999999\nstop\n"
@@ -451,7 +427,7 @@ static void test_go_numbers(void **st)
                   "go wtime 1000000000 winc 1000000000 movestogo 1\nstop\n");
     assert_null(strstr(out, "error"));
     assert_int_equal(count_lines(out, "bestmove "), 4);
-    assert_true(legal_after("zhonggong", NULL, NULL, last_bestmove(out)));
+    assert_true(legal_after("zhonggong", NULL, NULL, session_bestmove(out)));
     free(out);
 }
 
@@ -584,7 +560,7 @@ static void test_game_text_cannot_break_lines(void **st)
     char *out = session("setoption name UCI_Variant value inject\nposition startpos\ngo depth 2\n");
     assert_int_equal(count_lines(out, "bestmove "), 1);
     assert_int_equal(count_lines(out, "bestmove zz"), 0);
-    const char *bm = last_bestmove(out);
+    const char *bm = session_bestmove(out);
     assert_int_equal(strcmp(bm + 2, "?bestmove?zz??[2J"), 0);
     assert_null(strchr(out, '\r'));
     assert_null(strchr(out, 27));
@@ -728,7 +704,7 @@ static void test_repetition_is_the_guis(void **st)
     snprintf(in, sizeof in, "setoption name UCI_Variant value xiangqi\nposition startpos moves %s\ngo depth 2\n", moves);
     char *out = session(in);
     assert_null(strstr(out, "game over"));
-    assert_true(legal_after("xiangqi", NULL, moves, last_bestmove(out)));
+    assert_true(legal_after("xiangqi", NULL, moves, session_bestmove(out)));
     free(out);
 }
 

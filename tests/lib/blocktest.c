@@ -6,6 +6,7 @@
 
 #include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lua_ruleset.h"
@@ -99,4 +100,46 @@ int bt_check_bad_games(const char *dir)
     }
     closedir(d);
     return checked;
+}
+
+void bt_check_plays(qp_registry *reg, const bt_play_case *cases, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const bt_play_case *c = &cases[i];
+        qp_rules *r = tu_rules_with(reg, c->game, c->params);
+        void *s = bt_pos_at(r, c->fen);
+        bt_play(r, s, c->moves);
+        char fen[256], status[128];
+        r->rs->fen_print(r, s, fen, sizeof fen);
+        if (strcmp(fen, c->after)) fail_msg("%s %s: '%s', expected '%s'", c->game, c->moves, fen, c->after);
+        bt_status_text(r, s, status, sizeof status);
+        if (strcmp(status, c->status)) fail_msg("%s %s: '%s', expected '%s'", c->game, c->moves, status, c->status);
+        free(s);
+        qp_rules_free(r);
+    }
+}
+
+void bt_check_fen_round_trips(const qp_rules *r, const char *name, int games, int plies, uint64_t *seed)
+{
+    void *s = qp_state_new(r), *t = qp_state_new(r);
+    char fen[1024], fen2[1024], err[QP_ERR];
+    for (int game = 0; game < games; game++) {
+        r->rs->setup(r, s);
+        for (int ply = 0; ply < plies; ply++) {
+            r->rs->fen_print(r, s, fen, sizeof fen);
+            memset(t, 0, r->state_size);
+            if (r->rs->fen_parse(r, t, fen, err, sizeof err)) fail_msg("%s: %s: %s", name, fen, err);
+            r->rs->fen_print(r, t, fen2, sizeof fen2);
+            if (strcmp(fen, fen2)) fail_msg("%s: %s reads back as %s", name, fen, fen2);
+            if (r->rs->hash(r, s) != r->rs->hash(r, t)) fail_msg("%s: hash drift at %s", name, fen);
+            if (memcmp(s, t, r->state_size)) fail_msg("%s: state differs from its FEN %s", name, fen);
+            qp_move mv[QP_MAX_MOVES];
+            int n = r->rs->gen(r, s, mv, QP_GEN_ALL);
+            if (!n) break;
+            *seed = *seed * 6364136223846793005ull + 1442695040888963407ull;
+            r->rs->make(r, s, mv[(*seed >> 33) % (uint64_t)n], NULL);
+        }
+    }
+    free(s);
+    free(t);
 }

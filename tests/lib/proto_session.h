@@ -1,6 +1,7 @@
 /*
  * proto_session.h — engine protocol sessions for the test suites
- * (test_uci.c, test_ucci.c): the real binary behind two pipes.
+ * (test_uci.c, test_ucci.c): the real binary behind two pipes, and the
+ * check that a move it answers is legal.
  */
 #ifndef QP_PROTO_SESSION_H
 #define QP_PROTO_SESSION_H
@@ -14,6 +15,8 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "testutil.h"
 
 /* Lines of out that start with prefix. */
 static inline int count_lines(const char *out, const char *prefix)
@@ -90,6 +93,45 @@ static inline char *session_len(const char *proto, const char *input, size_t len
 static inline char *session_of(const char *proto, const char *input)
 {
     return session_len(proto, input, strlen(input));
+}
+
+/* The move after the last "bestmove " in out (static buffer). */
+static inline const char *session_bestmove(const char *out)
+{
+    static char mv[64];
+    const char *p = NULL, *q = out;
+    while ((q = strstr(q, "bestmove ")) != NULL) p = q++;
+    if (!p) fail_msg("no bestmove in:\n%s", out);
+    sscanf(p + 9, "%63s", mv);
+    return mv;
+}
+
+/* Is text a legal move of ruleset name after fen (NULL: the start) and
+ * moves?  Every move text goes through conv first when it is given (the
+ * protocol's notation made qipan's); the moves are played past a history
+ * draw, as the position command plays them. */
+static inline bool session_legal_after(const char *name, const char *fen, const char *moves,
+                                       const char *text, void (*conv)(const char *, char *, size_t))
+{
+    qp_rules *r = tu_rules(&tu_reg, name);
+    qp_game g;
+    char err[QP_ERR], buf[1024], t[64];
+    if (qp_game_init(&g, r, fen, err, sizeof err)) fail_msg("%s", err);
+    snprintf(buf, sizeof buf, "%s", moves ? moves : "");
+    for (char *m = strtok(buf, " "); m; m = strtok(NULL, " ")) {
+        qp_move mv;
+        if (conv) conv(m, t, sizeof t);
+        else snprintf(t, sizeof t, "%s", m);
+        if (r->rs->move_parse(r, g.cur, t, &mv, err, sizeof err)) fail_msg("%s: %s", m, err);
+        qp_game_play(&g, mv);
+    }
+    qp_move m;
+    if (conv) conv(text, t, sizeof t);
+    else snprintf(t, sizeof t, "%s", text);
+    bool ok = r->rs->move_parse(r, g.cur, t, &m, err, sizeof err) == 0 && qp_move_is_legal(r, g.cur, m);
+    qp_game_free(&g);
+    qp_rules_free(r);
+    return ok;
 }
 
 #endif

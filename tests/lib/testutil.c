@@ -32,11 +32,39 @@ int tu_setup_registry(void **state)
     return 0;
 }
 
+int tu_setup_registry_games(void **state)
+{
+    (void)state;
+    char err[QP_ERR] = "";
+    tu_registry(&tu_reg);
+    qp_registry_load_game_dir(&tu_reg, QP_TESTDATA_DIR "/games", err, sizeof err);
+    if (err[0]) fail_msg("test games: %s", err);
+    return 0;
+}
+
 int tu_teardown_registry(void **state)
 {
     (void)state;
     qp_registry_free(&tu_reg);
     return 0;
+}
+
+char tu_data_home[128];
+
+int tu_setup_data_home(void **state)
+{
+    snprintf(tu_data_home, sizeof tu_data_home, "/tmp/qp_data_XXXXXX");
+    if (!mkdtemp(tu_data_home)) return -1;
+    setenv("XDG_DATA_HOME", tu_data_home, 1);
+    return tu_setup_registry(state);
+}
+
+int tu_teardown_data_home(void **state)
+{
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tu_data_home);
+    if (system(cmd) != 0) return -1;
+    return tu_teardown_registry(state);
 }
 
 qp_rules *tu_rules_with(qp_registry *reg, const char *name, const char *const *kv)
@@ -112,6 +140,15 @@ int tu_run(const char *args, const char *stdin_text, char **out, char **errout)
     int st = tu_run_cmd(cmd, stdin_text, out, errout);
     free(cmd);
     return st;
+}
+
+void tu_expect_out(const char *args, int rc, const char *want)
+{
+    char *out;
+    int got = tu_run(args, NULL, &out, NULL);
+    if (got != rc || strcmp(out, want))
+        fail_msg("qipan %s: exit %d (want %d), stdout '%s' (want '%s')", args, got, rc, out, want);
+    free(out);
 }
 
 static int cmp_str(const void *a, const void *b)

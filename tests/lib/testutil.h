@@ -25,6 +25,15 @@ void tu_registry(qp_registry *reg);
 extern qp_registry tu_reg;
 int tu_setup_registry(void **state);
 int tu_teardown_registry(void **state);
+/* The same registry with the test games of tests/data/games/ too (fails
+ * the suite when one does not load). */
+int tu_setup_registry_games(void **state);
+/* A suite with a data folder of its own: tu_setup_data_home makes a fresh
+ * folder, tu_data_home, sets XDG_DATA_HOME to it and sets up tu_reg;
+ * tu_teardown_data_home removes the folder and frees tu_reg. */
+extern char tu_data_home[128];
+int tu_setup_data_home(void **state);
+int tu_teardown_data_home(void **state);
 /* Rules of a registered ruleset with its defaults (fails the test if absent). */
 qp_rules *tu_rules(qp_registry *reg, const char *name);
 /* Rules with param overrides "key=value" (NULL-terminated list). */
@@ -34,6 +43,9 @@ qp_rules *tu_rules_with(qp_registry *reg, const char *name, const char *const *k
  * stdin text (may be NULL).  Returns the exit status; *out receives
  * malloc'ed stdout (and *errout stderr, when non-NULL). */
 int tu_run(const char *args, const char *stdin_text, char **out, char **errout);
+/* Runs the qipan binary with args and no input; fails the test, naming
+ * args, unless it exits with rc and prints exactly want on stdout. */
+void tu_expect_out(const char *args, int rc, const char *want);
 /* The same for any shell command line (another tool of the build). */
 int tu_run_cmd(const char *cmdline, const char *stdin_text, char **out, char **errout);
 

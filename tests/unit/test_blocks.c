@@ -59,8 +59,6 @@ static int teardown_reg(void **st)
 #define JUMPY "7/1m1m1m1/7/1m1m1m1/7/1m1m1m1/M1M1M1M w 0"
 
 /* Params are "key=value" strings, at most 4, NULL-terminated. */
-typedef const char *kv_list[5];
-
 static qp_rules *rules(const char *game, const char *const *kv)
 {
     return tu_rules_with(&reg, game, kv);
@@ -70,7 +68,7 @@ static qp_rules *rules(const char *game, const char *const *kv)
 
 typedef struct perft_case {
     const char *game;
-    kv_list params;
+    bt_params params;
     const char *twin;   /* the same game as Lua hooks, or NULL */
     int twin_depth;     /* the twin is slow: compare up to this depth */
     uint64_t count[10]; /* perft 1, 2, …; 0 ends */
@@ -127,7 +125,7 @@ static void test_perft_jumps(void **st)
 {
     (void)st;
     static const struct {
-        kv_list params;
+        bt_params params;
         int depth;
         uint64_t count;
     } cases[] = {
@@ -211,7 +209,7 @@ static void test_twins(void **st)
     (void)st;
     static const struct {
         const char *game, *twin;
-        kv_list params;
+        bt_params params;
         const char *fen;   /* NULL: the start */
     } pairs[] = {
         {"reversi", "reversi_hooks", {NULL}, NULL},
@@ -273,7 +271,7 @@ static void test_twins(void **st)
 
 typedef struct moves_case {
     const char *game;
-    kv_list params;
+    bt_params params;
     const char *fen;
     const char *moves;   /* sorted, space-separated */
 } moves_case;
@@ -367,16 +365,7 @@ static void test_move_sets(void **st)
 
 /* ---- playing: the position after moves ------------------------------------- */
 
-typedef struct play_case {
-    const char *game;
-    kv_list params;
-    const char *fen;     /* NULL: the start */
-    const char *moves;
-    const char *after;   /* the FEN */
-    const char *status;
-} play_case;
-
-static const play_case plays[] = {
+static const bt_play_case plays[] = {
     {"t_move", {NULL}, NULL, "a1c3 e5e1", "5/5/2R2/5/4r w 2", "ongoing"},
     /* a chain removes every jumped piece; without men Black has lost */
     {"t_jump", {"chain=full", NULL}, "7/7/7/3m3/7/1m5/M6 w 0", "a1c3e5", "7/7/4M2/7/7/7/7 b 1",
@@ -438,26 +427,14 @@ static const play_case plays[] = {
 static void test_play(void **st)
 {
     (void)st;
-    for (size_t i = 0; i < sizeof plays / sizeof plays[0]; i++) {
-        const play_case *c = &plays[i];
-        qp_rules *r = rules(c->game, c->params);
-        void *s = bt_pos_at(r, c->fen);
-        bt_play(r, s, c->moves);
-        char fen[256], status[128];
-        r->rs->fen_print(r, s, fen, sizeof fen);
-        if (strcmp(fen, c->after)) fail_msg("%s %s: '%s', expected '%s'", c->game, c->moves, fen, c->after);
-        bt_status_text(r, s, status, sizeof status);
-        if (strcmp(status, c->status)) fail_msg("%s %s: '%s', expected '%s'", c->game, c->moves, status, c->status);
-        free(s);
-        qp_rules_free(r);
-    }
+    bt_check_plays(&reg, plays, sizeof plays / sizeof plays[0]);
 }
 
 /* ---- outcomes ------------------------------------------------------------- */
 
 typedef struct outcome_case {
     const char *game;
-    kv_list params;
+    bt_params params;
     const char *fen;
     const char *status;
 } outcome_case;
@@ -530,7 +507,7 @@ static void test_outcomes(void **st)
 
 typedef struct refusal_case {
     const char *game;
-    kv_list params;
+    bt_params params;
     const char *fen;
     const char *text;
     const char *err;
@@ -676,7 +653,7 @@ static void test_fen_round_trips(void **st)
     (void)st;
     static const struct {
         const char *game;
-        kv_list params;
+        bt_params params;
         const char *in, *out;
     } cases[] = {
         {"baghchal", {NULL}, "t3t/5/2G2/5/t3t[GGGGGGGGGGGGGGGGGGG] b 1", NULL},
@@ -738,7 +715,7 @@ static void test_make_equals_fen(void **st)
     (void)st;
     static const struct {
         const char *game;
-        kv_list params;
+        bt_params params;
     } games[] = {
         {"reversi", {NULL}},
         {"connect4", {NULL}},
@@ -761,26 +738,8 @@ static void test_make_equals_fen(void **st)
     uint64_t seed = 99;
     for (size_t gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
         qp_rules *r = rules(games[gi].game, games[gi].params);
-        void *s = bt_pos_at(r, NULL), *t = qp_state_new(r);
-        char fen[512], err[QP_ERR];
-        for (int game = 0; game < 10; game++) {
-            r->rs->setup(r, s);
-            for (int ply = 0; ply < 80; ply++) {
-                r->rs->fen_print(r, s, fen, sizeof fen);
-                memset(t, 0, r->state_size);
-                if (r->rs->fen_parse(r, t, fen, err, sizeof err)) fail_msg("%s: %s: %s", games[gi].game, fen, err);
-                if (r->rs->hash(r, s) != r->rs->hash(r, t)) fail_msg("%s: hash drift at %s", games[gi].game, fen);
-                if (memcmp(s, t, r->state_size)) fail_msg("%s: state differs from its FEN %s", games[gi].game, fen);
-                qp_move mv[QP_MAX_MOVES];
-                int n = r->rs->gen(r, s, mv, QP_GEN_ALL);
-                if (!n) break;
-                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-                r->rs->make(r, s, mv[(seed >> 33) % (uint64_t)n], NULL);
-            }
-        }
+        bt_check_fen_round_trips(r, games[gi].game, 10, 80, &seed);
         assert_string_equal(qp_lua_rules_error(r), "");
-        free(s);
-        free(t);
         qp_rules_free(r);
     }
 }
@@ -793,7 +752,7 @@ static void test_replay(void **st)
     (void)st;
     static const struct {
         const char *game;
-        kv_list params;
+        bt_params params;
     } games[] = {
         {"reversi", {NULL}}, {"morris3", {NULL}}, {"baghchal", {NULL}}, {"pegsolitaire", {"board=french", NULL}},
         {"t_jump", {"chain=optional", NULL}}, {"t_hand", {"first=false", NULL}}, {"t_mixed", {NULL}},
@@ -915,13 +874,8 @@ static void test_readme_first_game(void **st)
 static void test_cli(void **st)
 {
     (void)st;
-    char *out;
-    assert_int_equal(tu_run("status connect4 --fen '7/7/o6/Xo5/XXo4/XXXo3 w 10'", NULL, &out, NULL), 0);
-    assert_string_equal(out, "yellow wins: four in a row\n\n");
-    free(out);
-    assert_int_equal(tu_run("moves connect4 --fen 'X6/o6/X6/o6/X6/o6 w 6'", NULL, &out, NULL), 0);
-    assert_string_equal(out, "b1\nc1\nd1\ne1\nf1\ng1\n");
-    free(out);
+    tu_expect_out("status connect4 --fen '7/7/o6/Xo5/XXo4/XXXo3 w 10'", 0, "yellow wins: four in a row\n\n");
+    tu_expect_out("moves connect4 --fen 'X6/o6/X6/o6/X6/o6 w 6'", 0, "b1\nc1\nd1\ne1\nf1\ng1\n");
     char *err;
     assert_int_not_equal(tu_run("moves baghchal --fen 't3t/5/5/5/t3t[t] w'", NULL, NULL, &err), 0);
     assert_non_null(strstr(err, "FEN hands: 't' cannot be in hand"));

@@ -17,29 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static qp_registry reg;
-
-static int setup_reg(void **st)
-{
-    (void)st;
-    char err[QP_ERR] = "";
-    tu_registry(&reg);
-    qp_registry_load_game_dir(&reg, QP_TESTDATA_DIR "/games", err, sizeof err);
-    if (err[0]) fail_msg("test games: %s", err);
-    return 0;
-}
-
-static int teardown_reg(void **st)
-{
-    (void)st;
-    qp_registry_free(&reg);
-    return 0;
-}
-
 static qp_rules *rules(const char *game, const char *param)
 {
     const char *kv[2] = {param, NULL};
-    return tu_rules_with(&reg, game, kv);
+    return tu_rules_with(&tu_reg, game, kv);
 }
 
 static int count_moves(const qp_rules *r, const void *s)
@@ -261,5 +242,5 @@ int main(void)
         cmocka_unit_test(test_hex_swap),
         cmocka_unit_test(test_twin_perft),
     };
-    return cmocka_run_group_tests(tests, setup_reg, teardown_reg);
+    return cmocka_run_group_tests(tests, tu_setup_registry_games, tu_teardown_registry);
 }

@@ -16,39 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static qp_registry reg;
-
-static int setup_reg(void **st)
-{
-    (void)st;
-    char err[QP_ERR] = "";
-    tu_registry(&reg);
-    qp_registry_load_game_dir(&reg, QP_TESTDATA_DIR "/games", err, sizeof err);
-    if (err[0]) fail_msg("test games: %s", err);
-    return 0;
-}
-
-static int teardown_reg(void **st)
-{
-    (void)st;
-    qp_registry_free(&reg);
-    return 0;
-}
-
-typedef const char *kv_list[5];
-
 /* ---- played moves: what is captured, what is not ------------------------- */
 
-typedef struct play_case {
-    const char *game;
-    kv_list params;
-    const char *fen;
-    const char *moves;
-    const char *after;   /* the FEN */
-    const char *status;
-} play_case;
-
-static const play_case plays[] = {
+static const bt_play_case plays[] = {
     /* 六子冲: own-own-enemy-empty along the moved piece's column or row,
      * read either way, the moved piece either of the two own */
     {"liuzichong", {NULL}, "3b/b2b/1W2/W3 w 0", "b2a2", "3b/3b/W3/W3 b 1", "ongoing"},        /* column, up */
@@ -115,19 +85,7 @@ static const play_case plays[] = {
 static void test_play(void **st)
 {
     (void)st;
-    for (size_t i = 0; i < sizeof plays / sizeof plays[0]; i++) {
-        const play_case *c = &plays[i];
-        qp_rules *r = tu_rules_with(&reg, c->game, c->params);
-        void *s = bt_pos_at(r, c->fen);
-        bt_play(r, s, c->moves);
-        char fen[256], status[128];
-        r->rs->fen_print(r, s, fen, sizeof fen);
-        if (strcmp(fen, c->after)) fail_msg("%s %s: '%s', expected '%s'", c->game, c->moves, fen, c->after);
-        bt_status_text(r, s, status, sizeof status);
-        if (strcmp(status, c->status)) fail_msg("%s %s: '%s', expected '%s'", c->game, c->moves, status, c->status);
-        free(s);
-        qp_rules_free(r);
-    }
+    bt_check_plays(&tu_reg, plays, sizeof plays / sizeof plays[0]);
 }
 
 /* ---- move sets, flags and the noisy moves ------------------------------- */
@@ -155,7 +113,7 @@ static void test_move_sets(void **st)
     (void)st;
     for (size_t i = 0; i < sizeof move_sets / sizeof move_sets[0]; i++) {
         const moves_case *c = &move_sets[i];
-        qp_rules *r = tu_rules(&reg, c->game);
+        qp_rules *r = tu_rules(&tu_reg, c->game);
         void *s = bt_pos_at(r, c->fen);
         char *got = tu_moves_text(r, s);
         for (char *p = got; *p; p++)
@@ -200,7 +158,7 @@ static void test_outcomes(void **st)
         {"laohu", "9/4t4/9/9/9/9/9/9/9/MMMMMMMMM/MMMMM4 w 0", "tiger wins: men captured"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        qp_rules *r = tu_rules(&reg, cases[i].game);
+        qp_rules *r = tu_rules(&tu_reg, cases[i].game);
         void *s = bt_pos_at(r, cases[i].fen);
         char status[128];
         bt_status_text(r, s, status, sizeof status);
@@ -230,7 +188,7 @@ static void test_perft_twins(void **st)
         {"laohu", "hk_laohu", "9/9/9/9/9/3MMM3/3MtM3/3M1M3/9/MMMMMMMMM/MMMMMM3 b 0", 4, {0}},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        qp_rules *r = tu_rules(&reg, cases[i].game), *h = tu_rules(&reg, cases[i].twin);
+        qp_rules *r = tu_rules(&tu_reg, cases[i].game), *h = tu_rules(&tu_reg, cases[i].twin);
         void *s = bt_pos_at(r, cases[i].fen), *hs = bt_pos_at(h, cases[i].fen);
         for (int d = 1; d <= cases[i].twin_depth || (d <= 8 && cases[i].count[d - 1]); d++) {
             uint64_t n = tu_perft(r, s, d), hn = d <= cases[i].twin_depth ? tu_perft(h, hs, d) : n;
@@ -308,7 +266,7 @@ static void test_bitboards_and_walks(void **st)
 {
     (void)st;
     static const struct {
-        kv_list params;
+        bt_params params;
         const char *fen;
         int depth;
     } cases[] = {
@@ -323,7 +281,7 @@ static void test_bitboards_and_walks(void **st)
         for (; cases[i].params[k]; k++) kv[k] = cases[i].params[k];
         kv[k] = "frame=true";
         kv[k + 1] = NULL;
-        qp_rules *r = tu_rules_with(&reg, "t_custodian", cases[i].params), *f = tu_rules_with(&reg, "t_custodian", kv);
+        qp_rules *r = tu_rules_with(&tu_reg, "t_custodian", cases[i].params), *f = tu_rules_with(&tu_reg, "t_custodian", kv);
         char big[256];
         framed(cases[i].fen, big, sizeof big);
         void *s = bt_pos_at(r, cases[i].fen), *fs = bt_pos_at(f, big);
@@ -386,5 +344,5 @@ int main(void)
         cmocka_unit_test(test_outcomes),      cmocka_unit_test(test_perft_twins),
         cmocka_unit_test(test_bitboards_and_walks), cmocka_unit_test(test_bad_capture),
     };
-    return cmocka_run_group_tests(tests, setup_reg, teardown_reg);
+    return cmocka_run_group_tests(tests, tu_setup_registry_games, tu_teardown_registry);
 }

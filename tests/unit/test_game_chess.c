@@ -26,21 +26,10 @@ static qp_rules *chess(void)
     return tu_rules(&tu_reg, "chess");
 }
 
-static void fen_is(const qp_rules *r, const void *s, const char *want)
-{
-    char buf[256];
-    r->rs->fen_print(r, s, buf, sizeof buf);
-    if (strcmp(buf, want)) fail_msg("FEN '%s', expected '%s'", buf, want);
-}
-
 static void status_is(const qp_rules *r, const void *s, const char *want)
 {
-    qp_outcome o;
     char buf[128];
-    r->rs->outcome(r, s, &o);
-    if (o.result == QP_ONGOING) snprintf(buf, sizeof buf, "ongoing");
-    else if (o.result == QP_WIN) snprintf(buf, sizeof buf, "%s wins: %s", qp_side_name(r, o.winner), o.reason);
-    else snprintf(buf, sizeof buf, "draw: %s", o.reason);
+    bt_status_text(r, s, buf, sizeof buf);
     if (strcmp(buf, want)) fail_msg("outcome '%s', expected '%s'", buf, want);
 }
 
@@ -122,14 +111,14 @@ static void test_castling(void **st)
     /* the rook goes to the square the king passed; the rights of the side go */
     void *s = bt_pos_at(r, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     bt_play(r, s, "e1g1");
-    fen_is(r, s, "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+    bt_assert_fen(r, s, "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
     bt_play(r, s, "e8c8");
-    fen_is(r, s, "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
+    bt_assert_fen(r, s, "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
     free(s);
     /* a rook that moved, or was taken, takes its right along */
     s = bt_pos_at(r, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     bt_play(r, s, "a1a8");
-    fen_is(r, s, "R3k2r/8/8/8/8/8/8/4K2R b Kk - 0 1");
+    bt_assert_fen(r, s, "R3k2r/8/8/8/8/8/8/4K2R b Kk - 0 1");
     free(s);
     refused(r, "r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1", "e1c1",
             "e1c1: no castling right 'Q' (the king or its partner has moved)");
@@ -153,14 +142,14 @@ static void test_en_passant(void **st)
     void *s = bt_pos_at(r, "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
     bt_play(r, s, "e2e4");
     /* the square passed is kept because d4 can take there */
-    fen_is(r, s, "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
+    bt_assert_fen(r, s, "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
     bt_play(r, s, "d4e3");
-    fen_is(r, s, "4k3/8/8/8/8/4p3/8/4K3 w - - 0 2");
+    bt_assert_fen(r, s, "4k3/8/8/8/8/4p3/8/4K3 w - - 0 2");
     free(s);
     /* no enemy pawn beside it: no en passant square, in the FEN or the hash */
     s = bt_pos_at(r, NULL);
     bt_play(r, s, "e2e4");
-    fen_is(r, s, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    bt_assert_fen(r, s, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     void *t = bt_pos_at(r, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
     assert_true(r->rs->hash(r, s) == r->rs->hash(r, t));
     free(t);
@@ -225,7 +214,7 @@ static void test_promotion(void **st)
         char mv[8];
         snprintf(mv, sizeof mv, "e7e8%s", to[i]);
         bt_play(r, s, mv);
-        fen_is(r, s, fen[i]);
+        bt_assert_fen(r, s, fen[i]);
         free(s);
     }
     refused(r, "7k/4P3/8/8/8/8/8/K7 w - - 0 1", "e7e8", "e7e8: a promotion, name the piece it becomes (one of q, r, b, n)");
@@ -340,9 +329,9 @@ static void test_fifty_moves(void **st)
     /* the FEN keeps the halfmove clock and the fullmove number */
     s = bt_pos_at(r, "4k3/8/8/8/8/8/P7/4K3 w - - 37 60");
     bt_play(r, s, "e1d1");
-    fen_is(r, s, "4k3/8/8/8/8/8/P7/3K4 b - - 38 60");
+    bt_assert_fen(r, s, "4k3/8/8/8/8/8/P7/3K4 b - - 38 60");
     bt_play(r, s, "e8d8 a2a3");
-    fen_is(r, s, "3k4/8/8/8/8/P7/8/3K4 b - - 0 61");
+    bt_assert_fen(r, s, "3k4/8/8/8/8/P7/8/3K4 b - - 0 61");
     free(s);
     qp_rules_free(r);
 }
@@ -362,15 +351,15 @@ static void test_fen(void **st)
     };
     for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
         void *s = bt_pos_at(r, fens[i]);
-        fen_is(r, s, fens[i]);
+        bt_assert_fen(r, s, fens[i]);
         free(s);
     }
     void *s = bt_pos_at(r, NULL);
-    fen_is(r, s, fens[0]);
+    bt_assert_fen(r, s, fens[0]);
     /* the short forms: castling and en passant default to none, the counters to 0 1 */
     free(s);
     s = bt_pos_at(r, "4k3/8/8/8/8/8/8/4K3 b");
-    fen_is(r, s, "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    bt_assert_fen(r, s, "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
     free(s);
     static const struct { const char *fen, *err; } bad[] = {
         {"4k3/8/8/8/8/8/8/4K3 w X - 0 1", "FEN castling: 'X' is not a castling of this game"},

@@ -23,29 +23,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static qp_registry reg;
-
-static int setup_reg(void **st)
-{
-    (void)st;
-    char err[QP_ERR] = "";
-    tu_registry(&reg);
-    qp_registry_load_game_dir(&reg, QP_TESTDATA_DIR "/games", err, sizeof err);
-    if (err[0]) fail_msg("test games: %s", err);
-    return 0;
-}
-
-static int teardown_reg(void **st)
-{
-    (void)st;
-    qp_registry_free(&reg);
-    return 0;
-}
-
 /* A game of name with params kv from fen (NULL: the start). */
 static qp_rules *game_at(qp_game *g, const char *name, const char *const *kv, const char *fen)
 {
-    qp_rules *r = tu_rules_with(&reg, name, kv);
+    qp_rules *r = tu_rules_with(&tu_reg, name, kv);
     char err[QP_ERR];
     if (qp_game_init(g, r, fen, err, sizeof err)) fail_msg("%s: %s", fen ? fen : "start", err);
     return r;
@@ -165,7 +146,7 @@ static void test_superko(void **st)
 
     /* perft sees the path from its root: two plies from the ko position
      * leave out White's retake after d2, as the game layer does */
-    r = tu_rules(&reg, "go");
+    r = tu_rules(&tu_reg, "go");
     void *s = qp_state_new(r);
     assert_int_equal(r->rs->fen_parse(r, s, ko, err, sizeof err), 0);
     qp_move mv[QP_MAX_MOVES];
@@ -288,7 +269,7 @@ static void test_area_score(void **st)
 static void test_bad_input(void **st)
 {
     (void)st;
-    qp_rules *r = tu_rules(&reg, "go");
+    qp_rules *r = tu_rules(&tu_reg, "go");
     void *s = qp_state_new(r);
     char err[QP_ERR];
     assert_int_equal(r->rs->fen_parse(r, s, "9/9/9/9/9/9/9/9/9~x w 1", err, sizeof err), -1);
@@ -297,7 +278,7 @@ static void test_bad_input(void **st)
     assert_int_equal(r->rs->move_parse(r, s, "j1", &m, err, sizeof err), -1);
     free(s);
     qp_rules_free(r);
-    const qp_ruleset *rs = qp_registry_find(&reg, "go");
+    const qp_ruleset *rs = qp_registry_find(&tu_reg, "go");
     assert_non_null(rs);
     qp_params p;
     assert_int_equal(qp_params_init(&p, rs->params, err, sizeof err), 0);
@@ -334,7 +315,7 @@ static void test_perft(void **st)
     (void)st;
     for (size_t i = 0; i < sizeof perfts / sizeof perfts[0]; i++) {
         const go_perft *p = &perfts[i];
-        qp_rules *r = tu_rules_with(&reg, p->game, p->params);
+        qp_rules *r = tu_rules_with(&tu_reg, p->game, p->params);
         void *s = qp_state_new(r);
         r->rs->setup(r, s);
         uint64_t n = qp_perft(r, s, p->depth);
@@ -356,7 +337,7 @@ static void test_twin(void **st)
     } rows[] = {{"size=9", "superko=true", 2}, {"size=5", "superko=true", 3}, {"size=3", "superko=true", 5}, {"size=2", "superko=true", 12}, {"size=2", "superko=false", 12}};
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         const char *kv[] = {rows[i].size, rows[i].superko, NULL};
-        qp_rules *a = tu_rules_with(&reg, "t_go", kv), *b = tu_rules_with(&reg, "hk_go", kv);
+        qp_rules *a = tu_rules_with(&tu_reg, "t_go", kv), *b = tu_rules_with(&tu_reg, "hk_go", kv);
         void *sa = qp_state_new(a), *sb = qp_state_new(b);
         a->rs->setup(a, sa);
         b->rs->setup(b, sb);
@@ -368,7 +349,7 @@ static void test_twin(void **st)
     }
     /* a 5×5 game's end, scored by both */
     const char *kv[] = {"size=5", NULL};
-    qp_rules *a = tu_rules_with(&reg, "t_go", kv), *b = tu_rules_with(&reg, "hk_go", kv);
+    qp_rules *a = tu_rules_with(&tu_reg, "t_go", kv), *b = tu_rules_with(&tu_reg, "hk_go", kv);
     void *sa = qp_state_new(a), *sb = qp_state_new(b);
     char err[QP_ERR];
     assert_int_equal(a->rs->fen_parse(a, sa, "1X1o1/XX1oo/2Xo1/XXo2/1Xo2~1 b 9", err, sizeof err), 0);
@@ -404,5 +385,5 @@ int main(void)
         cmocka_unit_test(test_area_score), cmocka_unit_test(test_bad_input), cmocka_unit_test(test_perft),
         cmocka_unit_test(test_twin),
     };
-    return cmocka_run_group_tests(tests, setup_reg, teardown_reg);
+    return cmocka_run_group_tests(tests, tu_setup_registry_games, tu_teardown_registry);
 }

@@ -18,28 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static qp_registry reg;
-
-static int setup_reg(void **st)
-{
-    (void)st;
-    char err[QP_ERR] = "";
-    tu_registry(&reg);
-    qp_registry_load_game_dir(&reg, QP_TESTDATA_DIR "/games", err, sizeof err);
-    if (err[0]) fail_msg("test games: %s", err);
-    return 0;
-}
-
-static int teardown_reg(void **st)
-{
-    (void)st;
-    qp_registry_free(&reg);
-    return 0;
-}
-
 static qp_rules *rules(const char *game, const char *const *kv)
 {
-    return tu_rules_with(&reg, game, kv);
+    return tu_rules_with(&tu_reg, game, kv);
 }
 
 /* The sorted legal moves as one line, space-separated. */
@@ -394,5 +375,5 @@ int main(void)
         cmocka_unit_test(test_morris3_fly),
         cmocka_unit_test(test_xigua),
     };
-    return cmocka_run_group_tests(tests, setup_reg, teardown_reg);
+    return cmocka_run_group_tests(tests, tu_setup_registry_games, tu_teardown_registry);
 }

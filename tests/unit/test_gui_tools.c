@@ -19,24 +19,6 @@
 #include "gui_notes.c"
 #include "record_file.h"
 
-static char home[128];
-
-static int setup(void **state)
-{
-    snprintf(home, sizeof home, "/tmp/qp_guitools_XXXXXX");
-    if (!mkdtemp(home)) return -1;
-    setenv("XDG_DATA_HOME", home, 1);
-    return tu_setup_registry(state);
-}
-
-static int teardown(void **state)
-{
-    char cmd[200];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
-    if (system(cmd) != 0) return -1;
-    return tu_teardown_registry(state);
-}
-
 static int sq_of(const qp_rules *r, const char *name)
 {
     int sq;
@@ -453,5 +435,5 @@ int main(void)
         cmocka_unit_test(test_library_cli),
         cmocka_unit_test(test_notes),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, tu_setup_data_home, tu_teardown_data_home);
 }

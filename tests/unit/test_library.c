@@ -13,25 +13,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static char home[128];
-
-static int setup(void **state)
-{
-    (void)state;
-    snprintf(home, sizeof home, "/tmp/qp_library_XXXXXX");
-    if (!mkdtemp(home)) return -1;
-    setenv("XDG_DATA_HOME", home, 1);
-    return tu_setup_registry(state);
-}
-
-static int teardown(void **state)
-{
-    char cmd[200];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
-    if (system(cmd) != 0) return -1;
-    return tu_teardown_registry(state);
-}
-
 /* A tic-tac-toe game of the given moves. */
 static void game_of(qp_game *g, qp_rules *r, const char *const *moves)
 {
@@ -75,7 +56,7 @@ static void test_keep_and_list(void **st)
     assert_string_not_equal(p1, p2);
     assert_string_not_equal(p2, p3);
     char dir[256];
-    snprintf(dir, sizeof dir, "%s/qipan/library/tictactoe-", home);
+    snprintf(dir, sizeof dir, "%s/qipan/library/tictactoe-", tu_data_home);
     assert_memory_equal(p1, dir, strlen(dir));
 
     /* The file is the record: it loads back to the same game. */
@@ -89,7 +70,7 @@ static void test_keep_and_list(void **st)
 
     /* Something else in the folder is counted, not listed. */
     char junk[300];
-    snprintf(junk, sizeof junk, "%s/qipan/library/notes.txt", home);
+    snprintf(junk, sizeof junk, "%s/qipan/library/notes.txt", tu_data_home);
     FILE *f = fopen(junk, "w");
     assert_non_null(f);
     fputs("not a record\n", f);
@@ -129,7 +110,7 @@ static void test_no_folder(void **st)
     const char *const none[] = {NULL};
     game_of(&g, r, none);
     char file[300], path[1024], err[QP_ERR];
-    snprintf(file, sizeof file, "%s/a-file", home);
+    snprintf(file, sizeof file, "%s/a-file", tu_data_home);
     FILE *f = fopen(file, "w");
     assert_non_null(f);
     fclose(f);
@@ -138,7 +119,7 @@ static void test_no_folder(void **st)
     char want[400];
     snprintf(want, sizeof want, "cannot create %s/qipan: Not a directory", file);
     assert_string_equal(err, want);
-    setenv("XDG_DATA_HOME", home, 1);
+    setenv("XDG_DATA_HOME", tu_data_home, 1);
     qp_game_free(&g);
     qp_rules_free(r);
 }
@@ -150,5 +131,5 @@ int main(void)
         cmocka_unit_test(test_keep_and_list),
         cmocka_unit_test(test_no_folder),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, tu_setup_data_home, tu_teardown_data_home);
 }

@@ -9,6 +9,7 @@
  */
 #include "testutil.h"
 #include "lua_ruleset.h"
+#include "luatest.h"
 #include "solve.h"
 
 #include <stdio.h>
@@ -85,77 +86,36 @@ static void test_memo_agrees(void **st)
     qp_rules_free(warm);
 }
 
-/* ---- game files written for a test -------------------------------------- */
-
-static const char game_head[] =
-    "return {\n"                                   /* 1 */
-    "  name = 'adapter',\n"                        /* 2 */
-    "  board = { width = 3, height = 1 },\n"       /* 3 */
-    "  sides = { 'a', 'b' },\n"                    /* 4 */
-    "  pieces = { A = '', b = '' },\n";            /* 5 */
-
-static const char ok_hooks[] =
-    "  moves = function(pos) pos:add_empty() end,\n"                                  /* 6 */
-    "  play = function(pos, m) pos:set(qp.to(m), pos:side() == 0 and 'A' or 'b') end,\n"; /* 7 */
-
-/* Loads head + body + "}" from a temporary file.  Returns the ruleset (or
- * NULL) and the error with the temporary path replaced by "F". */
-static qp_ruleset *load(const char *body, char *err, size_t errn)
-{
-    size_t n = strlen(game_head) + strlen(body) + 8;
-    char *src = malloc(n), path[64];
-    snprintf(src, n, "%s%s}\n", game_head, body);
-    snprintf(path, sizeof path, "%s", tu_tmpfile(src, ".lua"));
-    free(src);
-    char e[QP_ERR];
-    e[0] = 0;
-    qp_ruleset *rs = qp_lua_ruleset_load(path, e, sizeof e);
-    unlink(path);
-    size_t k = strlen(path);
-    if (!strncmp(e, path, k)) snprintf(err, errn, "F%s", e + k);
-    else snprintf(err, errn, "%s", e);
-    return rs;
-}
-
-static const char *load_error(const char *body)
-{
-    static char err[QP_ERR];
-    qp_ruleset *rs = load(body, err, sizeof err);
-    if (rs) {
-        qp_lua_ruleset_free(rs);
-        return "";
-    }
-    return err;
-}
+/* ---- game files written for a test (luatest.h) ---------------------------- */
 
 static void test_unknown_keys(void **st)
 {
     (void)st;
     char body[1024];
-    assert_string_equal(load_error(ok_hooks), "");
+    assert_string_equal(lt_load_error(lt_ok_hooks), "");
     /* a misspelt hook: the game would silently have no moves */
-    assert_string_equal(load_error("  moevs = function(pos) pos:add_empty() end,\n"
+    assert_string_equal(lt_load_error("  moevs = function(pos) pos:add_empty() end,\n"
                                    "  play = function(pos, m) end,\n"),
                         "F:6: unknown key 'moevs' (did you mean 'moves'?)");
-    snprintf(body, sizeof body, "%s  evalute = function(pos) return 0 end,\n", ok_hooks);
-    assert_string_equal(load_error(body), "F:8: unknown key 'evalute' (did you mean 'evaluate'?)");
-    snprintf(body, sizeof body, "%s  Outcome = function(pos) end,\n", ok_hooks);
-    assert_string_equal(load_error(body), "F:8: unknown key 'Outcome' (did you mean 'outcome'?)");
-    snprintf(body, sizeof body, "%s  max_plys = 9,\n", ok_hooks);
-    assert_string_equal(load_error(body), "F:8: unknown key 'max_plys' (did you mean 'max_plies'?)");
+    snprintf(body, sizeof body, "%s  evalute = function(pos) return 0 end,\n", lt_ok_hooks);
+    assert_string_equal(lt_load_error(body), "F:8: unknown key 'evalute' (did you mean 'evaluate'?)");
+    snprintf(body, sizeof body, "%s  Outcome = function(pos) end,\n", lt_ok_hooks);
+    assert_string_equal(lt_load_error(body), "F:8: unknown key 'Outcome' (did you mean 'outcome'?)");
+    snprintf(body, sizeof body, "%s  max_plys = 9,\n", lt_ok_hooks);
+    assert_string_equal(lt_load_error(body), "F:8: unknown key 'max_plys' (did you mean 'max_plies'?)");
     /* nothing close: no suggestion */
-    snprintf(body, sizeof body, "%s  colour = 'red',\n", ok_hooks);
-    assert_string_equal(load_error(body), "F:8: unknown key 'colour'");
+    snprintf(body, sizeof body, "%s  colour = 'red',\n", lt_ok_hooks);
+    assert_string_equal(lt_load_error(body), "F:8: unknown key 'colour'");
     /* a key misspelt at the top is reported before its absence */
-    assert_string_equal(load_error("  nmae = 'x',\n"), "F:6: unknown key 'nmae' (did you mean 'name'?)");
+    assert_string_equal(lt_load_error("  nmae = 'x',\n"), "F:6: unknown key 'nmae' (did you mean 'name'?)");
     /* several: the first in the file */
-    snprintf(body, sizeof body, "  zzz = 1,\n%s  aaa = 2,\n", ok_hooks);
-    assert_string_equal(load_error(body), "F:6: unknown key 'zzz'");
+    snprintf(body, sizeof body, "  zzz = 1,\n%s  aaa = 2,\n", lt_ok_hooks);
+    assert_string_equal(lt_load_error(body), "F:6: unknown key 'zzz'");
     /* list items are not keys */
-    snprintf(body, sizeof body, "%s  'stray',\n", ok_hooks);
-    assert_string_equal(load_error(body), "F: the game table may only have named keys, not a number key");
+    snprintf(body, sizeof body, "%s  'stray',\n", lt_ok_hooks);
+    assert_string_equal(lt_load_error(body), "F: the game table may only have named keys, not a number key");
     /* known keys only: the hooks' absence is its own error */
-    assert_string_equal(load_error(""), "F: a game needs 'moves' and 'play' functions, or 'rules'");
+    assert_string_equal(lt_load_error(""), "F: a game needs 'moves' and 'play' functions, or 'rules'");
 }
 
 /* rules and eval (rule blocks) and ai (the AI switch) are read by their
@@ -168,8 +128,8 @@ static void test_reserved_keys(void **st)
     snprintf(body, sizeof body,
              "%s  rules = { place = 'empty' },\n  eval = { mobility = 1 },\n"
              "  ai = 'mcts',\n  caps = { 'lmr' },\n",
-             ok_hooks);
-    qp_ruleset *rs = load(body, err, sizeof err);
+             lt_ok_hooks);
+    qp_ruleset *rs = lt_load(body, err, sizeof err);
     if (!rs) fail_msg("%s", err);
     qp_rules *r = qp_rules_create(rs, NULL, err, sizeof err);
     assert_non_null(r);
@@ -191,7 +151,7 @@ static void test_memo_ply(void **st)
 {
     (void)st;
     char err[QP_ERR];
-    qp_ruleset *rs = load("  moves = function(pos)\n"
+    qp_ruleset *rs = lt_load("  moves = function(pos)\n"
                           "    if pos:ply() % 2 == 1 then pos:add(qp.place(0)) else pos:add_empty() end\n"
                           "  end,\n"
                           "  play = function(pos, m) end,\n"
@@ -270,7 +230,7 @@ static void test_gen_any(void **st)
 {
     (void)st;
     char err[QP_ERR];
-    qp_ruleset *rs = load("  moves = function(pos)\n"                                        /* 6 */
+    qp_ruleset *rs = lt_load("  moves = function(pos)\n"                                        /* 6 */
                           "    for sq = 0, 2 do\n"                                            /* 7 */
                           "      if not pos:get(sq) then pcall(pos.add, pos, qp.place(sq)) end\n" /* 8 */
                           "    end\n"                                                          /* 9 */
@@ -338,8 +298,8 @@ static void test_hopeless_hook(void **st)
 
     /* two players: no goal to give up */
     char body[512];
-    snprintf(body, sizeof body, "%s  hopeless = function(pos) return false end,\n", ok_hooks);
-    assert_string_equal(load_error(body), "F:8: 'hopeless' is for one-player puzzles (one side)");
+    snprintf(body, sizeof body, "%s  hopeless = function(pos) return false end,\n", lt_ok_hooks);
+    assert_string_equal(lt_load_error(body), "F:8: 'hopeless' is for one-player puzzles (one side)");
 }
 
 int main(void)

@@ -10,6 +10,8 @@
  */
 #include "testutil.h"
 #include "lua_ruleset.h"
+#include "blocktest.h"
+#include "luatest.h"
 
 #include <fcntl.h>
 #include <pthread.h>
@@ -67,25 +69,13 @@ static const perft_case perfts[] = {
     {"pegsolitaire", {NULL}, NULL, 5, 2960},
 };
 
-static void *start_pos(const qp_rules *r, const char *fen)
-{
-    void *s = qp_state_new(r);
-    char err[QP_ERR];
-    if (fen) {
-        if (r->rs->fen_parse(r, s, fen, err, sizeof err)) fail_msg("FEN %s: %s", fen, err);
-    } else {
-        r->rs->setup(r, s);
-    }
-    return s;
-}
-
 static void test_perft(void **st)
 {
     (void)st;
     for (size_t i = 0; i < sizeof perfts / sizeof perfts[0]; i++) {
         const perft_case *c = &perfts[i];
         qp_rules *r = tu_rules_with(&tu_reg, c->game, c->params);
-        void *s = start_pos(r, c->fen);
+        void *s = bt_pos_at(r, c->fen);
         uint64_t n = tu_perft(r, s, c->depth);
         if (n != c->count)
             fail_msg("%s perft %d: %llu, expected %llu", c->game, c->depth, (unsigned long long)n,
@@ -125,7 +115,7 @@ static void test_tictactoe_games(void **st)
 {
     (void)st;
     qp_rules *r = tu_rules(&tu_reg, "tictactoe");
-    void *s = start_pos(r, NULL);
+    void *s = bt_pos_at(r, NULL);
     int wins[2] = {0, 0}, draws = 0;
     assert_int_equal(count_games(r, s, wins, &draws), 255168);
     assert_int_equal(wins[0], 131184);
@@ -176,25 +166,15 @@ static const outcome_case outcomes[] = {
     {"pegsolitaire", {"goal=one", NULL}, "7/7/7/2P4/7/7/7 w", "solved: one peg left"},
 };
 
-static void status_text(const qp_rules *r, const void *s, char *buf, size_t n)
-{
-    qp_outcome o;
-    r->rs->outcome(r, s, &o);
-    if (o.result == QP_ONGOING) snprintf(buf, n, "ongoing");
-    else if (o.result == QP_WIN && r->nsides == 1) snprintf(buf, n, "%s: %s", o.winner ? "failed" : "solved", o.reason);
-    else if (o.result == QP_WIN) snprintf(buf, n, "%s wins: %s", qp_side_name(r, o.winner), o.reason);
-    else snprintf(buf, n, "draw: %s", o.reason);
-}
-
 static void test_outcomes(void **st)
 {
     (void)st;
     for (size_t i = 0; i < sizeof outcomes / sizeof outcomes[0]; i++) {
         const outcome_case *c = &outcomes[i];
         qp_rules *r = tu_rules_with(&tu_reg, c->game, c->params);
-        void *s = start_pos(r, c->fen);
+        void *s = bt_pos_at(r, c->fen);
         char got[128];
-        status_text(r, s, got, sizeof got);
+        bt_status_text(r, s, got, sizeof got);
         if (strcmp(got, c->status)) fail_msg("%s %s: '%s', expected '%s'", c->game, c->fen, got, c->status);
         /* a decided position has no moves */
         qp_move mv[QP_MAX_MOVES];
@@ -334,32 +314,13 @@ static void test_fen_and_hash(void **st)
     for (size_t gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
         const char *kv[] = {"size=7", NULL};
         qp_rules *r = tu_rules_with(&tu_reg, games[gi], strcmp(games[gi], "gomoku") ? NULL : kv);
-        void *s = start_pos(r, NULL), *t = qp_state_new(r);
-        char fen[1024], fen2[1024], err[QP_ERR];
-        for (int game = 0; game < 8; game++) {
-            r->rs->setup(r, s);
-            for (int ply = 0; ply < 60; ply++) {
-                r->rs->fen_print(r, s, fen, sizeof fen);
-                if (r->rs->fen_parse(r, t, fen, err, sizeof err)) fail_msg("%s: %s: %s", games[gi], fen, err);
-                r->rs->fen_print(r, t, fen2, sizeof fen2);
-                assert_string_equal(fen, fen2);
-                if (r->rs->hash(r, s) != r->rs->hash(r, t)) fail_msg("%s: hash drift at %s", games[gi], fen);
-                assert_memory_equal(s, t, r->state_size);
-                qp_move mv[QP_MAX_MOVES];
-                int n = r->rs->gen(r, s, mv, QP_GEN_ALL);
-                if (!n) break;
-                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-                r->rs->make(r, s, mv[(seed >> 33) % (uint64_t)n], NULL);
-            }
-        }
+        bt_check_fen_round_trips(r, games[gi], 8, 60, &seed);
         assert_string_equal(qp_lua_rules_error(r), "");
-        free(s);
-        free(t);
         qp_rules_free(r);
     }
     /* the side to move is part of the hash; the ply is not */
     qp_rules *r = tu_rules(&tu_reg, "tictactoe");
-    void *a = start_pos(r, "3/1X1/3 w 1"), *b = start_pos(r, "3/1X1/3 b 1"), *c = start_pos(r, "3/1X1/3 w 7");
+    void *a = bt_pos_at(r, "3/1X1/3 w 1"), *b = bt_pos_at(r, "3/1X1/3 b 1"), *c = bt_pos_at(r, "3/1X1/3 w 7");
     assert_true(r->rs->hash(r, a) != r->rs->hash(r, b));
     assert_true(r->rs->hash(r, a) == r->rs->hash(r, c));
     free(a);
@@ -402,7 +363,7 @@ static void test_fen_errors(void **st)
 static void *perft_thread(void *arg)
 {
     const qp_rules *r = arg;
-    void *s = start_pos(r, NULL);
+    void *s = bt_pos_at(r, NULL);
     uint64_t *n = malloc(sizeof *n);
     *n = tu_perft(r, s, 6);
     free(s);
@@ -426,69 +387,29 @@ static void test_threads(void **st)
 
 /* ---- broken game files -------------------------------------------------- */
 
-static const char game_head[] =
-    "return {\n"                                   /* 1 */
-    "  name = 'broken',\n"                         /* 2 */
-    "  board = { width = 3, height = 1 },\n"       /* 3 */
-    "  sides = { 'a', 'b' },\n"                    /* 4 */
-    "  pieces = { A = '', b = '' },\n";            /* 5 */
-
-static char *game_src(const char *body)
-{
-    size_t n = strlen(game_head) + strlen(body) + 8;
-    char *s = malloc(n);
-    snprintf(s, n, "%s%s}\n", game_head, body);
-    return s;
-}
-
-static const char *load_error(const char *body)
-{
-    static char err[QP_ERR];
-    static char want_path[128];
-    char *src = game_src(body);
-    const char *path = tu_tmpfile(src, ".lua");
-    snprintf(want_path, sizeof want_path, "%s", path);
-    free(src);
-    err[0] = 0;
-    qp_ruleset *rs = qp_lua_ruleset_load(path, err, sizeof err);
-    unlink(path);
-    if (rs) {
-        qp_lua_ruleset_free(rs);
-        return "";
-    }
-    /* strip the temporary path so tests can compare the rest */
-    size_t k = strlen(want_path);
-    if (!strncmp(err, want_path, k)) memmove(err, err + k, strlen(err + k) + 1);
-    return err;
-}
-
-static const char ok_hooks[] =
-    "  moves = function(pos) pos:add_empty() end,\n"
-    "  play = function(pos, m) pos:set(qp.to(m), pos:side() == 0 and 'A' or 'b') end,\n";
-
 static void test_load_errors(void **st)
 {
     (void)st;
     char body[1024];
-    assert_string_equal(load_error(ok_hooks), "");
-    assert_string_equal(load_error("  moves = function(pos) end,\n"), ": a game needs 'moves' and 'play' functions, or 'rules'");
-    assert_string_equal(load_error("  moves = 5,\n"), ":6: 'moves' must be a function, got number");
-    snprintf(body, sizeof body, "%s  params = { { key = 'size', type = 'int', default = 3 } },\n", ok_hooks);
-    assert_string_equal(load_error(body), ":8: param 'size' needs a doc string");
-    snprintf(body, sizeof body, "%s  params = { { key = 'size', type = 'float', default = 3, doc = 'x' } },\n", ok_hooks);
-    assert_string_equal(load_error(body), ":8: param 'size': type must be \"int\", \"bool\", \"string\", \"list\" or \"map\"");
-    snprintf(body, sizeof body, "%s  params = { { key = 'size', type = 'int', default = 30, max = 19, doc = 'x' } },\n", ok_hooks);
-    assert_string_equal(load_error(body), ":8: param 'size': default 30 is outside -2147483648..19");
-    snprintf(body, sizeof body, "%s  setup = function(pos) pos:set(7, 'A') end,\n", ok_hooks);
-    assert_string_equal(load_error(body), ":8: square 7 is not on the board");
-    snprintf(body, sizeof body, "%s  setup = function(pos) pos:set(0, 'Q') end,\n", ok_hooks);
-    assert_string_equal(load_error(body), ":8: unknown piece 'Q'");
-    snprintf(body, sizeof body, "%s  setup = function(pos) os.exit(1) end,\n", ok_hooks);
-    assert_string_equal(load_error(body), ":8: attempt to index a nil value (global 'os')");
-    assert_string_equal(load_error("  x = = 1,\n"), ":6: unexpected symbol near '='");
-    assert_string_equal(load_error("  x = (function() while true do end end)(),\n"), ":6: game took too long");
+    assert_string_equal(lt_load_error(lt_ok_hooks), "");
+    assert_string_equal(lt_load_error("  moves = function(pos) end,\n"), "F: a game needs 'moves' and 'play' functions, or 'rules'");
+    assert_string_equal(lt_load_error("  moves = 5,\n"), "F:6: 'moves' must be a function, got number");
+    snprintf(body, sizeof body, "%s  params = { { key = 'size', type = 'int', default = 3 } },\n", lt_ok_hooks);
+    assert_string_equal(lt_load_error(body), "F:8: param 'size' needs a doc string");
+    snprintf(body, sizeof body, "%s  params = { { key = 'size', type = 'float', default = 3, doc = 'x' } },\n", lt_ok_hooks);
+    assert_string_equal(lt_load_error(body), "F:8: param 'size': type must be \"int\", \"bool\", \"string\", \"list\" or \"map\"");
+    snprintf(body, sizeof body, "%s  params = { { key = 'size', type = 'int', default = 30, max = 19, doc = 'x' } },\n", lt_ok_hooks);
+    assert_string_equal(lt_load_error(body), "F:8: param 'size': default 30 is outside -2147483648..19");
+    snprintf(body, sizeof body, "%s  setup = function(pos) pos:set(7, 'A') end,\n", lt_ok_hooks);
+    assert_string_equal(lt_load_error(body), "F:8: square 7 is not on the board");
+    snprintf(body, sizeof body, "%s  setup = function(pos) pos:set(0, 'Q') end,\n", lt_ok_hooks);
+    assert_string_equal(lt_load_error(body), "F:8: unknown piece 'Q'");
+    snprintf(body, sizeof body, "%s  setup = function(pos) os.exit(1) end,\n", lt_ok_hooks);
+    assert_string_equal(lt_load_error(body), "F:8: attempt to index a nil value (global 'os')");
+    assert_string_equal(lt_load_error("  x = = 1,\n"), "F:6: unexpected symbol near '='");
+    assert_string_equal(lt_load_error("  x = (function() while true do end end)(),\n"), "F:6: game took too long");
     /* the board check happens at load, with the line of the board */
-    char *src = game_src(ok_hooks);
+    char *src = lt_game_src(lt_ok_hooks);
     char *at = strstr(src, "width = 3");
     memcpy(at, "wodth = 3", 9);
     const char *path = tu_tmpfile(src, ".lua");
@@ -535,7 +456,7 @@ static void test_hook_errors(void **st)
              "    if qp.to(m) == 2 then pos:set(0, nil); pos:undefined() end\n" /* 13 */
              "  end,\n"                                                     /* 14 */
              "  outcome = function(pos) pos:set(0, 'A') end,\n");           /* 15 */
-    char *src = game_src(body);
+    char *src = lt_game_src(body);
     const char *path = tu_tmpfile(src, ".lua");
     free(src);
     char err[QP_ERR], want[QP_ERR];
@@ -543,7 +464,7 @@ static void test_hook_errors(void **st)
     if (!rs) fail_msg("%s", err);
     qp_rules *r = qp_rules_create(rs, NULL, err, sizeof err);
     assert_non_null(r);
-    void *s = start_pos(r, NULL), *before = qp_state_new(r);
+    void *s = bt_pos_at(r, NULL), *before = qp_state_new(r);
     qp_move mv[QP_MAX_MOVES];
     assert_int_equal(r->rs->gen(r, s, mv, QP_GEN_ALL), 3);
     /* play fails after changing the board: the state is restored */
@@ -569,7 +490,7 @@ static void test_hook_errors(void **st)
 
     /* a runaway hook is stopped */
     r = qp_rules_create(rs, NULL, err, sizeof err);
-    s = start_pos(r, "3 w 3");
+    s = bt_pos_at(r, "3 w 3");
     fd = quiet_stderr();
     assert_int_equal(r->rs->gen(r, s, mv, QP_GEN_ALL), 0);
     restore_stderr(fd);
@@ -578,13 +499,13 @@ static void test_hook_errors(void **st)
     /* and not called again, even where it would work: each runaway call
      * costs up to seconds, and a search makes thousands (found by
      * tests/fuzz/fuzz_cli.py: analyze --depth 1 did not end in minutes) */
-    void *s0 = start_pos(r, "3 w 0");
+    void *s0 = bt_pos_at(r, "3 w 0");
     assert_int_equal(r->rs->gen(r, s0, mv, QP_GEN_ALL), 0);
     free(s0);
     free(s);
     qp_rules_free(r);
     r = qp_rules_create(rs, NULL, err, sizeof err);   /* a new instance calls it */
-    s = start_pos(r, "3 w 0");
+    s = bt_pos_at(r, "3 w 0");
     assert_int_equal(r->rs->gen(r, s, mv, QP_GEN_ALL), 3);
     free(s);
     qp_rules_free(r);
@@ -603,9 +524,7 @@ static void test_cli(void **st)
     const char *last = strrchr(out, '\n');
     assert_string_equal(last ? last + 1 : out, "255168");
     free(out);
-    assert_int_equal(tu_run("moves reversi --fen '8/8/8/8/8/8/8/Xo6 b 0'", NULL, &out, NULL), 0);
-    assert_string_equal(out, "pass\n");
-    free(out);
+    tu_expect_out("moves reversi --fen '8/8/8/8/8/8/8/Xo6 b 0'", 0, "pass\n");
     assert_int_equal(tu_run("status pegsolitaire --fen '7/7/7/3P3/7/7/7 w'", NULL, &out, NULL), 0);
     assert_non_null(strstr(out, "solved: one peg left, in the centre"));
     free(out);

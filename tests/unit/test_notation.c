@@ -141,12 +141,12 @@ static const read_case xq_reads[] = {
     {XQ_TWO_FILES, "5-.4", NULL, "e7f7"},
 };
 
-static void test_xiangqi_reads(void **st)
+/* Each case's text read in ruleset name: the move it names. */
+static void check_reads(const char *name, const read_case *cases, size_t n)
 {
-    (void)st;
-    qp_rules *r = tu_rules(&tu_reg, "xiangqi");
-    for (size_t i = 0; i < sizeof xq_reads / sizeof xq_reads[0]; i++) {
-        const read_case *c = &xq_reads[i];
+    qp_rules *r = tu_rules(&tu_reg, name);
+    for (size_t i = 0; i < n; i++) {
+        const read_case *c = &cases[i];
         void *s = load(r, c->fen);
         qp_move m;
         char err[QP_ERR], got[QP_MOVE_TEXT];
@@ -157,6 +157,12 @@ static void test_xiangqi_reads(void **st)
         free(s);
     }
     qp_rules_free(r);
+}
+
+static void test_xiangqi_reads(void **st)
+{
+    (void)st;
+    check_reads("xiangqi", xq_reads, sizeof xq_reads / sizeof xq_reads[0]);
 }
 
 typedef struct write_case {
@@ -320,19 +326,7 @@ static void test_zhonggong_exchanges(void **st)
 static void test_zhonggong_reads(void **st)
 {
     (void)st;
-    qp_rules *r = tu_rules(&tu_reg, "zhonggong");
-    for (size_t i = 0; i < sizeof zg_reads / sizeof zg_reads[0]; i++) {
-        const read_case *c = &zg_reads[i];
-        void *s = load(r, c->fen);
-        qp_move m;
-        char err[QP_ERR], got[QP_MOVE_TEXT];
-        if (r->rs->notation_parse(r, s, c->text, c->hint, &m, err, sizeof err))
-            fail_msg("%s in %s: %s", c->text, c->fen, err);
-        r->rs->move_text(r, s, m, got, sizeof got);
-        if (strcmp(got, c->want)) fail_msg("%s in %s: want %s got %s", c->text, c->fen, c->want, got);
-        free(s);
-    }
-    qp_rules_free(r);
+    check_reads("zhonggong", zg_reads, sizeof zg_reads / sizeof zg_reads[0]);
 }
 
 /* Random games (a fixed LCG): every legal move of every position, written

@@ -10,6 +10,7 @@
  * side, palace d4-f6 unless a case changes it.
  */
 #include "testutil.h"
+#include "blocktest.h"
 #include "whytest.h"
 #include "config.h"
 #include "perft.h"
@@ -27,15 +28,6 @@ static void *parse_fen(const qp_rules *r, const char *fen)
     void *s = qp_state_new(r);
     if (r->rs->fen_parse(r, s, fen, err, sizeof err)) fail_msg("FEN %s: %s", fen, err);
     return s;
-}
-
-static void status_text(const qp_rules *r, const void *s, char *buf, size_t n)
-{
-    qp_outcome o;
-    r->rs->outcome(r, s, &o);
-    if (o.result == QP_ONGOING) snprintf(buf, n, "ongoing");
-    else if (o.result == QP_DRAW) snprintf(buf, n, "draw: %s", o.reason);
-    else snprintf(buf, n, "%s wins: %s", qp_side_name(r, o.winner), o.reason);
 }
 
 /* ---- perft ---- */
@@ -206,7 +198,7 @@ static void test_move_sets(void **state)
         void *s = parse_fen(r, c->fen);
         char *moves = tu_moves_text(r, s);
         char status[128], flags[128];
-        status_text(r, s, status, sizeof status);
+        bt_status_text(r, s, status, sizeof status);
         qp_flags_text(r, r->rs->flags(r, s), flags, sizeof flags);
         if (strcmp(moves, c->moves) || strcmp(status, c->status) || strcmp(flags, c->flags))
             fail_msg("%s: got moves '%s' status '%s' flags '%s'\n expected '%s' '%s' '%s'", c->name,
@@ -252,7 +244,7 @@ static void test_decisive_moves(void **state)
         assert_int_equal(r->rs->move_flags(r, s, m) & QP_MF_CAPTURE,
                          strcmp(c->move, "e8e9") ? QP_MF_CAPTURE : 0);
         r->rs->make(r, s, m, NULL);
-        status_text(r, s, status, sizeof status);
+        bt_status_text(r, s, status, sizeof status);
         assert_string_equal(status, c->status);
         qp_move mv[QP_MAX_MOVES];
         assert_int_equal(r->rs->gen(r, s, mv, QP_GEN_ALL), 0);
