@@ -31,6 +31,7 @@
 #include "gui_web.h"
 #include "gui_why.h"
 #include "gui_winstate.h"
+#include "gui_words.h"
 #include "gui_clipboard.h"
 #include "gui_editor.h"
 #include "gui_libview.h"
@@ -65,6 +66,7 @@ typedef struct gui_app {
     char save_path[1024];
     char prev_path[1024];     /* the game New replaced, kept aside: Undo brings it back */
     gui_settings set;         /* remembered between runs */
+    qp_texts *texts;          /* the message catalogue, NULL without one: English */
     char settings_path[1024]; /* "" when there is no place for them */
     Uint64 anim_start;        /* when the sliding piece started */
     bool dropped;             /* the move being played was dragged there */
@@ -918,6 +920,7 @@ static void save_settings(gui_app *a)
     a->set.file_numbers = st->file_numbers;
     a->set.promote_first = st->promote_first;
     a->set.threads = st->threads;
+    a->set.lang = gui_lang();
     if (gui_settings_save(&a->set, a->settings_path, err, sizeof err)) fprintf(stderr, "qipan: settings: %s\n", err);
 }
 
@@ -954,6 +957,14 @@ static void setting(gui_app *a, int it)
         break;
     case GUI_SET_PROMO_ASK:
     case GUI_SET_PROMO_QUEEN: st->promote_first = it == GUI_SET_PROMO_QUEEN; break;
+    case GUI_SET_LANG_ZH:
+    case GUI_SET_LANG_EN: {
+        /* each button shows or hides its language; hiding the only one shown switches to the other */
+        qp_lang l = gui_lang(), mine = it == GUI_SET_LANG_ZH ? QP_LANG_ZH : QP_LANG_EN;
+        qp_lang other = mine == QP_LANG_ZH ? QP_LANG_EN : QP_LANG_ZH;
+        gui_texts_set(a->texts, l == QP_LANG_BOTH ? other : l == mine ? other : QP_LANG_BOTH);
+        break;
+    }
     case GUI_SET_CLOSE:
         st->dialog = GUI_DLG_NONE;
         log_dialog(a, "closed");
@@ -962,9 +973,9 @@ static void setting(gui_app *a, int it)
     }
     save_settings(a);
     if (st->log && it != GUI_SET_CLOSE)
-        fprintf(stderr, "qipan: settings: pieces %s animation %s sound %s promotion %s threads %d search %s\n",
+        fprintf(stderr, "qipan: settings: pieces %s animation %s sound %s promotion %s language %s threads %d search %s\n",
                 st->pieces ? "kai" : "plain", st->animate ? "on" : "off", st->sound_on ? "on" : "off",
-                st->promote_first ? "queen" : "ask", st->threads, qp_ai_name(st->ai_kind));
+                st->promote_first ? "queen" : "ask", qp_lang_name(gui_lang()), st->threads, qp_ai_name(st->ai_kind));
 }
 
 /* ---- actions ---------------------------------------------------------- */
@@ -1898,6 +1909,8 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
     if (gui_settings_path(a->settings_path, sizeof a->settings_path) == 0 &&
         gui_settings_load(&a->set, a->settings_path) != 0)
         fprintf(stderr, "qipan: cannot read %s\n", a->settings_path);
+    a->texts = gui_texts_load(app->argv0);
+    gui_texts_set(a->texts, a->set.lang);
     /* The command line wins over what was remembered. */
     gui_options o2 = *opt;
     if (!opt->size_given && a->set.w > 0) {
@@ -2024,6 +2037,8 @@ done:
     }
     if (a->win) SDL_DestroyWindow(a->win);
     gui_state_free(st);
+    gui_texts_set(NULL, QP_LANG_BOTH);
+    qp_texts_free(a->texts);
     free(a);
     return rc;
 }
