@@ -60,10 +60,12 @@ qp_texts *qp_texts_load(const char *path, char *err, size_t errn)
         snprintf(err, errn, "%s: %s", path, strerror(errno));
         return NULL;
     }
+    long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    bool big = size < 0 || size >= (long)MO_MAX;   /* -1: not a seekable file: refused as too large */
     qp_texts *t = calloc(1, sizeof *t);
-    unsigned char *buf = malloc(MO_MAX);
-    size_t got = t && buf ? fread(buf, 1, MO_MAX, f) : 0;
-    bool big = got == MO_MAX;
+    unsigned char *buf = big ? malloc(1) : malloc((size_t)size + 1);
+    rewind(f);
+    size_t got = t && buf && !big ? fread(buf, 1, (size_t)size, f) : 0;
     fclose(f);
     if (!t || !buf) {
         snprintf(err, errn, "%s: out of memory", path);

@@ -99,6 +99,13 @@ double gui_now(void)
     return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* A message in the window's language, its Chinese from the catalogue. */
+static void say(gui_state *st, bool error, const char *en)
+{
+    char b[256];
+    gui_state_message(st, error, "%s", gui_lang_join(st->cjk, b, sizeof b, gui_zh(en), en));
+}
+
 static void sound(gui_app *a, gui_sfx s)
 {
     if (a->st.sound_on) gui_sound_play(a->snd, s);
@@ -315,12 +322,12 @@ static void undo(gui_app *a)
         load_from(a, prev);
         if (!st->msg_error) {
             unlink(prev);   /* the autosave holds it again */
-            gui_state_message(st, false, "%s", st->cjk ? "已找回上局 Previous game back" : "Previous game back");
+            say(st, false, "Previous game back");
         }
         return;
     }
     if (st->flagged >= 0) {
-        gui_state_message(st, true, "%s", st->cjk ? "超时已判负，不能悔棋 Time is up: no take-back" : "Time is up: no take-back");
+        say(st, true, "Time is up: no take-back");
         return;
     } else if (st->g.resigned >= 0) {
         st->g.resigned = -1;
@@ -600,7 +607,7 @@ static void newgame_item(gui_app *a, int it)
         char d[256];
         describe_mode(st, d, sizeof d);
         if (st->log) fprintf(stderr, "qipan: applied: %s\n", d);
-        gui_state_message(st, false, "%s", st->cjk ? "设置已更改 Settings applied" : "Settings applied");
+        say(st, false, "Settings applied");
         break;
     }
     case GUI_NG_CANCEL:
@@ -783,8 +790,8 @@ static void resume_autosave(gui_app *a)
                     st->flip ? 1 : 0, tc, (long long)st->left_ms[0], (long long)st->left_ms[1]);
         autosave(a);
     }
-    gui_state_message(&a->st, a->st.msg_error, "%s", a->st.msg_error ? a->st.msg
-                      : (a->st.cjk ? "已恢复上局 Game resumed" : "Game resumed"));
+    if (a->st.msg_error) gui_state_message(&a->st, true, "%s", a->st.msg);
+    else say(&a->st, false, "Game resumed");
     snprintf(a->save_path, sizeof a->save_path, "%s", "");
     gui_default_save_path(a->st.r->rs->name, a->save_path, sizeof a->save_path);
 }
@@ -992,7 +999,7 @@ static void hint(gui_app *a)
         a->job = GUI_JOB_HINT;
         memset(&st->think, 0, sizeof st->think);
         st->think.active = true;
-        gui_state_message(st, false, "%s", st->cjk ? "思考提示… Thinking of a hint" : "Thinking of a hint");
+        say(st, false, "Thinking of a hint");
     }
 }
 
@@ -1037,8 +1044,7 @@ static void button(gui_app *a, int b, bool alt)
             engine_cancel(a);
             st->hint_nsq = 0;
         }
-        gui_state_message(st, false, "%s", st->analysis ? (st->cjk ? "分析开启 Analysis on" : "Analysis on")
-                                                         : (st->cjk ? "分析关闭 Analysis off" : "Analysis off"));
+        say(st, false, st->analysis ? "Analysis on" : "Analysis off");
         break;
     case GUI_BTN_FIRST: go_to(a, 0); break;
     case GUI_BTN_PREV: go_to(a, st->g.cursor - 1); break;
@@ -1314,7 +1320,7 @@ static void copy_text(gui_app *a, bool record)
         gui_state_message(st, true, "clipboard: %s", SDL_GetError());
     } else {
         if (st->log) fprintf(stderr, "qipan: copied %s: %s\n", record ? "record" : "FEN", record ? "" : t);
-        if (record) gui_state_message(st, false, "%s", st->cjk ? "棋谱已复制 Record copied" : "Record copied");
+        if (record) say(st, false, "Record copied");
         else gui_state_message(st, false, "%s %s", st->cjk ? "已复制 FEN copied:" : "FEN copied:", t);
     }
     free(text);
@@ -1479,8 +1485,7 @@ static void tool_action(gui_app *a, const gui_action *act)
     case GUI_TOOL_NOTATION:
         st->coords = !st->coords;
         if (st->log) fprintf(stderr, "qipan: settings: notation %s\n", st->coords ? "coords" : "native");
-        gui_state_message(st, false, "%s", st->coords ? (st->cjk ? "坐标记谱 Moves in coordinates" : "Moves in coordinates")
-                                                      : (st->cjk ? "中文记谱 Moves in the game's notation" : "Moves in the game's notation"));
+        say(st, false, st->coords ? "Moves in coordinates" : "Moves in the game's notation");
         return;
     case GUI_PASTE_YES: if (a->paste_r) paste_apply(a); return;
     case GUI_PASTE_NO: tools_close(a); return;

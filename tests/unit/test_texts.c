@@ -95,6 +95,8 @@ static void test_damaged_catalogues_refused(void **state)
     char err[512];
     assert_null(qp_texts_load("/nonexistent/qipan.mo", err, sizeof err));
     assert_non_null(strstr(err, "/nonexistent/qipan.mo"));
+    assert_null(qp_texts_load("/tmp", err, sizeof err));   /* a folder */
+    assert_non_null(strstr(err, "/tmp"));
     expect_refused("hello", 5, "too short");
     expect_refused("abcdefghijklmnopqrstuvwxyz", 26, "bad magic number");
     /* a real catalogue cut short: its texts run out of the file */
