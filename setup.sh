@@ -30,9 +30,9 @@ set -eu
 cd "$(dirname "$0")"
 
 # Build, window, tests (cmocka, Xvfb, xdotool, faketime, clang fuzzers), the
-# installer checks (dpkg-dev, desktop-file-utils, appstream) and the real XBoard
-# the CECP test plays in (xboard).
-PKGS="cmake gcc make pkg-config liblua5.4-dev libcmocka-dev libsdl2-dev libsdl2-ttf-dev fonts-wqy-microhei xvfb xdotool clang libclang-rt-dev libedit-dev libfontconfig-dev fonts-arphic-ukai libpng-dev faketime libgnutls28-dev dpkg-dev desktop-file-utils appstream xboard"
+# installer checks (dpkg-dev, desktop-file-utils, appstream), the real XBoard
+# the CECP test plays in (xboard) and msgfmt for the message catalogue (gettext).
+PKGS="cmake gcc make pkg-config liblua5.4-dev libcmocka-dev libsdl2-dev libsdl2-ttf-dev fonts-wqy-microhei xvfb xdotool clang libclang-rt-dev libedit-dev libfontconfig-dev fonts-arphic-ukai libpng-dev faketime libgnutls28-dev dpkg-dev desktop-file-utils appstream xboard gettext"
 JOBS=$(nproc 2>/dev/null || echo 2)
 # The web build (web/build.sh) and its browser test (tests/web/).
 WEB_PKGS="emscripten dpkg-dev librsvg2-bin chromium nodejs"

@@ -1,7 +1,7 @@
 // web/pre.js — runs in the page before qipan's main (emcc --pre-js).
 //
-// The page's file system: the shipped scripts and font are preloaded at
-// /qipan (qipan.data); the data folder, where the window keeps its
+// The page's file system: the shipped scripts, font and Chinese catalogue
+// are preloaded at /qipan (qipan.data); the data folder, where the window keeps its
 // autosave and settings, is /qipan-data, backed by the browser's IndexedDB
 // (Emscripten's IDBFS).  It is read back before main starts, so a game left
 // unfinished is offered back; the window calls Module.qpSync after each
@@ -10,6 +10,7 @@ if (typeof ENVIRONMENT_IS_PTHREAD === 'undefined' || !ENVIRONMENT_IS_PTHREAD) {
   Module.preRun = [].concat(Module.preRun || []);
   Module.preRun.push(function () {
     ENV.QIPAN_SCRIPTS = '/qipan/scripts';
+    ENV.QIPAN_LOCALE = '/qipan/locale';
     ENV.QIPAN_FONT = '/qipan/fonts/wqy-microhei.ttc';
     ENV.HOME = '/qipan-data';
     ENV.XDG_DATA_HOME = '/qipan-data/share';

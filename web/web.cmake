@@ -53,4 +53,8 @@ function(qp_web_page)
     "SHELL:--shell-file ${web}/shell.html" "SHELL:--pre-js ${web}/pre.js"
     "SHELL:--preload-file ${CMAKE_SOURCE_DIR}/scripts@/qipan/scripts"
     "SHELL:--preload-file ${QP_WEB_FONT}@/qipan/fonts/wqy-microhei.ttc")
+  if(QP_MSGFMT)   # the Chinese texts' catalogue (frontends/common/texts.h), found through QIPAN_LOCALE
+    add_dependencies(qipan qipan_catalogue)
+    target_link_options(qipan PRIVATE "SHELL:--preload-file ${QP_MO}@/qipan/locale/zh_CN/LC_MESSAGES/qipan.mo")
+  endif()
 endfunction()

@@ -71,7 +71,7 @@ static const command commands[] = {
      "Play in an SDL2 window; without a display, in the console."},
     {"render", cmd_render, "render RULESET [--fen FEN] [--config FILE] --out FILE.png [--size WxH] [--flip] [--layout] "
      "[--resign SIDE] [--hint] [--analysis] [--dialog newgame|help|settings|resume|draw-offer|takeback-offer|library|editor|paste] "
-     "[--pieces plain|kai] [--message TEXT] [--exchange] [--boxes] [--chat TEXT] [--file-numbers] [--click POINT]",
+     "[--pieces plain|kai] [--message TEXT] [--exchange] [--boxes] [--chat TEXT] [--file-numbers] [--click POINT] [--lang zh|en|both]",
      "Draw the window's picture of the position off-screen (no display needed)."},
     {"uci", cmd_uci, "uci",
      "Run as a UCI engine on stdin/stdout ('setoption name UCI_Variant value RULESET')."},
@@ -140,6 +140,7 @@ static const struct { const char *opt, *text; } opt_help[] = {
     {"--analysis", "draw the analysis panel and evaluation bar (fixed depth)"},
     {"--dialog", "draw a dialog over the board"},
     {"--pieces", "piece style: plain, or kai (brush glyphs)"},
+    {"--lang", "the texts' language: zh, en, or both (default, \"中文 English\")"},
     {"--message", "put TEXT on the message line (with --dialog resume: the autosave's path)"},
     {"--exchange", "show the status line of an exchange in progress"},
     {"--chat", "show a network game's chat history, played from the first side (repeat it; \"you: TEXT\" is yours)"},

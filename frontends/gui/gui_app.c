@@ -31,6 +31,7 @@
 #include "gui_web.h"
 #include "gui_why.h"
 #include "gui_winstate.h"
+#include "gui_words.h"
 #include "gui_clipboard.h"
 #include "gui_editor.h"
 #include "gui_libview.h"
@@ -65,6 +66,7 @@ typedef struct gui_app {
     char save_path[1024];
     char prev_path[1024];     /* the game New replaced, kept aside: Undo brings it back */
     gui_settings set;         /* remembered between runs */
+    qp_texts *texts;          /* the message catalogue, NULL without one: English */
     char settings_path[1024]; /* "" when there is no place for them */
     Uint64 anim_start;        /* when the sliding piece started */
     bool dropped;             /* the move being played was dragged there */
@@ -95,6 +97,13 @@ double gui_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* A message in the window's language, its Chinese from the catalogue. */
+static void say(gui_state *st, bool error, const char *en)
+{
+    char b[256];
+    gui_state_message(st, error, "%s", gui_lang_join(st->cjk, b, sizeof b, gui_zh(en), en));
 }
 
 static void sound(gui_app *a, gui_sfx s)
@@ -313,12 +322,12 @@ static void undo(gui_app *a)
         load_from(a, prev);
         if (!st->msg_error) {
             unlink(prev);   /* the autosave holds it again */
-            gui_state_message(st, false, "%s", st->cjk ? "已找回上局 Previous game back" : "Previous game back");
+            say(st, false, "Previous game back");
         }
         return;
     }
     if (st->flagged >= 0) {
-        gui_state_message(st, true, "%s", st->cjk ? "超时已判负，不能悔棋 Time is up: no take-back" : "Time is up: no take-back");
+        say(st, true, "Time is up: no take-back");
         return;
     } else if (st->g.resigned >= 0) {
         st->g.resigned = -1;
@@ -598,7 +607,7 @@ static void newgame_item(gui_app *a, int it)
         char d[256];
         describe_mode(st, d, sizeof d);
         if (st->log) fprintf(stderr, "qipan: applied: %s\n", d);
-        gui_state_message(st, false, "%s", st->cjk ? "设置已更改 Settings applied" : "Settings applied");
+        say(st, false, "Settings applied");
         break;
     }
     case GUI_NG_CANCEL:
@@ -781,8 +790,8 @@ static void resume_autosave(gui_app *a)
                     st->flip ? 1 : 0, tc, (long long)st->left_ms[0], (long long)st->left_ms[1]);
         autosave(a);
     }
-    gui_state_message(&a->st, a->st.msg_error, "%s", a->st.msg_error ? a->st.msg
-                      : (a->st.cjk ? "已恢复上局 Game resumed" : "Game resumed"));
+    if (a->st.msg_error) gui_state_message(&a->st, true, "%s", a->st.msg);
+    else say(&a->st, false, "Game resumed");
     snprintf(a->save_path, sizeof a->save_path, "%s", "");
     gui_default_save_path(a->st.r->rs->name, a->save_path, sizeof a->save_path);
 }
@@ -918,6 +927,7 @@ static void save_settings(gui_app *a)
     a->set.file_numbers = st->file_numbers;
     a->set.promote_first = st->promote_first;
     a->set.threads = st->threads;
+    a->set.lang = gui_lang();
     if (gui_settings_save(&a->set, a->settings_path, err, sizeof err)) fprintf(stderr, "qipan: settings: %s\n", err);
 }
 
@@ -954,6 +964,14 @@ static void setting(gui_app *a, int it)
         break;
     case GUI_SET_PROMO_ASK:
     case GUI_SET_PROMO_QUEEN: st->promote_first = it == GUI_SET_PROMO_QUEEN; break;
+    case GUI_SET_LANG_ZH:
+    case GUI_SET_LANG_EN: {
+        /* each button shows or hides its language; hiding the only one shown switches to the other */
+        qp_lang l = gui_lang(), mine = it == GUI_SET_LANG_ZH ? QP_LANG_ZH : QP_LANG_EN;
+        qp_lang other = mine == QP_LANG_ZH ? QP_LANG_EN : QP_LANG_ZH;
+        gui_texts_set(a->texts, l == QP_LANG_BOTH ? other : l == mine ? other : QP_LANG_BOTH);
+        break;
+    }
     case GUI_SET_CLOSE:
         st->dialog = GUI_DLG_NONE;
         log_dialog(a, "closed");
@@ -962,9 +980,9 @@ static void setting(gui_app *a, int it)
     }
     save_settings(a);
     if (st->log && it != GUI_SET_CLOSE)
-        fprintf(stderr, "qipan: settings: pieces %s animation %s sound %s promotion %s threads %d search %s\n",
+        fprintf(stderr, "qipan: settings: pieces %s animation %s sound %s promotion %s language %s threads %d search %s\n",
                 st->pieces ? "kai" : "plain", st->animate ? "on" : "off", st->sound_on ? "on" : "off",
-                st->promote_first ? "queen" : "ask", st->threads, qp_ai_name(st->ai_kind));
+                st->promote_first ? "queen" : "ask", qp_lang_name(gui_lang()), st->threads, qp_ai_name(st->ai_kind));
 }
 
 /* ---- actions ---------------------------------------------------------- */
@@ -981,7 +999,7 @@ static void hint(gui_app *a)
         a->job = GUI_JOB_HINT;
         memset(&st->think, 0, sizeof st->think);
         st->think.active = true;
-        gui_state_message(st, false, "%s", st->cjk ? "思考提示… Thinking of a hint" : "Thinking of a hint");
+        say(st, false, "Thinking of a hint");
     }
 }
 
@@ -1026,8 +1044,7 @@ static void button(gui_app *a, int b, bool alt)
             engine_cancel(a);
             st->hint_nsq = 0;
         }
-        gui_state_message(st, false, "%s", st->analysis ? (st->cjk ? "分析开启 Analysis on" : "Analysis on")
-                                                         : (st->cjk ? "分析关闭 Analysis off" : "Analysis off"));
+        say(st, false, st->analysis ? "Analysis on" : "Analysis off");
         break;
     case GUI_BTN_FIRST: go_to(a, 0); break;
     case GUI_BTN_PREV: go_to(a, st->g.cursor - 1); break;
@@ -1303,7 +1320,7 @@ static void copy_text(gui_app *a, bool record)
         gui_state_message(st, true, "clipboard: %s", SDL_GetError());
     } else {
         if (st->log) fprintf(stderr, "qipan: copied %s: %s\n", record ? "record" : "FEN", record ? "" : t);
-        if (record) gui_state_message(st, false, "%s", st->cjk ? "棋谱已复制 Record copied" : "Record copied");
+        if (record) say(st, false, "Record copied");
         else gui_state_message(st, false, "%s %s", st->cjk ? "已复制 FEN copied:" : "FEN copied:", t);
     }
     free(text);
@@ -1468,8 +1485,7 @@ static void tool_action(gui_app *a, const gui_action *act)
     case GUI_TOOL_NOTATION:
         st->coords = !st->coords;
         if (st->log) fprintf(stderr, "qipan: settings: notation %s\n", st->coords ? "coords" : "native");
-        gui_state_message(st, false, "%s", st->coords ? (st->cjk ? "坐标记谱 Moves in coordinates" : "Moves in coordinates")
-                                                      : (st->cjk ? "中文记谱 Moves in the game's notation" : "Moves in the game's notation"));
+        say(st, false, st->coords ? "Moves in coordinates" : "Moves in the game's notation");
         return;
     case GUI_PASTE_YES: if (a->paste_r) paste_apply(a); return;
     case GUI_PASTE_NO: tools_close(a); return;
@@ -1898,6 +1914,8 @@ int gui_app_run(qp_app *app, qp_rules *r, qp_game *g, const gui_options *opt)
     if (gui_settings_path(a->settings_path, sizeof a->settings_path) == 0 &&
         gui_settings_load(&a->set, a->settings_path) != 0)
         fprintf(stderr, "qipan: cannot read %s\n", a->settings_path);
+    a->texts = gui_texts_load(app->argv0);
+    gui_texts_set(a->texts, a->set.lang);
     /* The command line wins over what was remembered. */
     gui_options o2 = *opt;
     if (!opt->size_given && a->set.w > 0) {
@@ -2024,6 +2042,8 @@ done:
     }
     if (a->win) SDL_DestroyWindow(a->win);
     gui_state_free(st);
+    gui_texts_set(NULL, QP_LANG_BOTH);
+    qp_texts_free(a->texts);
     free(a);
     return rc;
 }

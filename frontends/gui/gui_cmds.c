@@ -230,7 +230,8 @@ static int render_png(const gui_state *st, int w, int h, const char *out, gui_la
  * exchange prompt, --dialog resume the resume question with --message as
  * the path, --boxes prints every drawn text's box (print_boxes), --click
  * POINT (repeatable) clicks the board as a player would: a selection, or
- * the choice a promotion opens. */
+ * the choice a promotion opens; --lang zh|en|both the texts' language (both,
+ * not the remembered setting, so a picture does not depend on it). */
 typedef struct render_opts {
     const char *resign, *dialog, *message;
     bool hint, analysis, kai, boxes, exchange;
@@ -239,6 +240,7 @@ typedef struct render_opts {
     bool file_numbers;   /* --file-numbers: the traditional file numbers at the board's edges */
     const char *click[GUI_MAX_SQ + 1];   /* --click: board points clicked, in order */
     int nclick;
+    qp_lang lang;
 } render_opts;
 
 static int take_render_opts(int *argc, char **argv, render_opts *ro)
@@ -257,6 +259,12 @@ static int take_render_opts(int *argc, char **argv, render_opts *ro)
                 return -1;
             }
             ro->kai = !strcmp(argv[++i], "kai");
+        } else if (!strcmp(argv[i], "--lang")) {
+            if (i + 1 >= *argc || qp_lang_parse(argv[i + 1], &ro->lang)) {
+                fprintf(stderr, "qipan: render: --lang must be zh, en or both, got '%s'\n", i + 1 < *argc ? argv[i + 1] : "");
+                return -1;
+            }
+            i++;
         } else if (!strcmp(argv[i], "--hint")) {
             ro->hint = true;
         } else if (!strcmp(argv[i], "--analysis")) {
@@ -307,14 +315,14 @@ static int take_render_opts(int *argc, char **argv, render_opts *ro)
 int cmd_render(qp_app *app, int argc, char **argv)
 {
     qp_opts o;
-    render_opts ro = {0};
+    render_opts ro = {.lang = QP_LANG_BOTH};
     int w = DEFAULT_W, h = DEFAULT_H;
     if (take_render_opts(&argc, argv, &ro)) return 2;
     if (qp_opts_parse(&o, argc, argv)) return 2;
     if (o.npos != 1) {
         fprintf(stderr, "usage: qipan render RULESET [--fen FEN] [--config FILE] --out FILE.png "
                         "[--size WxH] [--flip] [--layout] [--resign SIDE] [--dialog newgame|help|settings|resume|draw-offer|takeback-offer|library|editor|paste] [--hint] [--analysis] [--pieces plain|kai]\n"
-                        "       [--message TEXT] [--exchange] [--boxes] [--chat TEXT]... [--file-numbers] [--click POINT]...\n");
+                        "       [--message TEXT] [--exchange] [--boxes] [--chat TEXT]... [--file-numbers] [--click POINT]... [--lang zh|en|both]\n");
         return 2;
     }
     if (!o.out || !*o.out) {
@@ -474,7 +482,11 @@ int cmd_render(qp_app *app, int argc, char **argv)
         st.sel_takes = true;
     }
     gui_layout L;
+    qp_texts *texts = gui_texts_load(app->argv0);
+    gui_texts_set(texts, ro.lang);
     int rc = render_png(&st, w, h, o.out, &L, ro.boxes);
+    gui_texts_set(NULL, QP_LANG_BOTH);
+    qp_texts_free(texts);
     if (rc == 0 && o.layout) {
         for (int sq = 0; sq < r->geom.n; sq++) {
             if (qp_geom_is_hole(&r->geom, sq)) continue;

@@ -5,6 +5,7 @@
 
 #include "gui_picker.h"
 #include "gui_toolview.h"
+#include "gui_words.h"
 
 #include <string.h>
 
@@ -52,6 +53,7 @@ static void key_action(const SDL_KeyboardEvent *k, const gui_state *st, gui_acti
         else if (key == SDLK_4) it = shift ? GUI_SET_THREADS_DN : GUI_SET_THREADS_UP;
         else if (key == SDLK_5) it = st->ai_kind == QP_AI_MCTS ? GUI_SET_ALPHABETA : GUI_SET_MCTS;
         else if (key == SDLK_6) it = st->promote_first ? GUI_SET_PROMO_ASK : GUI_SET_PROMO_QUEEN;
+        else if (key == SDLK_7) it = gui_lang() == QP_LANG_BOTH ? GUI_SET_LANG_EN : GUI_SET_LANG_ZH;   /* both, zh, en */
         if (it >= 0) {
             a->type = GUI_ACT_SETTING;
             a->arg = it;

@@ -97,11 +97,12 @@ int gui_layout_newgame_at(const gui_layout *L, int x, int y);
 /* The settings dialog: card, row tops and its choices: piece style
  * (plain, Kai), animation (on, off), sound (on, off), search threads
  * (fewer, more), the computer's search (alpha-beta, MCTS), a promotion
- * (ask, always the queen), then Close; GUI_SET_ROWS rows of two. */
+ * (ask, always the queen), the languages shown (Chinese, English), then
+ * Close; GUI_SET_ROWS rows of two. */
 enum { GUI_SET_PLAIN, GUI_SET_KAI, GUI_SET_ANIM_ON, GUI_SET_ANIM_OFF, GUI_SET_SOUND_ON, GUI_SET_SOUND_OFF,
        GUI_SET_THREADS_DN, GUI_SET_THREADS_UP, GUI_SET_ALPHABETA, GUI_SET_MCTS, GUI_SET_PROMO_ASK, GUI_SET_PROMO_QUEEN,
-       GUI_SET_CLOSE, GUI_SET_ITEMS };
-#define GUI_SET_ROWS 6
+       GUI_SET_LANG_ZH, GUI_SET_LANG_EN, GUI_SET_CLOSE, GUI_SET_ITEMS };
+#define GUI_SET_ROWS 7
 void gui_layout_settings(const gui_layout *L, SDL_Rect *card, int row_y[GUI_SET_ROWS], int *label_x,
                          SDL_Rect item[GUI_SET_ITEMS]);
 int gui_layout_settings_at(const gui_layout *L, int x, int y);

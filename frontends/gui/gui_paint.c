@@ -45,9 +45,12 @@ const SDL_Color GUI_CARD_TEXT = {50, 40, 32, 255};
 
 const char *gui_bi(const gui_fonts *f, char *buf, size_t n, const char *zh, const char *en)
 {
-    if (f->cjk && zh && *zh) snprintf(buf, n, "%s %s", zh, en);
-    else snprintf(buf, n, "%s", en);
-    return buf;
+    return gui_lang_join(f->cjk, buf, n, zh, en);
+}
+
+const char *gui_tr(const gui_fonts *f, char *buf, size_t n, const char *en)
+{
+    return gui_lang_join(f->cjk, buf, n, gui_zh(en), en);
 }
 
 void gui_cap_word(char *buf, size_t n, const char *w)

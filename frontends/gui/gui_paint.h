@@ -81,7 +81,10 @@ void gui_side_badge(gui_draw_ctx *d, const gui_state *st, int side, float x, flo
 /* Drops the cached shapes (the renderer lost them, or the end). */
 void gui_paint_drop_shapes(gui_draw_ctx *d);
 
-/* Bilingual text: "中文 English", or only the English without a CJK font. */
+/* A text in the window's language (gui_lang_join): "中文 English", "中文"
+ * or "English"; only the English without a CJK font. */
 const char *gui_bi(const gui_fonts *f, char *buf, size_t n, const char *zh, const char *en);
+/* The same with the Chinese from the catalogue (gui_zh). */
+const char *gui_tr(const gui_fonts *f, char *buf, size_t n, const char *en);
 
 #endif

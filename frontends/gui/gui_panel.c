@@ -46,7 +46,7 @@ static void draw_status(gui_draw_ctx *d, const gui_layout *L, const gui_state *s
         gui_state_banner(st, f->cjk, line, sizeof line, end_why, sizeof end_why);
         col = GUI_C(255, 214, 120, 255);
     } else if (r->nsides < 2) {
-        gui_bi(f, line, sizeof line, "请走棋", "Your move");
+        gui_tr(f, line, sizeof line, "Your move");
     } else {
         char en[64];
         gui_cap_word(en, sizeof en, qp_side_name(r, st->to_move));
@@ -72,8 +72,7 @@ static void draw_status(gui_draw_ctx *d, const gui_layout *L, const gui_state *s
         /* several own pieces chosen against an enemy piece: an exchange
          * (Zhonggong); else a move of several clicks under way (a jump
          * chain, a shot, a removal) */
-        if (st->sel_takes) gui_bi(f, line, sizeof line, "兑子：点要换的敌子", "Exchange: click the piece to take");
-        else gui_bi(f, line, sizeof line, "继续：点下一个点", "Go on: click the next point");
+        gui_tr(f, line, sizeof line, st->sel_takes ? "Exchange: click the piece to take" : "Go on: click the next point");
         col = GUI_C(150, 200, 255, 255);
     } else if (st->flags && st->outcome.result == QP_ONGOING) {
         const char *const *names = r->flag_names;
@@ -89,7 +88,7 @@ static void draw_status(gui_draw_ctx *d, const gui_layout *L, const gui_state *s
         gui_bi(f, line, sizeof line, a, b);
         col = GUI_C(150, 200, 255, 255);
     } else if (st->nsel == 1) {
-        gui_bi(f, line, sizeof line, "点绿点走棋", "Click a green mark to move");
+        gui_tr(f, line, sizeof line, "Click a green mark to move");
     } else if (st->counters[0]) {
         snprintf(line, sizeof line, "%s", st->counters);   /* what the game's players count */
     }
@@ -389,12 +388,10 @@ static bool button_enabled(const gui_state *st, int b)
 
 static void button_label(const gui_state *st, int b, const char **zh, const char **en, char *ebuf, size_t n)
 {
-    static const char *const Z[GUI_NBUTTONS] = {"新局", "悔棋", "还原", "认输", "保存", "读取", "翻转", "模式",
-                                               "等级", "声音", "帮助", "退出", "提示", "分析", "设置", "", "", "", ""};
     static const char *const E[GUI_NBUTTONS] = {"New", "Undo", "Redo", "Resign", "Save", "Load", "Flip", "Mode",
                                                "Level", "Sound", "Help", "Quit", "Hint", "Analyze", "Settings",
                                                "\xC2\xAB", "\xE2\x80\xB9", "\xE2\x80\xBA", "\xC2\xBB"};
-    *zh = Z[b];
+    *zh = gui_zh(E[b]);   /* the review strip's symbols have none */
     *en = E[b];
     if (b == GUI_BTN_LEVEL) {
         snprintf(ebuf, n, "Level %d", st->level);
@@ -403,7 +400,7 @@ static void button_label(const gui_state *st, int b, const char **zh, const char
         /* greyed: it says why */
         if (st->sound_ok) snprintf(ebuf, n, "Sound %s", st->sound_on ? "on" : "off");
         else snprintf(ebuf, n, "No audio");
-        if (!st->sound_ok) *zh = "无音频";
+        if (!st->sound_ok) *zh = gui_zh("No audio");
         *en = ebuf;
     } else if (b == GUI_BTN_ANALYZE) {
         *en = st->analysis ? "On" : "Analyze";
@@ -425,12 +422,19 @@ static void draw_buttons(gui_draw_ctx *d, const gui_layout *L, const gui_state *
         float cx = R->x + R->w / 2.0f, cy = R->y + R->h / 2.0f;
         if (b >= GUI_BTN_MAIN) {   /* review strip: symbols only */
             gui_text_fit(f, en, L->font_small, true, c, cx, cy, GUI_HCENTER | GUI_VCENTER, R->w - 4);
-        } else if (f->cjk) {
+        } else if (f->cjk && *zh && gui_lang() == QP_LANG_ZH) {
+            gui_text_fit(f, zh, L->font_button, true, c, cx, cy, GUI_HCENTER | GUI_VCENTER, R->w - 4);
+        } else if (f->cjk && *zh && gui_lang() == QP_LANG_BOTH) {
             gui_text(f, zh, L->font_button, true, c, cx, cy - L->font_button * 0.02f, GUI_HCENTER | GUI_BOTTOM, 0);
             gui_text_fit(f, en, (int)(L->font_button * 0.78f), false, on ? GUI_TEXT_DIM : c, cx, cy + L->font_button * 0.02f,
                          GUI_HCENTER | GUI_TOP, R->w - 4);
         } else {
-            gui_text_fit(f, en, L->font_button, true, c, cx, cy, GUI_HCENTER | GUI_VCENTER, R->w - 4);
+            /* English alone: the button's size when it fits, else the second line's of both */
+            int tw, th;
+            gui_text_size(f, en, L->font_button, true, &tw, &th);
+            bool big = tw <= R->w - 4;
+            gui_text_fit(f, en, big ? L->font_button : (int)(L->font_button * 0.78f), big, c, cx, cy,
+                         GUI_HCENTER | GUI_VCENTER, R->w - 4);
         }
     }
 }
@@ -530,8 +534,7 @@ static void draw_newgame(gui_draw_ctx *d, const gui_layout *L, const gui_state *
     gui_round_rect(&d->gfx, (float)C->x, (float)C->y, (float)C->w, (float)C->h, 10 * L->ui, GUI_CARD);
     float pad = 22 * L->ui;
     SDL_Rect tb = {C->x + (int)pad, C->y + (int)pad, C->w - 2 * (int)pad, N.row_y[0] - C->y - (int)pad};
-    gui_text_box(f, gui_bi(f, a, sizeof a, "新局设置", "New game"), L->font_title, true, GUI_CARD_TEXT, tb, GUI_LEFT, 0);
-    static const char *const lz[GUI_NG_ROWS] = {"棋种", "", "", "等级", "计时", ""};
+    gui_text_box(f, gui_tr(f, a, sizeof a, "New game"), L->font_title, true, GUI_CARD_TEXT, tb, GUI_LEFT, 0);
     const char *game = ng->game >= 0 && ng->game < st->ngames ? st->games[ng->game] : st->r->rs->name;
     /* the Game row shows the game's title up to its first comma or parenthesis */
     char shown[96];
@@ -550,10 +553,10 @@ static void draw_newgame(gui_draw_ctx *d, const gui_layout *L, const gui_state *
     snprintf(tcl, sizeof tcl, "Time %s", ng->tc.kind == GUI_TC_NONE ? "" : tct);
     const char *le[GUI_NG_ROWS] = {"Game", s0, s1, "Level", tcl, ng->tc.kind == GUI_TC_PERMOVE ? "Seconds" : "Minutes"};
     for (int r = 0; r < GUI_NG_ROWS; r++) {
-        const char *zh = lz[r];
-        if (r == 1) zh = same ? gui_side_zh(st->r, 0) : "先手";
-        if (r == 2) zh = same ? gui_side_zh(st->r, 1) : "后手";
-        if (r == 5) zh = ng->tc.kind == GUI_TC_PERMOVE ? "每步秒数" : "分钟";
+        /* the Time row's English carries the control ("Time 3+2"), its Chinese the word */
+        const char *zh = gui_zh(r == 4 ? "Time" : le[r]);
+        if (r == 1 && same) zh = gui_side_zh(st->r, 0);
+        if (r == 2 && same) zh = gui_side_zh(st->r, 1);
         gui_text_fit(f, gui_bi(f, a, sizeof a, zh, le[r]), L->font_text, true, GUI_CARD_TEXT, (float)N.label_x,
                      N.row_y[r] + N.row_h / 2.0f, GUI_LEFT | GUI_VCENTER, N.value_x - N.label_x - 6);
     }
@@ -571,9 +574,9 @@ static void draw_newgame(gui_draw_ctx *d, const gui_layout *L, const gui_state *
                  N.item[GUI_NG_GAME_NEXT].x - N.item[GUI_NG_GAME_PREV].x - N.item[GUI_NG_GAME_PREV].w - 8);
     for (int sd = 0; sd < 2; sd++) {
         bool ai = ng->ai_mask >> sd & 1u, en = sd == 0 || two;
-        ng_button(d, L, &N.item[GUI_NG_S0_HUMAN + 2 * sd], gui_bi(f, a, sizeof a, "棋手", sd ? "Player (2)" : "Player (1)"),
+        ng_button(d, L, &N.item[GUI_NG_S0_HUMAN + 2 * sd], gui_tr(f, a, sizeof a, sd ? "Player (2)" : "Player (1)"),
                   !ai && en, en);
-        ng_button(d, L, &N.item[GUI_NG_S0_AI + 2 * sd], gui_bi(f, b, sizeof b, "电脑", "Computer"), ai && en,
+        ng_button(d, L, &N.item[GUI_NG_S0_AI + 2 * sd], gui_tr(f, b, sizeof b, "Computer"), ai && en,
                   en && st->engine_ok);
     }
     ng_button(d, L, &N.item[GUI_NG_LEVEL_DN], "-", false, true);
@@ -585,10 +588,9 @@ static void draw_newgame(gui_draw_ctx *d, const gui_layout *L, const gui_state *
     if (same && st->level_name[ng->level][0])
         gui_text(f, st->level_name[ng->level], L->font_small, false, GUI_C(110, 90, 70, 255),
                  lu->x + lu->w + 10 * L->ui, N.row_y[3] + N.row_h / 2.0f, GUI_LEFT | GUI_VCENTER, 0);
-    static const char *const tz[4] = {"不计时", "包干", "加秒", "每步"};
     static const char *const te[4] = {"None", "Sudden", "Base + inc", "Per move"};
     for (int k = 0; k < 4; k++)
-        ng_button(d, L, &N.item[GUI_NG_TC0 + k], gui_bi(f, a, sizeof a, tz[k], te[k]), (int)ng->tc.kind == k, true);
+        ng_button(d, L, &N.item[GUI_NG_TC0 + k], gui_tr(f, a, sizeof a, te[k]), (int)ng->tc.kind == k, true);
     bool timed = ng->tc.kind != GUI_TC_NONE, inc = ng->tc.kind == GUI_TC_INCREMENT;
     ng_button(d, L, &N.item[GUI_NG_BASE_DN], "-", false, timed);
     ng_button(d, L, &N.item[GUI_NG_BASE_UP], "+", false, timed);
@@ -604,11 +606,11 @@ static void draw_newgame(gui_draw_ctx *d, const gui_layout *L, const gui_state *
     snprintf(b, sizeof b, "+%d s", ng->tc.inc_s);
     gui_text(f, b, L->font_text, true, inc ? GUI_CARD_TEXT : GUI_C(170, 156, 138, 255), (id->x + id->w + iu->x) / 2.0f,
              cy5, GUI_HCENTER | GUI_VCENTER, 0);
-    dialog_button(d, L, &N.item[GUI_NG_START], gui_bi(f, a, sizeof a, "开始新局", "Start (Enter)"), true);
-    dialog_button(d, L, &N.item[GUI_NG_APPLY], gui_bi(f, b, sizeof b, "用于本局", "Apply (A)"), false);
-    dialog_button(d, L, &N.item[GUI_NG_CANCEL], gui_bi(f, a, sizeof a, "取消", "Cancel (Esc)"), false);
-    dialog_button(d, L, &N.item[GUI_NG_HOST], gui_bi(f, a, sizeof a, "网络对局", "Host (H)"), false);
-    dialog_button(d, L, &N.item[GUI_NG_JOIN], gui_bi(f, b, sizeof b, "加入对局", "Join (J)"), false);
+    dialog_button(d, L, &N.item[GUI_NG_START], gui_tr(f, a, sizeof a, "Start (Enter)"), true);
+    dialog_button(d, L, &N.item[GUI_NG_APPLY], gui_tr(f, b, sizeof b, "Apply (A)"), false);
+    dialog_button(d, L, &N.item[GUI_NG_CANCEL], gui_tr(f, a, sizeof a, "Cancel (Esc)"), false);
+    dialog_button(d, L, &N.item[GUI_NG_HOST], gui_tr(f, a, sizeof a, "Host (H)"), false);
+    dialog_button(d, L, &N.item[GUI_NG_JOIN], gui_tr(f, b, sizeof b, "Join (J)"), false);
 }
 
 static void draw_settings(gui_draw_ctx *d, const gui_layout *L, const gui_state *st)
@@ -622,33 +624,31 @@ static void draw_settings(gui_draw_ctx *d, const gui_layout *L, const gui_state 
     gui_round_rect(&d->gfx, (float)card.x, (float)card.y, (float)card.w, (float)card.h, 10 * L->ui, GUI_CARD);
     float pad = 22 * L->ui;
     SDL_Rect tb = {card.x + (int)pad, card.y + (int)pad, card.w - 2 * (int)pad, row_y[0] - card.y - (int)pad};
-    gui_text_box(f, gui_bi(f, a, sizeof a, "设置", "Settings"), L->font_title, true, GUI_CARD_TEXT, tb, GUI_LEFT, 0);
-    snprintf(tz, sizeof tz, "线程 %d", st->threads);
+    gui_text_box(f, gui_tr(f, a, sizeof a, "Settings"), L->font_title, true, GUI_CARD_TEXT, tb, GUI_LEFT, 0);
+    snprintf(tz, sizeof tz, "%s %d", gui_zh("Threads"), st->threads);
     snprintf(te, sizeof te, "Threads %d (4)", st->threads);
-    const char *rz[GUI_SET_ROWS] = {"棋子字体", "走子动画", "声音", tz, "搜索方法", "升变"};
-    const char *re[GUI_SET_ROWS] = {"Pieces (1)", "Animation (2)", "Sound (3)", te, "Search (5)", "Promotion (6)"};
+    const char *re[GUI_SET_ROWS] = {"Pieces (1)", "Animation (2)", "Sound (3)", te, "Search (5)", "Promotion (6)",
+                                    "Language (7)"};
     bool on[GUI_SET_ITEMS] = {st->pieces == 0, st->pieces == 1, st->animate, !st->animate,
                               st->sound_on && st->sound_ok, !(st->sound_on && st->sound_ok), false, false,
                               st->ai_kind != QP_AI_MCTS, st->ai_kind == QP_AI_MCTS,
-                              !st->promote_first, st->promote_first};
+                              !st->promote_first, st->promote_first,
+                              gui_lang() != QP_LANG_EN, gui_lang() != QP_LANG_ZH};
     bool kai_ok = f->kai_path[0] != 0;
-    const char *lab[GUI_SET_ITEMS][2] = {{"标准", "Standard"}, {"楷书", kai_ok ? "Kai (brush)" : "Kai (no font)"},
-                                         {"开", "On"}, {"关", "Off"}, {"开", "On"}, {"关", "Off"},
-                                         {"减少", "Fewer"}, {"增加", "More"},
-                                         {"αβ剪枝", "Alpha-beta"}, {"蒙特卡洛", "MCTS"},
-                                         {"每次选择", "Ask"}, {"总是升后", "Always queen"}};
+    const char *lab[GUI_SET_ITEMS] = {"Standard", kai_ok ? "Kai (brush)" : "Kai (no font)", "On", "Off", "On", "Off",
+                                      "Fewer", "More", "Alpha-beta", "MCTS", "Ask", "Always queen", "Chinese", "English"};
     for (int r = 0; r < GUI_SET_ROWS; r++) {
-        gui_text_fit(f, gui_bi(f, a, sizeof a, rz[r], re[r]), L->font_text, true, GUI_CARD_TEXT, (float)lx,
+        gui_text_fit(f, gui_bi(f, a, sizeof a, r == 3 ? (*gui_zh("Threads") ? tz : "") : gui_zh(re[r]), re[r]), L->font_text, true, GUI_CARD_TEXT, (float)lx,
                      row_y[r] + 20 * L->ui, GUI_LEFT | GUI_VCENTER, item[0].x - lx - 6);
         for (int k = 0; k < 2; k++)
-            ng_button(d, L, &item[2 * r + k], gui_bi(f, b, sizeof b, lab[2 * r + k][0], lab[2 * r + k][1]),
+            ng_button(d, L, &item[2 * r + k], gui_tr(f, b, sizeof b, lab[2 * r + k]),
                       on[2 * r + k],
                       r == 2 ? st->sound_ok
                       : r == 3 ? (k ? st->threads < GUI_MAX_THREADS : st->threads > 1)
                       : r == 4 ? st->engine_ok
                                : true);
     }
-    dialog_button(d, L, &item[GUI_SET_CLOSE], gui_bi(f, a, sizeof a, "关闭", "Close"), true);
+    dialog_button(d, L, &item[GUI_SET_CLOSE], gui_tr(f, a, sizeof a, "Close"), true);
 }
 
 void gui_draw_dialog(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, Uint32 ticks)

@@ -19,6 +19,7 @@ void gui_settings_default(gui_settings *s)
     s->mode = -1;
     s->sound = s->animate = true;
     s->pieces = GUI_PIECES_PLAIN;
+    s->lang = QP_LANG_BOTH;
 }
 
 int gui_settings_path(char *out, size_t n)
@@ -73,6 +74,8 @@ int gui_settings_load(gui_settings *s, const char *path)
         } else if (!strcmp(key, "promotion")) {
             if (!strcmp(val, "queen")) s->promote_first = true;
             else if (!strcmp(val, "ask")) s->promote_first = false;
+        } else if (!strcmp(key, "language")) {
+            qp_lang_parse(val, &s->lang);
         } else if (!strcmp(key, "pieces")) {
             if (!strcmp(val, "kai")) s->pieces = GUI_PIECES_KAI;
             else if (!strcmp(val, "plain")) s->pieces = GUI_PIECES_PLAIN;
@@ -100,7 +103,7 @@ int gui_settings_save(const gui_settings *s, const char *path, char *err, size_t
     fprintf(f, "flip %s\nsound %s\nanimation %s\npieces %s\n", s->flip ? "on" : "off", s->sound ? "on" : "off",
             s->animate ? "on" : "off", s->pieces == GUI_PIECES_KAI ? "kai" : "plain");
     fprintf(f, "notation %s\nedge %s\n", s->coords ? "coords" : "native", s->file_numbers ? "numbers" : "coords");
-    fprintf(f, "promotion %s\n", s->promote_first ? "queen" : "ask");
+    fprintf(f, "promotion %s\nlanguage %s\n", s->promote_first ? "queen" : "ask", qp_lang_name(s->lang));
     bool ok = fflush(f) == 0 && !ferror(f);
     if (fclose(f) != 0) ok = false;
     if (!ok || rename(tmp, path) != 0) {

@@ -2,7 +2,8 @@
  * gui_settings.h — what the window remembers between runs, in
  * $XDG_CONFIG_HOME/qipan/settings.conf (else ~/.config/qipan/): window
  * size, who plays (mode), level, flip, sound, piece style, animation, the
- * computer's search threads and whether a promotion asks for its kind.
+ * computer's search threads, whether a promotion asks for its kind and the
+ * language of the texts.
  *
  * The file is "key value" lines; a line that does not parse or is out of
  * range is ignored, so a damaged file costs only that setting.  Command
@@ -13,6 +14,8 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+
+#include "texts.h"
 
 typedef enum gui_piece_style { GUI_PIECES_PLAIN, GUI_PIECES_KAI, GUI_PIECE_STYLES } gui_piece_style;
 
@@ -26,9 +29,10 @@ typedef struct gui_settings {
     bool coords;              /* hints and best lines in coordinates, not the game's own notation */
     bool file_numbers;        /* Xiangqi boards: the traditional file numbers at the edges */
     bool promote_first;       /* a promotion takes the first kind (chess: the queen) unasked; default off */
+    qp_lang lang;             /* the texts' language; default both */
 } gui_settings;
 
-/* Defaults: nothing set, sound and animation on, plain pieces. */
+/* Defaults: nothing set, sound and animation on, plain pieces, both languages. */
 void gui_settings_default(gui_settings *s);
 /* The settings file's path; -1 when neither XDG_CONFIG_HOME nor HOME is set. */
 int gui_settings_path(char *out, size_t n);

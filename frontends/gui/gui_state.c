@@ -510,8 +510,7 @@ static void side_en(const qp_rules *r, int side, char *buf, size_t n)
 
 static void join(char *out, size_t n, bool cjk, const char *zh, const char *en)
 {
-    if (cjk && zh && *zh) snprintf(out, n, "%s %s", zh, en);
-    else snprintf(out, n, "%s", en);
+    gui_lang_join(cjk, out, n, zh, en);
 }
 
 void gui_state_banner(const gui_state *st, bool cjk, char *result, size_t rn, char *reason, size_t qn)
@@ -522,9 +521,10 @@ void gui_state_banner(const gui_state *st, bool cjk, char *result, size_t rn, ch
     result[0] = reason[0] = 0;
     if (o->result == QP_ONGOING) return;
     if (o->result == QP_DRAW) {
-        join(result, rn, cjk, "和棋", "Draw");
+        join(result, rn, cjk, gui_zh("Draw"), "Draw");
     } else if (r->nsides < 2) {
-        join(result, rn, cjk, o->winner == 0 ? "解出" : "失败", o->winner == 0 ? "Solved" : "Failed");
+        const char *e = o->winner == 0 ? "Solved" : "Failed";
+        join(result, rn, cjk, gui_zh(e), e);
     } else {
         side_en(r, o->winner, side, sizeof side);
         snprintf(zh, sizeof zh, "%s胜", gui_side_zh(r, o->winner));
@@ -544,7 +544,7 @@ void gui_state_banner(const gui_state *st, bool cjk, char *result, size_t rn, ch
         snprintf(en, sizeof en, "%s ran out of time", side);
         join(reason, qn, cjk, *gui_side_zh(r, st->flagged) ? zh : "", en);
     } else if (!strcmp(why, "five-soldiers")) {
-        join(reason, qn, cjk, "五兵到底", "five soldiers reached the last rank");
+        join(reason, qn, cjk, gui_zh("five soldiers reached the last rank"), "five soldiers reached the last rank");
     } else {
         snprintf(en, sizeof en, "%s", why);
         for (char *p = en; *p; p++)

@@ -3,7 +3,48 @@
  */
 #include "gui_words.h"
 
+#include <stdio.h>
 #include <string.h>
+
+static const qp_texts *g_texts;
+static qp_lang g_lang = QP_LANG_BOTH;
+
+void gui_texts_set(const qp_texts *t, qp_lang lang)
+{
+    g_texts = t;
+    g_lang = lang;
+}
+
+qp_lang gui_lang(void)
+{
+    return g_lang;
+}
+
+qp_texts *gui_texts_load(const char *argv0)
+{
+    char path[1024], err[1200];
+    if (qp_texts_find(argv0, "zh_CN", path, sizeof path)) {
+        fprintf(stderr, "qipan: no message catalogue (%s): the texts are English\n", path);
+        return NULL;
+    }
+    qp_texts *t = qp_texts_load(path, err, sizeof err);
+    if (!t) fprintf(stderr, "qipan: %s: the texts are English\n", err);
+    return t;
+}
+
+const char *gui_zh(const char *en)
+{
+    return qp_texts_get(g_texts, en);
+}
+
+const char *gui_lang_join(bool cjk, char *buf, size_t n, const char *zh, const char *en)
+{
+    bool have = cjk && zh && *zh;
+    if (have && g_lang == QP_LANG_ZH) snprintf(buf, n, "%s", zh);
+    else if (have && g_lang == QP_LANG_BOTH) snprintf(buf, n, "%s %s", zh, en);
+    else snprintf(buf, n, "%s", en);
+    return buf;
+}
 
 const char *gui_side_zh(const qp_rules *r, int side)
 {

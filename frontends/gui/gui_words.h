@@ -2,11 +2,17 @@
  * gui_words.h — the Chinese the window shows beside English: side names
  * and the words of flags, outcome reasons and level names.  Pure lookups
  * (no SDL), shared by drawing and by the state's banner text.
+ *
+ * Also the window's language (zh, en or both) and its catalogue
+ * (texts.h): a frontend global, as there is one window per process, set
+ * once at start and by the Settings dialog.  Without a catalogue every
+ * text from it is English.
  */
 #ifndef GUI_WORDS_H
 #define GUI_WORDS_H
 
 #include "ruleset.h"
+#include "texts.h"
 
 /* Chinese for a side ("红方"), and for a flag, reason or level name; "" if none. */
 const char *gui_side_zh(const qp_rules *r, int side);
@@ -14,5 +20,18 @@ const char *gui_word_zh(const char *en);
 /* The name of a piece drawn as a chess figure (U+2654…U+265F: "queen",
  * zh "后"), "" for any other glyph. */
 const char *gui_piece_name(const qp_piece_view *pv, bool zh);
+
+/* The language and catalogue the window's texts use (t may be NULL; the
+ * window does not own it).  The default is both, without a catalogue. */
+void gui_texts_set(const qp_texts *t, qp_lang lang);
+qp_lang gui_lang(void);
+/* The Chinese catalogue (qp_texts_find), or NULL, said on stderr, when
+ * there is none or it is damaged: the texts are then English. */
+qp_texts *gui_texts_load(const char *argv0);
+/* The catalogue's Chinese for an English text, "" when it has none. */
+const char *gui_zh(const char *en);
+/* "中文 English", "中文" or "English" as the language says: zh alone when
+ * there is no Chinese (zh NULL or "") or no Chinese font (cjk false). */
+const char *gui_lang_join(bool cjk, char *buf, size_t n, const char *zh, const char *en);
 
 #endif

@@ -950,6 +950,15 @@ static void test_settings_persist(void **state)
     wait_log(&t, " threads 2 search mcts\n");
     sess_key(&t, "5");
     wait_log(&t, " threads 2 search alphabeta\n");
+    /* language: 7 goes both, zh, en, both; zh is kept */
+    sess_key(&t, "7");
+    wait_log(&t, " language zh ");
+    sess_key(&t, "7");
+    wait_log(&t, " language en ");
+    sess_key(&t, "7");
+    wait_log(&t, " language both ");
+    sess_key(&t, "7");
+    wait_log(&t, " language zh ");
     sess_key(&t, "Escape");
     wait_log(&t, "dialog: closed");
     /* the second start, in the same HOME, without options but the size */
@@ -958,7 +967,8 @@ static void test_settings_persist(void **state)
         if (wait_exit(t.play, 30000) != 0) snprintf(t.why, sizeof t.why, "the first window did not close");
         char *conf = config_file(&t);
         if (!t.why[0] && (!conf || !strstr(conf, "pieces kai\n") || !strstr(conf, "animation off\n") ||
-                          !strstr(conf, "mode 0\n") || !strstr(conf, "level 8\n") || !strstr(conf, "threads 2\n")))
+                          !strstr(conf, "mode 0\n") || !strstr(conf, "level 8\n") || !strstr(conf, "threads 2\n") ||
+                          !strstr(conf, "language zh\n")))
             snprintf(t.why, sizeof t.why, "settings file: %s", conf ? conf : "(none)");
         free(conf);
         t.play = start_play_args(&t.x, NULL);

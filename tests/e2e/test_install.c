@@ -119,7 +119,7 @@ static void test_layout(void **st)
         "share/doc/qipan/docs/zhonggong.md", "share/doc/qipan/docs/records.md", "share/doc/qipan/docs/protocol.md",
         "share/applications/org.qipan.qipan.desktop", "share/metainfo/org.qipan.qipan.metainfo.xml",
         "share/icons/hicolor/scalable/apps/qipan.svg", "share/bash-completion/completions/qipan",
-        "share/qipan/install_manifest.txt", NULL,
+        "share/qipan/install_manifest.txt", "share/qipan/locale/zh_CN/LC_MESSAGES/qipan.mo", NULL,
     };
     for (int i = 0; files[i]; i++)
         if (!exists(prefix, files[i])) fail_msg("not installed: %s", files[i]);

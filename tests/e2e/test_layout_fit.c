@@ -10,7 +10,8 @@
  * question with its path; the promotion picker a click opens) at small,
  * default, large, wide and portrait sizes, no text may be cut, run past
  * its room or the picture, or overlap another text of its layer.  The
- * texts players missed are checked whole.
+ * texts players missed are checked whole.  The texts in Chinese alone and
+ * in English alone (--lang) fit too, and are in the language asked.
  */
 #include "testutil.h"
 
@@ -193,6 +194,49 @@ static void test_end_banner(void **state)
     check_screen("end banner", "render zhonggong --resign black");
 }
 
+/* --lang zh and --lang en: the game, the New and Settings dialogs and the
+ * end banner fit at every size, each text in the language asked (at the
+ * default size: the Chinese from the catalogue, or none of it). */
+static void test_languages(void **state)
+{
+    (void)state;
+    static const char *const langs[] = {"zh", "en"};
+    static const char *const screens[][2] = {{"game", "--exchange"}, {"new game dialog", "--dialog newgame"},
+                                             {"settings", "--dialog settings"}, {"end banner", "--resign black"}};
+    boxes *B = malloc(sizeof *B);
+    assert_non_null(B);
+    for (int l = 0; l < 2; l++) {
+        char args[256], what[64];
+        for (int k = 0; k < 4; k++) {
+            snprintf(args, sizeof args, "render zhonggong %s --lang %s", screens[k][1], langs[l]);
+            snprintf(what, sizeof what, "%s (%s)", screens[k][0], langs[l]);
+            check_screen(what, args);
+        }
+        bool zh = l == 0;
+        /* exact texts of each screen in the language, none in the other */
+        render_boxes(zh ? "render zhonggong --exchange --lang zh" : "render zhonggong --exchange --lang en", "1000x760", B);
+        if (!find_exact(B, zh ? "新局" : "New")) fail_msg("%s: the New button is not '%s'", langs[l], zh ? "新局" : "New");
+        if (!find_exact(B, zh ? "兑子：点要换的敌子" : "Exchange: click the piece to take"))
+            fail_msg("%s: the exchange prompt is not in the language", langs[l]);
+        if (find(B, zh ? "Exchange" : "兑子")) fail_msg("%s: the other language shows", langs[l]);
+        render_boxes(zh ? "render zhonggong --dialog newgame --lang zh" : "render zhonggong --dialog newgame --lang en",
+                     "1000x760", B);
+        if (!find_exact(B, zh ? "新局设置" : "New game")) fail_msg("%s: the New game title is not in the language", langs[l]);
+        if (!find_exact(B, zh ? "开始新局" : "Start (Enter)")) fail_msg("%s: the Start button is not in the language", langs[l]);
+        render_boxes(zh ? "render zhonggong --dialog settings --lang zh" : "render zhonggong --dialog settings --lang en",
+                     "1000x760", B);
+        if (!find_exact(B, zh ? "语言" : "Language (7)")) fail_msg("%s: the Language row is not in the language", langs[l]);
+        render_boxes(zh ? "render zhonggong --resign black --lang zh" : "render zhonggong --resign black --lang en",
+                     "1000x760", B);
+        if (!find_exact(B, zh ? "红方胜" : "Red wins")) fail_msg("%s: the banner is not in the language", langs[l]);
+    }
+    /* both: the window's bilingual texts */
+    render_boxes("render zhonggong --dialog settings", "1000x760", B);
+    if (!find_exact(B, "语言 Language (7)") || !find_exact(B, "中文 Chinese") || !find_exact(B, "设置 Settings"))
+        fail_msg("both: the Settings dialog is not bilingual");
+    free(B);
+}
+
 /* The player tools' dialogs: the Library (a full list, a long player
  * name and reason), the position editor with a refusal and the paste
  * question. */
@@ -293,6 +337,7 @@ int main(void)
         cmocka_unit_test(test_dialogs),
         cmocka_unit_test(test_network),
         cmocka_unit_test(test_end_banner),
+        cmocka_unit_test(test_languages),
         cmocka_unit_test(test_other_games),
         cmocka_unit_test(test_tool_dialogs),
         cmocka_unit_test(test_promotion_picker),

@@ -17,6 +17,7 @@ static void check_ranges(const gui_settings *s, const char *what)
     FZ_CHECK(s->level >= 0 && s->level <= 10, "%s: level %d", what, s->level);
     FZ_CHECK(s->threads >= 0 && s->threads <= QP_MAX_THREADS, "%s: threads %d", what, s->threads);
     FZ_CHECK(s->pieces == GUI_PIECES_PLAIN || s->pieces == GUI_PIECES_KAI, "%s: pieces %d", what, (int)s->pieces);
+    FZ_CHECK(s->lang == QP_LANG_BOTH || s->lang == QP_LANG_ZH || s->lang == QP_LANG_EN, "%s: language %d", what, (int)s->lang);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

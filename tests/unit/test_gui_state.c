@@ -303,8 +303,26 @@ static void test_counters_and_banner(void **state)
     assert_string_equal(st.counters, "Back-rank soldiers: red 5, black 0 (5 win)");
     assert_int_equal(st.ndecisive, 5);
     for (int i = 0; i < 5; i++) assert_int_equal(st.decisive[i], sq_of(&st, (const char *[]){"a9", "b9", "c9", "d9", "e9"}[i]));
+    /* the Chinese from the catalogue, in each language */
+    char err[512];
+    qp_texts *t = qp_texts_load(QP_LOCALE_DIR "/zh_CN/LC_MESSAGES/qipan.mo", err, sizeof err);
+    if (!t) fail_msg("%s", err);
+    gui_texts_set(t, QP_LANG_BOTH);
     gui_state_banner(&st, true, res, sizeof res, why, sizeof why);
     assert_string_equal(why, "五兵到底 five soldiers reached the last rank");
+    gui_texts_set(t, QP_LANG_ZH);
+    gui_state_banner(&st, true, res, sizeof res, why, sizeof why);
+    assert_string_equal(res, "红方胜");
+    assert_string_equal(why, "五兵到底");
+    gui_texts_set(t, QP_LANG_EN);
+    gui_state_banner(&st, true, res, sizeof res, why, sizeof why);
+    assert_string_equal(res, "Red wins");
+    assert_string_equal(why, "five soldiers reached the last rank");
+    /* without a catalogue the text is English even in both */
+    gui_texts_set(NULL, QP_LANG_BOTH);
+    gui_state_banner(&st, true, res, sizeof res, why, sizeof why);
+    assert_string_equal(why, "five soldiers reached the last rank");
+    qp_texts_free(t);
     /* A flag fall ends the game on time. */
     gui_state_free(&st);
     open_state(&st, "zhonggong", NULL);
@@ -467,6 +485,31 @@ static void test_settings_promotion(void **st)
     assert_non_null(strstr(tu_read_text(path), "promotion ask\n"));
     assert_int_equal(gui_settings_load(&a, path), 0);
     assert_false(a.promote_first);
+    unlink(path);
+}
+
+/* The settings file keeps the language (both by default); another value
+ * is ignored. */
+static void test_settings_language(void **st)
+{
+    (void)st;
+    gui_settings a;
+    char err[256];
+    gui_settings_default(&a);
+    assert_int_equal(a.lang, QP_LANG_BOTH);
+    const char *path = tu_tmpfile("language zh\n", ".conf");
+    assert_int_equal(gui_settings_load(&a, path), 0);
+    assert_int_equal(a.lang, QP_LANG_ZH);
+    unlink(path);
+    path = tu_tmpfile("language fr\n", ".conf");
+    assert_int_equal(gui_settings_load(&a, path), 0);
+    assert_int_equal(a.lang, QP_LANG_ZH);   /* unchanged */
+    a.lang = QP_LANG_EN;
+    assert_int_equal(gui_settings_save(&a, path, err, sizeof err), 0);
+    assert_non_null(strstr(tu_read_text(path), "language en\n"));
+    gui_settings_default(&a);
+    assert_int_equal(gui_settings_load(&a, path), 0);
+    assert_int_equal(a.lang, QP_LANG_EN);
     unlink(path);
 }
 
@@ -770,6 +813,7 @@ int main(void)
         cmocka_unit_test(test_generic_counters),
         cmocka_unit_test(test_settings_threads),
         cmocka_unit_test(test_settings_promotion),
+        cmocka_unit_test(test_settings_language),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }
