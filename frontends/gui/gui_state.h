@@ -32,7 +32,7 @@
 #include "game.h"
 #include "gui_chat.h"
 
-#define GUI_MAX_SQ 8          /* squares one move touches */
+#define GUI_MAX_SQ 24         /* squares one move touches (a long capture chain: every landing) */
 #define GUI_MAX_MARKS 32      /* points one move changes (a long capture chain's landings and victims) */
 #define GUI_MAX_CHOICE 16     /* moves one click may complete */
 #define GUI_LEVELS 10
