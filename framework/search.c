@@ -1071,6 +1071,8 @@ static void iterate(qp_search *S)
             if (S->info.depth == 0) fill_info(S, 0, 0, best);
             break;
         }
+        bool changed = d > 1 + skew && S->root_mv[0] != best;
+        int drop = d > 1 + skew ? score - v : 0;
         best = S->root_mv[0];
         score = v;
         int shown = score;
@@ -1080,7 +1082,7 @@ static void iterate(qp_search *S)
         publish(S);
         if (S->cb) S->cb(&S->info, S->ud);
         if (timed) {
-            if (S->tm.soft_ms && qp_time_elapsed_ms(&S->tm) >= S->tm.soft_ms) break;
+            if (!qp_time_more(&S->tm, qp_time_elapsed_ms(&S->tm), changed, drop)) break;
             if (S->root_n == 1) break;
             if (qp_score_is_mate(score) && d >= abs(qp_score_mate_plies(score)) + 2) break;
         }

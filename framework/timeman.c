@@ -24,6 +24,8 @@ void qp_time_init(qp_timeman *tm, const qp_search_limits *lim, int side)
 {
     tm->start_us = qp_now_us();
     tm->soft_ms = tm->hard_ms = 0;
+    tm->clock = false;
+    tm->unsettled = 0;
     if (lim->movetime_ms > 0) {
         /* A fixed time is a promise: use nearly all of it.  An iteration
          * cut short still counts (the search keeps a move that beat the
@@ -50,4 +52,18 @@ void qp_time_init(qp_timeman *tm, const qp_search_limits *lim, int side)
     if (soft > hard) soft = hard;
     tm->soft_ms = soft > 0 ? soft : 1;
     tm->hard_ms = hard > 0 ? hard : 1;
+    tm->clock = true;
+}
+
+bool qp_time_more(qp_timeman *tm, int64_t elapsed_ms, bool changed, int drop)
+{
+    tm->unsettled = tm->unsettled / 2 + (changed ? 16 : 0);
+    if (!tm->soft_ms) return true;
+    if (!tm->clock) return elapsed_ms < tm->soft_ms;
+    /* unsettled < 32: 70% settled, up to 230% */
+    int64_t pct = 70 + 5 * tm->unsettled;
+    if (drop >= 50) pct += pct / 2;
+    int64_t budget = tm->soft_ms * pct / 100;
+    if (budget > tm->hard_ms) budget = tm->hard_ms;
+    return elapsed_ms < budget;
 }

@@ -898,6 +898,60 @@ static void test_order_see_and_countermove(void **st)
     qp_rules_free(r);
 }
 
+/* The clock's soft budget follows how settled the search is; a fixed
+ * movetime is never shortened. */
+static qp_timeman clock_tm(int wtime, int movestogo)
+{
+    qp_search_limits lim = {0};
+    lim.wtime = wtime;
+    lim.movestogo = movestogo;
+    qp_timeman tm;
+    qp_time_init(&tm, &lim, 0);
+    return tm;
+}
+
+static void test_time_more_follows_instability(void **state)
+{
+    (void)state;
+    qp_timeman tm = clock_tm(30000, 0);   /* 30 moves to go: soft 1000, hard 4000 */
+    assert_int_equal(tm.soft_ms, 1000);
+    assert_int_equal(tm.hard_ms, 4000);
+    /* The same move every iteration: 70% of the soft budget. */
+    tm = clock_tm(30000, 0);
+    assert_true(qp_time_more(&tm, 699, false, 0));
+    tm = clock_tm(30000, 0);
+    assert_false(qp_time_more(&tm, 700, false, 0));
+    /* The best move just changed: 150%. */
+    tm = clock_tm(30000, 0);
+    assert_true(qp_time_more(&tm, 1499, true, 0));
+    tm = clock_tm(30000, 0);
+    assert_false(qp_time_more(&tm, 1500, true, 0));
+    /* Changed and the score fell by 50: half as much again (225%). */
+    tm = clock_tm(30000, 0);
+    assert_true(qp_time_more(&tm, 2249, true, 50));
+    tm = clock_tm(30000, 0);
+    assert_false(qp_time_more(&tm, 2250, true, 50));
+    /* Changes fade: one change two iterations back counts a quarter. */
+    tm = clock_tm(30000, 0);
+    assert_true(qp_time_more(&tm, 100, true, 0));
+    assert_true(qp_time_more(&tm, 100, false, 0));
+    assert_true(qp_time_more(&tm, 899, false, 0));     /* 70 + 5 * 4 = 90% */
+    assert_false(qp_time_more(&tm, 900, false, 0));    /* 70 + 5 * 2 = 80% */
+    /* Never past the hard deadline: 2 moves to go, soft = hard = 1500. */
+    tm = clock_tm(3000, 2);
+    assert_int_equal(tm.hard_ms, 1500);
+    assert_true(qp_time_more(&tm, 1499, true, 80));
+    tm = clock_tm(3000, 2);
+    assert_false(qp_time_more(&tm, 1500, true, 80));
+    /* A movetime is a promise: the whole of it, settled or not. */
+    qp_search_limits lim = {0};
+    lim.movetime_ms = 1000;
+    qp_time_init(&tm, &lim, 0);
+    assert_true(qp_time_more(&tm, tm.soft_ms - 1, false, 0));
+    assert_false(qp_time_more(&tm, tm.soft_ms, false, 0));
+    assert_true(tm.soft_ms > 900);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -922,6 +976,7 @@ int main(void)
         cmocka_unit_test(test_order_see_and_countermove),
         cmocka_unit_test(test_quiet_check_in_quiescence),
         cmocka_unit_test(test_eval_cache_exact),
+        cmocka_unit_test(test_time_more_follows_instability),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }
