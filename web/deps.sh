@@ -50,10 +50,10 @@ ensure_deb_src() {
         suites=$(awk '$1 == "deb" {print $3; exit}' /etc/apt/sources.list)
     fi
     [ -n "$uri" ] && [ -n "$suites" ] || fail "no deb line found in /etc/apt/sources.list* to mirror as deb-src"
-    echo "web: adding $f (deb-src $uri $suites main)"
+    echo "web: adding $f (deb-src $uri $suites main)" >&2
     printf 'Types: deb-src\nURIs: %s\nSuites: %s\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
         "$uri" "$suites" | $SUDO tee "$f" >/dev/null || fail "cannot write $f"
-    $SUDO apt-get update -qq || fail "apt-get update failed after adding $f"
+    $SUDO apt-get update -qq >&2 || fail "apt-get update failed after adding $f"
 }
 
 # fetch PKG DIRGLOB: the unpacked (and Debian-patched) source of PKG in $SRC
