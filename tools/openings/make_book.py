@@ -104,8 +104,10 @@ def main():
     a = ap.parse_args()
 
     lines = []   # (game id, moves)
+    ngames = 0
     with open(a.games, encoding="utf-8") as f:
         for n, row in enumerate(f, 1):
+            ngames += 1
             cols = row.rstrip("\n").split("\t")
             if len(cols) < 5 or not cols[0].isdigit():
                 sys.exit("%s:%d: expected ID EVENT RED BLACK MOVES" % (a.games, n))
@@ -131,20 +133,15 @@ def main():
             continue
         seen[key] = gid
         unique.append((gid, mv, key))
-    print("games %d, lines %d, distinct positions %d" % (len(lines), len(lines), len(unique)),
+    print("games %d, lines %d, distinct positions %d" % (ngames, len(lines), len(unique)),
           file=sys.stderr)
 
-    def work(i):
-        gid, mv, key = unique[i]
-        return i, engines[i % len(engines)].score(mv, a.depth)
-
     scores = [None] * len(unique)
+
     # One engine per worker: worker w scores items w, w + jobs, ...
     def run(w):
-        out = []
-        for i in range(w, len(unique), len(engines)):
-            out.append(work(i))
-        return out
+        return [(i, engines[w].score(unique[i][1], a.depth))
+                for i in range(w, len(unique), len(engines))]
     with concurrent.futures.ThreadPoolExecutor(len(engines)) as ex:
         for part in ex.map(run, range(len(engines))):
             for i, s in part:
