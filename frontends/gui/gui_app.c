@@ -121,17 +121,6 @@ static void reset_clocks(gui_state *st)
 }
 
 /* The computer's thinking time within what its clock allows. */
-static int engine_budget(const gui_state *st)
-{
-    int64_t left = st->left_ms[st->to_move];
-    switch (st->tc.kind) {
-    case GUI_TC_SUDDEN: return (int)(left / 30 + 1);
-    case GUI_TC_INCREMENT: return (int)(left / 30 + st->tc.inc_s * 800LL + 1);
-    case GUI_TC_PERMOVE: return (int)(left * 8 / 10 + 1);
-    default: return 0;
-    }
-}
-
 /* ---- saving ----------------------------------------------------------- */
 
 /* Tells one finished game from another: its last position, its length and
@@ -995,7 +984,9 @@ static void hint(gui_app *a)
     if (gui_state_ai_to_move(st)) return;   /* the computer is about to move anyway */
     engine_cancel(a);
     a->analysed = 0;   /* analysis, if on, resumes after the hint */
-    if (gui_engine_start(a->eng, &st->g, GUI_LEVELS, 0, a->wake) == 0) {
+    qp_search_limits lim;
+    gui_state_think_limits(st, GUI_LEVELS, false, &lim);
+    if (gui_engine_start(a->eng, &st->g, &lim, a->wake) == 0) {
         a->job = GUI_JOB_HINT;
         memset(&st->think, 0, sizeof st->think);
         st->think.active = true;
@@ -1718,7 +1709,9 @@ static void update(gui_app *a)
         }
     }
     if (!gui_engine_busy(a->eng) && gui_state_ai_to_move(st) && st->dialog == GUI_DLG_NONE) {
-        if (gui_engine_start(a->eng, &st->g, st->level, engine_budget(st), a->wake) == 0) {
+        qp_search_limits lim;
+        gui_state_think_limits(st, st->level, true, &lim);
+        if (gui_engine_start(a->eng, &st->g, &lim, a->wake) == 0) {
             a->job = GUI_JOB_PLAY;
             st->think.active = true;
             st->think.depth = 0;
@@ -1734,7 +1727,7 @@ static void update(gui_app *a)
         uint64_t key = st->g.hist[st->g.cursor].hash ^ (uint64_t)st->g.cursor * 0x9E3779B97F4A7C15ull;
         if (key != a->analysed) {
             a->analysed = key;
-            if (gui_engine_start(a->eng, &st->g, GUI_LEVELS, -1, a->wake) == 0) {
+            if (gui_engine_start(a->eng, &st->g, NULL, a->wake) == 0) {
                 a->job = GUI_JOB_ANALYZE;
                 memset(&st->think, 0, sizeof st->think);
                 st->think.active = true;

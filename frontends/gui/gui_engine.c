@@ -111,21 +111,14 @@ static int engine_switch_kind(gui_engine *e)
     return 0;
 }
 
-int gui_engine_start(gui_engine *e, const qp_game *g, int level, int max_ms, Uint32 wake_event)
+int gui_engine_start(gui_engine *e, const qp_game *g, const qp_search_limits *limits, Uint32 wake_event)
 {
     gui_engine_cancel(e);
     if (engine_switch_kind(e)) return -1;
     if (e->threads > 0 && qp_ai_set_threads(e->s, e->threads) != 0) return -1;
     qp_search_limits lim;
-    memset(&lim, 0, sizeof lim);
-    long long base = qp_param_int(&e->r->params, "ai.movetime_ms");
-    if (base <= 0) base = 1000;
-    /* Weaker levels also think for less time, so they answer briskly. */
-    lim.movetime_ms = (int)(base * (level + 2) / 12);
-    if (max_ms > 0 && lim.movetime_ms > max_ms) lim.movetime_ms = max_ms;   /* its own clock */
-    if (lim.movetime_ms < 50) lim.movetime_ms = 50;
-    if (max_ms < 0) lim.movetime_ms = 0;   /* analysis: until stopped (or the deepest depth) */
-    lim.level = level;
+    memset(&lim, 0, sizeof lim);   /* analysis: until stopped (or the deepest depth) */
+    if (limits) lim = *limits;
     lim.seed = (uint64_t)SDL_GetPerformanceCounter();
     memcpy(e->pos, g->cur, e->r->state_size);
     memset(&e->info, 0, sizeof e->info);

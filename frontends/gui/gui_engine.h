@@ -25,11 +25,11 @@ bool gui_engine_available(void);
 gui_engine *gui_engine_new(const qp_rules *r);
 void gui_engine_free(gui_engine *e);
 
-/* Starts thinking on g's current position at level 1..10 (the thinking
- * time comes from the rules' ai.movetime_ms, at most max_ms when > 0: what
- * its clock allows; < 0: no time limit, for analysis).  wake_event is an SDL user
- * event type pushed on each report (0: none).  Returns 0 or -1. */
-int gui_engine_start(gui_engine *e, const qp_game *g, int level, int max_ms, Uint32 wake_event);
+/* Starts thinking on g's current position within *lim (the window's
+ * choice: gui_state_think_limits); NULL: no limit, for analysis.
+ * wake_event is an SDL user event type pushed on each report (0: none).
+ * Returns 0 or -1. */
+int gui_engine_start(gui_engine *e, const qp_game *g, const qp_search_limits *lim, Uint32 wake_event);
 /* Search threads (1..QP_MAX_THREADS, clamped) for the searches started
  * from now on; a running search keeps its own.  0, or -1 when out of
  * memory (then the engine keeps the threads it had). */

@@ -553,6 +553,32 @@ void gui_state_banner(const gui_state *st, bool cjk, char *result, size_t rn, ch
     }
 }
 
+void gui_state_think_limits(const gui_state *st, int level, bool use_clock, qp_search_limits *lim)
+{
+    memset(lim, 0, sizeof *lim);
+    if (level < 1 || level > GUI_LEVELS) level = GUI_LEVELS;
+    lim->level = level;
+    int64_t base = qp_param_int(&st->r->params, "ai.movetime_ms");
+    if (base <= 0) base = 1000;
+    int64_t ms = base * (level + 2) / 12;
+    const gui_tc *tc = &st->tc;
+    if (use_clock && tc->kind != GUI_TC_NONE) {
+        int64_t left = st->left_ms[st->to_move] > 0 ? st->left_ms[st->to_move] : 0;
+        if (level == GUI_LEVELS && (tc->kind == GUI_TC_SUDDEN || tc->kind == GUI_TC_INCREMENT)) {
+            /* The clocks as a GUI gives them to an engine (1 ms at least:
+             * 0 would mean no clock). */
+            lim->wtime = (int)(st->left_ms[0] > 1 ? (st->left_ms[0] < INT32_MAX ? st->left_ms[0] : INT32_MAX) : 1);
+            lim->btime = (int)(st->left_ms[1] > 1 ? (st->left_ms[1] < INT32_MAX ? st->left_ms[1] : INT32_MAX) : 1);
+            lim->winc = lim->binc = tc->kind == GUI_TC_INCREMENT ? tc->inc_s * 1000 : 0;
+            return;
+        }
+        int64_t cap = tc->kind == GUI_TC_PERMOVE ? left * 8 / 10
+                      : left / 30 + (tc->kind == GUI_TC_INCREMENT ? tc->inc_s * 800LL : 0);
+        if (ms > cap) ms = cap;
+    }
+    lim->movetime_ms = (int)(ms < 50 ? 50 : ms > INT32_MAX ? INT32_MAX : ms);
+}
+
 void gui_tc_text(const gui_tc *tc, char *buf, size_t n)
 {
     switch (tc->kind) {

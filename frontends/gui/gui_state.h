@@ -31,6 +31,7 @@
 
 #include "game.h"
 #include "gui_chat.h"
+#include "search_info.h"
 
 #define GUI_MAX_SQ 24         /* squares one move touches (a long capture chain: every landing) */
 #define GUI_MAX_MARKS 32      /* points one move changes (a long capture chain's landings and victims) */
@@ -256,6 +257,16 @@ int gui_state_human_side(const gui_state *st);
 void gui_state_message(gui_state *st, bool error, const char *fmt, ...);
 /* Shows move m of the current position as the hint arrow (NONE: none). */
 void gui_state_set_hint(gui_state *st, qp_move m);
+/* How long the computer thinks at level 1..GUI_LEVELS: the rules'
+ * ai.movetime_ms (1000 when unset), less at weaker levels so they answer
+ * briskly (level L: (L+2)/12 of it, at least 50 ms).  With use_clock and
+ * a game clock, never more than the clock allows (a thirtieth of what is
+ * left plus most of the increment; 80% of a per-move budget), except that
+ * the top level under sudden death or an increment gets the clocks
+ * themselves: the search's time manager (framework/timeman.h) then spends
+ * more where the best move is unsettled, as it did in the matches of
+ * docs/engine.md.  Fills *lim (seed left 0). */
+void gui_state_think_limits(const gui_state *st, int level, bool use_clock, qp_search_limits *lim);
 /* "none", "5 min", "3+2", "30 s/move". */
 void gui_tc_text(const gui_tc *tc, char *buf, size_t n);
 /* The end-of-game banner's two lines (result, reason), "中文 English"

@@ -423,6 +423,59 @@ static void test_time_control_text(void **state)
     assert_string_equal(b, "30 s/move");
 }
 
+/* The computer's thinking time: scaled by level, capped by its clock,
+ * and at the top level under a game clock the clocks themselves. */
+static void test_think_limits(void **state)
+{
+    (void)state;
+    gui_state st;
+    open_state(&st, "zhonggong", NULL);   /* ai.movetime_ms 1000 */
+    qp_search_limits l;
+    gui_state_think_limits(&st, GUI_LEVELS, true, &l);
+    assert_int_equal(l.movetime_ms, 1000);
+    assert_int_equal(l.wtime, 0);
+    assert_int_equal(l.level, GUI_LEVELS);
+    gui_state_think_limits(&st, 4, true, &l);
+    assert_int_equal(l.movetime_ms, 500);
+    gui_state_think_limits(&st, 1, true, &l);
+    assert_int_equal(l.movetime_ms, 250);
+
+    st.tc = (gui_tc){GUI_TC_INCREMENT, 180, 2, 30};
+    st.left_ms[0] = 100000;
+    st.left_ms[1] = 50000;
+    st.to_move = 1;
+    gui_state_think_limits(&st, GUI_LEVELS, true, &l);
+    assert_int_equal(l.movetime_ms, 0);
+    assert_int_equal(l.wtime, 100000);
+    assert_int_equal(l.btime, 50000);
+    assert_int_equal(l.winc, 2000);
+    assert_int_equal(l.binc, 2000);
+    gui_state_think_limits(&st, GUI_LEVELS, false, &l);   /* a hint: no clock */
+    assert_int_equal(l.movetime_ms, 1000);
+    assert_int_equal(l.btime, 0);
+    gui_state_think_limits(&st, 5, true, &l);             /* 583 < 50000/30 + 1600 */
+    assert_int_equal(l.movetime_ms, 583);
+    assert_int_equal(l.btime, 0);
+
+    st.tc.kind = GUI_TC_SUDDEN;
+    st.left_ms[1] = 3000;
+    gui_state_think_limits(&st, 5, true, &l);             /* a thirtieth of 3 s */
+    assert_int_equal(l.movetime_ms, 100);
+    gui_state_think_limits(&st, GUI_LEVELS, true, &l);
+    assert_int_equal(l.btime, 3000);
+    assert_int_equal(l.winc, 0);
+
+    st.tc.kind = GUI_TC_PERMOVE;
+    st.left_ms[1] = 400;
+    gui_state_think_limits(&st, GUI_LEVELS, true, &l);    /* 80% of what is left */
+    assert_int_equal(l.movetime_ms, 320);
+    assert_int_equal(l.btime, 0);
+    st.left_ms[1] = 30;
+    gui_state_think_limits(&st, GUI_LEVELS, true, &l);    /* never under 50 ms */
+    assert_int_equal(l.movetime_ms, 50);
+    gui_state_free(&st);
+}
+
 /* The settings file keeps the search threads; a value out of 1..64 or
  * not a number is ignored (the rest of the file still counts), and an
  * unset value is not written. */
@@ -796,6 +849,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_undo_target),
+        cmocka_unit_test(test_think_limits),
         cmocka_unit_test(test_refused_click_reason),
         cmocka_unit_test(test_select_and_move),
         cmocka_unit_test(test_exchange_built_soldier_by_soldier),
