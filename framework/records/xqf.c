@@ -2,12 +2,9 @@
  * xqf.c — XQF records (layout in xqf.h): reading every version, writing
  * the plain version 0x0A, scrambling a plain file into a later version.
  *
- * The tree is walked without recursion: after a record, the next one in
- * the file is its continuation (flag next), else the alternative to it
- * (flag variation), else the alternative still owed to the nearest record
- * above that had both flags (kept on an explicit stack).  Every step
- * consumes at least four bytes, so a file of any shape ends the walk.
- * The writer makes the same order with a stack of the alternatives owed
+ * The tree is walked without recursion by qp_tree_read (tree_read.h),
+ * one record at a time; every record consumes at least four bytes, so a
+ * file of any shape ends the walk.  The writer makes the same order with a stack of the alternatives owed
  * (xqf_owed), without recursion either.
  */
 #include "xqf.h"
@@ -22,6 +19,7 @@
 #include <strings.h>
 
 #include "game.h"
+#include "tree_read.h"
 
 #define XQF_MAX_PLY 9999   /* a main line longer than this is no game */
 
@@ -82,81 +80,11 @@ static void xqf_keys_init(xqf_keys *k, const unsigned char *h)
 
 /* ---- texts --------------------------------------------------------- */
 
-/* s (n bytes, up to a NUL) from GBK/GB18030 to UTF-8; a byte that starts
- * no character becomes U+FFFD.  malloc'd, NULL when out of memory. */
+/* s (n bytes, up to a NUL) from GBK/GB18030 to UTF-8 (tree_read.h). */
 static char *xqf_utf8(iconv_t cd, const unsigned char *s, size_t n)
 {
     const unsigned char *z = memchr(s, 0, n);
-    if (z) n = (size_t)(z - s);
-    char *out = malloc(3 * n + 1);   /* at most 3 bytes of UTF-8 per byte read */
-    if (!out) return NULL;
-    char *o = out;
-    size_t room = 3 * n;
-    if (cd == (iconv_t)-1) {   /* no converter: ASCII only */
-        for (size_t i = 0; i < n; i++) {
-            if (s[i] < 0x80) {
-                *o++ = (char)s[i];
-            } else {
-                memcpy(o, "\xEF\xBF\xBD", 3);
-                o += 3;
-            }
-        }
-    } else {
-        iconv(cd, NULL, NULL, NULL, NULL);
-        char *in = (char *)s;
-        size_t left = n;
-        while (left) {
-            if (iconv(cd, &in, &left, &o, &room) != (size_t)-1) break;
-            if ((errno != EILSEQ && errno != EINVAL) || room < 3) break;
-            memcpy(o, "\xEF\xBF\xBD", 3);
-            o += 3;
-            room -= 3;
-            in++;
-            left--;
-        }
-    }
-    *o = 0;
-    return out;
-}
-
-/* A tag value: control characters as spaces, blanks trimmed. */
-static void xqf_clean(char *s)
-{
-    for (char *c = s; *c; c++)
-        if ((unsigned char)*c < 0x20 || *c == 0x7f) *c = ' ';
-    size_t n = strlen(s), a = 0;
-    while (n && s[n - 1] == ' ') s[--n] = 0;
-    while (s[a] == ' ') a++;
-    memmove(s, s + a, n - a + 1);
-}
-
-/* A comment: CRLF as LF, blanks at the ends trimmed (ideographic spaces,
- * U+3000, too: Chinese texts indent with them); NULL when empty. */
-static char *xqf_comment(char *s)
-{
-    static const char ideo[] = "\xE3\x80\x80";
-    char *o = s;
-    for (char *c = s; *c; c++)
-        if (!(c[0] == '\r' && c[1] == '\n')) *o++ = *c;
-    *o = 0;
-    size_t n = strlen(s), a = 0;
-    for (;;) {
-        if (n && isspace((unsigned char)s[n - 1])) n--;
-        else if (n >= 3 && !memcmp(s + n - 3, ideo, 3)) n -= 3;
-        else break;
-    }
-    s[n] = 0;
-    for (;;) {
-        if (isspace((unsigned char)s[a])) a++;
-        else if (a + 3 <= n && !memcmp(s + a, ideo, 3)) a += 3;
-        else break;
-    }
-    memmove(s, s + a, n - a + 1);
-    if (!*s) {
-        free(s);
-        return NULL;
-    }
-    return s;
+    return qp_tree_text(cd, s, z ? (size_t)(z - s) : n);
 }
 
 /* ---- reading ------------------------------------------------------- */
@@ -243,7 +171,7 @@ static int xqf_node_read(xqf_reader *r, bool want_text, xqf_node *nd, char *why,
         snprintf(why, whyn, "out of memory");
         return -1;
     }
-    nd->text = xqf_comment(t);
+    nd->text = qp_tree_comment(t);
     return 0;
 }
 
@@ -253,58 +181,6 @@ qp_sniff qp_xqf_sniff(const unsigned char *data, size_t len)
     if (len >= 3 && data[0] == 'X' && data[1] == 'Q' && data[2] >= 1 && data[2] < 0x20)
         return QP_SNIFF_YES;
     return QP_SNIFF_NO;
-}
-
-/* The main line as it is read. */
-typedef struct xqf_line {
-    int n, cap;
-    char (*moves)[QP_MOVE_TEXT];
-    char **comments;   /* n + 1 */
-    int *alt;          /* n: the first alternative to each move in the record's vars, -1 */
-    int first_from;
-} xqf_line;
-
-/* lv grown to hold index k (zeroed); NULL when out of memory (lv freed). */
-static int *xqf_grow(int *lv, int *cap, int k)
-{
-    int c = *cap ? *cap : 64;
-    while (c <= k) c *= 2;
-    int *n = realloc(lv, sizeof *n * (size_t)c);
-    if (!n) {
-        free(lv);
-        return NULL;
-    }
-    memset(n + *cap, 0, sizeof *n * (size_t)(c - *cap));
-    *cap = c;
-    return n;
-}
-
-static int xqf_line_add(xqf_line *l, int from, int to, char *text)
-{
-    if (l->n == l->cap) {
-        int cap = l->cap ? 2 * l->cap : 64;
-        void *m = realloc(l->moves, sizeof *l->moves * (size_t)cap);
-        if (m) l->moves = m;
-        void *c = realloc(l->comments, sizeof *l->comments * (size_t)(cap + 1));
-        if (c) l->comments = c;
-        void *a = realloc(l->alt, sizeof *l->alt * (size_t)cap);
-        if (a) l->alt = a;
-        if (!m || !c || !a) return -1;
-        l->cap = cap;
-    }
-    if (!l->n) l->first_from = from;
-    snprintf(l->moves[l->n], QP_MOVE_TEXT, "%c%d%c%d", 'a' + from / 10, from % 10, 'a' + to / 10, to % 10);
-    l->alt[l->n] = -1;
-    l->comments[++l->n] = text;
-    return 0;
-}
-
-static void xqf_line_free(xqf_line *l)
-{
-    for (int i = 0; l->comments && i <= l->n; i++) free(l->comments[i]);
-    free(l->comments);
-    free(l->moves);
-    free(l->alt);
 }
 
 static void xqf_keep(qp_record *rec, const char *key, const char *val)
@@ -318,6 +194,25 @@ static const char *xqf_square(int sq, char *buf, size_t n)
     if (sq < 90) snprintf(buf, n, "%c%d", 'a' + sq / 10, sq % 10);
     else snprintf(buf, n, "0x%02x", (unsigned)sq);
     return buf;
+}
+
+/* The tree's nodes for qp_tree_read: the root first, then each record. */
+static int xqf_tree_node(void *ctx, qp_tree_node *out, char *why, size_t whyn)
+{
+    xqf_reader *r = ctx;
+    xqf_node nd;
+    if (xqf_node_read(r, true, &nd, why, whyn)) return -1;
+    char b1[8], b2[8];
+    snprintf(out->move, sizeof out->move, "%s%s", xqf_square(nd.from, b1, sizeof b1), xqf_square(nd.to, b2, sizeof b2));
+    if (nd.from >= 90 || nd.to >= 90)
+        snprintf(out->bad, sizeof out->bad, "%s square %s is off the board", nd.from >= 90 ? "from" : "to",
+                 nd.from >= 90 ? b1 : b2);
+    else if (nd.from == nd.to)
+        snprintf(out->bad, sizeof out->bad, "from and to are the same square %s", b1);
+    out->comment = nd.text;
+    out->next = nd.next;
+    out->alt = nd.var;
+    return 0;
 }
 
 int qp_xqf_parse(qp_record *rec, const char *name, const unsigned char *data, size_t len,
@@ -370,16 +265,17 @@ int qp_xqf_parse(qp_record *rec, const char *name, const unsigned char *data, si
     }
 
     xqf_reader r = {data, len, QP_XQF_HEADER, &k, version, iconv_open("UTF-8", "GB18030")};
-    xqf_line line = {0};
-    int *stack = NULL, nstack = 0, capstack = 0, rc = -1, lvcap = 0, *lv = NULL;
-    char why[QP_ERR];
-
+    int rc = -1;
     for (int i = 0; i < XQF_NTEXTS; i++) {
         const struct xqf_text *t = &xqf_texts[i];
         int n = h[t->at] < t->size ? h[t->at] : t->size - 1;
         char *v = xqf_utf8(r.cd, h + t->at + 1, (size_t)n);
-        if (!v) goto oom;
-        xqf_clean(v);
+        if (!v) {
+            snprintf(err, errn, "%s: out of memory", name);
+            qp_record_free(rec);
+            goto done;
+        }
+        qp_tree_clean(v);
         xqf_keep(rec, t->tag, v);
         if (!strcmp(t->tag, "Date")) snprintf(rec->date, sizeof rec->date, "%s", v);
         free(v);
@@ -392,122 +288,19 @@ int qp_xqf_parse(qp_record *rec, const char *name, const unsigned char *data, si
     snprintf(rec->game, sizeof rec->game, "Chinese Chess");
     snprintf(rec->hint, sizeof rec->hint, "iccs");
 
-    line.comments = calloc(1, sizeof *line.comments);
-    if (!line.comments) goto oom;
-    xqf_node nd;
-    if (xqf_node_read(&r, true, &nd, why, sizeof why)) {
-        snprintf(err, errn, "%s: the start record: %s", name, why);
-        goto done;
-    }
-    line.comments[0] = nd.text;
-    int nodes = 1, variations = 0, depth = 0, dropped = 0;
-    bool main = true;
-    /* The node just read: a main-line move (cur < 0: moves[-cur - 1]) or a
-     * node of vars; lv[k] its nesting level times two, plus one when it
-     * starts its line (its own alternatives are then its line's). */
-    int cur = 0;
-    for (;;) {
-        /* where the next record goes: depth d, on the main line or not,
-         * after (child) or beside (an alternative to) node `of` */
-        int d, of;
-        bool m, child;
-        if (depth > 0 && nd.var) variations++;   /* the start has no alternative */
-        if (nd.next) {
-            d = depth + 1;
-            m = main;
-            child = true;
-            of = cur;
-            if (depth > 0 && nd.var) {
-                if (nstack + 2 > capstack) {
-                    int cap = capstack ? 2 * capstack : 64;
-                    int *s = realloc(stack, sizeof *stack * (size_t)cap);
-                    if (!s) goto oom;
-                    stack = s;
-                    capstack = cap;
-                }
-                stack[nstack++] = depth;
-                stack[nstack++] = cur;
-            }
-        } else if (depth > 0 && nd.var) {
-            d = depth;
-            m = false;
-            child = false;
-            of = cur;
-        } else if (nstack) {
-            of = stack[--nstack];
-            d = stack[--nstack];
-            m = false;
-            child = false;
-        } else {
-            break;
-        }
-        if (xqf_node_read(&r, true, &nd, why, sizeof why)) {
-            if (m) snprintf(err, errn, "%s: move %d: %s", name, d, why);
-            else snprintf(err, errn, "%s: a variation at move %d: %s", name, d, why);
-            goto done;
-        }
-        nodes++;
-        depth = d;
-        main = m;
-        char b1[8], b2[8];
-        if (!m) {   /* a variation's move, kept in vars */
-            char t[QP_MOVE_TEXT];
-            snprintf(t, sizeof t, "%s%s", xqf_square(nd.from, b1, sizeof b1), xqf_square(nd.to, b2, sizeof b2));
-            int k = qp_vars_add(&rec->vars, t, 0, 0);
-            if (k < 0 || (k >= lvcap && !(lv = xqf_grow(lv, &lvcap, k)))) {
-                free(nd.text);
-                goto oom;
-            }
-            rec->vars.node[k].comment = nd.text;
-            int level;
-            if (child) {
-                level = lv[of] & ~1;
-                rec->vars.node[of].next = k;
-                lv[k] = level;
-            } else {
-                level = of < 0 ? 2 : (lv[of] & 1) ? lv[of] & ~1 : (lv[of] & ~1) + 2;
-                lv[k] = level | 1;
-                if (level / 2 > QP_VAR_DEPTH)
-                    dropped++;   /* nested too deep to keep: left unlinked, counted */
-                else if (of < 0)
-                    qp_vars_append_alt(&rec->vars, &line.alt[-of - 1], k);
-                else
-                    qp_vars_append_alt(&rec->vars, &rec->vars.node[of].alt, k);
-            }
-            cur = k;
-            continue;
-        }
-        const char *bad = nd.from >= 90 ? "from" : nd.to >= 90 ? "to" : NULL;
-        if (bad || nd.from == nd.to) {
-            if (bad)
-                snprintf(err, errn, "%s: move %d: %s square %s is off the board", name, d, bad,
-                         xqf_square(bad[0] == 'f' ? nd.from : nd.to, b1, sizeof b1));
-            else
-                snprintf(err, errn, "%s: move %d: from and to are the same square %s", name, d,
-                         xqf_square(nd.from, b1, sizeof b1));
-            free(nd.text);
-            goto done;
-        }
-        if (d > XQF_MAX_PLY) {
-            snprintf(err, errn, "%s: move %d: more moves than a game has (%d)", name, d, XQF_MAX_PLY);
-            free(nd.text);
-            goto done;
-        }
-        if (xqf_line_add(&line, nd.from, nd.to, nd.text)) {
-            free(nd.text);
-            goto oom;
-        }
-        cur = -line.n;
-    }
-    rec->nvariations = dropped;
+    qp_tree_stats ts;
+    if (qp_tree_read(rec, name, xqf_tree_node, &r, XQF_MAX_PLY, &ts, err, errn)) goto done;
     if (info) {
-        info->variations = variations;
-        info->nodes = nodes;
+        info->variations = ts.variations;
+        info->nodes = ts.nodes;
     }
 
     /* Who moves first: the piece of the first move, else the header. */
     int side = h[XQF_WHO] == 1;
-    if (line.n && board[line.first_from] >= 0) side = board[line.first_from] >= 16;
+    if (rec->nmoves) {   /* main-line moves are on the board: "e3e4" */
+        int from = (rec->moves[0][0] - 'a') * 10 + (rec->moves[0][1] - '0');
+        if (board[from] >= 0) side = board[from] >= 16;
+    }
     char fen[128];
     size_t fl = 0;
     for (int rank = 9; rank >= 0; rank--) {
@@ -529,21 +322,8 @@ int qp_xqf_parse(qp_record *rec, const char *name, const unsigned char *data, si
     snprintf(fen + fl, sizeof fen - fl, " %c - - 0 1", side ? 'b' : 'w');
     snprintf(rec->fen, sizeof rec->fen, "%s", fen);
 
-    int *no_pos = NULL;   /* a binary format: no lines, no columns */
-    if (qp_record_adopt(rec, line.n, &line.moves, &no_pos, &no_pos, &line.comments)) goto oom;
-    if (rec->vars.n && line.n) {
-        rec->alt = line.alt;
-        line.alt = NULL;
-    }
     rc = 0;
-    goto done;
-oom:
-    snprintf(err, errn, "%s: out of memory", name);
 done:
-    if (rc) qp_record_free(rec);
-    xqf_line_free(&line);
-    free(stack);
-    free(lv);
     if (r.cd != (iconv_t)-1) iconv_close(r.cd);
     return rc;
 }
@@ -822,7 +602,7 @@ char *qp_xqf_write(const qp_game *g, const qp_record *src, size_t *len, char *er
          * what is read back writes the same bytes */
         char clean[sizeof src->keep_val[0]];
         snprintf(clean, sizeof clean, "%s", v);
-        xqf_clean(clean);
+        qp_tree_clean(clean);
         size_t n;
         char *gbk = xqf_gbk(cd, clean, (size_t)t->size - 1, &n);
         if (!gbk) goto oom;
