@@ -12,6 +12,7 @@
 
 #include "cbf.h"
 #include "dhtmlxq.h"
+#include "cbr.h"
 #include "epd.h"
 #include "fileio.h"
 #include "record_format.h"
@@ -33,8 +34,21 @@ static int pgn_parse(qp_record *rec, const char *name, const unsigned char *data
     return qp_record_parse(rec, name, (const char *)data, len, err, errn);
 }
 
-static const qp_record_format pgn_format = {
-    .name = "pgn", .title = "PGN (Portable Game Notation)", .sniff = pgn_sniff, .parse = pgn_parse};
+static int pgn_parse_game(qp_record *rec, const char *name, const unsigned char *data, size_t len, int n,
+                          char *err, size_t errn)
+{
+    return qp_record_parse_game(rec, name, (const char *)data, len, n, err, errn);
+}
+
+static int pgn_each(const char *name, const unsigned char *data, size_t len, int (*each)(qp_record *rec, void *ctx),
+                    void *ctx, char *err, size_t errn)
+{
+    return qp_record_each(name, (const char *)data, len, each, ctx, err, errn);
+}
+
+static const qp_record_format pgn_format = {.name = "pgn", .title = "PGN (Portable Game Notation)",
+                                            .sniff = pgn_sniff, .parse = pgn_parse,
+                                            .parse_game = pgn_parse_game, .each = pgn_each};
 static const qp_record_format dhtmlxq_format = {.name = "dhtmlxq",
                                                 .title = "DhtmlXQ (web pages' Xiangqi records)",
                                                 .sniff = qp_dhtmlxq_sniff, .parse = qp_dhtmlxq_parse};
@@ -51,6 +65,8 @@ const qp_record_format *const qp_record_formats[] = {
     &epd_format,
     &qp_sgf_format,   /* SGF: Go records */
     &cbf_format,
+    &qp_cbr_format,   /* CCBridge's binary records */
+    &qp_cbl_format,
     NULL,
 };
 
@@ -81,8 +97,8 @@ int qp_record_read_game(qp_record *rec, const char *path, int n, char *err, size
     if (qp_file_read(path, QP_RECORD_MAX, &text, &len, err, errn)) return -1;
     const qp_record_format *f = qp_record_format_of((const unsigned char *)text, len);
     int rc;
-    if (f == &pgn_format) {
-        rc = qp_record_parse_game(rec, path, text, len, n < 1 ? 1 : n, err, errn);
+    if (f->parse_game) {
+        rc = f->parse_game(rec, path, (const unsigned char *)text, len, n < 1 ? 1 : n, err, errn);
     } else if (n > 1) {
         snprintf(err, errn, "%s: no game %d (the file holds 1)", path, n);
         rc = -1;
@@ -102,8 +118,8 @@ int qp_record_each_game(const char *path, int (*each)(qp_record *rec, void *ctx)
     if (qp_file_read(path, QP_RECORD_MAX, &text, &len, err, errn)) return -1;
     const qp_record_format *f = qp_record_format_of((const unsigned char *)text, len);
     int rc;
-    if (f == &pgn_format) {
-        rc = qp_record_each(path, text, len, each, ctx, err, errn);
+    if (f->each) {
+        rc = f->each(path, (const unsigned char *)text, len, each, ctx, err, errn);
     } else {
         qp_record rec;
         rc = f->parse(&rec, path, (const unsigned char *)text, len, err, errn);

@@ -4,7 +4,7 @@
  * whose moves are texts the ruleset parses (any notation it reads;
  * readers of coordinate formats write ICCS or coordinates and set the
  * record's hint).  Each format module (xqf, dhtmlxq, epd; PGN is record.c)
- * defines one; the table of them is record_file.c's, which hands a file to
+ * defines one (CBR and CBL two); the table of them is record_file.c's, which hands a file to
  * the surest (record_file.h).
  *
  * A new format is one module with one entry added to the table: nothing
@@ -39,6 +39,15 @@ typedef struct qp_record_format {
      * says beyond the moves; malloc'd, NULL with err. */
     const char *ext;
     char *(*write)(const qp_game *g, const qp_record *src, size_t *len, char *err, size_t errn);
+    /* Optional (appended; NULL: a file holds one game), for files of many
+     * games (a PGN collection, a CBL library): game n (from 1), as parse,
+     * refused past the last ("NAME: no game N (the file holds M)"); and
+     * every game in turn, each(rec, ctx) owning the record it is given
+     * and returning 0 to go on: the number of games, or -1 with err. */
+    int (*parse_game)(qp_record *rec, const char *name, const unsigned char *data, size_t len, int n,
+                      char *err, size_t errn);
+    int (*each)(const char *name, const unsigned char *data, size_t len,
+                int (*each)(qp_record *rec, void *ctx), void *ctx, char *err, size_t errn);
 } qp_record_format;
 
 #endif

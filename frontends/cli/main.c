@@ -89,9 +89,9 @@ static const command commands[] = {
      "The files are records in $XDG_DATA_HOME/qipan/library: --load and Load open them.\n"
      "delete hides a game (as .deleted-FILE), restore brings it back, as the window's Library does."},
     {"convert", cmd_convert, "convert IN OUT [--notation coord|chinese|traditional|wxf|iccs] [--format pgn|xqf|sgf] [--encoding utf-8|gbk|big5] [--game N] [--list]",
-     "Convert a game record (PGN in any notation, XQF, DhtmlXQ, CBF, EPD) to PGN with moves in the\n"
+     "Convert a game record (PGN in any notation, XQF, DhtmlXQ, CBF, CBR/CBL, EPD) to PGN with moves in the\n"
      "chosen notation (default: the record's own Chinese, WXF or ICCS, else coord), keeping its comments,\n"
-     "NAGs and variations; a PGN collection converts whole.  'convert --list IN' lists its games.\n"
+     "NAGs and variations; a PGN collection or CBL library converts whole.  'convert --list IN' lists its games.\n"
      "A Go game converts to SGF with --format sgf or an OUT ending in .sgf."},
     {"host", cmd_host,
      "host RULESET [--config FILE] [--fen FEN] [--port N] [--bind ADDR] [--code CODE] [--side red|black|random] "

@@ -865,7 +865,7 @@ static const con_cmd con_cmds[] = {
     {"new", do_new, "", "start again from the initial position"},
     {"fen", do_fen, "", "print the current position as FEN"},
     {"save", do_save, "FILE", "save as PGN (SGF when FILE ends in .sgf); 'save FILE wxf' picks the notation (coord, chinese, traditional, wxf, iccs)"},
-    {"load", do_load, "FILE [N]", "load a game (PGN in any notation, XQF, DhtmlXQ, CBF, EPD, SGF); N: game N of a collection"},
+    {"load", do_load, "FILE [N]", "load a game (PGN in any notation, XQF, DhtmlXQ, CBF, CBR/CBL, EPD, SGF); N: game N of a collection or library"},
     {"games", do_games, "[FILE]", "list the games of a file (default: the one loaded): number, players, result, date, plies"},
     {"first", do_first, "", "go to the start of the game"},
     {"prev", do_prev, "", "go one move back"},
