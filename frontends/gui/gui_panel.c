@@ -421,7 +421,8 @@ static void draw_buttons(gui_draw_ctx *d, const gui_layout *L, const gui_state *
         SDL_Color c = on ? GUI_TEXT : GUI_C(120, 108, 96, 255);
         float cx = R->x + R->w / 2.0f, cy = R->y + R->h / 2.0f;
         if (b >= GUI_BTN_MAIN) {   /* review strip: symbols only */
-            gui_text_fit(f, en, L->font_small, true, c, cx, cy, GUI_HCENTER | GUI_VCENTER, R->w - 4);
+            gui_text_fit(f, en, L->touch ? L->font_button : L->font_small, true, c, cx, cy, GUI_HCENTER | GUI_VCENTER,
+                         R->w - 4);
         } else if (f->cjk && *zh && gui_lang() == QP_LANG_ZH) {
             gui_text_fit(f, zh, L->font_button, true, c, cx, cy, GUI_HCENTER | GUI_VCENTER, R->w - 4);
         } else if (f->cjk && *zh && gui_lang() == QP_LANG_BOTH) {
