@@ -264,7 +264,8 @@ int gui_layout_move_row_at(const gui_layout *L, int scroll, int x, int y)
 void gui_layout_newgame(const gui_layout *L, gui_ng_layout *N)
 {
     float u = L->ui;
-    int pad = iround(22 * u), title = iround(40 * u), rh = iround(40 * u), bh = iround(36 * u), gap = iround(8 * u);
+    int pad = iround(22 * u), title = iround(40 * u), gap = iround(8 * u);
+    int rh = imax(iround(40 * u), L->touch + gap), bh = imax(iround(36 * u), L->touch);   /* a finger's height */
     int w = imin(iround(660 * u), L->W - iround(20 * u));
     int h = imin(pad * 2 + title + GUI_NG_ROWS * rh + gap + bh + (gap + bh) /* Host, Join */, L->H - iround(10 * u));
     N->card = rect((L->W - w) / 2, (L->H - h) / 2, w, h);
@@ -312,7 +313,8 @@ void gui_layout_settings(const gui_layout *L, SDL_Rect *card, int row_y[GUI_SET_
 {
     SDL_Rect yes, no;
     float u = L->ui;
-    int pad = iround(22 * u), rh = iround(40 * u), gap = iround(8 * u), title = iround(40 * u);
+    int pad = iround(22 * u), gap = iround(8 * u), title = iround(40 * u);
+    int rh = imax(iround(40 * u), L->touch + gap);   /* a finger's height */
     /* Enough text lines of card that Close sits below the last row (the
      * dialog puts its buttons 2 pads + lines below the card's top). */
     int line = imax(1, iround(L->font_text * 1.45f));

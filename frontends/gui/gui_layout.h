@@ -12,7 +12,8 @@
  * A picture at least 1.6 times as tall as wide is a phone held upright:
  * its buttons are an eighth of the width tall (49 CSS px on a phone 390
  * px wide, whatever its pixel density), in five columns, so a finger hits
- * them; the dialogs' buttons are as tall.
+ * them; the dialogs' buttons (and the New Game and Settings rows) are as
+ * tall.
  */
 #ifndef GUI_LAYOUT_H
 #define GUI_LAYOUT_H
