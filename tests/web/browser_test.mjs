@@ -16,8 +16,8 @@
 // buttons are a finger's size; a game played and saved arrives as a
 // download, which the native program reads with the moves played; the
 // file picker (its chooser intercepted, a file set on it) loads an XQF
-// record of Xiangqi, the download back, and a bad file, whose error shows
-// as on the desktop.
+// record of Xiangqi, the download back, a bad file and one too large,
+// whose errors show as on the desktop.
 // --bench also runs `qipan bench
 // zhonggong` in the page and natively, and prints both speeds.  Prints a
 // line per step and the figures; exits 1 naming the step that failed.
@@ -421,6 +421,18 @@ async function filesOn(cdp, origin, device) {
   if (!bad.message.includes('bad.pgn') || JSON.stringify(bad.moves) !== JSON.stringify(back.moves))
     fail(`${tag}: after a bad file: message '${bad.message}', moves ${JSON.stringify(bad.moves)}`);
   console.log(`${tag}: the download loaded back (${back.moves.join(' ')}); a bad file said: ${bad.message}`);
+  // a file over a record's size: the page copies only what the reader
+  // needs to refuse it (QP_RECORD_MAX + 1 bytes), and the reader does
+  const big = join(dir, 'big.pgn');
+  writeFileSync(big, Buffer.alloc(9 << 20, 'a'));
+  await pick(big, 'a file of 9 MiB');
+  const huge = await page.waitFor(`${tag}: the large file's error`, async () => {
+    const s = await page.state();
+    return s && s.error && s.message.includes('big.pgn') ? s : null;
+  }, 10000);
+  const copied = await page.eval("Module.FS.stat('/tmp/upload/big.pgn').size");
+  if (huge.message !== '/tmp/upload/big.pgn: larger than 8388608 bytes' || copied !== 8388609)
+    fail(`${tag}: a file of 9 MiB said '${huge.message}' (${copied} bytes copied)`);
   await page.screenshot(join(webDir, `test-${tag}-files.png`));
   await cdp.send('Target.closeTarget', { targetId: page.targetId });
   rmSync(dir, { recursive: true, force: true });
