@@ -133,7 +133,7 @@ static const struct { const char *opt, *text; } opt_help[] = {
     {"--flip", "draw the board from the second player's side"},
     {"--size", "picture or window size in pixels, e.g. 900x1000"},
     {"--out", "the PNG file to write"},
-    {"--layout", "also print each board point's pixel centre: NAME X Y"},
+    {"--layout", "also print each board point's pixel centre: NAME X Y, and each button's: btn-NAME X Y W H"},
     {"--search", "the AI: alpha-beta search or Monte Carlo tree search (default: the game's)"},
     {"--resign", "draw the position as if SIDE had just resigned (the end banner)"},
     {"--hint", "draw the engine's move (searched to a fixed depth) as an arrow"},

@@ -29,6 +29,7 @@
 #include "gui_sound.h"
 #include "gui_undo.h"
 #include "gui_web.h"
+#include "gui_webio.h"
 #include "gui_why.h"
 #include "gui_winstate.h"
 #include "gui_words.h"
@@ -656,7 +657,17 @@ static void save_to(gui_app *a, const char *path)
     /* mode, level and clocks beside it: the game is saved even without */
     if (gui_winstate_save(st, path, err, sizeof err)) fprintf(stderr, "qipan: save: %s\n", err);
     snprintf(a->save_path, sizeof a->save_path, "%s", path);
-    gui_state_message(st, false, "%s %s", st->cjk ? "已保存 Saved" : "Saved", path);
+    /* in a page the file stays in the browser: the player gets it as a download */
+    int offered = gui_webio_offer(path, err, sizeof err);
+    if (offered < 0) {
+        gui_state_message(st, true, "%s", err);
+        sound(a, GUI_SFX_ERROR);
+    } else if (offered) {
+        const char *name = strrchr(path, '/');
+        gui_state_message(st, false, "%s %s", st->cjk ? "已下载 Downloaded" : "Downloaded", name ? name + 1 : path);
+    } else {
+        gui_state_message(st, false, "%s %s", st->cjk ? "已保存 Saved" : "Saved", path);
+    }
 }
 
 /* The opening names of the game shown (scripts/openings/RULESET.txt). */
@@ -1010,7 +1021,9 @@ static void button(gui_app *a, int b, bool alt)
         if (!gui_state_over(st) && st->r->nsides > 1) ask(a, GUI_ASK_RESIGN);
         break;
     case GUI_BTN_SAVE: open_entry(a, GUI_DLG_SAVE); break;
-    case GUI_BTN_LOAD: open_entry(a, GUI_DLG_LOAD); break;
+    case GUI_BTN_LOAD:   /* a page: the browser's file picker (gui_webio.h) */
+        if (!gui_webio_pick(QP_RECORD_MAX)) open_entry(a, GUI_DLG_LOAD);
+        break;
     case GUI_BTN_FLIP: st->flip = !st->flip; break;
     case GUI_BTN_MODE: open_newgame(a); break;
     case GUI_BTN_LEVEL:
@@ -1842,6 +1855,23 @@ static void print_stats(const gui_app *a)
             a->think_frames ? a->think_draw_sum / a->think_frames : 0, a->think_draw_max);
 }
 
+/* A page: the file the browser's picker gave is loaded as a file of the
+ * desktop is; it waits while a dialog is open. */
+static void take_picked(gui_app *a)
+{
+    char path[1024], err[QP_ERR * 2];
+    if (a->st.dialog != GUI_DLG_NONE) return;
+    int k = gui_webio_take(path, sizeof path, err, sizeof err);
+    if (k == 0 || net_blocks(a)) return;
+    if (k > 0) {
+        load_from(a, path);
+    } else {
+        gui_state_message(&a->st, true, "%s", err);
+        sound(a, GUI_SFX_ERROR);
+    }
+    a->dirty = true;
+}
+
 /* One turn of the frame loop: events (waiting for the first up to a
  * timeout that keeps animation, the engine and the network moving when
  * wait is set), then update and draw. */
@@ -1872,6 +1902,7 @@ static void loop_step(gui_app *a, bool wait)
         } while (!a->quit && SDL_PollEvent(&ev));
     }
     if (a->quit) return;
+    take_picked(a);
     update(a);
     if (a->dirty) render(a);
     gui_web_publish(st, &a->L, pixel_scale(a));

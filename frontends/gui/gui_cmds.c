@@ -496,6 +496,11 @@ int cmd_render(qp_app *app, int argc, char **argv)
             gui_layout_point(&L, sq, &x, &y);
             printf("%s %d %d\n", name, x, y);
         }
+        /* the buttons: centre, then size (a finger needs room on a phone) */
+        for (int b = 0; b < GUI_NBUTTONS; b++) {
+            const SDL_Rect *R = &L.button[b];
+            printf("btn-%s %d %d %d %d\n", gui_layout_button_name(b), R->x + R->w / 2, R->y + R->h / 2, R->w, R->h);
+        }
         if (st.ed) {   /* the editor's palette and buttons, for click tests */
             gui_ed_layout E;
             gui_layout_editor(&L, ed.npal, &E);

@@ -131,10 +131,15 @@ void gui_layout_compute(gui_layout *L, const qp_geom *g, int W, int H, bool flip
     L->font_button = imax(8, iround(14 * u));
     L->row_h = iround(L->font_text * 1.5f);
 
+    /* A phone upright: the width decides a finger's room, as the layout
+     * knows pixels, not the screen's density; the labels grow with it. */
+    L->touch = !L->wide && H * 10 >= W * 16 ? W / 8 : 0;
+    if (L->touch) L->font_button = imax(L->font_button, iround(L->touch * 0.29f));
+
     SDL_Rect board_area;
-    int btn_cols = L->wide ? 5 : 7;
+    int btn_cols = L->wide || L->touch ? 5 : 7;
     int btn_rows = (GUI_BTN_MAIN + btn_cols - 1) / btn_cols;
-    int bh = iround(34 * u);
+    int bh = imax(iround(34 * u), L->touch);
     int btn_h = btn_rows * bh + (btn_rows - 1) * gap;
     if (L->wide) {
         /* a third of the width, within 320..460 at the scale of the text */
@@ -167,7 +172,7 @@ void gui_layout_compute(gui_layout *L, const qp_geom *g, int W, int H, bool flip
         L->moves = rect(in.x + half + gap, in.y, in.w - half - gap, bottom - in.y);
     }
     /* The review strip (first, previous, next, last) under the move list. */
-    int nh = iround(26 * u), nw = (L->moves.w - 3 * gap / 2) / 4;
+    int nh = imax(iround(26 * u), L->touch), nw = (L->moves.w - 3 * gap / 2) / 4;
     L->moves.h = imax(0, L->moves.h - nh - gap / 2);
     for (int k = 0; k < 4; k++)
         L->button[GUI_BTN_FIRST + k] = rect(L->moves.x + k * (nw + gap / 2), L->moves.y + L->moves.h + gap / 2, nw, nh);
@@ -218,12 +223,20 @@ int gui_layout_button_at(const gui_layout *L, int x, int y)
     return -1;
 }
 
+const char *gui_layout_button_name(int b)
+{
+    static const char *const names[GUI_NBUTTONS] = {
+        "new", "undo", "redo", "resign", "save", "load", "flip", "mode", "level", "sound",
+        "help", "quit", "hint", "analyze", "settings", "first", "prev", "next", "last"};
+    return b >= 0 && b < GUI_NBUTTONS ? names[b] : NULL;
+}
+
 void gui_layout_dialog(const gui_layout *L, int lines, SDL_Rect *card, SDL_Rect *yes, SDL_Rect *no)
 {
     float u = L->ui;
     int w = imin(iround(620 * u), L->W - iround(40 * u));
     int line = iround(L->font_text * 1.45f);
-    int bh = iround(36 * u), pad = iround(22 * u);
+    int bh = imax(iround(36 * u), L->touch), pad = iround(22 * u);
     int h = imin(pad * 3 + lines * line + bh, L->H - iround(30 * u));
     *card = rect((L->W - w) / 2, (L->H - h) / 2, w, h);
     int bw = iround(150 * u), gap = iround(16 * u);
@@ -251,7 +264,8 @@ int gui_layout_move_row_at(const gui_layout *L, int scroll, int x, int y)
 void gui_layout_newgame(const gui_layout *L, gui_ng_layout *N)
 {
     float u = L->ui;
-    int pad = iround(22 * u), title = iround(40 * u), rh = iround(40 * u), bh = iround(36 * u), gap = iround(8 * u);
+    int pad = iround(22 * u), title = iround(40 * u), gap = iround(8 * u);
+    int rh = imax(iround(40 * u), L->touch + gap), bh = imax(iround(36 * u), L->touch);   /* a finger's height */
     int w = imin(iround(660 * u), L->W - iround(20 * u));
     int h = imin(pad * 2 + title + GUI_NG_ROWS * rh + gap + bh + (gap + bh) /* Host, Join */, L->H - iround(10 * u));
     N->card = rect((L->W - w) / 2, (L->H - h) / 2, w, h);
@@ -299,7 +313,8 @@ void gui_layout_settings(const gui_layout *L, SDL_Rect *card, int row_y[GUI_SET_
 {
     SDL_Rect yes, no;
     float u = L->ui;
-    int pad = iround(22 * u), rh = iround(40 * u), gap = iround(8 * u), title = iround(40 * u);
+    int pad = iround(22 * u), gap = iround(8 * u), title = iround(40 * u);
+    int rh = imax(iround(40 * u), L->touch + gap);   /* a finger's height */
     /* Enough text lines of card that Close sits below the last row (the
      * dialog puts its buttons 2 pads + lines below the card's top). */
     int line = imax(1, iround(L->font_text * 1.45f));

@@ -9,6 +9,11 @@
  * text land on whole pixels.
  *
  * A wide picture puts the side panel right of the board, a tall one below.
+ * A picture at least 1.6 times as tall as wide is a phone held upright:
+ * its buttons are an eighth of the width tall (49 CSS px on a phone 390
+ * px wide, whatever its pixel density), in five columns, so a finger hits
+ * them; the dialogs' buttons (and the New Game and Settings rows) are as
+ * tall.
  */
 #ifndef GUI_LAYOUT_H
 #define GUI_LAYOUT_H
@@ -34,6 +39,7 @@ typedef struct gui_layout {
     int W, H;                 /* picture size in pixels */
     float ui;                 /* UI scale: 1.0 for a 1000×760 picture */
     bool wide;                /* panel right of the board (else below) */
+    int touch;                /* least height of a button (standing phone shapes: a finger's), else 0 */
 
     /* board */
     int bw, bh;               /* points (or cells) per row / column */
@@ -61,6 +67,10 @@ void gui_layout_point(const gui_layout *L, int sq, int *x, int *y);
 int gui_layout_hit(const gui_layout *L, int x, int y);
 /* Button under pixel (x, y), or -1. */
 int gui_layout_button_at(const gui_layout *L, int x, int y);
+/* A button's name for scripts and tests: its English label in lower case
+ * ("save", "settings"; the review strip "first", "prev", "next", "last");
+ * NULL out of range. */
+const char *gui_layout_button_name(int b);
 
 /* Modal dialog card and its two buttons (yes/no, or OK/cancel). */
 void gui_layout_dialog(const gui_layout *L, int lines, SDL_Rect *card, SDL_Rect *yes, SDL_Rect *no);

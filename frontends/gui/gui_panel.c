@@ -421,7 +421,8 @@ static void draw_buttons(gui_draw_ctx *d, const gui_layout *L, const gui_state *
         SDL_Color c = on ? GUI_TEXT : GUI_C(120, 108, 96, 255);
         float cx = R->x + R->w / 2.0f, cy = R->y + R->h / 2.0f;
         if (b >= GUI_BTN_MAIN) {   /* review strip: symbols only */
-            gui_text_fit(f, en, L->font_small, true, c, cx, cy, GUI_HCENTER | GUI_VCENTER, R->w - 4);
+            gui_text_fit(f, en, L->touch ? L->font_button : L->font_small, true, c, cx, cy, GUI_HCENTER | GUI_VCENTER,
+                         R->w - 4);
         } else if (f->cjk && *zh && gui_lang() == QP_LANG_ZH) {
             gui_text_fit(f, zh, L->font_button, true, c, cx, cy, GUI_HCENTER | GUI_VCENTER, R->w - 4);
         } else if (f->cjk && *zh && gui_lang() == QP_LANG_BOTH) {
@@ -639,7 +640,7 @@ static void draw_settings(gui_draw_ctx *d, const gui_layout *L, const gui_state 
                                       "Fewer", "More", "Alpha-beta", "MCTS", "Ask", "Always queen", "Chinese", "English"};
     for (int r = 0; r < GUI_SET_ROWS; r++) {
         gui_text_fit(f, gui_bi(f, a, sizeof a, r == 3 ? (*gui_zh("Threads") ? tz : "") : gui_zh(re[r]), re[r]), L->font_text, true, GUI_CARD_TEXT, (float)lx,
-                     row_y[r] + 20 * L->ui, GUI_LEFT | GUI_VCENTER, item[0].x - lx - 6);
+                     item[2 * r].y + item[2 * r].h / 2.0f, GUI_LEFT | GUI_VCENTER, item[0].x - lx - 6);
         for (int k = 0; k < 2; k++)
             ng_button(d, L, &item[2 * r + k], gui_tr(f, b, sizeof b, lab[2 * r + k]),
                       on[2 * r + k],

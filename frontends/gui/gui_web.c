@@ -18,7 +18,7 @@ static struct {
     const gui_layout *L;
     float scale;
     char json[65536];
-    char point[32];
+    char point[64];
 } web;
 
 void gui_web_publish(const gui_state *st, const gui_layout *L, float scale)
@@ -67,6 +67,20 @@ static bool put_text(size_t *at, const char *s)
     return put(at, "\"%s\"", clean);
 }
 
+/* Any text as a JSON string: quote, backslash and control characters
+ * escaped, UTF-8 passed as it is. */
+static bool put_json(size_t *at, const char *s)
+{
+    bool ok = put(at, "\"");
+    for (; ok && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') ok = put(at, "\\%c", c);
+        else if (c < 0x20) ok = put(at, "\\u%04x", c);
+        else ok = put(at, "%c", c);
+    }
+    return ok && put(at, "\"");
+}
+
 EMSCRIPTEN_KEEPALIVE const char *qp_web_state(void)
 {
     const gui_state *st = web.st;
@@ -77,10 +91,11 @@ EMSCRIPTEN_KEEPALIVE const char *qp_web_state(void)
     for (int i = 0; ok && i < st->nply; i++) ok = (i == 0 || put(&at, ",")) && put_text(&at, st->ply[i].text);
     ok = ok && put(&at,
                    "],\"to_move\":%d,\"thinking\":%s,\"dialog\":\"%s\",\"over\":%s,\"width\":%d,\"height\":%d,"
-                   "\"wide\":%s}",
+                   "\"wide\":%s,\"error\":%s,\"message\":",
                    st->to_move, st->think.active ? "true" : "false", dialog_name((int)st->dialog),
                    gui_state_over(st) ? "true" : "false", (int)(web.L->W / web.scale), (int)(web.L->H / web.scale),
-                   web.L->wide ? "true" : "false");
+                   web.L->wide ? "true" : "false", st->msg_error ? "true" : "false") &&
+         put_json(&at, st->msg) && put(&at, "}");
     return ok ? web.json : "";
 }
 
@@ -90,6 +105,30 @@ EMSCRIPTEN_KEEPALIVE const char *qp_web_point(const char *name)
     if (!web.st || !web.L || !name || qp_sq_parse(&web.st->r->geom, name, &sq) != (int)strlen(name)) return "";
     gui_layout_point(web.L, sq, &x, &y);
     snprintf(web.point, sizeof web.point, "%d %d", (int)(x / web.scale + 0.5f), (int)(y / web.scale + 0.5f));
+    return web.point;
+}
+
+EMSCRIPTEN_KEEPALIVE const char *qp_web_button(const char *name)
+{
+    const gui_state *st = web.st;
+    const gui_layout *L = web.L;
+    if (!st || !L || !name) return "";
+    SDL_Rect R = {0, 0, 0, 0}, card, yes, no;
+    for (int b = 0; b < GUI_NBUTTONS; b++)
+        if (!strcmp(name, gui_layout_button_name(b))) R = L->button[b];
+    bool yn = !strcmp(name, "yes") || !strcmp(name, "no");
+    if (yn && (st->dialog == GUI_DLG_SAVE || st->dialog == GUI_DLG_LOAD)) {
+        SDL_Rect entry, list;
+        int rows;
+        gui_layout_files(L, &card, &entry, &list, &rows, &yes, &no);
+        R = name[0] == 'y' ? yes : no;
+    } else if (yn && (st->dialog == GUI_DLG_RESUME || st->dialog == GUI_DLG_CONFIRM || st->dialog == GUI_DLG_END)) {
+        gui_layout_dialog(L, 4, &card, &yes, &no);   /* the lines gui_draw_dialog gives them */
+        R = name[0] == 'y' ? yes : no;
+    }
+    if (R.w <= 0) return "";
+    snprintf(web.point, sizeof web.point, "%d %d %d %d", (int)(R.x / web.scale + 0.5f), (int)(R.y / web.scale + 0.5f),
+             (int)(R.w / web.scale + 0.5f), (int)(R.h / web.scale + 0.5f));
     return web.point;
 }
 

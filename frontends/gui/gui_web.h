@@ -13,10 +13,16 @@
  *   qp_web_state()      the game as JSON: {"game", "len", "cursor",
  *                       "moves": [coordinate texts], "to_move", "thinking",
  *                       "dialog" (the name of the open dialog or ""),
- *                       "over", "width", "height" (CSS pixels), "wide"}
+ *                       "over", "width", "height" (CSS pixels), "wide",
+ *                       "message" (the message line), "error" (it is one)}
  *   qp_web_point(NAME)  "X Y": the CSS pixel of board point NAME ("c3") in
  *                       the canvas, "" when there is no such point
- * Both answer "" before the window's first frame.
+ *   qp_web_button(NAME) "X Y W H": the CSS box of button NAME (the names of
+ *                       gui_layout_button_name: "save", "load"...), or of
+ *                       the open dialog's "yes" and "no" buttons (the
+ *                       Save/Load, resume, question and end dialogs); ""
+ *                       when there is none
+ * All answer "" before the window's first frame.
  */
 #ifndef GUI_WEB_H
 #define GUI_WEB_H

@@ -329,6 +329,44 @@ static void test_square_window(void **state)
     free(B);
 }
 
+/* A phone upright (390x844 CSS px, at one and three pixels a CSS px):
+ * every button is at least 44 CSS px each way, a finger's room, and the
+ * buttons' labels fit whole (the other tests check every text at 390x844). */
+static void test_phone_buttons(void **state)
+{
+    (void)state;
+    static const struct { const char *size; int scale; } phones[] = {{"390x844", 1}, {"1170x2532", 3}};
+    for (size_t p = 0; p < sizeof phones / sizeof *phones; p++) {
+        char cmd[160], *out, *err;
+        snprintf(cmd, sizeof cmd, "render zhonggong --size %s --layout --out /tmp/qp_phone_%d.png", phones[p].size,
+                 (int)getpid());
+        if (tu_run(cmd, NULL, &out, &err) != 0) fail_msg("'%s' failed: %s", cmd, err);
+        snprintf(cmd, sizeof cmd, "/tmp/qp_phone_%d.png", (int)getpid());
+        unlink(cmd);
+        int nbtn = 0;
+        for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
+            char name[32];
+            int x, y, w, h;
+            if (strncmp(line, "btn-", 4)) continue;
+            if (sscanf(line, "%31s %d %d %d %d", name, &x, &y, &w, &h) != 5) fail_msg("bad line '%s'", line);
+            if (w < 44 * phones[p].scale || h < 44 * phones[p].scale)
+                fail_msg("at %s the button %s is %dx%d pixels, under 44 CSS px", phones[p].size, name, w, h);
+            nbtn++;
+        }
+        assert_int_equal(nbtn, 19);   /* the grid's 15 and the review strip's 4 */
+        free(out);
+        free(err);
+    }
+    boxes *B = malloc(sizeof *B);
+    assert_non_null(B);
+    render_boxes("render zhonggong", "1170x2532", B);
+    assert_int_equal(defects("phone at 3 pixels a CSS px", "1170x2532", B), 0);
+    static const char *const labels[] = {"Save", "Load", "Settings", "Analyze", "Resign"};
+    for (size_t k = 0; k < sizeof labels / sizeof *labels; k++)
+        if (!find_exact(B, labels[k])) fail_msg("the button '%s' is not whole on the phone", labels[k]);
+    free(B);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -342,6 +380,7 @@ int main(void)
         cmocka_unit_test(test_tool_dialogs),
         cmocka_unit_test(test_promotion_picker),
         cmocka_unit_test(test_square_window),
+        cmocka_unit_test(test_phone_buttons),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

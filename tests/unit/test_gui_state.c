@@ -21,6 +21,7 @@
 #include "gui_settings.c"
 #include "gui_undo.c"
 #include "gui_why.c"
+#include "gui_webio.c"
 
 static void open_state(gui_state *st, const char *ruleset, const char *fen)
 {
@@ -845,6 +846,44 @@ static void test_marks_show_the_whole_move(void **state)
     gui_state_free(&st);
 }
 
+/* The page copies a picked file to a path made from the name the browser
+ * gives (gui_webio.h): its last part, nothing hidden, no control
+ * character, whole UTF-8 characters; natively there is no picker. */
+static void test_webio_upload_path(void **state)
+{
+    (void)state;
+    static const struct { const char *name, *path; } cases[] = {
+        {"game.pgn", GUI_WEBIO_DIR "/game.pgn"},
+        {"C:\\fakepath\\x.xqf", GUI_WEBIO_DIR "/x.xqf"},
+        {"../../etc/passwd", GUI_WEBIO_DIR "/passwd"},
+        {"..", GUI_WEBIO_DIR "/_."},
+        {".hidden.sgf", GUI_WEBIO_DIR "/_hidden.sgf"},
+        {"a\nb\tc.pgn", GUI_WEBIO_DIR "/a_b_c.pgn"},
+        {"", GUI_WEBIO_DIR "/record"},
+        {"dir/", GUI_WEBIO_DIR "/record"},
+        {"\xE4\xB8\xAD\xE5\xB1\x80.pgn", GUI_WEBIO_DIR "/\xE4\xB8\xAD\xE5\xB1\x80.pgn"},
+    };
+    char out[256];
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        gui_webio_upload_path(cases[i].name, out, sizeof out);
+        assert_string_equal(out, cases[i].path);
+    }
+    /* a long name is cut to 128 bytes, before a character that would not fit whole */
+    char longname[400] = "";
+    for (int i = 0; i < 100; i++) strcat(longname, "\xE4\xB8\xAD");   /* 3 bytes each */
+    gui_webio_upload_path(longname, out, sizeof out);
+    assert_int_equal(strlen(out), strlen(GUI_WEBIO_DIR "/") + 126);
+    /* and to the room given, the same way */
+    char small[sizeof GUI_WEBIO_DIR + 5];
+    gui_webio_upload_path(longname, small, sizeof small);
+    assert_string_equal(small, GUI_WEBIO_DIR "/\xE4\xB8\xAD");
+    char err[64] = "";
+    assert_false(gui_webio_pick(1000));
+    assert_int_equal(gui_webio_take(out, sizeof out, err, sizeof err), 0);
+    assert_int_equal(gui_webio_offer("/nonexistent/game.pgn", err, sizeof err), 0);
+    assert_string_equal(err, "");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -868,6 +907,7 @@ int main(void)
         cmocka_unit_test(test_settings_threads),
         cmocka_unit_test(test_settings_promotion),
         cmocka_unit_test(test_settings_language),
+        cmocka_unit_test(test_webio_upload_path),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }

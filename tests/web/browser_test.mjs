@@ -11,13 +11,20 @@
 // hook, frontends/gui/gui_web.h), check the page answers while the
 // computer thinks (at level 10 on the desktop), let it answer, wait until the game is stored, reload and
 // check the game is offered back; on the desktop, stop the server and
-// reload (the service worker's copy).  --bench also runs `qipan bench
+// reload (the service worker's copy).  Save and Load through the browser
+// (frontends/gui/gui_webio.h), by touch and by mouse: on the phone the
+// buttons are a finger's size; a game played and saved arrives as a
+// download, which the native program reads with the moves played; the
+// file picker (its chooser intercepted, a file set on it) loads an XQF
+// record of Xiangqi, the download back, a bad file and one too large,
+// whose errors show as on the desktop.
+// --bench also runs `qipan bench
 // zhonggong` in the page and natively, and prints both speeds.  Prints a
 // line per step and the figures; exits 1 naming the step that failed.
 import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -178,8 +185,22 @@ class Page {
     const [x, y] = p.split(' ').map(Number);
     return { x, y };
   }
+  // The CSS box of a button (gui_web.h): { x, y, w, h }.
+  async button(name) {
+    const b = await this.eval(`Module.ccall('qp_web_button', 'string', ['string'], ['${name}'])`);
+    if (!b) fail('no button ' + name);
+    const [x, y, w, h] = b.split(' ').map(Number);
+    return { x, y, w, h };
+  }
+  async press(name, touch) {
+    const b = await this.button(name);
+    await this.tapAt(b.x + b.w / 2, b.y + b.h / 2, touch);
+  }
   async tap(sq, touch) {
     const { x, y } = await this.point(sq);
+    await this.tapAt(x, y, touch);
+  }
+  async tapAt(x, y, touch) {
     if (touch) {
       await this.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
       await sleep(60);
@@ -204,6 +225,7 @@ async function newPage(cdp, device) {
   const { sessionId } = await cdp.send('Target.attachToTarget', { targetId, flatten: true });
   const page = new Page(cdp, sessionId);
   page.targetId = targetId;
+  page.contextId = browserContextId;
   await page.send('Page.enable');
   await page.send('Runtime.enable');
   page.console = [];
@@ -299,6 +321,123 @@ async function playOn(cdp, origin, device) {
   return ms;
 }
 
+// ---- Save and Load through the browser --------------------------------------
+async function filesOn(cdp, origin, device) {
+  const tag = device.name;
+  const touch = device.touch;
+  const dir = mkdtempSync(join(tmpdir(), 'qipan-files-'));
+  const page = await newPage(cdp, device);
+  const downloads = new Map(), choosers = [];
+  cdp.handlers.push((m) => {
+    if (m.method === 'Browser.downloadWillBegin') downloads.set(m.params.guid, { name: m.params.suggestedFilename });
+    if (m.method === 'Browser.downloadProgress' && downloads.has(m.params.guid))
+      downloads.get(m.params.guid).state = m.params.state;
+    if (m.sessionId === page.sid && m.method === 'Page.fileChooserOpened') choosers.push(m.params);
+  });
+  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: dir,
+                                                  browserContextId: page.contextId, eventsEnabled: true });
+  await page.send('Page.setInterceptFileChooserDialog', { enabled: true });
+  await load(page, origin + '/');
+
+  // a finger's room: 44 CSS px each way
+  if (touch) {
+    for (const name of ['new', 'undo', 'save', 'load', 'settings', 'first', 'last']) {
+      const b = await page.button(name);
+      if (b.w < 44 || b.h < 44) fail(`${tag}: the ${name} button is ${b.w}x${b.h} CSS px, under 44`);
+    }
+    const sv = await page.button('save');
+    console.log(`${tag}: buttons at least 44 CSS px each way (Save ${sv.w}x${sv.h})`);
+  }
+
+  await page.tap('c3', touch);
+  await page.tap('c4', touch);
+  const played = (await page.waitFor(`${tag}: the computer's answer`, async () => {
+    const s = await page.state();
+    return s && s.len >= 2 && !s.thinking ? s : null;
+  }, 90000)).moves.slice(0, 2);
+
+  // Save: the dialog, its Save button, a download of the record
+  await page.press('save', touch);
+  await page.waitFor(`${tag}: the Save dialog`, async () => (await page.state()).dialog === 'save', 5000);
+  await page.press('yes', touch);
+  const dl = await page.waitFor(`${tag}: a download`, async () => {
+    for (const d of downloads.values()) if (d.state === 'completed') return d;
+    return null;
+  }, 10000);
+  const saved = join(dir, dl.name);
+  if (!existsSync(saved)) fail(`${tag}: the download ${dl.name} is not in the download folder`);
+  const msg = (await page.state()).message;
+  if (msg !== 'Downloaded ' + dl.name && !msg.endsWith(' Downloaded ' + dl.name))
+    fail(`${tag}: after the download the message is '${msg}'`);
+  // the native program reads it, with the moves played
+  const check = join(dir, 'check.pgn');
+  execFileSync(qipan, ['convert', saved, check, '--notation', 'coord'], { encoding: 'utf8' });
+  const pgn = readFileSync(check, 'utf8');
+  const movetext = pgn.split('\n').filter((l) => !l.startsWith('[')).join(' ');
+  if (!/\[Ruleset "zhonggong"\]/.test(pgn) || !new RegExp(`\\b1\\. ${played[0]} ${played[1]}\\b`).test(movetext))
+    fail(`${tag}: the download does not hold zhonggong's ${played.join(' ')}:\n${pgn}`);
+  console.log(`${tag}: Save downloaded ${dl.name} (${readFileSync(saved).length} bytes), a record of ${played.join(' ')}`);
+
+  // Load through the picker: the chooser the Load button opens gets a file
+  async function pick(file, what) {
+    const before = choosers.length;
+    await page.press('load', touch);
+    const ch = await page.waitFor(`${tag}: the file picker for ${what}`, () => choosers[before], 5000);
+    await page.send('DOM.setFileInputFiles', { files: [file], backendNodeId: ch.backendNodeId });
+  }
+  // a record of another game, in a binary format: Xiangqi as XQF, made
+  // by the native program, whose move list the page must show
+  writeFileSync(join(dir, 'small.pgn'), '[Variant "xiangqi"]\n\n1. h3e3 h10g8 2. h1g3 *\n');
+  execFileSync(qipan, ['convert', join(dir, 'small.pgn'), join(dir, 'small.xqf'), '--format', 'xqf'], { encoding: 'utf8' });
+  execFileSync(qipan, ['convert', join(dir, 'small.xqf'), join(dir, 'small-check.pgn'), '--notation', 'coord'],
+               { encoding: 'utf8' });
+  const want = readFileSync(join(dir, 'small-check.pgn'), 'utf8').split('\n').filter((l) => !l.startsWith('['))
+    .join(' ').split(/\s+/).filter((w) => w && !/^\d+\.$/.test(w) && w !== '*');
+  await pick(join(dir, 'small.xqf'), 'an XQF record');
+  const x = await page.waitFor(`${tag}: the XQF record loaded`, async () => {
+    const s = await page.state();
+    return s && s.game === 'xiangqi' ? s : null;
+  }, 10000);
+  if (JSON.stringify(x.moves) !== JSON.stringify(want) || x.error || !x.message.includes('small.xqf'))
+    fail(`${tag}: after loading small.xqf: moves ${JSON.stringify(x.moves)} (want ${JSON.stringify(want)}), ` +
+         `message '${x.message}'`);
+  console.log(`${tag}: Load read small.xqf through the file picker: xiangqi ${x.moves.join(' ')}`);
+
+  await pick(saved, 'the download');
+  const back = await page.waitFor(`${tag}: the download loaded back`, async () => {
+    const s = await page.state();
+    return s && s.game === 'zhonggong' ? s : null;
+  }, 10000);
+  if (JSON.stringify(back.moves.slice(0, 2)) !== JSON.stringify(played) || back.len !== 2)
+    fail(`${tag}: the download loaded back as ${JSON.stringify(back.moves)}, not ${JSON.stringify(played)}`);
+
+  // a bad file: the error shows on the message line, naming it; the game stays
+  writeFileSync(join(dir, 'bad.pgn'), '[Variant "zhonggong"]\n\n1. z9z9 *\n');
+  await pick(join(dir, 'bad.pgn'), 'a bad file');
+  const bad = await page.waitFor(`${tag}: the bad file's error`, async () => {
+    const s = await page.state();
+    return s && s.error ? s : null;
+  }, 10000);
+  if (!bad.message.includes('bad.pgn') || JSON.stringify(bad.moves) !== JSON.stringify(back.moves))
+    fail(`${tag}: after a bad file: message '${bad.message}', moves ${JSON.stringify(bad.moves)}`);
+  console.log(`${tag}: the download loaded back (${back.moves.join(' ')}); a bad file said: ${bad.message}`);
+  // a file over a record's size: the page copies only what the reader
+  // needs to refuse it (QP_RECORD_MAX + 1 bytes), and the reader does
+  const big = join(dir, 'big.pgn');
+  writeFileSync(big, Buffer.alloc(9 << 20, 'a'));
+  await pick(big, 'a file of 9 MiB');
+  const huge = await page.waitFor(`${tag}: the large file's error`, async () => {
+    const s = await page.state();
+    return s && s.error && s.message.includes('big.pgn') ? s : null;
+  }, 10000);
+  const copied = await page.eval("Module.FS.stat('/tmp/upload/big.pgn').size");
+  if (huge.message !== '/tmp/upload/big.pgn: larger than 8388608 bytes' || copied !== 8388609)
+    fail(`${tag}: a file of 9 MiB said '${huge.message}' (${copied} bytes copied)`);
+  await page.screenshot(join(webDir, `test-${tag}-files.png`));
+  await cdp.send('Target.closeTarget', { targetId: page.targetId });
+  rmSync(dir, { recursive: true, force: true });
+}
+
 async function bench(cdp, origin) {
   const page = await newPage(cdp, { w: 1280, h: 800, dpr: 1, touch: false });
   await page.send('Page.navigate', { url: origin + '/?sw=0&args=bench%20zhonggong' });
@@ -324,12 +463,17 @@ async function main() {
     '--disable-dev-shm-usage', 'about:blank'], /DevTools listening on (ws:\/\/\S+)/, 'stderr');
   const cdp = new Cdp(ws[1]);
   await cdp.open();
-  const phone = await playOn(cdp, origin, { name: 'phone', w: 390, h: 844, dpr: 3, touch: true });
+  const phoneDevice = { name: 'phone', w: 390, h: 844, dpr: 3, touch: true };
+  const phone = await playOn(cdp, origin, phoneDevice);
+  await filesOn(cdp, origin, phoneDevice);
   if (flags.includes('--bench')) await bench(cdp, origin);
   // the desktop's computer at level 10 thinks for about a second: the
-  // page must keep answering meanwhile
-  const desk = await playOn(cdp, origin, { name: 'desktop', w: 1280, h: 800, dpr: 1, touch: false,
-                                           query: '?args=play%20zhonggong%20--level%2010', offline: true });
+  // page must keep answering meanwhile; Save and Load by mouse first, as
+  // the desktop's run stops the server
+  const deskDevice = { name: 'desktop', w: 1280, h: 800, dpr: 1, touch: false,
+                       query: '?args=play%20zhonggong%20--level%2010', offline: true };
+  await filesOn(cdp, origin, deskDevice);
+  const desk = await playOn(cdp, origin, deskDevice);
   console.log(`browser test: passed (first board: phone ${phone} ms, desktop ${desk} ms; screenshots in ${webDir})`);
   cdp.ws.close();
   cleanup();
