@@ -342,8 +342,10 @@ void blk_move_text(const blk_game *g, qp_move m, char *buf, size_t n);
 int blk_move_parse(const blk_game *g, const void *s, const char *text, qp_move *m, char *err, size_t errn);
 int blk_move_squares(const blk_game *g, qp_move m, int *sq, int max);
 /* The points m changes that are not clicked (the move_effects hook): the
- * pieces a jump chain passes over, a castling partner's from and to, a
- * piece taken en passant. */
+ * pieces a jump chain passes over in its order, a castling partner's from
+ * and to, a piece taken en passant, then every other point whose piece the
+ * move changes (discs flipped, stones or pieces captured), in board order.
+ * At most max; 0 for a pass. */
 int blk_move_effects(const blk_game *g, const void *s, qp_move m, int *sq, int max);
 
 /* Judgement.  blk_decided: whether the position is decided without

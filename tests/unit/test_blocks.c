@@ -565,6 +565,46 @@ static void test_refusals(void **st)
     }
 }
 
+/* What the window marks for a move (qp_move_marks): the points clicked,
+ * then every other point the move changes — each man jumped, the discs
+ * flipped, the stones and pieces captured. */
+typedef struct marks_case {
+    const char *game;
+    bt_params params;
+    const char *fen, *text, *marks;   /* bt_marks' form: "clicked | others" */
+} marks_case;
+
+static const marks_case marks[] = {
+    /* one disc flipped north, two east, one south-west; c5 is not bracketed */
+    {"reversi", {NULL}, "8/8/3X4/2oo4/4ooX1/2o5/1X6/8 w 0", "d4", "d4 | c3 e4 f4 d5"},
+    /* two groups taken by one stone: a1 b1, and d1 */
+    {"go", {NULL}, "9/9/9/9/9/9/9/XX1X5/oo1oX4 w 0", "c1", "c1 | a1 b1 d1"},
+    /* the man a jump passes over, then the landing points in order */
+    {"checkers", {NULL}, "8/8/5m2/8/1m1m4/2M5/8/M7 w 0", "c3e5g7", "c3 e5 g7 | d4 f6"},
+    /* custodian: the pieces enclosed on both sides of the mover */
+    {"t_custodian", {NULL}, "7/7/3R3/1Rr1rR1/7/7/7 w 0", "d5d4", "d5 d4 | c4 e4"},
+    {"liuzichong", {NULL}, "b2b/1b2/W1Wb/1W2 w 0", "a2b2", "a2 b2 | d2 b3"},
+    /* a group shut in by a move (rules.capture = "surround") */
+    {"xigua", {NULL}, "2ooX2/7/X2X3/7/o5o/7/7 w 0", "d5d6", "d5 d6 | c7 d7"},
+    /* a mill's removal is clicked, so it is among the first */
+    {"morris9", {NULL}, "o2o2o/7/7/7/7/7/X5X[XXXXXXXoooooo] w 4", "d1xd7", "d1 d7"},
+    {"morris9", {NULL}, "o2o3/1o3o1/7/7/7/3X3/X5X[] w 40", "d2d1xb6", "d2 d1 b6"},
+    /* a plain step changes nothing more */
+    {"liuzichong", {NULL}, "b1b1/4/4/W1W1 w 0", "c1b1", "c1 b1"},
+};
+
+static void test_move_marks(void **st)
+{
+    (void)st;
+    for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++) {
+        const marks_case *c = &marks[i];
+        qp_rules *r = rules(c->game, c->params);
+        const char *got = bt_marks(r, c->fen, c->text);
+        if (strcmp(got, c->marks)) fail_msg("%s %s at %s marks '%s', expected '%s'", c->game, c->text, c->fen, got, c->marks);
+        qp_rules_free(r);
+    }
+}
+
 /* Texts are case-insensitive; a chain names every landing square; move
  * squares are the clicks: from, each landing in order (not the jumped
  * pieces). */
@@ -932,6 +972,7 @@ int main(void)
         cmocka_unit_test(test_twins),          cmocka_unit_test(test_move_sets),
         cmocka_unit_test(test_play),           cmocka_unit_test(test_outcomes),
         cmocka_unit_test(test_refusals),       cmocka_unit_test(test_move_texts),
+        cmocka_unit_test(test_move_marks),
         cmocka_unit_test(test_eval),
         cmocka_unit_test(test_fen_round_trips), cmocka_unit_test(test_fen_errors),
         cmocka_unit_test(test_make_equals_fen), cmocka_unit_test(test_replay),
