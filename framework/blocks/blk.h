@@ -188,7 +188,8 @@ typedef struct blk_game {
 
     /* pieces that go only forward, promote on reaching a zone, reset the
      * no-capture counter; the most-captures rule (blk_promote.c) */
-    bool forward[BLK_MAX_CODES];  /* moves and jumps only forward (first side: up the ranks) */
+    uint8_t own_dirs[BLK_MAX_CODES];  /* bit d: the piece keeps direction d of move_dirs (its own
+                                       * `directions`, "forward-diagonals"); 0: keeps them all */
     int8_t promote_to[BLK_MAX_CODES];     /* the piece a code becomes in its zone; 0: none */
     uint8_t promote_zone[QP_MAX_POINTS];  /* bit s: side s's pieces promote on this point */
     bool promote_ends_chain;      /* a promotion ends a jump chain there */

@@ -119,6 +119,27 @@ static void test_perft(void **st)
     }
 }
 
+/* A piece's own directions ("forward", "forward-diagonals") and the older
+ * rules.move.forward = "Mm", still read: the same game either way, with
+ * jump chains, promotion and the most-captures rule. */
+static void test_forward_spellings(void **st)
+{
+    (void)st;
+    static const char *const most[] = {"most=false", "most=true"};
+    for (int k = 0; k < 2; k++) {
+        bt_params now = {most[k], NULL}, old = {most[k], "old=true", NULL};
+        qp_rules *a = rules("t_promote", now), *b = rules("t_promote", old);
+        void *sa = bt_pos_at(a, NULL), *sb = bt_pos_at(b, NULL);
+        for (int d = 1; d <= 6; d++) {
+            uint64_t na = tu_perft(a, sa, d), nb = tu_perft(b, sb, d);
+            if (na != nb || !na) fail_msg("t_promote %s perft %d: directions %llu, forward %llu", most[k], d,
+                                          (unsigned long long)na, (unsigned long long)nb);
+        }
+        free(sa), free(sb);
+        qp_rules_free(a), qp_rules_free(b);
+    }
+}
+
 /* Jumps: the block game t_jump and its hook twin hk_jump count the same
  * from a position full of chains, for every option. */
 static void test_perft_jumps(void **st)
@@ -335,6 +356,8 @@ static const moves_case move_sets[] = {
      * jumps: steps stay, as jumps are not forced here) */
     {"t_promote", {NULL}, "5/5/2M2/5/5 w 0", "c3b4 c3c4 c3d4"},
     {"t_promote", {NULL}, "5/5/2m2/5/5 b 0", "c3b2 c3c2 c3d2"},
+    {"t_promote", {"old=true", NULL}, "5/5/2M2/5/5 w 0", "c3b4 c3c4 c3d4"},   /* rules.move.forward, still read */
+    {"t_promote", {"old=true", NULL}, "5/5/2m2/5/5 b 0", "c3b2 c3c2 c3d2"},
     {"t_promote", {NULL}, "5/5/2K2/5/5 w 0", "c3b2 c3b3 c3b4 c3c2 c3c4 c3d2 c3d3 c3d4"},
     {"t_promote", {NULL}, "5/3m1/5/2m2/2M2 w 0", "c1b2 c1c3e5 c1d2"},
     {"t_promote", {"ends_chain=true", NULL}, "5/3m1/5/2m2/2M2 w 0", "c1b2 c1c3 c1d2"},
@@ -834,7 +857,7 @@ static void test_replay(void **st)
 static void test_bad_games(void **st)
 {
     (void)st;
-    assert_int_equal(bt_check_bad_games(QP_TESTDATA_DIR "/games_bad"), 47);
+    assert_int_equal(bt_check_bad_games(QP_TESTDATA_DIR "/games_bad"), 51);
 }
 
 /* Every move from a hook, every ending from blocks: tic-tac-toe's counts
@@ -967,7 +990,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_refusal_reasons),
         cmocka_unit_test(test_perft),          cmocka_unit_test(test_perft_deep),
-        cmocka_unit_test(test_perft_jumps),
+        cmocka_unit_test(test_perft_jumps),    cmocka_unit_test(test_forward_spellings),
         cmocka_unit_test(test_perft_finished),
         cmocka_unit_test(test_twins),          cmocka_unit_test(test_move_sets),
         cmocka_unit_test(test_play),           cmocka_unit_test(test_outcomes),
