@@ -371,7 +371,8 @@ struct qp_ruleset {
 
     /* Optional (appended): the points move m changes that the player does
      * not click — a castling partner's from and to, a piece taken en
-     * passant, the pieces a jump passes over — so that the window marks
+     * passant, the pieces a jump passes over, discs flipped, stones or
+     * pieces captured by surrounding or enclosing — so that the window marks
      * the whole move (framework/why.h's qp_move_marks).  Returns the count
      * (≤ max); without it only the clicked points are marked. */
     int (*move_effects)(const qp_rules *r, const void *s, qp_move m, int *sq, int max);

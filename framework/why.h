@@ -23,8 +23,9 @@
 int qp_move_points(const qp_rules *r, const void *s, qp_move m, int *pts, int max);
 /* Every point move m in s changes, for marking it: its points as above,
  * then the ruleset's move_effects (a castling rook's from and to, a pawn
- * taken en passant), each point once.  *npoints (when not NULL) gets how
- * many lead as the points above, so one call serves both. */
+ * taken en passant, discs flipped, stones captured), each point once.
+ * *npoints (when not NULL) gets how many lead as the points above, so one
+ * call serves both. */
 int qp_move_marks(const qp_rules *r, const void *s, qp_move m, int *pts, int max, int *npoints);
 
 /* Why pts (entered in this order) are no legal move at the game's cursor.

@@ -188,7 +188,8 @@ typedef struct blk_game {
 
     /* pieces that go only forward, promote on reaching a zone, reset the
      * no-capture counter; the most-captures rule (blk_promote.c) */
-    bool forward[BLK_MAX_CODES];  /* moves and jumps only forward (first side: up the ranks) */
+    uint8_t own_dirs[BLK_MAX_CODES];  /* bit d: the piece keeps direction d of move_dirs (its own
+                                       * `directions`, "forward-diagonals"); 0: keeps them all */
     int8_t promote_to[BLK_MAX_CODES];     /* the piece a code becomes in its zone; 0: none */
     uint8_t promote_zone[QP_MAX_POINTS];  /* bit s: side s's pieces promote on this point */
     bool promote_ends_chain;      /* a promotion ends a jump chain there */
@@ -342,8 +343,10 @@ void blk_move_text(const blk_game *g, qp_move m, char *buf, size_t n);
 int blk_move_parse(const blk_game *g, const void *s, const char *text, qp_move *m, char *err, size_t errn);
 int blk_move_squares(const blk_game *g, qp_move m, int *sq, int max);
 /* The points m changes that are not clicked (the move_effects hook): the
- * pieces a jump chain passes over, a castling partner's from and to, a
- * piece taken en passant. */
+ * pieces a jump chain passes over in its order, a castling partner's from
+ * and to, a piece taken en passant, then every other point whose piece the
+ * move changes (discs flipped, stones or pieces captured), in board order.
+ * At most max; 0 for a pass. */
 int blk_move_effects(const blk_game *g, const void *s, qp_move m, int *sq, int max);
 
 /* Judgement.  blk_decided: whether the position is decided without

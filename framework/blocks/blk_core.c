@@ -169,7 +169,7 @@ int blk_prepare(blk_game *g, size_t off_cells, char *err, size_t errn)
             if (g->geom.nb[sq][d] >= 0 && blk_dir_ok(g->place_dirs, d)) g->pdir[sq][g->npdir[sq]++] = (int8_t)d;
     }
 
-    /* forward pieces and promotion (blk_promote.c) */
+    /* a piece's own directions and promotion (blk_promote.c) */
     for (int c = 1; c <= g->ncodes; c++)
         if (g->promote_to[c] && g->side_of[g->promote_to[c]] != g->side_of[c]) {
             snprintf(err, errn, "rules.promote: '%c' would become '%c', a piece of the other side", g->letter[c],

@@ -231,6 +231,10 @@ int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool 
     if (may_place(g, a, side)) {
         switch (g->place) {
         case BLK_PLACE_EMPTY:
+            if (g->group_capture && !stop_at_one) {   /* Go: the groups labelled once, not per point */
+                n += blk_group_placements(g, s, side, out + n);
+                break;
+            }
             if (g->n <= 64) {   /* the empty points in order, from the bitboards */
                 for (uint64_t b = g->bb_points & ~(a->bb[0] | a->bb[1] | a->bb[2]); b; b &= b - 1) {
                     int sq = __builtin_ctzll(b);

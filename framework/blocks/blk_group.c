@@ -19,7 +19,9 @@
  *    empty regions whose linked points are that side's stones only, the
  *    second side adding komi2 / 2.
  *  - Nothing here allocates: floods use stacks and marks on the C stack,
- *    at most QP_MAX_POINTS each, and stop at the first liberty found.
+ *    at most QP_MAX_POINTS each, and stop at the first liberty found (at
+ *    the second when listing every placement: each group is counted once
+ *    per generation, blk_group_placements).
  * Positional superko is a history rule: the game layer, search and perft
  * enforce it (ruleset.h, qp_draw_rules.superko); the Lua adapter's board
  * key leaves the passes out.
@@ -124,6 +126,69 @@ bool blk_group_may_place(const blk_game *g, const void *s, int sq, int side)
         own |= mine;
     }
     return g->group_suicide && own;             /* a lone stone's suicide changes nothing */
+}
+
+/* The liberties of the group through sq, counted up to 2 (the flood stops
+ * at the second); every stone it reaches gets that count in libs, so no
+ * stone is flooded twice in one generation: a flood that meets a stone an
+ * earlier one counted is in a group that had two.  mark: a flood's id on
+ * the empty points it counted. */
+static int count_liberties(const blk_game *g, const int8_t *c, int sq, uint8_t *libs, int16_t *mark, int16_t flood)
+{
+    int16_t stack[QP_MAX_POINTS];
+    int who = g->side_of[c[sq]], len = 0, n = 0;
+    stack[len++] = (int16_t)sq;
+    libs[sq] = 3;   /* on the stack */
+    for (int i = 0; i < len && n < 2; i++) {
+        int at = stack[i];
+        for (int k = 0; k < g->npdir[at] && n < 2; k++) {
+            int t = g->geom.nb[at][g->pdir[at][k]];
+            if (!c[t]) {
+                if (mark[t] != flood) mark[t] = flood, n++;
+            } else if (g->side_of[c[t]] == who && libs[t] != 3) {
+                if (libs[t]) {   /* an earlier flood of this group stopped at its second liberty */
+                    n = 2;
+                    break;
+                }
+                libs[t] = 3;
+                stack[len++] = (int16_t)t;
+            }
+        }
+    }
+    for (int i = 0; i < len; i++) libs[stack[i]] = (uint8_t)(n ? n : 4);   /* 4: none (a suicide left it so) */
+    return n;
+}
+
+int blk_group_placements(const blk_game *g, const void *s, int side, qp_move *out)
+{
+    const int8_t *c = blk_ccells(g, s);
+    uint8_t libs[QP_MAX_POINTS];   /* a stone's group: 0 not counted yet, 1 or 2 (or more) liberties, 4 none */
+    int16_t mark[QP_MAX_POINTS];
+    bool fresh = false;
+    int16_t floods = 0;
+    int n = 0;
+    for (int sq = 0; sq < g->n; sq++) {
+        if (c[sq] || g->hole[sq]) continue;
+        const int16_t *nb = g->geom.nb[sq];
+        bool legal = false, own = false;
+        for (int k = 0; k < g->npdir[sq] && !legal; k++) legal = !c[nb[g->pdir[sq][k]]];   /* the usual case */
+        if (!legal && !fresh) {
+            memset(libs, 0, (size_t)g->n);
+            memset(mark, 0, (size_t)g->n * sizeof *mark);
+            fresh = true;
+        }
+        /* sq is a liberty of every group beside it: an own group keeps
+         * another when it has two, an enemy group with one is taken */
+        for (int k = 0; k < g->npdir[sq] && !legal; k++) {
+            int t = nb[g->pdir[sq][k]];
+            int l = libs[t] ? libs[t] : count_liberties(g, c, t, libs, mark, ++floods);
+            bool mine = g->side_of[c[t]] == side;
+            legal = mine ? l == 2 : l == 1;
+            own |= mine;
+        }
+        if (legal || (g->group_suicide && own)) out[n++] = (qp_move)(sq + 1);
+    }
+    return n;
 }
 
 /* Removes the enemy groups linked to sq that have no liberty; how many

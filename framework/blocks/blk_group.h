@@ -16,6 +16,9 @@ void blk_group_prepare(blk_game *g);
 uint64_t blk_group_key(const blk_game *g, const void *s);
 /* Whether side may place on the empty point sq (not suicide). */
 bool blk_group_may_place(const blk_game *g, const void *s, int sq, int side);
+/* Every point side may place on, in board order (blk_group_may_place of
+ * each empty point), from one labelling of the groups: the count. */
+int blk_group_placements(const blk_game *g, const void *s, int side, qp_move *out);
 /* After side's piece was put on sq: captures, then suicide; resets passes. */
 void blk_group_place(const blk_game *g, void *s, int sq, int side);
 /* After side's move to sq (rules.capture = "surround"): removes the enemy

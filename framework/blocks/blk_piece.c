@@ -51,6 +51,18 @@ int blk_piece_dirs(const char *word, int side, int dx[8], int dy[8])
     return n;
 }
 
+int blk_piece_dir_mask(const char *word, int side)
+{
+    /* qp_dir order: N, E, S, W, NE, SE, SW, NW */
+    static const int8_t ddx[QP_NDIRS] = {0, 1, 0, -1, 1, 1, -1, -1}, ddy[QP_NDIRS] = {1, 0, -1, 0, 1, -1, -1, 1};
+    int dx[8], dy[8], n = blk_piece_dirs(word, side, dx, dy), mask = 0;
+    if (n < 0) return -1;
+    for (int i = 0; i < n; i++)
+        for (int d = 0; d < QP_NDIRS; d++)
+            if (ddx[d] == dx[i] && ddy[d] == dy[i]) mask |= 1 << d;
+    return mask;
+}
+
 int blk_piece_add(blk_pieces *p, int code, int dx, int dy, int range, unsigned cap, int zone, bool leap,
                   int from_zone, char *err, size_t errn)
 {

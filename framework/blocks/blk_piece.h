@@ -125,6 +125,10 @@ void blk_piece_defaults(blk_pieces *p);
 /* Direction words of a movement into unit offsets for a piece of side
  * (0 or 1): returns how many (≤ 8) or -1 for an unknown word. */
 int blk_piece_dirs(const char *word, int side, int dx[8], int dy[8]);
+/* The same words as lines of the board: bit d for each qp_dir d the word
+ * names for a piece of side, or -1 for an unknown word ("forward-diagonals"
+ * of the first side: QP_NE | QP_NW). */
+int blk_piece_dir_mask(const char *word, int side);
 
 /* Adds a movement of code along (dx, dy), from anywhere or (from_zone ≥
  * 0) from its side's part of that zone; 0, or -1 with err when the offset

@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static inline void put(const blk_game *g, void *s, int sq, int code)
@@ -239,6 +240,23 @@ int blk_move_effects(const blk_game *g, const void *s, qp_move m, int *sq, int m
         at = g->geom.nb[g->geom.nb[at][d]][d];
     }
     if (!hops && g->rk.on) k += blk_royal_effects(g, s, m, sq + k, max - k);
+    /* Then whatever else the move changes — discs flipped, stones taken by
+     * surrounding, pieces taken by enclosing, a group's suicide — read off
+     * the position after it, so that no block's capture is left out. */
+    int clicked[BLK_MAX_HOPS + 4];
+    int nc = blk_move_squares(g, m, clicked, BLK_MAX_HOPS + 4);
+    void *after = malloc(g->state_size);
+    if (!after) return k;
+    memcpy(after, s, g->state_size);
+    blk_make(g, after, m);
+    const int8_t *was = blk_ccells(g, s), *now = blk_ccells(g, after);
+    for (int p = 0; p < g->n && k < max; p++) {
+        bool listed = was[p] == now[p];
+        for (int i = 0; i < nc && !listed; i++) listed = clicked[i] == p;
+        for (int i = 0; i < k && !listed; i++) listed = sq[i] == p;
+        if (!listed) sq[k++] = p;
+    }
+    free(after);
     return k;
 }
 

@@ -5,11 +5,11 @@
  * Breakthrough's runners).
  *
  * Contract:
- *  - "Forward" is relative to the side: the first side's forward is up the
- *    ranks (N, NE, NW), the second side's down (S, SE, SW).  A forward
- *    piece steps, slides and jumps only in the directions of move_dirs
- *    that go forward; dir_mask[code] holds, per code, the directions its
- *    movements may take (every linked direction of move_dirs otherwise).
+ *  - A piece may keep only some directions of move_dirs (own_dirs[code],
+ *    from its own direction words, relative to its side: the first side's
+ *    forward is up the ranks, the second side's down); it steps, slides
+ *    and jumps only in those.  dir_mask[code] holds, per code, the
+ *    directions its movements may take: those of move_dirs it keeps.
  *  - promote_to[code] != 0: the piece becomes that kind when a move of it
  *    ends on a point of its side's zone (promote_zone bit side); with
  *    promote_ends_chain, a jump chain ends there even when the promoted
@@ -23,18 +23,12 @@
  */
 #include "blk_internal.h"
 
-static bool goes_forward(int side, int d)
-{
-    if (side == 0) return d == QP_N || d == QP_NE || d == QP_NW;
-    return d == QP_S || d == QP_SE || d == QP_SW;
-}
-
 void blk_prepare_pieces(blk_game *g)
 {
     for (int c = 1; c <= g->ncodes; c++) {
-        unsigned m = 0;
+        unsigned m = 0, own = g->own_dirs[c] ? g->own_dirs[c] : 0xffu;
         for (int d = 0; d < QP_NDIRS; d++)
-            if (blk_dir_ok(g->move_dirs, d) && (!g->forward[c] || goes_forward(g->side_of[c], d))) m |= 1u << d;
+            if (blk_dir_ok(g->move_dirs, d) && (own >> d & 1)) m |= 1u << d;
         g->dir_mask[c] = (uint8_t)m;
     }
 }

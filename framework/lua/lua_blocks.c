@@ -278,9 +278,40 @@ static unsigned move_kinds(lua_State *L, lr_inst *in, int i, const char *key)
     return m;
 }
 
+/* A piece's own directions (rules.move.M.directions = "forward-diagonals"):
+ * a word or a list of words of the movements' vocabulary, relative to the
+ * piece's side; bit d per qp_dir, at least one of move_dirs. */
+static uint8_t own_dirs(lua_State *L, lr_inst *in, blk_game *g, int i, int side, const char *key)
+{
+    int t = lua_absindex(L, i);
+    bool list = lua_type(L, t) == LUA_TTABLE;
+    int n = list ? (int)lua_rawlen(L, t) : 1;
+    if (!(list && n > 0) && lua_type(L, t) != LUA_TSTRING)
+        lr_key_fail(L, in, key, "%s must be a direction word or a list of them (\"forward-diagonals\")", key);
+    unsigned m = 0;
+    for (int k = 1; k <= n; k++) {
+        if (list) lua_rawgeti(L, t, k);
+        else lua_pushvalue(L, t);
+        const char *w = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        int b = w ? blk_piece_dir_mask(w, side) : -1;
+        if (b < 0)
+            lr_key_fail(L, in, key,
+                        "%s: unknown direction '%s' (n, ne, e, se, s, sw, w, nw, orthogonal, diagonal, all, forward, "
+                        "backward, sideways, forward-diagonals, backward-diagonals)",
+                        key, w ? w : luaL_typename(L, -1));
+        m |= (unsigned)b;
+        lua_pop(L, 1);
+    }
+    /* within rules.move.directions: its lines, orthogonal or diagonal */
+    unsigned table = g->move_dirs == BLK_DIRS_ORTH ? 0x0fu : g->move_dirs == BLK_DIRS_DIAG ? 0xf0u : 0xffu;
+    if (!(m & table)) lr_key_fail(L, in, key, "%s: none of these directions is among rules.move.directions", key);
+    return (uint8_t)m;
+}
+
 static void read_move(lua_State *L, lr_inst *in, blk_game *g, int v)
 {
     static const char *const keys[] = {"directions", "forward", NULL};
+    static const char *const piece_keys[] = {"directions", NULL};
     bool per_piece = false;
     if (lua_type(L, v) == LUA_TTABLE) {
         /* a list of kinds for every piece, or letter = kinds */
@@ -293,8 +324,15 @@ static void read_move(lua_State *L, lr_inst *in, blk_game *g, int v)
         if (lua_getfield(L, v, "directions") != LUA_TNIL)
             g->move_dirs = (blk_dirs)choose(L, in, -1, "rules.move.directions", DIRS);
         lua_pop(L, 1);
-        if (lua_getfield(L, v, "forward") != LUA_TNIL) piece_set(L, in, -1, "rules.move.forward", g->forward);
+        /* the older spelling, still read: forward = "Mm" gives those pieces
+         * directions = { "forward", "forward-diagonals" } */
+        bool fwd[BLK_MAX_CODES] = {false};
+        if (lua_getfield(L, v, "forward") != LUA_TNIL) piece_set(L, in, -1, "rules.move.forward", fwd);
         lua_pop(L, 1);
+        for (int c = 1; c <= in->npieces; c++)
+            if (fwd[c])
+                g->own_dirs[c] = (uint8_t)(blk_piece_dir_mask("forward", in->piece[c].side) |
+                                           blk_piece_dir_mask("forward-diagonals", in->piece[c].side));
     }
     if (!per_piece) {
         unsigned m = lua_type(L, v) == LUA_TTABLE && lua_rawlen(L, v) == 0 ? 0 : move_kinds(L, in, v, "rules.move");
@@ -307,8 +345,21 @@ static void read_move(lua_State *L, lr_inst *in, blk_game *g, int v)
         snprintf(key, sizeof key, "rules.move.%s", lk);
         if (lua_getfield(L, v, lk) != LUA_TNIL) {
             if (in->piece[c].side > 1) lr_key_fail(L, in, key, "%s: '%s' is neutral and does not move", key, lk);
-            if (lp_is_movements(L, -1)) lp_read_movements(L, in, g, -1, c, key);   /* piece movements */
-            else g->move[c] = move_kinds(L, in, -1, key);
+            if (lp_is_movements(L, -1)) {
+                lp_read_movements(L, in, g, -1, c, key);   /* piece movements */
+            } else {
+                g->move[c] = move_kinds(L, in, -1, key);
+                if (lua_type(L, -1) == LUA_TTABLE) {
+                    lr_check_keys(L, in, lua_gettop(L), key, piece_keys, false);
+                    if (lua_getfield(L, -1, "directions") != LUA_TNIL) {
+                        char dk[48];
+                        snprintf(dk, sizeof dk, "%s.directions", key);
+                        if (g->own_dirs[c]) lr_key_fail(L, in, dk, "%s: the piece is in rules.move.forward too; say it once", dk);
+                        g->own_dirs[c] = own_dirs(L, in, g, -1, in->piece[c].side, dk);
+                    }
+                    lua_pop(L, 1);
+                }
+            }
         }
         lua_pop(L, 1);
     }

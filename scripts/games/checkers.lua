@@ -55,8 +55,9 @@ return {
   rules = function(params)
     return {
       start = "1m1m1m1m/m1m1m1m1/1m1m1m1m/8/8/M1M1M1M1/1M1M1M1M/M1M1M1M1",
-      move = { M = { "step", "jump" }, m = { "step", "jump" }, K = { "step", "jump" }, k = { "step", "jump" },
-               directions = "diagonal", forward = "Mm" },
+      move = { M = { "step", "jump", directions = "forward-diagonals" },
+               m = { "step", "jump", directions = "forward-diagonals" },
+               K = { "step", "jump" }, k = { "step", "jump" }, directions = "diagonal" },
       jump = { chain = "full", forced = true, most = params.most },
       promote = { M = "K", m = "k", at = "far rank", ends_chain = true },
       resets_no_capture = "Mm",

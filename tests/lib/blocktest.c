@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "lua_ruleset.h"
+#include "why.h"
 
 void *bt_pos_at(const qp_rules *r, const char *fen)
 {
@@ -67,6 +68,24 @@ const char *bt_refusal(const qp_rules *r, const void *s, const char *text)
     err[0] = 0;
     if (!r->rs->move_parse(r, s, text, &m, err, sizeof err)) return "";
     return err;
+}
+
+const char *bt_marks(const qp_rules *r, const char *fen, const char *text)
+{
+    static char out[512];
+    void *s = bt_pos_at(r, fen);
+    qp_move m;
+    char err[QP_ERR], nm[8];
+    if (r->rs->move_parse(r, s, text, &m, err, sizeof err)) fail_msg("%s: %s: %s", r->rs->name, text, err);
+    int pts[64], np, n = qp_move_marks(r, s, m, pts, 64, &np);
+    out[0] = 0;
+    for (int i = 0; i < n; i++) {
+        qp_sq_name(&r->geom, pts[i], nm);
+        size_t len = strlen(out);
+        snprintf(out + len, sizeof out - len, "%s%s%s", i == np ? " |" : "", len ? " " : "", nm);
+    }
+    free(s);
+    return out;
 }
 
 void bt_assert_fen(const qp_rules *r, const void *s, const char *want)

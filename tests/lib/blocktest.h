@@ -47,6 +47,10 @@ void bt_check_plays(qp_registry *reg, const bt_play_case *cases, size_t n);
 void bt_check_fen_round_trips(const qp_rules *r, const char *name, int games, int plies, uint64_t *seed);
 /* Why move_parse refuses text ("" when it is legal); valid until the next call. */
 const char *bt_refusal(const qp_rules *r, const void *s, const char *text);
+/* The points qp_move_marks gives for move text at fen, as names: the
+ * clicked ones, " |", then the others ("e1 g1 | h1 f1"); valid until the
+ * next call. */
+const char *bt_marks(const qp_rules *r, const char *fen, const char *text);
 /* Fails unless s prints as FEN want. */
 void bt_assert_fen(const qp_rules *r, const void *s, const char *want);
 

@@ -119,6 +119,27 @@ static void test_perft(void **st)
     }
 }
 
+/* A piece's own directions ("forward", "forward-diagonals") and the older
+ * rules.move.forward = "Mm", still read: the same game either way, with
+ * jump chains, promotion and the most-captures rule. */
+static void test_forward_spellings(void **st)
+{
+    (void)st;
+    static const char *const most[] = {"most=false", "most=true"};
+    for (int k = 0; k < 2; k++) {
+        bt_params now = {most[k], NULL}, old = {most[k], "old=true", NULL};
+        qp_rules *a = rules("t_promote", now), *b = rules("t_promote", old);
+        void *sa = bt_pos_at(a, NULL), *sb = bt_pos_at(b, NULL);
+        for (int d = 1; d <= 6; d++) {
+            uint64_t na = tu_perft(a, sa, d), nb = tu_perft(b, sb, d);
+            if (na != nb || !na) fail_msg("t_promote %s perft %d: directions %llu, forward %llu", most[k], d,
+                                          (unsigned long long)na, (unsigned long long)nb);
+        }
+        free(sa), free(sb);
+        qp_rules_free(a), qp_rules_free(b);
+    }
+}
+
 /* Jumps: the block game t_jump and its hook twin hk_jump count the same
  * from a position full of chains, for every option. */
 static void test_perft_jumps(void **st)
@@ -335,6 +356,8 @@ static const moves_case move_sets[] = {
      * jumps: steps stay, as jumps are not forced here) */
     {"t_promote", {NULL}, "5/5/2M2/5/5 w 0", "c3b4 c3c4 c3d4"},
     {"t_promote", {NULL}, "5/5/2m2/5/5 b 0", "c3b2 c3c2 c3d2"},
+    {"t_promote", {"old=true", NULL}, "5/5/2M2/5/5 w 0", "c3b4 c3c4 c3d4"},   /* rules.move.forward, still read */
+    {"t_promote", {"old=true", NULL}, "5/5/2m2/5/5 b 0", "c3b2 c3c2 c3d2"},
     {"t_promote", {NULL}, "5/5/2K2/5/5 w 0", "c3b2 c3b3 c3b4 c3c2 c3c4 c3d2 c3d3 c3d4"},
     {"t_promote", {NULL}, "5/3m1/5/2m2/2M2 w 0", "c1b2 c1c3e5 c1d2"},
     {"t_promote", {"ends_chain=true", NULL}, "5/3m1/5/2m2/2M2 w 0", "c1b2 c1c3 c1d2"},
@@ -561,6 +584,46 @@ static void test_refusals(void **st)
         assert_memory_equal(before, s, r->state_size);
         free(s);
         free(before);
+        qp_rules_free(r);
+    }
+}
+
+/* What the window marks for a move (qp_move_marks): the points clicked,
+ * then every other point the move changes — each man jumped, the discs
+ * flipped, the stones and pieces captured. */
+typedef struct marks_case {
+    const char *game;
+    bt_params params;
+    const char *fen, *text, *marks;   /* bt_marks' form: "clicked | others" */
+} marks_case;
+
+static const marks_case marks[] = {
+    /* one disc flipped north, two east, one south-west; c5 is not bracketed */
+    {"reversi", {NULL}, "8/8/3X4/2oo4/4ooX1/2o5/1X6/8 w 0", "d4", "d4 | c3 e4 f4 d5"},
+    /* two groups taken by one stone: a1 b1, and d1 */
+    {"go", {NULL}, "9/9/9/9/9/9/9/XX1X5/oo1oX4 w 0", "c1", "c1 | a1 b1 d1"},
+    /* the man a jump passes over, then the landing points in order */
+    {"checkers", {NULL}, "8/8/5m2/8/1m1m4/2M5/8/M7 w 0", "c3e5g7", "c3 e5 g7 | d4 f6"},
+    /* custodian: the pieces enclosed on both sides of the mover */
+    {"t_custodian", {NULL}, "7/7/3R3/1Rr1rR1/7/7/7 w 0", "d5d4", "d5 d4 | c4 e4"},
+    {"liuzichong", {NULL}, "b2b/1b2/W1Wb/1W2 w 0", "a2b2", "a2 b2 | d2 b3"},
+    /* a group shut in by a move (rules.capture = "surround") */
+    {"xigua", {NULL}, "2ooX2/7/X2X3/7/o5o/7/7 w 0", "d5d6", "d5 d6 | c7 d7"},
+    /* a mill's removal is clicked, so it is among the first */
+    {"morris9", {NULL}, "o2o2o/7/7/7/7/7/X5X[XXXXXXXoooooo] w 4", "d1xd7", "d1 d7"},
+    {"morris9", {NULL}, "o2o3/1o3o1/7/7/7/3X3/X5X[] w 40", "d2d1xb6", "d2 d1 b6"},
+    /* a plain step changes nothing more */
+    {"liuzichong", {NULL}, "b1b1/4/4/W1W1 w 0", "c1b1", "c1 b1"},
+};
+
+static void test_move_marks(void **st)
+{
+    (void)st;
+    for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++) {
+        const marks_case *c = &marks[i];
+        qp_rules *r = rules(c->game, c->params);
+        const char *got = bt_marks(r, c->fen, c->text);
+        if (strcmp(got, c->marks)) fail_msg("%s %s at %s marks '%s', expected '%s'", c->game, c->text, c->fen, got, c->marks);
         qp_rules_free(r);
     }
 }
@@ -794,7 +857,7 @@ static void test_replay(void **st)
 static void test_bad_games(void **st)
 {
     (void)st;
-    assert_int_equal(bt_check_bad_games(QP_TESTDATA_DIR "/games_bad"), 47);
+    assert_int_equal(bt_check_bad_games(QP_TESTDATA_DIR "/games_bad"), 51);
 }
 
 /* Every move from a hook, every ending from blocks: tic-tac-toe's counts
@@ -927,11 +990,12 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_refusal_reasons),
         cmocka_unit_test(test_perft),          cmocka_unit_test(test_perft_deep),
-        cmocka_unit_test(test_perft_jumps),
+        cmocka_unit_test(test_perft_jumps),    cmocka_unit_test(test_forward_spellings),
         cmocka_unit_test(test_perft_finished),
         cmocka_unit_test(test_twins),          cmocka_unit_test(test_move_sets),
         cmocka_unit_test(test_play),           cmocka_unit_test(test_outcomes),
         cmocka_unit_test(test_refusals),       cmocka_unit_test(test_move_texts),
+        cmocka_unit_test(test_move_marks),
         cmocka_unit_test(test_eval),
         cmocka_unit_test(test_fen_round_trips), cmocka_unit_test(test_fen_errors),
         cmocka_unit_test(test_make_equals_fen), cmocka_unit_test(test_replay),

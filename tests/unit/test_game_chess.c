@@ -13,7 +13,6 @@
 #include "blocktest.h"
 #include "game.h"
 #include "lua_ruleset.h"
-#include "why.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -167,35 +166,17 @@ static void test_en_passant(void **st)
 
 /* ---- the points a move changes (qp_move_marks, for the window's marks) --------------------------- */
 
-/* The names of the points qp_move_marks gives for text in fen. */
-static void marks_are(const qp_rules *r, const char *fen, const char *text, const char *want)
-{
-    void *s = bt_pos_at(r, fen);
-    qp_move m;
-    char err[QP_ERR], out[128] = "", nm[8];
-    if (r->rs->move_parse(r, s, text, &m, err, sizeof err)) fail_msg("%s: %s", text, err);
-    int pts[16], np, n = qp_move_marks(r, s, m, pts, 16, &np);
-    assert_int_equal(np, 2);   /* the points clicked lead */
-    for (int i = 0; i < n; i++) {
-        qp_sq_name(&r->geom, pts[i], nm);
-        size_t len = strlen(out);
-        snprintf(out + len, sizeof out - len, "%s%s", len ? " " : "", nm);
-    }
-    if (strcmp(out, want)) fail_msg("%s in %s marks '%s', expected '%s'", text, fen, out, want);
-    free(s);
-}
-
 static void test_move_marks(void **st)
 {
     (void)st;
     qp_rules *r = chess();
     /* the clicked points first, then the rook's from and to */
-    marks_are(r, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", "e1 g1 h1 f1");
-    marks_are(r, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8c8", "e8 c8 a8 d8");
+    assert_string_equal(bt_marks(r, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1"), "e1 g1 | h1 f1");
+    assert_string_equal(bt_marks(r, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8c8"), "e8 c8 | a8 d8");
     /* the pawn taken en passant; a plain capture and a promotion mark their two */
-    marks_are(r, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", "e5 d6 d5");
-    marks_are(r, "3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7d8n", "e7 d8");
-    marks_are(r, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "a1a8", "a1 a8");
+    assert_string_equal(bt_marks(r, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), "e5 d6 | d5");
+    assert_string_equal(bt_marks(r, "3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7d8n"), "e7 d8");
+    assert_string_equal(bt_marks(r, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "a1a8"), "a1 a8");
     qp_rules_free(r);
 }
 

@@ -377,13 +377,70 @@ static void test_twin(void **st)
     qp_rules_free(b);
 }
 
+/* The moves of r at s as sorted, space-separated texts. */
+static void move_list(const qp_rules *r, const void *s, char *out, size_t n, char texts[][QP_MOVE_TEXT], int *count)
+{
+    qp_move mv[QP_MAX_MOVES];
+    int k = r->rs->gen(r, s, mv, QP_GEN_ALL);
+    for (int i = 0; i < k; i++) r->rs->move_text(r, s, mv[i], texts[i], QP_MOVE_TEXT);
+    qsort(texts, (size_t)k, QP_MOVE_TEXT, (int (*)(const void *, const void *))strcmp);
+    out[0] = 0;
+    for (int i = 0; i < k; i++) {
+        size_t len = strlen(out);
+        snprintf(out + len, n - len, "%s%s", i ? " " : "", texts[i]);
+    }
+    *count = k;
+}
+
+/* Random games played in step by the blocks and the hook twin, far into
+ * the game (big groups, eyes, captures): the same legal placements at
+ * every ply (the blocks label the groups once per generation). */
+static void test_twin_playouts(void **st)
+{
+    (void)st;
+    static const char *const sizes[] = {"size=9", "size=19"};
+    static char la[QP_MAX_MOVES][QP_MOVE_TEXT], lb[QP_MAX_MOVES][QP_MOVE_TEXT];
+    static char ta[QP_MAX_MOVES * 8], tb[QP_MAX_MOVES * 8];
+    uint64_t seed = 12345;
+    for (int z = 0; z < 2; z++) {
+        const char *kv[] = {sizes[z], "superko=false", NULL};
+        qp_rules *a = tu_rules_with(&tu_reg, "t_go", kv), *b = tu_rules_with(&tu_reg, "hk_go", kv);
+        for (int game = 0; game < (z ? 1 : 4); game++) {
+            void *sa = qp_state_new(a), *sb = qp_state_new(b);
+            a->rs->setup(a, sa);
+            b->rs->setup(b, sb);
+            for (int ply = 0; ply < (z ? 500 : 200); ply++) {
+                int na, nb;
+                move_list(a, sa, ta, sizeof ta, la, &na);
+                move_list(b, sb, tb, sizeof tb, lb, &nb);
+                if (strcmp(ta, tb)) fail_msg("%s ply %d: blocks '%s', hooks '%s'", sizes[z], ply, ta, tb);
+                if (na == 0) break;
+                /* a placement more often than a pass, so the board fills */
+                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+                const char *pick = la[(seed >> 33) % (uint64_t)na];
+                if (!strcmp(pick, "pass") && na > 1) pick = la[(seed >> 40) % (uint64_t)(na - 1)];
+                qp_move m;
+                char err[QP_ERR];
+                if (a->rs->move_parse(a, sa, pick, &m, err, sizeof err)) fail_msg("%s: %s", pick, err);
+                a->rs->make(a, sa, m, NULL);
+                if (b->rs->move_parse(b, sb, pick, &m, err, sizeof err)) fail_msg("%s: %s", pick, err);
+                b->rs->make(b, sb, m, NULL);
+            }
+            free(sa);
+            free(sb);
+        }
+        qp_rules_free(a);
+        qp_rules_free(b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_capture),   cmocka_unit_test(test_suicide), cmocka_unit_test(test_superko),
         cmocka_unit_test(test_superko_ai),
         cmocka_unit_test(test_area_score), cmocka_unit_test(test_bad_input), cmocka_unit_test(test_perft),
-        cmocka_unit_test(test_twin),
+        cmocka_unit_test(test_twin),      cmocka_unit_test(test_twin_playouts),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry_games, tu_teardown_registry);
 }

@@ -6,7 +6,8 @@
  * that a click on a mark plays exactly that move, exchanges built soldier
  * by soldier, placements with no selection, the move list texts, the
  * last-move marks (the whole move: a castling's rook, a pawn taken en
- * passant) and the choice a click opens when it completes several moves.
+ * passant, the discs flipped, the stones captured) and the choice a click
+ * opens when it completes several moves.
  */
 #include "testutil.h"
 
@@ -843,6 +844,22 @@ static void test_marks_show_the_whole_move(void **state)
     play_texts(&st, "c3e5g7");
     marked(&st, GUI_MARK_LAST, buf, sizeof buf);
     assert_string_equal(buf, "c3 d4 e5 f6 g7");
+    gui_state_free(&st);
+
+    /* the discs a placement flips, the stones it captures: under the
+     * pointer before, among the last move's marks after */
+    open_state(&st, "reversi", "8/8/3X4/2oo4/4ooX1/2o5/1X6/8 w 0");
+    gui_state_hover(&st, sq_of(&st, "d4"));
+    marked(&st, GUI_MARK_EFFECT, buf, sizeof buf);
+    assert_string_equal(buf, "c3 e4 f4 d5");
+    play_texts(&st, "d4");
+    marked(&st, GUI_MARK_LAST, buf, sizeof buf);
+    assert_string_equal(buf, "c3 d4 e4 f4 d5");
+    gui_state_free(&st);
+    open_state(&st, "go", "9/9/9/9/9/9/9/XX1X5/oo1oX4 w 0");
+    play_texts(&st, "c1");
+    marked(&st, GUI_MARK_LAST, buf, sizeof buf);
+    assert_string_equal(buf, "a1 b1 c1 d1");
     gui_state_free(&st);
 }
 
