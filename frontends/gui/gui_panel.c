@@ -449,7 +449,7 @@ void gui_draw_panel(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, U
     else gui_fill_rect(&d->gfx, (float)P->x, (float)P->y, (float)P->w, 1, GUI_C(80, 70, 62, 255));
     /* The title up to its first comma: the rest is detail for `qipan list`. */
     char title[128];
-    snprintf(title, sizeof title, "%s", st->r->rs->title ? st->r->rs->title : st->r->rs->name);
+    gui_title_say(f->cjk, st->r->rs->title ? st->r->rs->title : st->r->rs->name, title, sizeof title);
     int depth = 0;
     for (char *p = title; *p; p++) {
         if (*p == '(') depth++;
@@ -486,14 +486,56 @@ static void dialog_button(gui_draw_ctx *d, const gui_layout *L, const SDL_Rect *
                  R->y + R->h / 2.0f, GUI_HCENTER | GUI_VCENTER, R->w - 6);
 }
 
-static const char help_keys[] =
-    "N / M new game and mode dialog   U / Ctrl+Z undo (also of a new game)   R redo   Ctrl+R resign   "
-    "T hint   A analysis   F flip board   L / - level   S sound   Ctrl+S save   Ctrl+O load   "
-    "P settings   Ctrl+= / Ctrl+- / Ctrl+0 or Ctrl+wheel zoom   F11 full screen   H help   Q quit   "
-    "Home / \xE2\x86\x90 / \xE2\x86\x92 / End review   drag or click to move (a promotion: Q R B N)   Esc cancel   "
-    "B library   E set up a position   Ctrl+C / Ctrl+Shift+C copy FEN / record   Ctrl+V paste   "
-    "K Chinese or coordinate moves (Shift+K file numbers at the edges)   "
-    "Network game: D offer a draw   Y / N answer an offer   C chat";
+/* The Help dialog's keys: each key, then what it does (translated). */
+static const char *const help_keys[][2] = {
+    {"N / M", "new game and mode dialog"}, {"U / Ctrl+Z", "undo (also of a new game)"}, {"R", "redo"},
+    {"Ctrl+R", "resign"}, {"T", "hint"}, {"A", "analysis"}, {"F", "flip board"}, {"L / -", "level"},
+    {"S", "sound"}, {"Ctrl+S", "save"}, {"Ctrl+O", "load"}, {"P", "settings"},
+    {"Ctrl+= / Ctrl+- / Ctrl+0 / Ctrl+wheel", "zoom"}, {"F11", "full screen"}, {"H", "help"}, {"Q", "quit"},
+    {"Home / \xE2\x86\x90 / \xE2\x86\x92 / End", "review"}, {"", "drag or click to move (a promotion: Q R B N)"},
+    {"Esc", "cancel"}, {"B", "library"}, {"E", "set up a position"}, {"Ctrl+C / Ctrl+Shift+C", "copy FEN / record"},
+    {"Ctrl+V", "paste"}, {"K", "Chinese or coordinate moves (Shift+K file numbers at the edges)"},
+    {"", "Network game:"}, {"D", "offer a draw"}, {"Y / N", "answer an offer"}, {"C", "chat"},
+};
+
+/* The keys as one text to wrap: Chinese in zh (with a Chinese font),
+ * English otherwise (both at once would double a long list). */
+static void help_keys_text(const gui_fonts *f, char *out, size_t n)
+{
+    size_t k = 0;
+    bool zh = f->cjk && gui_lang() == QP_LANG_ZH;
+    out[0] = 0;
+    for (size_t i = 0; i < sizeof help_keys / sizeof help_keys[0] && k < n; i++) {
+        const char *what = zh && *gui_zh(help_keys[i][1]) ? gui_zh(help_keys[i][1]) : help_keys[i][1];
+        /* a no-break space keeps a key on the line of what it does */
+        int w = snprintf(out + k, n - k, "%s%s%s%s", i ? "   " : "", help_keys[i][0],
+                         *help_keys[i][0] ? "\xC2\xA0" : "", what);
+        if (w < 0) break;
+        k += (size_t)w;
+    }
+}
+
+/* A rules text written in both languages, line by line, in the window's
+ * one: its lines with Chinese in zh, the others in en, all in both (and
+ * all when the language would leave nothing). */
+static void help_in_lang(const gui_fonts *f, const char *in, char *out, size_t n)
+{
+    qp_lang lang = f->cjk ? gui_lang() : QP_LANG_EN;
+    size_t k = 0;
+    out[0] = 0;
+    for (const char *l = in; *l && lang != QP_LANG_BOTH;) {
+        size_t len = strcspn(l, "\n");
+        bool zh = gui_has_cjk(l, len);
+        if (zh == (lang == QP_LANG_ZH) && k + len + 2 < n) {
+            memcpy(out + k, l, len);
+            k += len;
+            out[k++] = '\n';
+            out[k] = 0;
+        }
+        l += len + (l[len] == '\n');
+    }
+    if (!k) snprintf(out, n, "%s", in);
+}
 
 /* Rules texts are written with hard line breaks; inside a sentence they
  * become spaces so the dialog's own wrapping reads well. */
@@ -587,7 +629,7 @@ static void draw_newgame(gui_draw_ctx *d, const gui_layout *L, const gui_state *
     gui_text(f, a, L->font_text, true, GUI_CARD_TEXT, (ld->x + ld->w + lu->x) / 2.0f, N.row_y[3] + N.row_h / 2.0f,
              GUI_HCENTER | GUI_VCENTER, 0);
     if (same && st->level_name[ng->level][0])
-        gui_text(f, st->level_name[ng->level], L->font_small, false, GUI_C(110, 90, 70, 255),
+        gui_text(f, gui_bi(f, b, sizeof b, gui_word_zh(st->level_name[ng->level]), st->level_name[ng->level]), L->font_small, false, GUI_C(110, 90, 70, 255),
                  lu->x + lu->w + 10 * L->ui, N.row_y[3] + N.row_h / 2.0f, GUI_LEFT | GUI_VCENTER, 0);
     static const char *const te[4] = {"None", "Sudden", "Base + inc", "Per move"};
     for (int k = 0; k < 4; k++)
@@ -675,27 +717,31 @@ void gui_draw_dialog(gui_draw_ctx *d, const gui_layout *L, const gui_state *st, 
     int w = card.w - (int)(2 * pad);
     switch (st->dialog) {
     case GUI_DLG_HELP: {
-        const char *title = st->r->rs->title ? st->r->rs->title : st->r->rs->name;
-        snprintf(b, sizeof b, "Help \xE2\x80\x94 %s", title);
+        char title[160], head[200];
+        gui_title_say(f->cjk, st->r->rs->title ? st->r->rs->title : st->r->rs->name, title, sizeof title);
+        snprintf(head, sizeof head, "%s \xE2\x80\x94 %s", gui_tr(f, b, sizeof b, "Help"), title);
         SDL_Rect tb = {(int)x, (int)y, w, (int)(L->font_title * 1.4f)};
-        y += gui_text_box(f, gui_bi(f, a, sizeof a, "帮助", b), L->font_title, true, GUI_CARD_TEXT, tb, GUI_LEFT, 0);
+        y += gui_text_box(f, head, L->font_title, true, GUI_CARD_TEXT, tb, GUI_LEFT, 0);
         y += 8 * L->ui;
         const char *raw = st->r->help_text;
         if (!raw || !*raw) raw = "Click a piece, then one of the marked points.";
-        char help[4096];
-        reflow(raw, help, sizeof help);
+        char help[4096], mine[4096];
+        help_in_lang(f, raw, mine, sizeof mine);
+        reflow(mine, help, sizeof help);
         /* The keys sit above the button, in as many lines as they wrap to
          * (one spare for the words a line break pushes down); the rules
          * get what is left above them. */
+        char keys[1536];
+        help_keys_text(f, keys, sizeof keys);
         int kw, kh;
-        gui_text_size(f, help_keys, L->font_small, false, &kw, &kh);
+        gui_text_size(f, keys, L->font_small, false, &kw, &kh);
         float keys_y = yes.y - (float)(kw / (w > 0 ? w : 1) + 2) * (float)kh - 0.3f * L->font_small;
         SDL_Rect room = {(int)x, (int)y, w, (int)(keys_y - y - 0.4f * L->font_small)};
         SDL_RenderSetClipRect(d->gfx.ren, &room);
         gui_text_box(f, help, L->font_small, false, GUI_CARD_TEXT, room, GUI_LEFT, GUI_FIT_WRAP | GUI_FIT_SMALL);
         SDL_RenderSetClipRect(d->gfx.ren, NULL);
         SDL_Rect kb = {(int)x, (int)keys_y, w, yes.y - (int)keys_y};
-        gui_text_box(f, help_keys, L->font_small, false, GUI_C(110, 90, 70, 255), kb, GUI_LEFT, GUI_FIT_WRAP);
+        gui_text_box(f, keys, L->font_small, false, GUI_C(110, 90, 70, 255), kb, GUI_LEFT, GUI_FIT_WRAP);
         SDL_Rect ok = {card.x + (card.w - yes.w) / 2, yes.y, yes.w, yes.h};
         dialog_button(d, L, &ok, gui_bi(f, a, sizeof a, "关闭", "Close"), true);
         break;

@@ -57,21 +57,54 @@ const char *gui_side_zh(const qp_rules *r, int side)
 
 const char *gui_word_zh(const char *en)
 {
-    static const char *const map[][2] = {
-        {"check", "将军"}, {"leash", "牵将"}, {"trapped", "困将"},
-        {"checkmate", "将死"}, {"no-moves", "无着可走"}, {"five-soldiers", "五兵到底"},
-        {"one-soldier", "一兵到底"}, {"two-soldiers", "二兵到底"}, {"three-soldiers", "三兵到底"},
-        {"four-soldiers", "四兵到底"}, {"four in a row", "四子连线"}, {"more discs", "子多"},
-        {"goats captured", "吃羊"}, {"tigers trapped", "困虎"}, {"goats trapped", "困羊"},
-        {"general-captured", "吃将"}, {"repetition", "重复局面"},
-        {"no-capture-limit", "久不吃子"}, {"perpetual-check", "长将"},
-        {"resignation", "认输"}, {"agreement", "协议和棋"}, {"time", "超时"}, {"resigned", "认输"}, {"stalemate", "困毙"},
-        {"three-in-a-row", "三子连线"}, {"three in a row", "三子连线"}, {"five in a row", "五子连珠"}, {"board-full", "棋盘已满"},
-        {"easy", "入门"}, {"medium", "中等"}, {"hard", "困难"}, {"master", "大师"},
-        {NULL, NULL}};
-    for (int i = 0; en && map[i][0]; i++)
-        if (!strcmp(map[i][0], en)) return map[i][1];
-    return "";
+    /* the catalogue's entries of context "word" (po/zh_CN.po): a bare word
+     * such as "time" must not take the translation of a sentence */
+    char key[128];
+    if (!en || snprintf(key, sizeof key, "word\004%s", en) >= (int)sizeof key) return "";
+    return qp_texts_get(g_texts, key);
+}
+
+/* Whether s starts a character of the CJK blocks (U+3000-U+9FFF, and
+ * the full-width forms U+FF00-U+FFEF): three bytes of UTF-8. */
+static bool cjk_at(const char *s)
+{
+    unsigned char c = (unsigned char)s[0];
+    if (c >= 0xE3 && c <= 0xE9) return s[1] && s[2];
+    return c == 0xEF && ((unsigned char)s[1] == 0xBC || (unsigned char)s[1] == 0xBD) && s[2];
+}
+
+bool gui_has_cjk(const char *s, size_t n)
+{
+    for (size_t i = 0; i + 2 < n && s[i]; i++)
+        if (cjk_at(s + i)) return true;
+    return false;
+}
+
+const char *gui_title_say(bool cjk, const char *title, char *buf, size_t n)
+{
+    /* its own Chinese: the first run of CJK characters in it */
+    const char *z = title;
+    while (*z && !cjk_at(z)) z++;
+    if (*z) {
+        if (!cjk || gui_lang() != QP_LANG_ZH) {
+            snprintf(buf, n, "%s", title);   /* already in both, and readable in English */
+            return buf;
+        }
+        const char *e = z;
+        while (cjk_at(e)) e += 3;
+        snprintf(buf, n, "%.*s", (int)(e - z), z);
+        return buf;
+    }
+    /* else the catalogue's, for the whole title or the part before " (" */
+    char head[128];
+    snprintf(head, sizeof head, "%s", title);
+    char *paren = strstr(head, " (");
+    const char *zh = gui_zh(title);
+    if (!*zh && paren) {
+        *paren = 0;
+        zh = gui_zh(head);
+    }
+    return gui_lang_join(cjk, buf, n, zh, title);
 }
 
 const char *gui_piece_name(const qp_piece_view *pv, bool zh)

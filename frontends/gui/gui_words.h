@@ -17,6 +17,14 @@
 /* Chinese for a side ("红方"), and for a flag, reason or level name; "" if none. */
 const char *gui_side_zh(const qp_rules *r, int side);
 const char *gui_word_zh(const char *en);
+/* A game's title in the window's language: a title that holds its own
+ * Chinese ("Zhonggong Xiangqi (中宫象棋)", "老虎棋 Laohu (...)") shows
+ * that alone in zh and whole otherwise; another title ("Reversi
+ * (Othello)") takes the catalogue's Chinese for it or for its part
+ * before " (", as gui_lang_join joins them. */
+const char *gui_title_say(bool cjk, const char *title, char *buf, size_t n);
+/* Whether s[0..n) holds a character of the CJK blocks. */
+bool gui_has_cjk(const char *s, size_t n);
 /* The name of a piece drawn as a chess figure (U+2654…U+265F: "queen",
  * zh "后"), "" for any other glyph. */
 const char *gui_piece_name(const qp_piece_view *pv, bool zh);

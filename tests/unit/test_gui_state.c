@@ -320,8 +320,26 @@ static void test_counters_and_banner(void **state)
     gui_state_banner(&st, true, res, sizeof res, why, sizeof why);
     assert_string_equal(res, "Red wins");
     assert_string_equal(why, "five soldiers reached the last rank");
+    /* titles: their own Chinese, else the catalogue's */
+    char tb[160];
+    gui_texts_set(t, QP_LANG_ZH);
+    assert_string_equal(gui_title_say(true, "Zhonggong Xiangqi (中宫象棋), 9x9", tb, sizeof tb), "中宫象棋");
+    assert_string_equal(gui_title_say(true, "老虎棋 Laohu (the Chinese tiger game)", tb, sizeof tb), "老虎棋");
+    assert_string_equal(gui_title_say(true, "Reversi (Othello)", tb, sizeof tb), "黑白棋");
+    assert_string_equal(gui_title_say(true, "Hex", tb, sizeof tb), "六贯棋");
+    assert_string_equal(gui_title_say(true, "Nim (3-4-5 piles)", tb, sizeof tb), "Nim (3-4-5 piles)");
+    assert_string_equal(gui_title_say(false, "Reversi (Othello)", tb, sizeof tb), "Reversi (Othello)");
+    assert_string_equal(gui_word_zh("time"), "超时");
+    assert_string_equal(gui_word_zh("Time"), "");
+    gui_texts_set(t, QP_LANG_BOTH);
+    assert_string_equal(gui_title_say(true, "Reversi (Othello)", tb, sizeof tb), "黑白棋 Reversi (Othello)");
+    assert_string_equal(gui_title_say(true, "Xiangqi (象棋)", tb, sizeof tb), "Xiangqi (象棋)");
+    gui_texts_set(t, QP_LANG_EN);
+    assert_string_equal(gui_title_say(true, "Xiangqi (象棋)", tb, sizeof tb), "Xiangqi (象棋)");
+    assert_string_equal(gui_title_say(true, "Reversi (Othello)", tb, sizeof tb), "Reversi (Othello)");
     /* without a catalogue the text is English even in both */
     gui_texts_set(NULL, QP_LANG_BOTH);
+    assert_string_equal(gui_word_zh("time"), "");
     gui_state_banner(&st, true, res, sizeof res, why, sizeof why);
     assert_string_equal(why, "five soldiers reached the last rank");
     qp_texts_free(t);

@@ -54,12 +54,18 @@ static void test_every_po_text_found(void **state)
     qp_texts *t = load();
     FILE *f = fopen(QP_PO, "r");
     assert_non_null(f);
-    char line[512], id[512] = "";
-    int n = 0;
+    char line[512], id[512] = "", ctxt[64] = "";
+    int n = 0, nctxt = 0;
     while (fgets(line, sizeof line, f)) {
         line[strcspn(line, "\n")] = 0;
         size_t k = strlen(line);
-        if (!strncmp(line, "msgid \"", 7) && k > 8) snprintf(id, sizeof id, "%.*s", (int)(k - 8), line + 7);
+        /* an entry with a context is found as "CONTEXT\004ID" */
+        if (!strncmp(line, "msgctxt \"", 9) && k > 10) snprintf(ctxt, sizeof ctxt, "%.*s", (int)(k - 10), line + 9);
+        else if (!strncmp(line, "msgid \"", 7) && k > 8) {
+            if (ctxt[0]) nctxt++;
+            snprintf(id, sizeof id, "%s%s%.*s", ctxt, ctxt[0] ? "\004" : "", (int)(k - 8), line + 7);
+            ctxt[0] = 0;
+        }
         else if (!strncmp(line, "msgstr \"", 8) && id[0] && k > 9) {
             char want[512];
             snprintf(want, sizeof want, "%.*s", (int)(k - 9), line + 8);
@@ -70,6 +76,7 @@ static void test_every_po_text_found(void **state)
     }
     fclose(f);
     assert_true(n >= 50);
+    assert_true(nctxt >= 30);   /* the window's words (gui_word_zh) */
     qp_texts_free(t);
 }
 
