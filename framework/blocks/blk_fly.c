@@ -101,7 +101,7 @@ typedef struct fly_ctx {
     bool flying;
     unsigned mask;
     qp_move *out;
-    int n;
+    int n, cap;                   /* moves written, room at out */
     bool stop;
     /* route search (fly_route): the set to take, or the landings to follow */
     uint64_t want;
@@ -113,8 +113,8 @@ typedef struct fly_ctx {
 
 #define EMPTY(j, t) ((t) == (j)->from || !(j)->c[t])
 
-/* The enemy a jump from at in direction d takes (not in set), its bit, and
- * the first landing; false when there is none. */
+/* The enemy a jump from at in direction d takes (one not in set) and the
+ * first landing beyond it; false when there is none. */
 static bool first_hop(const fly_ctx *j, int at, int d, uint64_t set, int *over, int *land)
 {
     const blk_game *g = j->g;
@@ -150,12 +150,10 @@ static int fly_from(fly_ctx *j, int at, int k, uint64_t set)
         for (; land >= 0 && EMPTY(j, land); land = j->flying ? g->geom.nb[land][d] : -1) {
             found++;
             int sub = goes_on(j, land) ? fly_from(j, land, k + 1, nset) : 0;
-            if ((sub == 0 || g->chain == BLK_CHAIN_OPTIONAL) && j->n < QP_MAX_MOVES) {
-                if (j->out)
-                    j->out[j->n] = enc(j->from, land) | (qp_move)(k + 1 > 15 ? 15 : k + 1) << 20 | nset << 24;
-                j->n++;
-            }
-            if (j->stop && j->n) return found;
+            if ((sub == 0 || g->chain == BLK_CHAIN_OPTIONAL) && j->n < j->cap)
+                j->out[j->n++] = enc(j->from, land) | (qp_move)(k + 1 > 15 ? 15 : k + 1) << 20 | nset << 24;
+            /* a full list (routes of a contrived position) ends the search too */
+            if ((j->stop && j->n) || j->n >= j->cap) return found;
         }
     }
     return found;
@@ -165,7 +163,7 @@ static void fly_init(fly_ctx *j, const blk_game *g, const void *s, int from)
 {
     /* not the route arrays: this runs per piece per generation */
     j->out = NULL;
-    j->n = 0;
+    j->n = j->cap = 0;
     j->stop = false;
     j->want = 0;
     j->land = NULL;
@@ -198,9 +196,10 @@ static int fly_all(const blk_game *g, const void *s, int side, const int16_t *ow
         fly_ctx j;
         fly_init(&j, g, s, sq);
         j.out = out + n;
+        j.cap = QP_MAX_MOVES - n;
         j.stop = stop_at_one;
         fly_from(&j, sq, 0, 0);
-        n += j.n < QP_MAX_MOVES - n ? j.n : QP_MAX_MOVES - n;
+        n += j.n;
         if (stop_at_one && n) return 1;
     }
     if (n > 1) {
@@ -371,8 +370,9 @@ int blk_fly_effects(const blk_game *g, const void *s, qp_move m, int *sq, int ma
 /* ---- reading ----------------------------------------------------------------- */
 
 /* Reads points from text: numbers joined by '-' or 'x', or coordinates
- * (optionally joined so).  Returns the count, or -1 (bad names the part
- * that is not a point); *capture: an 'x' joins them. */
+ * (optionally joined so).  Returns the count; -1 for an unreadable text,
+ * -2 for a number no square has (bad names it).  *capture: an 'x' joins
+ * them. */
 static int read_points(const blk_game *g, const char *text, int *sq, int max, bool *capture, char *bad, size_t badn)
 {
     int k = 0;
@@ -391,7 +391,7 @@ static int read_points(const blk_game *g, const char *text, int *sq, int max, bo
             long v = strtol(p, &end, 10);
             if (v < 1 || v > g->nnum) {
                 snprintf(bad, badn, "%.*s", (int)(end - p), p);
-                return -1;
+                return -2;
             }
             sq[k++] = g->sq_of_num[v];
             p = end;
@@ -404,7 +404,6 @@ static int read_points(const blk_game *g, const char *text, int *sq, int max, bo
     }
     return k;
 fail:
-    snprintf(bad, badn, "%s", text);
     return -1;
 }
 
@@ -420,7 +419,7 @@ int blk_fly_parse(const blk_game *g, const void *s, const char *text, qp_move *m
     int sq[BLK_JSET_MAX + 2];
     bool capture;
     int k = read_points(g, want, sq, BLK_JSET_MAX + 2, &capture, bad, sizeof bad);
-    if (k < 0 && strcmp(bad, want)) {
+    if (k == -2) {
         snprintf(err, errn, "%s: no square %s (the squares are 1-%d)", text, bad, g->nnum);
         return -1;
     }
