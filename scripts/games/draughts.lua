@@ -44,10 +44,12 @@
 -- included), M/K White's men and kings, m/k Black's; the side field is
 -- "w" for White and "b" for Black; then the ply.  The start:
 --   "1m1m1m1m1m/m1m1m1m1m1/1m1m1m1m1m/m1m1m1m1m1/10/10/1M1M1M1M1M/M1M1M1M1M1/1M1M1M1M1M/M1M1M1M1M1 w 0"
--- Perft from the start (Aart Bik's BikDam, duplicate captures removed, as
--- here): 9, 81, 658, 4265, 27117, 167140, 1049442, 6483961.
--- Brazilian (size = 8; Rein Halbersma's figures): 7, 49, 302, 1469, 7473,
--- 37628, 187302.
+-- Perft from the start (published by Aart Bik for his BikDam, counting a
+-- capture once however many routes take the same pieces, as here): 9, 81,
+-- 658, 4265, 27117, 167140, 1049442, 6483961, 41022423 (all measured).
+-- Brazilian (size = 8; Rein Halbersma's figures, which count each route,
+-- so no two routes take the same pieces this early): 7, 49, 302, 1469,
+-- 7473, 37628, 187302.
 
 -- The start: men on the dark squares of the (size - 2) / 2 rows nearest each side.
 local function start(n)
