@@ -58,7 +58,10 @@
  * Texts: a placement is its square ("e4"), a move from-to ("a1b2"), a
  * chain of jumps every landing square ("a1c3e5"), a move and its shot
  * from-to-then ("d1d7g7"), a pass "pass", the pie rule's "swap"; a removal
- * after a mill follows as 'x' and its square ("d2xa7", "a1d1xg7").
+ * after a mill follows as 'x' and its square ("d2xa7", "a1d1xg7").  A
+ * game with set captures writes them with every landing ("c3e5g7"), or
+ * with numbered squares (rules.notation) as draughts players do: "32-28",
+ * "19x30" (blk_fly.c).
  *
  * Neutral pieces (side_of == 2, a piece kind no side owns: arrows) block
  * movement, count in aux.bb[2] / aux.count[2], and are nobody's to move.
@@ -204,7 +207,8 @@ typedef struct blk_game {
     /* captures taken at the chain's end (blk_fly.c) */
     bool jump_after;              /* jumped pieces stay until the chain ends: they block, none is
                                      jumped twice; moves are set captures */
-    bool jump_back[BLK_MAX_CODES];/* a forward piece that jumps backward too (draughts men) */
+    bool jump_back[BLK_MAX_CODES];/* a forward piece that jumps backward too (draughts men):
+                                     jump_mask, not dir_mask, gives its jumps */
     bool numbers;                 /* rules.notation = "numbers": points named 1..N, moves 32-28, 19x30 */
     uint8_t jump_mask[BLK_MAX_CODES];     /* derived: bit d, the piece jumps in direction d */
     int njset;                    /* derived: points a jump can take (never on an edge) */
