@@ -191,8 +191,20 @@ static int fly_all(const blk_game *g, const void *s, int side, const int16_t *ow
     const int8_t *c = blk_ccells(g, s);
     int n = 0;
     for (int k = 0; k < nown && n < QP_MAX_MOVES; k++) {
-        int sq = own[k];
-        if (!(g->move[c[sq]] & BLK_JUMP) || g->side_of[c[sq]] != side) continue;
+        int sq = own[k], code = c[sq];
+        if (!(g->move[code] & BLK_JUMP) || g->side_of[code] != side) continue;
+        if (!(g->move[code] & BLK_FLYJUMP)) {
+            /* most pieces most of the time have nothing to take: look
+             * before setting up the search */
+            bool any = false;
+            for (int i = 0; i < g->ndir[sq] && !any; i++) {
+                int d = g->dir[sq][i], t = g->geom.nb[sq][d];
+                if (!(g->jump_mask[code] >> d & 1) || t < 0 || !c[t] || g->side_of[c[t]] != 1 - side) continue;
+                int l = g->geom.nb[t][d];
+                any = l >= 0 && !c[l];
+            }
+            if (!any) continue;
+        }
         fly_ctx j;
         fly_init(&j, g, s, sq);
         j.out = out + n;
