@@ -31,6 +31,11 @@
  *   jump           to+1 | (from+1) << 10 | hops << 20 | dir_i << (24 + 3i)
  *                  (hops ≤ BLK_MAX_HOPS; each hop jumps the neighbour in
  *                  direction dir_i and lands just beyond it)
+ *   set capture    to+1 | (from+1) << 10 | min(taken, 15) << 20 | set << 24
+ *                  (rules.jump.remove = "after", blk_fly.c: bit i of set
+ *                  is the i-th point a jump may take, jset_sq[i]; the
+ *                  route is not written, so captures by different routes
+ *                  taking the same pieces are one move)
  *   pass           BLK_PASS
  *   piece move     to+1 | (from+1) << 10, as a step; a capture when `to`
  *                  holds an enemy (blk_piece.h: displacement); bits 34-39
@@ -53,7 +58,10 @@
  * Texts: a placement is its square ("e4"), a move from-to ("a1b2"), a
  * chain of jumps every landing square ("a1c3e5"), a move and its shot
  * from-to-then ("d1d7g7"), a pass "pass", the pie rule's "swap"; a removal
- * after a mill follows as 'x' and its square ("d2xa7", "a1d1xg7").
+ * after a mill follows as 'x' and its square ("d2xa7", "a1d1xg7").  A
+ * game with set captures writes them with every landing ("c3e5g7"), or
+ * with numbered squares (rules.notation) as draughts players do: "32-28",
+ * "19x30" (blk_fly.c).
  *
  * Neutral pieces (side_of == 2, a piece kind no side owns: arrows) block
  * movement, count in aux.bb[2] / aux.count[2], and are nobody's to move.
@@ -97,6 +105,9 @@ typedef enum {
 #define BLK_STEP 1u      /* to an adjacent empty point */
 #define BLK_SLIDE 2u     /* any distance along a line through empty points */
 #define BLK_JUMP 4u      /* over an adjacent piece to the empty point beyond, capturing it */
+#define BLK_FLYJUMP 8u   /* with BLK_JUMP: over an enemy any distance away on a line (the points
+                            between empty) to any empty point beyond it (a flying king) */
+#define BLK_JSET_MAX 37  /* points a set capture may take: move bits 24-60 */
 
 /* Which links movement and lines follow. */
 typedef enum { BLK_DIRS_LINES, BLK_DIRS_ORTH, BLK_DIRS_DIAG } blk_dirs;
@@ -194,6 +205,19 @@ typedef struct blk_game {
     uint8_t promote_zone[QP_MAX_POINTS];  /* bit s: side s's pieces promote on this point */
     bool promote_ends_chain;      /* a promotion ends a jump chain there */
     bool jump_most;               /* of the jumps, only those taking the most pieces */
+    /* captures taken at the chain's end (blk_fly.c) */
+    bool jump_after;              /* jumped pieces stay until the chain ends: they block, none is
+                                     jumped twice; moves are set captures */
+    bool jump_back[BLK_MAX_CODES];/* a forward piece that jumps backward too (draughts men):
+                                     jump_mask, not dir_mask, gives its jumps */
+    bool numbers;                 /* rules.notation = "numbers": points named 1..N, moves 32-28, 19x30 */
+    uint8_t jump_mask[BLK_MAX_CODES];     /* derived: bit d, the piece jumps in direction d */
+    int njset;                    /* derived: points a jump can take (never on an edge) */
+    int8_t jset_bit[QP_MAX_POINTS];       /* their bit in a set capture, -1 */
+    int16_t jset_sq[BLK_JSET_MAX];
+    int16_t num_of[QP_MAX_POINTS];        /* derived with numbers: a point's number, 0 for holes */
+    int16_t sq_of_num[QP_MAX_POINTS + 1];
+    int nnum;
     bool resets_no_capture[BLK_MAX_CODES]; /* its moves reset the no-capture counter */
     uint8_t dir_mask[BLK_MAX_CODES];      /* derived: bit d, the piece moves in direction d */
 
@@ -348,6 +372,14 @@ int blk_move_squares(const blk_game *g, qp_move m, int *sq, int max);
  * move changes (discs flipped, stones or pieces captured), in board order.
  * At most max; 0 for a pass. */
 int blk_move_effects(const blk_game *g, const void *s, qp_move m, int *sq, int max);
+/* Games with rules.jump.remove = "after" (blk_fly.c): the move text in s
+ * (a capture's landings where the game's notation needs them; s NULL:
+ * from and to only), the clicked points (every landing: the route is
+ * found in s) and the taken pieces.  Each falls back to the functions
+ * above for other games. */
+void blk_fly_text(const blk_game *g, const void *s, qp_move m, char *buf, size_t n);
+int blk_fly_squares(const blk_game *g, const void *s, qp_move m, int *sq, int max);
+int blk_fly_effects(const blk_game *g, const void *s, qp_move m, int *sq, int max);
 
 /* Judgement.  blk_decided: whether the position is decided without
  * looking at moves (a line, a capture count, too few pieces, a solved

@@ -177,6 +177,7 @@ int blk_prepare(blk_game *g, size_t off_cells, char *err, size_t errn)
             return -1;
         }
     blk_prepare_pieces(g);
+    if (blk_fly_prepare(g, err, errn)) return -1;   /* jump directions, set captures, numbers */
     blk_line_prepare(g);
 
     /* bitboards: every link of a direction is one constant offset */

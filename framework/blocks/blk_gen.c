@@ -123,7 +123,7 @@ static int jumps_from(jump_ctx *j, int sq, int hops, qp_move bits)
 {
     const blk_game *g = j->g;
     int emitted = 0;
-    unsigned mask = g->dir_mask[j->code];
+    unsigned mask = g->jump_mask[j->code];
     for (int i = 0; i < g->ndir[sq]; i++) {
         int d = g->dir[sq][i];
         if (!(mask >> d & 1)) continue;
@@ -177,7 +177,7 @@ static uint64_t jumpers(const blk_game *g, const void *s, int side)
         uint64_t from = bb_shift(g, bb_shift(g, empty, b) & over_ok, b) & a->bb[side] & ~found;
         for (; from; from &= from - 1) {
             int sq = __builtin_ctzll(from), code = c[sq];
-            if ((g->move[code] & BLK_JUMP) && (g->dir_mask[code] >> d & 1)) found |= (uint64_t)1 << sq;
+            if ((g->move[code] & BLK_JUMP) && (g->jump_mask[code] >> d & 1)) found |= (uint64_t)1 << sq;
         }
     }
     return found;
@@ -203,7 +203,12 @@ int blk_gen_side(const blk_game *g, const void *s, int side, qp_move *out, bool 
 
     /* jumps first: when forced, they are all there is */
     bool any_jump = false;
-    if ((g->side_moves[side] & BLK_JUMP) && may_move(g, a, side)) {
+    if ((g->side_moves[side] & BLK_JUMP) && may_move(g, a, side) && g->jump_after) {
+        n = blk_fly_jumps(g, s, side, own, nown, out, stop_at_one);   /* set captures (blk_fly.c) */
+        if (stop_at_one && n) return 1;
+        any_jump = n > 0;
+        if (any_jump && g->jump_forced) return n;
+    } else if ((g->side_moves[side] & BLK_JUMP) && may_move(g, a, side)) {
         jump_ctx j;
         j.g = g;
         j.side = side;

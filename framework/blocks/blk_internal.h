@@ -119,4 +119,16 @@ static inline int blk_lands_as(const blk_game *g, int code, int sq)
     return to && (g->promote_zone[sq] >> g->side_of[code] & 1) ? to : code;
 }
 
+/* blk_fly.c: set captures (rules.jump.remove = "after").  The derived
+ * tables (0, or -1 with err); side's captures into out from its pieces
+ * own[0..nown) (deduplicated, most-captures filter applied; stops after one
+ * with stop_at_one); taking a set capture's pieces off in blk_make; a
+ * move text read in a game with set captures. */
+int blk_fly_prepare(blk_game *g, char *err, size_t errn);
+int blk_fly_jumps(const blk_game *g, const void *s, int side, const int16_t *own, int nown, qp_move *out,
+                  bool stop_at_one);
+void blk_fly_take(const blk_game *g, void *s, qp_move m);
+int blk_fly_parse(const blk_game *g, const void *s, const char *text, qp_move *m, char *err, size_t errn);
+static inline uint64_t blk_jset(qp_move m) { return (m >> 24) & (((uint64_t)1 << BLK_JSET_MAX) - 1); }
+
 #endif

@@ -90,7 +90,8 @@ void blk_make(const blk_game *g, void *s, qp_move m)
         int hops = blk_hops(m);
         int at = from;
         put(g, s, from, 0);
-        for (int i = 0; i < hops; i++) {
+        if (g->jump_after && hops) blk_fly_take(g, s, m);   /* a set capture (blk_fly.c) */
+        for (int i = 0; i < hops && !g->jump_after; i++) {
             int d = blk_hop_dir(m, i);
             int over = g->geom.nb[at][d];
             int taken = c[over];
@@ -181,6 +182,10 @@ void blk_move_text(const blk_game *g, qp_move m, char *buf, size_t n)
         snprintf(buf, n, "%s", m == BLK_PASS ? "pass" : "swap");
         return;
     }
+    if (g->jump_after && blk_hops(m)) {   /* a set capture: its route needs the position */
+        blk_fly_text(g, NULL, m, buf, n);
+        return;
+    }
     char t[8 * (BLK_MAX_HOPS + 2)] = "";
     size_t len = 0;
     int from = blk_from(m), to = blk_to(m);
@@ -216,6 +221,7 @@ int blk_move_squares(const blk_game *g, qp_move m, int *sq, int max)
      * square of a jump chain (the jumped pieces are not clicked) */
     if (m == BLK_PASS || max < 1) return 0;
     if (m == BLK_SWAP) return 0;   /* the move names no square */
+    if (g->jump_after && blk_hops(m)) return blk_fly_squares(g, NULL, m, sq, max);   /* from, to */
     int k = 0, from = blk_from(m), hops = blk_hops(m);
     if (from >= 0) sq[k++] = from;
     int at = from;
@@ -375,6 +381,7 @@ int blk_move_parse(const blk_game *g, const void *s, const char *text, qp_move *
         snprintf(err, errn, "the game is over (%s)", o.reason);
         return -1;
     }
+    if (g->jump_after) return blk_fly_parse(g, s, text, m, err, errn);   /* draughts texts (blk_fly.c) */
     int n = blk_gen(g, s, mv, QP_GEN_ALL);
     char t[QP_MOVE_TEXT * 4], want[QP_MOVE_TEXT * 4];
     size_t len = strlen(text);

@@ -264,18 +264,23 @@ static void piece_set(lua_State *L, lr_inst *in, int i, const char *key, bool *o
 
 static unsigned move_kinds(lua_State *L, lr_inst *in, int i, const char *key)
 {
-    static const char *const kinds[] = {"step", "slide", "jump", NULL};
-    if (lua_type(L, i) == LUA_TSTRING) return 1u << choose(L, in, i, key, kinds);
-    if (lua_type(L, i) != LUA_TTABLE)
-        lr_key_fail(L, in, key, "%s must be \"step\", \"slide\", \"jump\" or a list of them", key);
+    /* bits in the order of BLK_STEP, BLK_SLIDE, BLK_JUMP, BLK_FLYJUMP */
+    static const char *const kinds[] = {"step", "slide", "jump", "flying jump", NULL};
     unsigned m = 0;
-    int t = lua_absindex(L, i);
-    for (lua_Integer k = 1; k <= (lua_Integer)lua_rawlen(L, t); k++) {
-        lua_rawgeti(L, t, k);
-        m |= 1u << choose(L, in, -1, key, kinds);
-        lua_pop(L, 1);
+    if (lua_type(L, i) == LUA_TSTRING) {
+        m = 1u << choose(L, in, i, key, kinds);
+    } else {
+        if (lua_type(L, i) != LUA_TTABLE)
+            lr_key_fail(L, in, key, "%s must be \"step\", \"slide\", \"jump\", \"flying jump\" or a list of them",
+                        key);
+        int t = lua_absindex(L, i);
+        for (lua_Integer k = 1; k <= (lua_Integer)lua_rawlen(L, t); k++) {
+            lua_rawgeti(L, t, k);
+            m |= 1u << choose(L, in, -1, key, kinds);
+            lua_pop(L, 1);
+        }
     }
-    return m;
+    return m & BLK_FLYJUMP ? m | BLK_JUMP : m;   /* a flying jump is a jump */
 }
 
 /* A piece's own directions (rules.move.M.directions = "forward-diagonals"):
@@ -379,7 +384,8 @@ static void read_move(lua_State *L, lr_inst *in, blk_game *g, int v)
 
 static void read_jump(lua_State *L, lr_inst *in, blk_game *g, int v)
 {
-    static const char *const keys[] = {"over", "chain", "forced", "most", NULL};
+    static const char *const keys[] = {"over", "chain", "forced", "most", "remove", "backward", NULL};
+    static const char *const remove[] = {"each", "after", NULL};
     static const char *const over[] = {"enemy", "any", NULL};
     static const char *const chain[] = {"none", "optional", "full", NULL};
     if (lua_type(L, v) != LUA_TTABLE) lr_key_fail(L, in, "rules.jump", "rules.jump must be a table");
@@ -391,6 +397,11 @@ static void read_jump(lua_State *L, lr_inst *in, blk_game *g, int v)
     if (lua_getfield(L, v, "forced") != LUA_TNIL) g->jump_forced = lua_toboolean(L, -1);
     lua_pop(L, 1);
     if (lua_getfield(L, v, "most") != LUA_TNIL) g->jump_most = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    /* draughts: pieces taken when the chain ends, men capturing backward (blk_fly.c) */
+    if (lua_getfield(L, v, "remove") != LUA_TNIL) g->jump_after = choose(L, in, -1, "rules.jump.remove", remove) == 1;
+    lua_pop(L, 1);
+    if (lua_getfield(L, v, "backward") != LUA_TNIL) piece_set(L, in, -1, "rules.jump.backward", g->jump_back);
     lua_pop(L, 1);
 }
 
@@ -663,7 +674,8 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
                                        "shoot", "connect", "swap",   /* blk_shoot.c, blk_connect.c, blk_swap.c */
                                        "pass", "score", "superko",             /* groups (blk_group.c) */
                                        "royal", "castling", "dead",            /* lua_royal.c */
-                                       "playout", NULL};                       /* MCTS (mcts.h) */
+                                       "playout",                              /* MCTS (mcts.h) */
+                                       "notation", NULL};                      /* numbered squares (blk_fly.c) */
     blk_game *g = calloc(1, sizeof *g);
     if (!g) luaL_error(L, "out of memory");
     in->blk = g;
@@ -716,6 +728,9 @@ void lb_read(lua_State *L, lr_inst *in, int t, int params)
     lua_pop(L, 1);
     lk_read(L, in, g, r, params);
     read_playout(L, in, r, params);
+    static const char *const notations[] = {"coordinates", "numbers", NULL};
+    if (lr_field(L, r, "notation", params) != LUA_TNIL) g->numbers = choose(L, in, -1, "rules.notation", notations) == 1;
+    lua_pop(L, 1);
 
     static const char *const line_keys[] = {"length", "exact", "directions", "reason", NULL};
     if (lr_field(L, r, "line", params) != LUA_TNIL) {
@@ -1081,7 +1096,7 @@ static int lb_move_order(const qp_rules *r, const void *s, qp_move m)
 static void lb_move_text(const qp_rules *r, const void *s, qp_move m, char *buf, size_t n)
 {
     if (m & LB_LUA) base(r)->move_text(r, s, m & ~LB_LUA, buf, n);
-    else blk_move_text(G(r), m, buf, n);
+    else blk_fly_text(G(r), s, m, buf, n);   /* blk_move_text, or a draughts capture's text in s */
 }
 
 static int lb_move_parse(const qp_rules *r, const void *s, const char *text, qp_move *m, char *err, size_t errn)
@@ -1110,13 +1125,13 @@ static int lb_move_parse(const qp_rules *r, const void *s, const char *text, qp_
 static int lb_move_squares(const qp_rules *r, const void *s, qp_move m, int *sq, int max)
 {
     if (m & LB_LUA) return base(r)->move_squares(r, s, m & ~LB_LUA, sq, max);
-    return blk_move_squares(G(r), m, sq, max);
+    return blk_fly_squares(G(r), s, m, sq, max);   /* blk_move_squares, or a capture's route in s */
 }
 
 static int lb_move_effects(const qp_rules *r, const void *s, qp_move m, int *sq, int max)
 {
     if (m & LB_LUA) return 0;   /* a hook's move tells its clicked points only */
-    return blk_move_effects(G(r), s, m, sq, max);
+    return blk_fly_effects(G(r), s, m, sq, max);   /* blk_move_effects, or the taken pieces */
 }
 
 static void lb_outcome(const qp_rules *r, const void *s, qp_outcome *o)

@@ -363,6 +363,13 @@ static const moves_case move_sets[] = {
     {"t_promote", {"ends_chain=true", NULL}, "5/3m1/5/2m2/2M2 w 0", "c1b2 c1c3 c1d2"},
     {"t_promote", {NULL}, "5/2m2/5/1mm2/2M2 w 0", "c1a3 c1c3c5 c1d2"},
     {"t_promote", {"most=true", NULL}, "5/2m2/5/1mm2/2M2 w 0", "c1c3c5 c1d2"},
+    /* pieces taken at the chain's end: a1 flies over c3, lands d4 to h8,
+     * from e5 takes g3 too; chains stop early only when optional; men
+     * jump backward only when asked (d4 over c3) */
+    {"t_fly", {NULL}, "8/8/8/8/8/2m3m1/8/K7 w 0", "a1d4 a1e5h2 a1f6 a1g7 a1h8"},
+    {"t_fly", {"chain=optional", NULL}, "8/8/8/8/8/2m3m1/8/K7 w 0", "a1d4 a1e5 a1e5h2 a1f6 a1g7 a1h8"},
+    {"t_fly", {NULL}, "8/8/8/8/3M4/2m5/8/8 w 0", "d4c5 d4e5"},
+    {"t_fly", {"backward=true", NULL}, "8/8/8/8/3M4/2m5/8/8 w 0", "d4b2"},
     /* mixed: the moves hook appends b2b2 when the opponent holds b2 */
     {"t_mixed", {NULL}, NULL, "a2 a3 b1 b2 b3 c1 c2 c3"},
     {"t_mixed", {NULL}, "3/1o1/X1X w 2", "a2 a3 b1 b2b2 b3 c2 c3"},
@@ -857,7 +864,7 @@ static void test_replay(void **st)
 static void test_bad_games(void **st)
 {
     (void)st;
-    assert_int_equal(bt_check_bad_games(QP_TESTDATA_DIR "/games_bad"), 51);
+    assert_int_equal(bt_check_bad_games(QP_TESTDATA_DIR "/games_bad"), 53);
 }
 
 /* Every move from a hook, every ending from blocks: tic-tac-toe's counts

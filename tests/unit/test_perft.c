@@ -41,6 +41,9 @@ static const perft_row rows[] = {
     {"liuzichong", {NULL}, NULL, {4, 18, 108, 632, 3282, 16840}, 16840},
     {"laohu", {NULL}, NULL, {9, 36, 524, 1703}, 1703},
     {"checkers", {NULL}, NULL, {7, 49, 302, 1469, 7361, 36768}, 36768},
+    /* published (test_game_draughts.c): 10x10 and the 8x8 Brazilian size */
+    {"draughts", {NULL}, NULL, {9, 81, 658, 4265, 27117}, 27117},
+    {"draughts", {"size=8", NULL}, NULL, {7, 49, 302, 1469, 7473}, 7473},
     {"zhonggong", {NULL}, NULL, {27, 728, 21434}, 21434},
     {"xiangqi", {NULL}, NULL, {44, 1920, 79666}, 79666},
     {"breakthrough", {NULL}, NULL, {22, 484, 11132, 256036}, 256036},

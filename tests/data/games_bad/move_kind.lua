@@ -1,4 +1,4 @@
--- error: :8: rules.move must be "step", "slide" or "jump", got "fly"
+-- error: :8: rules.move must be "step", "slide", "jump" or "flying jump", got "fly"
 return {
   name = "bad_move_kind",
   board = { width = 3, height = 3, kind = "cells" },
