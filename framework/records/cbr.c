@@ -99,15 +99,14 @@ static int cbr_comment(cbr_reader *r, char **out, char *why, size_t whyn)
     return 0;
 }
 
-/* Whether a node follows at r->pos: not when four zero bytes stand there
- * (a line's end marker, consumed).  The end of the file ends the start
- * record's line (a record without moves); anywhere else it cuts a move,
- * which reading then reports. */
-static bool cbr_more(cbr_reader *r, bool root)
+/* Whether a node follows at r->pos as a line's continuation: not when
+ * four zero bytes stand there (a line's end marker, consumed), nor at the
+ * end of the file (fewer than four bytes left: readers of the format end
+ * the line there, and files so written exist). */
+static bool cbr_more(cbr_reader *r)
 {
-    size_t left = r->len - r->pos;
-    if (!left) return !root;
-    if (left < 4 || le32(r->data + r->pos)) return true;
+    if (r->len - r->pos < 4) return false;
+    if (le32(r->data + r->pos)) return true;
     r->pos += 4;
     return false;
 }
@@ -126,7 +125,7 @@ static int cbr_node(void *ctx, qp_tree_node *nd, char *why, size_t whyn)
         uint32_t has = le32(r->data + r->pos);
         r->pos += 4;
         if (has && cbr_comment(r, &nd->comment, why, whyn)) return -1;
-        nd->next = cbr_more(r, true);
+        nd->next = cbr_more(r);
         return 0;
     }
     size_t at = r->pos;
@@ -148,7 +147,7 @@ static int cbr_node(void *ctx, qp_tree_node *nd, char *why, size_t whyn)
     nd->alt = flags & 2;
     /* the continuation follows unless flag 1 ends the line, or a zero
      * node stands in its place */
-    nd->next = !(flags & 1) && cbr_more(r, false);
+    nd->next = !(flags & 1) && cbr_more(r);
     return 0;
 }
 

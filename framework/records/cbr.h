@@ -19,8 +19,10 @@
  * the line ends after this move; flag 2: an alternative to it follows
  * its line.  The order is depth first, as XQF's (tree_read.h): a move,
  * its continuation, then its alternative.  Four zero bytes in place of a
- * continuation end the line too; the file's end where a move is due cuts
- * it (an error), except right after the start (a record of no moves).
+ * continuation end the line too, and so does the end of the file (the
+ * format counts nothing, so a file cut between two moves of the main line
+ * reads as a shorter game); a file that ends inside a move, inside a
+ * comment or before an alternative its flags announce is refused.
  *
  * A CBL is a 576-byte header ("CCBridgeLibrary\0", the number of games
  * at 60 as 32 bits, the library's name at 64, 512 bytes), an index, then

@@ -282,8 +282,11 @@ static void test_errors(void **st)
     assert_int_equal(qp_cbr_parse(&rec, "t", b.b, QP_CBR_HEADER + 8, err, sizeof err), -1);
     assert_string_equal(err, "t: the start record: truncated: a comment of 12 bytes at byte 2222, the file has 0 left");
     size_t first = QP_CBR_HEADER + 8 + 12;   /* the first move */
-    assert_int_equal(qp_cbr_parse(&rec, "t", b.b, first + 2, err, sizeof err), -1);
-    assert_string_equal(err, "t: move 1: truncated: the file ends inside the move at byte 2234");
+    assert_int_equal(qp_cbr_parse(&rec, "t", b.b, first + 6, err, sizeof err), -1);
+    assert_string_equal(err, "t: move 1: truncated: the file ends inside the comment length at byte 2238");
+    /* the alternative to 马８进７ announced, the file ended before it */
+    assert_int_equal(qp_cbr_parse(&rec, "t", b.b, b.n - 4 - 4 - 4 - 6, err, sizeof err), -1);
+    assert_string_equal(err, "t: a variation at move 2: truncated: the file ends inside the move at byte 2268");
 
     b.b[2120 + 40] = 0x18;
     assert_int_equal(qp_cbr_parse(&rec, "t", b.b, b.n, err, sizeof err), -1);
@@ -315,17 +318,22 @@ static void test_errors(void **st)
     free(b.b);
 }
 
-/* Every cut of a game and of a library reads or gives an error. */
+/* Every cut of a game either gives an error naming the file or reads to
+ * a beginning of its main line (the format counts nothing, so a cut
+ * between moves reads as a shorter game); every cut of a library counts
+ * at most its games. */
 static void test_every_cut(void **st)
 {
     (void)st;
     bytes b = game(u"x", 0);
+    static const char *const line[] = {"h2e2", "h9g7", "h0g2", "i9h9", "c3c4", "g6g5"};
     for (size_t cut = 0; cut <= b.n; cut++) {
         qp_record rec;
         char err[QP_ERR];
         if (qp_cbr_parse(&rec, "t", b.b, cut, err, sizeof err) == 0) {
-            /* only the end marker may go, or every move (a record of none) */
-            assert_true(cut >= b.n - 4 || cut == QP_CBR_HEADER + 8 + 12);
+            assert_true(rec.nmoves <= 6);
+            for (int i = 0; i < rec.nmoves; i++) assert_string_equal(rec.moves[i], line[i]);
+            if (cut >= b.n - 4) assert_int_equal(rec.nmoves, 6);
             qp_record_free(&rec);
         } else {
             assert_non_null(strstr(err, "t: "));
