@@ -90,7 +90,7 @@ static void draw_status(gui_draw_ctx *d, const gui_layout *L, const gui_state *s
     } else if (st->nsel == 1) {
         gui_tr(f, line, sizeof line, "Click a green mark to move");
     } else if (st->counters[0]) {
-        snprintf(line, sizeof line, "%s", st->counters);   /* what the game's players count */
+        gui_status_say(f->cjk, st->counters, line, sizeof line);   /* what the game's players count */
     }
     /* a loaded record's comment on the position shown, beside what is said */
     const char *note = gui_notes_at(st->notes, gui_notes_agree(st->notes, &st->g), st->g.cursor);

@@ -3,6 +3,7 @@
  */
 #include "gui_words.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -71,6 +72,66 @@ static bool cjk_at(const char *s)
     unsigned char c = (unsigned char)s[0];
     if (c >= 0xE3 && c <= 0xE9) return s[1] && s[2];
     return c == 0xEF && ((unsigned char)s[1] == 0xBC || (unsigned char)s[1] == 0xBD) && s[2];
+}
+
+/* One part of a status text in Chinese: its numbers as %d looked up
+ * under context "status", then put back in order; NULL when the
+ * catalogue has no such entry (or its %d do not match). */
+static const char *status_part_zh(const char *part, size_t len, char *buf, size_t n)
+{
+    char key[256], nums[8][24];
+    int nn = 0;
+    size_t k = (size_t)snprintf(key, sizeof key, "status\004");
+    for (size_t i = 0; i < len && k + 3 < sizeof key;) {
+        if (isdigit((unsigned char)part[i])) {
+            size_t j = i;
+            while (j < len && isdigit((unsigned char)part[j])) j++;
+            if (nn == 8 || j - i >= sizeof nums[0]) return NULL;
+            snprintf(nums[nn++], sizeof nums[0], "%.*s", (int)(j - i), part + i);
+            memcpy(key + k, "%d", 2);
+            k += 2;
+            i = j;
+        } else {
+            key[k++] = part[i++];
+        }
+    }
+    key[k] = 0;
+    const char *zh = qp_texts_get(g_texts, key);
+    if (!*zh) return NULL;
+    size_t o = 0;
+    int used = 0;
+    for (const char *z = zh; *z && o + 1 < n; z++) {
+        if (z[0] == '%' && z[1] == 'd') {
+            if (used == nn) return NULL;
+            o += (size_t)snprintf(buf + o, n - o, "%s", nums[used++]);
+            if (o >= n) return NULL;
+            z++;
+        } else {
+            buf[o++] = *z;
+        }
+    }
+    buf[o < n ? o : n - 1] = 0;
+    return used == nn ? buf : NULL;
+}
+
+const char *gui_status_say(bool cjk, const char *en, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s", en);
+    if (!cjk || gui_lang() != QP_LANG_ZH || !n) return buf;
+    static const char dot[] = " \xC2\xB7 ";
+    char out[512], part[256];
+    size_t o = 0;
+    for (const char *p = en; *p;) {
+        const char *e = strstr(p, dot);
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        const char *zh = status_part_zh(p, len, part, sizeof part);
+        o += (size_t)snprintf(out + o, sizeof out - o, "%s%.*s", o ? dot : "", (int)(zh ? strlen(zh) : len),
+                              zh ? zh : p);
+        if (o >= sizeof out) return buf;   /* too long to say otherwise: as written */
+        p = e ? e + sizeof dot - 1 : p + len;
+    }
+    snprintf(buf, n, "%s", out);
+    return buf;
 }
 
 bool gui_has_cjk(const char *s, size_t n)

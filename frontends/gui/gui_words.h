@@ -23,6 +23,12 @@ const char *gui_word_zh(const char *en);
  * (Othello)") takes the catalogue's Chinese for it or for its part
  * before " (", as gui_lang_join joins them. */
 const char *gui_title_say(bool cjk, const char *title, char *buf, size_t n);
+/* A ruleset's status text (its players' counts) in the window's
+ * language: in zh each part (parts are joined by " · ") as the catalogue
+ * says it under context "status", its runs of digits standing for %d
+ * and put back in order; a part it has not stays as written; in en and
+ * both the text as written. */
+const char *gui_status_say(bool cjk, const char *en, char *buf, size_t n);
 /* Whether s[0..n) holds a character of the CJK blocks. */
 bool gui_has_cjk(const char *s, size_t n);
 /* The name of a piece drawn as a chess figure (U+2654…U+265F: "queen",

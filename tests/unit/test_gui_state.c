@@ -331,9 +331,19 @@ static void test_counters_and_banner(void **state)
     assert_string_equal(gui_title_say(false, "Reversi (Othello)", tb, sizeof tb), "Reversi (Othello)");
     assert_string_equal(gui_word_zh("time"), "超时");
     assert_string_equal(gui_word_zh("Time"), "");
+    char sb[256];
+    assert_string_equal(gui_status_say(true, st.counters, sb, sizeof sb), "底线兵：红5，黑0（5兵胜）");
+    assert_string_equal(gui_status_say(true, "On the board: Black 12 \xC2\xB7 White 2", sb, sizeof sb),
+                        "盘上：黑12 \xC2\xB7 白2");
+    assert_string_equal(gui_status_say(true, "Area: Black 40 \xC2\xB7 White 41 + 7.5 \xC2\xB7 passed", sb, sizeof sb),
+                        "地：黑40 \xC2\xB7 白41 + 7.5 \xC2\xB7 已停一手");
+    assert_string_equal(gui_status_say(true, "Piles: a 3, b 4 \xC2\xB7 White 2", sb, sizeof sb),
+                        "Piles: a 3, b 4 \xC2\xB7 白2");   /* a part the catalogue has not stays */
+    assert_string_equal(gui_status_say(false, "White 2", sb, sizeof sb), "White 2");
     gui_texts_set(t, QP_LANG_BOTH);
     assert_string_equal(gui_title_say(true, "Reversi (Othello)", tb, sizeof tb), "黑白棋 Reversi (Othello)");
     assert_string_equal(gui_title_say(true, "Xiangqi (象棋)", tb, sizeof tb), "Xiangqi (象棋)");
+    assert_string_equal(gui_status_say(true, "White 2", sb, sizeof sb), "White 2");
     gui_texts_set(t, QP_LANG_EN);
     assert_string_equal(gui_title_say(true, "Xiangqi (象棋)", tb, sizeof tb), "Xiangqi (象棋)");
     assert_string_equal(gui_title_say(true, "Reversi (Othello)", tb, sizeof tb), "Reversi (Othello)");
