@@ -15,6 +15,8 @@
 #include "app.h"
 #include "console_view.h"
 #include "console.h"
+#include "pass_guard.h"
+#include "sgf.h"
 #include "fileio.h"
 #include "record.h"
 #include "record_file.h"
@@ -338,6 +340,10 @@ static qp_move console_ai_move(con_session *c)
     c->info_depth = -1;
     qp_move m = qp_ai_run(c->search, &c->g, &lim, on_search_info, c, &info);
     if (m != QP_MOVE_NONE && !qp_move_is_legal(c->r, c->g.cur, m)) m = QP_MOVE_NONE;
+    /* a game scored by area with every stone alive: no pass while a move
+     * still gains (pass_guard.h) */
+    int area[2], komi2;
+    if (m != QP_MOVE_NONE && qp_sgf_area(c->r, c->g.cur, area, &komi2)) m = qp_pass_guard(c->r, &c->g, m, false);
     return m;
 }
 

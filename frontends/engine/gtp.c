@@ -36,7 +36,7 @@
  *
  * Passing (Go-like games, those whose status line reports an area
  * score): the game is scored with every stone on the board alive, so a
- * pass the search chooses is replaced (pass_guard) by a capture, the
+ * pass the search chooses is replaced (qp_pass_guard, framework/pass_guard.h) by a capture, the
  * defence of a group of the engine's in atari, or the filling of a
  * neutral point, whenever one is legal and leaves the stone's group at
  * least two liberties; in kgs-genmove_cleanup mode also by a move that
@@ -49,6 +49,7 @@
 #include "ai.h"
 #include "engine_io.h"
 #include "game.h"
+#include "pass_guard.h"
 #include "search.h"
 #include "fileio.h"
 #include "record_file.h"
@@ -174,83 +175,12 @@ static bool vertex_in(const char *v, char *out, size_t n)
     return true;
 }
 
-/* The point a placement's text names, -1 for a pass or anything else. */
-static int text_point(const qp_rules *r, const char *text)
-{
-    if (text[0] < 'a' || text[0] > 'z' || !isdigit((unsigned char)text[1])) return -1;
-    int file = text[0] - 'a', rank = atoi(text + 1) - 1;
-    if (file >= r->geom.w || rank < 0 || rank >= r->geom.h) return -1;
-    return rank * r->geom.w + file;
-}
-
 /* 0 black, 1 white, -1 neither. */
 static int parse_color(const char *c)
 {
     if (!strcasecmp(c, "b") || !strcasecmp(c, "black")) return 0;
     if (!strcasecmp(c, "w") || !strcasecmp(c, "white")) return 1;
     return -1;
-}
-
-/* ---- the board as colours ------------------------------------------------ */
-
-/* col[sq]: the side of the stone on sq, -1 empty. */
-static void board_colours(const qp_rules *r, const void *s, int8_t *col)
-{
-    for (int sq = 0; sq < r->geom.n; sq++) {
-        qp_piece_view v;
-        col[sq] = r->rs->piece_at(r, s, sq, &v) && v.side >= 0 && v.side <= 1 ? (int8_t)v.side : -1;
-    }
-}
-
-/* The stones of sq's group into mark (value tag) and its liberties. */
-static int group_liberties(const qp_rules *r, const int8_t *col, int sq, int *mark, int tag, int *size)
-{
-    int stack[QP_MAX_POINTS], sp = 0, libs = 0, n = 0;
-    static const int dirs[4] = {QP_N, QP_E, QP_S, QP_W};
-    int seen_lib[QP_MAX_POINTS];
-    memset(seen_lib, 0, sizeof(int) * (size_t)r->geom.n);
-    mark[sq] = tag;
-    stack[sp++] = sq;
-    while (sp) {
-        int p = stack[--sp];
-        n++;
-        for (int d = 0; d < 4; d++) {
-            int q = r->geom.nb[p][dirs[d]];
-            if (q < 0) continue;
-            if (col[q] < 0 && !seen_lib[q]) {
-                seen_lib[q] = 1;
-                libs++;
-            } else if (col[q] == col[sq] && mark[q] != tag) {
-                mark[q] = tag;
-                stack[sp++] = q;
-            }
-        }
-    }
-    if (size) *size = n;
-    return libs;
-}
-
-/* Whether the empty region of sq touches stones of both sides. */
-static bool region_neutral(const qp_rules *r, const int8_t *col, int sq)
-{
-    int stack[QP_MAX_POINTS], sp = 0, seen[QP_MAX_POINTS] = {0};
-    static const int dirs[4] = {QP_N, QP_E, QP_S, QP_W};
-    bool touch[2] = {false, false};
-    seen[sq] = 1;
-    stack[sp++] = sq;
-    while (sp) {
-        int p = stack[--sp];
-        for (int d = 0; d < 4; d++) {
-            int q = r->geom.nb[p][dirs[d]];
-            if (q < 0) continue;
-            if (col[q] >= 0) touch[col[q]] = true;
-            else if (!seen[q]) {
-                seen[q] = 1;
-                stack[sp++] = q;
-            }
-        }
-    }
-    return touch[0] && touch[1];
 }
 
 /* ---- rules and game -------------------------------------------------------- */
@@ -364,83 +294,6 @@ static int pass_for_other(gtp *t, int side)
     return qp_game_play_text(&t->g, "pass", err, sizeof err) ? -1 : 1;
 }
 
-/* ---- passing: captures, defences, neutral points -------------------------- */
-
-/* Why the engine should play m rather than pass, as a gain (0: none).
- * s is the position, me the side to move, sq m's point. */
-static int move_gain(const gtp *t, const void *s, qp_move m, int me, int sq, const int8_t *col)
-{
-    const qp_rules *r = t->r;
-    static const int dirs[4] = {QP_N, QP_E, QP_S, QP_W};
-    /* an eye: every neighbour one of mine */
-    bool eye = true;
-    for (int d = 0; d < 4; d++) {
-        int q = r->geom.nb[sq][dirs[d]];
-        if (q >= 0 && col[q] != me) eye = false;
-    }
-    if (eye) return 0;
-    /* enemy stones next to it before: their groups' liberties */
-    int mark[QP_MAX_POINTS];
-    memset(mark, 0, sizeof(int) * (size_t)r->geom.n);
-    int threat = 0, attack = 0, tag = 1;
-    for (int d = 0; d < 4; d++) {
-        int q = r->geom.nb[sq][dirs[d]];
-        if (q < 0 || col[q] < 0 || mark[q]) continue;
-        int size, libs = group_liberties(r, col, q, mark, tag++, &size);
-        if (col[q] == me && libs == 1) threat += size;    /* in atari: sq is its liberty */
-        if (col[q] != me) attack = 1;
-    }
-    void *after = malloc(r->state_size);
-    if (!after) return 0;
-    memcpy(after, s, r->state_size);
-    r->rs->make(r, after, m, NULL);
-    int8_t col2[QP_MAX_POINTS];
-    board_colours(r, after, col2);
-    free(after);
-    int captured = 0;
-    for (int i = 0; i < r->geom.n; i++)
-        if (col[i] == 1 - me && col2[i] < 0) captured++;
-    memset(mark, 0, sizeof(int) * (size_t)r->geom.n);
-    int libs = col2[sq] == me ? group_liberties(r, col2, sq, mark, 1, NULL) : 0;
-    if (captured) return 4 * captured + 2;
-    if (libs < 2) return 0;                       /* self-atari: it would be taken */
-    if (threat) return 4 * threat + 1;            /* saved from atari */
-    if (region_neutral(r, col, sq)) return 2;     /* a neutral point made mine */
-    if (t->cleanup && attack) return 1;           /* a liberty of enemy stones taken */
-    return 0;
-}
-
-/* The search's move, or a better one than its pass (see the top). */
-static qp_move pass_guard(const gtp *t, qp_move best)
-{
-    const qp_rules *r = t->r;
-    char text[QP_MOVE_TEXT];
-    if (!t->area) return best;
-    if (best != QP_MOVE_NONE) {
-        r->rs->move_text(r, t->g.cur, best, text, sizeof text);
-        if (strcmp(text, "pass")) return best;
-    }
-    int me = qp_game_to_move(&t->g);
-    int8_t col[QP_MAX_POINTS];
-    board_colours(r, t->g.cur, col);
-    qp_move *moves = malloc(sizeof *moves * QP_MAX_MOVES);
-    if (!moves) return best;
-    int n = qp_game_moves(&t->g, moves), top = 0;
-    qp_move pick = best;
-    for (int i = 0; i < n; i++) {
-        r->rs->move_text(r, t->g.cur, moves[i], text, sizeof text);
-        int sq = text_point(r, text);
-        if (sq < 0 || col[sq] >= 0) continue;
-        int gain = move_gain(t, t->g.cur, moves[i], me, sq, col);
-        if (gain > top) {
-            top = gain;
-            pick = moves[i];
-        }
-    }
-    free(moves);
-    return pick;
-}
-
 /* ---- genmove -------------------------------------------------------------- */
 
 /* The time for one move, 0 for none (no clock, or time_settings 0 0 0:
@@ -457,7 +310,7 @@ static int move_budget_ms(const gtp *t, int side)
         ms = left / stones;
     } else {
         int8_t col[QP_MAX_POINTS];
-        board_colours(t->r, t->g.cur, col);
+        qp_stone_colours(t->r, t->g.cur, col);
         int empty = 0;
         for (int i = 0; i < t->r->geom.n; i++) empty += col[i] < 0;
         int to_come = empty / 3 > 10 ? empty / 3 : 10;
@@ -485,7 +338,7 @@ static void *think_main(void *arg)
         respond(t, t->gen_id, true, "resign");
         return NULL;
     }
-    m = pass_guard(t, m);
+    if (t->area) m = qp_pass_guard(t->r, &t->g, m, t->cleanup);
     if (m != QP_MOVE_NONE) {
         t->r->rs->move_text(t->r, t->g.cur, m, text, sizeof text);
         qp_game_play(&t->g, m);
@@ -692,7 +545,7 @@ static void c_play(gtp *t, const char *id, char **a, int n)
         respond(t, id, false, "invalid color");
         return;
     }
-    if (!vertex_in(a[1], mt, sizeof mt) || (strcmp(mt, "pass") && text_point(t->r, mt) < 0)) {
+    if (!vertex_in(a[1], mt, sizeof mt) || (strcmp(mt, "pass") && qp_stone_point(t->r, mt) < 0)) {
         respond(t, id, false, "invalid vertex '%s'", a[1]);
         return;
     }
@@ -777,7 +630,7 @@ static void c_showboard(gtp *t, const char *id, char **a, int n)
     (void)a, (void)n;
     const qp_rules *r = t->r;
     int8_t col[QP_MAX_POINTS];
-    board_colours(r, t->g.cur, col);
+    qp_stone_colours(r, t->g.cur, col);
     char buf[8192], head[128];
     size_t k = 0, h = 0;
     h += (size_t)snprintf(head + h, sizeof head - h, "   ");
@@ -822,7 +675,7 @@ static int set_handicap(gtp *t, const int *pts, int count, char *err, size_t err
     const qp_rules *r = t->r;
     int w = r->geom.w, h = r->geom.h;
     int8_t col[QP_MAX_POINTS];
-    board_colours(r, t->g.cur, col);
+    qp_stone_colours(r, t->g.cur, col);
     for (int i = 0; i < r->geom.n; i++)
         if (col[i] >= 0 || t->g.cursor) {
             snprintf(err, errn, "board not empty");
@@ -894,7 +747,7 @@ static void c_set_free_handicap(gtp *t, const char *id, char **a, int n)
     }
     for (int i = 0; i < n; i++) {
         char mt[16];
-        pts[i] = vertex_in(a[i], mt, sizeof mt) ? text_point(t->r, mt) : -1;
+        pts[i] = vertex_in(a[i], mt, sizeof mt) ? qp_stone_point(t->r, mt) : -1;
         for (int j = 0; j < i && pts[i] >= 0; j++)
             if (pts[j] == pts[i]) pts[i] = -1;
         if (pts[i] < 0) {
@@ -1048,7 +901,7 @@ static bool point_moves(const qp_rules *r, const qp_game *g)
     for (int i = 0; i < n && ok; i++) {
         char text[QP_MOVE_TEXT], v[QP_MOVE_TEXT];
         r->rs->move_text(r, g->cur, m[i], text, sizeof text);
-        ok = vertex_out(text, v, sizeof v) && (!strcmp(text, "pass") || text_point(r, text) >= 0);
+        ok = vertex_out(text, v, sizeof v) && (!strcmp(text, "pass") || qp_stone_point(r, text) >= 0);
     }
     free(m);
     return ok;

@@ -3,6 +3,8 @@
  * (see gui_app.h).
  */
 #include "gui_app.h"
+#include "pass_guard.h"
+#include "sgf.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -1708,6 +1710,11 @@ static void update(gui_app *a)
         unsigned phase = (unsigned)(now / 140);
         if (memcmp(&before, &st->think, sizeof before) || phase != a->think_phase) a->dirty = true;
         a->think_phase = phase;
+        /* a game scored by area with every stone alive: no pass while a
+         * move still gains (pass_guard.h) */
+        int area[2], komi2;
+        if (m != QP_MOVE_NONE && a->job != GUI_JOB_ANALYZE && qp_sgf_area(st->r, st->g.cur, area, &komi2))
+            m = qp_pass_guard(st->r, &st->g, m, false);
         if (a->job == GUI_JOB_PLAY) {
             if (m != QP_MOVE_NONE && gui_state_ai_to_move(st)) play(a, m);
         } else if (a->job == GUI_JOB_HINT) {

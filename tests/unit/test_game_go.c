@@ -16,6 +16,7 @@
  */
 #include "testutil.h"
 #include "mcts.h"
+#include "pass_guard.h"
 #include "perft.h"
 #include "search.h"
 
@@ -434,6 +435,42 @@ static void test_twin_playouts(void **st)
     }
 }
 
+/* The guard's answer to a pass (or to move text best) at fen, as text. */
+static void guard_says(const char *fen, const char *best, bool cleanup, const char *want1, const char *want2)
+{
+    qp_game g;
+    qp_rules *r = game_at(&g, "go", no_params, fen);
+    char t[QP_MOVE_TEXT];
+    qp_move mv[QP_MAX_MOVES], m = QP_MOVE_NONE;
+    int n = qp_game_moves(&g, mv);
+    for (int i = 0; i < n && m == QP_MOVE_NONE; i++) {
+        r->rs->move_text(r, g.cur, mv[i], t, sizeof t);
+        if (!strcmp(t, best)) m = mv[i];
+    }
+    assert_int_not_equal(m, QP_MOVE_NONE);
+    qp_move got = qp_pass_guard(r, &g, m, cleanup);
+    r->rs->move_text(r, g.cur, got, t, sizeof t);
+    if (strcmp(t, want1) && (!want2 || strcmp(t, want2)))
+        fail_msg("%s, %s%s: %s, not %s", fen, best, cleanup ? " (cleanup)" : "", t, want1);
+    done(&g, r);
+}
+
+/* A pass is replaced by a capture, the defence of a group in atari, or
+ * in cleanup mode an attack; a move is kept; an empty board, an eye and
+ * a self-atari are no reason not to pass. */
+static void test_pass_guard(void **st)
+{
+    (void)st;
+    guard_says("9/9/9/9/9/9/9/X8/o8 w 4", "pass", false, "b1", NULL);       /* takes a1 */
+    guard_says("9/9/9/9/9/9/9/X8/o8 w 4", "e5", false, "e5", NULL);         /* not a pass: kept */
+    guard_says("9/9/9/9/9/9/9/o8/X8 w 4", "pass", false, "b1", NULL);       /* a1 in atari: b1 saves it */
+    guard_says("9/9/9/9/9/9/9/9/9 w 0", "pass", false, "pass", NULL);       /* nothing to gain */
+    guard_says("9/9/9/9/9/9/9/9/o8 w 1", "pass", false, "pass", NULL);
+    guard_says("9/9/9/9/9/9/9/9/o8 w 1", "pass", true, "a2", "b1");         /* cleanup: its liberties */
+    /* Black's a1 eye (a2, b1 Black) is never filled, even in cleanup */
+    guard_says("9/9/9/9/9/9/XX7/1XX6/2X6 w 5", "pass", true, "pass", NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -441,6 +478,7 @@ int main(void)
         cmocka_unit_test(test_superko_ai),
         cmocka_unit_test(test_area_score), cmocka_unit_test(test_bad_input), cmocka_unit_test(test_perft),
         cmocka_unit_test(test_twin),      cmocka_unit_test(test_twin_playouts),
+        cmocka_unit_test(test_pass_guard),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry_games, tu_teardown_registry);
 }
