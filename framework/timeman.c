@@ -5,7 +5,7 @@
 
 #include <time.h>
 
-#define OVERHEAD_MS 30      /* answering and GUI latency per move */
+#define OVERHEAD_MS 50      /* answering and GUI latency per move, on a loaded machine too */
 #define MOVETIME_MARGIN_MS 15
 
 int64_t qp_now_us(void)
@@ -43,7 +43,11 @@ void qp_time_init(qp_timeman *tm, const qp_search_limits *lim, int side)
     int mtg = lim->movestogo > 0 ? lim->movestogo : 30;
     if (mtg > 40) mtg = 40;
     int64_t soft = left / mtg + (int64_t)inc * 3 / 4;
-    int64_t cap = left > 2 * OVERHEAD_MS ? left - OVERHEAD_MS : left / 2;
+    /* The reserve never spent: the latency, and half an increment, so a
+     * game that lives on its increment keeps a clock of about twice it
+     * (a late answer on a busy machine then costs time, not the game). */
+    int64_t reserve = OVERHEAD_MS + inc / 2;
+    int64_t cap = left > 2 * reserve ? left - reserve : left / 2;
     int64_t hard = soft * 4;
     /* With few moves to go the reserve for later moves shrinks. */
     int share = mtg < 3 ? mtg : 3;

@@ -6,8 +6,9 @@
  * it) and hard (abort the iteration in progress).  0 means no deadline.
  * A fixed movetime makes both nearly the whole time (iterations go on
  * until it is used).  With a clock, a share of the remaining time plus most of the increment
- * is the soft budget, and the hard deadline never comes within a safety
- * margin of the flag falling.
+ * is the soft budget, and the hard deadline never comes within a reserve
+ * of the flag falling: 50 ms of latency plus half the increment (half
+ * the time left when that is less than twice the reserve).
  *
  * With a clock the soft budget is not fixed: qp_time_more() stretches it
  * while the best move keeps changing or the score falls (the search has

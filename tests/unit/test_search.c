@@ -796,11 +796,22 @@ static void test_time_budgets(void **st)
 
     lim.movestogo = 1;
     qp_time_init(&tm, &lim, 1);
-    assert_int_equal(tm.hard_ms, 1000 - 30);
+    assert_int_equal(tm.hard_ms, 1000 - 50);
     assert_int_equal(tm.soft_ms, tm.hard_ms);
-    lim.btime = 40;                        /* below twice the overhead */
+    lim.btime = 40;                        /* below twice the reserve */
     qp_time_init(&tm, &lim, 1);
     assert_int_equal(tm.hard_ms, 20);
+
+    /* Living on an increment: half of it stays in reserve, so a clock
+     * of 129 ms at +100 spends at most 64, and one of 250 at most 150. */
+    memset(&lim, 0, sizeof lim);
+    lim.wtime = 129;
+    lim.winc = 100;
+    qp_time_init(&tm, &lim, 0);
+    assert_int_equal(tm.hard_ms, 64);
+    lim.wtime = 250;
+    qp_time_init(&tm, &lim, 0);
+    assert_int_equal(tm.hard_ms, 250 - 100);
 
     memset(&lim, 0, sizeof lim);
     lim.depth = 5;
