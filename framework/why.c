@@ -285,5 +285,9 @@ qp_why_code qp_why_text(const qp_game *g, const char *text, qp_why *why)
     qp_outcome o;
     qp_game_outcome(g, &o);
     if (o.result != QP_ONGOING) return qp_why_set(why, QP_WHY_OVER, "the game is over", "对局已结束");
-    return qp_why_set(why, QP_WHY_RULE, err[0] ? err : "not a legal move", "着法不合规则");
+    /* the caller shows the text: the reason need not repeat it */
+    const char *en = err;
+    size_t len = strlen(text);
+    if (len && !strncmp(en, text, len) && !strncmp(en + len, ": ", 2)) en += len + 2;
+    return qp_why_set(why, QP_WHY_RULE, en[0] ? en : "not a legal move", "着法不合规则");
 }

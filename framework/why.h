@@ -36,7 +36,7 @@ int qp_move_marks(const qp_rules *r, const void *s, qp_move m, int *pts, int max
 qp_why_code qp_why_points(const qp_game *g, const int *pts, int npts, bool finished, qp_why *why);
 /* Why the typed text is no legal move at the cursor (a text of points is
  * asked as points; any other the ruleset's move_parse reason is given as
- * QP_WHY_RULE). */
+ * QP_WHY_RULE, without a leading "TEXT: " that repeats what was typed). */
 qp_why_code qp_why_text(const qp_game *g, const char *text, qp_why *why);
 
 /* Fills why: code and both texts (copied, cut to fit).  Returns code. */
