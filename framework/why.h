@@ -28,6 +28,9 @@ int qp_move_points(const qp_rules *r, const void *s, qp_move m, int *pts, int ma
  * call serves both. */
 int qp_move_marks(const qp_rules *r, const void *s, qp_move m, int *pts, int max, int *npoints);
 
+/* Point sq as the game's move texts name it (the point_name hook: a
+ * draughts square's number), else its coordinates; buf of 8 bytes will do. */
+void qp_point_name(const qp_rules *r, int sq, char *buf, size_t n);
 /* Why pts (entered in this order) are no legal move at the game's cursor.
  * finished: the player says the move ends there (a typed move); when
  * false (clicks so far) points that begin a legal move are no refusal.
