@@ -376,6 +376,11 @@ struct qp_ruleset {
      * the whole move (framework/why.h's qp_move_marks).  Returns the count
      * (≤ max); without it only the clicked points are marked. */
     int (*move_effects)(const qp_rules *r, const void *s, qp_move m, int *sq, int max);
+
+    /* Optional (appended): the name the game's move texts give point sq
+     * (draughts' square numbers, "32"), for the reasons of why.h; at most
+     * 7 bytes.  Without it the coordinate name of qp_sq_name ("e4"). */
+    void (*point_name)(const qp_rules *r, int sq, char *buf, size_t n);
 };
 
 /* Notation styles of notation_text: coordinates as move_text writes them,

@@ -47,6 +47,14 @@ int qp_move_marks(const qp_rules *r, const void *s, qp_move m, int *pts, int max
     return n;
 }
 
+void qp_point_name(const qp_rules *r, int sq, char *buf, size_t n)
+{
+    char nm[8] = "";
+    if (r->rs->point_name) r->rs->point_name(r, sq, nm, sizeof nm);
+    if (!nm[0]) qp_sq_name(&r->geom, sq, nm);
+    snprintf(buf, n, "%s", nm);
+}
+
 qp_why_code qp_why_set(qp_why *why, qp_why_code code, const char *en, const char *zh)
 {
     why->code = code;
@@ -178,8 +186,8 @@ static qp_why_code generic(const qp_game *g, const why_moves *w, const int *pts,
     char a[8], b[8], en[QP_WHY_TEXT], zh[QP_WHY_TEXT];
     int side = qp_game_to_move(g);
     qp_piece_view pv;
-    qp_sq_name(&r->geom, pts[0], a);
-    qp_sq_name(&r->geom, pts[npts - 1], b);
+    qp_point_name(r, pts[0], a, sizeof a);
+    qp_point_name(r, pts[npts - 1], b, sizeof b);
     bool piece = r->rs->piece_at(r, g->cur, pts[0], &pv);
     bool places = false;
     for (int i = 0; i < w->n && !places; i++) places = w->npts[i] == 1;
@@ -248,12 +256,12 @@ qp_why_code qp_why_points(const qp_game *g, const int *pts, int npts, bool finis
     } else if (is_move(&w, pts, npts) || (!finished && starts_with(&w, pts, npts, true))) {
         code = QP_WHY_NONE;
     } else if (starts_with(&w, pts, npts, true)) {
-        qp_sq_name(&r->geom, pts[npts - 1], a);
+        qp_point_name(r, pts[npts - 1], a, sizeof a);
         snprintf(en, sizeof en, "the move is not finished: it goes on from %s", a);
         snprintf(zh, sizeof zh, "着法未完：须从%s继续", a);
         code = qp_why_set(why, QP_WHY_MUST_CONTINUE, en, zh);
     } else if (npts >= 2 && starts_with(&w, pts, npts - 1, true) && npts - 1 > 1) {
-        qp_sq_name(&r->geom, pts[npts - 1], a);
+        qp_point_name(r, pts[npts - 1], a, sizeof a);
         snprintf(en, sizeof en, "the move under way cannot go on to %s", a);
         snprintf(zh, sizeof zh, "当前着法不能接到%s", a);
         code = qp_why_set(why, QP_WHY_MUST_CONTINUE, en, zh);
@@ -285,5 +293,9 @@ qp_why_code qp_why_text(const qp_game *g, const char *text, qp_why *why)
     qp_outcome o;
     qp_game_outcome(g, &o);
     if (o.result != QP_ONGOING) return qp_why_set(why, QP_WHY_OVER, "the game is over", "对局已结束");
-    return qp_why_set(why, QP_WHY_RULE, err[0] ? err : "not a legal move", "着法不合规则");
+    /* the caller shows the text: the reason need not repeat it */
+    const char *en = err;
+    size_t len = strlen(text);
+    if (len && !strncmp(en, text, len) && !strncmp(en + len, ": ", 2)) en += len + 2;
+    return qp_why_set(why, QP_WHY_RULE, en[0] ? en : "not a legal move", "着法不合规则");
 }

@@ -28,6 +28,9 @@ int qp_move_points(const qp_rules *r, const void *s, qp_move m, int *pts, int ma
  * call serves both. */
 int qp_move_marks(const qp_rules *r, const void *s, qp_move m, int *pts, int max, int *npoints);
 
+/* Point sq as the game's move texts name it (the point_name hook: a
+ * draughts square's number), else its coordinates; buf of 8 bytes will do. */
+void qp_point_name(const qp_rules *r, int sq, char *buf, size_t n);
 /* Why pts (entered in this order) are no legal move at the game's cursor.
  * finished: the player says the move ends there (a typed move); when
  * false (clicks so far) points that begin a legal move are no refusal.
@@ -36,7 +39,7 @@ int qp_move_marks(const qp_rules *r, const void *s, qp_move m, int *pts, int max
 qp_why_code qp_why_points(const qp_game *g, const int *pts, int npts, bool finished, qp_why *why);
 /* Why the typed text is no legal move at the cursor (a text of points is
  * asked as points; any other the ruleset's move_parse reason is given as
- * QP_WHY_RULE). */
+ * QP_WHY_RULE, without a leading "TEXT: " that repeats what was typed). */
 qp_why_code qp_why_text(const qp_game *g, const char *text, qp_why *why);
 
 /* Fills why: code and both texts (copied, cut to fit).  Returns code. */

@@ -378,6 +378,9 @@ int blk_move_effects(const blk_game *g, const void *s, qp_move m, int *sq, int m
  * found in s) and the taken pieces.  Each falls back to the functions
  * above for other games. */
 void blk_fly_text(const blk_game *g, const void *s, qp_move m, char *buf, size_t n);
+/* The name of point sq in the game's move texts: its number with
+ * rules.notation = "numbers", else its coordinates (8 bytes of buf). */
+void blk_point_name(const blk_game *g, int sq, char *buf);
 int blk_fly_squares(const blk_game *g, const void *s, qp_move m, int *sq, int max);
 int blk_fly_effects(const blk_game *g, const void *s, qp_move m, int *sq, int max);
 

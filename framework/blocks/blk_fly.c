@@ -298,7 +298,7 @@ static int route_of(const blk_game *g, const void *s, qp_move m, int *path)
 
 /* ---- texts ------------------------------------------------------------------- */
 
-static void sq_text(const blk_game *g, int sq, char *buf)
+void blk_point_name(const blk_game *g, int sq, char *buf)
 {
     if (g->numbers) snprintf(buf, 8, "%d", g->num_of[sq]);
     else qp_sq_name(&g->geom, sq, buf);
@@ -328,7 +328,7 @@ static void capture_text(const blk_game *g, qp_move m, const int *path, int k, c
         pts[np++] = blk_to(m);
     }
     for (int i = 0; i < np; i++) {
-        sq_text(g, pts[i], nm);
+        blk_point_name(g, pts[i], nm);
         len += (size_t)snprintf(t + len, sizeof t - len, "%s%s", i && g->numbers ? "x" : "", nm);
     }
     snprintf(buf, n, "%s", t);
@@ -346,8 +346,8 @@ void blk_fly_text(const blk_game *g, const void *s, qp_move m, char *buf, size_t
             blk_move_text(g, m, buf, n);
             return;
         }
-        sq_text(g, blk_from(m), a);
-        sq_text(g, blk_to(m), b);
+        blk_point_name(g, blk_from(m), a);
+        blk_point_name(g, blk_to(m), b);
         snprintf(buf, n, "%s-%s", a, b);
         return;
     }
@@ -496,8 +496,8 @@ int blk_fly_parse(const blk_game *g, const void *s, const char *text, qp_move *m
         snprintf(err, errn, "no legal moves");
         return -1;
     }
-    sq_text(g, from, nm);
-    sq_text(g, to, nm2);
+    blk_point_name(g, from, nm);
+    blk_point_name(g, to, nm2);
     if (!c[from]) {
         snprintf(err, errn, "%s is empty", nm);
         return -1;

@@ -55,8 +55,9 @@ qp_why_code blk_why(const blk_game *g, const void *s, const int *pts, int npts, 
         if (i && g->mill_k && i == npts - 1 && c[pts[i]] && g->side_of[c[pts[i]]] != side) strcat(text, "x");
         strncat(text, nm, sizeof text - strlen(text) - 1);
     }
-    qp_sq_name(&g->geom, pts[0], nm);
-    qp_sq_name(&g->geom, pts[npts - 1], nm2);
+    /* the points as the game's move texts name them (draughts' numbers) */
+    blk_point_name(g, pts[0], nm);
+    blk_point_name(g, pts[npts - 1], nm2);
     int v = c[pts[0]];
     bool own = v && g->side_of[v] == side;
     bool places = g->place != BLK_PLACE_NONE && g->place_code[side];

@@ -1204,6 +1204,13 @@ static void lb_status_text(const qp_rules *r, const void *s, char *buf, size_t n
     blk_group_status(g, s, names, buf, n);
 }
 
+static void lb_point_name(const qp_rules *r, int sq, char *buf, size_t n)
+{
+    char nm[8];
+    blk_point_name(G(r), sq, nm);
+    snprintf(buf, n, "%s", nm);
+}
+
 /* Why points are refused: the blocks' reasons (blk_why.c). */
 static qp_why_code lb_why_refused(const qp_rules *r, const void *s, const int *pts, int npts, qp_why *why)
 {
@@ -1228,6 +1235,7 @@ void lb_install(qp_ruleset *rs, bool has_eval, bool has_lua_eval)
     rs->why_refused = lb_why_refused;
     rs->move_squares = lb_move_squares;
     rs->move_effects = lb_move_effects;
+    rs->point_name = lb_point_name;
     rs->outcome = lb_outcome;
     rs->hash = lb_hash;
     rs->board_key = lb_board_key;

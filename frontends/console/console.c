@@ -2,7 +2,7 @@
  * console.c — `qipan console`: text play on stdin/stdout for any ruleset.
  *
  * A read-eval-print loop over one qp_game: a line is a command (help lists
- * them) or a move in the ruleset's coordinate text.  Everything goes
+ * them) or a move as the ruleset writes it.  Everything goes
  * through the framework (game, record, search, the ruleset hooks), so Lua
  * games play exactly like the C ones.  Bad input never changes the game:
  * moves are checked by the ruleset's move_parse before anything is played.
@@ -917,14 +917,17 @@ static int do_help(con_session *c, const char *arg)
     return CON_GO_ON;
 }
 
-/* A word that is no command is a move when it starts like one (a square)
- * or when the ruleset can read it; anything else is an unknown command. */
+/* A word that is no command is played as a move, so a move the game
+ * cannot play gets the game's own reason (numbered squares, Chinese
+ * notation, anything move_parse reads).  Only a word that no reading takes
+ * and that names no square or number (no digit: "xyz", a mistyped
+ * command) is an unknown command. */
 static bool looks_like_move(const con_session *c, const char *line, const char *word)
 {
     int sq;
     qp_move m;
     char err[QP_ERR];
-    if (qp_sq_parse(&c->r->geom, word, &sq) > 0) return true;
+    if (qp_sq_parse(&c->r->geom, word, &sq) > 0 || strpbrk(word, "0123456789")) return true;
     return c->r->rs->move_parse(c->r, c->g.cur, line, &m, err, sizeof err) == 0 ||
            parse_notation(c, line, &m, err, sizeof err) != 0;
 }

@@ -388,6 +388,17 @@ static void fill_choices(gui_state *st, int sq, const int *idx, int n)
         st->choice_promotes = st->choice[i].piece.letter != mover.letter;
 }
 
+/* Whether c is a capture chain (it takes pieces besides its clicks)
+ * whose points begin with the selection, in order, and end at sq with
+ * landings between. */
+static bool skips_to(const gui_state *st, const gui_cand *c, int sq)
+{
+    if (c->nsq - 1 <= st->nsel || c->sq[c->nsq - 1] != sq || c->nmk <= c->nsq) return false;
+    for (int i = 0; i < st->nsel; i++)
+        if (c->sq[i] != st->sel[i]) return false;
+    return true;
+}
+
 qp_move gui_state_click(gui_state *st, int sq)
 {
     if (sq < 0 || sq >= st->r->geom.n) {
@@ -415,6 +426,25 @@ qp_move gui_state_click(gui_state *st, int sq)
                 compute_marks(st);
                 return m;
             }
+            st->dialog = GUI_DLG_CHOOSE;
+            compute_marks(st);
+            return QP_MOVE_NONE;
+        }
+    }
+    if (st->nsel && !(st->mark[sq] & (GUI_MARK_EXTEND | GUI_MARK_SOURCE)) && !has(st->sel, st->nsel, sq)) {
+        /* a capture chain's last landing, the landings between skipped
+         * (draughts players click from and to): the one move, else the
+         * choice among the routes */
+        int idx[GUI_MAX_CHOICE], n = 0;
+        for (int i = 0; i < st->ncand && n < GUI_MAX_CHOICE; i++)
+            if (skips_to(st, &st->cand[i], sq)) idx[n++] = i;
+        if (n == 1) {
+            st->nsel = 0;
+            compute_marks(st);
+            return st->cand[idx[0]].m;
+        }
+        if (n > 1) {
+            fill_choices(st, sq, idx, n);
             st->dialog = GUI_DLG_CHOOSE;
             compute_marks(st);
             return QP_MOVE_NONE;

@@ -235,7 +235,9 @@ void gui_state_replace(gui_state *st, qp_rules *r, qp_game *g);
 void gui_state_changed(gui_state *st);
 
 /* A click on board point sq: returns the move it completes, or
- * QP_MOVE_NONE after updating the selection. */
+ * QP_MOVE_NONE after updating the selection.  A capture chain's last
+ * landing clicked after its first point(s) completes it when the route is
+ * unique (draughts players click from and to), else opens the choice. */
 qp_move gui_state_click(gui_state *st, int sq);
 void gui_state_clear_selection(gui_state *st);
 /* GUI_DLG_CHOOSE: choice i as the move to play (the dialog closes), or

@@ -162,6 +162,22 @@ static void test_unknown_command(void **st)
     free(out);
 }
 
+/* A word no command takes is read as a move of the game: draughts'
+ * numbered moves get the game's own reason, not "unknown command". */
+static void test_numbered_moves(void **st)
+{
+    (void)st;
+    char *out = console("draughts", "32-26\n99-28\n32-\n32-28\nxyz\n", 0);
+    const char *want[] = {"white> 32-26\nillegal move '32-26': that piece cannot move so / 着法不合规则\n",
+                          "white> 99-28\nillegal move '99-28': no square 99 (the squares are 1-50) / 着法不合规则\n",
+                          "white> 32-\nillegal move '32-': bad move text '32-' (a move is from-to, as 32-28, or 19x30)"
+                          " / 着法不合规则\n",
+                          "white> 32-28\n", "  1. 32-28\n", "Black to move.\n",
+                          "black> xyz\nunknown command 'xyz' (type help)\n", NULL};
+    expect_in_order(out, want);
+    free(out);
+}
+
 /* Check, leash and trap of the side to move are said in words. */
 static void test_warnings(void **st)
 {
@@ -491,6 +507,7 @@ int main(void)
         cmocka_unit_test(test_illegal_moves),
         cmocka_unit_test(test_exchange),
         cmocka_unit_test(test_unknown_command),
+        cmocka_unit_test(test_numbered_moves),
         cmocka_unit_test(test_warnings),
         cmocka_unit_test(test_game_end),
         cmocka_unit_test(test_resign),

@@ -988,6 +988,21 @@ static void test_refusal_reasons(void **st)
          "b1：手中已无棋子，请走子"},
         {"chess", "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", NULL, true, "e2d3", QP_WHY_SELF_CHECK, "leaves your king in check",
          "走后己方王被将军"},
+        /* draughts names its squares by number, as its moves do: clicks on
+         * d4 a5 are 32 to 26 */
+        {"draughts", NULL, NULL, false, "d4 a5", QP_WHY_CANNOT_MOVE, "that piece cannot move from 32 to 26",
+         "这枚棋子不能从32走到26"},
+        {"draughts", NULL, NULL, false, "d4 c3", QP_WHY_OWN_PIECE, "37 is occupied by your own piece", "37已有己方棋子"},
+        {"draughts", NULL, NULL, false, "e5", QP_WHY_EMPTY, "there is no piece on 28", "28没有棋子"},
+        {"draughts", NULL, NULL, false, "g7", QP_WHY_NOT_YOURS, "19 is not your piece", "19不是你的棋子"},
+        {"draughts", NULL, NULL, false, "c3", QP_WHY_NO_MOVE, "the piece on 37 has no legal move", "37的棋子无路可走"},
+        {"draughts", "10/10/10/10/10/2k1m1m3/3M6/10/10/10 w 0", NULL, false, "d4 f6 d8", QP_WHY_MUST_CONTINUE,
+         "the move under way cannot go on to 12", "当前着法不能接到12"},
+        {"draughts", "10/10/10/10/10/2k1m1m3/3M6/10/10/10 w 0", NULL, false, "d4 e5", QP_WHY_OCCUPIED,
+         "28 is occupied", "28已有棋子"},
+        {"draughts", "10/10/10/10/10/2k1m1m3/3M6/10/10/10 w 0", NULL, false, "d4 b6", QP_WHY_MUST_CAPTURE,
+         "a capture must take the most pieces (2)", "须吃最多的子（2枚）"},
+        {"draughts", NULL, NULL, true, "32-26", QP_WHY_RULE, "that piece cannot move so", "着法不合规则"},
     };
     wt_check(&reg, cases, (int)(sizeof cases / sizeof cases[0]));
 }

@@ -238,6 +238,52 @@ static void test_compound_clicks(void **state)
     gui_state_free(&st);
 }
 
+/* International draughts: a step by from and to; a capture by from and
+ * its last landing when the route is unique (the men on e5 and g5, 28 and
+ * 29, from d4 to h4: 32x34); two routes to one landing open the choice. */
+static void choices(const gui_state *st, char *buf, size_t n);
+
+static void test_draughts_clicks(void **state)
+{
+    (void)state;
+    gui_state st;
+    char buf[512];
+    open_state(&st, "draughts", NULL);
+    assert_int_equal(click(&st, "d4"), QP_MOVE_NONE);
+    marked(&st, GUI_MARK_TARGET, buf, sizeof buf);
+    assert_string_equal(buf, "c5 e5");
+    qp_move m = click(&st, "e5");
+    move_text(&st, m, buf);
+    assert_string_equal(buf, "32-28");
+    gui_state_free(&st);
+
+    open_state(&st, "draughts", "10/10/10/10/10/2k1m1m3/3M6/10/10/10 w 0");
+    click(&st, "d4");
+    marked(&st, GUI_MARK_TARGET, buf, sizeof buf);
+    assert_string_equal(buf, "");   /* the capture of the king alone is too small */
+    marked(&st, GUI_MARK_EXTEND, buf, sizeof buf);
+    assert_string_equal(buf, "f6");
+    m = click(&st, "h4");
+    assert_int_not_equal(m, QP_MOVE_NONE);
+    move_text(&st, m, buf);
+    assert_string_equal(buf, "32x34");
+    qp_game_play(&st.g, m);
+    gui_state_changed(&st);
+    marked(&st, GUI_MARK_LAST, buf, sizeof buf);
+    assert_string_equal(buf, "d4 h4 e5 g5 f6");   /* the route and the men taken */
+    gui_state_free(&st);
+
+    /* the king on j6 (25) reaches f10 (3) by two routes */
+    open_state(&st, "draughts", "10/4m3m1/10/10/5m3K/8m1/1m8/10/10/10 w 0");
+    click(&st, "j6");
+    assert_int_equal(click(&st, "f10"), QP_MOVE_NONE);
+    assert_int_equal(st.dialog, GUI_DLG_CHOOSE);
+    choices(&st, buf, sizeof buf);
+    assert_string_equal(buf, "1:25x48x26x3 2:25x34x12x3");
+    gui_state_choose_cancel(&st);
+    gui_state_free(&st);
+}
+
 /* Connect Four: a click anywhere in a column drops the disc there;
  * tic-tac-toe (several places per file) plays only where clicked. */
 static void test_column_drop(void **state)
@@ -941,6 +987,7 @@ int main(void)
         cmocka_unit_test(test_jump_two_clicks),
         cmocka_unit_test(test_column_drop),
         cmocka_unit_test(test_compound_clicks),
+        cmocka_unit_test(test_draughts_clicks),
         cmocka_unit_test(test_promotion_choice),
         cmocka_unit_test(test_choice_without_promotion),
         cmocka_unit_test(test_marks_show_the_whole_move),
