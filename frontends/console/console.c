@@ -905,7 +905,7 @@ static int do_help(con_session *c, const char *arg)
         c->r->rs->move_text(c->r, c->g.cur, mv[n - 1], t, sizeof t);
         snprintf(ex, sizeof ex, ", e.g. %s", t);
     }
-    fprintf(c->out, "Type a move in coordinate text%s%s, or a command:\n", ex,
+    fprintf(c->out, "Type a move as the game writes it%s%s, or a command:\n", ex,
             c->r->rs->notation_parse ? " (or in Chinese or WXF notation, such as 炮二平五 or C2.5)" : "");
     for (size_t i = 0; i < sizeof con_cmds / sizeof con_cmds[0]; i++) {
         const con_cmd *k = &con_cmds[i];

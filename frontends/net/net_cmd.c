@@ -361,7 +361,7 @@ static void prompt(nc_seat *c)
 
 static void help(nc_seat *c)
 {
-    fprintf(c->out, "Type a move in coordinate text when it is your turn, or a command:\n"
+    fprintf(c->out, "Type a move as the game writes it when it is your turn, or a command:\n"
                     "  board moves history fen flip rules   as in qipan console\n"
                     "  resign       give up the game\n"
                     "  draw         offer a draw (or accept the opponent's offer)\n"
