@@ -399,6 +399,29 @@ static bool skips_to(const gui_state *st, const gui_cand *c, int sq)
     return true;
 }
 
+/* A click at sq that the n (>= 1) candidates idx complete: the one move,
+ * else the choice among them (never one picked silently), or the first
+ * promotion's when the settings say so. */
+static qp_move play_or_choose(gui_state *st, int sq, const int *idx, int n)
+{
+    if (n == 1) {
+        st->nsel = 0;
+        compute_marks(st);
+        return st->cand[idx[0]].m;
+    }
+    fill_choices(st, sq, idx, n);
+    if (st->promote_first && st->choice_promotes) {
+        qp_move m = st->choice[0].m;
+        st->nchoice = 0;
+        st->nsel = 0;
+        compute_marks(st);
+        return m;
+    }
+    st->dialog = GUI_DLG_CHOOSE;
+    compute_marks(st);
+    return QP_MOVE_NONE;
+}
+
 qp_move gui_state_click(gui_state *st, int sq)
 {
     if (sq < 0 || sq >= st->r->geom.n) {
@@ -411,25 +434,7 @@ qp_move gui_state_click(gui_state *st, int sq)
             const gui_cand *c = &st->cand[i];
             if (c->sq[c->nsq - 1] == sq && sel_equals(st->sel, st->nsel, c)) idx[n++] = i;
         }
-        if (n == 1) {
-            st->nsel = 0;
-            compute_marks(st);
-            return st->cand[idx[0]].m;
-        }
-        if (n > 1) {
-            /* several moves end here: never pick one silently */
-            fill_choices(st, sq, idx, n);
-            if (st->promote_first && st->choice_promotes) {
-                qp_move m = st->choice[0].m;
-                st->nchoice = 0;
-                st->nsel = 0;
-                compute_marks(st);
-                return m;
-            }
-            st->dialog = GUI_DLG_CHOOSE;
-            compute_marks(st);
-            return QP_MOVE_NONE;
-        }
+        if (n) return play_or_choose(st, sq, idx, n);
     }
     if (st->nsel && !(st->mark[sq] & (GUI_MARK_EXTEND | GUI_MARK_SOURCE)) && !has(st->sel, st->nsel, sq)) {
         /* a capture chain's last landing, the landings between skipped
@@ -438,17 +443,7 @@ qp_move gui_state_click(gui_state *st, int sq)
         int idx[GUI_MAX_CHOICE], n = 0;
         for (int i = 0; i < st->ncand && n < GUI_MAX_CHOICE; i++)
             if (skips_to(st, &st->cand[i], sq)) idx[n++] = i;
-        if (n == 1) {
-            st->nsel = 0;
-            compute_marks(st);
-            return st->cand[idx[0]].m;
-        }
-        if (n > 1) {
-            fill_choices(st, sq, idx, n);
-            st->dialog = GUI_DLG_CHOOSE;
-            compute_marks(st);
-            return QP_MOVE_NONE;
-        }
+        if (n) return play_or_choose(st, sq, idx, n);
     }
     qp_move column = st->nsel ? QP_MOVE_NONE : column_drop(st, sq);
     if (column != QP_MOVE_NONE) return column;
