@@ -150,11 +150,6 @@ static int xml_next(xml *x, xtag *t, const char **text)
     }
 }
 
-static void keep(qp_record *rec, const char *key, const char *val)
-{
-    if (*val) qp_record_keep(rec, key, val);   /* an empty value says nothing */
-}
-
 /* PGN's name of a Head element kept with the record, or NULL. */
 static const char *pgn_key(const char *k)
 {
@@ -267,7 +262,7 @@ int qp_cbf_parse(qp_record *rec, const char *name, const unsigned char *data, si
                 char *v = xml_text(before, (size_t)(t.at - before));
                 if (!v) goto oom;
                 const char *pk = pgn_key(t.name);
-                if (pk) keep(rec, pk, v);
+                if (pk) qp_record_keep_given(rec, pk, v);
                 if (!strcasecmp(t.name, "Date")) snprintf(rec->date, sizeof rec->date, "%s", v);
                 if (!strcasecmp(t.name, "FEN")) snprintf(rec->fen, sizeof rec->fen, "%s", v);
                 if (!strcasecmp(t.name, "RecordResult")) {

@@ -136,24 +136,13 @@ static int cbr_node(void *ctx, qp_tree_node *nd, char *why, size_t whyn)
     const unsigned char *b = r->data + r->pos;
     r->pos += 4;
     int flags = b[0], from = b[2], to = b[3];
-    char b1[8], b2[8];
-    snprintf(nd->move, sizeof nd->move, "%s%s", cbr_square(from, b1, sizeof b1), cbr_square(to, b2, sizeof b2));
-    if (from >= 90 || to >= 90)
-        snprintf(nd->bad, sizeof nd->bad, "%s square %s is off the board", from >= 90 ? "from" : "to",
-                 from >= 90 ? b1 : b2);
-    else if (from == to)
-        snprintf(nd->bad, sizeof nd->bad, "from and to are the same square %s", b1);
+    qp_tree_set_move(nd, from, to, cbr_square);
     if ((flags & 4) && cbr_comment(r, &nd->comment, why, whyn)) return -1;
     nd->alt = flags & 2;
     /* the continuation follows unless flag 1 ends the line, or a zero
      * node stands in its place */
     nd->next = !(flags & 1) && cbr_more(r);
     return 0;
-}
-
-static void cbr_keep(qp_record *rec, const char *key, const char *val)
-{
-    if (*val) qp_record_keep(rec, key, val);   /* an empty value says nothing */
 }
 
 int qp_cbr_parse(qp_record *rec, const char *name, const unsigned char *data, size_t len, char *err,
@@ -209,7 +198,7 @@ int qp_cbr_parse(qp_record *rec, const char *name, const unsigned char *data, si
             goto done;
         }
         qp_tree_clean(v);
-        cbr_keep(rec, cbr_texts[i].tag, v);
+        qp_record_keep_given(rec, cbr_texts[i].tag, v);
         free(v);
     }
     static const char *const results[] = {"*", "1-0", "0-1", "1/2-1/2", "1/2-1/2"};

@@ -110,11 +110,6 @@ static const char *pgn_key(const char *k)
     return NULL;
 }
 
-static void keep(qp_record *rec, const char *key, const char *val)
-{
-    if (*val) qp_record_keep(rec, key, val);   /* an empty value says nothing */
-}
-
 /* binit's 32 squares into a FEN (board and side); side is Black's when
  * the piece on from (a "xy" square, "" for none) is Black's.  -1 with why
  * naming the bad pair. */
@@ -461,7 +456,7 @@ int qp_dhtmlxq_parse(qp_record *rec, const char *name, const unsigned char *data
                 goto fail;
             }
         } else if (pk) {
-            keep(rec, pk, v);
+            qp_record_keep_given(rec, pk, v);
             if (!strcmp(pk, "Date")) snprintf(rec->date, sizeof rec->date, "%s", v);
         } else {
             const char *tok = result_token(v);

@@ -344,6 +344,11 @@ int qp_record_nags(qp_record *rec, int i, const char *text)
     return record_text(&rec->nags, rec->nmoves, i, text);
 }
 
+int qp_record_keep_given(qp_record *rec, const char *key, const char *val)
+{
+    return *val ? qp_record_keep(rec, key, val) : 0;
+}
+
 int qp_record_keep(qp_record *rec, const char *key, const char *val)
 {
     int k = rec->nkeep;

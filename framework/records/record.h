@@ -175,6 +175,9 @@ int qp_record_check_variations(qp_record *rec, const qp_game *g);
  * already is replaced.  Returns 0, or -1 when QP_RECORD_KEEP tags are
  * kept already (nothing changed). */
 int qp_record_keep(qp_record *rec, const char *key, const char *val);
+/* The same for a value a format's field gives, where an empty one says
+ * nothing: nothing is kept for it (0). */
+int qp_record_keep_given(qp_record *rec, const char *key, const char *val);
 /* Sets the comment at index i (0..nmoves, see comments) to a copy of text,
  * appending to one already there (a space between).  Call after the moves
  * are in rec.  Returns 0, or -1 when out of memory or i is out of range. */

@@ -192,6 +192,17 @@ done:
     return rc;
 }
 
+void qp_tree_set_move(qp_tree_node *nd, int from, int to, const char *(*name)(int sq, char *buf, size_t n))
+{
+    char f[8], t[8];
+    snprintf(nd->move, sizeof nd->move, "%s%s", name(from, f, sizeof f), name(to, t, sizeof t));
+    if (from >= 90 || to >= 90)
+        snprintf(nd->bad, sizeof nd->bad, "%s square %s is off the board", from >= 90 ? "from" : "to",
+                 from >= 90 ? f : t);
+    else if (from == to)
+        snprintf(nd->bad, sizeof nd->bad, "from and to are the same square %s", f);
+}
+
 char *qp_tree_text(iconv_t cd, const unsigned char *s, size_t n)
 {
     char *out = malloc(3 * n + 1);   /* at most 3 bytes of UTF-8 per byte read */

@@ -57,6 +57,12 @@ typedef struct qp_tree_stats {
 int qp_tree_read(qp_record *rec, const char *name, qp_tree_read_fn read, void *ctx, int max_ply,
                  qp_tree_stats *st, char *err, size_t errn);
 
+/* Sets nd's move from squares numbered 0-89 (90 and up: off the board),
+ * each written by name (its name into buf): the text from then to, and
+ * bad when a square is off the board ("from square 0x5a is off the
+ * board") or both are one ("from and to are the same square e4"). */
+void qp_tree_set_move(qp_tree_node *nd, int from, int to, const char *(*name)(int sq, char *buf, size_t n));
+
 /* s[0..n) converted by cd (an iconv to UTF-8; (iconv_t)-1: ASCII only),
  * each byte that starts no character as U+FFFD.  malloc'd, NULL when out
  * of memory. */

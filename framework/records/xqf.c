@@ -183,11 +183,6 @@ qp_sniff qp_xqf_sniff(const unsigned char *data, size_t len)
     return QP_SNIFF_NO;
 }
 
-static void xqf_keep(qp_record *rec, const char *key, const char *val)
-{
-    if (*val) qp_record_keep(rec, key, val);   /* an empty value says nothing */
-}
-
 /* The square's name for messages: "e4", or its number off the board. */
 static const char *xqf_square(int sq, char *buf, size_t n)
 {
@@ -202,13 +197,7 @@ static int xqf_tree_node(void *ctx, qp_tree_node *out, char *why, size_t whyn)
     xqf_reader *r = ctx;
     xqf_node nd;
     if (xqf_node_read(r, true, &nd, why, whyn)) return -1;
-    char b1[8], b2[8];
-    snprintf(out->move, sizeof out->move, "%s%s", xqf_square(nd.from, b1, sizeof b1), xqf_square(nd.to, b2, sizeof b2));
-    if (nd.from >= 90 || nd.to >= 90)
-        snprintf(out->bad, sizeof out->bad, "%s square %s is off the board", nd.from >= 90 ? "from" : "to",
-                 nd.from >= 90 ? b1 : b2);
-    else if (nd.from == nd.to)
-        snprintf(out->bad, sizeof out->bad, "from and to are the same square %s", b1);
+    qp_tree_set_move(out, nd.from, nd.to, xqf_square);
     out->comment = nd.text;
     out->next = nd.next;
     out->alt = nd.var;
@@ -276,11 +265,11 @@ int qp_xqf_parse(qp_record *rec, const char *name, const unsigned char *data, si
             goto done;
         }
         qp_tree_clean(v);
-        xqf_keep(rec, t->tag, v);
+        qp_record_keep_given(rec, t->tag, v);
         if (!strcmp(t->tag, "Date")) snprintf(rec->date, sizeof rec->date, "%s", v);
         free(v);
     }
-    if (h[XQF_TYPE] >= 1 && h[XQF_TYPE] <= 3) xqf_keep(rec, "Type", xqf_types[h[XQF_TYPE]]);
+    if (h[XQF_TYPE] >= 1 && h[XQF_TYPE] <= 3) qp_record_keep_given(rec, "Type", xqf_types[h[XQF_TYPE]]);
     static const char *const results[] = {"*", "1-0", "0-1", "1/2-1/2", "1/2-1/2"};
     snprintf(rec->result, sizeof rec->result, "%s", h[XQF_RESULT] <= 4 ? results[h[XQF_RESULT]] : "*");
     /* the format's game, as other programs' records name it: the registry
