@@ -253,15 +253,23 @@ static size_t cbl_first(const unsigned char *data, size_t len)
     return len;
 }
 
+/* The first slot at or after at (a slot's offset) that holds a game,
+ * len when none does: the others are a long game's overflow, or empty. */
+static size_t cbl_next(const unsigned char *data, size_t len, size_t at)
+{
+    for (; at + sizeof cbr_magic <= len; at += QP_CBL_SLOT)
+        if (!memcmp(data + at, cbr_magic, sizeof cbr_magic)) return at;
+    return len;
+}
+
 /* The offset of game n (from 1), or len when there are fewer; *count
  * (may be NULL) how many games there are when n is 0. */
 static size_t cbl_game(const unsigned char *data, size_t len, int n, int *count)
 {
     int k = 0;
-    for (size_t at = cbl_first(data, len); at + sizeof cbr_magic <= len; at += QP_CBL_SLOT) {
-        if (memcmp(data + at, cbr_magic, sizeof cbr_magic)) continue;   /* a long game's overflow, or empty */
+    for (size_t at = cbl_next(data, len, cbl_first(data, len)); at < len;
+         at = cbl_next(data, len, at + QP_CBL_SLOT))
         if (++k == n) return at;
-    }
     if (count) *count = k;
     return len;
 }
@@ -271,6 +279,17 @@ int qp_cbl_count(const unsigned char *data, size_t len)
     int k = 0;
     cbl_game(data, len, 0, &k);
     return k;
+}
+
+/* Game n, found at offset at, read into rec (messages name the game). */
+static int cbl_read_at(qp_record *rec, const char *name, const unsigned char *data, size_t len, size_t at, int n,
+                       char *err, size_t errn)
+{
+    char gname[QP_ERR];
+    snprintf(gname, sizeof gname, "%s: game %d", name, n);
+    if (qp_cbr_parse(rec, gname, data + at, len - at, err, errn)) return -1;
+    rec->game_no = n;
+    return 0;
 }
 
 static int cbl_parse_game(qp_record *rec, const char *name, const unsigned char *data, size_t len, int n,
@@ -286,11 +305,7 @@ static int cbl_parse_game(qp_record *rec, const char *name, const unsigned char 
         snprintf(err, errn, "%s: no game %d (the file holds %d)", name, n, qp_cbl_count(data, len));
         return -1;
     }
-    char gname[QP_ERR];
-    snprintf(gname, sizeof gname, "%s: game %d", name, n);
-    if (qp_cbr_parse(rec, gname, data + at, len - at, err, errn)) return -1;
-    rec->game_no = n;
-    return 0;
+    return cbl_read_at(rec, name, data, len, at, n, err, errn);
 }
 
 static int cbl_parse(qp_record *rec, const char *name, const unsigned char *data, size_t len, char *err,
@@ -299,17 +314,21 @@ static int cbl_parse(qp_record *rec, const char *name, const unsigned char *data
     return cbl_parse_game(rec, name, data, len, 1, err, errn);
 }
 
+/* Every game in one walk over the slots (not a search from the start
+ * for each, which a library of thousands would pay for squared). */
 static int cbl_each(const char *name, const unsigned char *data, size_t len, int (*each)(qp_record *rec, void *ctx),
                     void *ctx, char *err, size_t errn)
 {
-    int count = qp_cbl_count(data, len);
-    for (int n = 1; n <= count; n++) {
+    int n = 0;
+    for (size_t at = cbl_next(data, len, cbl_first(data, len)); at < len;
+         at = cbl_next(data, len, at + QP_CBL_SLOT)) {
         qp_record rec;
-        if (cbl_parse_game(&rec, name, data, len, n, err, errn)) return -1;
+        memset(&rec, 0, sizeof rec);
+        if (cbl_read_at(&rec, name, data, len, at, ++n, err, errn)) return -1;
         snprintf(rec.format, sizeof rec.format, "cbl");
         if (each(&rec, ctx)) return -1;
     }
-    return count;
+    return n;
 }
 
 const qp_record_format qp_cbl_format = {.name = "cbl", .title = "CBL (CCBridge's library of records)",
