@@ -33,7 +33,10 @@
  * eye of the mover (an empty point whose orthogonal neighbours are all the
  * mover's, with at most one enemy diagonal, none on the edge); a move that
  * places on no point (a pass) only when no other is left.  The tree does
- * not try such fills either, unless they are all there is.
+ * not try such fills either, unless they are all there is.  With
+ * options.atari a playout first asks the game for its urgent answers to
+ * the move just played (a capture, an escape from atari) and plays one
+ * of those that are legal, chosen uniformly.
  *
  * Superko (r->draw.superko): `boards` holds the board keys of the game up
  * to the root, then of the selected path; a child whose board repeats one
@@ -152,6 +155,7 @@ qp_mcts *qp_mcts_new(const qp_rules *r, size_t mem_mb)
     M->opt.rave = (r->playout & QP_PLAYOUT_RAVE) != 0;
     M->opt.reuse = false;   /* no gain shown at fixed playouts (Go 9x9: 11-0-9 in 20 games) */
     M->opt.avoid_own_eyes = (r->playout & QP_PLAYOUT_AVOID_OWN_EYES) != 0;
+    M->opt.atari = (r->playout & QP_PLAYOUT_ATARI) && r->rs->playout_urgent;
     return M;
 }
 
@@ -191,6 +195,7 @@ uint64_t qp_mcts_root_visits(const qp_mcts *M)
 void qp_mcts_set_options(qp_mcts *M, const qp_mcts_options *o)
 {
     M->opt = *o;
+    M->opt.atari = o->atari && M->r->rs->playout_urgent;   /* nothing to ask without the hook */
     M->used = 0;
 }
 
@@ -453,23 +458,44 @@ static bool fills_own_eye(const qp_rules *r, const void *s, int p, int side)
     return enemy < (edges ? 1 : 2);
 }
 
-/* A playout's move among the cnt of M->mv at M->cur (reorders M->mv). */
-static qp_move playout_pick(qp_mcts *M, int cnt)
+/* One of the game's urgent answers to `last` that is among the cnt of
+ * M->mv, QP_MOVE_NONE when there is none. */
+static qp_move urgent_pick(qp_mcts *M, int cnt, qp_move last)
 {
+    qp_move u[8];
+    const qp_rules *r = M->r;
+    int nu = r->rs->playout_urgent(r, M->cur, last, u, 8), k = 0;
+    for (int i = 0; i < nu; i++)
+        for (int j = 0; j < cnt; j++)
+            if (M->mv[j] == u[i]) {
+                u[k++] = u[i];
+                break;
+            }
+    return k ? u[rnd(M, (uint32_t)k)] : QP_MOVE_NONE;
+}
+
+/* A playout's move among the cnt of M->mv at M->cur, after `last`
+ * (QP_MOVE_NONE when unknown); reorders M->mv. */
+static qp_move playout_pick(qp_mcts *M, int cnt, qp_move last)
+{
+    if (M->opt.atari && last != QP_MOVE_NONE) {
+        qp_move m = urgent_pick(M, cnt, last);
+        if (m != QP_MOVE_NONE) return m;
+    }
     if (!M->opt.avoid_own_eyes) return M->mv[rnd(M, (uint32_t)cnt)];
     const qp_rules *r = M->r;
     int side = r->rs->side_to_move(r, M->cur);
-    qp_move other = QP_MOVE_NONE, last = M->mv[0];
+    qp_move other = QP_MOVE_NONE, fill = M->mv[0];
     while (cnt > 0) {
         uint32_t i = rnd(M, (uint32_t)cnt);
         qp_move m = M->mv[i];
         int p = placement_point(r, M->cur, m);
         if (p >= 0 && !fills_own_eye(r, M->cur, p, side)) return m;
         if (p < 0) other = m;
-        last = m;
+        fill = m;
         M->mv[i] = M->mv[--cnt];
     }
-    return other != QP_MOVE_NONE ? other : last;
+    return other != QP_MOVE_NONE ? other : fill;
 }
 
 /* The moves of M->mv at M->cur the tree tries: under avoid_own_eyes, not
@@ -538,6 +564,7 @@ static void iteration(qp_mcts *M)
         }
         /* Playout: cnt >= 0 means the moves of M->cur are already in M->mv. */
         int cap = r->max_game_plies > 0 ? r->max_game_plies : DEFAULT_PLAYOUT_CAP;
+        qp_move last = idx != M->root_idx ? n->move : QP_MOVE_NONE;
         for (int step = 0;; step++) {
             if (cnt < 0) cnt = rs->gen(r, M->cur, M->mv, QP_GEN_ALL);
             if (cnt == 0) {
@@ -556,9 +583,10 @@ static void iteration(qp_mcts *M)
                 if (r->nsides == 1) rw[0] = 0.0f, rw[1] = 1.0f;
                 break;
             }
-            qp_move m = playout_pick(M, cnt);
+            qp_move m = playout_pick(M, cnt, last);
             if (rave) amaf_note(M, m, rs->side_to_move(r, M->cur), depth + step);
             rs->make(r, M->cur, m, NULL);
+            last = m;
             cnt = -1;
         }
     }

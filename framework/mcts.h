@@ -61,7 +61,8 @@ uint64_t qp_mcts_level_playouts(int level);
 /* ---- options (tree reuse, RAVE, playout policy) ---------------------------
  * A new handle takes them from the rules: rave when the game declares it
  * (QP_PLAYOUT_RAVE), avoid_own_eyes when it declares that
- * (QP_PLAYOUT_AVOID_OWN_EYES); reuse is off until a match shows it helps
+ * (QP_PLAYOUT_AVOID_OWN_EYES), atari when it declares QP_PLAYOUT_ATARI
+ * and has the playout_urgent hook; reuse is off until a match shows it helps
  * (Go 9×9 at 1000 playouts with it on against off: 11-0-9 in 20 games,
  * Elo +35 [-121, +208]).  The ladder tool and the
  * tests switch them to measure each.
@@ -73,9 +74,12 @@ uint64_t qp_mcts_level_playouts(int level);
  *  - avoid_own_eyes: playouts do not fill the mover's single-point eyes
  *    and pass only when nothing else is left, and the tree does not try
  *    such fills (Go-family games).
+ *  - atari: after each move a playout plays one of the game's urgent
+ *    answers to it when it has any (the playout_urgent hook: Go's capture
+ *    of a group in atari, the escape of one's own), else as above.
  * Setting options forgets the tree. */
 typedef struct qp_mcts_options {
-    bool rave, reuse, avoid_own_eyes;
+    bool rave, reuse, avoid_own_eyes, atari;
 } qp_mcts_options;
 
 void qp_mcts_get_options(const qp_mcts *m, qp_mcts_options *o);

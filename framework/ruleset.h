@@ -110,6 +110,7 @@ typedef struct qp_outcome {
 /* MCTS options a game declares (qp_rules.playout). */
 #define QP_PLAYOUT_AVOID_OWN_EYES 1u   /* playouts fill no single-point eye of the mover */
 #define QP_PLAYOUT_RAVE 2u             /* AMAF/RAVE: a move scores alike wherever it is played */
+#define QP_PLAYOUT_ATARI 4u            /* playouts answer ataris (the playout_urgent hook) */
 
 /* The AI of a game (qp_rules.ai). */
 #define QP_AI_DEFAULT 0
@@ -381,6 +382,14 @@ struct qp_ruleset {
      * (draughts' square numbers, "32"), for the reasons of why.h; at most
      * 7 bytes.  Without it the coordinate name of qp_sq_name ("e4"). */
     void (*point_name)(const qp_rules *r, int sq, char *buf, size_t n);
+
+    /* Optional (appended): the moves a random playout should prefer in s
+     * just after `last` was played — Go's capture of the group the last
+     * stone left in atari, and the saving of one's own group it put in
+     * atari — at most max, legal or not (MCTS keeps only those among the
+     * generated moves); their count, 0 when nothing is urgent.  Asked
+     * only when the game declares QP_PLAYOUT_ATARI. */
+    int (*playout_urgent)(const qp_rules *r, const void *s, qp_move last, qp_move *out, int max);
 };
 
 /* Notation styles of notation_text: coordinates as move_text writes them,

@@ -282,6 +282,99 @@ void blk_group_score(const blk_game *g, const void *s, int score[2])
     }
 }
 
+/* The liberties of the group through the stone on sq, up to two, in lib;
+ * their count.  Its stones are marked id in seen; with fewer than two
+ * liberties stack holds the whole group (len stones). */
+static int group_libs(const blk_game *g, const int8_t *c, int sq, uint8_t *seen, uint8_t id, int16_t *stack,
+                      int *len, int lib[2])
+{
+    int side = g->side_of[c[sq]], n = 0, nl = 0;
+    stack[n++] = (int16_t)sq;
+    seen[sq] = id;
+    for (int i = 0; i < n; i++) {
+        int at = stack[i];
+        for (int k = 0; k < g->npdir[at]; k++) {
+            int t = g->geom.nb[at][g->pdir[at][k]];
+            if (!c[t]) {
+                if (g->hole[t] || (nl == 1 && lib[0] == t)) continue;
+                lib[nl++] = t;
+                if (nl == 2) goto out;
+            } else if (g->side_of[c[t]] == side && seen[t] != id) {
+                seen[t] = id;
+                stack[n++] = (int16_t)t;
+            }
+        }
+    }
+out:
+    *len = n;
+    return nl;
+}
+
+/* Whether taking the lone stone on p at its liberty l is a ko recapture:
+ * every other point linked to l is p's side's, so the taker would stand
+ * with p's point as its one liberty.  Playouts leave it, or every ko
+ * would be fought to their ply cap. */
+static bool ko_point(const blk_game *g, const int8_t *c, int l, int p)
+{
+    int side = g->side_of[c[p]];
+    for (int k = 0; k < g->npdir[l]; k++) {
+        int t = g->geom.nb[l][g->pdir[l][k]];
+        if (t != p && (!c[t] || g->side_of[c[t]] != side)) return false;
+    }
+    return true;
+}
+
+static int add_urgent(qp_move *out, int n, int max, int sq)
+{
+    for (int i = 0; i < n; i++)
+        if (out[i] == (qp_move)(sq + 1)) return n;
+    if (n < max) out[n++] = (qp_move)(sq + 1);
+    return n;
+}
+
+int blk_group_urgent(const blk_game *g, const void *s, qp_move last, qp_move *out, int max)
+{
+    if (!g->group_capture || blk_from(last) >= 0 || blk_hops(last)) return 0;   /* not a placement */
+    int p = blk_to(last);
+    const int8_t *c = blk_ccells(g, s);
+    int side = blk_side(s);
+    if (p < 0 || p >= g->n || !c[p] || g->side_of[c[p]] == side) return 0;
+    uint8_t seen[QP_MAX_POINTS];
+    int16_t own[QP_MAX_POINTS], foe[QP_MAX_POINTS];
+    memset(seen, 0, (size_t)g->n);
+    uint8_t id = 1;
+    int n = 0, len, lib[2];
+    if (group_libs(g, c, p, seen, id, foe, &len, lib) == 1 && !(len == 1 && ko_point(g, c, lib[0], p)))
+        n = add_urgent(out, n, max, lib[0]);
+    const int16_t *nb = g->geom.nb[p];
+    for (int k = 0; k < g->npdir[p]; k++) {
+        int t = nb[g->pdir[p][k]];
+        if (!c[t] || g->side_of[c[t]] != side || seen[t]) continue;
+        uint8_t mine = ++id;
+        int olen;
+        if (group_libs(g, c, t, seen, mine, own, &olen, lib) != 1) continue;
+        int esc = lib[0];
+        for (int i = 0; i < olen; i++)   /* enemy groups touching it, in atari too */
+            for (int j = 0; j < g->npdir[own[i]]; j++) {
+                int u = g->geom.nb[own[i]][g->pdir[own[i]][j]];
+                if (!c[u] || g->side_of[c[u]] == side || seen[u]) continue;
+                if (id == UINT8_MAX) return n;   /* marks used up: enough found */
+                if (group_libs(g, c, u, seen, ++id, foe, &len, lib) == 1) n = add_urgent(out, n, max, lib[0]);
+            }
+        /* escape: the stone on esc would have two liberties, or join
+         * another own group */
+        int room = 0;
+        bool joins = false;
+        for (int j = 0; j < g->npdir[esc]; j++) {
+            int u = g->geom.nb[esc][g->pdir[esc][j]];
+            if (!c[u]) room += !g->hole[u];
+            else if (g->side_of[c[u]] == side && seen[u] != mine) joins = true;
+        }
+        if (room >= 2 || (room == 1 && joins)) n = add_urgent(out, n, max, esc);
+    }
+    return n;
+}
+
 bool blk_group_decided(const blk_game *g, const void *s, qp_outcome *o)
 {
     if (!g->pass_end || blk_cax(g, s)->passes < g->pass_end) return false;

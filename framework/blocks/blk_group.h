@@ -31,6 +31,15 @@ void blk_group_pass(const blk_game *g, void *s);
 void blk_group_score(const blk_game *g, const void *s, int score[2]);
 /* Whether passes in a row ended the game; fills o (scored) when they did. */
 bool blk_group_decided(const blk_game *g, const void *s, qp_outcome *o);
+/* The playout's urgent answers after the placement `last` (mcts.h,
+ * QP_PLAYOUT_ATARI): in games whose groups are captured: the liberty of
+ * the placed stone's group when it has only that one (a capture; not
+ * the recapture of a lone stone in a ko), and for each group of the side to move
+ * beside it left in atari, the liberty of an enemy group touching it that
+ * is in atari too (a counter-capture) and its own liberty when a stone
+ * there would have two or more (an escape).  Placements, at most max;
+ * their count. */
+int blk_group_urgent(const blk_game *g, const void *s, qp_move last, qp_move *out, int max);
 /* Why a placement on sq is refused by the group rules ("is suicide: ..."),
  * to follow the point's name; NULL when they allow it. */
 const char *blk_group_why_not(const blk_game *g, const void *s, int sq);

@@ -641,12 +641,12 @@ static void read_mill(lua_State *L, lr_inst *in, blk_game *g, int r, int params)
     lua_pop(L, 1);
 }
 
-/* rules.playout = { avoid_own_eyes = B, rave = B }: the game's MCTS
+/* rules.playout = { avoid_own_eyes = B, rave = B, atari = B }: the game's MCTS
  * options (qp_rules.playout, mcts.h). */
 static void read_playout(lua_State *L, lr_inst *in, int r, int params)
 {
-    static const char *const keys[] = {"avoid_own_eyes", "rave", NULL};
-    static const unsigned bits[] = {QP_PLAYOUT_AVOID_OWN_EYES, QP_PLAYOUT_RAVE};
+    static const char *const keys[] = {"avoid_own_eyes", "rave", "atari", NULL};
+    static const unsigned bits[] = {QP_PLAYOUT_AVOID_OWN_EYES, QP_PLAYOUT_RAVE, QP_PLAYOUT_ATARI};
     int ty = lr_field(L, r, "playout", params);
     if (ty == LUA_TTABLE) {
         int v = lua_gettop(L);
@@ -1211,6 +1211,13 @@ static void lb_point_name(const qp_rules *r, int sq, char *buf, size_t n)
     snprintf(buf, n, "%s", nm);
 }
 
+/* Playouts' answers to ataris (QP_PLAYOUT_ATARI): after a placement, in
+ * games whose groups are captured (blk_group.c). */
+static int lb_playout_urgent(const qp_rules *r, const void *s, qp_move last, qp_move *out, int max)
+{
+    return blk_group_urgent(G(r), s, last, out, max);
+}
+
 /* Why points are refused: the blocks' reasons (blk_why.c). */
 static qp_why_code lb_why_refused(const qp_rules *r, const void *s, const int *pts, int npts, qp_why *why)
 {
@@ -1236,6 +1243,7 @@ void lb_install(qp_ruleset *rs, bool has_eval, bool has_lua_eval)
     rs->move_squares = lb_move_squares;
     rs->move_effects = lb_move_effects;
     rs->point_name = lb_point_name;
+    rs->playout_urgent = lb_playout_urgent;
     rs->outcome = lb_outcome;
     rs->hash = lb_hash;
     rs->board_key = lb_board_key;

@@ -67,8 +67,10 @@ return {
       score = { kind = "area", komi = komi, reason = "area score" },
       superko = true,
       -- MCTS: playouts keep their own eyes (and pass only when nothing
-      -- else is left); a point is worth much the same whenever it is taken
-      playout = { avoid_own_eyes = true, rave = true },
+      -- else is left) and answer ataris (take a stone left with one
+      -- liberty, save a group put in atari); a point is worth much the
+      -- same whenever it is taken
+      playout = { avoid_own_eyes = true, rave = true, atari = true },
     }
   end,
   ai = "mcts",   -- chosen by matches (docs/engine.md)

@@ -471,6 +471,54 @@ static void test_pass_guard(void **st)
     guard_says("9/9/9/9/9/9/XX7/1XX6/2X6 w 5", "pass", true, "pass", NULL);
 }
 
+/* The playouts' urgent answers (QP_PLAYOUT_ATARI) after move at fen,
+ * as their texts in board order. */
+static void urgent_after(const char *fen, const char *move, const char *want)
+{
+    qp_game g;
+    qp_rules *r = game_at(&g, "go", no_params, fen);
+    assert_true(r->playout & QP_PLAYOUT_ATARI);
+    qp_move mv[QP_MAX_MOVES], m = QP_MOVE_NONE, u[8];
+    char t[QP_MOVE_TEXT], got[128] = "";
+    int n = qp_game_moves(&g, mv);
+    for (int i = 0; i < n && m == QP_MOVE_NONE; i++) {
+        r->rs->move_text(r, g.cur, mv[i], t, sizeof t);
+        if (!strcmp(t, move)) m = mv[i];
+    }
+    assert_int_not_equal(m, QP_MOVE_NONE);
+    play_ok(&g, move);
+    int nu = r->rs->playout_urgent(r, g.cur, m, u, 8);
+    for (int i = 0; i < nu; i++) {   /* placements encode their point: sort by it */
+        for (int j = i + 1; j < nu; j++)
+            if (u[j] < u[i]) {
+                qp_move x = u[i];
+                u[i] = u[j];
+                u[j] = x;
+            }
+        r->rs->move_text(r, g.cur, u[i], t, sizeof t);
+        snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", i ? " " : "", t);
+    }
+    if (strcmp(got, want)) fail_msg("%s, %s: urgent '%s', not '%s'", fen, move, got, want);
+    done(&g, r);
+}
+
+/* After a placement the playouts answer its ataris: the capture of the
+ * stone left with one liberty, the escape of a group it put in atari
+ * (only to a point with room), the capture of an enemy group in atari
+ * beside that group; nothing after a pass or a quiet move. */
+static void test_playout_urgent(void **st)
+{
+    (void)st;
+    urgent_after("9/9/9/9/9/9/9/1o7/2o6 w 3", "b1", "a1");               /* b1 has a1 only */
+    urgent_after("9/9/9/9/9/9/9/9/3Xo4 w 5", "f1", "e2");                /* e1 escapes */
+    urgent_after("9/9/9/9/9/9/9/3o5/3Xo4 w 5", "f1", "c1 e2");           /* or takes d1 */
+    urgent_after("9/9/9/9/9/9/9/3X1X3/3Xo4 w 5", "f1", "");              /* e2 has no room */
+    /* Black a1 takes b1 in a ko: White's retaking at b1 is not urgent */
+    urgent_after("9/9/9/9/9/9/9/oX7/1oX6 w 5", "a1", "a3");   /* a2 escapes */
+    urgent_after("9/9/9/9/9/9/9/9/3Xo4 w 5", "pass", "");
+    urgent_after("9/9/9/9/9/9/9/9/3Xo4 w 5", "e5", "");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -478,7 +526,7 @@ int main(void)
         cmocka_unit_test(test_superko_ai),
         cmocka_unit_test(test_area_score), cmocka_unit_test(test_bad_input), cmocka_unit_test(test_perft),
         cmocka_unit_test(test_twin),      cmocka_unit_test(test_twin_playouts),
-        cmocka_unit_test(test_pass_guard),
+        cmocka_unit_test(test_pass_guard), cmocka_unit_test(test_playout_urgent),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry_games, tu_teardown_registry);
 }

@@ -374,6 +374,7 @@ static void test_playout_key(void **st)
         {"", 0, NULL},
         {"    playout = { avoid_own_eyes = true },\n", QP_PLAYOUT_AVOID_OWN_EYES, NULL},
         {"    playout = { rave = true, avoid_own_eyes = false },\n", QP_PLAYOUT_RAVE, NULL},
+        {"    playout = { atari = true },\n", QP_PLAYOUT_ATARI, NULL},
         {"    playout = true,\n", 0, "rules.playout must be a table, got boolean"},
         {"    playout = { rave = 1 },\n", 0, "rules.playout.rave must be true or false"},
         {"    playout = { eyes = true },\n", 0, "rules.playout: unknown key 'eyes'"},
@@ -395,6 +396,7 @@ static void test_playout_key(void **st)
         m = qp_mcts_new(r, 1);
         qp_mcts_get_options(m, &o);
         assert_int_equal(o.rave, (cases[i].bits & QP_PLAYOUT_RAVE) != 0);
+        assert_int_equal(o.atari, (cases[i].bits & QP_PLAYOUT_ATARI) != 0);
         qp_mcts_free(m);
         qp_rules_free(r);
         qp_lua_ruleset_free(rs);
