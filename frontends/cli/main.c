@@ -80,7 +80,7 @@ static const command commands[] = {
     {"xboard", cmd_xboard, "xboard",
      "Run as an XBoard/WinBoard engine (CECP v2) for Xiangqi: moves a0..i9, FEN letters H and E\n"
      "('variant RULESET' plays another qipan game)."},
-    {"gtp", cmd_gtp, "gtp [RULESET] [--config FILE] [--level N] [--threads N]",
+    {"gtp", cmd_gtp, "gtp [RULESET] [--config FILE] [--level N | --playouts N [--seed S]] [--threads N]",
      "Run as a GTP (Go Text Protocol v2) engine for Go (default) or another game whose moves are\n"
      "points (hex, gomoku, reversi): vertices A-T without I, row 1 at the bottom."},
     {"library", cmd_library, "library [delete FILE | restore FILE]",

@@ -32,7 +32,10 @@
  * waits for the move (responses keep their order).  Time: time_settings
  * and time_left give a budget per move (move_budget_ms); without a clock,
  * --level 1..9 caps the playouts (mcts.h) and level 10 thinks
- * GTP_DEFAULT_MS a move.
+ * GTP_DEFAULT_MS a move; --playouts N gives every move N iterations
+ * (MCTS playouts, alpha-beta nodes) and no time limit, so that matches
+ * do not depend on the machine's load (with --seed S, the same moves
+ * from the same commands).
  *
  * Passing (Go-like games, those whose status line reports an area
  * score): the game is scored with every stone on the board alive, so a
@@ -77,6 +80,7 @@ typedef struct gtp {
     qp_game g;
     qp_ai *s;
     int level, threads;
+    uint64_t playouts;   /* --playouts: a fixed budget a move, 0 none */
     uint64_t seed;
     bool area;                  /* the game reports an area score (Go-like) */
     /* the record loadsgf read (has_src): printsgf keeps its tags,
@@ -391,7 +395,13 @@ static void do_genmove(gtp *t, const char *id, char **arg, int n, bool cleanup)
     lim.movetime_ms = move_budget_ms(t, side);
     lim.level = t->level;
     lim.seed = t->seed++;
-    if (!lim.movetime_ms && t->level >= 10) lim.movetime_ms = GTP_DEFAULT_MS;
+    if (t->playouts) {
+        lim.nodes = t->playouts;
+        lim.movetime_ms = 0;
+        lim.level = 0;
+    } else if (!lim.movetime_ms && t->level >= 10) {
+        lim.movetime_ms = GTP_DEFAULT_MS;
+    }
     snprintf(t->gen_id, sizeof t->gen_id, "%s", id ? id : "");
     t->gen_plies = added;
     t->cleanup = cleanup;
@@ -923,7 +933,8 @@ int cmd_gtp(qp_app *app, int argc, char **argv)
         fprintf(stderr, "qipan gtp: --level must be 1..10, got %d\n", t.level);
         return 2;
     }
-    t.seed = (uint64_t)time(NULL);
+    t.playouts = o.playouts > 0 ? (uint64_t)o.playouts : 0;
+    t.seed = o.has_seed ? o.seed : (uint64_t)time(NULL);
     pthread_mutex_init(&t.mu, NULL);
     const char *name = o.npos ? o.pos[0] : GTP_START_RULES;
     qp_rules *r = qp_app_open_rules(app, name, o.config);

@@ -213,6 +213,20 @@ static void test_genmove_plays(void **st)
     free(out);
 }
 
+/* --playouts N --seed S: a fixed budget a move, no clock, so the same
+ * session gives the same moves; a clock given later changes nothing. */
+static void test_fixed_playouts(void **st)
+{
+    (void)st;
+    const char *in = "genmove b\ngenmove w\ntime_settings 0 1 1\ngenmove b\nshowboard\n";
+    char *a = gtp("--playouts 300 --seed 7 --threads 1", in);
+    char *b = gtp("--playouts 300 --seed 7 --threads 1", in);
+    assert_string_equal(a, b);
+    assert_non_null(strstr(a, "Area: "));
+    free(a);
+    free(b);
+}
+
 /* loadsgf up to a move and whole, printsgf (keeping the file's comments
  * and branches for the moves the game shares with it; a comment's empty
  * line answered as a space, written to FILE as it is), a record of
@@ -270,7 +284,7 @@ int main(void)
         cmocka_unit_test(test_final_score),
         cmocka_unit_test(test_no_pass_while_capture_matters),
         cmocka_unit_test(test_quit_during_genmove),
-        cmocka_unit_test(test_genmove_plays),
+        cmocka_unit_test(test_genmove_plays), cmocka_unit_test(test_fixed_playouts),
         cmocka_unit_test(test_sgf_commands),
         cmocka_unit_test(test_other_games),
     };
