@@ -13,8 +13,11 @@
 // check the game is offered back; on the desktop, stop the server and
 // reload (the service worker's copy).  Save and Load through the browser
 // (frontends/gui/gui_webio.h), by touch and by mouse: on the phone the
-// buttons are a finger's size; a game played and saved arrives as a
-// download, which the native program reads with the moves played; the
+// buttons are a finger's size; Save asks the name in the browser's text
+// box (answered through the DevTools protocol: Cancel saves nothing, a
+// name typed is made a safe file name, .sgf asks for SGF); a game played
+// and saved arrives as a download under that name, which the native
+// program reads with the moves played; the
 // file picker (its chooser intercepted, a file set on it) loads an XQF
 // record of Xiangqi, the download back, a bad file and one too large,
 // whose errors show as on the desktop.
@@ -328,11 +331,21 @@ async function filesOn(cdp, origin, device) {
   const dir = mkdtempSync(join(tmpdir(), 'qipan-files-'));
   const page = await newPage(cdp, device);
   const downloads = new Map(), choosers = [];
+  // Save asks the name in the browser's own text box (window.prompt): each
+  // one the page opens is kept and answered with the next of answers, a
+  // text typed, or null for Cancel.
+  const prompts = [], answers = [];
   cdp.handlers.push((m) => {
     if (m.method === 'Browser.downloadWillBegin') downloads.set(m.params.guid, { name: m.params.suggestedFilename });
     if (m.method === 'Browser.downloadProgress' && downloads.has(m.params.guid))
       downloads.get(m.params.guid).state = m.params.state;
     if (m.sessionId === page.sid && m.method === 'Page.fileChooserOpened') choosers.push(m.params);
+    if (m.sessionId === page.sid && m.method === 'Page.javascriptDialogOpening') {
+      prompts.push(m.params);
+      const a = answers.shift();
+      page.send('Page.handleJavaScriptDialog', typeof a === 'string' ? { accept: true, promptText: a } : { accept: false })
+        .catch((e) => fail(`${tag}: answering the page's ${m.params.type}: ${e.message}`));
+    }
   });
   await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: dir,
                                                   browserContextId: page.contextId, eventsEnabled: true });
@@ -356,19 +369,54 @@ async function filesOn(cdp, origin, device) {
     return s && s.len >= 2 && !s.thinking ? s : null;
   }, 90000)).moves.slice(0, 2);
 
-  // Save: the dialog, its Save button, a download of the record
-  await page.press('save', touch);
-  await page.waitFor(`${tag}: the Save dialog`, async () => (await page.state()).dialog === 'save', 5000);
-  await page.press('yes', touch);
-  const dl = await page.waitFor(`${tag}: a download`, async () => {
-    for (const d of downloads.values()) if (d.state === 'completed') return d;
-    return null;
-  }, 10000);
+  // Save: the browser's text box asks the name, offering the last one
+  // saved under (the default at first); the window's own file dialog
+  // never opens.  Cancel saves nothing.
+  async function save(answer, offered) {
+    const before = prompts.length;
+    answers.push(answer);
+    await page.press('save', touch);
+    const p = await page.waitFor(`${tag}: Save asking the name`, () => prompts[before], 5000);
+    if (p.type !== 'prompt' || p.defaultPrompt !== offered || !p.message.endsWith('Save the game as:'))
+      fail(`${tag}: Save asked '${p.message}' offering '${p.defaultPrompt}' (${p.type}), not '${offered}'`);
+    await sleep(300);
+    const s = await page.state();
+    if (s.dialog !== '') fail(`${tag}: after the name the window shows its '${s.dialog}' dialog`);
+    return s;
+  }
+  async function download(want) {
+    const d = await page.waitFor(`${tag}: the download of ${want}`, async () => {
+      for (const d of downloads.values()) if (d.state === 'completed') return d;
+      return null;
+    }, 10000);
+    if (d.name !== want) fail(`${tag}: Save downloaded ${d.name}, not ${want}`);
+    const msg = (await page.state()).message;
+    if (msg !== 'Downloaded ' + want && !msg.endsWith(' Downloaded ' + want))
+      fail(`${tag}: after the download the message is '${msg}'`);
+    downloads.clear();
+    return d;
+  }
+  const msg0 = (await page.state()).message;
+  const cancelled = await save(null, 'zhonggong-game.txt');
+  if (cancelled.message !== msg0 || downloads.size)
+    fail(`${tag}: Cancel said '${cancelled.message}' and downloaded ${downloads.size} files`);
+  // the name as typed on a phone's keyboard, made a safe file name; on the
+  // desktop a name that asks for SGF (Go's format only) says so, as the
+  // desktop does, and the name offered is then saved as it is
+  let dl;
+  if (touch) {
+    await save('  My game: round 1/2?  ', 'zhonggong-game.txt');
+    dl = await download('My game_ round 1_2_.txt');
+    await save(null, dl.name);   // offered next time
+  } else {
+    const sgf = await save('game.sgf', 'zhonggong-game.txt');
+    if (!sgf.error || sgf.message !== 'SGF records are written for Go only, not zhonggong' || downloads.size)
+      fail(`${tag}: saving game.sgf said '${sgf.message}' and downloaded ${downloads.size} files`);
+    await save('zhonggong-game.txt', 'zhonggong-game.txt');
+    dl = await download('zhonggong-game.txt');
+  }
   const saved = join(dir, dl.name);
   if (!existsSync(saved)) fail(`${tag}: the download ${dl.name} is not in the download folder`);
-  const msg = (await page.state()).message;
-  if (msg !== 'Downloaded ' + dl.name && !msg.endsWith(' Downloaded ' + dl.name))
-    fail(`${tag}: after the download the message is '${msg}'`);
   // the native program reads it, with the moves played
   const check = join(dir, 'check.pgn');
   execFileSync(qipan, ['convert', saved, check, '--notation', 'coord'], { encoding: 'utf8' });
@@ -376,7 +424,8 @@ async function filesOn(cdp, origin, device) {
   const movetext = pgn.split('\n').filter((l) => !l.startsWith('[')).join(' ');
   if (!/\[Ruleset "zhonggong"\]/.test(pgn) || !new RegExp(`\\b1\\. ${played[0]} ${played[1]}\\b`).test(movetext))
     fail(`${tag}: the download does not hold zhonggong's ${played.join(' ')}:\n${pgn}`);
-  console.log(`${tag}: Save downloaded ${dl.name} (${readFileSync(saved).length} bytes), a record of ${played.join(' ')}`);
+  console.log(`${tag}: Save asked the name (Cancel saved nothing${touch ? '' : ', game.sgf was refused'}) and ` +
+              `downloaded ${dl.name} (${readFileSync(saved).length} bytes), a record of ${played.join(' ')}`);
 
   // Load through the picker: the chooser the Load button opens gets a file
   async function pick(file, what) {
