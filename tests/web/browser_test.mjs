@@ -2,7 +2,7 @@
 // through the DevTools protocol over a WebSocket made with Node's built-in
 // modules (no npm package).
 //
-//   node tests/web/browser_test.mjs QIPAN_BIN WEB_DIR [--bench]
+//   node tests/web/browser_test.mjs QIPAN_BIN WEB_DIR [--bench | --bench=ARGS...] [--bench-only]
 //
 // For a phone (390x844, touch) and a desktop window (1280x800), on a fresh
 // browser profile each: load the page from `qipan serve`, wait for the
@@ -22,7 +22,11 @@
 // record of Xiangqi, the download back, a bad file and one too large,
 // whose errors show as on the desktop.
 // --bench also runs `qipan bench
-// zhonggong` in the page and natively, and prints both speeds.  Prints a
+// zhonggong` and `qipan bench xiangqi` in the page and natively, checks
+// they searched the same nodes and prints both speeds; each --bench=ARGS
+// runs `qipan bench ARGS` instead ('xiangqi --depth 13': the default
+// xiangqi bench lasts some 20 ms natively, too short to time); with
+// --bench-only nothing else is run.  Prints a
 // line per step and the figures; exits 1 naming the step that failed.
 import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -34,7 +38,7 @@ import { createInterface } from 'node:readline';
 
 const [qipan, webDir, ...flags] = process.argv.slice(2);
 if (!qipan || !webDir) {
-  console.error('usage: node browser_test.mjs QIPAN_BIN WEB_DIR [--bench]');
+  console.error('usage: node browser_test.mjs QIPAN_BIN WEB_DIR [--bench | --bench=ARGS...] [--bench-only]');
   process.exit(2);
 }
 const chromiumBin = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -487,19 +491,22 @@ async function filesOn(cdp, origin, device) {
   rmSync(dir, { recursive: true, force: true });
 }
 
-async function bench(cdp, origin) {
+// `qipan bench ARGS` in the page, then natively: the same nodes searched
+// (the same search), and both speeds.
+async function bench(cdp, origin, game) {
   const page = await newPage(cdp, { w: 1280, h: 800, dpr: 1, touch: false });
-  await page.send('Page.navigate', { url: origin + '/?sw=0&args=bench%20zhonggong' });
-  const line = await page.waitFor('bench in the page', async () => {
+  await page.send('Page.navigate', { url: origin + '/?sw=0&args=' + encodeURIComponent('bench ' + game) });
+  const line = await page.waitFor(`bench ${game} in the page`, async () => {
     const log = await page.eval("typeof Module == 'object' && Module.qpLog ? Module.qpLog.join('\\n') : ''");
     const m = /^nodes (\d+) nps (\d+)$/m.exec(log);
     return m ? m : null;
   }, 300000);
-  const native = execFileSync(qipan, ['bench', 'zhonggong'], { encoding: 'utf8' });
-  const n = /^nodes (\d+) nps (\d+)$/m.exec(native);
-  console.log(`bench zhonggong: browser nodes ${line[1]} nps ${line[2]}; native nodes ${n[1]} nps ${n[2]}`);
-  if (line[1] !== n[1]) fail(`bench: the browser searched ${line[1]} nodes, the native build ${n[1]}`);
   await cdp.send('Target.closeTarget', { targetId: page.targetId });
+  const native = execFileSync(qipan, ['bench', ...game.split(' ').filter((w) => w)], { encoding: 'utf8' });
+  const n = /^nodes (\d+) nps (\d+)$/m.exec(native);
+  console.log(`bench ${game}: browser nodes ${line[1]} nps ${line[2]}; native nodes ${n[1]} nps ${n[2]}; ` +
+              `browser/native ${(Number(line[2]) / Number(n[2])).toFixed(2)}`);
+  if (line[1] !== n[1]) fail(`bench ${game}: the browser searched ${line[1]} nodes, the native build ${n[1]}`);
 }
 
 async function main() {
@@ -512,10 +519,20 @@ async function main() {
     '--disable-dev-shm-usage', 'about:blank'], /DevTools listening on (ws:\/\/\S+)/, 'stderr');
   const cdp = new Cdp(ws[1]);
   await cdp.open();
+  const asked = flags.filter((f) => f.startsWith('--bench=')).map((f) => f.slice(8));
+  const benches = asked.length ? asked : flags.includes('--bench') || flags.includes('--bench-only')
+    ? ['zhonggong', 'xiangqi'] : [];
+  if (flags.includes('--bench-only')) {
+    for (const game of benches) await bench(cdp, origin, game);
+    console.log('browser test: bench only: passed');
+    cdp.ws.close();
+    cleanup();
+    process.exit(0);
+  }
   const phoneDevice = { name: 'phone', w: 390, h: 844, dpr: 3, touch: true };
   const phone = await playOn(cdp, origin, phoneDevice);
   await filesOn(cdp, origin, phoneDevice);
-  if (flags.includes('--bench')) await bench(cdp, origin);
+  for (const game of benches) await bench(cdp, origin, game);
   // the desktop's computer at level 10 thinks for about a second: the
   // page must keep answering meanwhile; Save and Load by mouse first, as
   // the desktop's run stops the server
