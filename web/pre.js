@@ -46,8 +46,8 @@ if (typeof ENVIRONMENT_IS_PTHREAD === 'undefined' || !ENVIRONMENT_IS_PTHREAD) {
   // qpPick opens the file picker; the chosen file's first max + 1 bytes
   // (enough for the reader to refuse a larger one) wait in Module.qpPicked
   // until the window's frame loop takes them (qpPickedName, then
-  // qpWritePicked into the page's file system).  Save: qpDownload offers a
-  // file of that file system as a download.
+  // qpWritePicked into the page's file system).  Save: qpAskName asks the
+  // name, qpDownload offers the file written as a download.
   Module.qpPicked = null;
   Module.qpPick = function (max) {
     var input = Module.qpFileInput;
@@ -108,6 +108,15 @@ if (typeof ENVIRONMENT_IS_PTHREAD === 'undefined' || !ENVIRONMENT_IS_PTHREAD) {
       stringToUTF8(path + ': ' + ((e && e.message) || e), err, n);
       return -1;
     }
+  };
+  // Save's name: the browser's own text box, which a phone's on-screen
+  // keyboard types into, offering name.  1 with the answer in the n bytes
+  // at out; 0 when the player cancelled (or the browser shows no boxes).
+  Module.qpAskName = function (label, name, out, n) {
+    var s = window.prompt(label, name);
+    if (typeof s !== 'string') return 0;
+    stringToUTF8(s, out, n);
+    return 1;
   };
   // 1 when the download was offered, -1 with the reason in err.
   Module.qpDownload = function (path, name, err, n) {

@@ -672,6 +672,19 @@ static void save_to(gui_app *a, const char *path)
     }
 }
 
+/* Save: the window's file dialog; in a page the browser's own text box
+ * asks the name (a phone's keyboard types there) and the game is saved
+ * at once, Cancel saving nothing. */
+static void save_as(gui_app *a)
+{
+    char label[160], path[sizeof a->save_path];
+    const char *en = "Save the game as:";
+    gui_lang_join(a->st.cjk, label, sizeof label, gui_zh(en), en);
+    int named = gui_webio_ask_save(label, a->save_path, path, sizeof path);
+    if (named == 0) open_entry(a, GUI_DLG_SAVE);
+    else if (named > 0) save_to(a, path);
+}
+
 /* The opening names of the game shown (scripts/openings/RULESET.txt). */
 static void load_openings(gui_app *a)
 {
@@ -1022,7 +1035,7 @@ static void button(gui_app *a, int b, bool alt)
     case GUI_BTN_RESIGN:
         if (!gui_state_over(st) && st->r->nsides > 1) ask(a, GUI_ASK_RESIGN);
         break;
-    case GUI_BTN_SAVE: open_entry(a, GUI_DLG_SAVE); break;
+    case GUI_BTN_SAVE: save_as(a); break;
     case GUI_BTN_LOAD:   /* a page: the browser's file picker (gui_webio.h) */
         if (!gui_webio_pick(QP_RECORD_MAX)) open_entry(a, GUI_DLG_LOAD);
         break;
@@ -1260,7 +1273,7 @@ static void library_open(gui_app *a, bool export)
     if (st->msg_error) return;
     gui_default_save_path(st->r->rs->name, a->save_path, sizeof a->save_path);   /* never over the library's file */
     if (export) {
-        open_entry(a, GUI_DLG_SAVE);
+        save_as(a);
         return;
     }
     go_to(a, 0);

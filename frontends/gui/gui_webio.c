@@ -4,6 +4,7 @@
  */
 #include "gui_webio.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -36,6 +37,52 @@ void gui_webio_upload_path(const char *name, char *out, size_t n)
     snprintf(out, n, "%s/%s", GUI_WEBIO_DIR, k ? clean : "record");
 }
 
+/* The length, dot included, of the extension s[0..len) ends with: a '.'
+ * not first, then 1 to 4 ASCII letters and digits, the first a letter. */
+static size_t extension_len(const char *s, size_t len)
+{
+    size_t dot = len;
+    while (dot > 0 && s[dot - 1] != '.') dot--;
+    if (dot < 2) return 0;   /* no '.', or only a leading one */
+    size_t k = len - dot;
+    if (k < 1 || k > 4 || !isalpha((unsigned char)s[dot])) return 0;
+    for (size_t i = dot; i < len; i++)
+        if (!isalnum((unsigned char)s[i])) return 0;
+    return k + 1;
+}
+
+void gui_webio_save_name(const char *typed, char *out, size_t n)
+{
+    if (!n) return;
+    out[0] = 0;
+    size_t b = 0, e = strlen(typed);
+    while (b < e && strchr(" \t\r\n", typed[b])) b++;
+    while (e > b && strchr(" \t\r\n.", typed[e - 1])) e--;   /* systems drop a trailing dot */
+    if (b == e) return;
+    const char *s = typed + b;
+    size_t len = e - b, ext = extension_len(s, len);
+    const char *tail = ext ? s + len - ext : ".txt";
+    size_t tail_len = ext ? ext : 4, stem = len - ext;
+    size_t room = (n - 1 < GUI_WEBIO_NAME_MAX ? n - 1 : GUI_WEBIO_NAME_MAX);
+    if (room <= tail_len) return;
+    room -= tail_len;
+    size_t k = 0;
+    for (size_t i = 0; i < stem;) {   /* whole UTF-8 characters that fit */
+        size_t cl = 1;
+        while (i + cl < stem && ((unsigned char)s[i + cl] & 0xC0) == 0x80) cl++;
+        if (k + cl > room) break;
+        for (size_t j = 0; j < cl; j++, k++) {
+            unsigned char c = (unsigned char)s[i + j];
+            bool bad = c < 0x20 || c == 0x7f || strchr("/\\<>:\"|?*", c) || (k == 0 && c == '.');
+            out[k] = bad ? '_' : (char)c;
+        }
+        i += cl;
+    }
+    if (k == 0) return;
+    memcpy(out + k, tail, tail_len);
+    out[k + tail_len] = 0;
+}
+
 #ifdef __EMSCRIPTEN__
 
 #include <emscripten.h>
@@ -47,6 +94,9 @@ EM_JS(int, webio_write_picked, (const char *path, char *err, int n), {
     return Module.qpWritePicked(UTF8ToString(path), err, n);
 });
 EM_JS(void, webio_drop_picked, (void), { Module.qpPicked = null; });
+EM_JS(int, webio_prompt, (const char *label, const char *name, char *out, int n), {
+    return Module.qpAskName(UTF8ToString(label), UTF8ToString(name), out, n);
+});
 EM_JS(int, webio_download, (const char *path, const char *name, char *err, int n), {
     return Module.qpDownload(UTF8ToString(path), UTF8ToString(name), err, n);
 });
@@ -74,6 +124,17 @@ int gui_webio_take(char *path, size_t n, char *err, size_t errn)
     return webio_write_picked(path, err, (int)errn) ? -1 : 1;
 }
 
+int gui_webio_ask_save(const char *label, const char *path, char *out, size_t n)
+{
+    const char *slash = strrchr(path, '/');
+    char typed[512], name[GUI_WEBIO_NAME_MAX + 1];
+    if (!webio_prompt(label, slash ? slash + 1 : path, typed, (int)sizeof typed)) return -1;
+    gui_webio_save_name(typed, name, sizeof name);
+    if (!name[0]) return -1;
+    snprintf(out, n, "%.*s%s", slash ? (int)(slash - path + 1) : 0, path, name);
+    return 1;
+}
+
 int gui_webio_offer(const char *path, char *err, size_t errn)
 {
     const char *slash = strrchr(path, '/');
@@ -91,6 +152,12 @@ bool gui_webio_pick(size_t max)
 int gui_webio_take(char *path, size_t n, char *err, size_t errn)
 {
     (void)path, (void)n, (void)err, (void)errn;
+    return 0;
+}
+
+int gui_webio_ask_save(const char *label, const char *path, char *out, size_t n)
+{
+    (void)label, (void)path, (void)out, (void)n;
     return 0;
 }
 

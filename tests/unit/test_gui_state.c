@@ -975,6 +975,52 @@ static void test_webio_upload_path(void **state)
     assert_string_equal(err, "");
 }
 
+/* The name a page saves under, from what the player typed (gui_webio.h):
+ * a plain name whatever was typed, the extension kept (it picks the
+ * format) or ".txt" added, cut whole within GUI_WEBIO_NAME_MAX. */
+static void test_webio_save_name(void **state)
+{
+    (void)state;
+    static const struct { const char *typed, *name; } cases[] = {
+        {"zhonggong-game.txt", "zhonggong-game.txt"},
+        {"  My game: round 1/2?  ", "My game_ round 1_2_.txt"},
+        {"go.SGF", "go.SGF"},
+        {"final.pgn", "final.pgn"},
+        {"v1.2", "v1.2.txt"},
+        {"a.b.c", "a.b.c"},
+        {"notes.backup", "notes.backup.txt"},
+        {"game.", "game.txt"},
+        {"game . . ", "game.txt"},
+        {".hidden", "_hidden.txt"},
+        {"..", ""},
+        {"", ""},
+        {"  \t ", ""},
+        {"..\\up<>|*\"q\".pgn", "_._up_____q_.pgn"},
+        {"a\tb\x7f.pgn", "a_b_.pgn"},
+        {"\xE4\xB8\xAD\xE5\xB1\x80", "\xE4\xB8\xAD\xE5\xB1\x80.txt"},
+    };
+    char out[256];
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        gui_webio_save_name(cases[i].typed, out, sizeof out);
+        assert_string_equal(out, cases[i].name);
+    }
+    /* a long name: its stem cut before a character that would not fit
+     * whole, the extension kept */
+    char longname[400] = "x";
+    for (int i = 0; i < 50; i++) strcat(longname, "\xE4\xB8\xAD");   /* 3 bytes each */
+    strcat(longname, ".pgn");
+    gui_webio_save_name(longname, out, sizeof out);
+    assert_int_equal(strlen(out), 1 + 31 * 3 + 4);   /* a 32nd would make 101 */
+    assert_true(strlen(out) <= GUI_WEBIO_NAME_MAX);
+    assert_string_equal(out + strlen(out) - 4, ".pgn");
+    /* and to the room given: "中.txt" in 9 bytes and the NUL */
+    char small[10];
+    gui_webio_save_name("\xE4\xB8\xAD\xE5\xB1\x80", small, sizeof small);
+    assert_string_equal(small, "\xE4\xB8\xAD.txt");
+    /* natively the window opens its own dialog */
+    assert_int_equal(gui_webio_ask_save("Save the game as:", "/d/x.txt", out, sizeof out), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1000,6 +1046,7 @@ int main(void)
         cmocka_unit_test(test_settings_promotion),
         cmocka_unit_test(test_settings_language),
         cmocka_unit_test(test_webio_upload_path),
+        cmocka_unit_test(test_webio_save_name),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);
 }

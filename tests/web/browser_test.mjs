@@ -2,7 +2,7 @@
 // through the DevTools protocol over a WebSocket made with Node's built-in
 // modules (no npm package).
 //
-//   node tests/web/browser_test.mjs QIPAN_BIN WEB_DIR [--bench]
+//   node tests/web/browser_test.mjs QIPAN_BIN WEB_DIR [--bench | --bench=ARGS...] [--bench-only]
 //
 // For a phone (390x844, touch) and a desktop window (1280x800), on a fresh
 // browser profile each: load the page from `qipan serve`, wait for the
@@ -13,13 +13,20 @@
 // check the game is offered back; on the desktop, stop the server and
 // reload (the service worker's copy).  Save and Load through the browser
 // (frontends/gui/gui_webio.h), by touch and by mouse: on the phone the
-// buttons are a finger's size; a game played and saved arrives as a
-// download, which the native program reads with the moves played; the
+// buttons are a finger's size; Save asks the name in the browser's text
+// box (answered through the DevTools protocol: Cancel saves nothing, a
+// name typed is made a safe file name, .sgf asks for SGF); a game played
+// and saved arrives as a download under that name, which the native
+// program reads with the moves played; the
 // file picker (its chooser intercepted, a file set on it) loads an XQF
 // record of Xiangqi, the download back, a bad file and one too large,
 // whose errors show as on the desktop.
 // --bench also runs `qipan bench
-// zhonggong` in the page and natively, and prints both speeds.  Prints a
+// zhonggong` and `qipan bench xiangqi` in the page and natively, checks
+// they searched the same nodes and prints both speeds; each --bench=ARGS
+// runs `qipan bench ARGS` instead ('xiangqi --depth 13': the default
+// xiangqi bench lasts some 20 ms natively, too short to time); with
+// --bench-only nothing else is run.  Prints a
 // line per step and the figures; exits 1 naming the step that failed.
 import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,7 +38,7 @@ import { createInterface } from 'node:readline';
 
 const [qipan, webDir, ...flags] = process.argv.slice(2);
 if (!qipan || !webDir) {
-  console.error('usage: node browser_test.mjs QIPAN_BIN WEB_DIR [--bench]');
+  console.error('usage: node browser_test.mjs QIPAN_BIN WEB_DIR [--bench | --bench=ARGS...] [--bench-only]');
   process.exit(2);
 }
 const chromiumBin = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -328,11 +335,21 @@ async function filesOn(cdp, origin, device) {
   const dir = mkdtempSync(join(tmpdir(), 'qipan-files-'));
   const page = await newPage(cdp, device);
   const downloads = new Map(), choosers = [];
+  // Save asks the name in the browser's own text box (window.prompt): each
+  // one the page opens is kept and answered with the next of answers, a
+  // text typed, or null for Cancel.
+  const prompts = [], answers = [];
   cdp.handlers.push((m) => {
     if (m.method === 'Browser.downloadWillBegin') downloads.set(m.params.guid, { name: m.params.suggestedFilename });
     if (m.method === 'Browser.downloadProgress' && downloads.has(m.params.guid))
       downloads.get(m.params.guid).state = m.params.state;
     if (m.sessionId === page.sid && m.method === 'Page.fileChooserOpened') choosers.push(m.params);
+    if (m.sessionId === page.sid && m.method === 'Page.javascriptDialogOpening') {
+      prompts.push(m.params);
+      const a = answers.shift();
+      page.send('Page.handleJavaScriptDialog', typeof a === 'string' ? { accept: true, promptText: a } : { accept: false })
+        .catch((e) => fail(`${tag}: answering the page's ${m.params.type}: ${e.message}`));
+    }
   });
   await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: dir,
                                                   browserContextId: page.contextId, eventsEnabled: true });
@@ -356,19 +373,54 @@ async function filesOn(cdp, origin, device) {
     return s && s.len >= 2 && !s.thinking ? s : null;
   }, 90000)).moves.slice(0, 2);
 
-  // Save: the dialog, its Save button, a download of the record
-  await page.press('save', touch);
-  await page.waitFor(`${tag}: the Save dialog`, async () => (await page.state()).dialog === 'save', 5000);
-  await page.press('yes', touch);
-  const dl = await page.waitFor(`${tag}: a download`, async () => {
-    for (const d of downloads.values()) if (d.state === 'completed') return d;
-    return null;
-  }, 10000);
+  // Save: the browser's text box asks the name, offering the last one
+  // saved under (the default at first); the window's own file dialog
+  // never opens.  Cancel saves nothing.
+  async function save(answer, offered) {
+    const before = prompts.length;
+    answers.push(answer);
+    await page.press('save', touch);
+    const p = await page.waitFor(`${tag}: Save asking the name`, () => prompts[before], 5000);
+    if (p.type !== 'prompt' || p.defaultPrompt !== offered || !p.message.endsWith('Save the game as:'))
+      fail(`${tag}: Save asked '${p.message}' offering '${p.defaultPrompt}' (${p.type}), not '${offered}'`);
+    await sleep(300);
+    const s = await page.state();
+    if (s.dialog !== '') fail(`${tag}: after the name the window shows its '${s.dialog}' dialog`);
+    return s;
+  }
+  async function download(want) {
+    const d = await page.waitFor(`${tag}: the download of ${want}`, async () => {
+      for (const d of downloads.values()) if (d.state === 'completed') return d;
+      return null;
+    }, 10000);
+    if (d.name !== want) fail(`${tag}: Save downloaded ${d.name}, not ${want}`);
+    const msg = (await page.state()).message;
+    if (msg !== 'Downloaded ' + want && !msg.endsWith(' Downloaded ' + want))
+      fail(`${tag}: after the download the message is '${msg}'`);
+    downloads.clear();
+    return d;
+  }
+  const msg0 = (await page.state()).message;
+  const cancelled = await save(null, 'zhonggong-game.txt');
+  if (cancelled.message !== msg0 || downloads.size)
+    fail(`${tag}: Cancel said '${cancelled.message}' and downloaded ${downloads.size} files`);
+  // the name as typed on a phone's keyboard, made a safe file name; on the
+  // desktop a name that asks for SGF (Go's format only) says so, as the
+  // desktop does, and the name offered is then saved as it is
+  let dl;
+  if (touch) {
+    await save('  My game: round 1/2?  ', 'zhonggong-game.txt');
+    dl = await download('My game_ round 1_2_.txt');
+    await save(null, dl.name);   // offered next time
+  } else {
+    const sgf = await save('game.sgf', 'zhonggong-game.txt');
+    if (!sgf.error || sgf.message !== 'SGF records are written for Go only, not zhonggong' || downloads.size)
+      fail(`${tag}: saving game.sgf said '${sgf.message}' and downloaded ${downloads.size} files`);
+    await save('zhonggong-game.txt', 'zhonggong-game.txt');
+    dl = await download('zhonggong-game.txt');
+  }
   const saved = join(dir, dl.name);
   if (!existsSync(saved)) fail(`${tag}: the download ${dl.name} is not in the download folder`);
-  const msg = (await page.state()).message;
-  if (msg !== 'Downloaded ' + dl.name && !msg.endsWith(' Downloaded ' + dl.name))
-    fail(`${tag}: after the download the message is '${msg}'`);
   // the native program reads it, with the moves played
   const check = join(dir, 'check.pgn');
   execFileSync(qipan, ['convert', saved, check, '--notation', 'coord'], { encoding: 'utf8' });
@@ -376,7 +428,8 @@ async function filesOn(cdp, origin, device) {
   const movetext = pgn.split('\n').filter((l) => !l.startsWith('[')).join(' ');
   if (!/\[Ruleset "zhonggong"\]/.test(pgn) || !new RegExp(`\\b1\\. ${played[0]} ${played[1]}\\b`).test(movetext))
     fail(`${tag}: the download does not hold zhonggong's ${played.join(' ')}:\n${pgn}`);
-  console.log(`${tag}: Save downloaded ${dl.name} (${readFileSync(saved).length} bytes), a record of ${played.join(' ')}`);
+  console.log(`${tag}: Save asked the name (Cancel saved nothing${touch ? '' : ', game.sgf was refused'}) and ` +
+              `downloaded ${dl.name} (${readFileSync(saved).length} bytes), a record of ${played.join(' ')}`);
 
   // Load through the picker: the chooser the Load button opens gets a file
   async function pick(file, what) {
@@ -438,19 +491,22 @@ async function filesOn(cdp, origin, device) {
   rmSync(dir, { recursive: true, force: true });
 }
 
-async function bench(cdp, origin) {
+// `qipan bench ARGS` in the page, then natively: the same nodes searched
+// (the same search), and both speeds.
+async function bench(cdp, origin, game) {
   const page = await newPage(cdp, { w: 1280, h: 800, dpr: 1, touch: false });
-  await page.send('Page.navigate', { url: origin + '/?sw=0&args=bench%20zhonggong' });
-  const line = await page.waitFor('bench in the page', async () => {
+  await page.send('Page.navigate', { url: origin + '/?sw=0&args=' + encodeURIComponent('bench ' + game) });
+  const line = await page.waitFor(`bench ${game} in the page`, async () => {
     const log = await page.eval("typeof Module == 'object' && Module.qpLog ? Module.qpLog.join('\\n') : ''");
     const m = /^nodes (\d+) nps (\d+)$/m.exec(log);
     return m ? m : null;
   }, 300000);
-  const native = execFileSync(qipan, ['bench', 'zhonggong'], { encoding: 'utf8' });
-  const n = /^nodes (\d+) nps (\d+)$/m.exec(native);
-  console.log(`bench zhonggong: browser nodes ${line[1]} nps ${line[2]}; native nodes ${n[1]} nps ${n[2]}`);
-  if (line[1] !== n[1]) fail(`bench: the browser searched ${line[1]} nodes, the native build ${n[1]}`);
   await cdp.send('Target.closeTarget', { targetId: page.targetId });
+  const native = execFileSync(qipan, ['bench', ...game.split(' ').filter((w) => w)], { encoding: 'utf8' });
+  const n = /^nodes (\d+) nps (\d+)$/m.exec(native);
+  console.log(`bench ${game}: browser nodes ${line[1]} nps ${line[2]}; native nodes ${n[1]} nps ${n[2]}; ` +
+              `browser/native ${(Number(line[2]) / Number(n[2])).toFixed(2)}`);
+  if (line[1] !== n[1]) fail(`bench ${game}: the browser searched ${line[1]} nodes, the native build ${n[1]}`);
 }
 
 async function main() {
@@ -463,10 +519,20 @@ async function main() {
     '--disable-dev-shm-usage', 'about:blank'], /DevTools listening on (ws:\/\/\S+)/, 'stderr');
   const cdp = new Cdp(ws[1]);
   await cdp.open();
+  const asked = flags.filter((f) => f.startsWith('--bench=')).map((f) => f.slice(8));
+  const benches = asked.length ? asked : flags.includes('--bench') || flags.includes('--bench-only')
+    ? ['zhonggong', 'xiangqi'] : [];
+  if (flags.includes('--bench-only')) {
+    for (const game of benches) await bench(cdp, origin, game);
+    console.log('browser test: bench only: passed');
+    cdp.ws.close();
+    cleanup();
+    process.exit(0);
+  }
   const phoneDevice = { name: 'phone', w: 390, h: 844, dpr: 3, touch: true };
   const phone = await playOn(cdp, origin, phoneDevice);
   await filesOn(cdp, origin, phoneDevice);
-  if (flags.includes('--bench')) await bench(cdp, origin);
+  for (const game of benches) await bench(cdp, origin, game);
   // the desktop's computer at level 10 thinks for about a second: the
   // page must keep answering meanwhile; Save and Load by mouse first, as
   // the desktop's run stops the server
