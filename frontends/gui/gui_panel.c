@@ -316,7 +316,9 @@ static void draw_moves(gui_draw_ctx *d, const gui_layout *L, const gui_state *st
                 char on[200];
                 int sw;
                 gui_text_size(f, a, L->font_text, cur, &sw, NULL);
-                snprintf(on, sizeof on, "%s %s", op->code, f->cjk ? op->zh : op->en);
+                /* one language for room: Chinese unless English alone is asked */
+                bool zh = f->cjk && gui_lang() != QP_LANG_EN;
+                snprintf(on, sizeof on, "%s %s", op->code, zh ? op->zh : op->en);
                 float ox = xtext + sw + L->font_text * 0.8f;
                 SDL_Rect ob = {(int)ox, (int)y, (int)(R->x + R->w - ox - 10 * L->ui), L->row_h};
                 if (ob.w > L->font_small * 4)
