@@ -31,8 +31,9 @@ cd "$(dirname "$0")"
 
 # Build, window, tests (cmocka, Xvfb, xdotool, faketime, clang fuzzers), the
 # installer checks (dpkg-dev, desktop-file-utils, appstream), the real XBoard
-# the CECP test plays in (xboard) and msgfmt for the message catalogue (gettext).
-PKGS="cmake gcc make pkg-config liblua5.4-dev libcmocka-dev libsdl2-dev libsdl2-ttf-dev fonts-wqy-microhei xvfb xdotool clang libclang-rt-dev libedit-dev libfontconfig-dev fonts-arphic-ukai libpng-dev faketime libgnutls28-dev dpkg-dev desktop-file-utils appstream xboard gettext"
+# the CECP test plays in (xboard), msgfmt for the message catalogue (gettext)
+# and a small window manager the full-screen test runs under (evilwm).
+PKGS="cmake gcc make pkg-config liblua5.4-dev libcmocka-dev libsdl2-dev libsdl2-ttf-dev fonts-wqy-microhei xvfb xdotool clang libclang-rt-dev libedit-dev libfontconfig-dev fonts-arphic-ukai libpng-dev faketime libgnutls28-dev dpkg-dev desktop-file-utils appstream xboard gettext evilwm"
 JOBS=$(nproc 2>/dev/null || echo 2)
 # The web build (web/build.sh) and its browser test (tests/web/).
 WEB_PKGS="emscripten dpkg-dev librsvg2-bin chromium nodejs"

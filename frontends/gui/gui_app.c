@@ -65,6 +65,7 @@ typedef struct gui_app {
     bool autosave_armed;      /* false while the resume question is open */
     Uint64 last_ms;
     int start_w, start_h;     /* window size at start: what zoom 0 returns to */
+    int drawn_w, drawn_h;     /* output size of the last frame drawn (for the log) */
     unsigned think_phase;     /* animation step of the thinking dots */
     char save_path[1024];
     char prev_path[1024];     /* the game New replaced, kept aside: Undo brings it back */
@@ -1810,6 +1811,11 @@ static void render(gui_app *a)
         SDL_GetWindowSize(a->win, &w, &h);
     }
     double t = gui_now();
+    /* The size each new frame is laid out for: the tests wait on it after
+     * a zoom or F11 before they look at the screen. */
+    if (a->st.log && (w != a->drawn_w || h != a->drawn_h)) fprintf(stderr, "qipan: frame: %dx%d\n", w, h);
+    a->drawn_w = w;
+    a->drawn_h = h;
     gui_layout_compute(&a->L, &a->st.r->geom, w, h, a->st.flip);
     gui_draw_frame(&a->draw, &a->L, &a->st, SDL_GetTicks());
     SDL_RenderPresent(a->ren);

@@ -61,9 +61,7 @@ void gui_cap_word(char *buf, size_t n, const char *w)
 
 const char *gui_side_bi(const gui_fonts *f, const qp_rules *r, int side, char *buf, size_t n)
 {
-    char en[64];
-    gui_cap_word(en, sizeof en, qp_side_name(r, side));
-    return gui_bi(f, buf, n, gui_side_zh(r, side), en);
+    return gui_side_say(f->cjk, r, side, GUI_SIDE_NAME, buf, n);
 }
 
 /* ---- sides ------------------------------------------------------------ */

@@ -48,11 +48,7 @@ static void draw_status(gui_draw_ctx *d, const gui_layout *L, const gui_state *s
     } else if (r->nsides < 2) {
         gui_tr(f, line, sizeof line, "Your move");
     } else {
-        char en[64];
-        gui_cap_word(en, sizeof en, qp_side_name(r, st->to_move));
-        snprintf(a, sizeof a, "%s走棋", gui_side_zh(r, st->to_move));
-        snprintf(b, sizeof b, "%s to move", en);
-        gui_bi(f, line, sizeof line, *gui_side_zh(r, st->to_move) ? a : "", b);
+        gui_side_say(f->cjk, r, st->to_move, GUI_SIDE_TO_MOVE, line, sizeof line);
     }
     float y = (float)R->y, tx = (float)R->x, dot = L->font_text * 0.42f;
     if (st->outcome.result == QP_ONGOING && r->nsides > 1) {
@@ -258,7 +254,7 @@ static void draw_think(gui_draw_ctx *d, const gui_layout *L, const gui_state *st
     } else {
         /* idle: show the mode and level */
         const char *zh, *en;
-        char sa[96], sb[96];
+        char sb[96];
         switch (st->r->nsides < 2 ? 4u : st->ai_mask & 3u) {
         case 4: zh = st->ai_mask & 1u ? "电脑解题" : "独自解题";
                 en = st->ai_mask & 1u ? "Puzzle (the computer solves)" : "Puzzle"; break;
@@ -266,12 +262,8 @@ static void draw_think(gui_draw_ctx *d, const gui_layout *L, const gui_state *st
         case 3: zh = "电脑对电脑"; en = "Computer vs computer"; break;
         default: {
             int hs = gui_state_human_side(st);
-            char cap[32];
-            gui_cap_word(cap, sizeof cap, qp_side_name(st->r, hs));
-            snprintf(sa, sizeof sa, "执%s对电脑", *gui_side_zh(st->r, hs) ? gui_side_zh(st->r, hs) : "");
-            snprintf(sb, sizeof sb, "You (%s) vs computer", cap);
-            zh = sa;
-            en = sb;
+            zh = gui_side_zh(st->r, hs, GUI_SIDE_VS_COMPUTER);
+            en = gui_side_en(st->r, hs, GUI_SIDE_VS_COMPUTER, sb, sizeof sb);
         }
         }
         if (!st->engine_ok && st->r->nsides > 1) {
@@ -324,7 +316,9 @@ static void draw_moves(gui_draw_ctx *d, const gui_layout *L, const gui_state *st
                 char on[200];
                 int sw;
                 gui_text_size(f, a, L->font_text, cur, &sw, NULL);
-                snprintf(on, sizeof on, "%s %s", op->code, f->cjk ? op->zh : op->en);
+                /* one language for room: Chinese unless English alone is asked */
+                bool zh = f->cjk && gui_lang() != QP_LANG_EN;
+                snprintf(on, sizeof on, "%s %s", op->code, zh ? op->zh : op->en);
                 float ox = xtext + sw + L->font_text * 0.8f;
                 SDL_Rect ob = {(int)ox, (int)y, (int)(R->x + R->w - ox - 10 * L->ui), L->row_h};
                 if (ob.w > L->font_small * 4)
@@ -579,10 +573,10 @@ static void draw_newgame(gui_draw_ctx *d, const gui_layout *L, const gui_state *
     SDL_Rect tb = {C->x + (int)pad, C->y + (int)pad, C->w - 2 * (int)pad, N.row_y[0] - C->y - (int)pad};
     gui_text_box(f, gui_tr(f, a, sizeof a, "New game"), L->font_title, true, GUI_CARD_TEXT, tb, GUI_LEFT, 0);
     const char *game = ng->game >= 0 && ng->game < st->ngames ? st->games[ng->game] : st->r->rs->name;
-    /* the Game row shows the game's title up to its first comma or parenthesis */
+    /* the Game row shows the game's title, in the window's language, up to its first comma or parenthesis */
     char shown[96];
     const char *tl = ng->game >= 0 && ng->game < st->ngames ? st->game_titles[ng->game] : NULL;
-    snprintf(shown, sizeof shown, "%s", tl && *tl ? tl : game);
+    gui_title_say(f->cjk, tl && *tl ? tl : game, shown, sizeof shown);   /* in the window's language */
     shown[strcspn(shown, ",")] = 0;
     if (!shown[0]) snprintf(shown, sizeof shown, "%s", game);
     /* Side names of the chosen game are known only for the current one. */
@@ -598,8 +592,8 @@ static void draw_newgame(gui_draw_ctx *d, const gui_layout *L, const gui_state *
     for (int r = 0; r < GUI_NG_ROWS; r++) {
         /* the Time row's English carries the control ("Time 3+2"), its Chinese the word */
         const char *zh = gui_zh(r == 4 ? "Time" : le[r]);
-        if (r == 1 && same) zh = gui_side_zh(st->r, 0);
-        if (r == 2 && same) zh = gui_side_zh(st->r, 1);
+        if (r == 1 && same) zh = gui_side_zh(st->r, 0, GUI_SIDE_NAME);
+        if (r == 2 && same) zh = gui_side_zh(st->r, 1, GUI_SIDE_NAME);
         gui_text_fit(f, gui_bi(f, a, sizeof a, zh, le[r]), L->font_text, true, GUI_CARD_TEXT, (float)N.label_x,
                      N.row_y[r] + N.row_h / 2.0f, GUI_LEFT | GUI_VCENTER, N.value_x - N.label_x - 6);
     }

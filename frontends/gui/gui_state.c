@@ -527,12 +527,6 @@ void gui_state_message(gui_state *st, bool error, const char *fmt, ...)
     if (st->log) fprintf(stderr, "qipan: %s: %s\n", error ? "error" : "message", st->msg);
 }
 
-static void side_en(const qp_rules *r, int side, char *buf, size_t n)
-{
-    snprintf(buf, n, "%s", qp_side_name(r, side));
-    if (buf[0] >= 'a' && buf[0] <= 'z') buf[0] = (char)(buf[0] - 'a' + 'A');
-}
-
 static void join(char *out, size_t n, bool cjk, const char *zh, const char *en)
 {
     gui_lang_join(cjk, out, n, zh, en);
@@ -542,7 +536,7 @@ void gui_state_banner(const gui_state *st, bool cjk, char *result, size_t rn, ch
 {
     const qp_rules *r = st->r;
     const qp_outcome *o = &st->outcome;
-    char zh[128], en[128], side[32];
+    char en[128];
     result[0] = reason[0] = 0;
     if (o->result == QP_ONGOING) return;
     if (o->result == QP_DRAW) {
@@ -551,23 +545,14 @@ void gui_state_banner(const gui_state *st, bool cjk, char *result, size_t rn, ch
         const char *e = o->winner == 0 ? "Solved" : "Failed";
         join(result, rn, cjk, gui_zh(e), e);
     } else {
-        side_en(r, o->winner, side, sizeof side);
-        snprintf(zh, sizeof zh, "%s胜", gui_side_zh(r, o->winner));
-        snprintf(en, sizeof en, "%s wins", side);
-        join(result, rn, cjk, *gui_side_zh(r, o->winner) ? zh : "", en);
+        gui_side_say(cjk, r, o->winner, GUI_SIDE_WINS, result, rn);
     }
     const char *why = o->reason ? o->reason : "";
     int loser = r->nsides > 1 && o->result == QP_WIN ? 1 - o->winner : -1;
     if (!strcmp(why, "resignation") && loser >= 0) {
-        side_en(r, loser, side, sizeof side);
-        snprintf(zh, sizeof zh, "%s认输", gui_side_zh(r, loser));
-        snprintf(en, sizeof en, "%s resigned", side);
-        join(reason, qn, cjk, *gui_side_zh(r, loser) ? zh : "", en);
+        gui_side_say(cjk, r, loser, GUI_SIDE_RESIGNED, reason, qn);
     } else if (!strcmp(why, "time") && st->flagged >= 0) {
-        side_en(r, st->flagged, side, sizeof side);
-        snprintf(zh, sizeof zh, "%s超时", gui_side_zh(r, st->flagged));
-        snprintf(en, sizeof en, "%s ran out of time", side);
-        join(reason, qn, cjk, *gui_side_zh(r, st->flagged) ? zh : "", en);
+        gui_side_say(cjk, r, st->flagged, GUI_SIDE_OUT_OF_TIME, reason, qn);
     } else if (!strcmp(why, "five-soldiers")) {
         join(reason, qn, cjk, gui_zh("five soldiers reached the last rank"), "five soldiers reached the last rank");
     } else {

@@ -47,13 +47,38 @@ const char *gui_lang_join(bool cjk, char *buf, size_t n, const char *zh, const c
     return buf;
 }
 
-const char *gui_side_zh(const qp_rules *r, int side)
+const char *gui_side_en(const qp_rules *r, int side, gui_side_text k, char *buf, size_t n)
 {
-    const char *n = qp_side_name(r, side);
-    if (!strcmp(n, "red")) return "红方";
-    if (!strcmp(n, "black")) return "黑方";
-    if (!strcmp(n, "white")) return "白方";
-    return "";
+    char name[64];
+    snprintf(name, sizeof name, "%s", qp_side_name(r, side));
+    if (name[0] >= 'a' && name[0] <= 'z') name[0] = (char)(name[0] - 'a' + 'A');
+    /* a side named in the plural ("goats", "men") wins without an s */
+    size_t len = strlen(name);
+    bool plural = (len > 1 && name[len - 1] == 's') || !strcmp(name, "Men");
+    switch (k) {
+    case GUI_SIDE_TO_MOVE: snprintf(buf, n, "%s to move", name); break;
+    case GUI_SIDE_WINS: snprintf(buf, n, "%s %s", name, plural ? "win" : "wins"); break;
+    case GUI_SIDE_RESIGNED: snprintf(buf, n, "%s resigned", name); break;
+    case GUI_SIDE_OUT_OF_TIME: snprintf(buf, n, "%s ran out of time", name); break;
+    case GUI_SIDE_VS_COMPUTER: snprintf(buf, n, "You (%s) vs computer", name); break;
+    default: snprintf(buf, n, "%s", name); break;
+    }
+    return buf;
+}
+
+const char *gui_side_zh(const qp_rules *r, int side, gui_side_text k)
+{
+    char en[96], key[128];
+    gui_side_en(r, side, k, en, sizeof en);
+    if (k != GUI_SIDE_NAME) return gui_zh(en);
+    snprintf(key, sizeof key, "side\004%s", en);   /* the bare word "Red" is not the colour's */
+    return qp_texts_get(g_texts, key);
+}
+
+const char *gui_side_say(bool cjk, const qp_rules *r, int side, gui_side_text k, char *buf, size_t n)
+{
+    char en[96];
+    return gui_lang_join(cjk, buf, n, gui_side_zh(r, side, k), gui_side_en(r, side, k, en, sizeof en));
 }
 
 const char *gui_word_zh(const char *en)
@@ -74,26 +99,35 @@ static bool cjk_at(const char *s)
     return c == 0xEF && ((unsigned char)s[1] == 0xBC || (unsigned char)s[1] == 0xBD) && s[2];
 }
 
-/* One part of a status text in Chinese: its numbers as %d looked up
- * under context "status", then put back in order; NULL when the
- * catalogue has no such entry (or its %d do not match). */
+/* One part of a status text in Chinese: its runs of digits as %d and its
+ * runs of Chinese characters (piece glyphs: "Taken by red: 卒車") as %s,
+ * looked up under context "status", then put back in order; NULL when
+ * the catalogue has no such entry (or its placeholders do not match). */
 static const char *status_part_zh(const char *part, size_t len, char *buf, size_t n)
 {
-    char key[256], nums[8][24];
-    int nn = 0;
+    char key[256], args[8][64], kind[8];
+    int na = 0;
     size_t k = (size_t)snprintf(key, sizeof key, "status\004");
     for (size_t i = 0; i < len && k + 3 < sizeof key;) {
+        size_t j = i;
+        char c = 0;
         if (isdigit((unsigned char)part[i])) {
-            size_t j = i;
             while (j < len && isdigit((unsigned char)part[j])) j++;
-            if (nn == 8 || j - i >= sizeof nums[0]) return NULL;
-            snprintf(nums[nn++], sizeof nums[0], "%.*s", (int)(j - i), part + i);
-            memcpy(key + k, "%d", 2);
-            k += 2;
-            i = j;
-        } else {
-            key[k++] = part[i++];
+            c = 'd';
+        } else if (i + 3 <= len && cjk_at(part + i)) {
+            while (j + 3 <= len && cjk_at(part + j)) j += 3;
+            c = 's';
         }
+        if (!c) {
+            key[k++] = part[i++];
+            continue;
+        }
+        if (na == 8 || j - i >= sizeof args[0]) return NULL;
+        snprintf(args[na], sizeof args[0], "%.*s", (int)(j - i), part + i);
+        kind[na++] = c;
+        key[k++] = '%';
+        key[k++] = c;
+        i = j;
     }
     key[k] = 0;
     const char *zh = qp_texts_get(g_texts, key);
@@ -101,9 +135,9 @@ static const char *status_part_zh(const char *part, size_t len, char *buf, size_
     size_t o = 0;
     int used = 0;
     for (const char *z = zh; *z && o + 1 < n; z++) {
-        if (z[0] == '%' && z[1] == 'd') {
-            if (used == nn) return NULL;
-            o += (size_t)snprintf(buf + o, n - o, "%s", nums[used++]);
+        if (z[0] == '%' && (z[1] == 'd' || z[1] == 's')) {
+            if (used == na || kind[used] != z[1]) return NULL;
+            o += (size_t)snprintf(buf + o, n - o, "%s", args[used++]);
             if (o >= n) return NULL;
             z++;
         } else {
@@ -111,7 +145,7 @@ static const char *status_part_zh(const char *part, size_t len, char *buf, size_
         }
     }
     buf[o < n ? o : n - 1] = 0;
-    return used == nn ? buf : NULL;
+    return used == na ? buf : NULL;
 }
 
 const char *gui_status_say(bool cjk, const char *en, char *buf, size_t n)

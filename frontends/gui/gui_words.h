@@ -1,6 +1,6 @@
 /*
  * gui_words.h — the Chinese the window shows beside English: side names
- * and the words of flags, outcome reasons and level names.  Pure lookups
+ * and the sentences about a side, the words of flags, outcome reasons and level names.  Pure lookups
  * (no SDL), shared by drawing and by the state's banner text.
  *
  * Also the window's language (zh, en or both) and its catalogue
@@ -14,8 +14,26 @@
 #include "ruleset.h"
 #include "texts.h"
 
-/* Chinese for a side ("红方"), and for a flag, reason or level name; "" if none. */
-const char *gui_side_zh(const qp_rules *r, int side);
+/* What the window says of one side.  Each is a whole sentence of the
+ * catalogue per side name ("Red to move" -> "红方走棋", "Goats win" ->
+ * "羊方胜"), never a side word pasted into a sentence of another
+ * language, so each language puts the side where its grammar does. */
+typedef enum gui_side_text {
+    GUI_SIDE_NAME,          /* "Red" (context "side": a bare word) */
+    GUI_SIDE_TO_MOVE,       /* "Red to move" */
+    GUI_SIDE_WINS,          /* "Red wins", "Tigers win" */
+    GUI_SIDE_RESIGNED,      /* "Red resigned" */
+    GUI_SIDE_OUT_OF_TIME,   /* "Red ran out of time" */
+    GUI_SIDE_VS_COMPUTER,   /* "You (Red) vs computer" */
+    GUI_SIDE_TEXTS
+} gui_side_text;
+/* The English of k for side (its name capitalised). */
+const char *gui_side_en(const qp_rules *r, int side, gui_side_text k, char *buf, size_t n);
+/* The catalogue's Chinese of that English, "" when it has none. */
+const char *gui_side_zh(const qp_rules *r, int side, gui_side_text k);
+/* The same in the window's language, joined as gui_lang_join does. */
+const char *gui_side_say(bool cjk, const qp_rules *r, int side, gui_side_text k, char *buf, size_t n);
+/* Chinese for a flag, reason or level name (context "word"); "" if none. */
 const char *gui_word_zh(const char *en);
 /* A game's title in the window's language: a title that holds its own
  * Chinese ("Zhonggong Xiangqi (中宫象棋)", "老虎棋 Laohu (...)") shows
@@ -26,7 +44,8 @@ const char *gui_title_say(bool cjk, const char *title, char *buf, size_t n);
 /* A ruleset's status text (its players' counts) in the window's
  * language: in zh each part (parts are joined by " · ") as the catalogue
  * says it under context "status", its runs of digits standing for %d
- * and put back in order; a part it has not stays as written; in en and
+ * and its runs of Chinese characters (piece glyphs) for %s, put back in
+ * order; a part it has not stays as written; in en and
  * both the text as written. */
 const char *gui_status_say(bool cjk, const char *en, char *buf, size_t n);
 /* Whether s[0..n) holds a character of the CJK blocks. */

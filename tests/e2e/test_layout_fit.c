@@ -15,6 +15,7 @@
  */
 #include "testutil.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -237,6 +238,51 @@ static void test_languages(void **state)
     free(B);
 }
 
+/* Texts about a side, in games whose sides are not Red and Black: in
+ * Chinese the catalogue's whole sentences and no English word anywhere
+ * (none pasted into a sentence, none left over), in English the English,
+ * in both the two. */
+static void test_side_texts_in_each_language(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *args, *zh[4], *en[4];
+    } cases[] = {
+        {"render baghchal", {"羊方走棋", "羊方", "虎方", "执羊方对电脑"},
+         {"Goats to move", "Goats", "Tigers", "You (Goats) vs computer"}},
+        {"render laohu --resign men", {"虎方胜", "兵方认输", "兵方", "虎方"}, {"Tiger wins", "Men resigned", "Men", "Tiger"}},
+        {"render jungle --resign south", {"北方胜", "南方认输", "南方", "北方"},
+         {"North wins", "South resigned", "South", "North"}},
+        {"render connect4 --dialog newgame", {"红方", "黄方", "新局设置", "黄方"}, {"Red", "Yellow", "New game", "Yellow"}},
+        {"render baghchal --resign tigers", {"羊方胜", "虎方认输", "羊方", "虎方"},
+         {"Goats win", "Tigers resigned", "Goats", "Tigers"}},
+    };
+    boxes *B = malloc(sizeof *B);
+    assert_non_null(B);
+    char args[256], both[256];
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        snprintf(args, sizeof args, "%s --lang zh", cases[c].args);
+        render_boxes(args, "1000x760", B);
+        for (int k = 0; k < 4; k++)
+            if (!find_exact(B, cases[c].zh[k])) fail_msg("'%s': no text '%s'", args, cases[c].zh[k]);
+        for (int i = 0; i < B->n; i++)
+            for (const char *t = B->r[i].text; t[0] && t[1]; t++)
+                if (isalpha((unsigned char)t[0]) && isalpha((unsigned char)t[1]))
+                    fail_msg("'%s': English in '%s'", args, B->r[i].text);
+        snprintf(args, sizeof args, "%s --lang en", cases[c].args);
+        render_boxes(args, "1000x760", B);
+        for (int k = 0; k < 4; k++)
+            if (!find_exact(B, cases[c].en[k])) fail_msg("'%s': no text '%s'", args, cases[c].en[k]);
+        snprintf(args, sizeof args, "%s --lang both", cases[c].args);
+        render_boxes(args, "1000x760", B);
+        for (int k = 0; k < 4; k++) {
+            snprintf(both, sizeof both, "%s %s", cases[c].zh[k], cases[c].en[k]);
+            if (!find_exact(B, both)) fail_msg("'%s': no text '%s'", args, both);
+        }
+    }
+    free(B);
+}
+
 /* The player tools' dialogs: the Library (a full list, a long player
  * name and reason), the position editor with a refusal and the paste
  * question. */
@@ -376,6 +422,7 @@ int main(void)
         cmocka_unit_test(test_network),
         cmocka_unit_test(test_end_banner),
         cmocka_unit_test(test_languages),
+        cmocka_unit_test(test_side_texts_in_each_language),
         cmocka_unit_test(test_other_games),
         cmocka_unit_test(test_tool_dialogs),
         cmocka_unit_test(test_promotion_picker),

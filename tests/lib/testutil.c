@@ -289,6 +289,11 @@ bool tu_find_window(const char *display, char *win, size_t n, int timeout_ms)
 
 int tu_start_xvfb(pid_t *pidp, char *display, size_t dn)
 {
+    return tu_start_xvfb_fb(pidp, display, dn, NULL);
+}
+
+int tu_start_xvfb_fb(pid_t *pidp, char *display, size_t dn, const char *fbdir)
+{
     int fds[2];
     if (pipe(fds)) return -1;
     pid_t pid = fork();
@@ -302,8 +307,12 @@ int tu_start_xvfb(pid_t *pidp, char *display, size_t dn)
         dup2(null, 2);
         /* -noreset: a server that regenerates when its last client leaves (the
          * readiness probe, a window search) refuses connections meanwhile */
-        execlp("Xvfb", "Xvfb", "-displayfd", fd, "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset",
-               (char *)NULL);
+        if (fbdir)
+            execlp("Xvfb", "Xvfb", "-displayfd", fd, "-screen", "0", "1280x1024x24", "-fbdir", fbdir, "-nolisten",
+                   "tcp", "-noreset", (char *)NULL);
+        else
+            execlp("Xvfb", "Xvfb", "-displayfd", fd, "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset",
+                   (char *)NULL);
         _exit(127);
     }
     close(fds[1]);

@@ -66,6 +66,9 @@ const char *tu_read_text(const char *path);
  * servers or parallel test runs) and waits until it takes clients (xdotool).
  * 0 with *pid and display (":N") set, or -1. */
 int tu_start_xvfb(pid_t *pid, char *display, size_t n);
+/* The same with the screen (1280x1024, 32 bits a pixel) kept in fbdir as
+ * the XWD file Xvfb_screen0, which the tests read as a screenshot. */
+int tu_start_xvfb_fb(pid_t *pid, char *display, size_t n, const char *fbdir);
 /* The id of the visible window named qipan on display, polled for up to
  * timeout_ms (a loaded machine can take long to map it, and xdotool's own
  * --sync wait gives up on a window that vanishes while it searches).

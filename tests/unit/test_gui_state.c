@@ -339,9 +339,10 @@ static void test_counters_and_banner(void **state)
     assert_string_equal(res, "");
     st.g.resigned = 0;
     gui_state_changed(&st);
+    /* without a catalogue: English (the Chinese: test_side_sentences) */
     gui_state_banner(&st, true, res, sizeof res, why, sizeof why);
-    assert_string_equal(res, "黑方胜 Black wins");
-    assert_string_equal(why, "红方认输 Red resigned");
+    assert_string_equal(res, "Black wins");
+    assert_string_equal(why, "Red resigned");
     gui_state_banner(&st, false, res, sizeof res, why, sizeof why);
     assert_string_equal(res, "Black wins");
     assert_string_equal(why, "Red resigned");
@@ -407,7 +408,7 @@ static void test_counters_and_banner(void **state)
     assert_int_equal(st.outcome.result, QP_WIN);
     assert_int_equal(st.outcome.winner, 1);
     gui_state_banner(&st, true, res, sizeof res, why, sizeof why);
-    assert_string_equal(why, "红方超时 Red ran out of time");
+    assert_string_equal(why, "Red ran out of time");
     gui_state_free(&st);
 
     /* Xiangqi: what each side has taken (Black lacks a chariot and two
@@ -1021,6 +1022,122 @@ static void test_webio_save_name(void **state)
     assert_int_equal(gui_webio_ask_save("Save the game as:", "/d/x.txt", out, sizeof out), 0);
 }
 
+/* Each sentence about a side is the catalogue's whole sentence for that
+ * side in Chinese (never a Chinese word in an English sentence, nor an
+ * English one left in Chinese), English in en, both joined in both: for
+ * every side of every game, then exact for a few, the banner among them. */
+static void test_side_sentences(void **state)
+{
+    (void)state;
+    char err[512], buf[256], en[160], want[320];
+    qp_texts *t = qp_texts_load(QP_LOCALE_DIR "/zh_CN/LC_MESSAGES/qipan.mo", err, sizeof err);
+    if (!t) fail_msg("%s", err);
+    gui_texts_set(t, QP_LANG_BOTH);
+    int checked = 0;
+    for (int i = 0; i < tu_reg.n; i++) {
+        qp_rules *r = tu_rules(&tu_reg, tu_reg.rs[i]->name);
+        for (int s = 0; s < r->nsides; s++)
+            for (int k = 0; k < GUI_SIDE_TEXTS; k++) {
+                if (r->nsides < 2 && k != GUI_SIDE_NAME) continue;   /* a puzzle has no sides to name */
+                gui_side_en(r, s, (gui_side_text)k, en, sizeof en);
+                const char *zh = gui_side_zh(r, s, (gui_side_text)k);
+                if (!gui_has_cjk(zh, strlen(zh)))
+                    fail_msg("%s: no Chinese for '%s' (got '%s')", r->rs->name, en, zh);
+                gui_texts_set(t, QP_LANG_ZH);
+                assert_string_equal(gui_side_say(true, r, s, (gui_side_text)k, buf, sizeof buf), zh);
+                gui_texts_set(t, QP_LANG_EN);
+                assert_string_equal(gui_side_say(true, r, s, (gui_side_text)k, buf, sizeof buf), en);
+                gui_texts_set(t, QP_LANG_BOTH);
+                snprintf(want, sizeof want, "%s %s", zh, en);
+                assert_string_equal(gui_side_say(true, r, s, (gui_side_text)k, buf, sizeof buf), want);
+                /* no Chinese font: English whatever the language */
+                gui_texts_set(t, QP_LANG_ZH);
+                assert_string_equal(gui_side_say(false, r, s, (gui_side_text)k, buf, sizeof buf), en);
+                checked++;
+            }
+        qp_rules_free(r);
+    }
+    assert_true(checked >= 100);
+
+    static const struct {
+        const char *game;
+        int side;
+        gui_side_text k;
+        const char *zh, *en;
+    } cases[] = {
+        {"zhonggong", 0, GUI_SIDE_TO_MOVE, "红方走棋", "Red to move"},
+        {"xiangqi", 1, GUI_SIDE_NAME, "黑方", "Black"},
+        {"chess", 0, GUI_SIDE_WINS, "白方胜", "White wins"},
+        {"connect4", 1, GUI_SIDE_WINS, "黄方胜", "Yellow wins"},
+        {"hex", 1, GUI_SIDE_TO_MOVE, "蓝方走棋", "Blue to move"},
+        {"baghchal", 0, GUI_SIDE_WINS, "羊方胜", "Goats win"},
+        {"baghchal", 1, GUI_SIDE_VS_COMPUTER, "执虎方对电脑", "You (Tigers) vs computer"},
+        {"laohu", 0, GUI_SIDE_OUT_OF_TIME, "兵方超时", "Men ran out of time"},
+        {"laohu", 1, GUI_SIDE_RESIGNED, "虎方认输", "Tiger resigned"},
+        {"jungle", 1, GUI_SIDE_WINS, "北方胜", "North wins"},
+        {"tictactoe", 0, GUI_SIDE_TO_MOVE, "X方走棋", "X to move"},
+        {"pegsolitaire", 0, GUI_SIDE_NAME, "棋手", "Player"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        qp_rules *r = tu_rules(&tu_reg, cases[i].game);
+        gui_texts_set(t, QP_LANG_ZH);
+        assert_string_equal(gui_side_say(true, r, cases[i].side, cases[i].k, buf, sizeof buf), cases[i].zh);
+        gui_texts_set(t, QP_LANG_EN);
+        assert_string_equal(gui_side_say(true, r, cases[i].side, cases[i].k, buf, sizeof buf), cases[i].en);
+        gui_texts_set(t, QP_LANG_BOTH);
+        snprintf(want, sizeof want, "%s %s", cases[i].zh, cases[i].en);
+        assert_string_equal(gui_side_say(true, r, cases[i].side, cases[i].k, buf, sizeof buf), want);
+        qp_rules_free(r);
+    }
+
+    /* the banner: Yellow resigned, Red wins */
+    gui_state st;
+    char res[128], why[160];
+    open_state(&st, "connect4", NULL);
+    st.g.resigned = 1;
+    gui_state_changed(&st);
+    static const struct { qp_lang lang; const char *res, *why; } banner[] = {
+        {QP_LANG_ZH, "红方胜", "黄方认输"},
+        {QP_LANG_EN, "Red wins", "Yellow resigned"},
+        {QP_LANG_BOTH, "红方胜 Red wins", "黄方认输 Yellow resigned"},
+    };
+    for (int i = 0; i < 3; i++) {
+        gui_texts_set(t, banner[i].lang);
+        gui_state_banner(&st, true, res, sizeof res, why, sizeof why);
+        assert_string_equal(res, banner[i].res);
+        assert_string_equal(why, banner[i].why);
+    }
+    gui_state_free(&st);
+    /* Goats run out of time: the tigers win */
+    open_state(&st, "baghchal", NULL);
+    st.flagged = 0;
+    gui_state_changed(&st);
+    gui_texts_set(t, QP_LANG_ZH);
+    gui_state_banner(&st, true, res, sizeof res, why, sizeof why);
+    assert_string_equal(res, "虎方胜");
+    assert_string_equal(why, "羊方超时");
+    gui_texts_set(t, QP_LANG_EN);
+    gui_state_banner(&st, true, res, sizeof res, why, sizeof why);
+    assert_string_equal(res, "Tigers win");
+    assert_string_equal(why, "Goats ran out of time");
+    gui_state_free(&st);
+
+    /* Xiangqi's count of what each side took: the glyphs stay, the words are Chinese */
+    gui_texts_set(t, QP_LANG_ZH);
+    assert_string_equal(gui_status_say(true, "Taken by red: 卒卒車 \xC2\xB7 by black: 马", buf, sizeof buf),
+                        "红方吃子：卒卒車 \xC2\xB7 黑方吃子：马");
+    assert_string_equal(gui_status_say(true, "Taken by red: - \xC2\xB7 by black: 马", buf, sizeof buf),
+                        "红方吃子：无 \xC2\xB7 黑方吃子：马");
+    gui_texts_set(t, QP_LANG_EN);
+    assert_string_equal(gui_status_say(true, "Taken by red: 卒 \xC2\xB7 by black: -", buf, sizeof buf),
+                        "Taken by red: 卒 \xC2\xB7 by black: -");
+    gui_texts_set(t, QP_LANG_BOTH);
+    assert_string_equal(gui_status_say(true, "Taken by red: 卒 \xC2\xB7 by black: -", buf, sizeof buf),
+                        "Taken by red: 卒 \xC2\xB7 by black: -");
+    gui_texts_set(NULL, QP_LANG_BOTH);
+    qp_texts_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1039,6 +1156,7 @@ int main(void)
         cmocka_unit_test(test_marks_show_the_whole_move),
         cmocka_unit_test(test_levels_and_outcome),
         cmocka_unit_test(test_counters_and_banner),
+        cmocka_unit_test(test_side_sentences),
         cmocka_unit_test(test_time_control_text),
         cmocka_unit_test(test_winning_line_found),
         cmocka_unit_test(test_generic_counters),

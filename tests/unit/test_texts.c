@@ -36,6 +36,13 @@ static void test_languages_in_c_locale(void **state)
     assert_string_equal(qp_texts_say(t, QP_LANG_EN, "New game", buf, sizeof buf), "New game");
     assert_string_equal(qp_texts_say(t, QP_LANG_BOTH, "New game", buf, sizeof buf), "新局设置 New game");
     assert_string_equal(qp_texts_say(t, QP_LANG_BOTH, "Your move", buf, sizeof buf), "请走棋 Your move");
+    /* a sentence about a side is one text per side, its order the language's */
+    assert_string_equal(qp_texts_say(t, QP_LANG_ZH, "You (Tigers) vs computer", buf, sizeof buf), "执虎方对电脑");
+    assert_string_equal(qp_texts_say(t, QP_LANG_EN, "You (Tigers) vs computer", buf, sizeof buf),
+                        "You (Tigers) vs computer");
+    assert_string_equal(qp_texts_say(t, QP_LANG_BOTH, "Yellow wins", buf, sizeof buf), "黄方胜 Yellow wins");
+    assert_string_equal(qp_texts_get(t, "side\004Red"), "红方");   /* the bare word, in its context */
+    assert_string_equal(qp_texts_get(t, "Red"), "");
     /* a text the catalogue lacks is English in every language */
     assert_string_equal(qp_texts_get(t, "no such text"), "");
     assert_string_equal(qp_texts_say(t, QP_LANG_ZH, "no such text", buf, sizeof buf), "no such text");
