@@ -209,6 +209,10 @@ static int gtp_sync(ar_player *p, const qp_game *g)
         else snprintf(v, sizeof v, "pass");
         snprintf(cmd, sizeof cmd, "play %s %s", gtp_colour(r->rs->side_to_move(r, s)), v);
         rc = gtp_ask(p, cmd, ans, sizeof ans) ? -1 : 0;
+        /* a pass changes no point: a program that refuses to be told one
+         * (gtp-rhino in reversi) learns it from the colour of its next
+         * genmove */
+        if (rc && sq < 0) rc = 0;
         if (rc) fprintf(stderr, "arena: %s refused '%s': %s\n", p->spec.cmd, cmd, ans);
         r->rs->make(r, s, m, NULL);
     }
