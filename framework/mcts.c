@@ -36,7 +36,9 @@
  * not try such fills either, unless they are all there is.  With
  * options.atari a playout first asks the game for its urgent answers to
  * the move just played (a capture, an escape from atari) and plays one
- * of those that are legal, chosen uniformly.
+ * of those that are legal, chosen uniformly.  A game with the
+ * playout_move hook makes the same choice itself, without generating
+ * every move (Go: random empty points tried until one is legal).
  *
  * Superko (r->draw.superko): `boards` holds the board keys of the game up
  * to the root, then of the selected path; a child whose board repeats one
@@ -565,9 +567,18 @@ static void iteration(qp_mcts *M)
         /* Playout: cnt >= 0 means the moves of M->cur are already in M->mv. */
         int cap = r->max_game_plies > 0 ? r->max_game_plies : DEFAULT_PLAYOUT_CAP;
         qp_move last = idx != M->root_idx ? n->move : QP_MOVE_NONE;
+        /* the game's own playout moves (playout_move) under avoid_own_eyes */
+        bool fast = M->opt.avoid_own_eyes && rs->playout_move;
+        unsigned flags = QP_PLAYOUT_AVOID_OWN_EYES | (M->opt.atari ? QP_PLAYOUT_ATARI : 0u);
         for (int step = 0;; step++) {
-            if (cnt < 0) cnt = rs->gen(r, M->cur, M->mv, QP_GEN_ALL);
-            if (cnt == 0) {
+            qp_move m = QP_MOVE_NONE;
+            int got = cnt < 0 && fast ? rs->playout_move(r, M->cur, last, flags, &M->rng, &m) : -1;
+            if (got < 0) {
+                if (cnt < 0) cnt = rs->gen(r, M->cur, M->mv, QP_GEN_ALL);
+                got = cnt > 0;
+                m = QP_MOVE_NONE;
+            }
+            if (!got) {
                 qp_outcome o;
                 rs->outcome(r, M->cur, &o);
                 rewards(r, &o, rw);
@@ -583,7 +594,7 @@ static void iteration(qp_mcts *M)
                 if (r->nsides == 1) rw[0] = 0.0f, rw[1] = 1.0f;
                 break;
             }
-            qp_move m = playout_pick(M, cnt, last);
+            if (m == QP_MOVE_NONE) m = playout_pick(M, cnt, last);
             if (rave) amaf_note(M, m, rs->side_to_move(r, M->cur), depth + step);
             rs->make(r, M->cur, m, NULL);
             last = m;

@@ -390,6 +390,19 @@ struct qp_ruleset {
      * generated moves); their count, 0 when nothing is urgent.  Asked
      * only when the game declares QP_PLAYOUT_ATARI. */
     int (*playout_urgent)(const qp_rules *r, const void *s, qp_move last, qp_move *out, int max);
+
+    /* Optional (appended): a random playout's move in s by the game's own
+     * means, for games where generating every move costs most of a
+     * playout (Go: random empty points tried until one is legal).  The
+     * choice must be what MCTS would make from the generated moves under
+     * flags (the QP_PLAYOUT_* options in force; asked only with
+     * QP_PLAYOUT_AVOID_OWN_EYES): uniform among the legal placements that
+     * fill no own eye, after an urgent answer to `last` under
+     * QP_PLAYOUT_ATARI, a pass only when nothing else is left.  Draws from
+     * *rng.  Returns 1 with *out set, 0 when the game has no move (it is
+     * over), -1 when it cannot choose so here (MCTS then generates). */
+    int (*playout_move)(const qp_rules *r, const void *s, qp_move last, unsigned flags, uint64_t *rng,
+                        qp_move *out);
 };
 
 /* Notation styles of notation_text: coordinates as move_text writes them,

@@ -324,6 +324,18 @@ static bool ko_point(const blk_game *g, const int8_t *c, int l, int p)
     return true;
 }
 
+/* Whether the stone on sq has two empty points beside it: its group then
+ * has two liberties, without a flood. */
+static bool roomy(const blk_game *g, const int8_t *c, int sq)
+{
+    int room = 0;
+    for (int k = 0; k < g->npdir[sq]; k++) {
+        int t = g->geom.nb[sq][g->pdir[sq][k]];
+        if (!c[t] && !g->hole[t] && ++room == 2) return true;
+    }
+    return false;
+}
+
 static int add_urgent(qp_move *out, int n, int max, int sq)
 {
     for (int i = 0; i < n; i++)
@@ -344,12 +356,13 @@ int blk_group_urgent(const blk_game *g, const void *s, qp_move last, qp_move *ou
     memset(seen, 0, (size_t)g->n);
     uint8_t id = 1;
     int n = 0, len, lib[2];
-    if (group_libs(g, c, p, seen, id, foe, &len, lib) == 1 && !(len == 1 && ko_point(g, c, lib[0], p)))
+    if (!roomy(g, c, p) && group_libs(g, c, p, seen, id, foe, &len, lib) == 1 &&
+        !(len == 1 && ko_point(g, c, lib[0], p)))
         n = add_urgent(out, n, max, lib[0]);
     const int16_t *nb = g->geom.nb[p];
     for (int k = 0; k < g->npdir[p]; k++) {
         int t = nb[g->pdir[p][k]];
-        if (!c[t] || g->side_of[c[t]] != side || seen[t]) continue;
+        if (!c[t] || g->side_of[c[t]] != side || seen[t] || roomy(g, c, t)) continue;
         uint8_t mine = ++id;
         int olen;
         if (group_libs(g, c, t, seen, mine, own, &olen, lib) != 1) continue;
@@ -373,6 +386,74 @@ int blk_group_urgent(const blk_game *g, const void *s, qp_move last, qp_move *ou
         if (room >= 2 || (room == 1 && joins)) n = add_urgent(out, n, max, esc);
     }
     return n;
+}
+
+/* Whether placing on the empty point p fills a single-point eye of side:
+ * every orthogonal neighbour side's (or off the board), and its diagonals
+ * hold no enemy when p is on the edge, at most one inside (as MCTS's own
+ * test in mcts.c, on the cells). */
+static bool fills_eye(const blk_game *g, const int8_t *c, int p, int side)
+{
+    const qp_geom *ge = &g->geom;
+    int edges = 0, enemy = 0;
+    for (int d = QP_N; d <= QP_W; d++) {
+        int q = ge->nb[p][d];
+        if (q < 0 || g->hole[q]) {
+            edges++;
+            continue;
+        }
+        if (!c[q] || g->side_of[c[q]] != side) return false;
+    }
+    for (int d = QP_N; d <= QP_W; d++) {
+        int a = ge->nb[p][d];
+        int q = a >= 0 ? ge->nb[a][(d + 1) % 4] : -1;
+        if (q >= 0 && !g->hole[q] && c[q] && g->side_of[c[q]] != side) enemy++;
+    }
+    return enemy < (edges ? 1 : 2);
+}
+
+static uint32_t draw(uint64_t *rng, uint32_t n)
+{
+    return (uint32_t)(((qp_splitmix64(rng) >> 32) * (uint64_t)n) >> 32);
+}
+
+int blk_group_playout_move(const blk_game *g, const void *s, qp_move last, unsigned flags, uint64_t *rng,
+                           qp_move *out)
+{
+    if (g->place != BLK_PLACE_EMPTY || !g->group_capture || !g->pass_always || g->swap || g->nsides != 2 ||
+        g->side_moves[0] || g->side_moves[1] || g->hand[0] >= 0 || g->hand[1] >= 0 ||
+        !(flags & QP_PLAYOUT_AVOID_OWN_EYES))
+        return -1;
+    qp_outcome o;
+    if (blk_decided(g, s, &o)) return 0;
+    int side = blk_side(s);
+    if (!g->place_code[side]) return -1;
+    if (flags & QP_PLAYOUT_ATARI) {
+        qp_move u[8];
+        int nu = blk_group_urgent(g, s, last, u, 8), k = 0;
+        for (int i = 0; i < nu; i++)
+            if (blk_group_may_place(g, s, blk_to(u[i]), side)) u[k++] = u[i];
+        if (k) {
+            *out = u[draw(rng, (uint32_t)k)];
+            return 1;
+        }
+    }
+    const int8_t *c = blk_ccells(g, s);
+    int16_t empty[QP_MAX_POINTS];
+    int n = 0;
+    for (int sq = 0; sq < g->n; sq++)
+        if (!c[sq] && !g->hole[sq]) empty[n++] = (int16_t)sq;
+    while (n > 0) {
+        uint32_t i = draw(rng, (uint32_t)n);
+        int sq = empty[i];
+        if (!fills_eye(g, c, sq, side) && blk_group_may_place(g, s, sq, side)) {
+            *out = (qp_move)(sq + 1);
+            return 1;
+        }
+        empty[i] = empty[--n];
+    }
+    *out = BLK_PASS;
+    return 1;
 }
 
 bool blk_group_decided(const blk_game *g, const void *s, qp_outcome *o)

@@ -40,6 +40,14 @@ bool blk_group_decided(const blk_game *g, const void *s, qp_outcome *o);
  * there would have two or more (an escape).  Placements, at most max;
  * their count. */
 int blk_group_urgent(const blk_game *g, const void *s, qp_move last, qp_move *out, int max);
+/* A playout's move in a game whose only moves are placements on empty
+ * points and the pass (Go), by ruleset.h's playout_move contract: the
+ * empty points in random order until one is legal and, under
+ * QP_PLAYOUT_AVOID_OWN_EYES, fills no single-point eye of the mover;
+ * first an urgent answer to `last` under QP_PLAYOUT_ATARI.  -1 for any
+ * other game. */
+int blk_group_playout_move(const blk_game *g, const void *s, qp_move last, unsigned flags, uint64_t *rng,
+                           qp_move *out);
 /* Why a placement on sq is refused by the group rules ("is suicide: ..."),
  * to follow the point's name; NULL when they allow it. */
 const char *blk_group_why_not(const blk_game *g, const void *s, int sq);

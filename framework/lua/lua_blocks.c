@@ -1218,6 +1218,12 @@ static int lb_playout_urgent(const qp_rules *r, const void *s, qp_move last, qp_
     return blk_group_urgent(G(r), s, last, out, max);
 }
 
+static int lb_playout_move(const qp_rules *r, const void *s, qp_move last, unsigned flags, uint64_t *rng,
+                           qp_move *out)
+{
+    return blk_group_playout_move(G(r), s, last, flags, rng, out);
+}
+
 /* Why points are refused: the blocks' reasons (blk_why.c). */
 static qp_why_code lb_why_refused(const qp_rules *r, const void *s, const int *pts, int npts, qp_why *why)
 {
@@ -1244,6 +1250,7 @@ void lb_install(qp_ruleset *rs, bool has_eval, bool has_lua_eval)
     rs->move_effects = lb_move_effects;
     rs->point_name = lb_point_name;
     rs->playout_urgent = lb_playout_urgent;
+    rs->playout_move = lb_playout_move;
     rs->outcome = lb_outcome;
     rs->hash = lb_hash;
     rs->board_key = lb_board_key;

@@ -19,6 +19,7 @@
 #include "pass_guard.h"
 #include "perft.h"
 #include "search.h"
+#include "splitmix.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -519,6 +520,95 @@ static void test_playout_urgent(void **st)
     urgent_after("9/9/9/9/9/9/9/9/3Xo4 w 5", "e5", "");
 }
 
+/* Whether placing at p fills a single-point eye of side (mcts.h's rule,
+ * restated here from the pieces the ruleset reports). */
+static bool eye_fill(const qp_rules *r, const void *s, int p, int side)
+{
+    const qp_geom *ge = &r->geom;
+    qp_piece_view v;
+    int edges = 0, enemy = 0;
+    for (int d = QP_N; d <= QP_W; d++) {
+        int q = ge->nb[p][d];
+        if (q < 0) {
+            edges++;
+            continue;
+        }
+        if (!r->rs->piece_at(r, s, q, &v) || v.side != side) return false;
+    }
+    for (int d = QP_N; d <= QP_W; d++) {
+        int a = ge->nb[p][d], q = a >= 0 ? ge->nb[a][(d + 1) % 4] : -1;
+        if (q >= 0 && r->rs->piece_at(r, s, q, &v) && v.side != side) enemy++;
+    }
+    return enemy < (edges ? 1 : 2);
+}
+
+/* The game's own playout move (playout_move) draws from exactly the moves
+ * MCTS would: every legal placement that fills no own eye, the pass only
+ * when none is left, and an urgent answer first under QP_PLAYOUT_ATARI.
+ * Checked along a random game by drawing many times in each position. */
+static void test_playout_move(void **st)
+{
+    (void)st;
+    qp_game g;
+    qp_rules *r = game_at(&g, "go", no_params, NULL);
+    uint64_t rng = 5, pick = 77;
+    qp_move mv[QP_MAX_MOVES], last = QP_MOVE_NONE;
+    int checked = 0;
+    for (int ply = 0; ply < 160; ply++) {
+        int n = qp_game_moves(&g, mv);
+        if (n == 0) break;
+        int side = r->rs->side_to_move(r, g.cur);
+        bool want[QP_MAX_MOVES] = {false}, got[QP_MAX_MOVES] = {false};
+        int nwant = 0, pass = -1;
+        for (int i = 0; i < n; i++) {
+            char t[QP_MOVE_TEXT];
+            r->rs->move_text(r, g.cur, mv[i], t, sizeof t);
+            int p = qp_stone_point(r, t);
+            if (p < 0) pass = i;
+            else if (!eye_fill(r, g.cur, p, side)) want[i] = true, nwant++;
+        }
+        if (!nwant) want[pass] = true;
+        if (ply % 8 == 0) {
+            for (int k = 0; k < 4000; k++) {
+                qp_move m;
+                assert_int_equal(r->rs->playout_move(r, g.cur, last, QP_PLAYOUT_AVOID_OWN_EYES, &rng, &m), 1);
+                int i = 0;
+                while (i < n && mv[i] != m) i++;
+                if (i == n || !want[i]) fail_msg("ply %d: drew a move outside the set", ply);
+                got[i] = true;
+            }
+            for (int i = 0; i < n; i++)
+                if (want[i] != got[i]) fail_msg("ply %d: move %d never drawn", ply, i);
+            checked++;
+            /* under atari an urgent answer, when there is one, is all it draws */
+            qp_move u[8], m;
+            int nu = r->rs->playout_urgent(r, g.cur, last, u, 8);
+            for (int k = 0; k < 50 && nu > 0; k++) {
+                assert_int_equal(r->rs->playout_move(r, g.cur, last, QP_PLAYOUT_AVOID_OWN_EYES | QP_PLAYOUT_ATARI,
+                                                     &rng, &m), 1);
+                int j = 0;
+                while (j < nu && u[j] != m) j++;
+                assert_true(j < nu);
+            }
+        }
+        int i = (int)(qp_splitmix64(&pick) % (uint64_t)n);
+        last = mv[i];
+        char t[QP_MOVE_TEXT], err[QP_ERR];
+        r->rs->move_text(r, g.cur, mv[i], t, sizeof t);
+        if (qp_game_play_text(&g, t, err, sizeof err)) fail_msg("%s: %s", t, err);
+    }
+    assert_true(checked >= 10);
+    /* a game over has no move; games that place otherwise leave it to MCTS */
+    done(&g, r);
+    r = game_at(&g, "go", no_params, "9/9/9/9/9/9/9/9/9~2 b 2");
+    qp_move m;
+    assert_int_equal(r->rs->playout_move(r, g.cur, QP_MOVE_NONE, QP_PLAYOUT_AVOID_OWN_EYES, &rng, &m), 0);
+    done(&g, r);
+    r = game_at(&g, "gomoku", no_params, NULL);
+    assert_int_equal(r->rs->playout_move(r, g.cur, QP_MOVE_NONE, QP_PLAYOUT_AVOID_OWN_EYES, &rng, &m), -1);
+    done(&g, r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -527,6 +617,7 @@ int main(void)
         cmocka_unit_test(test_area_score), cmocka_unit_test(test_bad_input), cmocka_unit_test(test_perft),
         cmocka_unit_test(test_twin),      cmocka_unit_test(test_twin_playouts),
         cmocka_unit_test(test_pass_guard), cmocka_unit_test(test_playout_urgent),
+        cmocka_unit_test(test_playout_move),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry_games, tu_teardown_registry);
 }
