@@ -110,17 +110,9 @@ static pid_t start_play(const xenv *x)
 }
 
 /* Runs an xdotool command line on the private display; returns its output. */
-static char *xdo(const xenv *x, const char *args)
+static const char *xdo(const xenv *x, const char *args)
 {
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "DISPLAY=%s timeout 60 xdotool %s 2>/dev/null", x->display, args);
-    FILE *p = popen(cmd, "r");
-    if (!p) fail_msg("popen xdotool");
-    static char out[256];
-    size_t n = fread(out, 1, sizeof out - 1, p);
-    out[n] = 0;
-    pclose(p);
-    return out;
+    return tu_xdotool(x->display, args);
 }
 
 /* Types keys (xdotool key names, space-separated) into the window. */

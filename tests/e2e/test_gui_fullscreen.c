@@ -181,17 +181,9 @@ static bool wait_log(fenv *e, const char *needle)
     return false;
 }
 
-static char *xdo(const fenv *e, const char *args)
+static const char *xdo(const fenv *e, const char *args)
 {
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "DISPLAY=%s timeout 60 xdotool %s 2>/dev/null", e->display, args);
-    static char out[256];
-    out[0] = 0;
-    FILE *p = popen(cmd, "r");
-    if (!p) return out;
-    out[fread(out, 1, sizeof out - 1, p)] = 0;
-    pclose(p);
-    return out;
+    return tu_xdotool(e->display, args);
 }
 
 static void key(fenv *e, const char *k)

@@ -157,18 +157,9 @@ static bool wait_in(net_test *t, const char *log, size_t *seen, const char *need
 static bool wait_win(net_test *t, const char *needle) { return wait_in(t, "window.log", &t->seen_win, needle); }
 static bool wait_join(net_test *t, const char *needle) { return wait_in(t, "join.log", &t->seen_join, needle); }
 
-static char *xdo(const net_test *t, const char *args)
+static const char *xdo(const net_test *t, const char *args)
 {
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "DISPLAY=%s timeout 60 xdotool %s 2>/dev/null", t->display, args);
-    static char out[256];
-    out[0] = 0;
-    FILE *p = popen(cmd, "r");
-    if (!p) return out;
-    size_t n = fread(out, 1, sizeof out - 1, p);
-    out[n] = 0;
-    pclose(p);
-    return out;
+    return tu_xdotool(t->display, args);
 }
 
 static void key(net_test *t, const char *keys)

@@ -292,6 +292,19 @@ int tu_start_xvfb(pid_t *pidp, char *display, size_t dn)
     return tu_start_xvfb_fb(pidp, display, dn, NULL);
 }
 
+const char *tu_xdotool(const char *display, const char *args)
+{
+    static char out[256];
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "DISPLAY=%s timeout 60 xdotool %s 2>/dev/null", display, args);
+    out[0] = 0;
+    FILE *p = popen(cmd, "r");
+    if (!p) return out;
+    out[fread(out, 1, sizeof out - 1, p)] = 0;
+    pclose(p);
+    return out;
+}
+
 int tu_start_xvfb_fb(pid_t *pidp, char *display, size_t dn, const char *fbdir)
 {
     int fds[2];

@@ -69,6 +69,10 @@ int tu_start_xvfb(pid_t *pid, char *display, size_t n);
 /* The same with the screen (1280x1024, 32 bits a pixel) kept in fbdir as
  * the XWD file Xvfb_screen0, which the tests read as a screenshot. */
 int tu_start_xvfb_fb(pid_t *pid, char *display, size_t n, const char *fbdir);
+/* Runs "xdotool ARGS" on display (60 s at most); its output, up to 255
+ * bytes, in a buffer of this function's that the next call reuses ("" if
+ * it could not run). */
+const char *tu_xdotool(const char *display, const char *args);
 /* The id of the visible window named qipan on display, polled for up to
  * timeout_ms (a loaded machine can take long to map it, and xdotool's own
  * --sync wait gives up on a window that vanishes while it searches).
