@@ -1,0 +1,45 @@
+#!/bin/sh
+# ladder_table.sh — the engine against flat Monte Carlo at the same CPU
+# time a move, game by game, with budgets that do not depend on the load.
+#
+#   tools/ladder_table.sh [--ms MS] [--games N] [--ladder PATH] [GAME...]
+#
+# For each game (default: every two-player game qipan lists) it first
+# plays 2 short games at fixed budgets (the engine at 20000 nodes or
+# playouts, flat Monte Carlo at 1000 playouts) to read the CPU time each
+# spends a move, scales both budgets to MS milliseconds of CPU a move
+# (default 1000), then plays N games (default 10) at those budgets:
+# one line per game as tools/ladder prints it, "W-D-L (score%) Elo E
+# [lo, hi]" from the engine's side.  The budgets are counts, so a loaded
+# machine changes the wall time, not the result.
+set -eu
+ms=1000
+games=10
+ladder=build/ladder
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --ms) ms=$2; shift 2 ;;
+    --games) games=$2; shift 2 ;;
+    --ladder) ladder=$2; shift 2 ;;
+    -h | --help) sed -n '2,14p' "$0"; exit 0 ;;
+    -*) echo "ladder_table: unknown option '$1'" >&2; exit 2 ;;
+    *) break ;;
+    esac
+done
+qipan=$(dirname "$ladder")/qipan
+if [ $# -eq 0 ]; then
+    # one-player puzzles and the example plugin are not laddered
+    set -- $("$qipan" list | awk -F'\t' '{print $1}' | grep -v -x -e pegsolitaire -e nim -e reversi_hooks)
+fi
+cpu_ms() {   # the "CPU a move: A x ms, B y ms" of a ladder line: field $1 (A or B)
+    sed -n "s/.*CPU a move: A \([0-9.]*\) ms, B \([0-9.]*\) ms.*/\\$1/p"
+}
+for game in "$@"; do
+    line=$("$ladder" "$game" --level 10 --nodes 20000 --ref flat:1000 --games 2 --seed 99 | tail -n 1)
+    a=$(echo "$line" | cpu_ms 1)
+    b=$(echo "$line" | cpu_ms 2)
+    nodes=$(awk -v a="$a" -v ms="$ms" 'BEGIN { n = a > 0 ? 20000 * ms / a : 20000; printf "%d", n < 100 ? 100 : n }')
+    flat=$(awk -v b="$b" -v ms="$ms" 'BEGIN { n = b > 0 ? 1000 * ms / b : 1000; printf "%d", n < 100 ? 100 : n }')
+    echo "# $game: $ms ms a move is $nodes engine nodes (calibrated at $a ms for 20000), $flat flat playouts ($b ms for 1000)"
+    "$ladder" "$game" --level 10 --nodes "$nodes" --ref "flat:$flat" --games "$games" --seed 1 | tail -n 1
+done
