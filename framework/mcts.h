@@ -5,7 +5,8 @@
  *
  * Each iteration walks the tree from the root by UCB1 (mixed with AMAF
  * when RAVE is on), expands the first node visited twice (all its
- * children at once), plays random moves (uniformly, or by the game's
+ * children at once; it waits for more visits once the pool is half
+ * full), plays random moves (uniformly, or by the game's
  * playout policy, r->playout) to the end of the game or to a cap of r->max_game_plies plies
  * (200 when the game declares none; a capped playout counts as a draw),
  * and backs the result up: 1 for the winner, 0 for the loser, 1/2 each
@@ -26,8 +27,9 @@
  * move (time limits make it depend on the machine).
  *
  * Memory: a node pool allocated in qp_mcts_new, capped by the given MiB
- * (the rules' ai.hash_mb parameter when 0); when full the tree stops
- * growing and playouts go on from its leaves.  No allocation per node.
+ * (the rules' ai.hash_mb parameter when 0); past half full a leaf needs
+ * 5, then 17 visits to grow, and when full the tree stops growing and
+ * playouts go on from its leaves.  No allocation per node.
  *
  * The API mirrors search.h so frontends switch with little code (see
  * ai.h, which chooses between the two): qp_mcts_info fills the same
@@ -77,9 +79,16 @@ uint64_t qp_mcts_level_playouts(int level);
  *  - atari: after each move a playout plays one of the game's urgent
  *    answers to it when it has any (the playout_urgent hook: Go's capture
  *    of a group in atari, the escape of one's own), else as above.
+ *  - patterns: then a move of the game's own 3×3 shapes next to the last
+ *    move (QP_PLAYOUT_PATTERNS; Go's hane, cuts and edge moves), made by
+ *    the game's playout_move.
+ *  - priors: a new child starts from the game's opinion of its move (the
+ *    move_priors hook, QP_PLAYOUT_PRIORS): virtual visits at an even
+ *    result, and more won for an urgent or shapely move, lost for a
+ *    poor one, in its own and its AMAF counts.
  * Setting options forgets the tree. */
 typedef struct qp_mcts_options {
-    bool rave, reuse, avoid_own_eyes, atari;
+    bool rave, reuse, avoid_own_eyes, atari, patterns, priors;
 } qp_mcts_options;
 
 void qp_mcts_get_options(const qp_mcts *m, qp_mcts_options *o);

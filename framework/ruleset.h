@@ -111,6 +111,10 @@ typedef struct qp_outcome {
 #define QP_PLAYOUT_AVOID_OWN_EYES 1u   /* playouts fill no single-point eye of the mover */
 #define QP_PLAYOUT_RAVE 2u             /* AMAF/RAVE: a move scores alike wherever it is played */
 #define QP_PLAYOUT_ATARI 4u            /* playouts answer ataris (the playout_urgent hook) */
+#define QP_PLAYOUT_PATTERNS 8u         /* playouts play the game's local shapes next to the last
+                                          move first (playout_move only) */
+#define QP_PLAYOUT_PRIORS 16u          /* new tree nodes start from the game's opinion of their
+                                          moves (the move_priors hook) */
 
 /* The AI of a game (qp_rules.ai). */
 #define QP_AI_DEFAULT 0
@@ -398,11 +402,23 @@ struct qp_ruleset {
      * flags (the QP_PLAYOUT_* options in force; asked only with
      * QP_PLAYOUT_AVOID_OWN_EYES): uniform among the legal placements that
      * fill no own eye, after an urgent answer to `last` under
-     * QP_PLAYOUT_ATARI, a pass only when nothing else is left.  Draws from
+     * QP_PLAYOUT_ATARI, a pass only when nothing else is left; under
+     * QP_PLAYOUT_PATTERNS a move of the game's own shapes next to `last`
+     * comes after the urgent answers (MCTS's choice from the generated
+     * moves knows no shapes, so a game declaring them implements this
+     * hook).  Draws from
      * *rng.  Returns 1 with *out set, 0 when the game has no move (it is
      * over), -1 when it cannot choose so here (MCTS then generates). */
     int (*playout_move)(const qp_rules *r, const void *s, qp_move last, unsigned flags, uint64_t *rng,
                         qp_move *out);
+
+    /* Optional (appended): the game's opinion of the n moves m in s just
+     * after `last` (QP_MOVE_NONE when unknown), for the first statistics
+     * of new MCTS nodes: per move in out, 2 an urgent answer (a capture,
+     * an escape), 1 a good shape, 0 nothing known, -1 a poor move (a
+     * self-atari, a lone move on the edge).  Asked only when the game
+     * declares QP_PLAYOUT_PRIORS. */
+    void (*move_priors)(const qp_rules *r, const void *s, qp_move last, const qp_move *m, int n, int8_t *out);
 };
 
 /* Notation styles of notation_text: coordinates as move_text writes them,

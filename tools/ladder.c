@@ -50,7 +50,7 @@ static int usage(void)
             "usage: ladder RULESET [--engine SPEC | --level L [--nodes N] | --search mcts|alphabeta "
             "(--playouts N | --nodes N | --depth D)] [--ref SPEC]... [--games N] [--opening-plies K] "
             "[--seed S] [--ply-cap P] [--param KEY=VALUE]... [-v | -vv]\n"
-            "SPEC: random, flat:N, ab:D, abn:N, mcts:N[:rave,reuse,eyes,atari,norave,...], level:L[:N], gtp:CMD\n");
+            "SPEC: random, flat:N, ab:D, abn:N, mcts:N[:rave,reuse,eyes,atari,patterns,priors,norave,...], level:L[:N], gtp:CMD\n");
     return 2;
 }
 

@@ -75,6 +75,7 @@
 
 #include "blk_piece.h"
 #include "blk_royal.h"
+#include "blk_shape.h"
 #include "board.h"
 #include "board_links.h"
 #include "ruleset.h"
@@ -273,6 +274,9 @@ typedef struct blk_game {
     int komi2;                    /* twice the komi, added to the second side's score */
     bool superko;                 /* a move may not recreate an earlier board (the game layer's) */
     char score_reason[BLK_REASON];
+    /* playout shapes (blk_shape.h, rules.playout.patterns): next to the
+     * last move a playout plays a point whose 3×3 neighbourhood matches */
+    blk_shapes shapes;
 
     /* mills, flying and captures by surrounding (blk_mill.c) */
     int mill_k;                   /* a new line of k own pieces removes an enemy piece; 0: off */

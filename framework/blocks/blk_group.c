@@ -417,6 +417,127 @@ static uint32_t draw(uint64_t *rng, uint32_t n)
     return (uint32_t)(((qp_splitmix64(rng) >> 32) * (uint64_t)n) >> 32);
 }
 
+/* Adds the liberties of the group through sq other than skip to lib
+ * (nl of them so far, distinct), stopping at two; the new count.  Marks
+ * the group id in seen. */
+static int libs_besides(const blk_game *g, const int8_t *c, int sq, int skip, uint8_t *seen, uint8_t id,
+                        int lib[2], int nl)
+{
+    int16_t stack[QP_MAX_POINTS];
+    int side = g->side_of[c[sq]], n = 0;
+    stack[n++] = (int16_t)sq;
+    seen[sq] = id;
+    for (int i = 0; i < n; i++) {
+        int at = stack[i];
+        for (int k = 0; k < g->npdir[at]; k++) {
+            int t = g->geom.nb[at][g->pdir[at][k]];
+            if (!c[t]) {
+                if (t == skip || g->hole[t] || (nl == 1 && lib[0] == t)) continue;
+                lib[nl++] = t;
+                if (nl == 2) return nl;
+            } else if (g->side_of[c[t]] == side && seen[t] != id) {
+                seen[t] = id;
+                stack[n++] = (int16_t)t;
+            }
+        }
+    }
+    return nl;
+}
+
+/* Whether a stone of side on the empty point sq would leave its group
+ * with one liberty or none while taking nothing: a self-atari. */
+static bool self_atari(const blk_game *g, const int8_t *c, int sq, int side)
+{
+    uint8_t seen[QP_MAX_POINTS];
+    memset(seen, 0, (size_t)g->n);
+    int lib[2], nl = 0;
+    uint8_t id = 0;
+    for (int k = 0; k < g->npdir[sq]; k++) {
+        int t = g->geom.nb[sq][g->pdir[sq][k]];
+        if (g->hole[t] || seen[t]) continue;
+        if (!c[t]) {
+            if (!(nl == 1 && lib[0] == t)) lib[nl++] = t;
+        } else if (g->side_of[c[t]] == side) {
+            nl = libs_besides(g, c, t, sq, seen, ++id, lib, nl);
+        } else {
+            int el[2];
+            if (libs_besides(g, c, t, sq, seen, ++id, el, 0) == 0) return false;   /* taken */
+        }
+        if (nl >= 2) return false;
+    }
+    return true;
+}
+
+/* A playout's shape move next to the placement `last`: an empty
+ * neighbour (of the eight) whose neighbourhood matches one of the game's
+ * shapes and that side may play without filling its eye or putting
+ * itself in atari, drawn uniformly; -1 when there is none. */
+static int shape_move(const blk_game *g, const void *s, const int8_t *c, qp_move last, int side, uint64_t *rng)
+{
+    if (last == QP_MOVE_NONE || last == BLK_PASS || blk_from(last) >= 0 || blk_hops(last)) return -1;
+    int p = blk_to(last);
+    if (p < 0 || p >= g->n) return -1;
+    int cand[8], ring[8], k = 0;
+    blk_shape_ring(&g->geom, g->hole, p, ring);
+    for (int d = 0; d < 8; d++) {
+        int q = ring[d];
+        if (q < 0 || c[q]) continue;
+        if (!blk_shape_match(&g->shapes, blk_shape_code(&g->geom, g->hole, c, g->side_of, q))) continue;
+        if (fills_eye(g, c, q, side) || self_atari(g, c, q, side) || !blk_group_may_place(g, s, q, side)) continue;
+        cand[k++] = q;
+    }
+    return k ? cand[draw(rng, (uint32_t)k)] : -1;
+}
+
+void blk_group_priors(const blk_game *g, const void *s, qp_move last, const qp_move *m, int n, int8_t *out)
+{
+    memset(out, 0, (size_t)n);
+    if (!g->group_capture) return;
+    const int8_t *c = blk_ccells(g, s);
+    int side = blk_side(s);
+    qp_move u[8];
+    int nu = last != QP_MOVE_NONE ? blk_group_urgent(g, s, last, u, 8) : 0;
+    bool placed = last != QP_MOVE_NONE && last != BLK_PASS && blk_from(last) < 0 && !blk_hops(last) &&
+                  blk_to(last) >= 0 && blk_to(last) < g->n;
+    int ring[8];
+    if (placed) blk_shape_ring(&g->geom, g->hole, blk_to(last), ring);
+    int lp = placed ? blk_to(last) : -1;
+    for (int i = 0; i < n; i++) {
+        if (m[i] == BLK_PASS) {   /* rarely right while points are left: the tree learns when */
+            out[i] = -1;
+            continue;
+        }
+        if (blk_from(m[i]) >= 0 || blk_hops(m[i])) continue;
+        int sq = blk_to(m[i]);
+        if (sq < 0 || sq >= g->n || c[sq]) continue;
+        bool urgent = false;
+        for (int k = 0; k < nu && !urgent; k++) urgent = u[k] == m[i];
+        if (urgent) {
+            out[i] = 2;
+            continue;
+        }
+        if (self_atari(g, c, sq, side)) {
+            out[i] = -1;
+            continue;
+        }
+        int code = blk_shape_code(&g->geom, g->hole, c, g->side_of, sq);
+        bool near = false;
+        for (int d = 0; d < 8 && lp >= 0 && !near; d++) near = ring[d] == sq;
+        if (near && g->shapes.count && blk_shape_match(&g->shapes, code)) {
+            out[i] = 1;
+            continue;
+        }
+        /* on the edge with nothing around: an off-board neighbour, the rest empty */
+        bool edge = false, lonely = true;
+        for (int k = 0; k < 8; k++) {
+            int st = code >> (2 * k) & 3;
+            if (st == 3) edge = true;
+            else if (st != 0) lonely = false;
+        }
+        if (edge && lonely) out[i] = -1;
+    }
+}
+
 int blk_group_playout_move(const blk_game *g, const void *s, qp_move last, unsigned flags, uint64_t *rng,
                            qp_move *out)
 {
@@ -439,6 +560,13 @@ int blk_group_playout_move(const blk_game *g, const void *s, qp_move last, unsig
         }
     }
     const int8_t *c = blk_ccells(g, s);
+    if ((flags & QP_PLAYOUT_PATTERNS) && g->shapes.count) {
+        int sq = shape_move(g, s, c, last, side, rng);
+        if (sq >= 0) {
+            *out = (qp_move)(sq + 1);
+            return 1;
+        }
+    }
     int16_t empty[QP_MAX_POINTS];
     int n = 0;
     for (int sq = 0; sq < g->n; sq++)

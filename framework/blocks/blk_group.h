@@ -48,6 +48,12 @@ int blk_group_urgent(const blk_game *g, const void *s, qp_move last, qp_move *ou
  * other game. */
 int blk_group_playout_move(const blk_game *g, const void *s, qp_move last, unsigned flags, uint64_t *rng,
                            qp_move *out);
+/* MCTS priors (ruleset.h, move_priors) in games whose groups are
+ * captured: 2 for an urgent answer to `last` (blk_group_urgent), 1 for a
+ * placement next to it matching the game's shapes, -1 for a self-atari,
+ * a placement on the edge with no stone around it (3×3) and the pass,
+ * else 0 (moves of other games too). */
+void blk_group_priors(const blk_game *g, const void *s, qp_move last, const qp_move *m, int n, int8_t *out);
 /* Why a placement on sq is refused by the group rules ("is suicide: ..."),
  * to follow the point's name; NULL when they allow it. */
 const char *blk_group_why_not(const blk_game *g, const void *s, int sq);

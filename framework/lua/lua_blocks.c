@@ -641,17 +641,39 @@ static void read_mill(lua_State *L, lr_inst *in, blk_game *g, int r, int params)
     lua_pop(L, 1);
 }
 
-/* rules.playout = { avoid_own_eyes = B, rave = B, atari = B }: the game's MCTS
- * options (qp_rules.playout, mcts.h). */
+/* rules.playout.patterns = { "XOX/.*./???", ... }: the shapes a playout
+ * plays first next to the last move (blk_shape.h); only games whose
+ * playouts the group block makes (placements on empty points, captures of
+ * groups, the pass) can use them. */
+static void read_shapes(lua_State *L, lr_inst *in, int v)
+{
+    const char *key = "rules.playout.patterns";
+    if (lua_type(L, v) != LUA_TTABLE) lr_key_fail(L, in, key, "%s must be a list of strings", key);
+    lua_Integer n = luaL_len(L, v);
+    if (n < 1) lr_key_fail(L, in, key, "%s must list at least one pattern", key);
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_geti(L, v, i);
+        if (lua_type(L, -1) != LUA_TSTRING) lr_key_fail(L, in, key, "%s[%d] must be a string", key, (int)i);
+        char err[200];
+        if (blk_shape_add(&in->blk->shapes, lua_tostring(L, -1), err, sizeof err))
+            lr_key_fail(L, in, key, "%s[%d]: %s", key, (int)i, err);
+        lua_pop(L, 1);
+    }
+    in->r->playout |= QP_PLAYOUT_PATTERNS;
+}
+
+/* rules.playout = { avoid_own_eyes = B, rave = B, atari = B, priors = B,
+ * patterns = {...} }: the game's MCTS options (qp_rules.playout, mcts.h). */
 static void read_playout(lua_State *L, lr_inst *in, int r, int params)
 {
-    static const char *const keys[] = {"avoid_own_eyes", "rave", "atari", NULL};
-    static const unsigned bits[] = {QP_PLAYOUT_AVOID_OWN_EYES, QP_PLAYOUT_RAVE, QP_PLAYOUT_ATARI};
+    static const char *const keys[] = {"avoid_own_eyes", "rave", "atari", "priors", "patterns", NULL};
+    static const unsigned bits[] = {QP_PLAYOUT_AVOID_OWN_EYES, QP_PLAYOUT_RAVE, QP_PLAYOUT_ATARI,
+                                    QP_PLAYOUT_PRIORS};
     int ty = lr_field(L, r, "playout", params);
     if (ty == LUA_TTABLE) {
         int v = lua_gettop(L);
         lr_check_keys(L, in, v, "rules.playout", keys, false);
-        for (int k = 0; keys[k]; k++) {
+        for (int k = 0; k < 4; k++) {
             char key[48];
             snprintf(key, sizeof key, "rules.playout.%s", keys[k]);
             int kt = lua_getfield(L, v, keys[k]);
@@ -659,6 +681,8 @@ static void read_playout(lua_State *L, lr_inst *in, int r, int params)
             if (lua_toboolean(L, -1)) in->r->playout |= bits[k];
             lua_pop(L, 1);
         }
+        if (lua_getfield(L, v, "patterns") != LUA_TNIL) read_shapes(L, in, lua_gettop(L));
+        lua_pop(L, 1);
     } else if (ty != LUA_TNIL) {
         lr_key_fail(L, in, "rules.playout", "rules.playout must be a table, got %s", luaL_typename(L, -1));
     }
@@ -1218,6 +1242,11 @@ static int lb_playout_urgent(const qp_rules *r, const void *s, qp_move last, qp_
     return blk_group_urgent(G(r), s, last, out, max);
 }
 
+static void lb_move_priors(const qp_rules *r, const void *s, qp_move last, const qp_move *m, int n, int8_t *out)
+{
+    blk_group_priors(G(r), s, last, m, n, out);
+}
+
 static int lb_playout_move(const qp_rules *r, const void *s, qp_move last, unsigned flags, uint64_t *rng,
                            qp_move *out)
 {
@@ -1251,6 +1280,7 @@ void lb_install(qp_ruleset *rs, bool has_eval, bool has_lua_eval)
     rs->point_name = lb_point_name;
     rs->playout_urgent = lb_playout_urgent;
     rs->playout_move = lb_playout_move;
+    rs->move_priors = lb_move_priors;
     rs->outcome = lb_outcome;
     rs->hash = lb_hash;
     rs->board_key = lb_board_key;

@@ -67,10 +67,32 @@ return {
       score = { kind = "area", komi = komi, reason = "area score" },
       superko = true,
       -- MCTS: playouts keep their own eyes (and pass only when nothing
-      -- else is left) and answer ataris (take a stone left with one
-      -- liberty, save a group put in atari); a point is worth much the
-      -- same whenever it is taken
-      playout = { avoid_own_eyes = true, rave = true, atari = true },
+      -- else is left), answer ataris (take a stone left with one liberty,
+      -- save a group put in atari), then play a local shape next to the
+      -- last move; a point is worth much the same whenever it is taken;
+      -- new nodes start from those answers and shapes (priors)
+      playout = {
+        avoid_own_eyes = true, rave = true, atari = true, priors = true,
+        -- MoGo's 3x3 shapes (Gelly, Wang, Munos and Teytaud, 2006): '*'
+        -- the point played, X and O the two sides either way round, x
+        -- not X, o not O, . empty, # off the board, ? anything; every
+        -- rotation and reflection counts
+        patterns = {
+          "XOX/.*./???",   -- hane that encloses
+          "XO./.*./?.?",   -- hane that leaves no cut
+          "XO?/X*./x.?",   -- magari, the turn around a stone
+          ".O./X*./...",   -- diagonal attachment
+          "XO?/O*o/?o?",   -- cut
+          "XO?/O*X/???",   -- cut after a peep
+          "?X?/O*O/ooo",   -- cut between two stones
+          "OX?/o*O/???",   -- cut of a knight's move
+          "X.?/O*?/###",   -- edge: chase along it
+          "OX?/X*O/###",   -- edge: block the cut
+          "?X?/x*O/###",   -- edge: block the link
+          "?XO/x*x/###",   -- edge: descend
+          "?OX/X*O/###",   -- edge: cut
+        },
+      },
     }
   end,
   ai = "mcts",   -- chosen by matches (docs/engine.md)

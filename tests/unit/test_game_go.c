@@ -609,6 +609,248 @@ static void test_playout_move(void **st)
     done(&g, r);
 }
 
+/* ---- shapes and priors ------------------------------------------------ */
+
+/* go.lua's shapes, read from the game file as text: every quoted
+ * "abc/d*e/fgh". */
+static int go_shapes(char pats[][12], int max)
+{
+    char path[512], line[512];
+    snprintf(path, sizeof path, "%s/games/go.lua", QP_SCRIPTS_DIR);
+    FILE *fp = fopen(path, "r");
+    assert_non_null(fp);
+    int n = 0;
+    while (fgets(line, sizeof line, fp))
+        for (char *q = strchr(line, '"'); q && n < max; q = strchr(q + 1, '"'))
+            if (strlen(q) > 12 && q[12] == '"' && q[4] == '/' && q[8] == '/' && q[6] == '*') {
+                memcpy(pats[n], q + 1, 11);
+                pats[n++][11] = 0;
+                q += 12;
+            }
+    fclose(fp);
+    return n;
+}
+
+/* What a pattern letter says of a point: st 0 empty, 1 X, 2 O, 3 off. */
+static bool letter_fits(char ch, int st)
+{
+    switch (ch) {
+    case 'X': return st == 1;
+    case 'O': return st == 2;
+    case 'x': return st != 1;
+    case 'o': return st != 2;
+    case '.': return st == 0;
+    case '#': return st == 3;
+    default: return true;
+    }
+}
+
+/* Whether the empty point q matches one of pats, restated from the
+ * coordinates: each of the eight turns and mirrors of the 3×3 square, X
+ * read as either side. */
+static bool shape_at(const qp_rules *r, const void *s, int q, char pats[][12], int np)
+{
+    const qp_geom *ge = &r->geom;
+    int qx = q % ge->w, qy = q / ge->w;
+    for (int i = 0; i < np; i++)
+        for (int t = 0; t < 8; t++)
+            for (int x = 0; x < 2; x++) {
+                bool ok = true;
+                for (int row = 0; row < 3 && ok; row++)
+                    for (int col = 0; col < 3 && ok; col++) {
+                        if (row == 1 && col == 1) continue;
+                        int dx = col - 1, dy = 1 - row, ex, ey;
+                        switch (t & 3) {   /* quarter turns, then a mirror */
+                        case 0: ex = dx, ey = dy; break;
+                        case 1: ex = -dy, ey = dx; break;
+                        case 2: ex = -dx, ey = -dy; break;
+                        default: ex = dy, ey = -dx; break;
+                        }
+                        if (t & 4) ex = -ex;
+                        int px = qx + ex, py = qy + ey, st;
+                        if (px < 0 || py < 0 || px >= ge->w || py >= ge->h) {
+                            st = 3;
+                        } else {
+                            qp_piece_view v;
+                            st = r->rs->piece_at(r, s, qp_sq(ge, px, py), &v) ? 1 + (v.side != x) : 0;
+                        }
+                        ok = letter_fits(pats[i][row * 4 + col], st);
+                    }
+                if (ok) return true;
+            }
+    return false;
+}
+
+/* The liberties of the group through sq in g (by the pieces shown). */
+static int libs_of(const qp_game *g, int sq)
+{
+    const qp_rules *r = g->r;
+    qp_piece_view v;
+    if (!r->rs->piece_at(r, g->cur, sq, &v)) return -1;
+    bool in[QP_MAX_POINTS] = {false}, lib[QP_MAX_POINTS] = {false};
+    int stack[QP_MAX_POINTS], n = 0, libs = 0;
+    stack[n++] = sq;
+    in[sq] = true;
+    while (n > 0) {
+        int at = stack[--n];
+        for (int d = QP_N; d <= QP_W; d++) {
+            int t = r->geom.nb[at][d];
+            qp_piece_view w;
+            if (t < 0) continue;
+            if (!r->rs->piece_at(r, g->cur, t, &w)) {
+                if (!lib[t]) lib[t] = true, libs++;
+            } else if (w.side == v.side && !in[t]) {
+                in[t] = true;
+                stack[n++] = t;
+            }
+        }
+    }
+    return libs;
+}
+
+/* Whether playing text in g is a self-atari: the stone's group is left
+ * with one liberty and no enemy stone was taken. */
+static bool self_atari_by_play(const qp_game *g0, const char *text)
+{
+    qp_game g;
+    char err[QP_ERR], fen[512];
+    qp_game_fen(g0, fen, sizeof fen);
+    if (qp_game_init(&g, g0->r, fen, err, sizeof err)) fail_msg("%s", err);
+    int before = 0, after = 0, side = g0->r->rs->side_to_move(g0->r, g0->cur);
+    qp_piece_view v;
+    for (int p = 0; p < g.r->geom.n; p++) before += g.r->rs->piece_at(g.r, g.cur, p, &v) && v.side != side;
+    if (qp_game_play_text(&g, text, err, sizeof err)) fail_msg("%s: %s", text, err);
+    for (int p = 0; p < g.r->geom.n; p++) after += g.r->rs->piece_at(g.r, g.cur, p, &v) && v.side != side;
+    bool atari = after == before && libs_of(&g, qp_stone_point(g.r, text)) < 2;
+    qp_game_free(&g);
+    return atari;
+}
+
+/* Under QP_PLAYOUT_PATTERNS the playout move is, when any exists, one of
+ * the empty points next to the last placement that match go.lua's
+ * shapes, fill no own eye and put nothing in self-atari — exactly that
+ * set, drawn many times — else a move of the ordinary set.  Along a
+ * random game; the matching restated from coordinates and the
+ * self-atari by playing the move. */
+static void test_playout_shapes(void **st)
+{
+    (void)st;
+    char pats[32][12];
+    int np = go_shapes(pats, 32);
+    assert_int_equal(np, 13);
+    qp_game g;
+    qp_rules *r = game_at(&g, "go", no_params, NULL);
+    assert_true(r->playout & QP_PLAYOUT_PATTERNS);
+    uint64_t rng = 9, pick = 31;
+    qp_move mv[QP_MAX_MOVES], last = QP_MOVE_NONE;
+    int with = 0, without = 0;
+    for (int ply = 0; ply < 120; ply++) {
+        int n = qp_game_moves(&g, mv);
+        if (n == 0) break;
+        int side = r->rs->side_to_move(r, g.cur);
+        int lp = -1;
+        if (last != QP_MOVE_NONE) {
+            char t[QP_MOVE_TEXT];
+            r->rs->move_text(r, g.cur, last, t, sizeof t);
+            lp = qp_stone_point(r, t);
+        }
+        bool want[QP_MAX_MOVES] = {false}, got[QP_MAX_MOVES] = {false};
+        int nwant = 0;
+        for (int i = 0; i < n && lp >= 0; i++) {
+            char t[QP_MOVE_TEXT];
+            r->rs->move_text(r, g.cur, mv[i], t, sizeof t);
+            int p = qp_stone_point(r, t);
+            int w = r->geom.w, dx = p % w - lp % w, dy = p / w - lp / w;
+            bool near = p >= 0 && p != lp && dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1;
+            if (near && shape_at(r, g.cur, p, pats, np) && !eye_fill(r, g.cur, p, side) &&
+                !self_atari_by_play(&g, t))
+                want[i] = true, nwant++;
+        }
+        if (ply % 3 == 0) {
+            for (int k = 0; k < (nwant ? 400 : 40); k++) {
+                qp_move m;
+                assert_int_equal(r->rs->playout_move(r, g.cur, last, QP_PLAYOUT_AVOID_OWN_EYES | QP_PLAYOUT_PATTERNS,
+                                                     &rng, &m), 1);
+                int i = 0;
+                while (i < n && mv[i] != m) i++;
+                assert_true(i < n);
+                if (nwant && !want[i]) {
+                    char fen[512], t1[QP_MOVE_TEXT], t2[QP_MOVE_TEXT];
+                    qp_game_fen(&g, fen, sizeof fen);
+                    r->rs->move_text(r, g.cur, m, t1, sizeof t1);
+                    r->rs->move_text(r, g.cur, last, t2, sizeof t2);
+                    fail_msg("ply %d: %s after %s: drew %s outside the shapes", ply, fen, t2, t1);
+                }
+                got[i] = true;
+            }
+            for (int i = 0; i < n && nwant; i++)
+                if (want[i] != got[i]) fail_msg("ply %d: shape move %d never drawn", ply, i);
+            nwant ? with++ : without++;
+        }
+        int i = (int)(qp_splitmix64(&pick) % (uint64_t)n);
+        last = mv[i];
+        char t[QP_MOVE_TEXT], err[QP_ERR];
+        r->rs->move_text(r, g.cur, mv[i], t, sizeof t);
+        if (qp_game_play_text(&g, t, err, sizeof err)) fail_msg("%s: %s", t, err);
+    }
+    assert_true(with >= 5 && without >= 5);
+    done(&g, r);
+}
+
+/* The game's priors for MCTS (move_priors) of the named moves after
+ * `move` at fen, as "move:value" in the order asked. */
+static void priors_after(const char *fen, const char *move, const char *ask, const char *want)
+{
+    qp_game g;
+    qp_rules *r = game_at(&g, "go", no_params, fen);
+    assert_true(r->playout & QP_PLAYOUT_PRIORS);
+    qp_move mv[QP_MAX_MOVES], last = QP_MOVE_NONE, m[16];
+    char t[QP_MOVE_TEXT], got[256] = "", buf[128];
+    int n = qp_game_moves(&g, mv);
+    for (int i = 0; i < n; i++) {
+        r->rs->move_text(r, g.cur, mv[i], t, sizeof t);
+        if (!strcmp(t, move)) last = mv[i];
+    }
+    assert_int_not_equal(last, QP_MOVE_NONE);
+    play_ok(&g, move);
+    n = qp_game_moves(&g, mv);
+    int k = 0;
+    snprintf(buf, sizeof buf, "%s", ask);
+    for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
+        m[k] = QP_MOVE_NONE;
+        for (int i = 0; i < n; i++) {
+            r->rs->move_text(r, g.cur, mv[i], t, sizeof t);
+            if (!strcmp(t, w)) m[k] = mv[i];
+        }
+        if (m[k] == QP_MOVE_NONE) fail_msg("%s: no move %s", fen, w);
+        k++;
+    }
+    int8_t op[16];
+    r->rs->move_priors(r, g.cur, last, m, k, op);
+    snprintf(buf, sizeof buf, "%s", ask);
+    int i = 0;
+    for (char *w = strtok(buf, " "); w; w = strtok(NULL, " "), i++)
+        snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s:%d", i ? " " : "", w, op[i]);
+    if (strcmp(got, want)) fail_msg("%s, %s: priors '%s', not '%s'", fen, move, got, want);
+    done(&g, r);
+}
+
+/* Priors: 2 for an urgent answer, 1 for a shape next to the last move,
+ * -1 for a self-atari, a lone edge point or the pass, 0 otherwise. */
+static void test_move_priors(void **st)
+{
+    (void)st;
+    /* Black f1 puts White e1 in atari: e2 escapes (2); a1 is a lone edge
+     * point (-1); e5 nothing (0); the pass -1 */
+    priors_after("9/9/9/9/9/9/9/9/3Xo4 w 5", "f1", "e2 a1 e5 pass", "e2:2 a1:-1 e5:0 pass:-1");
+    /* Black d5 then White e5 beside it: Black's hane at e6 or e4
+     * ("XO./.*./?.?" turned) is a shape (1); f5 far from d5 is not one */
+    priors_after("9/9/9/9/3X5/9/9/9/9 b 2", "e5", "e6 e4 f5 a9", "e6:1 e4:1 f5:0 a9:-1");
+    /* Black's b1 between White a1 and c1 would stand with b2 alone and
+     * take nothing (a1 keeps a2) */
+    priors_after("9/9/9/9/9/9/9/9/o1o6 b 3", "e5", "b1 b2", "b1:-1 b2:0");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -617,7 +859,8 @@ int main(void)
         cmocka_unit_test(test_area_score), cmocka_unit_test(test_bad_input), cmocka_unit_test(test_perft),
         cmocka_unit_test(test_twin),      cmocka_unit_test(test_twin_playouts),
         cmocka_unit_test(test_pass_guard), cmocka_unit_test(test_playout_urgent),
-        cmocka_unit_test(test_playout_move),
+        cmocka_unit_test(test_playout_move), cmocka_unit_test(test_playout_shapes),
+        cmocka_unit_test(test_move_priors),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry_games, tu_teardown_registry);
 }

@@ -49,7 +49,7 @@ static void test_specs(void **st)
         {"ab:65", "player 'ab:65': expected a depth 1..64 (e.g. ab:4)"},
         {"level:10", "player 'level:10': level 10 has no limit of its own: give nodes (level:10:N)"},
         {"level:11", "player 'level:11': expected a level 1..10 (e.g. level:5)"},
-        {"mcts:10:fast", "player 'mcts:10:fast': MCTS options are rave, reuse, eyes, atari, each with 'no' before to turn it off"},
+        {"mcts:10:fast", "player 'mcts:10:fast': MCTS options are rave, reuse, eyes, atari, patterns, priors, each with 'no' before to turn it off"},
         {"random:3", "player 'random:3': random takes no number"},
         {"gtp:", "player 'gtp:': gtp needs a program: gtp:CMD ARGS"},
         {"minimax:3", "player 'minimax:3': expected random, flat:N, ab:D, abn:N, mcts:N[:OPTS], level:L[:N] or gtp:CMD"},

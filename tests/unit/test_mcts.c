@@ -378,6 +378,20 @@ static void test_playout_key(void **st)
         {"    playout = true,\n", 0, "rules.playout must be a table, got boolean"},
         {"    playout = { rave = 1 },\n", 0, "rules.playout.rave must be true or false"},
         {"    playout = { eyes = true },\n", 0, "rules.playout: unknown key 'eyes'"},
+        {"    playout = { priors = true },\n", QP_PLAYOUT_PRIORS, NULL},
+        {"    playout = { patterns = { \"XOX/.*./???\" } },\n", QP_PLAYOUT_PATTERNS, NULL},
+        {"    playout = { patterns = \"XOX/.*./???\" },\n", 0, "rules.playout.patterns must be a list of strings"},
+        {"    playout = { patterns = {} },\n", 0, "rules.playout.patterns must list at least one pattern"},
+        {"    playout = { patterns = { 7 } },\n", 0, "rules.playout.patterns[1] must be a string"},
+        {"    playout = { patterns = { \"XOX/.*./???\", \"XOX/...\" } },\n", 0,
+         "rules.playout.patterns[2]: pattern 'XOX/...' must be three rows of three points around '*', as "
+         "\"XOX/.*./???\""},
+        {"    playout = { patterns = { \"XOX/.../?*?\" } },\n", 0,
+         "rules.playout.patterns[1]: pattern 'XOX/.../?*?' must be three rows of three points around '*', as "
+         "\"XOX/.*./???\""},
+        {"    playout = { patterns = { \"XOZ/.*./???\" } },\n", 0,
+         "rules.playout.patterns[1]: pattern 'XOZ/.*./?\?\?': 'Z' is not X, O (the two sides), x (not X), o (not O), "
+         ". (empty), # (off the board) or ? (any)"},
     };
     char err[QP_ERR];
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -397,6 +411,8 @@ static void test_playout_key(void **st)
         qp_mcts_get_options(m, &o);
         assert_int_equal(o.rave, (cases[i].bits & QP_PLAYOUT_RAVE) != 0);
         assert_int_equal(o.atari, (cases[i].bits & QP_PLAYOUT_ATARI) != 0);
+        assert_int_equal(o.patterns, (cases[i].bits & QP_PLAYOUT_PATTERNS) != 0);
+        assert_int_equal(o.priors, (cases[i].bits & QP_PLAYOUT_PRIORS) != 0);
         qp_mcts_free(m);
         qp_rules_free(r);
         qp_lua_ruleset_free(rs);

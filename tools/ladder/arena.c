@@ -41,14 +41,17 @@ static int mcts_options(const char *t, ar_spec *s, const char *text, char *err, 
 {
     while (*t) {
         size_t k = strcspn(t, ",");
-        static const char *const names[] = {"rave", "reuse", "eyes", "atari"};
-        int *field[] = {&s->rave, &s->reuse, &s->eyes, &s->atari};
+        static const char *const names[] = {"rave", "reuse", "eyes", "atari", "patterns", "priors"};
+        int *field[] = {&s->rave, &s->reuse, &s->eyes, &s->atari, &s->patterns, &s->priors};
         bool no = k > 2 && !strncmp(t, "no", 2);
         const char *name = no ? t + 2 : t;
         size_t nk = no ? k - 2 : k;
         int i = 0;
-        while (i < 4 && !(strlen(names[i]) == nk && !strncmp(name, names[i], nk))) i++;
-        if (i == 4) return fail(err, errn, text, "MCTS options are rave, reuse, eyes, atari, each with 'no' before to turn it off");
+        while (i < 6 && !(strlen(names[i]) == nk && !strncmp(name, names[i], nk))) i++;
+        if (i == 6)
+            return fail(err, errn, text,
+                        "MCTS options are rave, reuse, eyes, atari, patterns, priors, each with 'no' before to "
+                        "turn it off");
         *field[i] = no ? 0 : 1;
         t += k;
         if (*t == ',') t++;
@@ -59,7 +62,7 @@ static int mcts_options(const char *t, ar_spec *s, const char *text, char *err, 
 int ar_parse(const char *text, ar_spec *s, char *err, size_t errn)
 {
     memset(s, 0, sizeof *s);
-    s->rave = s->reuse = s->eyes = s->atari = -1;
+    s->rave = s->reuse = s->eyes = s->atari = s->patterns = s->priors = -1;
     const char *colon = strchr(text, ':');
     size_t head = colon ? (size_t)(colon - text) : strlen(text);
     const char *arg = colon ? colon + 1 : "";
@@ -83,10 +86,10 @@ int ar_parse(const char *text, ar_spec *s, char *err, size_t errn)
         s->budget = n;
         if (*arg_end && s->kind != AR_MCTS) return fail(err, errn, text, "nothing may follow the number");
         if (*arg_end) return mcts_options(arg_end + 1, s, text, err, errn);
-        if (s->kind != AR_MCTS) s->rave = s->reuse = s->eyes = s->atari = 0;
+        if (s->kind != AR_MCTS) s->rave = s->reuse = s->eyes = s->atari = s->patterns = s->priors = 0;
         return 0;
     }
-    s->rave = s->reuse = s->eyes = s->atari = 0;
+    s->rave = s->reuse = s->eyes = s->atari = s->patterns = s->priors = 0;
     if (IS("ab")) {
         s->kind = AR_ALPHABETA;
         if (!n || n > 64 || *arg_end) return fail(err, errn, text, "expected a depth 1..64 (e.g. ab:4)");
@@ -125,10 +128,10 @@ void ar_spec_text(const ar_spec *s, char *buf, size_t n)
     case AR_MCTS: break;
     }
     int k = snprintf(buf, n, "mcts:%llu", (unsigned long long)s->budget);
-    const char *names[] = {"rave", "reuse", "eyes", "atari"};
-    int v[] = {s->rave, s->reuse, s->eyes, s->atari};
+    const char *names[] = {"rave", "reuse", "eyes", "atari", "patterns", "priors"};
+    int v[] = {s->rave, s->reuse, s->eyes, s->atari, s->patterns, s->priors};
     char sep = ':';
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 6; i++) {
         if (v[i] < 0 || k < 0 || (size_t)k >= n) continue;
         k += snprintf(buf + k, n - (size_t)k, "%c%s%s", sep, v[i] ? "" : "no", names[i]);
         sep = ',';
@@ -308,6 +311,8 @@ int ar_player_init(ar_player *p, const qp_rules *r, const ar_spec *s, char *err,
         if (s->reuse >= 0) o.reuse = s->reuse;
         if (s->eyes >= 0) o.avoid_own_eyes = s->eyes;
         if (s->atari >= 0) o.atari = s->atari;
+        if (s->patterns >= 0) o.patterns = s->patterns;
+        if (s->priors >= 0) o.priors = s->priors;
         qp_mcts_set_options(m, &o);
         return 0;
     }

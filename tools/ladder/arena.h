@@ -13,7 +13,8 @@
  *     ab:D              alpha-beta to fixed depth D (full strength otherwise)
  *     abn:N             alpha-beta with N nodes a move
  *     mcts:N[:OPT,...]  MCTS with N playouts a move; OPT is rave, norave,
- *                       reuse, noreuse, eyes, noeyes, atari, noatari
+ *                       reuse, noreuse, eyes, noeyes, atari, noatari,
+ *                       patterns, nopatterns, priors, nopriors
  *                       (default: the game's)
  *     level:L[:N]       the game's own AI at level L (1..10), capped at N
  *                       nodes/playouts a move when given (level 10 needs N)
@@ -53,7 +54,7 @@ typedef struct ar_spec {
     uint64_t budget;    /* flat, mcts: playouts a move; abn, level: nodes (0: none) */
     int depth;          /* ab: plies */
     int level;          /* level: 1..10 */
-    int rave, reuse, eyes, atari;   /* mcts: -1 the game's default, 0 off, 1 on */
+    int rave, reuse, eyes, atari, patterns, priors;   /* mcts: -1 the game's default, 0 off, 1 on */
     char cmd[200];      /* gtp: the program and its arguments */
 } ar_spec;
 
