@@ -53,6 +53,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eye.h"
 #include "splitmix.h"
 #include "task.h"
 #include "timeman.h"
@@ -457,37 +458,28 @@ static int placement_point(const qp_rules *r, const void *s, qp_move m)
     return used > 0 && text[used] == 0 ? p : -1;
 }
 
-/* 1: side's piece at sq; 0: empty; -1: the enemy's. */
-static int owner(const qp_rules *r, const void *s, int sq, int side)
+/* Whose piece is on sq through the ruleset, for eye.h: 1 the mover's,
+ * -1 the enemy's, 0 none. */
+typedef struct piece_view_ctx {
+    const qp_rules *r;
+    const void *s;
+    int side;
+} piece_view_ctx;
+
+static int piece_owner(const void *ctx, int sq)
 {
+    const piece_view_ctx *x = ctx;
     qp_piece_view v;
-    if (!r->rs->piece_at(r, s, sq, &v)) return 0;
-    return v.side == side ? 1 : -1;
+    if (!x->r->rs->piece_at(x->r, x->s, sq, &v)) return 0;
+    return v.side == x->side ? 1 : -1;
 }
 
-/* Whether placing at p fills a single-point eye of side: p empty, every
- * orthogonal neighbour side's, and its diagonals (reached through them)
- * hold no enemy on the edge, at most one inside. */
+/* Whether placing at p fills a single-point eye of side (eye.h). */
 static bool fills_own_eye(const qp_rules *r, const void *s, int p, int side)
 {
-    const qp_geom *g = &r->geom;
-    if (owner(r, s, p, side) != 0) return false;
-    int edges = 0;
-    for (int d = QP_N; d <= QP_W; d++) {
-        int q = g->nb[p][d];
-        if (q < 0 || g->hole[q]) {
-            edges++;
-            continue;
-        }
-        if (owner(r, s, q, side) != 1) return false;
-    }
-    int enemy = 0;
-    for (int d = QP_N; d <= QP_W; d++) {   /* the diagonal between d and the next direction */
-        int a = g->nb[p][d];
-        int q = a >= 0 ? g->nb[a][(d + 1) % 4] : -1;
-        if (q >= 0 && !g->hole[q] && owner(r, s, q, side) < 0) enemy++;
-    }
-    return enemy < (edges ? 1 : 2);
+    piece_view_ctx x = {r, s, side};
+    if (piece_owner(&x, p) != 0) return false;
+    return qp_is_own_eye(&r->geom, r->geom.hole, p, piece_owner, &x);
 }
 
 /* One of the game's urgent answers to `last` that is among the cnt of

@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "blk_internal.h"
+#include "eye.h"
 #include "splitmix.h"
 
 void blk_group_prepare(blk_game *g)
@@ -282,30 +283,31 @@ void blk_group_score(const blk_game *g, const void *s, int score[2])
     }
 }
 
-/* The liberties of the group through the stone on sq, up to two, in lib;
- * their count.  Its stones are marked id in seen; with fewer than two
- * liberties stack holds the whole group (len stones). */
-static int group_libs(const blk_game *g, const int8_t *c, int sq, uint8_t *seen, uint8_t id, int16_t *stack,
-                      int *len, int lib[2])
+/* The liberties of the group through the stone on sq other than skip
+ * (-1: none), added to lib (nl there already, kept distinct) until there
+ * are two; the new count.  Its stones are marked id in seen; stack holds
+ * the stones reached (*len), the whole group when the count stays below
+ * two. */
+static int group_libs(const blk_game *g, const int8_t *c, int sq, int skip, uint8_t *seen, uint8_t id,
+                      int16_t *stack, int *len, int lib[2], int nl)
 {
-    int side = g->side_of[c[sq]], n = 0, nl = 0;
+    int side = g->side_of[c[sq]], n = 0;
     stack[n++] = (int16_t)sq;
     seen[sq] = id;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && nl < 2; i++) {
         int at = stack[i];
         for (int k = 0; k < g->npdir[at]; k++) {
             int t = g->geom.nb[at][g->pdir[at][k]];
             if (!c[t]) {
-                if (g->hole[t] || (nl == 1 && lib[0] == t)) continue;
+                if (t == skip || g->hole[t] || (nl == 1 && lib[0] == t)) continue;
                 lib[nl++] = t;
-                if (nl == 2) goto out;
+                if (nl == 2) break;
             } else if (g->side_of[c[t]] == side && seen[t] != id) {
                 seen[t] = id;
                 stack[n++] = (int16_t)t;
             }
         }
     }
-out:
     *len = n;
     return nl;
 }
@@ -356,7 +358,7 @@ int blk_group_urgent(const blk_game *g, const void *s, qp_move last, qp_move *ou
     memset(seen, 0, (size_t)g->n);
     uint8_t id = 1;
     int n = 0, len, lib[2];
-    if (!roomy(g, c, p) && group_libs(g, c, p, seen, id, foe, &len, lib) == 1 &&
+    if (!roomy(g, c, p) && group_libs(g, c, p, -1, seen, id, foe, &len, lib, 0) == 1 &&
         !(len == 1 && ko_point(g, c, lib[0], p)))
         n = add_urgent(out, n, max, lib[0]);
     const int16_t *nb = g->geom.nb[p];
@@ -365,14 +367,14 @@ int blk_group_urgent(const blk_game *g, const void *s, qp_move last, qp_move *ou
         if (!c[t] || g->side_of[c[t]] != side || seen[t] || roomy(g, c, t)) continue;
         uint8_t mine = ++id;
         int olen;
-        if (group_libs(g, c, t, seen, mine, own, &olen, lib) != 1) continue;
+        if (group_libs(g, c, t, -1, seen, mine, own, &olen, lib, 0) != 1) continue;
         int esc = lib[0];
         for (int i = 0; i < olen; i++)   /* enemy groups touching it, in atari too */
             for (int j = 0; j < g->npdir[own[i]]; j++) {
                 int u = g->geom.nb[own[i]][g->pdir[own[i]][j]];
                 if (!c[u] || g->side_of[c[u]] == side || seen[u]) continue;
                 if (id == UINT8_MAX) return n;   /* marks used up: enough found */
-                if (group_libs(g, c, u, seen, ++id, foe, &len, lib) == 1) n = add_urgent(out, n, max, lib[0]);
+                if (group_libs(g, c, u, -1, seen, ++id, foe, &len, lib, 0) == 1) n = add_urgent(out, n, max, lib[0]);
             }
         /* escape: the stone on esc would have two liberties, or join
          * another own group */
@@ -388,28 +390,26 @@ int blk_group_urgent(const blk_game *g, const void *s, qp_move last, qp_move *ou
     return n;
 }
 
-/* Whether placing on the empty point p fills a single-point eye of side:
- * every orthogonal neighbour side's (or off the board), and its diagonals
- * hold no enemy when p is on the edge, at most one inside (as MCTS's own
- * test in mcts.c, on the cells). */
+/* Whose piece is on q, for eye.h: 1 the mover's, -1 the enemy's, 0 none. */
+typedef struct cell_view {
+    const blk_game *g;
+    const int8_t *c;
+    int side;
+} cell_view;
+
+static int cell_owner(const void *ctx, int q)
+{
+    const cell_view *v = ctx;
+    int code = v->c[q];
+    return !code ? 0 : v->g->side_of[code] == v->side ? 1 : -1;
+}
+
+/* Whether placing on the empty point p fills a single-point eye of side
+ * (eye.h). */
 static bool fills_eye(const blk_game *g, const int8_t *c, int p, int side)
 {
-    const qp_geom *ge = &g->geom;
-    int edges = 0, enemy = 0;
-    for (int d = QP_N; d <= QP_W; d++) {
-        int q = ge->nb[p][d];
-        if (q < 0 || g->hole[q]) {
-            edges++;
-            continue;
-        }
-        if (!c[q] || g->side_of[c[q]] != side) return false;
-    }
-    for (int d = QP_N; d <= QP_W; d++) {
-        int a = ge->nb[p][d];
-        int q = a >= 0 ? ge->nb[a][(d + 1) % 4] : -1;
-        if (q >= 0 && !g->hole[q] && c[q] && g->side_of[c[q]] != side) enemy++;
-    }
-    return enemy < (edges ? 1 : 2);
+    cell_view v = {g, c, side};
+    return qp_is_own_eye(&g->geom, g->hole, p, cell_owner, &v);
 }
 
 static uint32_t draw(uint64_t *rng, uint32_t n)
@@ -417,40 +417,14 @@ static uint32_t draw(uint64_t *rng, uint32_t n)
     return (uint32_t)(((qp_splitmix64(rng) >> 32) * (uint64_t)n) >> 32);
 }
 
-/* Adds the liberties of the group through sq other than skip to lib
- * (nl of them so far, distinct), stopping at two; the new count.  Marks
- * the group id in seen. */
-static int libs_besides(const blk_game *g, const int8_t *c, int sq, int skip, uint8_t *seen, uint8_t id,
-                        int lib[2], int nl)
-{
-    int16_t stack[QP_MAX_POINTS];
-    int side = g->side_of[c[sq]], n = 0;
-    stack[n++] = (int16_t)sq;
-    seen[sq] = id;
-    for (int i = 0; i < n; i++) {
-        int at = stack[i];
-        for (int k = 0; k < g->npdir[at]; k++) {
-            int t = g->geom.nb[at][g->pdir[at][k]];
-            if (!c[t]) {
-                if (t == skip || g->hole[t] || (nl == 1 && lib[0] == t)) continue;
-                lib[nl++] = t;
-                if (nl == 2) return nl;
-            } else if (g->side_of[c[t]] == side && seen[t] != id) {
-                seen[t] = id;
-                stack[n++] = (int16_t)t;
-            }
-        }
-    }
-    return nl;
-}
-
 /* Whether a stone of side on the empty point sq would leave its group
  * with one liberty or none while taking nothing: a self-atari. */
 static bool self_atari(const blk_game *g, const int8_t *c, int sq, int side)
 {
     uint8_t seen[QP_MAX_POINTS];
+    int16_t stack[QP_MAX_POINTS];
     memset(seen, 0, (size_t)g->n);
-    int lib[2], nl = 0;
+    int lib[2], nl = 0, len;
     uint8_t id = 0;
     for (int k = 0; k < g->npdir[sq]; k++) {
         int t = g->geom.nb[sq][g->pdir[sq][k]];
@@ -458,10 +432,10 @@ static bool self_atari(const blk_game *g, const int8_t *c, int sq, int side)
         if (!c[t]) {
             if (!(nl == 1 && lib[0] == t)) lib[nl++] = t;
         } else if (g->side_of[c[t]] == side) {
-            nl = libs_besides(g, c, t, sq, seen, ++id, lib, nl);
+            nl = group_libs(g, c, t, sq, seen, ++id, stack, &len, lib, nl);
         } else {
             int el[2];
-            if (libs_besides(g, c, t, sq, seen, ++id, el, 0) == 0) return false;   /* taken */
+            if (group_libs(g, c, t, sq, seen, ++id, stack, &len, el, 0) == 0) return false;   /* taken */
         }
         if (nl >= 2) return false;
     }
