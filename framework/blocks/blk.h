@@ -298,6 +298,9 @@ typedef struct blk_game {
     int hand_value[2];            /* a piece in hand is worth */
     int run_weight[QP_MAX_SIDE + 1]; /* per run of L pieces on a line, per open end */
     bool has_runs;
+    int frontier;                 /* per piece next to an empty point, subtracted */
+    int stable;                   /* per piece no flip can take (blk_eval.c) */
+    int corner_weight[2];         /* per piece diagonally / orthogonally next to an empty corner */
 
     /* ---- derived by blk_prepare --------------------------------------- */
     size_t off_cells, off_aux, state_size;
@@ -312,6 +315,11 @@ typedef struct blk_game {
     int bb_delta[QP_NDIRS];
     uint64_t bb_valid[QP_NDIRS];
     uint64_t bb_empty_ok;         /* the points that exist (no holes) */
+    int ncorners;                 /* blk_eval_prepare: the board's corners and, per corner, */
+    int16_t corner[4], corner_next[4][3]; /* the point diagonally next to it, then the two beside it */
+    int naxis_lines[4];           /* bb_ok: the board's lines along each axis (blk_eval.c) */
+    uint64_t bb_line[4][64];       /* (a line split by holes is two) */
+    uint64_t bb_edge[4];          /* bb_ok: the points with an end of their line beside them */
     uint64_t bb_points;           /* the same on every board of ≤ 64 points (aux.bb is kept there) */
     unsigned side_moves[2];       /* BLK_* movement bits of any piece of the side */
     int npdir[QP_MAX_POINTS];     /* flank directions per square */

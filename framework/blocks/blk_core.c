@@ -198,6 +198,7 @@ int blk_prepare(blk_game *g, size_t off_cells, char *err, size_t errn)
     g->bb_empty_ok = 0;
     for (int sq = 0; sq < g->n && g->bb_ok; sq++)
         if (!g->hole[sq]) g->bb_empty_ok |= (uint64_t)1 << sq;
+    blk_eval_prepare(g);   /* after the bitboards: it derives its own */
     g->bb_points = 0;
     for (int sq = 0; sq < g->n && g->n <= 64; sq++)
         if (!g->hole[sq]) g->bb_points |= (uint64_t)1 << sq;

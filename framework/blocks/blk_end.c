@@ -1,7 +1,6 @@
 /*
- * blk_end.c — how a block game ends (what blk_goal.c decides from the
- * position, then a side without moves and counting when both must pass)
- * and its evaluation declared as data.  Both count moves (blk_gen.c).
+ * blk_end.c — how a block game ends: what blk_goal.c decides from the
+ * position, then a side without moves and counting when both must pass.
  */
 #include "blk_internal.h"
 
@@ -51,45 +50,4 @@ void blk_outcome(const blk_game *g, const void *s, qp_outcome *o)
     }
     bool first = g->count_end == BLK_END_MOST ? x > y : x < y;
     blk_win(o, first ? 0 : 1, g->count_reason);
-}
-
-int blk_evaluate(const blk_game *g, const void *s)
-{
-    const int8_t *c = blk_ccells(g, s);
-    const blk_aux *a = blk_cax(g, s);
-    int side = blk_side(s);
-    int score[3] = {0, 0, 0};   /* [2]: neutral pieces, nobody's */
-    for (int sq = 0; sq < g->n; sq++) {
-        int code = c[sq];
-        if (code) score[g->side_of[code]] += g->value[code] + g->square[code][sq];
-    }
-    for (int k = 0; k < 2; k++)
-        if (g->hand[k] >= 0) score[k] += a->hand[k] * g->hand_value[k];
-    if (g->has_runs) {
-        /* runs along the lines, each worth its weight per open end */
-        static const int axes[4] = {QP_N, QP_E, QP_NE, QP_SE};
-        for (int sq = 0; sq < g->n; sq++) {
-            int code = c[sq];
-            if (!code) continue;
-            int sd = g->side_of[code];
-            for (int i = 0; i < 4; i++) {
-                int d = axes[i];
-                if (!blk_dir_ok(g->line_dirs, d)) continue;
-                int prev = g->geom.nb[sq][blk_back(d)];
-                if (prev >= 0 && c[prev] && g->side_of[c[prev]] == sd) continue;   /* not a run's start */
-                int len = 1, t = g->geom.nb[sq][d];
-                while (t >= 0 && c[t] && g->side_of[c[t]] == sd) len++, t = g->geom.nb[t][d];
-                int open = (prev >= 0 && !c[prev]) + (t >= 0 && !c[t]);
-                if (len > QP_MAX_SIDE) len = QP_MAX_SIDE;
-                score[sd] += g->run_weight[len] * open;
-            }
-        }
-    }
-    int v = score[side] - (g->nsides == 2 ? score[1 - side] : 0);
-    if (g->mobility) {
-        int mine = blk_count_moves(g, s, side);
-        int theirs = g->nsides == 2 ? blk_count_moves(g, s, 1 - side) : 0;
-        v += g->mobility * (mine - theirs);
-    }
-    return v;
 }

@@ -20,13 +20,6 @@ static inline qp_move enc(int from, int to)
  * order. */
 #define BLK_WORDS ((QP_MAX_POINTS + 63) / 64)
 
-static inline uint64_t bb_shift(const blk_game *g, uint64_t x, int d)
-{
-    x &= g->bb_valid[d];
-    int k = g->bb_delta[d];
-    return k > 0 ? x << k : x >> -k;
-}
-
 static void flank_targets(const blk_game *g, const void *s, int side, uint64_t *mark)
 {
     if (g->bb_ok) {
@@ -36,12 +29,12 @@ static void flank_targets(const blk_game *g, const void *s, int side, uint64_t *
         uint64_t empty = g->bb_empty_ok & ~(me | opp | a->bb[BLK_NEUTRAL]), moves = 0;
         for (int d = 0; d < QP_NDIRS; d++) {
             if (!blk_dir_ok(g->place_dirs, d) || !g->bb_valid[d]) continue;
-            uint64_t x = bb_shift(g, me, d) & opp;
+            uint64_t x = blk_bb_shift(g, me, d) & opp;
             for (uint64_t prev = 0; x != prev;) {
                 prev = x;
-                x |= bb_shift(g, x, d) & opp;
+                x |= blk_bb_shift(g, x, d) & opp;
             }
-            moves |= bb_shift(g, x, d) & empty;
+            moves |= blk_bb_shift(g, x, d) & empty;
         }
         for (int w = 0; w < BLK_WORDS; w++) mark[w] = 0;
         mark[0] = moves;
@@ -174,7 +167,7 @@ static uint64_t jumpers(const blk_game *g, const void *s, int side)
     for (int d = 0; d < QP_NDIRS; d++) {
         if (!g->bb_valid[d]) continue;
         int b = blk_back(d);
-        uint64_t from = bb_shift(g, bb_shift(g, empty, b) & over_ok, b) & a->bb[side] & ~found;
+        uint64_t from = blk_bb_shift(g, blk_bb_shift(g, empty, b) & over_ok, b) & a->bb[side] & ~found;
         for (; from; from &= from - 1) {
             int sq = __builtin_ctzll(from), code = c[sq];
             if ((g->move[code] & BLK_JUMP) && (g->jump_mask[code] >> d & 1)) found |= (uint64_t)1 << sq;

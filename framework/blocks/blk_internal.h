@@ -14,6 +14,15 @@ static inline int blk_back(int d)
 
 bool blk_dir_ok(blk_dirs d, int dir);
 
+/* Boards of ≤ 64 points (g->bb_ok): the bits of x moved one step in
+ * direction d (a bit whose point has no neighbour there drops). */
+static inline uint64_t blk_bb_shift(const blk_game *g, uint64_t x, int d)
+{
+    x &= g->bb_valid[d];
+    int k = g->bb_delta[d];
+    return k > 0 ? x << k : x >> -k;
+}
+
 /* Sets o to side's win for why. */
 static inline void blk_win(qp_outcome *o, int side, const char *why)
 {
@@ -130,5 +139,9 @@ int blk_fly_jumps(const blk_game *g, const void *s, int side, const int16_t *own
 void blk_fly_take(const blk_game *g, void *s, qp_move m);
 int blk_fly_parse(const blk_game *g, const void *s, const char *text, qp_move *m, char *err, size_t errn);
 static inline uint64_t blk_jset(qp_move m) { return (m >> 24) & (((uint64_t)1 << BLK_JSET_MAX) - 1); }
+
+/* The evaluation's derived tables: corners, and lines on bitboards
+ * (blk_eval.c). */
+void blk_eval_prepare(blk_game *g);
 
 #endif

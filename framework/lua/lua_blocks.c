@@ -546,7 +546,8 @@ static int count_rule(lua_State *L, lr_inst *in, int v, const char *key, const c
 
 static void read_eval(lua_State *L, lr_inst *in, blk_game *g, int v)
 {
-    static const char *const keys[] = {"squares", "mobility", "hand", "mirror", "runs", NULL};
+    static const char *const keys[] = {"squares", "mobility", "hand", "mirror", "runs",
+                                       "frontier", "stable", "empty_corner", NULL};
     if (lua_type(L, v) != LUA_TTABLE) lr_key_fail(L, in, "eval", "'eval' must be a table");
     lr_check_keys(L, in, v, "eval", keys, false);
     g->has_eval = true;
@@ -600,6 +601,24 @@ static void read_eval(lua_State *L, lr_inst *in, blk_game *g, int v)
     }
     lua_pop(L, 1);
     if (lua_getfield(L, v, "mobility") != LUA_TNIL) g->mobility = lr_key_int(L, in, -1, "eval.mobility", -1000, 1000);
+    lua_pop(L, 1);
+    if (lua_getfield(L, v, "frontier") != LUA_TNIL) g->frontier = lr_key_int(L, in, -1, "eval.frontier", -1000, 1000);
+    lua_pop(L, 1);
+    if (lua_getfield(L, v, "stable") != LUA_TNIL) g->stable = lr_key_int(L, in, -1, "eval.stable", -1000, 1000);
+    lua_pop(L, 1);
+    if (lua_getfield(L, v, "empty_corner") != LUA_TNIL) {
+        /* { diagonal = W, beside = W }: per piece next to an empty corner */
+        static const char *const ck[] = {"diagonal", "beside", NULL};
+        if (lua_type(L, -1) != LUA_TTABLE)
+            lr_key_fail(L, in, "eval.empty_corner", "eval.empty_corner must be { diagonal = N, beside = N }");
+        lr_check_keys(L, in, lua_gettop(L), "eval.empty_corner", ck, false);
+        for (int j = 0; j < 2; j++) {
+            if (lua_getfield(L, -1, ck[j]) != LUA_TNIL)
+                g->corner_weight[j] = lr_key_int(L, in, -1, j ? "eval.empty_corner.beside" : "eval.empty_corner.diagonal",
+                                                 -10000, 10000);
+            lua_pop(L, 1);
+        }
+    }
     lua_pop(L, 1);
     if (lua_getfield(L, v, "hand") != LUA_TNIL) {
         int h = lr_key_int(L, in, -1, "eval.hand", -10000, 10000);

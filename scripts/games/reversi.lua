@@ -27,20 +27,27 @@ return {
     stuck = "pass",                  -- pass only without a move; both stuck: count
     count = { result = "most", reason = "more discs", draw_reason = "equal discs" },
   },
-  -- Corners are stable and worth much; the cells next to them give
-  -- corners away; having moves matters more than discs until the end.
+  -- Corners are stable and worth much; the cells next to an empty corner
+  -- give it away (X- and C-squares); having moves matters more than
+  -- discs until the end, and so does not touching empty cells (the
+  -- frontier gives the opponent moves); stable discs are kept for good.
+  -- Each term beat the table and mobility alone in matches at equal
+  -- nodes (docs/engine.md).
   eval = {
     squares = {
-      100, -20, 10, 5, 5, 10, -20, 100,
-      -20, -50, -2, -2, -2, -2, -50, -20,
+      100, -2, 10, 5, 5, 10, -2, 100,
+      -2, -5, -2, -2, -2, -2, -5, -2,
       10, -2, 1, 1, 1, 1, -2, 10,
       5, -2, 1, 0, 0, 1, -2, 5,
       5, -2, 1, 0, 0, 1, -2, 5,
       10, -2, 1, 1, 1, 1, -2, 10,
-      -20, -50, -2, -2, -2, -2, -50, -20,
-      100, -20, 10, 5, 5, 10, -20, 100,
+      -2, -5, -2, -2, -2, -2, -5, -2,
+      100, -2, 10, 5, 5, 10, -2, 100,
     },
-    mobility = 8,
+    empty_corner = { diagonal = -45, beside = -18 },
+    mobility = 12,
+    frontier = 5,
+    stable = 20,
   },
   ai = "alphabeta",   -- chosen by matches (docs/engine.md)
 }

@@ -716,6 +716,53 @@ static void test_eval(void **st)
     assert_int_equal(eval_at("baghchal", NULL, NULL), 5000 + 10 * (21 - 12));
 }
 
+/* Flank games' terms, one at a time at weight 1 (t_flank_eval.lua), in
+ *     4  . . . .
+ *     3  o o o o
+ *     2  X X X X
+ *     1  X o X o
+ *        a b c d        */
+static void test_eval_flank_terms(void **st)
+{
+    (void)st;
+    const char *pos = "4/oooo/XXXX/XoXo w 0", *pos_b = "4/oooo/XXXX/XoXo b 0";
+    /* stable: rank 1 is full and on the edge, so all four; a2 leans on the
+     * edge across and on a1 (its own, stable) down its file; b2 and c2 have
+     * an enemy below and a file with a gap, and d2 too; rank 3 has rank 4
+     * open above.  Black a1 c1 a2, White b1 d1. */
+    const char *stable[] = {"term=stable", NULL};
+    assert_int_equal(eval_at("t_flank_eval", stable, pos), 3 - 2);
+    assert_int_equal(eval_at("t_flank_eval", stable, pos_b), 2 - 3);
+    /* the edge alone does not make a piece stable: on rank 1 with a gap,
+     * b1 leans on nothing of its own across */
+    assert_int_equal(eval_at("t_flank_eval", stable, "4/4/4/1X1o w 0"), 0 - 1);
+    assert_int_equal(eval_at("t_flank_eval", stable, "4/4/4/XX1o w 0"), 2 - 1);
+    /* frontier: White's four on rank 3 touch empty rank 4; nothing else
+     * touches an empty point */
+    const char *frontier[] = {"term=frontier", NULL};
+    assert_int_equal(eval_at("t_flank_eval", frontier, pos), 0 - -4);
+    /* corners a4 and d4 are empty: White's b3 and c3 are diagonal to them
+     * (-10 each), a3 and d3 beside them (-1 each); b4 and c4 are empty */
+    const char *corner[] = {"term=corner", NULL};
+    assert_int_equal(eval_at("t_flank_eval", corner, pos), 0 - -22);
+    /* a taken corner weighs nothing on its neighbours */
+    assert_int_equal(eval_at("t_flank_eval", corner, "X3/oooo/XXXX/XoXo w 0"), 0 - -11);
+
+    /* 9×9, counted point by point: the same rows at the bottom.  Stable:
+     * rank 1 (Black a c e g i, White b d f h), and a2 and i2 on the edge
+     * above their own corners; b2–h2 have a file with a gap and an enemy
+     * below or a diagonal with a gap */
+    const char *pos9 = "9/9/9/9/9/9/ooooooooo/XXXXXXXXX/XoXoXoXoX w 0";
+    const char *stable9[] = {"term=stable", "size=9", NULL};
+    assert_int_equal(eval_at("t_flank_eval", stable9, pos9), 7 - 4);
+    assert_int_equal(eval_at("t_flank_eval", stable9, "9/9/9/9/9/9/9/9/XX1o4X w 0"), 3 - 0);
+    const char *frontier9[] = {"term=frontier", "size=9", NULL};
+    assert_int_equal(eval_at("t_flank_eval", frontier9, pos9), 0 - -9);
+    const char *corner9[] = {"term=corner", "size=9", NULL};
+    assert_int_equal(eval_at("t_flank_eval", corner9, pos9), 0);   /* no piece next to a9 or i9 */
+    assert_int_equal(eval_at("t_flank_eval", corner9, "1X7/ooooooooo/9/9/9/9/9/9/9 w 0"), -1 - -22);
+}
+
 /* ---- FEN ---------------------------------------------------------------------- */
 
 static void test_fen_round_trips(void **st)
@@ -864,7 +911,7 @@ static void test_replay(void **st)
 static void test_bad_games(void **st)
 {
     (void)st;
-    assert_int_equal(bt_check_bad_games(QP_TESTDATA_DIR "/games_bad"), 53);
+    assert_int_equal(bt_check_bad_games(QP_TESTDATA_DIR "/games_bad"), 54);
 }
 
 /* Every move from a hook, every ending from blocks: tic-tac-toe's counts
@@ -1018,7 +1065,7 @@ int main(void)
         cmocka_unit_test(test_play),           cmocka_unit_test(test_outcomes),
         cmocka_unit_test(test_refusals),       cmocka_unit_test(test_move_texts),
         cmocka_unit_test(test_move_marks),
-        cmocka_unit_test(test_eval),
+        cmocka_unit_test(test_eval),           cmocka_unit_test(test_eval_flank_terms),
         cmocka_unit_test(test_fen_round_trips), cmocka_unit_test(test_fen_errors),
         cmocka_unit_test(test_make_equals_fen), cmocka_unit_test(test_replay),
         cmocka_unit_test(test_bad_games),
