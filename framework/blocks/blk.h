@@ -316,7 +316,7 @@ typedef struct blk_game {
     uint64_t bb_valid[QP_NDIRS];
     uint64_t bb_empty_ok;         /* the points that exist (no holes) */
     int ncorners;                 /* blk_eval_prepare: the board's corners and, per corner, */
-    int16_t corner[4], corner_next[4][3]; /* the point diagonally next to it, then the two beside it */
+    int16_t corner[8], corner_next[8][3]; /* the point diagonally next to it, then the two beside it */
     int naxis_lines[4];           /* bb_ok: the board's lines along each axis (blk_eval.c) */
     uint64_t bb_line[4][64];       /* (a line split by holes is two) */
     uint64_t bb_edge[4];          /* bb_ok: the points with an end of their line beside them */

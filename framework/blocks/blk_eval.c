@@ -36,9 +36,10 @@ void blk_eval_prepare(blk_game *g)
         }
     }
     /* corners: points with one vertical and one horizontal neighbour and
-     * the point diagonally between them (a square board's four) */
+     * the point diagonally between them (a square board's four; a board
+     * with holes may have more, the first 8 count) */
     g->ncorners = 0;
-    for (int sq = 0; sq < g->n && g->ncorners < 4; sq++) {
+    for (int sq = 0; sq < g->n && g->ncorners < 8; sq++) {
         if (g->hole[sq]) continue;
         const int16_t *nb = g->geom.nb[sq];
         int v = nb[QP_N] >= 0 ? QP_N : QP_S, h = nb[QP_E] >= 0 ? QP_E : QP_W;
