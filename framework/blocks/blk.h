@@ -294,7 +294,7 @@ typedef struct blk_game {
     bool has_eval;
     int value[BLK_MAX_CODES];     /* material, centi-units */
     int16_t square[BLK_MAX_CODES][QP_MAX_POINTS]; /* per code, from its side's view */
-    int mobility;                 /* per move of difference */
+    int mobility[2];              /* per legal move, of each side */
     int hand_value[2];            /* a piece in hand is worth */
     int run_weight[QP_MAX_SIDE + 1]; /* per run of L pieces on a line, per open end */
     bool has_runs;

@@ -185,10 +185,12 @@ int blk_evaluate(const blk_game *g, const void *s)
             if (st[sq]) score[g->side_of[c[sq]]] += g->stable;
     }
     int v = score[side] - (g->nsides == 2 ? score[1 - side] : 0);
-    if (g->mobility) {
-        int mine = blk_count_moves(g, s, side);
-        int theirs = g->nsides == 2 ? blk_count_moves(g, s, 1 - side) : 0;
-        v += g->mobility * (mine - theirs);
+    if (g->nsides != 2) {
+        if (g->mobility[0]) v += g->mobility[0] * blk_count_moves(g, s, side);
+    } else {
+        /* a hunted side's moves may weigh more than the hunters' */
+        if (g->mobility[side]) v += g->mobility[side] * blk_count_moves(g, s, side);
+        if (g->mobility[1 - side]) v -= g->mobility[1 - side] * blk_count_moves(g, s, 1 - side);
     }
     return v;
 }

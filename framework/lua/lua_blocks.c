@@ -600,7 +600,18 @@ static void read_eval(lua_State *L, lr_inst *in, blk_game *g, int v)
         g->has_runs = k > 0;
     }
     lua_pop(L, 1);
-    if (lua_getfield(L, v, "mobility") != LUA_TNIL) g->mobility = lr_key_int(L, in, -1, "eval.mobility", -1000, 1000);
+    if (lua_getfield(L, v, "mobility") == LUA_TTABLE) {
+        /* { first side's weight, second side's } */
+        if (in->nsides != 2 || lua_rawlen(L, -1) != 2)
+            lr_key_fail(L, in, "eval.mobility", "eval.mobility must be a number, or two numbers, one per side");
+        for (int k = 0; k < 2; k++) {
+            lua_rawgeti(L, -1, k + 1);
+            g->mobility[k] = lr_key_int(L, in, -1, "eval.mobility", -1000, 1000);
+            lua_pop(L, 1);
+        }
+    } else if (!lua_isnil(L, -1)) {
+        g->mobility[0] = g->mobility[1] = lr_key_int(L, in, -1, "eval.mobility", -1000, 1000);
+    }
     lua_pop(L, 1);
     if (lua_getfield(L, v, "frontier") != LUA_TNIL) g->frontier = lr_key_int(L, in, -1, "eval.frontier", -1000, 1000);
     lua_pop(L, 1);

@@ -711,6 +711,10 @@ static void test_eval(void **st)
     /* unmirrored, b on a3 reads a3's own weight, 50 */
     const char *kv[] = {"mirror=false", NULL};
     assert_int_equal(eval_at("t_eval", kv, "b1/2/A1[A] w"), 108 - 100 + 5);
+    /* mobility per side: white's 4 moves at 2, black's 3 at 9 */
+    const char *apart[] = {"apart=true", NULL};
+    assert_int_equal(eval_at("t_eval", apart, "b1/2/A1[A] w"), 108 - 60 + 2 * 4 - 9 * 3);
+    assert_int_equal(eval_at("t_eval", apart, "b1/2/A1[A] b"), 60 - 108 + 9 * 3 - 2 * 4);
     /* Bagh-Chal's start: 20 goats in hand at 250, 21 placements against
      * the tigers' 12 steps at 10 */
     assert_int_equal(eval_at("baghchal", NULL, NULL), 5000 + 10 * (21 - 12));
@@ -911,7 +915,7 @@ static void test_replay(void **st)
 static void test_bad_games(void **st)
 {
     (void)st;
-    assert_int_equal(bt_check_bad_games(QP_TESTDATA_DIR "/games_bad"), 54);
+    assert_int_equal(bt_check_bad_games(QP_TESTDATA_DIR "/games_bad"), 55);
 }
 
 /* Every move from a hook, every ending from blocks: tic-tac-toe's counts

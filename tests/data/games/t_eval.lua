@@ -1,12 +1,13 @@
 -- t_eval.lua — a test game for the evaluation as data (tests/unit/test_blocks.c):
 -- values, per-piece square tables (mirrored for the second side or not),
--- pieces in hand and mobility on a 2×3 board.
+-- pieces in hand and mobility (one weight, or one per side) on a 2×3 board.
 
 return {
   name = "t_eval",
   title = "blocks test: eval",
   params = {
     { key = "mirror", type = "bool", default = true, doc = "the second side reads the tables upside down" },
+    { key = "apart", type = "bool", default = false, doc = "mobility per side: white's moves 2, black's 9" },
   },
   board = { width = 2, height = 3, kind = "cells" },
   sides = { "white", "black" },
@@ -20,7 +21,7 @@ return {
       squares = { A = { 1, 2, 3, 4, 5, 6 }, b = { 10, 20, 30, 40, 50, 60 } },
       mirror = params.mirror,
       hand = 7,
-      mobility = 5,
+      mobility = params.apart and { 2, 9 } or 5,
     }
   end,
 }
