@@ -54,7 +54,7 @@ return {
     },
   },
   sides = { "white", "black" },
-  pieces = { X = "", o = "" },
+  pieces = { X = { glyph = "", value = 100 }, o = { glyph = "", value = 100 } },
   draw = { repetitions = 3 },
   rules = {
     start = "2ooo2/3o3/o5o/7/X5X/3X3/2XXX2",
@@ -63,5 +63,7 @@ return {
     fewer = { count = 3, reason = "two pieces left" },
     stuck = "loses",
   },
-  ai = "mcts",   -- chosen by matches (docs/engine.md)
+  -- material, and room to move (a piece without it is near capture)
+  eval = { mobility = 5 },
+  ai = "alphabeta",   -- chosen by matches (docs/engine.md)
 }
