@@ -48,7 +48,8 @@ return {
     regions = { { name = "lair", from = "d9", to = "f11" } },
   },
   sides = { "men", "tiger" },
-  pieces = { M = { glyph = "", value = 200 }, t = { glyph = "T", value = 0 } },
+  -- the tiger is worth the eighteen men, so that a draw weighs even for both
+  pieces = { M = { glyph = "", value = 200 }, t = { glyph = "T", value = 3600 } },
   draw = { repetitions = 3 },
   rules = function(params)
     return {
@@ -58,7 +59,14 @@ return {
       stuck = { result = "loses", reason = { "men trapped", "tiger trapped" } },
     }
   end,
-  -- mobility: fewer tiger moves, closer to a trap
-  eval = { mobility = 10 },
+  -- the tiger's moves count (fewer, closer to a trap), the men's do not;
+  -- men gain by advancing on the lair, rank by rank
+  eval = function()
+    local men = {}
+    for rank = 1, 11 do
+      for _ = 1, 9 do men[#men + 1] = 6 * (rank - 1) end
+    end
+    return { mobility = { 0, 20 }, squares = { M = men } }
+  end,
   ai = "alphabeta",   -- chosen by matches (docs/engine.md)
 }
