@@ -1216,6 +1216,13 @@ int qp_level_parse(const qp_params *p, const char *text)
     return -1;
 }
 
+int64_t qp_level_time_ms(int64_t base_ms, int level)
+{
+    if (level < 1 || level > 10) level = 10;
+    int64_t ms = base_ms >> (10 - level);
+    return ms < QP_LEVEL_MIN_MS ? QP_LEVEL_MIN_MS : ms;
+}
+
 void qp_search_info_text(const qp_rules *r, const void *root, const qp_search_info *info,
                          char *buf, size_t n)
 {

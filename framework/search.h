@@ -74,6 +74,15 @@ int qp_score_mate_plies(int score);
  * -1 when text is neither. */
 int qp_level_parse(const qp_params *p, const char *text);
 
+/* Thinking time of a level, from base_ms the top level's: each level
+ * below 10 thinks half as long as the one above (level L: base_ms ·
+ * 2^(L−10)), at least QP_LEVEL_MIN_MS, so that every level plays
+ * clearly stronger than the one below it in any game, alpha-beta or
+ * MCTS, on top of the depth caps and noise of levels 1..9.  Levels
+ * outside 1..10 count as 10. */
+#define QP_LEVEL_MIN_MS 5
+int64_t qp_level_time_ms(int64_t base_ms, int level);
+
 /* The UCI line for an iteration, without newline:
  * "info depth D seldepth S score cp X|mate N nodes N nps N time T pv M...".
  * root is the searched position (the PV is replayed from it for the move

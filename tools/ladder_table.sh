@@ -14,8 +14,8 @@
 # [lo, hi]" from the engine's side.  The budgets are counts, so a loaded
 # machine changes the wall time, not the result.  --levels plays level L
 # against level L-1 for L = 10 down to 2 instead, level L with the nodes
-# of (L+2)/12 of MS as in the window (levels 1-9 also cap their depth and
-# add noise), N games each.
+# of MS/2^(10-L), as the window times its levels (qp_level_time_ms; levels
+# 1-9 also cap their depth and add noise), N games each.
 set -eu
 ms=1000
 games=10
@@ -51,7 +51,7 @@ for game in "$@"; do
         "$ladder" "$game" --level 10 --nodes "$nodes" --ref "flat:$flat" --games "$games" --seed 1 | tail -n 1
         continue
     fi
-    at() { awk -v n="$nodes" -v l="$1" 'BEGIN { k = n * (l + 2) / 12; printf "%d", k < 100 ? 100 : k }'; }
+    at() { awk -v n="$nodes" -v l="$1" 'BEGIN { k = n / 2 ^ (10 - l); printf "%d", k < 10 ? 10 : k }'; }
     level=10
     while [ "$level" -ge 2 ]; do
         below=$((level - 1))

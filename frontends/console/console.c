@@ -264,8 +264,10 @@ static int cmp_text(const void *a, const void *b)
 
 /* ---- the computer ----------------------------------------------------- */
 
-/* The level caps the search's depth and adds noise (search.c); time is
- * ai.movetime_ms.  --depth / --movetime replace both limits. */
+/* The level caps the search's depth, adds noise (search.c) and sets the
+ * time: ai.movetime_ms at level 10, half as long a level down
+ * (qp_level_time_ms), as in the window.  --depth / --movetime replace
+ * these limits. */
 static void limits_for(const con_session *c, qp_search_limits *lim)
 {
     memset(lim, 0, sizeof *lim);
@@ -276,8 +278,9 @@ static void limits_for(const con_session *c, qp_search_limits *lim)
         lim->movetime_ms = c->movetime;
         return;
     }
-    lim->movetime_ms = (int)qp_param_int(&c->r->params, "ai.movetime_ms");
-    if (lim->movetime_ms <= 0) lim->movetime_ms = 1000;
+    int64_t base = qp_param_int(&c->r->params, "ai.movetime_ms");
+    int64_t ms = qp_level_time_ms(base > 0 ? base : 1000, c->level);
+    lim->movetime_ms = (int)(ms > INT32_MAX ? INT32_MAX : ms);
 }
 
 /* Principal variation as coordinate text, replayed from the current

@@ -3,6 +3,7 @@
  */
 #include "gui_state.h"
 #include "gui_words.h"
+#include "search.h"
 #include "why.h"
 
 #include <ctype.h>
@@ -570,7 +571,7 @@ void gui_state_think_limits(const gui_state *st, int level, bool use_clock, qp_s
     lim->level = level;
     int64_t base = qp_param_int(&st->r->params, "ai.movetime_ms");
     if (base <= 0) base = 1000;
-    int64_t ms = base * (level + 2) / 12;
+    int64_t ms = qp_level_time_ms(base, level);
     const gui_tc *tc = &st->tc;
     if (use_clock && tc->kind != GUI_TC_NONE) {
         int64_t left = st->left_ms[st->to_move] > 0 ? st->left_ms[st->to_move] : 0;
@@ -586,7 +587,7 @@ void gui_state_think_limits(const gui_state *st, int level, bool use_clock, qp_s
                       : left / 30 + (tc->kind == GUI_TC_INCREMENT ? tc->inc_s * 800LL : 0);
         if (ms > cap) ms = cap;
     }
-    lim->movetime_ms = (int)(ms < 50 ? 50 : ms > INT32_MAX ? INT32_MAX : ms);
+    lim->movetime_ms = (int)(ms < QP_LEVEL_MIN_MS ? QP_LEVEL_MIN_MS : ms > INT32_MAX ? INT32_MAX : ms);
 }
 
 void gui_tc_text(const gui_tc *tc, char *buf, size_t n)

@@ -261,7 +261,7 @@ void gui_state_message(gui_state *st, bool error, const char *fmt, ...);
 void gui_state_set_hint(gui_state *st, qp_move m);
 /* How long the computer thinks at level 1..GUI_LEVELS: the rules'
  * ai.movetime_ms (1000 when unset), less at weaker levels so they answer
- * briskly (level L: (L+2)/12 of it, at least 50 ms).  With use_clock and
+ * briskly (qp_level_time_ms: half as long a level down).  With use_clock and
  * a game clock, never more than the clock allows (a thirtieth of what is
  * left plus most of the increment; 80% of a per-move budget), except that
  * the top level under sudden death or an increment gets the clocks

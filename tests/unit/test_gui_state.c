@@ -512,10 +512,12 @@ static void test_think_limits(void **state)
     assert_int_equal(l.movetime_ms, 1000);
     assert_int_equal(l.wtime, 0);
     assert_int_equal(l.level, GUI_LEVELS);
-    gui_state_think_limits(&st, 4, true, &l);
+    gui_state_think_limits(&st, 9, true, &l);             /* half as long a level down */
     assert_int_equal(l.movetime_ms, 500);
-    gui_state_think_limits(&st, 1, true, &l);
-    assert_int_equal(l.movetime_ms, 250);
+    gui_state_think_limits(&st, 4, true, &l);
+    assert_int_equal(l.movetime_ms, 15);
+    gui_state_think_limits(&st, 1, true, &l);             /* 1000/512, raised to the floor */
+    assert_int_equal(l.movetime_ms, QP_LEVEL_MIN_MS);
 
     st.tc = (gui_tc){GUI_TC_INCREMENT, 180, 2, 30};
     st.left_ms[0] = 100000;
@@ -530,13 +532,13 @@ static void test_think_limits(void **state)
     gui_state_think_limits(&st, GUI_LEVELS, false, &l);   /* a hint: no clock */
     assert_int_equal(l.movetime_ms, 1000);
     assert_int_equal(l.btime, 0);
-    gui_state_think_limits(&st, 5, true, &l);             /* 583 < 50000/30 + 1600 */
-    assert_int_equal(l.movetime_ms, 583);
+    gui_state_think_limits(&st, 9, true, &l);             /* 500 < 50000/30 + 1600 */
+    assert_int_equal(l.movetime_ms, 500);
     assert_int_equal(l.btime, 0);
 
     st.tc.kind = GUI_TC_SUDDEN;
     st.left_ms[1] = 3000;
-    gui_state_think_limits(&st, 5, true, &l);             /* a thirtieth of 3 s */
+    gui_state_think_limits(&st, 9, true, &l);             /* a thirtieth of 3 s */
     assert_int_equal(l.movetime_ms, 100);
     gui_state_think_limits(&st, GUI_LEVELS, true, &l);
     assert_int_equal(l.btime, 3000);
@@ -548,8 +550,11 @@ static void test_think_limits(void **state)
     assert_int_equal(l.movetime_ms, 320);
     assert_int_equal(l.btime, 0);
     st.left_ms[1] = 30;
-    gui_state_think_limits(&st, GUI_LEVELS, true, &l);    /* never under 50 ms */
-    assert_int_equal(l.movetime_ms, 50);
+    gui_state_think_limits(&st, GUI_LEVELS, true, &l);
+    assert_int_equal(l.movetime_ms, 24);
+    st.left_ms[1] = 4;
+    gui_state_think_limits(&st, GUI_LEVELS, true, &l);    /* never under the floor */
+    assert_int_equal(l.movetime_ms, QP_LEVEL_MIN_MS);
     gui_state_free(&st);
 }
 

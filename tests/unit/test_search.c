@@ -720,6 +720,14 @@ static void test_levels_and_mate_text(void **st)
     assert_int_equal(qp_level_parse(&r->params, "0"), -1);
     assert_int_equal(qp_level_parse(&r->params, "grandmaster"), -1);
     assert_int_equal(qp_level_parse(&r->params, ""), -1);
+    /* each level half the time of the one above, down to the floor */
+    assert_int_equal(qp_level_time_ms(1000, 10), 1000);
+    assert_int_equal(qp_level_time_ms(1000, 9), 500);
+    assert_int_equal(qp_level_time_ms(1000, 5), 31);
+    assert_int_equal(qp_level_time_ms(1000, 2), QP_LEVEL_MIN_MS);
+    assert_int_equal(qp_level_time_ms(60000, 1), 117);
+    assert_int_equal(qp_level_time_ms(1000, 0), 1000);
+    assert_int_equal(qp_level_time_ms(1000, 11), 1000);
 
     assert_false(qp_score_is_mate(500));
     assert_int_equal(qp_score_mate_plies(MATE - 3), 3);
