@@ -216,19 +216,14 @@ static void read_place(lua_State *L, lr_inst *in, blk_game *g, int v)
     }
     lua_pop(L, 1);
     if (ty == LUA_TNIL) several_pieces(L, in, g, "rules.place");
-    ty = lua_getfield(L, v, "hand");
-    if (ty == LUA_TNUMBER) {
-        int h = lr_key_int(L, in, -1, "rules.place.hand", 0, 255);
+    if (lua_getfield(L, v, "hand") != LUA_TNIL) {
+        /* a count for each placing side, or one per side */
+        int h[2];
+        bool one = lua_type(L, -1) == LUA_TNUMBER;
+        lr_key_per_side(L, in, -1, "rules.place.hand", 0, 255, g->nsides, h,
+                        "a count or a list of counts, one per side");
         for (int s = 0; s < g->nsides; s++)
-            if (g->place_code[s]) g->hand[s] = h;
-    } else if (ty == LUA_TTABLE) {
-        for (int s = 0; s < g->nsides; s++) {
-            lua_rawgeti(L, -1, s + 1);
-            g->hand[s] = lr_key_int(L, in, -1, "rules.place.hand", 0, 255);
-            lua_pop(L, 1);
-        }
-    } else if (ty != LUA_TNIL) {
-        lr_key_fail(L, in, "rules.place.hand", "rules.place.hand must be a count or a list of counts per side");
+            if (!one || g->place_code[s]) g->hand[s] = h[s];
     }
     lua_pop(L, 1);
     if (lua_getfield(L, v, "first") != LUA_TNIL) g->place_first = lua_toboolean(L, -1);
@@ -600,17 +595,12 @@ static void read_eval(lua_State *L, lr_inst *in, blk_game *g, int v)
         g->has_runs = k > 0;
     }
     lua_pop(L, 1);
-    if (lua_getfield(L, v, "mobility") == LUA_TTABLE) {
-        /* { first side's weight, second side's } */
-        if (in->nsides != 2 || lua_rawlen(L, -1) != 2)
+    if (lua_getfield(L, v, "mobility") != LUA_TNIL) {
+        /* one weight, or { first side's, second side's } */
+        if (in->nsides != 2 && lua_type(L, -1) != LUA_TNUMBER)
             lr_key_fail(L, in, "eval.mobility", "eval.mobility must be a number, or two numbers, one per side");
-        for (int k = 0; k < 2; k++) {
-            lua_rawgeti(L, -1, k + 1);
-            g->mobility[k] = lr_key_int(L, in, -1, "eval.mobility", -1000, 1000);
-            lua_pop(L, 1);
-        }
-    } else if (!lua_isnil(L, -1)) {
-        g->mobility[0] = g->mobility[1] = lr_key_int(L, in, -1, "eval.mobility", -1000, 1000);
+        lr_key_per_side(L, in, -1, "eval.mobility", -1000, 1000, 2, g->mobility,
+                        "a number, or two numbers, one per side");
     }
     lua_pop(L, 1);
     if (lua_getfield(L, v, "frontier") != LUA_TNIL) g->frontier = lr_key_int(L, in, -1, "eval.frontier", -1000, 1000);

@@ -20,6 +20,24 @@ int lr_key_int(lua_State *L, lr_inst *in, int i, const char *key, int lo, int hi
     return (int)v;
 }
 
+void lr_key_per_side(lua_State *L, lr_inst *in, int i, const char *key, int lo, int hi,
+                     int nsides, int *out, const char *what)
+{
+    i = lua_absindex(L, i);
+    if (lua_type(L, i) == LUA_TNUMBER) {
+        int v = lr_key_int(L, in, i, key, lo, hi);
+        for (int s = 0; s < nsides; s++) out[s] = v;
+        return;
+    }
+    if (lua_type(L, i) != LUA_TTABLE || lua_rawlen(L, i) != (lua_Unsigned)nsides)
+        lr_key_fail(L, in, key, "%s must be %s", key, what);
+    for (int s = 0; s < nsides; s++) {
+        lua_rawgeti(L, i, s + 1);
+        out[s] = lr_key_int(L, in, -1, key, lo, hi);
+        lua_pop(L, 1);
+    }
+}
+
 const char *lr_key_string(lua_State *L, lr_inst *in, int i, const char *key, const char *what)
 {
     if (lua_type(L, i) != LUA_TSTRING) lr_key_fail(L, in, key, "%s must be %s, got %s", key, what, luaL_typename(L, i));

@@ -21,6 +21,12 @@
 
 /* The integer at stack index i, lo..hi. */
 int lr_key_int(lua_State *L, lr_inst *in, int i, const char *key, int lo, int hi);
+/* A value given for every side at once or side by side: the integer at
+ * stack index i, copied to out[0..nsides-1], or a list of exactly nsides
+ * integers in `sides` order; each lo..hi.  Anything else fails with
+ * "KEY must be " what. */
+void lr_key_per_side(lua_State *L, lr_inst *in, int i, const char *key, int lo, int hi,
+                     int nsides, int *out, const char *what);
 /* The string at stack index i; what says what it should be ("a zone name"). */
 const char *lr_key_string(lua_State *L, lr_inst *in, int i, const char *key, const char *what);
 

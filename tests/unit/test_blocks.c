@@ -915,7 +915,7 @@ static void test_replay(void **st)
 static void test_bad_games(void **st)
 {
     (void)st;
-    assert_int_equal(bt_check_bad_games(QP_TESTDATA_DIR "/games_bad"), 55);
+    assert_int_equal(bt_check_bad_games(QP_TESTDATA_DIR "/games_bad"), 56);
 }
 
 /* Every move from a hook, every ending from blocks: tic-tac-toe's counts
