@@ -298,6 +298,7 @@ typedef struct blk_game {
     int hand_value[2];            /* a piece in hand is worth */
     int run_weight[QP_MAX_SIDE + 1]; /* per run of L pieces on a line, per open end */
     bool has_runs;
+    int near[2];                  /* per enemy piece next to a piece of the side, of each side */
     int frontier;                 /* per piece next to an empty point, subtracted */
     int stable;                   /* per piece no flip can take (blk_eval.c) */
     int corner_weight[2];         /* per piece diagonally / orthogonally next to an empty corner */

@@ -542,7 +542,7 @@ static int count_rule(lua_State *L, lr_inst *in, int v, const char *key, const c
 static void read_eval(lua_State *L, lr_inst *in, blk_game *g, int v)
 {
     static const char *const keys[] = {"squares", "mobility", "hand", "mirror", "runs",
-                                       "frontier", "stable", "empty_corner", NULL};
+                                       "frontier", "stable", "empty_corner", "near", NULL};
     if (lua_type(L, v) != LUA_TTABLE) lr_key_fail(L, in, "eval", "'eval' must be a table");
     lr_check_keys(L, in, v, "eval", keys, false);
     g->has_eval = true;
@@ -602,6 +602,10 @@ static void read_eval(lua_State *L, lr_inst *in, blk_game *g, int v)
         lr_key_per_side(L, in, -1, "eval.mobility", -1000, 1000, 2, g->mobility,
                         "a number, or two numbers, one per side");
     }
+    lua_pop(L, 1);
+    if (lua_getfield(L, v, "near") != LUA_TNIL)
+        lr_key_per_side(L, in, -1, "eval.near", -1000, 1000, in->nsides, g->near,
+                        "a number, or a list of numbers, one per side");
     lua_pop(L, 1);
     if (lua_getfield(L, v, "frontier") != LUA_TNIL) g->frontier = lr_key_int(L, in, -1, "eval.frontier", -1000, 1000);
     lua_pop(L, 1);

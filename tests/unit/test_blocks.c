@@ -715,6 +715,15 @@ static void test_eval(void **st)
     const char *apart[] = {"apart=true", NULL};
     assert_int_equal(eval_at("t_eval", apart, "b1/2/A1[A] w"), 108 - 60 + 2 * 4 - 9 * 3);
     assert_int_equal(eval_at("t_eval", apart, "b1/2/A1[A] b"), 60 - 108 + 9 * 3 - 2 * 4);
+    /* enemies near: A on b3 has b on a3 and b2 beside it (2 × 3), each b
+     * has A beside it (2 × 11); the diagonal pair a3-b2 is one side's */
+    const char *nearkv[] = {"near=true", NULL};
+    assert_int_equal(eval_at("t_eval", nearkv, "bA/1b/2[A] w") - eval_at("t_eval", NULL, "bA/1b/2[A] w"),
+                     2 * 3 - 2 * 11);
+    assert_int_equal(eval_at("t_eval", nearkv, "bA/1b/2[A] b") - eval_at("t_eval", NULL, "bA/1b/2[A] b"),
+                     2 * 11 - 2 * 3);
+    /* pieces apart weigh nothing */
+    assert_int_equal(eval_at("t_eval", nearkv, "b1/2/A1[A] w"), eval_at("t_eval", NULL, "b1/2/A1[A] w"));
     /* Bagh-Chal's start: 20 goats in hand at 250, 21 placements against
      * the tigers' 12 steps at 10 */
     assert_int_equal(eval_at("baghchal", NULL, NULL), 5000 + 10 * (21 - 12));
