@@ -60,13 +60,15 @@ return {
     }
   end,
   -- the tiger's moves count (fewer, closer to a trap), the men's do not;
-  -- men gain by advancing on the lair, rank by rank
+  -- men gain by advancing on the lair, rank by rank; the tiger gains by
+  -- standing next to men (careful men are never caught by a tiger that
+  -- keeps away)
   eval = function()
     local men = {}
     for rank = 1, 11 do
       for _ = 1, 9 do men[#men + 1] = 6 * (rank - 1) end
     end
-    return { mobility = { 0, 20 }, squares = { M = men } }
+    return { mobility = { 0, 20 }, near = { 0, 30 }, squares = { M = men } }
   end,
   ai = "alphabeta",   -- chosen by matches (docs/engine.md)
 }
