@@ -80,7 +80,7 @@ int qp_level_parse(const qp_params *p, const char *text);
  * clearly stronger than the one below it in any game, alpha-beta or
  * MCTS, on top of the depth caps and noise of levels 1..9.  Levels
  * outside 1..10 count as 10. */
-#define QP_LEVEL_MIN_MS 5
+#define QP_LEVEL_MIN_MS 1
 int64_t qp_level_time_ms(int64_t base_ms, int level);
 
 /* The UCI line for an iteration, without newline:

@@ -51,7 +51,7 @@ for game in "$@"; do
         "$ladder" "$game" --level 10 --nodes "$nodes" --ref "flat:$flat" --games "$games" --seed 1 | tail -n 1
         continue
     fi
-    at() { awk -v n="$nodes" -v l="$1" 'BEGIN { k = n / 2 ^ (10 - l); printf "%d", k < 10 ? 10 : k }'; }
+    at() { awk -v n="$nodes" -v l="$1" 'BEGIN { k = n / 2 ^ (10 - l); printf "%d", k < 1 ? 1 : k }'; }
     level=10
     while [ "$level" -ge 2 ]; do
         below=$((level - 1))

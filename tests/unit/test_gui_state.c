@@ -516,8 +516,8 @@ static void test_think_limits(void **state)
     assert_int_equal(l.movetime_ms, 500);
     gui_state_think_limits(&st, 4, true, &l);
     assert_int_equal(l.movetime_ms, 15);
-    gui_state_think_limits(&st, 1, true, &l);             /* 1000/512, raised to the floor */
-    assert_int_equal(l.movetime_ms, QP_LEVEL_MIN_MS);
+    gui_state_think_limits(&st, 1, true, &l);             /* 1000/512 */
+    assert_int_equal(l.movetime_ms, 1);
 
     st.tc = (gui_tc){GUI_TC_INCREMENT, 180, 2, 30};
     st.left_ms[0] = 100000;
@@ -552,7 +552,7 @@ static void test_think_limits(void **state)
     st.left_ms[1] = 30;
     gui_state_think_limits(&st, GUI_LEVELS, true, &l);
     assert_int_equal(l.movetime_ms, 24);
-    st.left_ms[1] = 4;
+    st.left_ms[1] = 1;
     gui_state_think_limits(&st, GUI_LEVELS, true, &l);    /* never under the floor */
     assert_int_equal(l.movetime_ms, QP_LEVEL_MIN_MS);
     gui_state_free(&st);

@@ -724,7 +724,9 @@ static void test_levels_and_mate_text(void **st)
     assert_int_equal(qp_level_time_ms(1000, 10), 1000);
     assert_int_equal(qp_level_time_ms(1000, 9), 500);
     assert_int_equal(qp_level_time_ms(1000, 5), 31);
-    assert_int_equal(qp_level_time_ms(1000, 2), QP_LEVEL_MIN_MS);
+    assert_int_equal(qp_level_time_ms(1000, 2), 3);
+    assert_int_equal(qp_level_time_ms(1000, 1), 1);
+    assert_int_equal(qp_level_time_ms(300, 1), QP_LEVEL_MIN_MS);   /* 0, raised */
     assert_int_equal(qp_level_time_ms(60000, 1), 117);
     assert_int_equal(qp_level_time_ms(1000, 0), 1000);
     assert_int_equal(qp_level_time_ms(1000, 11), 1000);
