@@ -168,8 +168,8 @@ int blk_evaluate(const blk_game *g, const void *s)
     if (g->near[0] || g->near[1]) {
         /* a hunter close to its prey, or a trap closing in */
         for (int sq = 0; sq < g->n; sq++) {
-            int code = c[sq], k;
-            if (!code || !g->near[k = g->side_of[code]]) continue;
+            int code = c[sq], k = code ? g->side_of[code] : BLK_NEUTRAL;
+            if (k == BLK_NEUTRAL || !g->near[k]) continue;   /* nobody's pieces press nobody */
             const int16_t *nb = g->geom.nb[sq];
             for (int d = 0; d < QP_NDIRS; d++)
                 if (nb[d] >= 0 && c[nb[d]] && g->side_of[c[nb[d]]] == 1 - k) score[k] += g->near[k];
