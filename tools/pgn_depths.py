@@ -4,10 +4,12 @@
     tools/pgn_depths.py GAMES.pgn [--from PLY] [--to PLY]
 
 Reads the move comments `match --pgn` writes ({+0.35/14 0.998s}: score,
-depth, time) and prints, per player, the moves counted, the mean depth
-and the mean time a move, over the plies FROM..TO of each game (all by
-default; e.g. --from 20 --to 80 for the middlegame, where endgames'
-deep searches do not lift the mean).
+depth, time) and prints, per player, the moves counted, the mean and
+median depth and the mean time a move, over the plies FROM..TO of each
+game (all by default; e.g. --from 20 --to 80 for the middlegame, where
+endgames' deep searches do not lift the mean).  Depths of moves scored
+as a mate are left out of the depth figures (an engine that has found a
+mate reports its search's depth cap, e.g. 245): `mates` counts them.
 """
 import argparse
 import re
@@ -37,12 +39,17 @@ def main():
             elif note and a.lo <= ply <= a.hi:
                 m = NOTE.match(note)
                 if m:
-                    s = seen.setdefault(players[ply % 2], [0, 0, 0.0])
-                    s[0] += 1
-                    s[1] += int(m.group(2))
-                    s[2] += float(m.group(3))
-    for who, (n, d, t) in sorted(seen.items()):
-        print("%-20s moves %6d  mean depth %5.1f  mean time %.3f s" % (who, n, d / n, t / n))
+                    s = seen.setdefault(players[ply % 2], {"n": 0, "depths": [], "time": 0.0})
+                    s["n"] += 1
+                    s["time"] += float(m.group(3))
+                    if "M" not in m.group(1):
+                        s["depths"].append(int(m.group(2)))
+    for who, s in sorted(seen.items()):
+        d = sorted(s["depths"])
+        mean = sum(d) / len(d) if d else 0.0
+        median = (d[(len(d) - 1) // 2] + d[len(d) // 2]) / 2 if d else 0.0
+        print("%-20s moves %6d  mean depth %5.1f  median %5.1f  mates %4d  mean time %.3f s"
+              % (who, s["n"], mean, median, s["n"] - len(d), s["time"] / s["n"]))
 
 
 if __name__ == "__main__":
