@@ -8,7 +8,7 @@ LABELS has one position a line: a FEN, a tab, a score in centi-units from
 the side to move's view ('#' lines are comments).  `texel pgn --scores
 PLAYER GAMES.pgn` writes such lines from a match's PGN: the scores an
 opponent gave the positions it moved in.  Each position is searched with
-`qipan analyze RULESET --fen FEN --depth D` (depth 1: the evaluation after
+`qipan analyze RULESET --fen FEN --depth D` (depth 1: one ply and
 quiescence), and the script prints how far qipan's score lies from the
 reference's: the mean difference (qipan minus reference), the mean
 distance, and both scores' means over bands of the reference's score;
@@ -28,11 +28,11 @@ import sys
 BANDS = ((None, -300), (-300, -100), (-100, 100), (100, 300), (300, None))
 
 
-def qipan_score(qipan, ruleset, fen, depth):
+def qipan_score(qipan, ruleset, fen, depth, where):
     r = subprocess.run([qipan, "analyze", ruleset, "--fen", fen, "--depth", str(depth)],
                        capture_output=True, text=True)
     if r.returncode != 0:
-        sys.exit("%s: %s" % (fen, r.stderr.strip() or "qipan analyze failed"))
+        sys.exit("%s: %s" % (where, r.stderr.strip() or "qipan analyze failed"))
     score = None
     for line in r.stdout.splitlines():
         if line.startswith("info depth") and " score cp " in line:
@@ -59,7 +59,7 @@ def main():
                 ref = int(parts[1])
             except (IndexError, ValueError):
                 sys.exit("%s:%d: not 'FEN<tab>score': %s" % (a.labels, n, line))
-            q = qipan_score(a.qipan, a.ruleset, parts[0], a.depth)
+            q = qipan_score(a.qipan, a.ruleset, parts[0], a.depth, "%s:%d" % (a.labels, n))
             if q is not None:
                 rows.append((ref, q, parts[0]))
     if not rows:

@@ -13,6 +13,7 @@ mate reports its search's depth cap, e.g. 245): `mates` counts them.
 """
 import argparse
 import re
+import statistics
 import sys
 
 MOVE = re.compile(r"\{([^}]*)\}|\b\d+\.|\b([a-z]\d+[a-z]\d+[a-z]?)\b")
@@ -45,9 +46,9 @@ def main():
                     if "M" not in m.group(1):
                         s["depths"].append(int(m.group(2)))
     for who, s in sorted(seen.items()):
-        d = sorted(s["depths"])
-        mean = sum(d) / len(d) if d else 0.0
-        median = (d[(len(d) - 1) // 2] + d[len(d) // 2]) / 2 if d else 0.0
+        d = s["depths"]
+        mean = statistics.mean(d) if d else 0.0
+        median = statistics.median(d) if d else 0.0
         print("%-20s moves %6d  mean depth %5.1f  median %5.1f  mates %4d  mean time %.3f s"
               % (who, s["n"], mean, median, s["n"] - len(d), s["time"] / s["n"]))
 
