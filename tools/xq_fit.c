@@ -2,8 +2,8 @@
  * xq_fit.c — fits the Xiangqi evaluation's weights (rulesets/xiangqi/xq_weights.c)
  * to labelled positions, Texel style.
  *
- *     xq_fit DATA [--epochs N] [--lr X] [--holdout PCT] [--l2 X] [--coarse]
- *            [--flat] [--out FILE.c]
+ *     xq_fit DATA... [--epochs N] [--lr X] [--holdout PCT | --holdout-file F]
+ *            [--l2 X] [--coarse] [--flat] [--out FILE.c]
  *
  * DATA has one position per line: FEN, a tab, then a label from the side
  * to move's view, an integer score in centipawns from any reference
@@ -26,7 +26,10 @@
  * Positions that are not quiet (tools/texel/quiet.c: in check, decided,
  * or a capture sequence changes the score) are left out, and so are those
  * where a side cannot mate (its eval is scaled, not linear).  A holdout
- * share (default 10%) measures the fit on positions it did not see.
+ * measures the fit on positions it did not see: the last share of the
+ * DATA files read in order (default 10%), or the positions of the file F
+ * (--holdout-file), so that whole games can be held out: positions of one
+ * game are too alike for a share of shuffled lines to be a fair test.
  * --out writes the rounded weights as the C source of xq_weights.c.
  */
 #include <math.h>
@@ -72,6 +75,8 @@ static double parse_label(const char *t, int side)
     return side ? 1 - p : p;
 }
 
+/* Adds path's quiet positions to d, counting the others in *skipped;
+ * -1 with FILE:LINE on stderr at the first bad line. */
 static int load(const qp_rules *r, const char *path, data *d, int *skipped)
 {
     FILE *f = fopen(path, "r");
@@ -81,7 +86,6 @@ static int load(const qp_rules *r, const char *path, data *d, int *skipped)
     }
     char line[1024], err[QP_ERR];
     int lineno = 0, rc = 0;
-    *skipped = 0;
     void *scratch = malloc(texel_quiet_scratch(r));
     if (!scratch) {
         fprintf(stderr, "xq_fit: out of memory\n");
@@ -236,23 +240,25 @@ static void write_c(FILE *f, const double (*w)[2])
 
 int main(int argc, char **argv)
 {
-    const char *path = NULL, *out = NULL;
-    int epochs = 2000;
+    enum { MAX_DATA = 64 };
+    const char *paths[MAX_DATA], *out = NULL, *holdout_file = NULL;
+    int npaths = 0, epochs = 2000;
     double lr = 0.5, holdout = 10, l2 = 1e-7;
-    bool coarse = false, flat = false;
-    for (int i = 1; i < argc; i++) {
+    bool coarse = false, flat = false, usage = false;
+    for (int i = 1; i < argc && !usage; i++) {
         if (!strcmp(argv[i], "--epochs") && i + 1 < argc) epochs = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--lr") && i + 1 < argc) lr = atof(argv[++i]);
         else if (!strcmp(argv[i], "--holdout") && i + 1 < argc) holdout = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--holdout-file") && i + 1 < argc) holdout_file = argv[++i];
         else if (!strcmp(argv[i], "--l2") && i + 1 < argc) l2 = atof(argv[++i]);
         else if (!strcmp(argv[i], "--coarse")) coarse = true;
         else if (!strcmp(argv[i], "--flat")) flat = true;
         else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
-        else if (argv[i][0] != '-' && !path) path = argv[i];
-        else path = NULL, i = argc;
+        else if (argv[i][0] != '-' && npaths < MAX_DATA) paths[npaths++] = argv[i];
+        else usage = true;
     }
-    if (!path || epochs < 0 || holdout < 0 || holdout >= 100) {
-        fprintf(stderr, "usage: xq_fit DATA [--epochs N] [--lr X] [--holdout PCT] [--l2 X] [--coarse] [--flat] [--out FILE.c]\n");
+    if (usage || !npaths || epochs < 0 || holdout < 0 || holdout >= 100) {
+        fprintf(stderr, "usage: xq_fit DATA... [--epochs N] [--lr X] [--holdout PCT | --holdout-file F] [--l2 X] [--coarse] [--flat] [--out FILE.c]\n");
         return 2;
     }
     char err[QP_ERR];
@@ -262,9 +268,15 @@ int main(int argc, char **argv)
         return 1;
     }
     data d = {0};
-    int skipped;
-    if (load(r, path, &d, &skipped)) return 1;
-    int ntrain = (int)(d.n * (1 - holdout / 100));
+    int skipped = 0, ntrain;
+    for (int i = 0; i < npaths; i++)
+        if (load(r, paths[i], &d, &skipped)) return 1;
+    if (holdout_file) {
+        ntrain = d.n;
+        if (load(r, holdout_file, &d, &skipped)) return 1;
+    } else {
+        ntrain = (int)(d.n * (1 - holdout / 100));
+    }
     printf("positions %d (train %d, holdout %d), not quiet or scaled %d\n", d.n, ntrain,
            d.n - ntrain, skipped);
     if (ntrain == 0) return 1;

@@ -215,6 +215,40 @@ static void test_label_with_qipan_uci(void **state)
     unlink(lab);
 }
 
+/* xq_fit --holdout-file: the DATA files train, the named file's positions
+ * are the holdout (whole games held out); a bad line there is named by
+ * FILE:LINE and nothing is fitted. */
+static void test_xq_fit_holdout_file(void **state)
+{
+    (void)state;
+    char a[64], b[64], bad[64], cmd[1024], *out, *err;
+    snprintf(a, sizeof a, "%s", tu_tmpfile(XQ_START "\t10\n" XQ_OPENED "\t35\n", ".tsv"));
+    snprintf(b, sizeof b, "%s", tu_tmpfile("# held-out game\n" XQ_OPENED "\t-20\n", ".tsv"));
+    snprintf(bad, sizeof bad, "%s", tu_tmpfile(XQ_START "\t0\nnot a position\n", ".tsv"));
+    snprintf(cmd, sizeof cmd, "'%s' %s --holdout-file %s --epochs 1", XQ_FIT_BIN, a, b);
+    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
+    if (!strstr(out, "positions 3 (train 2, holdout 1)")) fail_msg("xq_fit: %s%s", out, err);
+    free(out);
+    free(err);
+    /* two DATA files and the default share: the last 10% of 4 rounds to 1 */
+    snprintf(cmd, sizeof cmd, "'%s' %s %s --epochs 1", XQ_FIT_BIN, a, a);
+    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
+    if (!strstr(out, "positions 4 (train 3, holdout 1)")) fail_msg("xq_fit: %s%s", out, err);
+    free(out);
+    free(err);
+    snprintf(cmd, sizeof cmd, "'%s' %s --holdout-file %s --epochs 1", XQ_FIT_BIN, a, bad);
+    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 1);
+    char want[128];
+    snprintf(want, sizeof want, "%s:2: expected FEN<TAB>label or 'FEN ; RESULT'", bad);
+    if (!strstr(err, want)) fail_msg("no '%s' in: %s", want, err);
+    assert_null(strstr(out, "positions"));
+    free(out);
+    free(err);
+    unlink(a);
+    unlink(b);
+    unlink(bad);
+}
+
 /* The first two entries of a piece type's own-rank-0 row in zg_fit's
  * C output, or fails. */
 static void zg_row0(const char *c, const char *type, int *a, int *b)
@@ -543,6 +577,7 @@ int main(void)
         cmocka_unit_test(test_uci_info_score),
         cmocka_unit_test(test_label_with_qipan_uci),
         cmocka_unit_test(test_label_refused_positions),
+        cmocka_unit_test(test_xq_fit_holdout_file),
         cmocka_unit_test(test_zg_fit_learns),
         cmocka_unit_test(test_match_pgn_notes),
         cmocka_unit_test(test_match_bad_hash),
