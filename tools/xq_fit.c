@@ -268,18 +268,25 @@ int main(int argc, char **argv)
         return 1;
     }
     data d = {0};
-    int skipped = 0, ntrain;
-    for (int i = 0; i < npaths; i++)
-        if (load(r, paths[i], &d, &skipped)) return 1;
-    if (holdout_file) {
+    int skipped = 0, ntrain = 0, rc = 0;
+    for (int i = 0; i < npaths && !rc; i++) rc = load(r, paths[i], &d, &skipped);
+    if (!rc && holdout_file) {
         ntrain = d.n;
-        if (load(r, holdout_file, &d, &skipped)) return 1;
-    } else {
+        rc = load(r, holdout_file, &d, &skipped);
+    } else if (!rc) {
         ntrain = (int)(d.n * (1 - holdout / 100));
     }
-    printf("positions %d (train %d, holdout %d), not quiet or scaled %d\n", d.n, ntrain,
-           d.n - ntrain, skipped);
-    if (ntrain == 0) return 1;
+    if (!rc) {
+        printf("positions %d (train %d, holdout %d), not quiet or scaled %d\n", d.n, ntrain,
+               d.n - ntrain, skipped);
+        rc = ntrain == 0;
+    }
+    if (rc) {
+        free(d.s);
+        free(d.tc);
+        qp_rules_free(r);
+        return 1;
+    }
 
     static double w[XQ_NTERMS][2], m[XQ_NTERMS][2], v[XQ_NTERMS][2], g[XQ_NTERMS][2];
     for (int k = 0; k < XQ_NTERMS; k++)
@@ -324,15 +331,16 @@ int main(int argc, char **argv)
            loss(&d, ntrain, d.n, (const double (*)[2])w, K));
     if (out) {
         FILE *f = fopen(out, "w");
-        if (!f) {
+        if (f) {
+            write_c(f, (const double (*)[2])w);
+            fclose(f);
+        } else {
             perror(out);
-            return 1;
+            rc = 1;
         }
-        write_c(f, (const double (*)[2])w);
-        fclose(f);
     }
     free(d.s);
     free(d.tc);
     qp_rules_free(r);
-    return 0;
+    return rc;
 }
