@@ -282,10 +282,8 @@ int main(int argc, char **argv)
         rc = ntrain == 0;
     }
     if (rc) {
-        free(d.s);
-        free(d.tc);
-        qp_rules_free(r);
-        return 1;
+        rc = 1;
+        goto done;
     }
 
     static double w[XQ_NTERMS][2], m[XQ_NTERMS][2], v[XQ_NTERMS][2], g[XQ_NTERMS][2];
@@ -339,6 +337,7 @@ int main(int argc, char **argv)
             rc = 1;
         }
     }
+done:
     free(d.s);
     free(d.tc);
     qp_rules_free(r);

@@ -215,35 +215,38 @@ static void test_label_with_qipan_uci(void **state)
     unlink(lab);
 }
 
+/* Runs cmd; fails unless it exits with rc, its stdout holds out_has and
+ * not out_lacks, and its stderr holds err_has (each NULL: not checked). */
+static void expect_cmd(const char *cmd, int rc, const char *out_has, const char *out_lacks,
+                       const char *err_has)
+{
+    char *out, *err;
+    int got = tu_run_cmd(cmd, NULL, &out, &err);
+    if (got != rc || (out_has && !strstr(out, out_has)) || (out_lacks && strstr(out, out_lacks)) ||
+        (err_has && !strstr(err, err_has)))
+        fail_msg("%s: exit %d (want %d)\nstdout: %s\nstderr: %s", cmd, got, rc, out, err);
+    free(out);
+    free(err);
+}
+
 /* xq_fit --holdout-file: the DATA files train, the named file's positions
  * are the holdout (whole games held out); a bad line there is named by
  * FILE:LINE and nothing is fitted. */
 static void test_xq_fit_holdout_file(void **state)
 {
     (void)state;
-    char a[64], b[64], bad[64], cmd[1024], *out, *err;
+    char a[64], b[64], bad[64], cmd[1024], want[128];
     snprintf(a, sizeof a, "%s", tu_tmpfile(XQ_START "\t10\n" XQ_OPENED "\t35\n", ".tsv"));
     snprintf(b, sizeof b, "%s", tu_tmpfile("# held-out game\n" XQ_OPENED "\t-20\n", ".tsv"));
     snprintf(bad, sizeof bad, "%s", tu_tmpfile(XQ_START "\t0\nnot a position\n", ".tsv"));
     snprintf(cmd, sizeof cmd, "'%s' %s --holdout-file %s --epochs 1", XQ_FIT_BIN, a, b);
-    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
-    if (!strstr(out, "positions 3 (train 2, holdout 1)")) fail_msg("xq_fit: %s%s", out, err);
-    free(out);
-    free(err);
+    expect_cmd(cmd, 0, "positions 3 (train 2, holdout 1)", NULL, NULL);
     /* two DATA files and the default share: the last 10% of 4 rounds to 1 */
     snprintf(cmd, sizeof cmd, "'%s' %s %s --epochs 1", XQ_FIT_BIN, a, a);
-    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
-    if (!strstr(out, "positions 4 (train 3, holdout 1)")) fail_msg("xq_fit: %s%s", out, err);
-    free(out);
-    free(err);
+    expect_cmd(cmd, 0, "positions 4 (train 3, holdout 1)", NULL, NULL);
     snprintf(cmd, sizeof cmd, "'%s' %s --holdout-file %s --epochs 1", XQ_FIT_BIN, a, bad);
-    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 1);
-    char want[128];
     snprintf(want, sizeof want, "%s:2: expected FEN<TAB>label or 'FEN ; RESULT'", bad);
-    if (!strstr(err, want)) fail_msg("no '%s' in: %s", want, err);
-    assert_null(strstr(out, "positions"));
-    free(out);
-    free(err);
+    expect_cmd(cmd, 1, NULL, "positions", want);
     unlink(a);
     unlink(b);
     unlink(bad);
