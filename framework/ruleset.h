@@ -419,6 +419,14 @@ struct qp_ruleset {
      * self-atari, a lone move on the edge).  Asked only when the game
      * declares QP_PLAYOUT_PRIORS. */
     void (*move_priors)(const qp_rules *r, const void *s, qp_move last, const qp_move *m, int n, int8_t *out);
+
+    /* Optional (appended): a key of the slow-changing part of s that the
+     * evaluation's errors depend on most (Xiangqi: the generals, their
+     * defenders and the soldiers), side to move left out.  The search
+     * learns, per key and side, how far its searches found the static
+     * eval off and corrects the eval by that (search.c: eval correction);
+     * without it the eval is used as it is. */
+    uint64_t (*eval_key)(const qp_rules *r, const void *s);
 };
 
 /* Notation styles of notation_text: coordinates as move_text writes them,

@@ -36,6 +36,14 @@
  * QP_CAP_EVAL_CACHE (exact, no pruning) keeps static evals in a small
  * direct-mapped cache by hash.
  *
+ * Eval correction (with the ruleset's eval_key and QP_CAP_LMR): per side
+ * to move and key, a running mean of how far each node's search result
+ * lay from its raw static eval (quiet best move, no mate, a bound on the
+ * telling side), weighted by depth and capped at CORR_MAX; the static
+ * eval the search prunes by and quiescence stands pat on adds it.  The
+ * eval's steady errors in one structure of defenders and soldiers are
+ * learnt within a game, which a fitted linear eval cannot do.
+ *
  * Leaves: a node in check is extended; other leaves go to quiescence,
  * which first asks whether the position is decided when the ruleset
  * raised any status flag (a trapped general may have no legal move), so
@@ -83,6 +91,11 @@
 #define SE_TT_SLACK 3        /* ... a table entry at most this much shallower, */
 #define SE_MARGIN 2          /* ... and alternatives below tt score - this * depth */
 #define NO_EVAL (-INF - 1)
+#define CORR_SLOTS 16384     /* eval correction entries per side to move (power of two) */
+#define CORR_GRAIN 256       /* an entry is centi-units times this */
+#define CORR_MAX 64          /* the largest correction, centi-units */
+#define CORR_RATE 256        /* an update moves an entry (depth + 1) / this of the way */
+#define CORR_WEIGHT_MAX 16   /* ... at most this / CORR_RATE */
 #define EVAL_CACHE_SLOTS ((size_t)1 << 16)   /* of 16 bytes: 1 MiB */
 
 /* A static eval remembered by the position's full hash. */
@@ -150,6 +163,10 @@ struct qp_search {
     void *ud;
     qp_search_info info;             /* the last completed iteration */
     uint8_t lmr[64][64];             /* reduction by depth and move number */
+    /* Eval correction (with the ruleset's eval_key): by side to move and
+     * key, a running mean of how far searches found the static eval off,
+     * in CORR_GRAIN parts of a centi-unit.  Kept from move to move. */
+    int32_t corr[2][CORR_SLOTS];
 
     qp_task task;                    /* the background search (qp_search_start) */
 
@@ -292,7 +309,11 @@ void qp_search_clear(qp_search *S)
 {
     qp_tt_clear(&S->tt);
     qp_order_clear(&S->ord);
-    for (int i = 0; i < S->nhelpers; i++) qp_order_clear(&S->helpers[i]->ord);
+    memset(S->corr, 0, sizeof S->corr);
+    for (int i = 0; i < S->nhelpers; i++) {
+        qp_order_clear(&S->helpers[i]->ord);
+        memset(S->helpers[i]->corr, 0, sizeof S->helpers[i]->corr);
+    }
 }
 
 /* ---- helpers ----------------------------------------------------------- */
@@ -323,6 +344,32 @@ static int evaluate(qp_search *S, const void *s, uint64_t key)
     e->key = key;
     e->eval = v;
     return v;
+}
+
+/* Whether static evals are corrected: the ruleset gives a key, and it
+ * allows inexact search (a corrected eval is not the game's eval). */
+static bool corr_on(const qp_search *S)
+{
+    return S->r->rs->eval_key && (S->r->caps & QP_CAP_LMR);
+}
+
+/* The static eval raw of a position whose eval_key is ck, side to move
+ * side, corrected by what searches of positions with that key found. */
+static int corrected(const qp_search *S, int side, uint64_t ck, int raw)
+{
+    if (!corr_on(S)) return raw;
+    return clamp_eval(raw + S->corr[side & 1][ck & (CORR_SLOTS - 1)] / CORR_GRAIN);
+}
+
+/* A search of depth found the position's value off its raw static eval
+ * by diff: the entry moves toward it, the more the deeper the search. */
+static void corr_update(qp_search *S, int side, uint64_t ck, int depth, int diff)
+{
+    int32_t *e = &S->corr[side & 1][ck & (CORR_SLOTS - 1)];
+    int w = depth + 1 < CORR_WEIGHT_MAX ? depth + 1 : CORR_WEIGHT_MAX;
+    if (diff > CORR_MAX) diff = CORR_MAX;
+    if (diff < -CORR_MAX) diff = -CORR_MAX;
+    *e += (diff * CORR_GRAIN - *e) * w / CORR_RATE;
 }
 
 /* A draw for the side to move: worse than nothing for the side the search
@@ -569,6 +616,7 @@ static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf, uint64
     int best = -INF;
     if (mode != QS_EVADE) {
         int stand = evaluate(S, s, key);
+        if (corr_on(S)) stand = corrected(S, rs->side_to_move(r, s), rs->eval_key(r, s), stand);
         if (ply >= QP_MAX_PLY - 2) return stand;
         if (stand >= beta) {
             if (keep) qp_tt_store(S->T, key, QP_MOVE_NONE, qp_tt_score_in(stand, ply), 0, QP_TT_LOWER);
@@ -680,10 +728,13 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
     /* Static eval, remembered by ply: a side whose eval rose since its
      * previous move (two plies up in alternating games) is "improving",
      * and its quiet moves are pruned and reduced less. */
-    int stat = NO_EVAL, eval = 0;
+    int stat = NO_EVAL, eval = 0, raw = 0;
+    uint64_t ck = 0;
     bool improving = false;
     if (!in_check) {
-        stat = eval = evaluate(S, s, key);
+        raw = evaluate(S, s, key);
+        if (corr_on(S)) ck = rs->eval_key(r, s);
+        stat = eval = corrected(S, h->to_move, ck, raw);
         /* A table bound on the right side of the eval is a better guess. */
         if (tt_bound != QP_TT_NONE && !qp_score_is_mate(tt_score) &&
             (tt_bound == QP_TT_EXACT || (tt_bound == QP_TT_LOWER) == (tt_score > eval)))
@@ -758,6 +809,7 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
     int lmp = prune ? (LMP_BASE + LMP_STEP * depth * depth) / (2 - improving) : QP_MAX_MOVES;
     int best = -INF, alpha0 = alpha;
     qp_move best_move = QP_MOVE_NONE;
+    bool best_capture = false;
     qp_move quiets[64], captures[32];
     int nquiet = 0, ncapture = 0;
     for (int i = 0; i < n; i++) {
@@ -814,6 +866,7 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
             if (v > alpha) {
                 alpha = v;
                 best_move = m;
+                best_capture = !quiet;
                 if (pvnode) update_pv(S, ply, m);
                 if (v >= beta) {
                     if (quiet)
@@ -828,7 +881,15 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
         if (!quiet && ncapture < 32) captures[ncapture++] = m;
     }
     if (excl) return best == -INF ? alpha0 : best;
-    qp_tt_store(S->T, key, best_move, qp_tt_score_in(best, ply), depth, bound_of(best, alpha0, beta));
+    qp_tt_bound bound = bound_of(best, alpha0, beta);
+    qp_tt_store(S->T, key, best_move, qp_tt_score_in(best, ply), depth, bound);
+    /* What the search found teaches the eval correction, when it is a
+     * positional verdict (no capture decided it, no mate) and the bound
+     * says which side of the eval the value lies on. */
+    if (corr_on(S) && !in_check && !qp_score_is_mate(best) &&
+        !best_capture &&
+        !(bound == QP_TT_LOWER && best <= stat) && !(bound == QP_TT_UPPER && best >= stat))
+        corr_update(S, h->to_move, ck, depth, best - raw);
     return best;
 }
 
@@ -1007,6 +1068,8 @@ static void iterate(qp_search *S)
     h0->gave_check = rs->flags && (rs->flags(r, S->root) & QP_FLAG_CHECK);
     h0->board = qp_board_key(r, S->root);
     S->evals[0] = h0->gave_check ? NO_EVAL : evaluate(S, S->root, h0->hash);
+    if (!h0->gave_check && corr_on(S))
+        S->evals[0] = corrected(S, side, rs->eval_key(r, S->root), S->evals[0]);
 
     S->root_n = rs->gen(r, S->root, S->root_mv, QP_GEN_ALL);
     if (r->draw.superko) {   /* moves the game layer refuses are no root moves */

@@ -234,6 +234,21 @@ static uint64_t xq_hash(const qp_rules *r, const void *s)
     return ((const xq_state *)s)->hash;
 }
 
+/* The eval correction's key: generals, advisors, elephants and soldiers
+ * (slots 0-4 and 11-15), the part of the position where the evaluation's
+ * king safety errs and that changes slowly. */
+static uint64_t xq_eval_key(const qp_rules *r, const void *sv)
+{
+    const xq_impl *im = r->impl;
+    const xq_state *s = sv;
+    uint64_t k = 0;
+    for (int i = 0; i < 32; i++) {
+        int slot = i & 15;
+        if (s->pos[i] && (slot <= 4 || slot >= 11)) k ^= im->zob[i][s->pos[i]];
+    }
+    return k;
+}
+
 static void xq_make_null(const qp_rules *r, void *sv)
 {
     const xq_impl *im = r->impl;
@@ -277,6 +292,7 @@ const qp_ruleset xq_ruleset = {
     .status_text = xq_status_hook,
     .see = xq_see,
     .may_check = xq_may_check,
+    .eval_key = xq_eval_key,
     /* Fairy-Stockfish's name; the Chinese programs' [Game], which their
      * collections also use for a title */
     .record_variant = "xiangqi",

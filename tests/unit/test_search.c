@@ -432,6 +432,45 @@ static void test_eval_cache_exact(void **st)
     qp_rules_free(r);
 }
 
+/* Eval correction (Xiangqi declares eval_key): it changes the search (the
+ * same search without the hook visits other nodes), a search stays
+ * deterministic with it, and qp_search_clear forgets what earlier searches
+ * taught it: after searching another position and clearing, the search
+ * is the fresh one again. */
+static void test_eval_correction(void **st)
+{
+    (void)st;
+    qp_rules *r = tu_rules(&tu_reg, "xiangqi");
+    assert_non_null(r->rs->eval_key);
+    qp_game g, other;
+    init_game(&g, r, "2bakab2/9/2n1c1n2/p1p1p1p1p/9/2P3P2/P3P3P/2N1C1N2/4A4/2BAK1B2 w - - 0 1");
+    init_game(&other, r, "2bakab2/9/2n1c4/p1p1p1p1p/6n2/2P3P2/P3P3P/2N1C1N2/4A4/2BAK1B2 b - - 0 1");
+    qp_search_info a, b, c, d;
+    qp_search *s = qp_search_new(r, 4);
+    qp_move ma = search_depth(s, &g, 8, &a);
+    qp_search *t = qp_search_new(r, 4);
+    search_depth(t, &other, 8, &b);
+    qp_search_clear(t);
+    qp_move mc = search_depth(t, &g, 8, &c);
+    assert_true(a.nodes == c.nodes);
+    assert_int_equal(a.score, c.score);
+    assert_true(ma == mc);
+
+    qp_ruleset plain = *r->rs;
+    plain.eval_key = NULL;
+    const qp_ruleset *keep = r->rs;
+    r->rs = &plain;
+    qp_search_clear(s);
+    search_depth(s, &g, 8, &d);
+    r->rs = keep;
+    assert_true(a.nodes != d.nodes);
+    qp_search_free(s);
+    qp_search_free(t);
+    qp_game_free(&g);
+    qp_game_free(&other);
+    qp_rules_free(r);
+}
+
 static void test_same_score_as_alphabeta(void **st)
 {
     (void)st;
@@ -997,6 +1036,7 @@ int main(void)
         cmocka_unit_test(test_order_see_and_countermove),
         cmocka_unit_test(test_quiet_check_in_quiescence),
         cmocka_unit_test(test_eval_cache_exact),
+        cmocka_unit_test(test_eval_correction),
         cmocka_unit_test(test_time_more_follows_instability),
     };
     return cmocka_run_group_tests(tests, tu_setup_registry, tu_teardown_registry);

@@ -353,6 +353,41 @@ static void test_hash(void **st)
     qp_rules_free(r);
 }
 
+/* eval_key, the search's eval-correction key: the generals, advisors,
+ * elephants and soldiers and nothing else (not the side to move, the
+ * counters, chariots, horses or cannons). */
+static void test_eval_key(void **st)
+{
+    (void)st;
+    qp_rules *r = xq_new();
+    static const char *const same[] = {
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 3 9",  /* side, counters */
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/R8/1NBAKABNR w - - 0 1", /* a chariot */
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 0 1",  /* a cannon */
+        "r1bakabnr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", /* a horse */
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB1R w - - 0 1",  /* a horse taken */
+    };
+    static const char *const other[] = {
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/2P6/P3P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",  /* a soldier */
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4A4/RNB1KABNR w - - 0 1", /* an advisor */
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2B2C1/9/RN1AKABNR w - - 0 1", /* an elephant */
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1", /* the general */
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    };
+    xq_state a, b;
+    xq_load(r, &a, other[4]);   /* the start */
+    uint64_t k = r->rs->eval_key(r, &a);
+    for (size_t i = 0; i < sizeof same / sizeof *same; i++) {
+        xq_load(r, &b, same[i]);
+        if (r->rs->eval_key(r, &b) != k) fail_msg("eval_key changed: %s", same[i]);
+    }
+    for (size_t i = 0; i < 4; i++) {
+        xq_load(r, &b, other[i]);
+        if (r->rs->eval_key(r, &b) == k) fail_msg("eval_key unchanged: %s", other[i]);
+    }
+    qp_rules_free(r);
+}
+
 static void test_fen_round_trip(void **st)
 {
     (void)st;
@@ -881,6 +916,7 @@ int main(void)
         cmocka_unit_test(test_move_parse),
         cmocka_unit_test(test_make_unmake_random),
         cmocka_unit_test(test_hash),
+        cmocka_unit_test(test_eval_key),
         cmocka_unit_test(test_fen_round_trip),
         cmocka_unit_test(test_fen_errors),
         cmocka_unit_test(test_notation),
