@@ -886,8 +886,7 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
     /* What the search found teaches the eval correction, when it is a
      * positional verdict (no capture decided it, no mate) and the bound
      * says which side of the eval the value lies on. */
-    if (corr_on(S) && !in_check && !qp_score_is_mate(best) &&
-        !best_capture &&
+    if (corr_on(S) && !in_check && !qp_score_is_mate(best) && !best_capture &&
         !(bound == QP_TT_LOWER && best <= stat) && !(bound == QP_TT_UPPER && best >= stat))
         corr_update(S, h->to_move, ck, depth, best - raw);
     return best;
