@@ -424,8 +424,8 @@ struct qp_ruleset {
      * evaluation's errors depend on most (Xiangqi: the generals, their
      * defenders and the soldiers), side to move left out.  The search
      * learns, per key and side, how far its searches found the static
-     * eval off and corrects the eval by that (search.c: eval correction);
-     * without it the eval is used as it is. */
+     * eval off and corrects the eval by that (search.c: eval correction;
+     * only with QP_CAP_LMR); without it the eval is used as it is. */
     uint64_t (*eval_key)(const qp_rules *r, const void *s);
 };
 

@@ -353,12 +353,19 @@ static bool corr_on(const qp_search *S)
     return S->r->rs->eval_key && (S->r->caps & QP_CAP_LMR);
 }
 
-/* The static eval raw of a position whose eval_key is ck, side to move
- * side, corrected by what searches of positions with that key found. */
-static int corrected(const qp_search *S, int side, uint64_t ck, int raw)
+/* The static eval the search uses for s (hash key, side to move side):
+ * the ruleset's, corrected by what searches of positions with the same
+ * eval_key found when correction is on.  For the correction's update,
+ * *raw gets the uncorrected eval and *ck the eval_key (0 when off);
+ * either may be NULL. */
+static int static_eval(qp_search *S, const void *s, uint64_t key, int side, int *raw, uint64_t *ck)
 {
-    if (!corr_on(S)) return raw;
-    return clamp_eval(raw + S->corr[side & 1][ck & (CORR_SLOTS - 1)] / CORR_GRAIN);
+    int v = evaluate(S, s, key);
+    bool on = corr_on(S);
+    uint64_t k = on ? S->r->rs->eval_key(S->r, s) : 0;
+    if (raw) *raw = v;
+    if (ck) *ck = k;
+    return on ? clamp_eval(v + S->corr[side & 1][k & (CORR_SLOTS - 1)] / CORR_GRAIN) : v;
 }
 
 /* A search of depth found the position's value off its raw static eval
@@ -614,9 +621,9 @@ static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf, uint64
     bool keep = !te || te->depth == 0;
     int alpha0 = alpha;
     int best = -INF;
+    int me = rs->side_to_move(r, s);
     if (mode != QS_EVADE) {
-        int stand = evaluate(S, s, key);
-        if (corr_on(S)) stand = corrected(S, rs->side_to_move(r, s), rs->eval_key(r, s), stand);
+        int stand = static_eval(S, s, key, me, NULL, NULL);
         if (ply >= QP_MAX_PLY - 2) return stand;
         if (stand >= beta) {
             if (keep) qp_tt_store(S->T, key, QP_MOVE_NONE, qp_tt_score_in(stand, ply), 0, QP_TT_LOWER);
@@ -629,7 +636,6 @@ static int qsearch(qp_search *S, int ply, int alpha, int beta, bool leaf, uint64
         return evaluate(S, s, key);
     }
 
-    int me = rs->side_to_move(r, s);
     qp_order_score(r, s, &S->ord, me, ply, hash_move, NULL, pm->mv, pm->sc, pm->fl, n);
     qp_move best_move = QP_MOVE_NONE;
     for (int i = 0; i < n; i++) {
@@ -732,9 +738,7 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
     uint64_t ck = 0;
     bool improving = false;
     if (!in_check) {
-        raw = evaluate(S, s, key);
-        if (corr_on(S)) ck = rs->eval_key(r, s);
-        stat = eval = corrected(S, h->to_move, ck, raw);
+        stat = eval = static_eval(S, s, key, h->to_move, &raw, &ck);
         /* A table bound on the right side of the eval is a better guess. */
         if (tt_bound != QP_TT_NONE && !qp_score_is_mate(tt_score) &&
             (tt_bound == QP_TT_EXACT || (tt_bound == QP_TT_LOWER) == (tt_score > eval)))
@@ -1066,9 +1070,7 @@ static void iterate(qp_search *S)
     h0->to_move = side;
     h0->gave_check = rs->flags && (rs->flags(r, S->root) & QP_FLAG_CHECK);
     h0->board = qp_board_key(r, S->root);
-    S->evals[0] = h0->gave_check ? NO_EVAL : evaluate(S, S->root, h0->hash);
-    if (!h0->gave_check && corr_on(S))
-        S->evals[0] = corrected(S, side, rs->eval_key(r, S->root), S->evals[0]);
+    S->evals[0] = h0->gave_check ? NO_EVAL : static_eval(S, S->root, h0->hash, side, NULL, NULL);
 
     S->root_n = rs->gen(r, S->root, S->root_mv, QP_GEN_ALL);
     if (r->draw.superko) {   /* moves the game layer refuses are no root moves */
