@@ -28,6 +28,7 @@
  *                [--a-protocol uci|xboard] [--tc BASE+INC]
  *                [--option NAME=VALUE]... [--a-option NAME=VALUE]... [--pgn FILE]
  *                [--concurrency N] [--sprt ELO0,ELO1[,ALPHA,BETA]]
+ *                [--draw-adjudicate PLY,MOVES,CP] [--resign-adjudicate MOVES,CP]
  *       qipan (in-process, or the program --a-engine, e.g. an older
  *       build's "qipan uci", or "qipan xboard" with --a-protocol xboard)
  *       against an external engine: UCI (Fairy-
@@ -60,6 +61,13 @@
  *       the running log-likelihood ratio, and the summary the decision.
  *       A worker that fails (its engine died or would not start) ends the
  *       match at once, with the failing status.
+ *       --draw-adjudicate PLY,MOVES,CP and --resign-adjudicate MOVES,CP end
+ *       a game early where both players' scores agree, as engine testers
+ *       do for long time controls: a draw once, from ply PLY on, each
+ *       side's last MOVES scores lay within CP of even; a loss for the
+ *       side whose last MOVES scores were -CP or less (or mated) while
+ *       its opponent's were CP or more (or mating).  The reason says
+ *       "adjudicated: ...", and the summary counts such games.
  * Common: [--ruleset NAME] [--ply-cap P] [--level L] [--opening "MOVES"]
  *         [--hash MB] [-v]
  *   --hash sizes each in-process search's table, 1..4096 MiB (16 unless given; a
@@ -189,10 +197,18 @@ static void format_note(char *out, size_t n, int kind, int score, int depth, int
     snprintf(out, n, "%s%s%s%.3fs", sc, dp, sc[0] ? " " : "", (double)ms / 1000.0);
 }
 
+/* A move's score as its player gave it: the mover's view, in centi-units
+ * or (ENG_SCORE_MATE) moves to mate, negative when mated. */
+typedef struct ply_score {
+    int8_t kind;           /* ENG_SCORE_* */
+    int8_t side;           /* the mover */
+    int score;
+} ply_score;
+
 /* The player's move in g, or QP_MOVE_NONE with a reason; note (NOTE_MAX
- * bytes) gets its comment. */
+ * bytes) gets its comment and *sc its score. */
 static qp_move get_move(player *p, const qp_game *g, const char *moves_text, char *why, size_t whyn,
-                        char *note)
+                        char *note, ply_score *sc)
 {
     const qp_rules *r = g->r;
     int64_t t0 = eng_now_ms();
@@ -273,6 +289,8 @@ static qp_move get_move(player *p, const qp_game *g, const char *moves_text, cha
     int64_t dt = eng_now_ms() - t0;
     if (dt > p->max_ms) p->max_ms = dt;
     format_note(note, NOTE_MAX, kind, score, depth, dt);
+    sc->kind = (int8_t)kind;
+    sc->score = score;
     if (m != QP_MOVE_NONE && !qp_move_is_legal(r, g->cur, m)) {
         char t[QP_MOVE_TEXT];
         r->rs->move_text(r, g->cur, m, t, sizeof t);
@@ -282,13 +300,69 @@ static qp_move get_move(player *p, const qp_game *g, const char *moves_text, cha
     return m;
 }
 
+/* ---- adjudication ------------------------------------------------------ */
+
+/* Engine matches may end a game both players' scores agree on: as a draw
+ * when from draw_ply on each side's last draw_moves scores lay within
+ * draw_cp of even, as a loss for the side whose last resign_moves scores
+ * were at most -resign_cp (or mated) while its opponent's were at least
+ * resign_cp (or mating).  A move without a score (an opening move, an
+ * engine that gave none) breaks a streak.  0 moves: off. */
+typedef struct adjud {
+    int draw_ply, draw_moves, draw_cp;
+    int resign_moves, resign_cp;
+} adjud;
+
+enum { SC_EVEN, SC_LOSING, SC_WINNING };
+
+static bool score_is(const ply_score *s, int what, int cp)
+{
+    if (s->kind == ENG_SCORE_MATE) return what == SC_LOSING ? s->score < 0 : what == SC_WINNING && s->score > 0;
+    if (s->kind != ENG_SCORE_CP) return false;
+    return what == SC_EVEN ? abs(s->score) <= cp : what == SC_LOSING ? s->score <= -cp : s->score >= cp;
+}
+
+/* Whether side's last `want` moves of the n plies in ps all scored `what`. */
+static bool streak(const ply_score *ps, int n, int side, int want, int what, int cp)
+{
+    int k = 0;
+    for (int i = n - 1; i >= 0 && k < want; i--) {
+        if (ps[i].side != side) continue;
+        if (!score_is(&ps[i], what, cp)) return false;
+        k++;
+    }
+    return k == want;
+}
+
+/* The adjudicated end after n plies: -1 a draw, 0 or 1 the winner, -2
+ * none; reason (n bytes) says why. */
+static int adjudicate(const adjud *a, const qp_rules *r, const ply_score *ps, int n, char *why,
+                      size_t whyn)
+{
+    if (!a) return -2;
+    for (int side = 0; a->resign_moves && side < 2; side++)
+        if (streak(ps, n, side, a->resign_moves, SC_LOSING, a->resign_cp) &&
+            streak(ps, n, 1 - side, a->resign_moves, SC_WINNING, a->resign_cp)) {
+            snprintf(why, whyn, "adjudicated: %s scored -%d or less for %d moves",
+                     qp_side_name(r, side), a->resign_cp, a->resign_moves);
+            return 1 - side;
+        }
+    if (a->draw_moves && n >= a->draw_ply && streak(ps, n, 0, a->draw_moves, SC_EVEN, a->draw_cp) &&
+        streak(ps, n, 1, a->draw_moves, SC_EVEN, a->draw_cp)) {
+        snprintf(why, whyn, "adjudicated: both scored within %d for %d moves", a->draw_cp,
+                 a->draw_moves);
+        return -1;
+    }
+    return -2;
+}
+
 /* ---- games ------------------------------------------------------------- */
 
 typedef struct result {
     int winner;            /* 0, 1, or -1 for a draw */
     char reason[64];
     int plies;
-    bool capped, forfeit;
+    bool capped, forfeit, adjudicated;
     char *moves;           /* the game's moves (malloc'd, caller frees) */
     char (*notes)[NOTE_MAX];  /* each move's comment ("" for opening moves;
                                * malloc'd, caller frees) */
@@ -356,9 +430,10 @@ static void set_clock(player *p, const int64_t clk[2], int inc)
     }
 }
 
-/* tc: {base, increment} in ms for a clock game, NULL for a time per move. */
+/* tc: {base, increment} in ms for a clock game, NULL for a time per move;
+ * adj: the adjudication, NULL for none. */
 static int play_game(const qp_rules *r, player *pl[2], const char *opening, int ply_cap,
-                     const int *tc, result *res)
+                     const int *tc, const adjud *adj, result *res)
 {
     int64_t clk[2] = {tc ? tc[0] : 0, tc ? tc[0] : 0};
     qp_game g;
@@ -366,8 +441,10 @@ static int play_game(const qp_rules *r, player *pl[2], const char *opening, int 
     size_t cap = 1 << 15, ncap = 256;
     char *moves = grow(NULL, cap);
     char(*notes)[NOTE_MAX] = grow(NULL, ncap * NOTE_MAX);
+    ply_score *scores = grow(NULL, ncap * sizeof *scores);
     moves[0] = 0;
     memset(notes, 0, ncap * NOTE_MAX);
+    memset(scores, 0, ncap * sizeof *scores);
     memset(res, 0, sizeof *res);
     res->winner = -1;
     qp_game_init(&g, r, NULL, err, sizeof err);
@@ -375,10 +452,12 @@ static int play_game(const qp_rules *r, player *pl[2], const char *opening, int 
         char buf[1024];
         snprintf(buf, sizeof buf, "%s", opening);
         for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+            if (g.cursor < 256) scores[g.cursor].side = (int8_t)qp_game_to_move(&g);
             if (qp_game_play_text(&g, t, err, sizeof err)) {
                 fprintf(stderr, "match: opening move %s: %s\n", t, err);
                 free(moves);
                 free(notes);
+                free(scores);
                 qp_game_free(&g);
                 return -1;
             }
@@ -414,17 +493,26 @@ static int play_game(const qp_rules *r, player *pl[2], const char *opening, int 
             snprintf(res->reason, sizeof res->reason, "ply cap");
             break;
         }
+        int judged = adjudicate(adj, r, scores, g.cursor, res->reason, sizeof res->reason);
+        if (judged != -2) {
+            res->winner = judged;
+            res->adjudicated = true;
+            break;
+        }
         int side = qp_game_to_move(&g);
         player *p = pl[side];
         if (p->lim.seed) p->lim.seed++;
         if ((size_t)g.cursor >= ncap) {
             notes = grow(notes, ncap * 2 * NOTE_MAX);
             memset(notes + ncap, 0, ncap * NOTE_MAX);
+            scores = grow(scores, ncap * 2 * sizeof *scores);
+            memset(scores + ncap, 0, ncap * sizeof *scores);
             ncap *= 2;
         }
         if (tc) set_clock(p, clk, tc[1]);
         int64_t t0 = eng_now_ms();
-        qp_move m = get_move(p, &g, moves, why, sizeof why, notes[g.cursor]);
+        scores[g.cursor].side = (int8_t)side;
+        qp_move m = get_move(p, &g, moves, why, sizeof why, notes[g.cursor], &scores[g.cursor]);
         if (tc && m != QP_MOVE_NONE) {
             int64_t used = eng_now_ms() - t0;
             if (used > clk[side]) {
@@ -454,6 +542,7 @@ static int play_game(const qp_rules *r, player *pl[2], const char *opening, int 
     if (verbose) printf("  moves: %s\n", moves);
     res->moves = moves;
     res->notes = notes;
+    free(scores);
     qp_game_free(&g);
     return 0;
 }
@@ -482,6 +571,7 @@ typedef struct opts {
     uint64_t nodes;
     int threads, a_movetime, hash_mb, concurrency;
     const char *sprt;                  /* "ELO0,ELO1[,ALPHA,BETA]" or NULL */
+    adjud adj;                         /* --draw-adjudicate, --resign-adjudicate */
     const char *options[MAX_OPTIONS], *a_options[MAX_OPTIONS];
     int noptions, na_options;
 } opts;
@@ -498,6 +588,7 @@ static int usage(void)
                     "       [--tc BASE+INC]\n"
                     "       [--option NAME=VALUE]...\n"
                     "       [--a-option NAME=VALUE]... [--concurrency N] [--sprt ELO0,ELO1[,ALPHA,BETA]]\n"
+                    "       [--draw-adjudicate PLY,MOVES,CP] [--resign-adjudicate MOVES,CP]\n"
                     "       [--pgn FILE] [--ruleset NAME] [--ply-cap P] [--level L] [--hash MB] [-v]\n");
     return 2;
 }
@@ -699,7 +790,7 @@ typedef struct report {
 typedef struct match_tally {
     const match_plan *m;
     elo_tally t;
-    int forfeits[2], capped, done;
+    int forfeits[2], capped, adjudicated, done;
     int by_colour[2][3];   /* A's W, D, L by the colour A played */
     int64_t max_ms[2];
     signed char *pair_half;   /* per pair: the first finished game's half-points, or -1 */
@@ -717,6 +808,7 @@ static void tally_game(match_tally *mt, const report *rp)
     int aside = rp->aside;
     if (res->forfeit) mt->forfeits[res->winner == aside ? 1 : 0]++;
     mt->capped += res->capped;
+    mt->adjudicated += res->adjudicated;
     int half = res->winner < 0 ? 1 : res->winner == aside ? 2 : 0;
     if (half == 1) mt->t.d++;
     else if (half == 2) mt->t.w++;
@@ -774,9 +866,9 @@ static int send_report(int fd, const report *rp)
     const result *res = &rp->res;
     char head[256];
     size_t rl = strlen(res->reason), ml = strlen(res->moves);
-    int hl = snprintf(head, sizeof head, "%d %d %d %d %d %d %lld %lld %zu %zu\n", rp->gi, rp->aside,
-                      res->winner, res->plies, res->forfeit, res->capped, (long long)rp->max_ms[0],
-                      (long long)rp->max_ms[1], rl, ml);
+    int hl = snprintf(head, sizeof head, "%d %d %d %d %d %d %d %lld %lld %zu %zu\n", rp->gi,
+                      rp->aside, res->winner, res->plies, res->forfeit, res->capped,
+                      res->adjudicated, (long long)rp->max_ms[0], (long long)rp->max_ms[1], rl, ml);
     return write_all(fd, head, (size_t)hl) || write_all(fd, res->reason, rl) ||
            write_all(fd, res->moves, ml) ||
            write_all(fd, res->notes, (size_t)res->plies * NOTE_MAX);
@@ -788,13 +880,13 @@ static long take_report(const char *buf, size_t len, report *rp)
 {
     const char *nl = memchr(buf, '\n', len);
     if (!nl) return len > 255 ? -1 : 0;
-    int forfeit, capped;
+    int forfeit, capped, adjudicated;
     long long mx0, mx1;
     size_t rl, ml;
     memset(rp, 0, sizeof *rp);
     result *res = &rp->res;
-    if (sscanf(buf, "%d %d %d %d %d %d %lld %lld %zu %zu", &rp->gi, &rp->aside, &res->winner,
-               &res->plies, &forfeit, &capped, &mx0, &mx1, &rl, &ml) != 10 ||
+    if (sscanf(buf, "%d %d %d %d %d %d %d %lld %lld %zu %zu", &rp->gi, &rp->aside, &res->winner,
+               &res->plies, &forfeit, &capped, &adjudicated, &mx0, &mx1, &rl, &ml) != 11 ||
         rl >= sizeof res->reason || res->plies < 0 || ml > (1u << 24))
         return -1;
     size_t hl = (size_t)(nl + 1 - buf), nb = (size_t)res->plies * NOTE_MAX;
@@ -802,6 +894,7 @@ static long take_report(const char *buf, size_t len, report *rp)
     if (len < total) return 0;
     res->forfeit = forfeit;
     res->capped = capped;
+    res->adjudicated = adjudicated;
     rp->max_ms[0] = mx0;
     rp->max_ms[1] = mx1;
     memcpy(res->reason, nl + 1, rl);
@@ -857,7 +950,8 @@ static int play_pairs(const match_plan *m, int wid, int nw, int fd, match_tally 
             report rp = {.gi = gi, .aside = aside};
             alarm((unsigned)budget_s);
             int tc[2] = {o->tc_base_ms, o->tc_inc_ms};
-            int bad = play_game(m->r, pl, opening, o->ply_cap, o->tc_base_ms ? tc : NULL, &rp.res);
+            int bad = play_game(m->r, pl, opening, o->ply_cap, o->tc_base_ms ? tc : NULL, &o->adj,
+                                &rp.res);
             alarm(0);
             if (bad) {
                 status = 2;
@@ -1048,10 +1142,11 @@ static int engine_match(const qp_rules *r, const opts *o)
     double sc, elo, lo, hi;
     elo_estimate(&mt.t, &sc, &elo, &lo, &hi);
     printf("%s vs %s (%s): %d games, W-D-L %d-%d-%d, score %.1f%%, Elo %+.0f [%+.0f, %+.0f] "
-           "(95%%); forfeits %s %d, %s %d; ply cap %d; longest move %s %lld ms, %s %lld ms; "
-           "%.1f s\n",
+           "(95%%); forfeits %s %d, %s %d; ply cap %d; adjudicated %d; longest move %s %lld ms, "
+           "%s %lld ms; %.1f s\n",
            m.aname, m.bname, m.tc, mt.done, mt.t.w, mt.t.d, mt.t.l, sc * 100, elo, lo, hi, m.aname,
-           mt.forfeits[0], m.bname, mt.forfeits[1], mt.capped, m.aname, (long long)mt.max_ms[0],
+           mt.forfeits[0], m.bname, mt.forfeits[1], mt.capped, mt.adjudicated, m.aname,
+           (long long)mt.max_ms[0],
            m.bname, (long long)mt.max_ms[1], (eng_now_ms() - t0) / 1000.0);
     /* The first move is worth much in Xiangqi: a side weak with one
      * colour shows here, not in the total. */
@@ -1133,6 +1228,24 @@ int main(int argc, char **argv)
             o.nodes = 0;
         }
         else if (!strcmp(a, "--sprt")) o.sprt = v;
+        else if (!strcmp(a, "--draw-adjudicate")) {
+            adjud *j = &o.adj;
+            char tail;
+            if (sscanf(v, "%d,%d,%d%c", &j->draw_ply, &j->draw_moves, &j->draw_cp, &tail) != 3 ||
+                j->draw_ply < 0 || j->draw_moves < 1 || j->draw_cp < 0) {
+                fprintf(stderr, "match: --draw-adjudicate wants PLY,MOVES,CP (e.g. 80,10,10), got '%s'\n", v);
+                return 2;
+            }
+        }
+        else if (!strcmp(a, "--resign-adjudicate")) {
+            adjud *j = &o.adj;
+            char tail;
+            if (sscanf(v, "%d,%d%c", &j->resign_moves, &j->resign_cp, &tail) != 2 ||
+                j->resign_moves < 1 || j->resign_cp < 1) {
+                fprintf(stderr, "match: --resign-adjudicate wants MOVES,CP (e.g. 4,600), got '%s'\n", v);
+                return 2;
+            }
+        }
         else if (!strcmp(a, "--concurrency")) {
             char *end;
             long c = strtol(v, &end, 10);
@@ -1239,7 +1352,7 @@ int main(int argc, char **argv)
         pl[1 - qside] = &b;
         result res;
         alarm((unsigned)budget_s);
-        int bad_opening = play_game(r, pl, opening, o.ply_cap, NULL, &res);
+        int bad_opening = play_game(r, pl, opening, o.ply_cap, NULL, NULL, &res);
         alarm(0);
         if (bad_opening) {
             status = 2;

@@ -127,6 +127,10 @@ static void test_match_bad_options(void **state)
         {"--concurrency 65", "match: --concurrency must be 1..64, got '65'\n"},
         {"--concurrency 2x", "match: --concurrency must be 1..64, got '2x'\n"},
         {"--sprt 10,0", "match: --sprt: ELO1 must be above ELO0, got '10,0'\n"},
+        {"--draw-adjudicate 80,10", "match: --draw-adjudicate wants PLY,MOVES,CP (e.g. 80,10,10), got '80,10'\n"},
+        {"--draw-adjudicate 80,0,10", "match: --draw-adjudicate wants PLY,MOVES,CP (e.g. 80,10,10), got '80,0,10'\n"},
+        {"--resign-adjudicate 4,0", "match: --resign-adjudicate wants MOVES,CP (e.g. 4,600), got '4,0'\n"},
+        {"--resign-adjudicate 4,600x", "match: --resign-adjudicate wants MOVES,CP (e.g. 4,600), got '4,600x'\n"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char cmd[1024], *out, *err;
@@ -239,6 +243,100 @@ static void test_match_concurrency(void **state)
     free(text[1]);
 }
 
+/* The scores (centi-units; mate as +-100000) the PGN's comments give the
+ * plies of one game, from its text on; the number of plies. */
+static int pgn_scores(const char *game, int *sc, int max)
+{
+    const char *end = strstr(game + 1, "[Event ");
+    int n = 0;
+    for (const char *c = strchr(game, '{'); c && (!end || c < end) && n < max; c = strchr(c + 1, '{')) {
+        double v;
+        if (c[1] == '+' && c[2] == 'M') sc[n++] = 100000;
+        else if (c[1] == '-' && c[2] == 'M') sc[n++] = -100000;
+        else if (sscanf(c + 1, "%lf", &v) == 1) sc[n++] = (int)(v * 100 + (v < 0 ? -0.5 : 0.5));
+    }
+    return n;
+}
+
+/* Adjudication.  Draw: with a bound no score reaches, every game ends as
+ * a draw once each side has scored twice after the opening.  Resign: each
+ * game ends at the first ply where one side's last two scores are -30 or
+ * less and the other's +30 or more (read back from the PGN), as a win
+ * for the other side, and the summary counts the games. */
+static void test_match_adjudication(void **state)
+{
+    (void)state;
+    char cmd[1024], *out, *err;
+    snprintf(cmd, sizeof cmd,
+             "'%s' engine --engine '%s uci' --ruleset xiangqi --games 2 --depth 2 --opening 'h3e3 h10g8' "
+             "--draw-adjudicate 0,2,100000",
+             MATCH_BIN, QIPAN_BIN);
+    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
+    free(err);
+    for (int g = 1; g <= 2; g++) {
+        char want[200];
+        snprintf(want, sizeof want,
+                 "game %d: A %s, opening 'h3e3 h10g8': draw (adjudicated: both scored within 100000 "
+                 "for 2 moves) in 6 plies;",
+                 g, g == 1 ? "red" : "black");
+        if (!strstr(out, want)) fail_msg("no '%s' in:\n%s", want, out);
+    }
+    assert_non_null(strstr(out, "; ply cap 0; adjudicated 2; "));
+    free(out);
+
+    const char *pgn = tu_tmpfile("", ".pgn");
+    snprintf(cmd, sizeof cmd,
+             "'%s' engine --engine '%s uci' --ruleset xiangqi --games 4 --depth 3 --concurrency 2 "
+             "--resign-adjudicate 2,30 --pgn %s",
+             MATCH_BIN, QIPAN_BIN, pgn);
+    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
+    free(err);
+    const char *sum = strstr(out, "; adjudicated ");
+    int adjudicated = -1;
+    assert_non_null(sum);
+    assert_int_equal(sscanf(sum, "; adjudicated %d;", &adjudicated), 1);
+    free(out);
+    char *text, ferr[256];
+    size_t len;
+    assert_int_equal(qp_file_read(pgn, 1 << 20, &text, &len, ferr, sizeof ferr), 0);
+    int seen = 0;
+    for (const char *g = strstr(text, "[Event "); g; g = strstr(g + 1, "[Event ")) {
+        const char *term = strstr(g, "[Termination \"");
+        assert_non_null(term);
+        if (strncmp(term + 14, "adjudicated: ", 13)) continue;
+        seen++;
+        int loser = !strncmp(term + 27, "red scored -30 or less for 2 moves\"", 35) ? 0
+                    : !strncmp(term + 27, "black scored -30 or less for 2 moves\"", 37) ? 1
+                                                                                        : -1;
+        if (loser < 0) fail_msg("termination: %.60s", term);
+        assert_non_null(strstr(g, loser ? "[Result \"1-0\"]" : "[Result \"0-1\"]"));
+        int sc[512], n = pgn_scores(strstr(g, "\n\n"), sc, 512);
+        /* Random openings have no comment: the scored plies are the last
+         * n, and the mover of the game's last ply is known from its count. */
+        int plies;
+        assert_int_equal(sscanf(strstr(g, "[PlyCount \""), "[PlyCount \"%d\"]", &plies), 1);
+        int open = plies - n;
+        bool judged = false;
+        for (int k = 4; k <= n && !judged; k++) {
+            /* after open + k plies: the last two of each side are sc[k-1..k-4] */
+            int a = sc[k - 1], b = sc[k - 3], c = sc[k - 2], d = sc[k - 4];
+            int last = (open + k - 1) % 2;   /* the mover of sc[k-1] */
+            int lose_last = a <= -30 && b <= -30, win_last = a >= 30 && b >= 30;
+            int lose_other = c <= -30 && d <= -30, win_other = c >= 30 && d >= 30;
+            if ((lose_last && win_other) || (lose_other && win_last)) {
+                judged = true;
+                assert_int_equal(k, n);   /* the game ended there, not later */
+                assert_int_equal(lose_last ? last : 1 - last, loser);
+            }
+        }
+        assert_true(judged);
+    }
+    assert_int_equal(seen, adjudicated);
+    assert_true(seen > 0);
+    free(text);
+    unlink(pgn);
+}
+
 /* An engine crippled to level 1 loses every pair; the SPRT accepts H0
  * long before the 400 games allowed, and says so. */
 static void test_match_sprt_stops(void **state)
@@ -340,6 +438,7 @@ int main(void)
         cmocka_unit_test(test_parse),
         cmocka_unit_test(test_match_bad_options), cmocka_unit_test(test_match_xboard_both_sides),
         cmocka_unit_test(test_match_concurrency),
+        cmocka_unit_test(test_match_adjudication),
         cmocka_unit_test(test_match_sprt_stops),
         cmocka_unit_test(test_match_bad_openings),
         cmocka_unit_test(test_match_failing_worker),
