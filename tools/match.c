@@ -452,7 +452,7 @@ static int play_game(const qp_rules *r, player *pl[2], const char *opening, int 
         char buf[1024];
         snprintf(buf, sizeof buf, "%s", opening);
         for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
-            if (g.cursor < 256) scores[g.cursor].side = (int8_t)qp_game_to_move(&g);
+            if ((size_t)g.cursor < ncap) scores[g.cursor].side = (int8_t)qp_game_to_move(&g);
             if (qp_game_play_text(&g, t, err, sizeof err)) {
                 fprintf(stderr, "match: opening move %s: %s\n", t, err);
                 free(moves);
