@@ -425,7 +425,8 @@ struct qp_ruleset {
      * defenders and the soldiers), side to move left out.  The search
      * learns, per key and side, how far its searches found the static
      * eval off and corrects the eval by that (search.c: eval correction;
-     * only with QP_CAP_LMR); without it the eval is used as it is. */
+     * only with QP_CAP_LMR and a true ai.eval_correction parameter);
+     * without it the eval is used as it is. */
     uint64_t (*eval_key)(const qp_rules *r, const void *s);
 };
 

@@ -36,7 +36,8 @@
  * QP_CAP_EVAL_CACHE (exact, no pruning) keeps static evals in a small
  * direct-mapped cache by hash.
  *
- * Eval correction (with the ruleset's eval_key and QP_CAP_LMR): per side
+ * Eval correction (with the ruleset's eval_key, its ai.eval_correction
+ * parameter on, and QP_CAP_LMR): per side
  * to move and key, a running mean of how far each node's search result
  * lay from its raw static eval (quiet best move, no mate, a bound on the
  * telling side), weighted by depth and capped at CORR_MAX; the static
@@ -167,6 +168,7 @@ struct qp_search {
      * key, a running mean of how far searches found the static eval off,
      * in CORR_GRAIN parts of a centi-unit.  Kept from move to move. */
     int32_t corr[2][CORR_SLOTS];
+    bool corr_enabled;               /* set per search: corr_on */
 
     qp_task task;                    /* the background search (qp_search_start) */
 
@@ -346,11 +348,12 @@ static int evaluate(qp_search *S, const void *s, uint64_t key)
     return v;
 }
 
-/* Whether static evals are corrected: the ruleset gives a key, and it
- * allows inexact search (a corrected eval is not the game's eval). */
+/* Whether static evals are corrected: the ruleset gives a key, its
+ * ai.eval_correction parameter is on, and it allows inexact search (a
+ * corrected eval is not the game's eval). */
 static bool corr_on(const qp_search *S)
 {
-    return S->r->rs->eval_key && (S->r->caps & QP_CAP_LMR);
+    return S->corr_enabled;
 }
 
 /* The static eval the search uses for s (hash key, side to move side):
@@ -1055,6 +1058,7 @@ static void iterate(qp_search *S)
     int side = rs->side_to_move(r, S->root);
     S->root_side = side;
     S->contempt = (int)qp_param_int(&r->params, "ai.contempt");
+    S->corr_enabled = rs->eval_key && (r->caps & QP_CAP_LMR) && qp_param_bool(&r->params, "ai.eval_correction");
     qp_time_init(&S->tm, &S->lim, side);
     int level = S->lim.level >= 1 && S->lim.level <= 10 ? S->lim.level : 10;
     S->max_depth = S->lim.depth > 0 && S->lim.depth < MAX_ITER ? S->lim.depth : MAX_ITER;

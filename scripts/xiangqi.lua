@@ -29,6 +29,15 @@ return {
     no_capture_plies = 120,
   },
 
+  ai = {
+    -- eval_correction (boolean, default false): the search learns, per
+    -- structure of generals, defenders and soldiers, how far its searches
+    -- found the static evaluation off and corrects it by that.  Off by
+    -- default: it won in self-play but lost against Fairy-Stockfish at 1 s
+    -- a move (docs/engine.md).
+    eval_correction = false,
+  },
+
   -- Evaluation for the engine, in centi-units (a horse is about 270).
   eval = {
     -- advisor (integer 0..10000, default 120): material value of an advisor.

@@ -432,20 +432,24 @@ static void test_eval_cache_exact(void **st)
     qp_rules_free(r);
 }
 
-/* Eval correction (Xiangqi declares eval_key): it changes the search (the
- * same search without the hook visits other nodes), a search stays
- * deterministic with it, and qp_search_clear forgets what earlier searches
- * taught it: after searching another position and clearing, the search
- * is the fresh one again. */
+/* Eval correction (Xiangqi declares eval_key; it is on with
+ * ai.eval_correction): on, it changes the search (the same search without
+ * the hook visits other nodes), a search stays deterministic with it, and
+ * qp_search_clear forgets what earlier searches taught it: after
+ * searching another position and clearing, the search is the fresh one
+ * again.  Off by default: the default rules search exactly as without the
+ * hook. */
 static void test_eval_correction(void **st)
 {
     (void)st;
-    qp_rules *r = tu_rules(&tu_reg, "xiangqi");
+    static const char *const on_kv[] = {"ai.eval_correction=true", NULL};
+    static const char fen[] = "2bakab2/9/2n1c1n2/p1p1p1p1p/9/2P3P2/P3P3P/2N1C1N2/4A4/2BAK1B2 w - - 0 1";
+    qp_rules *r = tu_rules_with(&tu_reg, "xiangqi", on_kv);
     assert_non_null(r->rs->eval_key);
     qp_game g, other;
-    init_game(&g, r, "2bakab2/9/2n1c1n2/p1p1p1p1p/9/2P3P2/P3P3P/2N1C1N2/4A4/2BAK1B2 w - - 0 1");
+    init_game(&g, r, fen);
     init_game(&other, r, "2bakab2/9/2n1c4/p1p1p1p1p/6n2/2P3P2/P3P3P/2N1C1N2/4A4/2BAK1B2 b - - 0 1");
-    qp_search_info a, b, c, d;
+    qp_search_info a, b, c, d, e;
     qp_search *s = qp_search_new(r, 4);
     qp_move ma = search_depth(s, &g, 8, &a);
     qp_search *t = qp_search_new(r, 4);
@@ -464,6 +468,17 @@ static void test_eval_correction(void **st)
     search_depth(s, &g, 8, &d);
     r->rs = keep;
     assert_true(a.nodes != d.nodes);
+
+    qp_rules *off = tu_rules(&tu_reg, "xiangqi");
+    qp_game g2;
+    init_game(&g2, off, fen);
+    qp_search *u = qp_search_new(off, 4);
+    search_depth(u, &g2, 8, &e);
+    assert_true(e.nodes == d.nodes);
+    assert_int_equal(e.score, d.score);
+    qp_search_free(u);
+    qp_game_free(&g2);
+    qp_rules_free(off);
     qp_search_free(s);
     qp_search_free(t);
     qp_game_free(&g);

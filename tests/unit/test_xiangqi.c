@@ -861,7 +861,7 @@ static void test_params_and_config(void **st)
         if (!found) fail_msg("xiangqi.lua does not document '%s'", d->key);
         assert_true(qp_param_is_default(qp_params_find(&p, d->key)));
     }
-    assert_int_equal(keys, 13);
+    assert_int_equal(keys, 14);
 }
 
 static void test_registry(void **st)
