@@ -22,7 +22,8 @@ return {
     repetitions = 3,
     -- perpetual_check_loses (boolean, default true): when a position repeats,
     -- the side that gave check with every one of its moves in the cycle
-    -- (while the other did not) loses instead of drawing.
+    -- (while the other did not) loses instead of drawing.  Perpetual chase,
+    -- the Asian rules' other loss, is not judged: such a repetition draws.
     perpetual_check_loses = true,
     -- no_capture_plies (integer 0..100000, default 120): plies without a
     -- capture after which the game is drawn; 0 turns it off.

@@ -1,11 +1,12 @@
 /*
- * xq_rules.c — the "xiangqi" ruleset: parameters, instance creation and
+ * xq_ruleset.c — the "xiangqi" ruleset: parameters, instance creation and
  * the qp_ruleset hook table over the xq_* modules.
  *
  * Rules as engines usually simplify the Asian rules: checkmate and
  * stalemate both lose for the side to move; repetition, perpetual check and
  * the no-capture limit are history rules left to the game layer through
- * r->draw (params draw.*).
+ * r->draw (params draw.*).  Perpetual chase is not judged: a repetition
+ * without perpetual check is a draw, here and in the search.
  */
 #include <stdio.h>
 #include <stdlib.h>
