@@ -37,10 +37,10 @@
  * direct-mapped cache by hash.
  *
  * Eval correction (with the ruleset's eval_key, its ai.eval_correction
- * parameter on, and QP_CAP_LMR): per side
- * to move and key, a running mean of how far each node's search result
- * lay from its raw static eval (quiet best move, no mate, a bound on the
- * telling side), weighted by depth and capped at CORR_MAX; the static
+ * parameter on, and QP_CAP_LMR): per side to move and key, a running
+ * mean of how far each node's search result lay from its raw static eval
+ * (quiet best move, no mate, a bound on the telling side), weighted by
+ * depth and capped at CORR_MAX; the static
  * eval the search prunes by and quiescence stands pat on adds it.  The
  * eval's steady errors in one structure of defenders and soldiers are
  * learnt within a game, which a fitted linear eval cannot do.
@@ -1058,7 +1058,8 @@ static void iterate(qp_search *S)
     int side = rs->side_to_move(r, S->root);
     S->root_side = side;
     S->contempt = (int)qp_param_int(&r->params, "ai.contempt");
-    S->corr_enabled = rs->eval_key && (r->caps & QP_CAP_LMR) && qp_param_bool(&r->params, "ai.eval_correction");
+    S->corr_enabled =
+        rs->eval_key && (r->caps & QP_CAP_LMR) && qp_param_bool(&r->params, "ai.eval_correction");
     qp_time_init(&S->tm, &S->lim, side);
     int level = S->lim.level >= 1 && S->lim.level <= 10 ? S->lim.level : 10;
     S->max_depth = S->lim.depth > 0 && S->lim.depth < MAX_ITER ? S->lim.depth : MAX_ITER;

@@ -24,7 +24,8 @@ static const qp_param_def xq_params[] = {
     {"draw.no_capture_plies", QP_PT_INT, "120", 0, 100000,
      "plies without a capture that draw; 0: off"},
     {"ai.eval_correction", QP_PT_BOOL, "false", 0, 0,
-     "the search corrects the static eval by how far its searches found it off (per structure of generals, defenders and soldiers)"},
+     "the search corrects the static eval by how far its searches found it off "
+     "(per structure of generals, defenders and soldiers)"},
     {"eval.advisor", QP_PT_INT, "120", 0, 10000, "material value of an advisor"},
     {"eval.elephant", QP_PT_INT, "120", 0, 10000, "material value of an elephant"},
     {"eval.horse", QP_PT_INT, "270", 0, 10000, "material value of a horse"},
