@@ -168,7 +168,11 @@ struct qp_search {
      * key, a running mean of how far searches found the static eval off,
      * in CORR_GRAIN parts of a centi-unit.  Kept from move to move. */
     int32_t corr[2][CORR_SLOTS];
-    bool corr_enabled;               /* set per search: corr_on */
+    /* Whether this search corrects static evals: the ruleset gives an
+     * eval_key, its ai.eval_correction parameter is on, and it allows
+     * inexact search (a corrected eval is not the game's eval).  Set by
+     * iterate, since static_eval is too hot for a parameter lookup. */
+    bool corr_on;
 
     qp_task task;                    /* the background search (qp_search_start) */
 
@@ -348,14 +352,6 @@ static int evaluate(qp_search *S, const void *s, uint64_t key)
     return v;
 }
 
-/* Whether static evals are corrected: the ruleset gives a key, its
- * ai.eval_correction parameter is on, and it allows inexact search (a
- * corrected eval is not the game's eval). */
-static bool corr_on(const qp_search *S)
-{
-    return S->corr_enabled;
-}
-
 /* The static eval the search uses for s (hash key, side to move side):
  * the ruleset's, corrected by what searches of positions with the same
  * eval_key found when correction is on.  For the correction's update,
@@ -364,7 +360,7 @@ static bool corr_on(const qp_search *S)
 static int static_eval(qp_search *S, const void *s, uint64_t key, int side, int *raw, uint64_t *ck)
 {
     int v = evaluate(S, s, key);
-    bool on = corr_on(S);
+    bool on = S->corr_on;
     uint64_t k = on ? S->r->rs->eval_key(S->r, s) : 0;
     if (raw) *raw = v;
     if (ck) *ck = k;
@@ -893,7 +889,7 @@ static int search(qp_search *S, int depth, int ply, int alpha, int beta, bool pv
     /* What the search found teaches the eval correction, when it is a
      * positional verdict (no capture decided it, no mate) and the bound
      * says which side of the eval the value lies on. */
-    if (corr_on(S) && !in_check && !qp_score_is_mate(best) && !best_capture &&
+    if (S->corr_on && !in_check && !qp_score_is_mate(best) && !best_capture &&
         !(bound == QP_TT_LOWER && best <= stat) && !(bound == QP_TT_UPPER && best >= stat))
         corr_update(S, h->to_move, ck, depth, best - raw);
     return best;
@@ -1058,7 +1054,7 @@ static void iterate(qp_search *S)
     int side = rs->side_to_move(r, S->root);
     S->root_side = side;
     S->contempt = (int)qp_param_int(&r->params, "ai.contempt");
-    S->corr_enabled =
+    S->corr_on =
         rs->eval_key && (r->caps & QP_CAP_LMR) && qp_param_bool(&r->params, "ai.eval_correction");
     qp_time_init(&S->tm, &S->lim, side);
     int level = S->lim.level >= 1 && S->lim.level <= 10 ? S->lim.level : 10;
