@@ -16,7 +16,8 @@ import re
 import statistics
 import sys
 
-MOVE = re.compile(r"\{([^}]*)\}|\b\d+\.|\b([a-z]\d+[a-z]\d+[a-z]?)\b")
+import pgn_notes
+
 NOTE = re.compile(r"\s*([+-]?[\d.]+|[+-]?M\d+)/(\d+)\s+([\d.]+)s")
 
 
@@ -26,18 +27,13 @@ def main():
     ap.add_argument("--from", dest="lo", type=int, default=1)
     ap.add_argument("--to", dest="hi", type=int, default=10**9)
     a = ap.parse_args()
-    text = open(a.pgn, encoding="utf-8").read()
     seen = {}
-    for game in text.split("[Event ")[1:]:
-        tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', game))
-        if "White" not in tags or "Black" not in tags or "\n\n" not in game:
+    for tags, body in pgn_notes.games(a.pgn):
+        if "White" not in tags or "Black" not in tags or body is None:
             sys.exit("%s: a game without White, Black or moves" % a.pgn)
         players = (tags["Black"], tags["White"])   # by ply parity: odd plies are White's
-        ply = 0
-        for note, mv in MOVE.findall(game.split("\n\n", 1)[1]):
-            if mv:
-                ply += 1
-            elif note and a.lo <= ply <= a.hi:
+        for ply, note in pgn_notes.notes(body):
+            if a.lo <= ply <= a.hi:
                 m = NOTE.match(note)
                 if m:
                     s = seen.setdefault(players[ply % 2], {"n": 0, "depths": [], "time": 0.0})

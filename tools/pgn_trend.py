@@ -5,10 +5,10 @@
 
 Reads the move comments `match --pgn` writes ({+0.35/14 0.998s}: the
 mover's score in pawns) and prints, for each result of PLAYER's games
-(lost, drawn, won), the mean and median of both players' last score
-before each ply mark (within two plies), both turned to PLAYER's view:
-where the games that were lost began to slide, and whether PLAYER saw it
-when its opponent did.  Mate scores count as ±10 pawns, and every score
+(lost, drawn, won), the mean and median of both players' last score up
+to two plies past each ply mark (and not before two plies short of it),
+both turned to PLAYER's view: where the games that were lost began to
+slide, and whether PLAYER saw it when its opponent did.  Mate scores count as ±10 pawns, and every score
 is capped there.  PLAYER is the name in the White or Black tag (default
 qipan).
 """
@@ -17,7 +17,8 @@ import re
 import statistics
 import sys
 
-MOVE = re.compile(r"\{([^}]*)\}|\b\d+\.|\b([a-z]\d+[a-z]\d+[a-z]?)\b")
+import pgn_notes
+
 NOTE = re.compile(r"\s*([+-]?[\d.]+|[+-]?M\d+)/\d+")
 CAP = 1000
 RESULTS = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5)}
@@ -36,21 +37,16 @@ def score(text):
 
 def games(path, player):
     """(PLAYER's result, {ply: PLAYER's score}, {ply: opponent's score})."""
-    text = open(path, encoding="utf-8").read()
-    for game in text.split("[Event ")[1:]:
-        tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', game))
-        if "\n\n" not in game or tags.get("Result") not in RESULTS:
+    for tags, body in pgn_notes.games(path):
+        if body is None or tags.get("Result") not in RESULTS:
             continue
         if player not in (tags.get("White"), tags.get("Black")):
             continue
         red = tags.get("White") == player
         result = RESULTS[tags["Result"]][0 if red else 1]
-        mine, theirs, ply = {}, {}, 0
-        for note, mv in MOVE.findall(game.split("\n\n", 1)[1]):
-            if mv:
-                ply += 1
-                continue
-            v = score(note) if note else None
+        mine, theirs = {}, {}
+        for ply, note in pgn_notes.notes(body):
+            v = score(note)
             if v is None or ply == 0:
                 continue
             if (ply % 2 == 1) == red:
