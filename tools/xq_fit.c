@@ -175,9 +175,10 @@ static double loss(const data *d, int lo, int hi, const double (*w)[2], double k
     return hi > lo ? sum / (hi - lo) : 0;
 }
 
-/* K for the starting weights (tools/texel/fit.c), on rounded scores. */
-static double fit_k(const data *d, int n, const double (*w)[2])
+/* K for weights w over samples lo..hi (tools/texel/fit.c), on rounded scores. */
+static double fit_k(const data *d, int lo, int hi, const double (*w)[2])
 {
+    int n = hi - lo;
     int *score = malloc((size_t)n * sizeof *score);
     double *result = malloc((size_t)n * sizeof *result);
     if (!score || !result) {
@@ -186,8 +187,8 @@ static double fit_k(const data *d, int n, const double (*w)[2])
         return CP_K;
     }
     for (int i = 0; i < n; i++) {
-        score[i] = (int)lround(eval_of(d, &d->s[i], w));
-        result[i] = d->s[i].target;
+        score[i] = (int)lround(eval_of(d, &d->s[lo + i], w));
+        result[i] = d->s[lo + i].target;
     }
     double k = texel_fit_k(score, result, n);
     free(score);
@@ -289,7 +290,7 @@ int main(int argc, char **argv)
     static double w[XQ_NTERMS][2], m[XQ_NTERMS][2], v[XQ_NTERMS][2], g[XQ_NTERMS][2];
     for (int k = 0; k < XQ_NTERMS; k++)
         for (int p = 0; p < 2; p++) w[k][p] = xq_weights[k][p];
-    double K = fit_k(&d, ntrain, (const double (*)[2])w);
+    double K = fit_k(&d, 0, ntrain, (const double (*)[2])w);
     printf("K %.4f  loss train %.6f holdout %.6f\n", K, loss(&d, 0, ntrain, (const double (*)[2])w, K),
            loss(&d, ntrain, d.n, (const double (*)[2])w, K));
 
@@ -327,6 +328,19 @@ int main(int argc, char **argv)
         for (int p = 0; p < 2; p++) w[k][p] = (double)lround(w[k][p]);
     printf("rounded  loss train %.6f holdout %.6f\n", loss(&d, 0, ntrain, (const double (*)[2])w, K),
            loss(&d, ntrain, d.n, (const double (*)[2])w, K));
+    /* The holdout's labels may come from another reference than the
+     * training data's (another engine, another depth) and so want another
+     * scale: compare the tables each at the K that suits it best there. */
+    if (d.n > ntrain) {
+        double w0[XQ_NTERMS][2];
+        for (int k = 0; k < XQ_NTERMS; k++)
+            for (int p = 0; p < 2; p++) w0[k][p] = xq_weights[k][p];
+        double k0 = fit_k(&d, ntrain, d.n, (const double (*)[2])w0);
+        double k1 = fit_k(&d, ntrain, d.n, (const double (*)[2])w);
+        printf("holdout at its own K: table in use %.6f (K %.4f), fitted %.6f (K %.4f)\n",
+               loss(&d, ntrain, d.n, (const double (*)[2])w0, k0), k0,
+               loss(&d, ntrain, d.n, (const double (*)[2])w, k1), k1);
+    }
     if (out) {
         FILE *f = fopen(out, "w");
         if (f) {

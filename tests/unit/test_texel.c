@@ -241,6 +241,27 @@ static void test_xq_fit_holdout_file(void **state)
     snprintf(bad, sizeof bad, "%s", tu_tmpfile(XQ_START "\t0\nnot a position\n", ".tsv"));
     snprintf(cmd, sizeof cmd, "'%s' %s --holdout-file %s --epochs 1", XQ_FIT_BIN, a, b);
     expect_cmd(cmd, 0, "positions 3 (train 2, holdout 1)", NULL, NULL);
+    /* The holdout again, each table at the K that suits it there: with no
+     * epoch the fitted table is the table in use, and K fitted on the
+     * holdout does no worse there than the training data's K. */
+    snprintf(cmd, sizeof cmd, "'%s' %s --holdout-file %s --epochs 0", XQ_FIT_BIN, a, b);
+    {
+        char *out, *err;
+        assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
+        double k, train, hold, own0, k0, own1, k1;
+        const char *l1 = strstr(out, "K "), *l2 = strstr(out, "holdout at its own K: ");
+        if (!l1 || !l2 ||
+            sscanf(l1, "K %lf  loss train %lf holdout %lf", &k, &train, &hold) != 3 ||
+            sscanf(l2, "holdout at its own K: table in use %lf (K %lf), fitted %lf (K %lf)", &own0,
+                   &k0, &own1, &k1) != 4)
+            fail_msg("xq_fit: %s%s", out, err);
+        assert_true(own0 == own1 && k0 == k1);
+        assert_true(own0 <= hold + 1e-9);
+        free(out);
+        free(err);
+    }
+    snprintf(cmd, sizeof cmd, "'%s' %s --holdout 0 --epochs 0", XQ_FIT_BIN, a);
+    expect_cmd(cmd, 0, "positions 2 (train 2, holdout 0)", "own K", NULL);
     /* two DATA files and the default share: the last 10% of 4 rounds to 1 */
     snprintf(cmd, sizeof cmd, "'%s' %s %s --epochs 1", XQ_FIT_BIN, a, a);
     expect_cmd(cmd, 0, "positions 4 (train 3, holdout 1)", NULL, NULL);
