@@ -143,7 +143,7 @@ def play(o):
     oracle_go = "go nodes %d" % o.oracle_nodes
 
     def oracle_score(oracle, fen, moves):
-        key = "%s|%s|%d" % (fen, moves, o.oracle_nodes)
+        key = "%s|%s|%d|%s|%s" % (o.oracle, o.variant, o.oracle_nodes, fen, moves)
         with lock:
             if key in cache:
                 return cache[key]
