@@ -30,6 +30,9 @@
  * DATA files read in order (default 10%), or the positions of the file F
  * (--holdout-file), so that whole games can be held out: positions of one
  * game are too alike for a share of shuffled lines to be a fair test.
+ * The last line gives the holdout's loss of the table in use and of the
+ * fitted one, each at the K that fits it best on the holdout: the way to
+ * compare tables when the holdout was labelled by another reference.
  * --out writes the rounded weights as the C source of xq_weights.c.
  */
 #include <math.h>
