@@ -34,81 +34,24 @@ import argparse
 import json
 import os
 import queue
-import shutil
 import statistics
-import subprocess
 import sys
 import threading
+
+import uci_engine
+from uci_engine import EngineError
 
 MATE = 3000
 CAP = 300
 
 
-class EngineError(Exception):
-    pass
-
-
-class Uci:
-    """One UCI engine process, spoken to line by line."""
-
-    def __init__(self, cmd, options):
-        self.cmd = cmd
-        try:
-            self.p = subprocess.Popen(cmd, shell=True, stdin=subprocess.PIPE,
-                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                      text=True, bufsize=1)
-        except OSError as e:
-            raise EngineError("%s: %s" % (cmd, e))
-        self.send("uci")
-        self.wait("uciok")
-        for name, value in options:
-            self.send("setoption name %s value %s" % (name, value))
-        self.send("isready")
-        self.wait("readyok")
-
-    def send(self, line):
-        try:
-            self.p.stdin.write(line + "\n")
-            self.p.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise EngineError("%s: the engine has quit" % self.cmd)
-
-    def wait(self, token):
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise EngineError("%s: the engine has quit (waiting for '%s')" % (self.cmd, token))
-            lines.append(line.strip())
-            if line.startswith(token):
-                return lines
-
-    def search(self, fen, moves, go):
-        """The best move and the last score, mover's view (None when none)."""
-        self.send("ucinewgame")
-        self.send("isready")
-        self.wait("readyok")
-        self.send("position fen %s%s" % (fen, " moves " + moves if moves else ""))
-        self.send(go)
-        lines = self.wait("bestmove")
-        score = None
-        for line in lines:
-            t = line.split()
-            if t and t[0] == "info" and "score" in t:
-                i = t.index("score")
-                if i + 2 < len(t) and t[i + 1] == "cp":
-                    score = int(t[i + 2])
-                elif i + 2 < len(t) and t[i + 1] == "mate":
-                    score = MATE if int(t[i + 2]) > 0 else -MATE
-        best = lines[-1].split()
-        return (best[1] if len(best) > 1 else None), score
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.p.wait(timeout=5)
-        except (EngineError, subprocess.TimeoutExpired):
-            self.p.kill()
+def search(engine, fen, moves, go):
+    """The engine's move and last score (mover's view) from a fresh game."""
+    engine.send("ucinewgame")
+    engine.send("isready")
+    engine.wait("readyok")
+    lines = engine.go("position fen %s%s" % (fen, " moves " + moves if moves else ""), go)
+    return uci_engine.best_move(lines), uci_engine.last_score(lines, MATE)
 
 
 def read_fens(path):
@@ -147,7 +90,7 @@ def play(o):
         with lock:
             if key in cache:
                 return cache[key]
-        _, s = oracle.search(fen, moves, oracle_go)
+        _, s = search(oracle, fen, moves, oracle_go)
         if s is None:
             raise EngineError("%s: no score for '%s'%s" % (o.oracle, fen,
                                                           " after " + moves if moves else ""))
@@ -160,16 +103,16 @@ def play(o):
     def worker():
         engines = []
         try:
-            engine = Uci(o.engine, [("UCI_Variant", o.variant), ("Hash", "64")])
+            engine = uci_engine.Engine(o.engine, [("UCI_Variant", o.variant), ("Hash", "64")])
             engines.append(engine)
-            oracle = Uci(o.oracle, [("UCI_Variant", o.variant), ("Hash", "64"), ("Threads", "1")])
+            oracle = uci_engine.Engine(o.oracle, [("UCI_Variant", o.variant), ("Hash", "64"), ("Threads", "1")])
             engines.append(oracle)
             while not errors:
                 try:
                     i, fen = todo.get_nowait()
                 except queue.Empty:
                     break
-                move, own = engine.search(fen, "", o.go)
+                move, own = search(engine, fen, "", o.go)
                 if not move or move == "(none)":
                     raise EngineError("%s: no move for '%s'" % (o.engine, fen))
                 before = oracle_score(oracle, fen, "")
@@ -233,12 +176,6 @@ def compare(o):
                statistics.mean(base[k][1] for k in both), statistics.mean(diff), se))
 
 
-def default_oracle():
-    """Fairy-Stockfish as Debian installs it (in /usr/games, often off PATH)."""
-    found = shutil.which("fairy-stockfish") or shutil.which("fairy-stockfish", path="/usr/games")
-    return found or "fairy-stockfish"
-
-
 def main():
     a = argparse.ArgumentParser(description="move quality against an oracle engine")
     sub = a.add_subparsers(dest="cmd", required=True)
@@ -248,7 +185,7 @@ def main():
     p.add_argument("--out", required=True)
     p.add_argument("--go", default="go nodes 800000")
     p.add_argument("--variant", default="xiangqi")
-    p.add_argument("--oracle", default=default_oracle())
+    p.add_argument("--oracle", default=uci_engine.fairy_stockfish())
     p.add_argument("--oracle-nodes", type=int, default=1000000)
     p.add_argument("--cache", default="move_quality.cache")
     p.add_argument("--jobs", type=int, default=2)

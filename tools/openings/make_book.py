@@ -27,34 +27,18 @@ score in parallel.
 import argparse
 import concurrent.futures
 import hashlib
-import shutil
-import subprocess
+import os
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import uci_engine  # noqa: E402  (tools/uci_engine.py)
 
-class Engine:
+
+class Engine(uci_engine.Engine):
     """A UCI engine set to Xiangqi."""
 
     def __init__(self, cmd):
-        self.p = subprocess.Popen(cmd, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send("uci")
-        self.wait("uciok")
-        self.send("setoption name UCI_Variant value xiangqi")
-        self.send("setoption name Threads value 1")
-        self.send("isready")
-        self.wait("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-
-    def wait(self, token):
-        lines = []
-        for line in self.p.stdout:
-            lines.append(line.rstrip("\n"))
-            if line.startswith(token):
-                return lines
-        raise RuntimeError("engine ended before '%s'" % token)
+        super().__init__(cmd, [("UCI_Variant", "xiangqi"), ("Threads", "1")])
 
     def fen(self, moves):
         self.send("position startpos moves " + " ".join(moves))
@@ -67,24 +51,11 @@ class Engine:
 
     def score(self, moves, depth):
         """The score of the position after moves, from Red's side (cp)."""
-        self.send("position startpos moves " + " ".join(moves))
-        self.send("go depth %d" % depth)
-        cp = None
-        for line in self.wait("bestmove"):
-            w = line.split()
-            if "score" in w:
-                i = w.index("score")
-                if w[i + 1] == "cp":
-                    cp = int(w[i + 2])
-                elif w[i + 1] == "mate":
-                    cp = 100000 if int(w[i + 2]) > 0 else -100000
+        lines = self.go("position startpos moves " + " ".join(moves), "go depth %d" % depth)
+        cp = uci_engine.last_score(lines, 100000)
         if cp is None:
             raise RuntimeError("no score for " + " ".join(moves))
         return cp if len(moves) % 2 == 0 else -cp
-
-    def close(self):
-        self.send("quit")
-        self.p.wait()
 
 
 def board_key(fen):
@@ -95,7 +66,7 @@ def board_key(fen):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("games")
-    ap.add_argument("--engine", default=shutil.which("fairy-stockfish") or "/usr/games/fairy-stockfish")
+    ap.add_argument("--engine", default=uci_engine.fairy_stockfish())
     ap.add_argument("--depth", type=int, default=20)
     ap.add_argument("--max-cp", type=int, default=50)
     ap.add_argument("--jobs", type=int, default=2)
