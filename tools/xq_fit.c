@@ -296,6 +296,15 @@ int main(int argc, char **argv)
     double K = fit_k(&d, 0, ntrain, (const double (*)[2])w);
     printf("K %.4f  loss train %.6f holdout %.6f\n", K, loss(&d, 0, ntrain, (const double (*)[2])w, K),
            loss(&d, ntrain, d.n, (const double (*)[2])w, K));
+    /* The holdout's labels may come from another reference than the
+     * training data's (another engine, another depth) and so want another
+     * scale: each table is also measured there at the K that suits it
+     * best, the table in use now, the fitted one at the end. */
+    double k_use = 0, loss_use = 0;
+    if (d.n > ntrain) {
+        k_use = fit_k(&d, ntrain, d.n, (const double (*)[2])w);
+        loss_use = loss(&d, ntrain, d.n, (const double (*)[2])w, k_use);
+    }
 
     for (int ep = 1; ep <= epochs; ep++) {
         memset(g, 0, sizeof g);
@@ -331,18 +340,10 @@ int main(int argc, char **argv)
         for (int p = 0; p < 2; p++) w[k][p] = (double)lround(w[k][p]);
     printf("rounded  loss train %.6f holdout %.6f\n", loss(&d, 0, ntrain, (const double (*)[2])w, K),
            loss(&d, ntrain, d.n, (const double (*)[2])w, K));
-    /* The holdout's labels may come from another reference than the
-     * training data's (another engine, another depth) and so want another
-     * scale: compare the tables each at the K that suits it best there. */
     if (d.n > ntrain) {
-        double w0[XQ_NTERMS][2];
-        for (int k = 0; k < XQ_NTERMS; k++)
-            for (int p = 0; p < 2; p++) w0[k][p] = xq_weights[k][p];
-        double k0 = fit_k(&d, ntrain, d.n, (const double (*)[2])w0);
-        double k1 = fit_k(&d, ntrain, d.n, (const double (*)[2])w);
-        printf("holdout at its own K: table in use %.6f (K %.4f), fitted %.6f (K %.4f)\n",
-               loss(&d, ntrain, d.n, (const double (*)[2])w0, k0), k0,
-               loss(&d, ntrain, d.n, (const double (*)[2])w, k1), k1);
+        double k_fit = fit_k(&d, ntrain, d.n, (const double (*)[2])w);
+        printf("holdout at its own K: table in use %.6f (K %.4f), fitted %.6f (K %.4f)\n", loss_use,
+               k_use, loss(&d, ntrain, d.n, (const double (*)[2])w, k_fit), k_fit);
     }
     if (out) {
         FILE *f = fopen(out, "w");
