@@ -6,12 +6,13 @@ hours a match at 1 s a move takes.
     tools/move_quality.py play --engine "CMD" --fens FILE --out RESULT.tsv
                           [--go "go nodes 800000"] [--variant xiangqi]
                           [--oracle "CMD"] [--oracle-nodes 1000000]
-                          [--cache FILE] [--jobs 2]
+                          [--cache FILE] [--jobs 2] [--option NAME=VALUE]...
     tools/move_quality.py compare BASE.tsv CANDIDATE.tsv...
 
 play: for each position of FILE (a FEN a line; anything after a tab or a
 ';' is ignored), the engine under test (UCI) chooses a move with the given
-`go` command after `ucinewgame`; the oracle (default Fairy-Stockfish, one
+`go` command after `ucinewgame` (each --option set once it has started,
+so one build can be screened with other settings); the oracle (default Fairy-Stockfish, one
 thread, `go nodes N` after `ucinewgame`, so each answer is the same every
 time) scores the position and the position after that move.  The loss is
 the oracle's score of the position minus its score after the move, both
@@ -64,6 +65,13 @@ def read_fens(path):
     return fens
 
 
+def option(text):
+    name, eq, value = text.partition("=")
+    if not eq or not name:
+        raise argparse.ArgumentTypeError("expected NAME=VALUE, not '%s'" % text)
+    return (name, value)
+
+
 def play(o):
     fens = read_fens(o.fens)
     if not fens:
@@ -103,7 +111,7 @@ def play(o):
     def worker():
         engines = []
         try:
-            engine = uci_engine.Engine(o.engine, [("UCI_Variant", o.variant), ("Hash", "64")])
+            engine = uci_engine.Engine(o.engine, [("UCI_Variant", o.variant), ("Hash", "64")] + o.option)
             engines.append(engine)
             oracle = uci_engine.Engine(o.oracle, [("UCI_Variant", o.variant), ("Hash", "64"), ("Threads", "1")])
             engines.append(oracle)
@@ -189,6 +197,8 @@ def main():
     p.add_argument("--oracle-nodes", type=int, default=1000000)
     p.add_argument("--cache", default="move_quality.cache")
     p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--option", action="append", default=[], type=option, metavar="NAME=VALUE",
+                   help="an option for the engine (after UCI_Variant and Hash), repeatable")
     c = sub.add_parser("compare")
     c.add_argument("base")
     c.add_argument("candidates", nargs="+")

@@ -3,7 +3,8 @@
  * to labelled positions, Texel style.
  *
  *     xq_fit DATA... [--epochs N] [--lr X] [--holdout PCT | --holdout-file F]
- *            [--l2 X] [--coarse] [--flat] [--out FILE.c]
+ *            [--l2 X] [--tempo N] [--fit-tempo] [--only TERM,...] [--coarse]
+ *            [--flat] [--out FILE.c] [--residuals FILE]
  *
  * DATA has one position per line: FEN, a tab, then a label from the side
  * to move's view, an integer score in centipawns from any reference
@@ -19,6 +20,16 @@
  * qipan's evaluation, with K fitted first (tools/texel/fit.c) to the
  * weights as they are, and a penalty l2 * (w - w0)^2 that keeps each
  * weight near the one it starts from (rare terms have little evidence).
+ * The evaluation includes the side to move's bonus (eval.tempo, a
+ * parameter, not a table entry), at its built-in value or --tempo N: the
+ * labels are the side to move's, and the engine adds it.  --fit-tempo
+ * (or TEMPO in --only's list) fits it too; the last value is printed
+ * ("tempo N") for the parameter, which a fitted table assumes.
+ * --only fits the named terms (the names of --out's table, and TEMPO)
+ * and keeps every other weight as it is: a new term is judged on the
+ * holdout without a refit of the whole table, which small data sets
+ * spoil (the full refits of Fairy-Stockfish's labels did worse on held-out
+ * games than the table in use).
  * --coarse moves the placement tables only as a whole per piece type (its
  * material, in the middlegame and the endgame) and fits the other terms
  * freely; --flat keeps each term's middlegame and endgame weights equal.
@@ -33,7 +44,11 @@
  * The last line gives the holdout's loss of the table in use and of the
  * fitted one, each at the K that fits it best on the holdout: the way to
  * compare tables when the holdout was labelled by another reference.
- * --out writes the rounded weights as the C source of xq_weights.c.
+ * --out writes the rounded weights as the C source of xq_weights.c;
+ * --residuals writes, per quiet position, its FEN, "train" or "holdout",
+ * the label and the fitted table's prediction as Red's expected result,
+ * and the fitted eval (Red's view): the part of the labels the terms do
+ * not explain, where a new term should be looked for.
  */
 #include <math.h>
 #include <stdio.h>
@@ -47,8 +62,10 @@
 extern const qp_ruleset xq_ruleset;
 
 typedef struct sample {
+    char *fen;          /* kept for --residuals */
     int first, n;       /* its terms: terms[first .. first + n) */
     int material, phase;
+    int stm;            /* +1 Red to move, -1 Black: the tempo's count */
     float target;       /* expected result for Red */
 } sample;
 
@@ -61,6 +78,11 @@ typedef struct data {
     term_count *tc;
     int n, cap, ntc, tccap;
 } data;
+
+/* The tempo (eval.tempo, the side to move's bonus) is fitted with the
+ * terms, as one more row after them: the labels are the side to move's. */
+#define XQ_T_TEMPO_FIT XQ_NTERMS
+#define NW (XQ_NTERMS + 1)
 
 /* A score's expected result: 400 centipawns ahead is 10 to 1. */
 #define CP_K (2.302585092994046 / 400)   /* ln 10 / 400 */
@@ -143,11 +165,18 @@ static int load(const qp_rules *r, const char *path, data *d, int *skipped)
             fprintf(stderr, "xq_fit: out of memory\n");
             break;
         }
-        sample *sm = &d->s[d->n++];
+        sample *sm = &d->s[d->n];
+        if (!(sm->fen = strdup(line))) {
+            fprintf(stderr, "xq_fit: out of memory\n");
+            rc = -1;
+            break;
+        }
+        d->n++;
         sm->first = d->ntc;
         sm->n = 0;
         for (int k = 0; k < XQ_NTERMS; k++)
             if (tr.count[k]) d->tc[d->ntc++] = (term_count){(int16_t)k, (int16_t)tr.count[k]}, sm->n++;
+        sm->stm = s.side ? -1 : 1;
         sm->material = tr.material;
         sm->phase = tr.phase;
         sm->target = (float)target;
@@ -165,7 +194,8 @@ static double eval_of(const data *d, const sample *sm, const double (*w)[2])
         mg += w[c->term][0] * c->count;
         eg += w[c->term][1] * c->count;
     }
-    return (mg * sm->phase + eg * (XQ_PHASE_MAX - sm->phase)) / XQ_PHASE_MAX;
+    return (mg * sm->phase + eg * (XQ_PHASE_MAX - sm->phase)) / XQ_PHASE_MAX +
+           w[XQ_T_TEMPO_FIT][0] * sm->stm;
 }
 
 static double loss(const data *d, int lo, int hi, const double (*w)[2], double k)
@@ -199,19 +229,43 @@ static double fit_k(const data *d, int lo, int hi, const double (*w)[2])
     return k;
 }
 
+/* The terms between the placement and the mobility tables, by name. */
+static const char *const term_names[] = {
+    "HORSE_MOB",     "CHARIOT_MOB",   "CANNON_MOB",     "HOLLOW_CANNON",  "SCREEN_CANNON",
+    "IMBALANCE",     "DANGER_CHARIOT", "DANGER_HORSE",  "DANGER_CANNON",  "DANGER_SOLDIER",
+    "ADVISOR_PAIR",  "ELEPHANT_PAIR", "THREAT_ONE",     "THREAT_MORE",    "KING_ATTACK",
+    "PALACE_HITS",   "CHECK_CHARIOT", "CHECK_HORSE",    "CHECK_CANNON"};
+_Static_assert(sizeof term_names / sizeof *term_names == XQ_T_HORSE_MOBT - XQ_T_HORSE_MOB,
+               "a name for every term between the tables");
+
+/* --only LIST: marks the named terms (and TEMPO) in fit[]; -1 on a name
+ * it does not know, said on stderr. */
+static int parse_only(const char *list, bool *fit)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        if (!strcmp(t, "TEMPO")) {
+            fit[XQ_T_TEMPO_FIT] = true;
+            continue;
+        }
+        int k = 0, n = (int)(sizeof term_names / sizeof *term_names);
+        while (k < n && strcmp(t, term_names[k])) k++;
+        if (k == n) {
+            fprintf(stderr, "xq_fit: --only: unknown term '%s' (TEMPO or one of", t);
+            for (k = 0; k < n; k++) fprintf(stderr, " %s", term_names[k]);
+            fprintf(stderr, ")\n");
+            return -1;
+        }
+        fit[XQ_T_HORSE_MOB + k] = true;
+    }
+    return 0;
+}
+
 static void write_c(FILE *f, const double (*w)[2])
 {
     static const char *const types[XQ_NTYPES] = {"king",   "advisor", "elephant", "horse",
                                                  "chariot", "cannon", "soldier"};
-    static const char *const names[] = {"HORSE_MOB",      "CHARIOT_MOB",    "CANNON_MOB",
-                                        "HOLLOW_CANNON",  "SCREEN_CANNON",  "IMBALANCE",
-                                        "DANGER_CHARIOT", "DANGER_HORSE",   "DANGER_CANNON",
-                                        "DANGER_SOLDIER", "ADVISOR_PAIR",   "ELEPHANT_PAIR",
-                                        "THREAT_ONE",     "THREAT_MORE",    "KING_ATTACK",
-                                        "PALACE_HITS",    "CHECK_CHARIOT",  "CHECK_HORSE",
-                                        "CHECK_CANNON"};
-    _Static_assert(sizeof names / sizeof *names == XQ_T_HORSE_MOBT - XQ_T_HORSE_MOB,
-                   "a name for every term between the tables");
     fprintf(f, "/*\n * xq_weights.c — the Xiangqi evaluation's weights (see xq_internal.h: XQ_T_*),\n"
                " * in the layout tools/xq_fit.c --out writes.  {middlegame, endgame} per\n"
                " * term, in eval units (a soldier is about 30).\n */\n#include \"xq_internal.h\"\n\n"
@@ -229,7 +283,7 @@ static void write_c(FILE *f, const double (*w)[2])
         }
     }
     for (int k = XQ_T_HORSE_MOB; k < XQ_T_HORSE_MOBT; k++)
-        fprintf(f, "    [XQ_T_%s] = {%ld, %ld},\n", names[k - XQ_T_HORSE_MOB], lround(w[k][0]),
+        fprintf(f, "    [XQ_T_%s] = {%ld, %ld},\n", term_names[k - XQ_T_HORSE_MOB], lround(w[k][0]),
                 lround(w[k][1]));
     static const struct { const char *name; int first, n; } tabs[] = {
         {"HORSE_MOBT", XQ_T_HORSE_MOBT, XQ_HORSE_MOB_MAX + 1},
@@ -242,29 +296,61 @@ static void write_c(FILE *f, const double (*w)[2])
     fprintf(f, "};\n");
 }
 
+/* One line per quiet position: FEN, train or holdout, the label and the
+ * fitted table's prediction (Red's expected result at K), and its eval
+ * (Red's view): what the terms leave unexplained, for finding new ones. */
+static int write_residuals(const char *path, const data *d, int ntrain, const double (*w)[2],
+                           double k)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        perror(path);
+        return -1;
+    }
+    for (int i = 0; i < d->n; i++) {
+        const sample *sm = &d->s[i];
+        double e = eval_of(d, sm, w);
+        fprintf(f, "%s\t%s\t%.4f\t%.4f\t%ld\n", sm->fen, i < ntrain ? "train" : "holdout",
+                sm->target, texel_sigmoid(k, e), lround(e));
+    }
+    if (fclose(f)) {
+        perror(path);
+        return -1;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     enum { MAX_DATA = 64 };
-    const char *paths[MAX_DATA], *out = NULL, *holdout_file = NULL;
+    const char *paths[MAX_DATA], *out = NULL, *holdout_file = NULL, *residuals = NULL, *only = NULL;
     int npaths = 0, epochs = 2000;
-    double lr = 0.5, holdout = 10, l2 = 1e-7;
-    bool coarse = false, flat = false, usage = false;
+    double lr = 0.5, holdout = 10, l2 = 1e-7, tempo = -1;
+    bool coarse = false, flat = false, fit_tempo = false, usage = false;
     for (int i = 1; i < argc && !usage; i++) {
         if (!strcmp(argv[i], "--epochs") && i + 1 < argc) epochs = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--lr") && i + 1 < argc) lr = atof(argv[++i]);
         else if (!strcmp(argv[i], "--holdout") && i + 1 < argc) holdout = atof(argv[++i]);
         else if (!strcmp(argv[i], "--holdout-file") && i + 1 < argc) holdout_file = argv[++i];
         else if (!strcmp(argv[i], "--l2") && i + 1 < argc) l2 = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--tempo") && i + 1 < argc) tempo = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
+        else if (!strcmp(argv[i], "--fit-tempo")) fit_tempo = true;
         else if (!strcmp(argv[i], "--coarse")) coarse = true;
         else if (!strcmp(argv[i], "--flat")) flat = true;
         else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
+        else if (!strcmp(argv[i], "--residuals") && i + 1 < argc) residuals = argv[++i];
         else if (argv[i][0] != '-' && npaths < MAX_DATA) paths[npaths++] = argv[i];
         else usage = true;
     }
     if (usage || !npaths || epochs < 0 || holdout < 0 || holdout >= 100) {
-        fprintf(stderr, "usage: xq_fit DATA... [--epochs N] [--lr X] [--holdout PCT | --holdout-file F] [--l2 X] [--coarse] [--flat] [--out FILE.c]\n");
+        fprintf(stderr, "usage: xq_fit DATA... [--epochs N] [--lr X] [--holdout PCT | --holdout-file F] [--l2 X] [--tempo N] [--fit-tempo] [--only TERM,...] [--coarse] [--flat] [--out FILE.c] [--residuals FILE]\n");
         return 2;
     }
+    static bool fit[NW];
+    for (int k = 0; k < XQ_NTERMS; k++) fit[k] = !only;
+    fit[XQ_T_TEMPO_FIT] = fit_tempo;
+    if (only && parse_only(only, fit)) return 2;
     char err[QP_ERR];
     qp_rules *r = qp_rules_create(&xq_ruleset, NULL, err, sizeof err);
     if (!r) {
@@ -290,9 +376,11 @@ int main(int argc, char **argv)
         goto done;
     }
 
-    static double w[XQ_NTERMS][2], m[XQ_NTERMS][2], v[XQ_NTERMS][2], g[XQ_NTERMS][2];
+    static double w[NW][2], w0[NW][2], m[NW][2], v[NW][2], g[NW][2];
     for (int k = 0; k < XQ_NTERMS; k++)
-        for (int p = 0; p < 2; p++) w[k][p] = xq_weights[k][p];
+        for (int p = 0; p < 2; p++) w0[k][p] = xq_weights[k][p];
+    w0[XQ_T_TEMPO_FIT][0] = w0[XQ_T_TEMPO_FIT][1] = tempo >= 0 ? tempo : ((const xq_impl *)r->impl)->tempo;
+    memcpy(w, w0, sizeof w);
     double K = fit_k(&d, 0, ntrain, (const double (*)[2])w);
     printf("K %.4f  loss train %.6f holdout %.6f\n", K, loss(&d, 0, ntrain, (const double (*)[2])w, K),
            loss(&d, ntrain, d.n, (const double (*)[2])w, K));
@@ -318,6 +406,7 @@ int main(int argc, char **argv)
                 g[tc->term][0] += gm * tc->count;
                 g[tc->term][1] += ge * tc->count;
             }
+            g[XQ_T_TEMPO_FIT][0] += de * sm->stm;   /* one weight: [1] stays */
         }
         if (coarse)   /* a type's squares move together: its material, mg and eg */
             for (int t = 0; t < XQ_NTYPES; t++)
@@ -328,16 +417,20 @@ int main(int argc, char **argv)
                 }
         if (flat)   /* one weight for both phases */
             for (int k = 0; k < XQ_NTERMS; k++) g[k][0] = g[k][1] = (g[k][0] + g[k][1]) / 2;
-        for (int k = 0; k < XQ_NTERMS; k++)
-            for (int p = 0; p < 2; p++) g[k][p] += 2 * l2 * (w[k][p] - xq_weights[k][p]);
-        texel_adam_step(&w[0][0], &g[0][0], &m[0][0], &v[0][0], 2 * XQ_NTERMS, lr, ep);
+        for (int k = 0; k < NW; k++)
+            for (int p = 0; p < 2; p++) g[k][p] += 2 * l2 * (w[k][p] - w0[k][p]);
+        g[XQ_T_TEMPO_FIT][1] = 0;
+        for (int k = 0; k < NW; k++)
+            if (!fit[k]) g[k][0] = g[k][1] = 0;
+        texel_adam_step(&w[0][0], &g[0][0], &m[0][0], &v[0][0], 2 * NW, lr, ep);
         if (ep % 200 == 0 || ep == epochs)
             printf("epoch %d  loss train %.6f holdout %.6f\n", ep,
                    loss(&d, 0, ntrain, (const double (*)[2])w, K),
                    loss(&d, ntrain, d.n, (const double (*)[2])w, K));
     }
-    for (int k = 0; k < XQ_NTERMS; k++)
+    for (int k = 0; k < NW; k++)
         for (int p = 0; p < 2; p++) w[k][p] = (double)lround(w[k][p]);
+    printf("tempo %.0f (eval.tempo, %.0f before)\n", w[XQ_T_TEMPO_FIT][0], w0[XQ_T_TEMPO_FIT][0]);
     printf("rounded  loss train %.6f holdout %.6f\n", loss(&d, 0, ntrain, (const double (*)[2])w, K),
            loss(&d, ntrain, d.n, (const double (*)[2])w, K));
     if (d.n > ntrain) {
@@ -345,6 +438,7 @@ int main(int argc, char **argv)
         printf("holdout at its own K: table in use %.6f (K %.4f), fitted %.6f (K %.4f)\n", loss_use,
                k_use, loss(&d, ntrain, d.n, (const double (*)[2])w, k_fit), k_fit);
     }
+    if (residuals && write_residuals(residuals, &d, ntrain, (const double (*)[2])w, K)) rc = 1;
     if (out) {
         FILE *f = fopen(out, "w");
         if (f) {
@@ -356,6 +450,7 @@ int main(int argc, char **argv)
         }
     }
 done:
+    for (int i = 0; i < d.n; i++) free(d.s[i].fen);
     free(d.s);
     free(d.tc);
     qp_rules_free(r);

@@ -273,6 +273,80 @@ static void test_xq_fit_holdout_file(void **state)
     unlink(bad);
 }
 
+/* The value after "tempo " in xq_fit's output, or fails. */
+static int fitted_tempo(const char *out)
+{
+    const char *t = strstr(out, "\ntempo ");
+    int v;
+    if (!t || sscanf(t, "\ntempo %d", &v) != 1) fail_msg("no tempo line in: %s", out);
+    return v;
+}
+
+/* xq_fit --only: the named weights move, every other stays.  The side to
+ * move's bonus is fitted only when TEMPO is named or with --fit-tempo
+ * (from --tempo 0, to labels that favour the side to move in both colours
+ * of one position, which only the tempo can tell apart).  An unknown name
+ * is refused.  --residuals writes a line per quiet position. */
+static void test_xq_fit_only_tempo_residuals(void **state)
+{
+    (void)state;
+    /* a chariot each, attacking nothing: equal for either side to move
+     * but for the tempo */
+    static const char *even_w = "r4k3/9/9/9/9/9/9/9/9/3K4R w - - 0 1",
+                      *even_b = "r4k3/9/9/9/9/9/9/9/9/3K4R b - - 0 1";
+    char data[64], in_use[64], only[64], res[64], cmd[1024], *out, *err;
+    char text[512];
+    snprintf(text, sizeof text, "%s\t150\n%s\t150\n%s\t60\n", even_w, even_b, XQ_OPENED);
+    snprintf(data, sizeof data, "%s", tu_tmpfile(text, ".tsv"));
+    snprintf(in_use, sizeof in_use, "%s", tu_tmpfile("", ".c"));
+    snprintf(only, sizeof only, "%s", tu_tmpfile("", ".c"));
+    snprintf(res, sizeof res, "%s", tu_tmpfile("", ".tsv"));
+    snprintf(cmd, sizeof cmd, "'%s' %s --holdout 0 --epochs 0 --out %s", XQ_FIT_BIN, data, in_use);
+    expect_cmd(cmd, 0, "positions 3 (train 3, holdout 0)", NULL, NULL);
+    snprintf(cmd, sizeof cmd,
+             "'%s' %s --holdout 0 --epochs 300 --tempo 0 --only THREAT_ONE --out %s", XQ_FIT_BIN,
+             data, only);
+    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
+    int tempo0 = fitted_tempo(out);
+    free(out);
+    free(err);
+    /* The same table: THREAT_ONE is the only weight free, and no
+     * position here has a threatened piece. */
+    snprintf(cmd, sizeof cmd, "cmp -s %s %s", in_use, only);
+    expect_cmd(cmd, 0, NULL, NULL, NULL);
+    snprintf(cmd, sizeof cmd,
+             "'%s' %s --holdout 0 --epochs 300 --tempo 0 --only TEMPO --residuals %s", XQ_FIT_BIN,
+             data, res);
+    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
+    int tempo1 = fitted_tempo(out);
+    free(out);
+    free(err);
+    assert_int_equal(tempo0, 0);
+    if (tempo1 < 5) fail_msg("tempo %d, from 0", tempo1);
+    /* A whole fit keeps the tempo unless told to fit it. */
+    snprintf(cmd, sizeof cmd, "'%s' %s --holdout 0 --epochs 50 --tempo 0", XQ_FIT_BIN, data);
+    expect_cmd(cmd, 0, "\ntempo 0 (eval.tempo, 0 before)", NULL, NULL);
+    snprintf(cmd, sizeof cmd, "'%s' %s --holdout 0 --epochs 300 --tempo 0 --fit-tempo", XQ_FIT_BIN,
+             data);
+    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
+    if (fitted_tempo(out) < 5) fail_msg("--fit-tempo: %s", out);
+    free(out);
+    free(err);
+    const char *r = tu_read_text(res);
+    int lines = 0;
+    for (const char *p = r; (p = strchr(p, '\n')); p++) lines++;
+    assert_int_equal(lines, 3);
+    char want[160];
+    snprintf(want, sizeof want, "%s\ttrain\t", XQ_OPENED);
+    if (!strstr(r, want)) fail_msg("no '%s' in: %s", want, r);
+    snprintf(cmd, sizeof cmd, "'%s' %s --only THREAT_ONE,NOPE", XQ_FIT_BIN, data);
+    expect_cmd(cmd, 2, NULL, "positions", "xq_fit: --only: unknown term 'NOPE' (TEMPO or one of HORSE_MOB");
+    unlink(data);
+    unlink(in_use);
+    unlink(only);
+    unlink(res);
+}
+
 /* The first two entries of a piece type's own-rank-0 row in zg_fit's
  * C output, or fails. */
 static void zg_row0(const char *c, const char *type, int *a, int *b)
@@ -602,6 +676,7 @@ int main(void)
         cmocka_unit_test(test_label_with_qipan_uci),
         cmocka_unit_test(test_label_refused_positions),
         cmocka_unit_test(test_xq_fit_holdout_file),
+        cmocka_unit_test(test_xq_fit_only_tempo_residuals),
         cmocka_unit_test(test_zg_fit_learns),
         cmocka_unit_test(test_match_pgn_notes),
         cmocka_unit_test(test_match_bad_hash),
