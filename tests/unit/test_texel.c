@@ -273,12 +273,16 @@ static void test_xq_fit_holdout_file(void **state)
     unlink(bad);
 }
 
-/* The value after "tempo " in xq_fit's output, or fails. */
-static int fitted_tempo(const char *out)
+/* Runs an xq_fit command line that must succeed; the tempo it printed. */
+static int fitted_tempo(const char *cmd)
 {
+    char *out, *err;
+    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
     const char *t = strstr(out, "\ntempo ");
     int v;
-    if (!t || sscanf(t, "\ntempo %d", &v) != 1) fail_msg("no tempo line in: %s", out);
+    if (!t || sscanf(t, "\ntempo %d", &v) != 1) fail_msg("%s: no tempo line in: %s%s", cmd, out, err);
+    free(out);
+    free(err);
     return v;
 }
 
@@ -294,8 +298,7 @@ static void test_xq_fit_only_tempo_residuals(void **state)
      * but for the tempo */
     static const char *even_w = "r4k3/9/9/9/9/9/9/9/9/3K4R w - - 0 1",
                       *even_b = "r4k3/9/9/9/9/9/9/9/9/3K4R b - - 0 1";
-    char data[64], in_use[64], only[64], res[64], cmd[1024], *out, *err;
-    char text[512];
+    char data[64], in_use[64], only[64], res[64], cmd[1024], text[512];
     snprintf(text, sizeof text, "%s\t150\n%s\t150\n%s\t60\n", even_w, even_b, XQ_OPENED);
     snprintf(data, sizeof data, "%s", tu_tmpfile(text, ".tsv"));
     snprintf(in_use, sizeof in_use, "%s", tu_tmpfile("", ".c"));
@@ -306,10 +309,7 @@ static void test_xq_fit_only_tempo_residuals(void **state)
     snprintf(cmd, sizeof cmd,
              "'%s' %s --holdout 0 --epochs 300 --tempo 0 --only THREAT_ONE --out %s", XQ_FIT_BIN,
              data, only);
-    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
-    int tempo0 = fitted_tempo(out);
-    free(out);
-    free(err);
+    assert_int_equal(fitted_tempo(cmd), 0);
     /* The same table: THREAT_ONE is the only weight free, and no
      * position here has a threatened piece. */
     snprintf(cmd, sizeof cmd, "cmp -s %s %s", in_use, only);
@@ -317,21 +317,15 @@ static void test_xq_fit_only_tempo_residuals(void **state)
     snprintf(cmd, sizeof cmd,
              "'%s' %s --holdout 0 --epochs 300 --tempo 0 --only TEMPO --residuals %s", XQ_FIT_BIN,
              data, res);
-    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
-    int tempo1 = fitted_tempo(out);
-    free(out);
-    free(err);
-    assert_int_equal(tempo0, 0);
-    if (tempo1 < 5) fail_msg("tempo %d, from 0", tempo1);
+    int tempo = fitted_tempo(cmd);
+    if (tempo < 5) fail_msg("--only TEMPO: tempo %d, from 0", tempo);
     /* A whole fit keeps the tempo unless told to fit it. */
     snprintf(cmd, sizeof cmd, "'%s' %s --holdout 0 --epochs 50 --tempo 0", XQ_FIT_BIN, data);
     expect_cmd(cmd, 0, "\ntempo 0 (eval.tempo, 0 before)", NULL, NULL);
     snprintf(cmd, sizeof cmd, "'%s' %s --holdout 0 --epochs 300 --tempo 0 --fit-tempo", XQ_FIT_BIN,
              data);
-    assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
-    if (fitted_tempo(out) < 5) fail_msg("--fit-tempo: %s", out);
-    free(out);
-    free(err);
+    tempo = fitted_tempo(cmd);
+    if (tempo < 5) fail_msg("--fit-tempo: tempo %d, from 0", tempo);
     const char *r = tu_read_text(res);
     int lines = 0;
     for (const char *p = r; (p = strchr(p, '\n')); p++) lines++;
@@ -340,7 +334,8 @@ static void test_xq_fit_only_tempo_residuals(void **state)
     snprintf(want, sizeof want, "%s\ttrain\t", XQ_OPENED);
     if (!strstr(r, want)) fail_msg("no '%s' in: %s", want, r);
     snprintf(cmd, sizeof cmd, "'%s' %s --only THREAT_ONE,NOPE", XQ_FIT_BIN, data);
-    expect_cmd(cmd, 2, NULL, "positions", "xq_fit: --only: unknown term 'NOPE' (TEMPO or one of HORSE_MOB");
+    expect_cmd(cmd, 2, NULL, "positions",
+               "xq_fit: --only: unknown term 'NOPE' (TEMPO or one of HORSE_MOB");
     unlink(data);
     unlink(in_use);
     unlink(only);
