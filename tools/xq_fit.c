@@ -27,9 +27,9 @@
  * ("tempo N") for the parameter, which a fitted table assumes.
  * --only fits the named terms (the names of --out's table, and TEMPO)
  * and keeps every other weight as it is: a new term is judged on the
- * holdout without a refit of the whole table, which small data sets
- * spoil (the full refits of Fairy-Stockfish's labels did worse on held-out
- * games than the table in use).
+ * holdout without a refit of the whole table (whole refits of the few
+ * thousand labels at hand came out no better than the table in use on
+ * held-out games: docs/tuning.md).
  * --coarse moves the placement tables only as a whole per piece type (its
  * material, in the middlegame and the endgame) and fits the other terms
  * freely; --flat keeps each term's middlegame and endgame weights equal.
@@ -79,8 +79,8 @@ typedef struct data {
     int n, cap, ntc, tccap;
 } data;
 
-/* The tempo (eval.tempo, the side to move's bonus) is fitted with the
- * terms, as one more row after them: the labels are the side to move's. */
+/* The tempo (eval.tempo, the side to move's bonus) is one more row after
+ * the terms, in the weights but not in the table --out writes. */
 #define XQ_T_TEMPO_FIT XQ_NTERMS
 #define NW (XQ_NTERMS + 1)
 
@@ -344,7 +344,9 @@ int main(int argc, char **argv)
         else usage = true;
     }
     if (usage || !npaths || epochs < 0 || holdout < 0 || holdout >= 100) {
-        fprintf(stderr, "usage: xq_fit DATA... [--epochs N] [--lr X] [--holdout PCT | --holdout-file F] [--l2 X] [--tempo N] [--fit-tempo] [--only TERM,...] [--coarse] [--flat] [--out FILE.c] [--residuals FILE]\n");
+        fprintf(stderr, "usage: xq_fit DATA... [--epochs N] [--lr X] [--holdout PCT | --holdout-file F]\n"
+                        "              [--l2 X] [--tempo N] [--fit-tempo] [--only TERM,...] [--coarse]\n"
+                        "              [--flat] [--out FILE.c] [--residuals FILE]\n");
         return 2;
     }
     static bool fit[NW];
@@ -379,7 +381,8 @@ int main(int argc, char **argv)
     static double w[NW][2], w0[NW][2], m[NW][2], v[NW][2], g[NW][2];
     for (int k = 0; k < XQ_NTERMS; k++)
         for (int p = 0; p < 2; p++) w0[k][p] = xq_weights[k][p];
-    w0[XQ_T_TEMPO_FIT][0] = w0[XQ_T_TEMPO_FIT][1] = tempo >= 0 ? tempo : ((const xq_impl *)r->impl)->tempo;
+    if (tempo < 0) tempo = ((const xq_impl *)r->impl)->tempo;
+    w0[XQ_T_TEMPO_FIT][0] = w0[XQ_T_TEMPO_FIT][1] = tempo;
     memcpy(w, w0, sizeof w);
     double K = fit_k(&d, 0, ntrain, (const double (*)[2])w);
     printf("K %.4f  loss train %.6f holdout %.6f\n", K, loss(&d, 0, ntrain, (const double (*)[2])w, K),

@@ -280,7 +280,8 @@ static int fitted_tempo(const char *cmd)
     assert_int_equal(tu_run_cmd(cmd, NULL, &out, &err), 0);
     const char *t = strstr(out, "\ntempo ");
     int v;
-    if (!t || sscanf(t, "\ntempo %d", &v) != 1) fail_msg("%s: no tempo line in: %s%s", cmd, out, err);
+    if (!t || sscanf(t, "\ntempo %d", &v) != 1)
+        fail_msg("%s: no tempo line in: %s%s", cmd, out, err);
     free(out);
     free(err);
     return v;
