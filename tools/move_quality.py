@@ -11,10 +11,11 @@ hours a match at 1 s a move takes.
 
 play: for each position of FILE (a FEN a line; anything after a tab or a
 ';' is ignored), the engine under test (UCI) chooses a move with the given
-`go` command after `ucinewgame` (each --option set once it has started,
-so one build can be screened with other settings); the oracle (default Fairy-Stockfish, one
-thread, `go nodes N` after `ucinewgame`, so each answer is the same every
-time) scores the position and the position after that move.  The loss is
+`go` command after `ucinewgame` (each --option set once it has
+started, so one build can be screened with other settings); the oracle
+(default Fairy-Stockfish, one thread, `go nodes N` after `ucinewgame`, so
+each answer is the same every time) scores the position and the position
+after that move.  The loss is
 the oracle's score of the position minus its score after the move, both
 from the mover's view, in its centi-pawns; mates count as ±3000.  The
 oracle's answers are kept in the cache (one JSON object a line), so a

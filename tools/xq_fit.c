@@ -387,15 +387,6 @@ int main(int argc, char **argv)
     double K = fit_k(&d, 0, ntrain, (const double (*)[2])w);
     printf("K %.4f  loss train %.6f holdout %.6f\n", K, loss(&d, 0, ntrain, (const double (*)[2])w, K),
            loss(&d, ntrain, d.n, (const double (*)[2])w, K));
-    /* The holdout's labels may come from another reference than the
-     * training data's (another engine, another depth) and so want another
-     * scale: each table is also measured there at the K that suits it
-     * best, the table in use now, the fitted one at the end. */
-    double k_use = 0, loss_use = 0;
-    if (d.n > ntrain) {
-        k_use = fit_k(&d, ntrain, d.n, (const double (*)[2])w);
-        loss_use = loss(&d, ntrain, d.n, (const double (*)[2])w, k_use);
-    }
 
     for (int ep = 1; ep <= epochs; ep++) {
         memset(g, 0, sizeof g);
@@ -409,7 +400,7 @@ int main(int argc, char **argv)
                 g[tc->term][0] += gm * tc->count;
                 g[tc->term][1] += ge * tc->count;
             }
-            g[XQ_T_TEMPO_FIT][0] += de * sm->stm;   /* one weight: [1] stays */
+            g[XQ_T_TEMPO_FIT][0] += de * sm->stm;   /* one weight: [1] never moves */
         }
         if (coarse)   /* a type's squares move together: its material, mg and eg */
             for (int t = 0; t < XQ_NTYPES; t++)
@@ -422,7 +413,6 @@ int main(int argc, char **argv)
             for (int k = 0; k < XQ_NTERMS; k++) g[k][0] = g[k][1] = (g[k][0] + g[k][1]) / 2;
         for (int k = 0; k < NW; k++)
             for (int p = 0; p < 2; p++) g[k][p] += 2 * l2 * (w[k][p] - w0[k][p]);
-        g[XQ_T_TEMPO_FIT][1] = 0;
         for (int k = 0; k < NW; k++)
             if (!fit[k]) g[k][0] = g[k][1] = 0;
         texel_adam_step(&w[0][0], &g[0][0], &m[0][0], &v[0][0], 2 * NW, lr, ep);
@@ -436,10 +426,15 @@ int main(int argc, char **argv)
     printf("tempo %.0f (eval.tempo, %.0f before)\n", w[XQ_T_TEMPO_FIT][0], w0[XQ_T_TEMPO_FIT][0]);
     printf("rounded  loss train %.6f holdout %.6f\n", loss(&d, 0, ntrain, (const double (*)[2])w, K),
            loss(&d, ntrain, d.n, (const double (*)[2])w, K));
+    /* The holdout's labels may come from another reference than the
+     * training data's (another engine, another depth) and so want another
+     * scale: compare the tables each at the K that suits it best there. */
     if (d.n > ntrain) {
-        double k_fit = fit_k(&d, ntrain, d.n, (const double (*)[2])w);
-        printf("holdout at its own K: table in use %.6f (K %.4f), fitted %.6f (K %.4f)\n", loss_use,
-               k_use, loss(&d, ntrain, d.n, (const double (*)[2])w, k_fit), k_fit);
+        double k0 = fit_k(&d, ntrain, d.n, (const double (*)[2])w0);
+        double k1 = fit_k(&d, ntrain, d.n, (const double (*)[2])w);
+        printf("holdout at its own K: table in use %.6f (K %.4f), fitted %.6f (K %.4f)\n",
+               loss(&d, ntrain, d.n, (const double (*)[2])w0, k0), k0,
+               loss(&d, ntrain, d.n, (const double (*)[2])w, k1), k1);
     }
     if (residuals && write_residuals(residuals, &d, ntrain, (const double (*)[2])w, K)) rc = 1;
     if (out) {
