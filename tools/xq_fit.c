@@ -57,6 +57,7 @@
 
 #include "fit.h"
 #include "quiet.h"
+#include "xq_table.h"
 #include "xq_internal.h"
 
 extern const qp_ruleset xq_ruleset;
@@ -229,15 +230,6 @@ static double fit_k(const data *d, int lo, int hi, const double (*w)[2])
     return k;
 }
 
-/* The terms between the placement and the mobility tables, by name. */
-static const char *const term_names[] = {
-    "HORSE_MOB",     "CHARIOT_MOB",   "CANNON_MOB",     "HOLLOW_CANNON",  "SCREEN_CANNON",
-    "IMBALANCE",     "DANGER_CHARIOT", "DANGER_HORSE",  "DANGER_CANNON",  "DANGER_SOLDIER",
-    "ADVISOR_PAIR",  "ELEPHANT_PAIR", "THREAT_ONE",     "THREAT_MORE",    "KING_ATTACK",
-    "PALACE_HITS",   "CHECK_CHARIOT", "CHECK_HORSE",    "CHECK_CANNON"};
-_Static_assert(sizeof term_names / sizeof *term_names == XQ_T_HORSE_MOBT - XQ_T_HORSE_MOB,
-               "a name for every term between the tables");
-
 /* --only LIST: marks the named terms (and TEMPO) in fit[]; -1 on a name
  * it does not know, said on stderr. */
 static int parse_only(const char *list, bool *fit)
@@ -249,51 +241,16 @@ static int parse_only(const char *list, bool *fit)
             fit[XQ_T_TEMPO_FIT] = true;
             continue;
         }
-        int k = 0, n = (int)(sizeof term_names / sizeof *term_names);
-        while (k < n && strcmp(t, term_names[k])) k++;
-        if (k == n) {
-            fprintf(stderr, "xq_fit: --only: unknown term '%s' (TEMPO or one of", t);
-            for (k = 0; k < n; k++) fprintf(stderr, " %s", term_names[k]);
+        int k = xq_table_term(t);
+        if (k < 0) {
+            fprintf(stderr, "xq_fit: --only: unknown term '%s' (TEMPO or one of ", t);
+            xq_table_names(stderr);
             fprintf(stderr, ")\n");
             return -1;
         }
-        fit[XQ_T_HORSE_MOB + k] = true;
+        fit[k] = true;
     }
     return 0;
-}
-
-static void write_c(FILE *f, const double (*w)[2])
-{
-    static const char *const types[XQ_NTYPES] = {"king",   "advisor", "elephant", "horse",
-                                                 "chariot", "cannon", "soldier"};
-    fprintf(f, "/*\n * xq_weights.c — the Xiangqi evaluation's weights (see xq_internal.h: XQ_T_*),\n"
-               " * in the layout tools/xq_fit.c --out writes.  {middlegame, endgame} per\n"
-               " * term, in eval units (a soldier is about 30).\n */\n#include \"xq_internal.h\"\n\n"
-               "const int16_t xq_weights[XQ_NTERMS][2] = {\n");
-    for (int t = 0; t < XQ_NTYPES; t++) {
-        fprintf(f, "    /* %s: own rank 0..9 (rows), files a..e (the board folded at the centre) */\n",
-                types[t]);
-        for (int r = 0; r < 10; r++) {
-            fprintf(f, "   ");
-            for (int c = 0; c < 5; c++) {
-                const double *x = w[XQ_PST_INDEX(t, c, r)];
-                fprintf(f, " {%ld, %ld},", lround(x[0]), lround(x[1]));
-            }
-            fprintf(f, "\n");
-        }
-    }
-    for (int k = XQ_T_HORSE_MOB; k < XQ_T_HORSE_MOBT; k++)
-        fprintf(f, "    [XQ_T_%s] = {%ld, %ld},\n", term_names[k - XQ_T_HORSE_MOB], lround(w[k][0]),
-                lround(w[k][1]));
-    static const struct { const char *name; int first, n; } tabs[] = {
-        {"HORSE_MOBT", XQ_T_HORSE_MOBT, XQ_HORSE_MOB_MAX + 1},
-        {"CHARIOT_MOBT", XQ_T_CHARIOT_MOBT, XQ_LINE_MOB_MAX + 1},
-        {"CANNON_MOBT", XQ_T_CANNON_MOBT, XQ_LINE_MOB_MAX + 1}};
-    for (int t = 0; t < 3; t++)
-        for (int k = 0; k < tabs[t].n; k++)
-            fprintf(f, "    [XQ_T_%s + %d] = {%ld, %ld},\n", tabs[t].name, k,
-                    lround(w[tabs[t].first + k][0]), lround(w[tabs[t].first + k][1]));
-    fprintf(f, "};\n");
 }
 
 /* One line per quiet position: FEN, train or holdout, the label and the
@@ -440,7 +397,7 @@ int main(int argc, char **argv)
     if (out) {
         FILE *f = fopen(out, "w");
         if (f) {
-            write_c(f, (const double (*)[2])w);
+            xq_table_write(f, (const double (*)[2])w);
             fclose(f);
         } else {
             perror(out);

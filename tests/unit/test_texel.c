@@ -343,6 +343,83 @@ static void test_xq_fit_only_tempo_residuals(void **state)
     unlink(res);
 }
 
+/* Three games from the usual start (master games' first plies). */
+#define MF_G1 "h3e3 h10g8 h1g3 i10h10 c4c5 h8i8 b1c3 h10h5 e4e5"
+#define MF_G2 "c4c5 g7g6 h3g3 c10e8 h1i3 h10g8 i1h1 i10h10"
+#define MF_G3 "b3e3 h10g8 h1g3 i10h10 i1h1 h8i8 h3h7 c10e8"
+
+/* The training figures of one of xq_movefit's report lines. */
+static void movefit_line(const char *out, const char *what, double *ce, double *agree)
+{
+    const char *l = strstr(out, what);
+    if (!l || sscanf(l + strlen(what), ": train ce %lf agree %lf", ce, agree) != 2)
+        fail_msg("no '%s' line in: %s", what, out);
+}
+
+/* xq_movefit: the games an openings file names are not read (the same
+ * fit as without them); with no epoch the table written is the table in
+ * use, byte for byte; a fit lowers the cross-entropy of the moves played
+ * and does not lower how often the best-valued move is the one played;
+ * an illegal move or a bad game id is named by FILE:LINE. */
+static void test_xq_movefit(void **state)
+{
+    (void)state;
+    char all[64], some[64], ex[64], bad[64], badex[64], w0[64], wa[64], wb[64], cmd[1024];
+    snprintf(all, sizeof all, "%s",
+             tu_tmpfile("# id, event, red, black, moves\n1\tA\tx\ty\t" MF_G1 "\n2\tB\tx\ty\t" MF_G2
+                        "\n3\tC\tx\ty\t" MF_G3 "\n", ".tsv"));
+    snprintf(some, sizeof some, "%s",
+             tu_tmpfile("1\tA\tx\ty\t" MF_G1 "\n3\tC\tx\ty\t" MF_G3 "\n", ".tsv"));
+    snprintf(ex, sizeof ex, "%s", tu_tmpfile("# Held out: the games\n# games they come from:\n# games 2 7\nh3e3 h10g8  # +10\n", ".txt"));
+    snprintf(bad, sizeof bad, "%s", tu_tmpfile("1\tA\tx\ty\t" MF_G1 "\n2\tB\tx\ty\tc4c5 z1z1\n", ".tsv"));
+    snprintf(badex, sizeof badex, "%s", tu_tmpfile("# games 4 x\n", ".txt"));
+    snprintf(w0, sizeof w0, "%s", tu_tmpfile("", ".c"));
+    snprintf(wa, sizeof wa, "%s", tu_tmpfile("", ".c"));
+    snprintf(wb, sizeof wb, "%s", tu_tmpfile("", ".c"));
+
+    snprintf(cmd, sizeof cmd, "'%s' %s --from-ply 0 --holdout 0 --epochs 0 --out %s", XQ_MOVEFIT_BIN,
+             all, w0);
+    expect_cmd(cmd, 0, "games 3 (excluded 0), positions ", NULL, NULL);
+    snprintf(cmd, sizeof cmd, "cmp -s %s '%s'", w0, XQ_WEIGHTS_SRC);
+    expect_cmd(cmd, 0, NULL, NULL, NULL);
+
+    char *out_a, *out_b, *err;
+    snprintf(cmd, sizeof cmd, "'%s' %s --exclude %s --from-ply 0 --holdout 0 --epochs 40 --out %s",
+             XQ_MOVEFIT_BIN, all, ex, wa);
+    assert_int_equal(tu_run_cmd(cmd, NULL, &out_a, &err), 0);
+    free(err);
+    snprintf(cmd, sizeof cmd, "'%s' %s --from-ply 0 --holdout 0 --epochs 40 --out %s", XQ_MOVEFIT_BIN,
+             some, wb);
+    assert_int_equal(tu_run_cmd(cmd, NULL, &out_b, &err), 0);
+    free(err);
+    assert_non_null(strstr(out_a, "games 2 (excluded 1), positions "));
+    /* the rest of the first line, and every figure after it, agree */
+    assert_string_equal(strstr(out_a, "positions "), strstr(out_b, "positions "));
+    snprintf(cmd, sizeof cmd, "cmp -s %s %s", wa, wb);
+    expect_cmd(cmd, 0, NULL, NULL, NULL);
+    snprintf(cmd, sizeof cmd, "cmp -s %s %s", wa, w0);
+    expect_cmd(cmd, 1, NULL, NULL, NULL);
+    double ce0, ag0, ce1, ag1;
+    movefit_line(out_a, "table in use", &ce0, &ag0);
+    movefit_line(out_a, "fitted, rounded", &ce1, &ag1);
+    if (!(ce1 < ce0) || ag1 < ag0) fail_msg("no fit: %s", out_a);
+    free(out_a);
+    free(out_b);
+
+    char want[160];
+    snprintf(cmd, sizeof cmd, "'%s' %s --from-ply 0", XQ_MOVEFIT_BIN, bad);
+    snprintf(want, sizeof want, "%s:2: ply 2: bad move text 'z1z1' (expected two points such as h3e3)",
+             bad);
+    expect_cmd(cmd, 1, NULL, "games", want);
+    snprintf(cmd, sizeof cmd, "'%s' %s --exclude %s", XQ_MOVEFIT_BIN, all, badex);
+    snprintf(want, sizeof want, "%s:1: bad game id 'x'", badex);
+    expect_cmd(cmd, 1, NULL, "games", want);
+    snprintf(cmd, sizeof cmd, "'%s' %s --temp 0", XQ_MOVEFIT_BIN, all);
+    expect_cmd(cmd, 2, NULL, "games", "usage: xq_movefit GAMES...");
+    const char *files[] = {all, some, ex, bad, badex, w0, wa, wb};
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) unlink(files[i]);
+}
+
 /* The first two entries of a piece type's own-rank-0 row in zg_fit's
  * C output, or fails. */
 static void zg_row0(const char *c, const char *type, int *a, int *b)
@@ -673,6 +750,7 @@ int main(void)
         cmocka_unit_test(test_label_refused_positions),
         cmocka_unit_test(test_xq_fit_holdout_file),
         cmocka_unit_test(test_xq_fit_only_tempo_residuals),
+        cmocka_unit_test(test_xq_movefit),
         cmocka_unit_test(test_zg_fit_learns),
         cmocka_unit_test(test_match_pgn_notes),
         cmocka_unit_test(test_match_bad_hash),
