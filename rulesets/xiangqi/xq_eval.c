@@ -9,12 +9,12 @@
  * holding a middlegame and an endgame score, so make/unmake keep both up
  * to date with two or three additions.  Every other term is counted per
  * call; the two scores are blended by the phase (how many chariots,
- * horses and cannons are left).  The weights in use are xq_fit's fit to
- * Fairy-Stockfish's depth-10 scores of 95 k quiet positions from
- * published master games, self-play and games against it, starting from
- * earlier fits to its scores of positions from self-play and from matches
- * against it (README: how); tools/xq_fit.c can refit the table (a fit is
- * adopted only when a match says so).
+ * horses and cannons are left).  The weights in use are xq_movefit's fit
+ * to the moves of 933 published master games (the held-out openings'
+ * games left out), starting from xq_fit's fits to Fairy-Stockfish's
+ * scores of positions from master games, self-play and matches against
+ * it (docs/tuning.md: how); tools/xq_fit.c and tools/xq_movefit.c can
+ * refit the table (a fit is adopted only when a match says so).
  */
 #include <stdbool.h>
 #include <stdlib.h>
