@@ -328,6 +328,11 @@ int main(int argc, char **argv)
         int lineno = 0;
         while (!rc && fgets(line, sizeof line, f)) {
             lineno++;
+            if (!strchr(line, '\n') && !feof(f)) {
+                fprintf(stderr, "%s:%d: line too long\n", paths[p], lineno);
+                rc = 1;
+                break;
+            }
             if (line[0] == '#' || line[strspn(line, " \t\r\n")] == 0) continue;
             int id = atoi(line);
             bool skip = false;
