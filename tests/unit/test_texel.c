@@ -370,15 +370,18 @@ static void test_xq_movefit(void **state)
                         "\n3\tC\tx\ty\t" MF_G3 "\n", ".tsv"));
     snprintf(some, sizeof some, "%s",
              tu_tmpfile("1\tA\tx\ty\t" MF_G1 "\n3\tC\tx\ty\t" MF_G3 "\n", ".tsv"));
-    snprintf(ex, sizeof ex, "%s", tu_tmpfile("# Held out: the games\n# games they come from:\n# games 2 7\nh3e3 h10g8  # +10\n", ".txt"));
-    snprintf(bad, sizeof bad, "%s", tu_tmpfile("1\tA\tx\ty\t" MF_G1 "\n2\tB\tx\ty\tc4c5 z1z1\n", ".tsv"));
+    snprintf(ex, sizeof ex, "%s",
+             tu_tmpfile("# Held out: the games\n# games they come from:\n# games 2 7\n"
+                        "h3e3 h10g8  # +10\n", ".txt"));
+    snprintf(bad, sizeof bad, "%s",
+             tu_tmpfile("1\tA\tx\ty\t" MF_G1 "\n2\tB\tx\ty\tc4c5 z1z1\n", ".tsv"));
     snprintf(badex, sizeof badex, "%s", tu_tmpfile("# games 4 x\n", ".txt"));
     snprintf(w0, sizeof w0, "%s", tu_tmpfile("", ".c"));
     snprintf(wa, sizeof wa, "%s", tu_tmpfile("", ".c"));
     snprintf(wb, sizeof wb, "%s", tu_tmpfile("", ".c"));
 
-    snprintf(cmd, sizeof cmd, "'%s' %s --from-ply 0 --holdout 0 --epochs 0 --out %s", XQ_MOVEFIT_BIN,
-             all, w0);
+    snprintf(cmd, sizeof cmd, "'%s' %s --from-ply 0 --holdout 0 --epochs 0 --out %s",
+             XQ_MOVEFIT_BIN, all, w0);
     expect_cmd(cmd, 0, "games 3 (excluded 0), positions ", NULL, NULL);
     snprintf(cmd, sizeof cmd, "cmp -s %s '%s'", w0, XQ_WEIGHTS_SRC);
     expect_cmd(cmd, 0, NULL, NULL, NULL);
@@ -388,8 +391,8 @@ static void test_xq_movefit(void **state)
              XQ_MOVEFIT_BIN, all, ex, wa);
     assert_int_equal(tu_run_cmd(cmd, NULL, &out_a, &err), 0);
     free(err);
-    snprintf(cmd, sizeof cmd, "'%s' %s --from-ply 0 --holdout 0 --epochs 40 --out %s", XQ_MOVEFIT_BIN,
-             some, wb);
+    snprintf(cmd, sizeof cmd, "'%s' %s --from-ply 0 --holdout 0 --epochs 40 --out %s",
+             XQ_MOVEFIT_BIN, some, wb);
     assert_int_equal(tu_run_cmd(cmd, NULL, &out_b, &err), 0);
     free(err);
     assert_non_null(strstr(out_a, "games 2 (excluded 1), positions "));
@@ -408,8 +411,8 @@ static void test_xq_movefit(void **state)
 
     char want[160];
     snprintf(cmd, sizeof cmd, "'%s' %s --from-ply 0", XQ_MOVEFIT_BIN, bad);
-    snprintf(want, sizeof want, "%s:2: ply 2: bad move text 'z1z1' (expected two points such as h3e3)",
-             bad);
+    snprintf(want, sizeof want,
+             "%s:2: ply 2: bad move text 'z1z1' (expected two points such as h3e3)", bad);
     expect_cmd(cmd, 1, NULL, "games", want);
     snprintf(cmd, sizeof cmd, "'%s' %s --exclude %s", XQ_MOVEFIT_BIN, all, badex);
     snprintf(want, sizeof want, "%s:1: bad game id 'x'", badex);
