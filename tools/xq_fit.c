@@ -57,8 +57,8 @@
 
 #include "fit.h"
 #include "quiet.h"
-#include "xq_table.h"
 #include "xq_internal.h"
+#include "xq_table.h"
 
 extern const qp_ruleset xq_ruleset;
 
@@ -70,13 +70,9 @@ typedef struct sample {
     float target;       /* expected result for Red */
 } sample;
 
-typedef struct term_count {
-    int16_t term, count;
-} term_count;
-
 typedef struct data {
     sample *s;
-    term_count *tc;
+    xq_term_count *tc;
     int n, cap, ntc, tccap;
 } data;
 
@@ -158,7 +154,7 @@ static int load(const qp_rules *r, const char *path, data *d, int *skipped)
         }
         if (rc == 0 && d->ntc + XQ_NTERMS > d->tccap) {
             d->tccap = d->tccap ? d->tccap * 2 : 65536;
-            term_count *nt = realloc(d->tc, (size_t)d->tccap * sizeof *d->tc);
+            xq_term_count *nt = realloc(d->tc, (size_t)d->tccap * sizeof *d->tc);
             if (!nt) rc = -1;
             else d->tc = nt;
         }
@@ -174,9 +170,8 @@ static int load(const qp_rules *r, const char *path, data *d, int *skipped)
         }
         d->n++;
         sm->first = d->ntc;
-        sm->n = 0;
-        for (int k = 0; k < XQ_NTERMS; k++)
-            if (tr.count[k]) d->tc[d->ntc++] = (term_count){(int16_t)k, (int16_t)tr.count[k]}, sm->n++;
+        sm->n = xq_table_sparse(&tr, d->tc + d->ntc);
+        d->ntc += sm->n;
         sm->stm = s.side ? -1 : 1;
         sm->material = tr.material;
         sm->phase = tr.phase;
@@ -189,13 +184,7 @@ static int load(const qp_rules *r, const char *path, data *d, int *skipped)
 
 static double eval_of(const data *d, const sample *sm, const double (*w)[2])
 {
-    double mg = sm->material, eg = sm->material;
-    for (int i = 0; i < sm->n; i++) {
-        const term_count *c = &d->tc[sm->first + i];
-        mg += w[c->term][0] * c->count;
-        eg += w[c->term][1] * c->count;
-    }
-    return (mg * sm->phase + eg * (XQ_PHASE_MAX - sm->phase)) / XQ_PHASE_MAX +
+    return xq_table_value(d->tc + sm->first, sm->n, sm->material, sm->phase, w) +
            w[XQ_T_TEMPO_FIT][0] * sm->stm;
 }
 
@@ -351,12 +340,7 @@ int main(int argc, char **argv)
             const sample *sm = &d.s[i];
             double p = texel_sigmoid(K, eval_of(&d, sm, (const double (*)[2])w));
             double de = 2 * (p - sm->target) * p * (1 - p) * K / ntrain;
-            double gm = de * sm->phase / XQ_PHASE_MAX, ge = de * (XQ_PHASE_MAX - sm->phase) / XQ_PHASE_MAX;
-            for (int j = 0; j < sm->n; j++) {
-                const term_count *tc = &d.tc[sm->first + j];
-                g[tc->term][0] += gm * tc->count;
-                g[tc->term][1] += ge * tc->count;
-            }
+            xq_table_gradient(d.tc + sm->first, sm->n, sm->phase, de, g);
             g[XQ_T_TEMPO_FIT][0] += de * sm->stm;   /* one weight: [1] never moves */
         }
         if (coarse)   /* a type's squares move together: its material, mg and eg */
@@ -394,16 +378,7 @@ int main(int argc, char **argv)
                loss(&d, ntrain, d.n, (const double (*)[2])w, k1), k1);
     }
     if (residuals && write_residuals(residuals, &d, ntrain, (const double (*)[2])w, K)) rc = 1;
-    if (out) {
-        FILE *f = fopen(out, "w");
-        if (f) {
-            xq_table_write(f, (const double (*)[2])w);
-            fclose(f);
-        } else {
-            perror(out);
-            rc = 1;
-        }
-    }
+    if (out && xq_table_write(out, (const double (*)[2])w)) rc = 1;
 done:
     for (int i = 0; i < d.n; i++) free(d.s[i].fen);
     free(d.s);

@@ -44,10 +44,6 @@ extern const qp_ruleset xq_ruleset;
 
 #define QS_DEPTH 8   /* plies of captures followed */
 
-typedef struct term_count {
-    int16_t term, count;
-} term_count;
-
 /* The position after one move and its captures: its trace, and the
  * signs that turn its value into the mover's. */
 typedef struct leaf {
@@ -64,7 +60,7 @@ typedef struct sample {
 
 typedef struct data {
     leaf *l;
-    term_count *tc;
+    xq_term_count *tc;
     sample *s;
     int nl, lcap, ntc, tccap, ns, scap;
 } data;
@@ -137,9 +133,8 @@ static bool add_sample(const qp_rules *r, const xq_state *s, qp_move played, dat
         xq_eval_traced(r, &lf, &tr);
         leaf *L = &d->l[d->nl++];
         L->first = d->ntc;
-        L->n = 0;
-        for (int k = 0; k < XQ_NTERMS; k++)
-            if (tr.count[k]) d->tc[d->ntc++] = (term_count){(int16_t)k, (int16_t)tr.count[k]}, L->n++;
+        L->n = xq_table_sparse(&tr, d->tc + d->ntc);
+        d->ntc += L->n;
         L->material = tr.material;
         L->phase = tr.phase;
         L->div = tr.scale_div;
@@ -221,13 +216,7 @@ static int add_game(const qp_rules *r, const char *path, int lineno, char *line,
 
 static double leaf_value(const data *d, const leaf *L, const double (*w)[2], double tempo)
 {
-    double mg = L->material, eg = L->material;
-    for (int i = 0; i < L->n; i++) {
-        const term_count *c = &d->tc[L->first + i];
-        mg += w[c->term][0] * c->count;
-        eg += w[c->term][1] * c->count;
-    }
-    return L->sign * (mg * L->phase + eg * (XQ_PHASE_MAX - L->phase)) / XQ_PHASE_MAX / L->div +
+    return L->sign * xq_table_value(d->tc + L->first, L->n, L->material, L->phase, w) / L->div +
            tempo * L->tempo;
 }
 
@@ -254,12 +243,7 @@ static double pass(const data *d, int lo, int hi, const double (*w)[2], double t
         for (int i = 0; i < S->n; i++) {
             const leaf *L = &d->l[S->first + i];
             double dv = (exp(v[i] - mx) / z - (i == S->chosen)) / T / (hi - lo) * L->sign / L->div;
-            double gm = dv * L->phase / XQ_PHASE_MAX, ge = dv * (XQ_PHASE_MAX - L->phase) / XQ_PHASE_MAX;
-            for (int j = 0; j < L->n; j++) {
-                const term_count *c = &d->tc[L->first + j];
-                g[c->term][0] += gm * c->count;
-                g[c->term][1] += ge * c->count;
-            }
+            xq_table_gradient(d->tc + L->first, L->n, L->phase, dv, g);
         }
     }
     *agree = hi > lo ? (double)hits / (hi - lo) : 0;
@@ -391,19 +375,7 @@ int main(int argc, char **argv)
         for (int k = 0; k < XQ_NTERMS; k++)
             for (int p = 0; p < 2; p++) w[k][p] = (double)lround(w[k][p]);
         report("fitted, rounded", &d, ntrain, (const double (*)[2])w, tempo, T);
-        if (out) {
-            FILE *f = fopen(out, "w");
-            if (!f) {
-                perror(out);
-                rc = 1;
-            } else {
-                xq_table_write(f, (const double (*)[2])w);
-                if (fclose(f)) {
-                    perror(out);
-                    rc = 1;
-                }
-            }
-        }
+        if (out && xq_table_write(out, (const double (*)[2])w)) rc = 1;
     }
     for (int i = 0; i < ngames; i++) free(games[i].text);
     free(games);

@@ -4,9 +4,8 @@
 #include "xq_table.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
-
-#include "xq_internal.h"
 
 /* The terms between the placement and the mobility tables, by name. */
 static const char *const term_names[] = {
@@ -31,7 +30,7 @@ void xq_table_names(FILE *f)
     for (int k = 0; k < n; k++) fprintf(f, "%s%s", k ? " " : "", term_names[k]);
 }
 
-void xq_table_write(FILE *f, const double (*w)[2])
+static void write_c(FILE *f, const double (*w)[2])
 {
     static const char *const types[XQ_NTYPES] = {"king",   "advisor", "elephant", "horse",
                                                  "chariot", "cannon", "soldier"};
@@ -65,3 +64,46 @@ void xq_table_write(FILE *f, const double (*w)[2])
     fprintf(f, "};\n");
 }
 
+int xq_table_write(const char *path, const double (*w)[2])
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        perror(path);
+        return -1;
+    }
+    write_c(f, w);
+    if (fclose(f)) {
+        perror(path);
+        return -1;
+    }
+    return 0;
+}
+
+
+int xq_table_sparse(const xq_trace *tr, xq_term_count *out)
+{
+    int n = 0;
+    for (int k = 0; k < XQ_NTERMS; k++)
+        if (tr->count[k]) out[n++] = (xq_term_count){(int16_t)k, (int16_t)tr->count[k]};
+    return n;
+}
+
+double xq_table_value(const xq_term_count *tc, int n, int material, int phase,
+                      const double (*w)[2])
+{
+    double mg = material, eg = material;
+    for (int i = 0; i < n; i++) {
+        mg += w[tc[i].term][0] * tc[i].count;
+        eg += w[tc[i].term][1] * tc[i].count;
+    }
+    return (mg * phase + eg * (XQ_PHASE_MAX - phase)) / XQ_PHASE_MAX;
+}
+
+void xq_table_gradient(const xq_term_count *tc, int n, int phase, double d, double (*g)[2])
+{
+    double gm = d * phase / XQ_PHASE_MAX, ge = d * (XQ_PHASE_MAX - phase) / XQ_PHASE_MAX;
+    for (int i = 0; i < n; i++) {
+        g[tc[i].term][0] += gm * tc[i].count;
+        g[tc[i].term][1] += ge * tc[i].count;
+    }
+}
